@@ -1,0 +1,43 @@
+// The one seam through which the network enters: read live state, and create / update /
+// archive / restore one resource. The planner never sees it; apply and the readers use it,
+// and tests can run them against the real reference server.
+
+import type {
+  AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, WorldOperator,
+} from '../model/types.js';
+import type { ActionDesired } from '../plan/types.js';
+
+export interface ApiClient {
+  /** Organization the credentials act for (token claim `organization_id`), or null if unknown. */
+  organizationId(): Promise<number | null>;
+
+  listActions(): Promise<LiveAction[]>;
+  getAction(id: string): Promise<LiveAction | null>;
+  listParsers(actionId: string): Promise<LiveParser[]>;
+  getParser(id: string): Promise<LiveParser | null>;
+  /** null when the server has no `GET /api/apps` (404/405): callers fall back to pinned ids. */
+  listApps(): Promise<LiveApp[] | null>;
+  getApp(id: string): Promise<LiveApp | null>;
+  listOperators(): Promise<WorldOperator[]>;
+
+  createAction(spec: ActionDesired): Promise<LiveAction>;
+  /** Always sends the steps (the API requires them when the action has any). */
+  updateAction(id: string, spec: ActionDesired): Promise<LiveAction>;
+  archiveAction(id: string): Promise<void>;
+  restoreAction(id: string): Promise<LiveAction>;
+
+  createParser(actionId: string, spec: ParserSpec): Promise<LiveParser>;
+  updateParser(id: string, spec: Partial<ParserSpec>): Promise<LiveParser>;
+  archiveParser(id: string): Promise<void>;
+  restoreParser(id: string): Promise<LiveParser>;
+
+  /** The only call that returns secrets; callers hand them to the secrets file and nowhere else. */
+  createApp(spec: AppSpec): Promise<{ app: LiveApp; secrets: AppSecrets }>;
+  updateApp(id: string, spec: Partial<AppSpec>): Promise<LiveApp>;
+  archiveApp(id: string): Promise<void>;
+  restoreApp(id: string): Promise<LiveApp>;
+
+  /** Requests sent so far (for progress, tests and benchmarks). */
+  readonly stats: { requests: number; retries: number };
+  close(): Promise<void>;
+}

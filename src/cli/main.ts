@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// commander wiring only: each command lives in its own file and exports register().
+
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { CliError, EXIT } from './exit.js';
+import { processIo, type Io } from './io.js';
+import type { CliContext, Register } from './context.js';
+import { register as validate } from './validate.js';
+import { register as test } from './test.js';
+import { register as plan } from './plan.js';
+import { register as apply } from './apply.js';
+import { register as drift } from './drift.js';
+import { register as exportCmd } from './export.js';
+import { register as operators } from './operators.js';
+import { register as serve } from './serve.js';
+import { register as token } from './token.js';
+import { register as demo } from './demo.js';
+
+const COMMANDS: Register[] = [validate, test, plan, apply, drift, exportCmd, operators, serve, token, demo];
+
+export const VERSION = '0.1.0';
+
+/** Runs the CLI in-process; resolves to the exit code. */
+export async function run(argv: string[], io: Io, signal: AbortSignal = new AbortController().signal): Promise<number> {
+  let exitCode: number = EXIT.OK;
+  const ctx: CliContext = { io, signal, setExit: (code) => { exitCode = code; } };
+  const program = new Command('menuctl')
+    .description('Configuration as code for the Mobile Menu Automation API')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+  for (const register of COMMANDS) register(program, ctx);
+  for (const cmd of program.commands) cmd.exitOverride();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version exit 0 through here; usage errors exit 1.
+      return err.exitCode === 0 ? EXIT.OK : EXIT.ERROR;
+    }
+    if (err instanceof CliError) {
+      io.stderr.write(`Error: ${err.message}\n`);
+      return err.code;
+    }
+    io.stderr.write(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (io.env.MENUCTL_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+    return EXIT.ERROR;
+  }
+  return exitCode;
+}
+
+function isMain(): boolean {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const controller = new AbortController();
+  // First signal: ask long-running commands to stop cleanly; a second one exits at once.
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(EXIT.INTERRUPTED);
+    controller.abort(sig);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  run(process.argv.slice(2), processIo(), controller.signal).then(
+    (code) => { process.exitCode = code; },
+    (err) => { process.stderr.write(`Error: ${String(err)}\n`); process.exitCode = EXIT.ERROR; },
+  );
+}

@@ -1,0 +1,20 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { DesiredState } from '../model/types.js';
+
+export interface LoadOptions {
+  /** Environment for ${VAR} interpolation (process.env in the CLI). */
+  env: Record<string, string | undefined>;
+  /** Base directory for relative paths; process.cwd() in the CLI. */
+  cwd: string;
+}
+
+export interface LoadResult {
+  /** null when any error prevented building the model. */
+  state: DesiredState | null;
+  /** Every problem found, errors and warnings, sorted by location. */
+  diagnostics: Diagnostic[];
+}
+
+// Implemented in ./load.ts:
+//   export function loadConfig(paths: string[], options: LoadOptions): Promise<LoadResult>
+// With paths empty it reads ./menuctl.yaml.

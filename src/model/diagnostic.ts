@@ -1,0 +1,40 @@
+// One problem found in the input, with where it is and what to do about it.
+// Collected, never thrown one at a time: every command reports all of them, then fails once.
+
+import type { SourceLoc } from './types.js';
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable, documented code, e.g. `schema.additional-property`, `regex.group-name`. */
+  code: string;
+  /** What is wrong and what to do, as one or two sentences. */
+  message: string;
+  loc?: SourceLoc;
+  /** Resource address (action["X"].parser["y"]) when the problem belongs to one. */
+  address?: string;
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** file:line:col, or the file alone, or '' */
+export function formatLoc(loc: SourceLoc | undefined): string {
+  if (!loc) return '';
+  return `${loc.file}:${loc.line}:${loc.col}`;
+}
+
+/** Sorts by file, line, column, then code, so output is stable. */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return [...list].sort((a, b) => {
+    const fa = a.loc?.file ?? '', fb = b.loc?.file ?? '';
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    const la = a.loc?.line ?? 0, lb = b.loc?.line ?? 0;
+    if (la !== lb) return la - lb;
+    const ca = a.loc?.col ?? 0, cb = b.loc?.col ?? 0;
+    if (ca !== cb) return ca - cb;
+    return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+  });
+}

@@ -1,0 +1,172 @@
+// The resource kinds shared by every stage of the pipeline:
+// config (desired) -> model <- api (live) -> plan -> apply.
+// Desired types come from the YAML files; Live types come from the API, already
+// canonicalised and with secrets removed (the API client strips them at the boundary).
+
+export const TRANSPORT_TYPES = ['ussd', 'stk', 'push', 'variable_longstring'] as const;
+export type TransportType = (typeof TRANSPORT_TYPES)[number];
+
+export const PARSER_STATUSES = ['succeeded', 'failed', 'pending'] as const;
+export type ParserStatus = (typeof PARSER_STATUSES)[number];
+
+export const TARGET_TYPES = ['ussd', 'sms'] as const;
+export type TargetType = (typeof TARGET_TYPES)[number];
+
+export type ResourceType = 'action' | 'parser' | 'app';
+
+/** Where something came from in a config file (1-based line and column). */
+export interface SourceLoc {
+  file: string;
+  line: number;
+  col: number;
+}
+
+/**
+ * One menu step. The API stores each step as {is_param, convert_val_to_num, value,
+ * expected_text?, description} but echoes only `value` (spec: Action.steps).
+ */
+export type Step =
+  | { kind: 'press'; value: string; expect?: string; description?: string }
+  | { kind: 'variable'; name: string; description?: string }
+  | { kind: 'select'; name: string; description?: string }
+  | { kind: 'pin'; description?: string }
+  | { kind: 'ok'; description?: string };
+
+/** An operator as written in the config: a world operator id or its exact name. */
+export interface OperatorRef {
+  ref: number | string;
+  loc?: SourceLoc;
+}
+
+/** A parser fixture run by `menuctl test`. */
+export interface Fixture {
+  message: string;
+  /** Channel of the message; `sms` when a sender is given, `ussd` otherwise. */
+  channel: TargetType;
+  sender?: string;
+  /** 'none': no parser may match. */
+  expect:
+    | 'none'
+    | { category?: string; status?: ParserStatus; variables?: Record<string, string> };
+  loc?: SourceLoc;
+}
+
+/** Options shared by every managed resource. */
+export interface Managed {
+  /** Pins the resource to a live id. */
+  id?: string;
+  /** Forbids archiving it. */
+  protected?: boolean;
+  loc?: SourceLoc;
+}
+
+export interface ParserSpec {
+  category: string;
+  status: ParserStatus;
+  target_type: TargetType; // default ussd
+  sender: string | null; // null for ussd
+  regex: string;
+  user_message: string; // default ''
+}
+
+export interface DesiredParser extends ParserSpec, Managed {
+  /** Old category, so a rename is a patch. */
+  renamed_from?: string;
+}
+
+export interface ActionSpec {
+  name: string;
+  root_code: string;
+  transport_type: TransportType;
+  operators: OperatorRef[];
+  steps: Step[];
+}
+
+export interface DesiredAction extends ActionSpec, Managed {
+  renamed_from?: string;
+  parsers: DesiredParser[];
+  tests: Fixture[];
+}
+
+export interface AppSpec {
+  name: string;
+  package_name: string;
+  webhook_url: string | null;
+}
+
+export interface DesiredApp extends AppSpec, Managed {}
+
+export interface DesiredState {
+  organization_id?: number;
+  actions: DesiredAction[];
+  apps: DesiredApp[];
+  /** The files the state was merged from, in load order. */
+  files: string[];
+}
+
+// ---- live state (from the API) ----
+
+export interface LiveAction {
+  id: string; // public id
+  name: string;
+  root_code: string;
+  transport_type: TransportType;
+  /** Operator names as the API echoes them ([name, null] pairs reduced to names). */
+  operators: string[];
+  /** Step values only: the API echoes nothing else of a step. */
+  steps: string[];
+  description: string | null;
+  organization_id: number;
+  archived_at: string | null;
+  updated_at: string;
+}
+
+export interface LiveParser {
+  id: string;
+  /** Public id of the owning action (attributes.custom_action_public_id). */
+  action_id: string;
+  category: string;
+  status: ParserStatus;
+  target_type: TargetType;
+  sender: string | null;
+  regex: string;
+  user_message: string;
+  archived_at: string | null;
+  updated_at: string;
+}
+
+export interface LiveApp {
+  id: string;
+  name: string;
+  package_name: string;
+  webhook_url: string | null;
+  organization_id: number;
+  archived_at: string | null;
+  updated_at: string;
+}
+
+export interface WorldOperator {
+  id: number;
+  name: string;
+  country_alpha2: string;
+  hnis: string;
+}
+
+export interface LiveState {
+  /** The organization the credentials act for (from the token's claims), if known. */
+  organization_id: number | null;
+  actions: LiveAction[];
+  /** Parsers of the actions that were read (see api/read-live.ts for which). */
+  parsers: LiveParser[];
+  /** null when the server has no `GET /api/apps` and only pinned apps could be read. */
+  apps: LiveApp[];
+  apps_listed: boolean;
+  operators: WorldOperator[];
+  warnings: string[];
+}
+
+/** Secrets the API generates for an app. Never printed, logged or planned. */
+export interface AppSecrets {
+  token: string;
+  webhook_secret: string | null;
+}
