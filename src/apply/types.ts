@@ -1,0 +1,36 @@
+// What apply did, change by change. Renderers turn this into text or JSON.
+import type { ChangeOp } from '../plan/types.js';
+import type { ResourceType } from '../model/types.js';
+
+export type OutcomeStatus = 'applied' | 'failed' | 'skipped';
+
+export interface OutcomeError {
+  message: string;
+  /** HTTP status, when the API answered */
+  status?: number;
+  /** the server's error code and detail, when it gave them */
+  code?: string;
+  detail?: string;
+}
+
+export interface Outcome {
+  address: string;
+  op: ChangeOp;
+  type: ResourceType;
+  status: OutcomeStatus;
+  /** Live id after the change (the new id for creates); null if none. */
+  id: string | null;
+  error?: OutcomeError;
+  /** Why it was skipped, e.g. `action["X"] failed`, `interrupted`. */
+  reason?: string;
+  /** A create whose first answer was lost, found by its identity instead of created twice. */
+  recovered?: boolean;
+}
+
+export interface ApplyResult {
+  outcomes: Outcome[];
+  interrupted: boolean;
+  summary: { applied: number; failed: number; skipped: number };
+  /** Where created apps' secrets were written, and for which apps (never the secrets). */
+  secrets?: { file: string; addresses: string[] };
+}

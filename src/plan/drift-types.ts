@@ -1,0 +1,26 @@
+// Drift: the same comparison as the plan, read the other way round (what changed live).
+import type { ResourceType } from '../model/types.js';
+
+export type DriftClass = 'changed' | 'archived' | 'missing' | 'unmanaged';
+
+export interface DriftField {
+  path: string;
+  expected: unknown;
+  live: unknown;
+}
+
+export interface DriftItem {
+  class: DriftClass;
+  type: ResourceType;
+  address: string;
+  /** live id; null for `missing` */
+  id: string | null;
+  fields: DriftField[];
+}
+
+export interface Drift {
+  format_version: 1;
+  in_sync: boolean;
+  drift: DriftItem[];
+  warnings: string[];
+}
