@@ -1,0 +1,143 @@
+// Carries out a Plan: checks first (archive threshold, secrets destination), then level by
+// level (levels.ts), each level's changes concurrently under p-limit. A failed change skips
+// its dependents; everything else carries on. An aborted signal stops new changes from
+// starting while the ones in flight finish.
+
+import pLimit from 'p-limit';
+import type { ApiClient } from '../api/types.js';
+import type { Change, Plan } from '../plan/types.js';
+import { DEFAULT_RECOVERY, type RecoveryPolicy } from './create-once.js';
+import { Dependencies, type Ledger } from './dependents.js';
+import { toOutcomeError } from './errors.js';
+import { executeChange } from './execute.js';
+import { groupByLevel } from './levels.js';
+import { checkArchiveThreshold, DEFAULT_THRESHOLDS, thresholdMessage, type ArchiveThresholds } from './safety.js';
+import { SecretsWriter } from './secrets-file.js';
+import type { ApplyResult, Outcome } from './types.js';
+
+export interface ApplyOptions {
+  concurrency: number;
+  signal?: AbortSignal;
+  onStart?(change: Change): void;
+  onDone?(outcome: Outcome): void;
+  /** Where created apps' token and webhook_secret go (secrets-file.ts). */
+  secretsFile?: string;
+  /** Create apps without a secrets file, knowingly dropping their token (`--discard-secrets`). */
+  discardSecrets?: boolean;
+  /** Allow archiving beyond the thresholds. */
+  force?: boolean;
+  thresholds?: Partial<ArchiveThresholds>;
+  recovery?: RecoveryPolicy;
+}
+
+/** A refusal before anything was written: nothing was changed. */
+export class ApplyRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ApplyRefused';
+  }
+}
+
+export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOptions): Promise<ApplyResult> {
+  const secrets = await preflight(plan, options);
+  const ledger: Ledger = new Map();
+  const deps = new Dependencies(plan.changes);
+  const outcomes: (Outcome | undefined)[] = new Array(plan.changes.length);
+  const limit = pLimit(Math.max(1, options.concurrency));
+  const record = (i: number, outcome: Outcome) => {
+    outcomes[i] = outcome;
+    ledger.set(outcome.address, outcome);
+    options.onDone?.(outcome);
+  };
+
+  for (const level of groupByLevel(plan.changes)) {
+    await Promise.all(level.map((i) => limit(() => runOne(plan.changes[i]!, i))));
+  }
+
+  async function runOne(change: Change, i: number): Promise<void> {
+    if (options.signal?.aborted) return record(i, skipped(change, 'interrupted'));
+    const block = deps.check(change, ledger);
+    if (block.skip) return record(i, skipped(change, block.reason));
+    options.onStart?.(change);
+    let id = change.id;
+    try {
+      const done = await executeChange(change, {
+        client,
+        policy: options.recovery ?? DEFAULT_RECOVERY,
+        parentId: block.parentId,
+      });
+      id = done.id;
+      const outcome: Outcome = { ...base(change), status: 'applied', id };
+      if (done.recovered) outcome.recovered = true;
+      if (done.secrets && id !== null) {
+        outcome.reason = await keepSecrets(change.address, id, done.secrets, secrets);
+      } else if (change.type === 'app' && change.op === 'create' && done.recovered) {
+        outcome.reason = 'token not captured: the create answer was lost; read or rotate it in the API';
+      }
+      record(i, outcome);
+    } catch (err) {
+      record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(err) });
+    }
+  }
+
+  const list = outcomes.map((o, i) => o ?? skipped(plan.changes[i]!, 'interrupted'));
+  const result: ApplyResult = {
+    outcomes: list,
+    interrupted: options.signal?.aborted === true && list.some((o) => o.reason === 'interrupted'),
+    summary: {
+      applied: list.filter((o) => o.status === 'applied').length,
+      failed: list.filter((o) => o.status === 'failed').length,
+      skipped: list.filter((o) => o.status === 'skipped').length,
+    },
+  };
+  if (secrets && secrets.written.length > 0) result.secrets = { file: secrets.file, addresses: [...secrets.written] };
+  return result;
+}
+
+/** Everything that can refuse the whole plan, before the first write. */
+async function preflight(plan: Plan, options: ApplyOptions): Promise<SecretsWriter | null> {
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const check = checkArchiveThreshold(plan, thresholds);
+  if (check.exceeded && !options.force) throw new ApplyRefused(thresholdMessage(check, thresholds));
+  const appCreates = plan.changes.filter((c) => c.op === 'create' && c.type === 'app');
+  if (appCreates.length === 0) return null;
+  if (!options.secretsFile) {
+    if (options.discardSecrets) return null;
+    throw new ApplyRefused(
+      `the plan creates ${appCreates.length} app(s) (${appCreates.map((c) => c.address).join(', ')}) and the API ` +
+        `returns their token and webhook secret only then: pass --secrets-file FILE to keep them ` +
+        `(or --discard-secrets to drop them knowingly). Nothing was changed.`,
+    );
+  }
+  const writer = new SecretsWriter(options.secretsFile);
+  try {
+    await writer.check();
+  } catch (err) {
+    throw new ApplyRefused(`${(err as Error).message}. Nothing was changed.`);
+  }
+  return writer;
+}
+
+async function keepSecrets(
+  address: string,
+  id: string,
+  secrets: { token: string; webhook_secret: string | null },
+  writer: SecretsWriter | null,
+): Promise<string> {
+  if (!writer) return 'secrets discarded (--discard-secrets)';
+  try {
+    await writer.save(address, { id, ...secrets });
+  } catch (err) {
+    // The app exists; only its secrets could not be kept. A failure (exit 1), told without the secrets.
+    throw new Error(`app created (id ${id}) but its secrets could not be written to ${writer.file}: ${(err as Error).message}`);
+  }
+  return `secrets written to ${writer.file}`;
+}
+
+function base(change: Change): Pick<Outcome, 'address' | 'op' | 'type'> {
+  return { address: change.address, op: change.op, type: change.type };
+}
+
+function skipped(change: Change, reason: string): Outcome {
+  return { ...base(change), status: 'skipped', id: change.id, reason };
+}

@@ -1,0 +1,32 @@
+// Turning whatever a client call threw into an Outcome error, and telling an unknown outcome
+// (the request may or may not have been carried out) from a definite failure.
+// The client's ApiError (src/api/) is read structurally so apply does not depend on its module.
+
+import type { OutcomeError } from './types.js';
+
+interface ApiErrorLike {
+  message?: unknown;
+  status?: unknown;
+  code?: unknown;
+  detail?: unknown;
+  outcome?: unknown;
+}
+
+/**
+ * True when the client says a write may have happened although no answer came back
+ * (timeout, connection reset after sending, 502/503/504 on a POST). Such a create must be
+ * looked up by its identity before it is sent again, or it could exist twice.
+ */
+export function isUnknownOutcome(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as ApiErrorLike).outcome === 'unknown';
+}
+
+export function toOutcomeError(err: unknown): OutcomeError {
+  if (typeof err !== 'object' || err === null) return { message: String(err) };
+  const e = err as ApiErrorLike;
+  const out: OutcomeError = { message: typeof e.message === 'string' ? e.message : String(err) };
+  if (typeof e.status === 'number') out.status = e.status;
+  if (typeof e.code === 'string') out.code = e.code;
+  if (typeof e.detail === 'string') out.detail = e.detail;
+  return out;
+}

@@ -1,0 +1,127 @@
+// Carries out one change through the client. Requests are driven by `desired` and the live id
+// only; `fields` explain a change to a reader and never decide what is sent, except that a
+// restore patches only when the plan found fields to change (spec: restore returns the resource
+// as it was archived).
+
+import type { ApiClient } from '../api/types.js';
+import type { AppSecrets, LiveAction, LiveApp, LiveParser } from '../model/types.js';
+import type { Change, CreateChange, RestoreChange, UpdateChange } from '../plan/types.js';
+import { createOnce, type RecoveryPolicy } from './create-once.js';
+
+export interface ExecuteContext {
+  client: ApiClient;
+  policy: RecoveryPolicy;
+  /** The owning action's public id, for parser creates (resolved at run time). */
+  parentId: string | null;
+}
+
+export interface Executed {
+  id: string | null;
+  recovered?: boolean;
+  /** Only for app creates that got an answer; handed to the secrets file and nowhere else. */
+  secrets?: AppSecrets;
+}
+
+export async function executeChange(change: Change, ctx: ExecuteContext): Promise<Executed> {
+  switch (change.op) {
+    case 'create':
+      return create(change, ctx);
+    case 'update':
+      await update(change, change.id, ctx.client);
+      return { id: change.id };
+    case 'restore':
+      await restore(change, ctx.client);
+      return { id: change.id };
+    case 'archive':
+      await archive(change.type, change.id, ctx.client);
+      return { id: change.id };
+  }
+}
+
+async function create(change: CreateChange, ctx: ExecuteContext): Promise<Executed> {
+  const { client, policy } = ctx;
+  switch (change.type) {
+    case 'action': {
+      const name = change.desired.name;
+      const r = await createOnce<LiveAction>({
+        address: change.address,
+        policy,
+        create: () => client.createAction(change.desired),
+        lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && a.name === name) ?? null,
+      });
+      return { id: r.value.id, recovered: r.recovered };
+    }
+    case 'parser': {
+      const actionId = ctx.parentId ?? change.action_id;
+      if (!actionId) throw new Error(`${change.address}: the public id of ${change.parent} is not known`);
+      const category = change.desired.category;
+      const r = await createOnce<LiveParser>({
+        address: change.address,
+        policy,
+        create: () => client.createParser(actionId, change.desired),
+        lookup: async () =>
+          (await client.listParsers(actionId)).find((p) => p.archived_at === null && p.category === category) ?? null,
+      });
+      return { id: r.value.id, recovered: r.recovered };
+    }
+    case 'app': {
+      const pkg = change.desired.package_name;
+      let secrets: AppSecrets | undefined;
+      const r = await createOnce<LiveApp>({
+        address: change.address,
+        policy,
+        create: async () => {
+          const made = await client.createApp(change.desired);
+          secrets = made.secrets;
+          return made.app;
+        },
+        lookup: async () => {
+          const apps = await client.listApps();
+          if (apps === null) return undefined;
+          return apps.find((a) => a.archived_at === null && a.package_name === pkg) ?? null;
+        },
+      });
+      return { id: r.value.id, recovered: r.recovered, ...(secrets ? { secrets } : {}) };
+    }
+  }
+}
+
+async function update(change: UpdateChange | RestoreChange, id: string, client: ApiClient): Promise<void> {
+  switch (change.type) {
+    case 'action':
+      await client.updateAction(id, change.desired); // the client always sends the steps
+      return;
+    case 'parser':
+      await client.updateParser(id, change.desired);
+      return;
+    case 'app':
+      await client.updateApp(id, change.desired);
+      return;
+  }
+}
+
+async function restore(change: RestoreChange, client: ApiClient): Promise<void> {
+  switch (change.type) {
+    case 'action':
+      await client.restoreAction(change.id);
+      break;
+    case 'parser':
+      await client.restoreParser(change.id);
+      break;
+    case 'app':
+      await client.restoreApp(change.id);
+      break;
+  }
+  if (change.fields.length > 0) await update(change, change.id, client);
+}
+
+async function archive(type: Change['type'], id: string, client: ApiClient): Promise<void> {
+  switch (type) {
+    case 'action':
+      return client.archiveAction(id);
+    case 'parser':
+      return client.archiveParser(id);
+    case 'app':
+      return client.archiveApp(id);
+  }
+}
