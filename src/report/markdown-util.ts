@@ -1,0 +1,59 @@
+// Small helpers for GitHub-flavoured markdown: escaping text that lands in HTML or table
+// cells, fences that user content (a regex with ``` in it) cannot close, and truncation by
+// whole sections so a comment never exceeds GitHub's size limit mid-block.
+
+/** For text content (not attributes): quotes need no escaping there and read better raw. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Inline code that survives backticks, pipes and HTML in names. */
+export function code(s: string): string {
+  return `<code>${escapeHtml(s).replace(/\|/g, '&#124;')}</code>`;
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside it. */
+export function fenced(lang: string, lines: string[]): string {
+  const body = lines.join('\n');
+  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${lang}\n${body}\n${fence}`;
+}
+
+export function details(summaryHtml: string, body: string): string {
+  return `<details>\n<summary>${summaryHtml}</summary>\n\n${body}\n\n</details>`;
+}
+
+export interface Section {
+  text: string;
+  /** how many changes or items the section holds, for the "left out" note */
+  items: number;
+}
+
+export interface Fitted {
+  kept: string[];
+  omittedItems: number;
+}
+
+/**
+ * Keeps sections in order while they fit in `budget` characters (each joined with a blank
+ * line); once one does not fit, it and every later one are left out, so the kept part is a
+ * prefix a reader can trust to be complete up to that point.
+ */
+export function fitSections(sections: Section[], budget: number): Fitted {
+  const kept: string[] = [];
+  let used = 0;
+  let omittedItems = 0;
+  let full = false;
+  for (const s of sections) {
+    const cost = s.text.length + 2;
+    if (!full && used + cost <= budget) {
+      kept.push(s.text);
+      used += cost;
+    } else {
+      full = true;
+      omittedItems += s.items;
+    }
+  }
+  return { kept, omittedItems };
+}

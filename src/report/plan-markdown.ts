@@ -1,0 +1,95 @@
+// The plan as a pull-request comment. The first line is a fixed HTML comment marker so a CI job
+// can find its previous comment and edit it instead of adding a new one on every push.
+// Each change is a collapsed <details> with a ```diff block (GitHub colours +/- lines).
+
+import type { Plan } from '../plan/types.js';
+import { changeCount, count, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import type { DiffLine, FieldView } from './plan-values.js';
+import { code, details, escapeHtml, fenced, fitSections, type Section } from './markdown-util.js';
+
+export const PLAN_MARKER = '<!-- menuctl:plan -->';
+
+export interface MarkdownOptions {
+  /** GitHub rejects comments over 65,536 characters; leave room for the CI job's own text. */
+  maxChars?: number;
+}
+
+/** Field values wider than this become block diffs (PR diff blocks scroll, but less is better). */
+const MD_WIDTH = 100;
+
+export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
+  const maxChars = options.maxChars ?? 60_000;
+  const head = [PLAN_MARKER, '## menuctl plan', '', ...summaryTable(plan)].join('\n');
+  const tail = `**${summaryLine(plan)}**`;
+  const sections: Section[] = [];
+  if (plan.warnings.length > 0) sections.push({ text: warningsMd(plan.warnings), items: 0 });
+  for (const c of plan.changes) sections.push({ text: changeMd(viewChange(c, MD_WIDTH)), items: 1 });
+  if (plan.unmanaged.length > 0) sections.push({ text: unmanagedMd(plan), items: 0 });
+
+  const note = (n: number) =>
+    `> [!WARNING]\n> ${count(n, 'change')} left out to keep this comment under ${maxChars} characters. ` +
+    'See the CI log for the full plan.';
+  let fitted = fitSections(sections, maxChars - head.length - tail.length - 4);
+  if (fitted.kept.length < sections.length) {
+    fitted = fitSections(sections, maxChars - head.length - tail.length - note(sections.length).length - 6);
+  }
+  const parts = [head, ...fitted.kept];
+  if (fitted.kept.length < sections.length) parts.push(note(fitted.omittedItems));
+  parts.push(tail);
+  return parts.join('\n\n') + '\n';
+}
+
+function summaryTable(plan: Plan): string[] {
+  const s = plan.summary;
+  const org = plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`;
+  const lines = [`${count(changeCount(s), 'change')}${org}.`];
+  if (plan.targets.length > 0) lines.push('', `Limited to \`--target\` ${plan.targets.map(code).join(', ')}.`);
+  if (plan.prune) lines.push('', '`--prune`: resources not in the configuration are archived.');
+  return [
+    ...lines,
+    '',
+    '| + create | ~ update | - archive | ↺ restore |',
+    '|---:|---:|---:|---:|',
+    `| ${s.create} | ${s.update} | ${s.archive} | ${s.restore} |`,
+  ];
+}
+
+function changeMd(view: ChangeView): string {
+  const id = view.id === null ? '' : ` (id ${code(view.id)})`;
+  const summary = `${code(`${view.symbol} ${view.op}`)} ${code(view.address)}${id}`;
+  const lines: string[] = view.notes.map((n) => `# ${n}`);
+  if (view.op === 'archive') lines.push(`- ${view.address}`);
+  const pad = Math.max(0, ...view.fields.map((f) => (f.kind === 'block' ? 0 : f.path.length)));
+  for (const f of view.fields) lines.push(...fieldMd(f, pad));
+  if (lines.length === 0) lines.push(`  ${view.address}`);
+  return details(summary, fenced('diff', lines));
+}
+
+function fieldMd(f: FieldView, pad: number): string[] {
+  const key = `${f.path}:`.padEnd(pad + 1);
+  switch (f.kind) {
+    case 'value':
+      return [`+ ${key} ${f.text}`];
+    case 'inline':
+      return [`- ${key} ${f.before}`, `+ ${key} ${f.after}`];
+    case 'block':
+      return [`  ${f.path}:`, ...f.lines.map(blockLine)];
+  }
+}
+
+function blockLine(l: DiffLine): string {
+  return `${l.mark}     ${l.text}`;
+}
+
+function warningsMd(warnings: readonly string[]): string {
+  return ['**Warnings**', '', ...warnings.map((w) => `- ⚠️ ${escapeHtml(w)}`)].join('\n');
+}
+
+function unmanagedMd(plan: Plan): string {
+  const why = plan.prune ? '' : ' (left alone; archived only with `--prune`)';
+  return [
+    `**Unmanaged**: live, not in the configuration${why}`,
+    '',
+    ...plan.unmanaged.map((u) => `- ${code(u.address)} (id ${code(u.id)})`),
+  ].join('\n');
+}

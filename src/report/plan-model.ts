@@ -1,0 +1,66 @@
+// A Plan seen by a reader: per change its symbol, verb, address, id, notes and field views.
+// Text and markdown lay this out differently; what is shown is decided once, here.
+
+import type { Change, ChangeOp, Plan, PlanSummary } from '../plan/types.js';
+import { changeView, valueView, type FieldView } from './plan-values.js';
+
+export const SYMBOL: Record<ChangeOp, string> = { create: '+', update: '~', archive: '-', restore: '↺' };
+
+export interface ChangeView {
+  op: ChangeOp;
+  symbol: string;
+  address: string;
+  id: string | null;
+  notes: string[];
+  fields: FieldView[];
+}
+
+export function viewChange(change: Change, width: number): ChangeView {
+  return {
+    op: change.op,
+    symbol: SYMBOL[change.op],
+    address: change.address,
+    id: change.id,
+    notes: notesOf(change),
+    fields: fieldsOf(change, width),
+  };
+}
+
+function notesOf(change: Change): string[] {
+  const notes: string[] = [];
+  if (change.reason) notes.push(change.reason);
+  if (change.op === 'restore' && change.fields.length > 0) notes.push('archived live: restored, then patched');
+  else if (change.op === 'restore') notes.push('archived live: restored as it is');
+  return notes;
+}
+
+function fieldsOf(change: Change, width: number): FieldView[] {
+  switch (change.op) {
+    case 'archive':
+      return [];
+    case 'create':
+      // The planner may list a create's fields or leave them to `desired`; show the values either way.
+      return (change.fields.length > 0
+        ? change.fields.map((f) => valueView(f.path, f.after))
+        : Object.entries(change.desired).map(([k, v]) => valueView(k, v))
+      ).filter((v): v is FieldView => v !== null);
+    case 'update':
+    case 'restore':
+      return change.fields.map((f) => changeView(f, { width }));
+  }
+}
+
+export function changeCount(summary: PlanSummary): number {
+  return summary.create + summary.update + summary.archive + summary.restore;
+}
+
+export function summaryLine(plan: Plan): string {
+  const s = plan.summary;
+  if (changeCount(s) === 0) return 'No changes. The live API matches the configuration.';
+  return `Plan: ${s.create} to create, ${s.update} to update, ${s.archive} to archive, ${s.restore} to restore.`;
+}
+
+/** Plural helper for counted nouns in headings. */
+export function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

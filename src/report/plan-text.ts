@@ -1,0 +1,97 @@
+// The plan as a person reads it in a terminal or a CI log, modelled on Terraform's:
+// one block per change, field-level before -> after, lists and long values as +/- diffs.
+
+import type { Plan } from '../plan/types.js';
+import type { ChangeOp } from '../plan/types.js';
+import { count, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import type { DiffLine, FieldView } from './plan-values.js';
+import { style, type Style } from './style.js';
+
+export interface TextOptions {
+  color: boolean;
+  /** Terminal columns; values that do not fit become block diffs. Default 100. */
+  width?: number;
+}
+
+const FIELD_INDENT = '      ';
+const DEFAULT_WIDTH = 100;
+
+export function renderPlanText(plan: Plan, options: TextOptions): string {
+  const st = style(options.color);
+  const width = options.width ?? DEFAULT_WIDTH;
+  const out: string[] = [];
+  out.push(...headerLines(plan, st));
+  for (const change of plan.changes) {
+    out.push(...changeLines(viewChange(change, width - FIELD_INDENT.length - 2), st), '');
+  }
+  out.push(...unmanagedLines(plan, st));
+  out.push(...warningLines(plan.warnings, st));
+  out.push(st.bold(summaryLine(plan)));
+  return out.join('\n') + '\n';
+}
+
+function headerLines(plan: Plan, st: Style): string[] {
+  const lines: string[] = [];
+  const org = plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`;
+  const n = plan.changes.length;
+  if (n > 0) {
+    lines.push(`menuctl will make ${count(n, 'change')}${org}:`);
+    lines.push(st.dim(`  ${st.green('+')} create   ${st.yellow('~')} update   ${st.red('-')} archive   ${st.cyan('↺')} restore`));
+  } else {
+    lines.push(`menuctl compared the configuration with the live API${org}.`);
+  }
+  if (plan.targets.length > 0) lines.push(`Limited to --target ${plan.targets.join(', ')}`);
+  if (plan.prune) lines.push('--prune: resources not in the configuration are archived.');
+  lines.push('');
+  return lines;
+}
+
+export function colorFor(op: ChangeOp, st: Style): (s: string) => string {
+  switch (op) {
+    case 'create': return st.green;
+    case 'update': return st.yellow;
+    case 'archive': return st.red;
+    case 'restore': return st.cyan;
+  }
+}
+
+function changeLines(view: ChangeView, st: Style): string[] {
+  const paint = colorFor(view.op, st);
+  const id = view.id === null ? '' : st.dim(` (id ${view.id})`);
+  const lines = [`  ${paint(`${view.symbol} ${view.op.padEnd(7)}`)} ${st.bold(view.address)}${id}`];
+  for (const note of view.notes) lines.push(`${FIELD_INDENT}${st.dim(`# ${note}`)}`);
+  const pad = Math.max(0, ...view.fields.map((f) => (f.kind === 'block' ? 0 : f.path.length)));
+  for (const f of view.fields) lines.push(...fieldLines(f, pad, view.op === 'create' ? '+' : '~', st));
+  return lines;
+}
+
+function fieldLines(f: FieldView, pad: number, sign: '+' | '~', st: Style): string[] {
+  const mark = sign === '+' ? st.green('+') : st.yellow('~');
+  switch (f.kind) {
+    case 'value':
+      return [`${FIELD_INDENT}${mark} ${`${f.path}:`.padEnd(pad + 1)} ${f.text}`];
+    case 'inline':
+      return [`${FIELD_INDENT}${mark} ${`${f.path}:`.padEnd(pad + 1)} ${f.before} ${st.dim('->')} ${f.after}`];
+    case 'block':
+      return [`${FIELD_INDENT}${mark} ${f.path}:`, ...f.lines.map((l) => `${FIELD_INDENT}    ${diffLine(l, st)}`)];
+  }
+}
+
+export function diffLine(l: DiffLine, st: Style): string {
+  if (l.mark === '+') return st.green(`+ ${l.text}`);
+  if (l.mark === '-') return st.red(`- ${l.text}`);
+  return st.dim(`  ${l.text}`);
+}
+
+function unmanagedLines(plan: Plan, st: Style): string[] {
+  if (plan.unmanaged.length === 0) return [];
+  const why = plan.prune ? 'not in the configuration' : 'not in the configuration; left alone, archived only with --prune';
+  const lines = [`Unmanaged (${why}):`];
+  for (const u of plan.unmanaged) lines.push(`  ${st.dim('?')} ${u.address} ${st.dim(`(id ${u.id})`)}`);
+  return [...lines, ''];
+}
+
+export function warningLines(warnings: readonly string[], st: Style): string[] {
+  if (warnings.length === 0) return [];
+  return [st.yellow('Warnings:'), ...warnings.map((w) => `  ${st.yellow('!')} ${w}`), ''];
+}

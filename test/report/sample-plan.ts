@@ -1,0 +1,77 @@
+// A representative plan for the golden tests: every op, a long regex, a steps diff, an
+// operators set change, a rename, a prune reason, unmanaged resources and warnings.
+import type { Plan } from '../../src/plan/types.js';
+
+export function samplePlan(): Plan {
+  return {
+    format_version: 1,
+    organization_id: 62,
+    config_digest: 'c0ffee00c0ffee00',
+    targets: [],
+    prune: false,
+    changes: [
+      {
+        op: 'create', type: 'action', id: null, address: 'action["Buy bundle"]', fingerprint: null,
+        fields: [],
+        desired: {
+          name: 'Buy bundle', root_code: '*544#', transport_type: 'ussd', operator_ids: [2172],
+          steps: [{ kind: 'press', value: '2', expect: 'Bundles' }, { kind: 'select', name: 'bundle' }, { kind: 'pin' }, { kind: 'ok' }],
+        },
+      },
+      {
+        op: 'create', type: 'parser', id: null, address: 'action["Buy bundle"].parser["bought"]', fingerprint: null,
+        parent: 'action["Buy bundle"]', action_id: null,
+        fields: [],
+        desired: { category: 'bought', status: 'succeeded', target_type: 'ussd', sender: null, regex: 'You have bought (?<bundle>.+)\\.', user_message: 'Bought {bundle}' },
+      },
+      {
+        op: 'update', type: 'action', id: '1a2b3c4d', address: 'action["Check balance"]', fingerprint: 'f1',
+        reason: 'renamed from "Balance"',
+        fields: [
+          { path: 'name', before: 'Balance', after: 'Check balance' },
+          { path: 'root_code', before: '*144#', after: '*144*1#' },
+          { path: 'operators', before: ['Safaricom', 'Airtel'], after: ['Safaricom', 'Telkom'] },
+          { path: 'steps', before: ['1', 'phone', 'pin', '-'], after: ['1', '3', 'phone', 'pin', '-'] },
+        ],
+        desired: { name: 'Check balance', root_code: '*144*1#', transport_type: 'ussd', operator_ids: [2172, 2180], steps: [] },
+      },
+      {
+        op: 'update', type: 'parser', id: '901', address: 'action["Check balance"].parser["balance"]', fingerprint: 'f2',
+        parent: 'action["Check balance"]', action_id: '1a2b3c4d',
+        fields: [
+          {
+            path: 'regex',
+            before: 'Your (?:account|M-PESA) balance (?:is|was) (?<currency>[A-Z]{3}) ?(?<balance>[\\d,.]+)\\. Thank you.*',
+            after: 'Your (?:account|M-PESA) balance (?:is|was) (?<currency>[A-Z]{3}) ?(?<balance>[\\d,.]+)\\.? ?(?:Thank you.*)?',
+          },
+          { path: 'user_message', before: '', after: 'Balance: {currency} {balance}' },
+        ],
+        desired: { category: 'balance', status: 'succeeded', target_type: 'ussd', sender: null, regex: 'x', user_message: 'Balance: {currency} {balance}' },
+      },
+      {
+        op: 'restore', type: 'app', id: '7', address: 'app["com.example.agent"]', fingerprint: 'f3',
+        fields: [{ path: 'webhook_url', before: null, after: 'https://hooks.example.com/agent' }],
+        desired: { name: 'Field agent', package_name: 'com.example.agent', webhook_url: 'https://hooks.example.com/agent' },
+      },
+      {
+        op: 'archive', type: 'parser', id: '905', address: 'action["Check balance"].parser["timeout"]', fingerprint: 'f4',
+        parent: 'action["Check balance"]', fields: [], reason: 'not in config: the parsers of a configured action are owned',
+      },
+    ],
+    summary: { create: 2, update: 2, archive: 1, restore: 1 },
+    unmanaged: [
+      { type: 'action', address: 'action["Legacy airtime"]', id: '9f8e7d6c' },
+      { type: 'app', address: 'app["com.example.old"]', id: '3' },
+    ],
+    warnings: [
+      'action["Check balance"]: the API echoes only step values; a change to a step\'s kind, expect or description alone is invisible (use --force-steps to re-send them)',
+    ],
+  };
+}
+
+export function emptyPlan(): Plan {
+  return {
+    format_version: 1, organization_id: 62, config_digest: 'd', targets: [], prune: false,
+    changes: [], summary: { create: 0, update: 0, archive: 0, restore: 0 }, unmanaged: [], warnings: [],
+  };
+}
