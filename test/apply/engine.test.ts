@@ -1,0 +1,160 @@
+// Unit tests of the engine's rules on an in-memory client (fake-client.ts). The same rules
+// are exercised against the real reference server in the integration tests.
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyPlan, ApplyRefused } from '../../src/apply/apply.js';
+import { actionAddress, parserAddress } from '../../src/model/address.js';
+import { FakeClient } from './fake-client.js';
+import { archive, createAction, createApp, createParser, plan } from './plan-data.js';
+
+const fast = { maxSends: 3, baseDelayMs: 1 };
+
+describe('applyPlan ordering and dependents', () => {
+  it('creates actions before their parsers and gives parsers the id created in this run', async () => {
+    const client = new FakeClient();
+    const r = await applyPlan(plan([createParser('A', 'ok'), createAction('A')]), client, { concurrency: 4, recovery: fast });
+    expect(r.summary).toEqual({ applied: 2, failed: 0, skipped: 0 });
+    expect(client.calls.map((c) => c.split(' ')[0])).toEqual(['createAction', 'createParser']);
+    expect(client.parsers[0]!.action_id).toBe(client.actions[0]!.id);
+    // outcomes are reported in plan order
+    expect(r.outcomes.map((o) => o.address)).toEqual([parserAddress('A', 'ok'), actionAddress('A')]);
+  });
+
+  it('skips the parsers of an action that failed to be created, and carries on with the rest', async () => {
+    const client = new FakeClient();
+    client.hook = (call, arg) => (call === 'createAction' && arg === 'Bad' ? Object.assign(new Error('422 validation: root_code'), { status: 422, code: 'validation' }) : undefined);
+    const r = await applyPlan(
+      plan([createAction('Bad'), createAction('Good'), createParser('Bad', 'p1'), createParser('Good', 'p2')]),
+      client, { concurrency: 2, recovery: fast },
+    );
+    const by = Object.fromEntries(r.outcomes.map((o) => [o.address, o]));
+    expect(by[actionAddress('Bad')]).toMatchObject({ status: 'failed', error: { status: 422, code: 'validation' } });
+    expect(by[parserAddress('Bad', 'p1')]).toMatchObject({ status: 'skipped', reason: 'action["Bad"] failed to create' });
+    expect(by[parserAddress('Good', 'p2')]!.status).toBe('applied');
+    expect(client.parsers.map((p) => p.category)).toEqual(['p2']);
+  });
+
+  it('archives parsers before their action, and keeps the action when a parser archive failed', async () => {
+    const client = new FakeClient();
+    client.actions.push({ id: 'x1', name: 'X', root_code: '1', transport_type: 'ussd', operators: [], steps: [], description: null, organization_id: 1, archived_at: null, updated_at: 't' });
+    client.parsers.push({ ...(await import('./plan-data.js')).parserDesired('p'), id: '7', action_id: 'x1', archived_at: null, updated_at: 't' });
+    client.hook = (call) => (call === 'archiveParser' ? Object.assign(new Error('500'), { status: 500 }) : undefined);
+    const r = await applyPlan(
+      plan([archive('action', actionAddress('X'), 'x1'), archive('parser', parserAddress('X', 'p'), '7', actionAddress('X'))]),
+      client, { concurrency: 4, recovery: fast },
+    );
+    expect(r.outcomes[0]).toMatchObject({ status: 'skipped', reason: 'action["X"].parser["p"] failed to archive' });
+    expect(client.actions[0]!.archived_at).toBeNull();
+  });
+});
+
+describe('the no-duplicate rule', () => {
+  it('finds a create whose answer was lost after the write instead of sending it again', async () => {
+    const client = new FakeClient();
+    let lose = true;
+    client.hook = (call) => {
+      if (call === 'createAction' && lose) { lose = false; return 'lose-after-write'; }
+    };
+    const r = await applyPlan(plan([createAction('A'), createParser('A', 'p')]), client, { concurrency: 2, recovery: fast });
+    expect(client.actions).toHaveLength(1);
+    expect(r.outcomes[0]).toMatchObject({ status: 'applied', recovered: true, id: client.actions[0]!.id });
+    expect(client.parsers[0]!.action_id).toBe(client.actions[0]!.id);
+  });
+
+  it('sends the create again when the lookup shows it never happened', async () => {
+    const client = new FakeClient();
+    client.actions.push({ id: 'a1', name: 'A', root_code: '1', transport_type: 'ussd', operators: [], steps: [], description: null, organization_id: 1, archived_at: null, updated_at: 't' });
+    let n = 0;
+    client.hook = (call) => (call === 'createParser' && n++ === 0 ? 'lose-before-write' : undefined);
+    const r = await applyPlan(plan([createParser('A', 'p', 'a1')]), client, { concurrency: 1, recovery: fast });
+    expect(r.outcomes[0]).toMatchObject({ status: 'applied', id: client.parsers[0]!.id });
+    expect(r.outcomes[0]!.recovered).toBeUndefined();
+    expect(client.parsers).toHaveLength(1);
+    expect(client.calls.map((c) => c.split(' ')[0])).toEqual(['createParser', 'listParsers', 'createParser']);
+  });
+
+  it('gives up after maxSends lost answers and says the resource was not created', async () => {
+    const client = new FakeClient();
+    client.hook = (call) => (call === 'createAction' ? 'lose-before-write' : undefined);
+    const r = await applyPlan(plan([createAction('A')]), client, { concurrency: 1, recovery: fast });
+    expect(r.outcomes[0]!.status).toBe('failed');
+    expect(r.outcomes[0]!.error!.message).toMatch(/was not created: 3 attempts/);
+    expect(client.calls.filter((c) => c.startsWith('createAction'))).toHaveLength(3);
+  });
+});
+
+describe('safety checks before the first write', () => {
+  const archives = (n: number) => Array.from({ length: n }, (_, i) => archive('action', actionAddress(`A${i}`), `id${i}`));
+
+  it('refuses more than 10 archives that are over 25% of the managed resources without force', async () => {
+    const client = new FakeClient();
+    const p = plan(archives(11));
+    await expect(applyPlan(p, client, { concurrency: 2, thresholds: { managedCount: 40 } })).rejects.toThrow(/refusing to archive 11 of 40 .*--force/);
+    expect(client.calls).toEqual([]);
+  });
+
+  it('allows them when under the percentage, with configurable limits, or with force', async () => {
+    const client = new FakeClient();
+    client.hook = () => undefined;
+    const p = plan(archives(11));
+    // 11 of 50 is 22%: under 25%, so allowed (the archives fail here: the fake has no such actions)
+    await expect(applyPlan(p, client, { concurrency: 2, thresholds: { managedCount: 50 } })).resolves.toBeTruthy();
+    await expect(applyPlan(plan(archives(3)), client, { concurrency: 2, thresholds: { maxArchive: 2, maxArchivePercent: 5, managedCount: 50 } })).rejects.toBeInstanceOf(ApplyRefused);
+    await expect(applyPlan(p, client, { concurrency: 2, force: true, thresholds: { managedCount: 11 } })).resolves.toBeTruthy();
+  });
+
+  it('refuses to create apps with nowhere to keep their secrets, unless told to discard them', async () => {
+    const client = new FakeClient();
+    await expect(applyPlan(plan([createAction('A'), createApp('com.x')]), client, { concurrency: 2 })).rejects.toThrow(/--secrets-file/);
+    expect(client.calls).toEqual([]);
+    const r = await applyPlan(plan([createApp('com.x')]), client, { concurrency: 2, discardSecrets: true });
+    expect(r.outcomes[0]).toMatchObject({ status: 'applied', reason: 'secrets discarded (--discard-secrets)' });
+    expect(JSON.stringify(r)).not.toContain('SECRET');
+  });
+});
+
+describe('secrets file', () => {
+  it('writes token and webhook secret keyed by address, mode 0600, merged with what is there', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'menuctl-secrets-'));
+    const file = join(dir, 'secrets.json');
+    await writeFile(file, JSON.stringify({ 'app["com.old"]': { id: '1', token: 'old', webhook_secret: null } }));
+    const client = new FakeClient();
+    const r = await applyPlan(plan([createApp('com.a'), createApp('com.b')]), client, { concurrency: 2, secretsFile: file });
+    const doc = JSON.parse(await readFile(file, 'utf8'));
+    expect(Object.keys(doc).sort()).toEqual(['app["com.a"]', 'app["com.b"]', 'app["com.old"]']);
+    const a = client.apps.find((x) => x.package_name === 'com.a')!;
+    expect(doc['app["com.a"]']).toEqual({ id: a.id, token: `tok-${a.id}-SECRET`, webhook_secret: `whs-${a.id}-SECRET` });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(r.secrets).toEqual({ file, addresses: expect.arrayContaining(['app["com.a"]', 'app["com.b"]']) });
+    expect(JSON.stringify(r)).not.toContain('SECRET');
+  });
+
+  it('refuses before any write when the secrets file is not JSON', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'menuctl-secrets-'));
+    const file = join(dir, 'secrets.json');
+    await writeFile(file, 'not json');
+    const client = new FakeClient();
+    await expect(applyPlan(plan([createApp('com.a')]), client, { concurrency: 1, secretsFile: file })).rejects.toThrow(/not valid JSON/);
+    expect(client.calls).toEqual([]);
+  });
+});
+
+describe('interrupts', () => {
+  it('lets in-flight changes finish, skips the rest as interrupted', async () => {
+    const client = new FakeClient();
+    const controller = new AbortController();
+    let started = 0;
+    const changes = Array.from({ length: 6 }, (_, i) => createAction(`A${i}`));
+    const r = await applyPlan(plan([...changes, createParser('A0', 'p')]), client, {
+      concurrency: 2,
+      signal: controller.signal,
+      onStart: () => { if (++started === 2) controller.abort(); },
+    });
+    expect(r.interrupted).toBe(true);
+    expect(r.summary).toEqual({ applied: 2, failed: 0, skipped: 5 });
+    expect(client.actions).toHaveLength(2);
+    expect(r.outcomes.filter((o) => o.status === 'skipped').every((o) => o.reason === 'interrupted')).toBe(true);
+  });
+});
