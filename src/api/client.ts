@@ -1,0 +1,144 @@
+// The ApiClient (src/api/types.ts) over HTTP: each method is a path, a body built by
+// model/payload.ts, and the shape its answer must have. Retries, auth, the adaptive limit
+// and response checks live in transport.ts and the small files it uses.
+
+import { Agent, type Dispatcher } from 'undici';
+import type { ApiClient } from './types.js';
+import { Auth, organizationFromToken, type Credentials } from './auth.js';
+import { AdaptiveLimiter } from './limiter.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
+import { send, type Call, type RetryInfo, type TransportOptions } from './transport.js';
+import {
+  actionBody, appBody, appPatchBody, appSecrets, fromApiAction, fromApiApp, fromApiOperator,
+  fromApiParser, parserBody, parserPatchBody,
+} from '../model/payload.js';
+import type { ActionDesired } from '../plan/types.js';
+import type { AppSpec, ParserSpec } from '../model/types.js';
+import type { ResourceSchema } from './validate-response.js';
+
+export interface ClientOptions extends Credentials {
+  baseUrl: string;
+  /** Most requests in flight at once (also the connection pool size). Default 8. */
+  concurrency?: number;
+  /** Per-request timeout for the response headers and for the body, in ms. Default 30 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** For tests: undici MockAgent, or a shared Agent. The client then does not close it. */
+  dispatcher?: Dispatcher;
+  userAgent?: string;
+  onRetry?: (info: RetryInfo) => void;
+  /** For tests: the jitter source and the wait between attempts. */
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export type { RetryInfo };
+
+type Resource = { id: string | number; attributes: Record<string, unknown> };
+type One = { data: Resource };
+type List = { data: Resource[] };
+
+const enc = encodeURIComponent;
+
+export function createClient(options: ClientOptions): ApiClient {
+  const concurrency = options.concurrency ?? 8;
+  const ownDispatcher = options.dispatcher === undefined;
+  const dispatcher = options.dispatcher ?? new Agent({
+    connections: concurrency,
+    keepAliveTimeout: 10_000,
+    connect: { timeout: options.timeoutMs ?? 30_000 },
+  });
+  const stats = { requests: 0, retries: 0 };
+  const t: TransportOptions = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    dispatcher,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    limiter: new AdaptiveLimiter(concurrency),
+    auth: undefined as unknown as Auth,
+    userAgent: options.userAgent ?? 'menuctl',
+    random: options.random ?? Math.random,
+    sleep: options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    now: options.now ?? Date.now,
+    onRetry: options.onRetry,
+    stats,
+  };
+  t.auth = new Auth(options, async (email, password) => {
+    const reply = await send(t, {
+      method: 'POST', path: '/api/authenticate', body: { email, password },
+      shape: { body: 'authenticate' }, auth: 'none',
+    });
+    return (reply.body as { auth_token: string }).auth_token;
+  });
+
+  const call = (c: Call) => send(t, c);
+  const one = async (c: Call & { shape: { one: ResourceSchema } }) => ((await call(c)).body as One).data;
+  const many = async (c: Call) => ((await call(c)).body as List).data;
+  /** GET of one resource; null on 404 (missing, or another organization's). */
+  const find = async (path: string, schema: ResourceSchema): Promise<Resource | null> => {
+    const reply = await call({ method: 'GET', path, shape: { one: schema }, passThrough: [404] });
+    return reply.status === 404 ? null : (reply.body as One).data;
+  };
+  const archive = async (path: string) => {
+    await call({ method: 'DELETE', path, shape: { body: 'archived' } });
+  };
+
+  return {
+    async organizationId() {
+      const token = await t.auth.current();
+      return token === null ? null : organizationFromToken(token);
+    },
+
+    listActions: async () => (await many({ method: 'GET', path: '/api/actions', shape: { list: 'action' } })).map(fromApiAction),
+    getAction: async (id) => nullable(await find(`/api/actions/${enc(id)}`, 'action'), fromApiAction),
+    listParsers: async (actionId) =>
+      (await many({ method: 'GET', path: `/api/actions/${enc(actionId)}/parsers`, shape: { list: 'parser' } })).map(fromApiParser),
+    getParser: async (id) => nullable(await find(`/api/parsers/${enc(id)}`, 'parser'), fromApiParser),
+    async listApps() {
+      // GET /api/apps is an extension of the reference server; other servers answer 404/405.
+      const reply = await call({ method: 'GET', path: '/api/apps', shape: { list: 'app' }, passThrough: [404, 405] });
+      return reply.status === 404 || reply.status === 405 ? null : (reply.body as List).data.map(fromApiApp);
+    },
+    getApp: async (id) => nullable(await find(`/api/apps/${enc(id)}`, 'app'), fromApiApp),
+    listOperators: async () =>
+      (await many({ method: 'GET', path: '/api/world_operators', shape: { list: 'world-operator' } })).map(fromApiOperator),
+
+    createAction: async (spec: ActionDesired) =>
+      fromApiAction(await one({ method: 'POST', path: '/api/actions', body: actionBody(spec), shape: { one: 'action' } })),
+    async updateAction(id, spec) {
+      const path = `/api/actions/${enc(id)}`;
+      return fromApiAction(await one({ method: 'PATCH', path, body: actionBody(spec), shape: { one: 'action' } }));
+    },
+    archiveAction: (id) => archive(`/api/actions/${enc(id)}`),
+    restoreAction: async (id) =>
+      fromApiAction(await one({ method: 'PUT', path: `/api/actions/${enc(id)}/restore`, shape: { one: 'action' } })),
+
+    createParser: async (actionId: string, spec: ParserSpec) =>
+      fromApiParser(await one({ method: 'POST', path: '/api/parsers', body: parserBody(actionId, spec), shape: { one: 'parser' } })),
+    updateParser: async (id, spec) =>
+      fromApiParser(await one({ method: 'PATCH', path: `/api/parsers/${enc(id)}`, body: parserPatchBody(spec), shape: { one: 'parser' } })),
+    archiveParser: (id) => archive(`/api/parsers/${enc(id)}`),
+    restoreParser: async (id) =>
+      fromApiParser(await one({ method: 'PUT', path: `/api/parsers/${enc(id)}/restore`, shape: { one: 'parser' } })),
+
+    async createApp(spec: AppSpec) {
+      const data = await one({ method: 'POST', path: '/api/apps', body: appBody(spec), shape: { one: 'app-created' } });
+      return { app: fromApiApp(data), secrets: appSecrets(data) };
+    },
+    updateApp: async (id, spec: Partial<AppSpec>) =>
+      fromApiApp(await one({ method: 'PATCH', path: `/api/apps/${enc(id)}`, body: appPatchBody(spec), shape: { one: 'app' } })),
+    archiveApp: (id) => archive(`/api/apps/${enc(id)}`),
+    restoreApp: async (id) =>
+      fromApiApp(await one({ method: 'PUT', path: `/api/apps/${enc(id)}/restore`, shape: { one: 'app' } })),
+
+    stats,
+    async close() {
+      if (ownDispatcher) await dispatcher.close();
+    },
+  };
+}
+
+function nullable<T>(resource: Resource | null, convert: (r: Resource) => T): T | null {
+  return resource === null ? null : convert(resource);
+}

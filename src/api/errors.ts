@@ -1,0 +1,126 @@
+// The one error shape for everything that goes wrong talking to the API (CONVENTIONS.md:
+// "One error shape for the API"). Messages name the request and what the server said;
+// they never contain a header value, a token or a password (nothing here ever sees them).
+
+/**
+ * `failed`: the request definitely had no effect (or failed with a definite answer).
+ * `unknown`: a write may or may not have happened (a POST whose answer was lost, or a 5xx
+ * to a POST); apply must look the resource up by identity before creating it again.
+ */
+export type Outcome = 'failed' | 'unknown';
+
+/** One entry of the server's `{ errors: [...] }` body. */
+export interface ServerError {
+  status?: string | number;
+  code?: string;
+  title?: string;
+  detail?: string;
+  pointer?: string;
+}
+
+export interface ApiErrorInit {
+  method: string;
+  path: string;
+  status: number | null;
+  code?: string;
+  detail?: string;
+  errors?: ServerError[];
+  outcome: Outcome;
+  retryable: boolean;
+  /** Network error code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT...) when there was no answer. */
+  networkCode?: string;
+  /** Overrides the generated explanation after "METHOD PATH: ". */
+  explanation?: string;
+}
+
+export class ApiError extends Error {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number | null;
+  readonly code: string | undefined;
+  readonly detail: string | undefined;
+  /** The first error's JSON pointer, e.g. `/parser/regex`. */
+  readonly pointer: string | undefined;
+  readonly errors: ServerError[];
+  readonly outcome: Outcome;
+  /** The failure was transient: running again later may succeed. */
+  readonly retryable: boolean;
+  readonly networkCode: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(`${init.method} ${init.path}: ${init.explanation ?? explain(init)}`);
+    this.name = 'ApiError';
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.errors = init.errors ?? [];
+    this.code = init.code ?? this.errors[0]?.code;
+    this.detail = init.detail ?? this.errors[0]?.detail;
+    this.pointer = this.errors[0]?.pointer;
+    this.outcome = init.outcome;
+    this.retryable = init.retryable;
+    this.networkCode = init.networkCode;
+  }
+}
+
+/** A response that parsed but does not have the shape the API documents. */
+export class ResponseShapeError extends ApiError {
+  constructor(init: Omit<ApiErrorInit, 'code' | 'retryable'> & { problem: string }) {
+    super({ ...init, code: 'response_shape', retryable: false, explanation: init.problem });
+    this.name = 'ResponseShapeError';
+  }
+}
+
+/** `/parser/regex` -> `regex`: the field a person would look for. */
+export function pointerField(pointer: string | undefined): string | undefined {
+  if (!pointer) return undefined;
+  const parts = pointer.split('/').filter(Boolean);
+  // Drop the body's envelope key (`parser`, `custom_action`, `app`).
+  const field = (parts.length > 1 ? parts.slice(1) : parts).join('.');
+  return field || undefined;
+}
+
+function explain(init: ApiErrorInit): string {
+  if (init.status === null) {
+    const what = init.networkCode ? NETWORK_WORDS[init.networkCode] ?? init.networkCode : 'network error';
+    const tail = init.outcome === 'unknown'
+      ? ' (the request was sent; whether the server acted on it is unknown)'
+      : '';
+    return `no answer: ${what}${tail}`;
+  }
+  const errors = init.errors ?? [];
+  const first = errors[0];
+  const code = init.code ?? first?.code ?? statusWord(init.status);
+  const details = errors.length > 0
+    ? errors.map((e) => {
+      const field = pointerField(e.pointer);
+      const text = e.detail ?? e.title ?? '';
+      return field ? `${field}: ${text}` : text;
+    }).filter(Boolean).join('; ')
+    : init.detail ?? '';
+  return `${init.status} ${code}${details ? `: ${details}` : ''}`;
+}
+
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (is the API running at that URL?)',
+  ECONNRESET: 'connection reset by the server',
+  EPIPE: 'connection closed while sending',
+  ETIMEDOUT: 'connection timed out',
+  ENOTFOUND: 'host not found (check the API URL)',
+  EAI_AGAIN: 'temporary DNS failure',
+  UND_ERR_SOCKET: 'connection closed by the server before it answered',
+  UND_ERR_CONNECT_TIMEOUT: 'timed out connecting',
+  UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for the response',
+  UND_ERR_BODY_TIMEOUT: 'timed out reading the response body',
+  UND_ERR_CLOSED: 'connection closed',
+  UND_ERR_ABORTED: 'request aborted',
+};
+
+function statusWord(status: number): string {
+  const words: Record<number, string> = {
+    400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
+    409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'validation',
+    429: 'rate_limited', 500: 'internal_error', 502: 'bad_gateway', 503: 'unavailable', 504: 'gateway_timeout',
+  };
+  return words[status] ?? 'error';
+}

@@ -1,0 +1,67 @@
+// Adaptive in-flight limit (AIMD, as TCP congestion control): every request holds a slot
+// while on the wire. A 429 halves the limit (down to 1) so a rate-limited server sees fewer
+// requests instead of the same number retried; each `limit` successes in a row add one
+// slot back, up to the configured maximum. Many requests in flight when the server starts
+// throttling all see 429 at once: only the first of them (same epoch) halves the limit,
+// otherwise one burst would collapse it to 1.
+
+export interface Permit {
+  readonly epoch: number;
+}
+
+export type Result = 'ok' | 'throttled' | 'other';
+
+export class AdaptiveLimiter {
+  private limitNow: number;
+  private inFlight = 0;
+  private epoch = 0;
+  private successes = 0;
+  private readonly waiters: (() => void)[] = [];
+
+  constructor(private readonly max: number) {
+    if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
+    this.limitNow = max;
+  }
+
+  get limit(): number {
+    return this.limitNow;
+  }
+
+  get active(): number {
+    return this.inFlight;
+  }
+
+  async acquire(): Promise<Permit> {
+    if (this.inFlight >= this.limitNow || this.waiters.length > 0) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    } else {
+      this.inFlight++;
+    }
+    return { epoch: this.epoch };
+  }
+
+  release(permit: Permit, result: Result): void {
+    this.inFlight--;
+    if (result === 'throttled') {
+      this.successes = 0;
+      if (permit.epoch === this.epoch) {
+        this.limitNow = Math.max(1, Math.floor(this.limitNow / 2));
+        this.epoch++;
+      }
+    } else if (result === 'ok') {
+      this.successes++;
+      if (this.successes >= this.limitNow && this.limitNow < this.max) {
+        this.limitNow++;
+        this.successes = 0;
+      }
+    }
+    this.wake();
+  }
+
+  private wake(): void {
+    while (this.waiters.length > 0 && this.inFlight < this.limitNow) {
+      this.inFlight++;
+      this.waiters.shift()!();
+    }
+  }
+}

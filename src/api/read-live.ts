@@ -1,0 +1,62 @@
+// Reads the live state with the fewest requests (issue 4, item 2):
+//   1 GET /api/actions + 1 GET /api/apps + 1 GET /api/world_operators, concurrently,
+//   then 1 GET /api/actions/{id}/parsers per action the caller wants, at most `concurrency`
+//   at a time (the API has no way to list all parsers at once).
+// Without GET /api/apps (a reference-server extension), each pinned app id is read instead
+// and the state says so in a warning: unpinned apps are then invisible to the planner.
+
+import pLimit from 'p-limit';
+import type { ApiClient } from './types.js';
+import type { LiveAction, LiveApp, LiveState } from '../model/types.js';
+
+export interface ReadLiveOptions {
+  /** Which actions' parsers to read (those the config manages, or all for export/drift). */
+  wantParsers: (action: LiveAction) => boolean;
+  /** App ids pinned in the config: read one by one when the server cannot list apps. */
+  pinnedAppIds?: string[];
+  concurrency: number;
+  signal?: AbortSignal;
+}
+
+export async function readLiveState(client: ApiClient, options: ReadLiveOptions): Promise<LiveState> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const [organization_id, actions, listedApps, operators] = await Promise.all([
+    client.organizationId(),
+    client.listActions(),
+    client.listApps(),
+    client.listOperators(),
+  ]);
+  const warnings: string[] = [];
+  const limit = pLimit(options.concurrency);
+  const parserLists = await Promise.all(
+    actions.filter(options.wantParsers).map((action) => limit(() => {
+      signal?.throwIfAborted();
+      return client.listParsers(action.id);
+    })),
+  );
+  let apps: LiveApp[];
+  if (listedApps !== null) {
+    apps = listedApps;
+  } else {
+    const pinned = [...new Set(options.pinnedAppIds ?? [])];
+    const found = await Promise.all(pinned.map((id) => limit(() => {
+      signal?.throwIfAborted();
+      return client.getApp(id);
+    })));
+    apps = found.filter((app): app is LiveApp => app !== null);
+    warnings.push(
+      `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; ` +
+      'apps without an `id:` in the config cannot be matched to live ones (pin them to avoid duplicates)',
+    );
+  }
+  return {
+    organization_id,
+    actions,
+    parsers: parserLists.flat(),
+    apps,
+    apps_listed: listedApps !== null,
+    operators,
+    warnings,
+  };
+}

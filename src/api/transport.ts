@@ -1,0 +1,171 @@
+// One API call from the client's point of view: authenticate, wait for a slot in the
+// adaptive limiter, send with undici, classify the result with the retry policy, retry or
+// fail with an ApiError, and check the body's shape. Resource methods (client.ts) only say
+// which method, path, body and response shape they expect.
+
+import { request, type Dispatcher } from 'undici';
+import { ApiError, ResponseShapeError, type ServerError } from './errors.js';
+import { classify, retryDelay, type AttemptResult, type RetryPolicy } from './retry.js';
+import type { AdaptiveLimiter } from './limiter.js';
+import type { Auth } from './auth.js';
+import { shapeProblem, type Shape } from './validate-response.js';
+
+export interface RetryInfo {
+  method: string;
+  path: string;
+  /** The attempt that failed (1 = the first). */
+  attempt: number;
+  delayMs: number;
+  /** `429`, `503`, `ECONNRESET`, `401 (logging in again)`... */
+  reason: string;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  policy: RetryPolicy;
+  limiter: AdaptiveLimiter;
+  auth: Auth;
+  userAgent: string;
+  random: () => number;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  onRetry?: (info: RetryInfo) => void;
+  stats: { requests: number; retries: number };
+}
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** Expected shape of a 2xx body; null: the body is not read as JSON. */
+  shape: Shape | null;
+  /** Statuses handed back to the caller instead of thrown (e.g. 404 -> null). */
+  passThrough?: readonly number[];
+  /** `none` for the login call itself. */
+  auth?: 'send' | 'none';
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+type Sent = { kind: 'status'; status: number; text: string; retryAfter: string | null } | { kind: 'network'; code: string };
+
+export async function send(t: TransportOptions, call: Call): Promise<Reply> {
+  let token = call.auth === 'none' ? null : await t.auth.current();
+  let relogged = false;
+  for (let attempt = 1; ; attempt++) {
+    const sent = await once(t, call, token);
+    if (sent.kind === 'status' && sent.status === 401 && !relogged && call.auth !== 'none' && t.auth.canLogin) {
+      // An expired token mid-run: log in again once, then repeat the same request.
+      relogged = true;
+      t.stats.retries++;
+      t.onRetry?.({ method: call.method, path: call.path, attempt, delayMs: 0, reason: '401 (logging in again)' });
+      token = await t.auth.renew(token);
+      continue;
+    }
+    if (sent.kind === 'status' && (ok(sent.status) || call.passThrough?.includes(sent.status))) {
+      return { status: sent.status, body: ok(sent.status) ? parseBody(call, sent) : undefined };
+    }
+    const result: AttemptResult = sent.kind === 'network'
+      ? sent
+      : { kind: 'status', status: sent.status, retryAfter: sent.retryAfter };
+    const verdict = classify(call.method, result);
+    if (verdict.retry && attempt < t.policy.maxAttempts) {
+      const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });
+      t.stats.retries++;
+      t.onRetry?.({ method: call.method, path: call.path, attempt, delayMs, reason: sent.kind === 'network' ? sent.code : String(sent.status) });
+      await t.sleep(delayMs);
+      continue;
+    }
+    throw failure(call, sent, verdict.outcome, verdict.transient);
+  }
+}
+
+const ok = (status: number): boolean => status >= 200 && status < 300;
+
+async function once(t: TransportOptions, call: Call, token: string | null): Promise<Sent> {
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': t.userAgent };
+  if (token !== null) headers.authorization = token;
+  let body: string | undefined;
+  if (call.body !== undefined) {
+    body = JSON.stringify(call.body);
+    headers['content-type'] = 'application/json';
+  }
+  const permit = await t.limiter.acquire();
+  let sent: Sent;
+  try {
+    t.stats.requests++;
+    const res = await request(t.baseUrl + call.path, {
+      method: call.method, headers, body, dispatcher: t.dispatcher,
+      headersTimeout: t.timeoutMs, bodyTimeout: t.timeoutMs,
+    });
+    const text = await res.body.text();
+    const retryAfter = res.headers['retry-after'];
+    sent = { kind: 'status', status: res.statusCode, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] ?? null : retryAfter ?? null };
+  } catch (err) {
+    sent = { kind: 'network', code: networkCode(err) };
+  }
+  t.limiter.release(permit, sent.kind === 'status' && sent.status === 429 ? 'throttled' : sent.kind === 'status' && ok(sent.status) ? 'ok' : 'other');
+  return sent;
+}
+
+function networkCode(err: unknown): string {
+  const e = err as { code?: unknown; cause?: { code?: unknown }; name?: string };
+  // undici wraps some socket errors; the cause carries the OS code when there is one.
+  if (e?.code === 'UND_ERR_SOCKET' && typeof e.cause?.code === 'string') return e.cause.code;
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return e?.name === 'AbortError' ? 'UND_ERR_ABORTED' : 'ENETWORK';
+}
+
+function parseBody(call: Call, sent: Extract<Sent, { kind: 'status' }>): unknown {
+  if (call.shape === null) return undefined;
+  // A write that answered 2xx happened, whatever its body looks like.
+  const outcome = call.method === 'POST' ? 'unknown' : 'failed';
+  let json: unknown;
+  try {
+    json = JSON.parse(sent.text);
+  } catch {
+    throw new ResponseShapeError({
+      method: call.method, path: call.path, status: sent.status, outcome,
+      problem: `${sent.status} response is not valid JSON (${JSON.stringify(sent.text.slice(0, 60))})`,
+    });
+  }
+  const problem = shapeProblem(call.shape, json);
+  if (problem !== null) {
+    throw new ResponseShapeError({ method: call.method, path: call.path, status: sent.status, outcome, problem });
+  }
+  return json;
+}
+
+function failure(call: Call, sent: Sent, outcome: 'failed' | 'unknown', transient: boolean): ApiError {
+  if (sent.kind === 'network') {
+    return new ApiError({ method: call.method, path: call.path, status: null, outcome, retryable: transient, networkCode: sent.code });
+  }
+  return new ApiError({
+    method: call.method, path: call.path, status: sent.status, outcome, retryable: transient,
+    errors: serverErrors(sent.text),
+  });
+}
+
+function serverErrors(text: string): ServerError[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (shapeProblem({ body: 'error' }, json) !== null) return [];
+  const errors = (json as { errors: Record<string, unknown>[] }).errors;
+  return errors.map((e) => ({
+    status: e.status as string | number | undefined,
+    code: e.code as string | undefined,
+    title: e.title as string | undefined,
+    detail: e.detail as string | undefined,
+    pointer: (e.source as { pointer?: string } | undefined)?.pointer,
+  }));
+}
