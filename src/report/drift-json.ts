@@ -1,0 +1,18 @@
+// Drift as the contract's JSON (format_version, in_sync, drift[]), plus the live id and warnings.
+import type { Drift } from '../plan/drift-types.js';
+import { stableJson } from './stable-json.js';
+
+export function renderDriftJson(drift: Drift): string {
+  return stableJson({
+    format_version: drift.format_version,
+    in_sync: drift.in_sync,
+    drift: drift.drift.map((d) => ({
+      class: d.class,
+      type: d.type,
+      address: d.address,
+      id: d.id,
+      fields: d.fields.map((f) => ({ path: f.path, expected: f.expected ?? null, live: f.live ?? null })),
+    })),
+    warnings: drift.warnings,
+  });
+}

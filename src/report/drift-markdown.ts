@@ -1,0 +1,52 @@
+// Drift as markdown for $GITHUB_STEP_SUMMARY or an issue a scheduled job files. The marker
+// line lets the job find and update its own issue comment rather than pile up new ones.
+import type { Drift, DriftItem } from '../plan/drift-types.js';
+import { byClass, CLASS_INFO, CLASSES, driftSummaryLine } from './drift-model.js';
+import { code, details, escapeHtml, fenced, fitSections, type Section } from './markdown-util.js';
+import { changeView } from './plan-values.js';
+import { count } from './plan-model.js';
+
+export const DRIFT_MARKER = '<!-- menuctl:drift -->';
+
+export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number } = {}): string {
+  const maxChars = options.maxChars ?? 60_000;
+  const groups = byClass(drift);
+  const head = [
+    DRIFT_MARKER,
+    '## menuctl drift',
+    '',
+    '| class | meaning | count |',
+    '|---|---|---:|',
+    ...CLASSES.map((c) => `| ${c} | ${CLASS_INFO[c].meaning} | ${groups.get(c)!.length} |`),
+  ].join('\n');
+  const tail = `**${driftSummaryLine(drift)}**`;
+  const sections: Section[] = [];
+  if (drift.warnings.length > 0) {
+    sections.push({ text: ['**Warnings**', '', ...drift.warnings.map((w) => `- ⚠️ ${escapeHtml(w)}`)].join('\n'), items: 0 });
+  }
+  for (const item of drift.drift) sections.push({ text: itemMd(item), items: 1 });
+  const note = (n: number) =>
+    `> [!WARNING]\n> ${count(n, 'drifted resource')} left out to stay under ${maxChars} characters. See the CI log for the full report.`;
+  let fitted = fitSections(sections, maxChars - head.length - tail.length - 4);
+  if (fitted.kept.length < sections.length) {
+    fitted = fitSections(sections, maxChars - head.length - tail.length - note(sections.length).length - 6);
+  }
+  const parts = [head, ...fitted.kept];
+  if (fitted.kept.length < sections.length) parts.push(note(fitted.omittedItems));
+  parts.push(tail);
+  return parts.join('\n\n') + '\n';
+}
+
+function itemMd(item: DriftItem): string {
+  const info = CLASS_INFO[item.class];
+  const id = item.id === null ? '' : ` (id ${code(item.id)})`;
+  const summary = `${code(`${info.symbol} ${item.class}`)} ${code(item.address)}${id}`;
+  const lines = [`# ${info.meaning}`];
+  if (item.fields.length > 0) lines.push('# - expected (configuration), + live');
+  for (const f of item.fields) {
+    const v = changeView({ path: f.path, before: f.expected, after: f.live }, { width: 100 });
+    if (v.kind === 'inline') lines.push(`- ${f.path}: ${v.before}`, `+ ${f.path}: ${v.after}`);
+    else if (v.kind === 'block') lines.push(`  ${f.path}:`, ...v.lines.map((l) => `${l.mark}     ${l.text}`));
+  }
+  return details(summary, fenced('diff', lines));
+}

@@ -1,0 +1,23 @@
+// Drift grouped the way a reader triages it: by class, in a fixed order, with per-class wording.
+import type { Drift, DriftClass, DriftItem } from '../plan/drift-types.js';
+
+export const CLASSES: readonly DriftClass[] = ['changed', 'archived', 'missing', 'unmanaged'];
+
+export const CLASS_INFO: Record<DriftClass, { symbol: string; meaning: string }> = {
+  changed: { symbol: '~', meaning: 'live fields differ from the configuration' },
+  archived: { symbol: '-', meaning: 'archived outside the configuration' },
+  missing: { symbol: '!', meaning: 'in the configuration, absent live' },
+  unmanaged: { symbol: '?', meaning: 'live, not in the configuration' },
+};
+
+export function byClass(drift: Drift): Map<DriftClass, DriftItem[]> {
+  const groups = new Map<DriftClass, DriftItem[]>(CLASSES.map((c) => [c, []]));
+  for (const item of drift.drift) groups.get(item.class)!.push(item);
+  return groups;
+}
+
+export function driftSummaryLine(drift: Drift): string {
+  if (drift.drift.length === 0) return 'No drift: the live API matches the configuration.';
+  const g = byClass(drift);
+  return `Drift: ${CLASSES.map((c) => `${g.get(c)!.length} ${c}`).join(', ')}.`;
+}

@@ -1,0 +1,22 @@
+// Apply's outcomes as one JSON document (`apply --format json`), stable key order.
+import type { ApplyResult } from '../apply/types.js';
+import { stableJson } from './stable-json.js';
+
+export function renderApplyJson(result: ApplyResult): string {
+  return stableJson({
+    format_version: 1,
+    interrupted: result.interrupted,
+    summary: { applied: result.summary.applied, failed: result.summary.failed, skipped: result.summary.skipped },
+    outcomes: result.outcomes.map((o) => ({
+      address: o.address,
+      op: o.op,
+      type: o.type,
+      status: o.status,
+      id: o.id,
+      ...(o.error ? { error: { message: o.error.message, status: o.error.status ?? null, code: o.error.code ?? null, detail: o.error.detail ?? null } } : {}),
+      ...(o.reason !== undefined ? { reason: o.reason } : {}),
+      ...(o.recovered ? { recovered: true } : {}),
+    })),
+    ...(result.secrets ? { secrets: { file: result.secrets.file, addresses: result.secrets.addresses } } : {}),
+  });
+}

@@ -1,0 +1,74 @@
+// What apply did, for people and CI logs: one line per change as it finishes, then a summary
+// that says what failed (with the API's own detail) and what was skipped and why.
+// Secrets are never rendered: only the file they were written to and for which apps.
+
+import type { ApplyResult, Outcome, OutcomeError } from '../apply/types.js';
+import type { ChangeOp } from '../plan/types.js';
+import { style, type Style } from './style.js';
+
+const PAST: Record<ChangeOp, string> = { create: 'created', update: 'updated', archive: 'archived', restore: 'restored' };
+
+export function renderOutcomeLine(outcome: Outcome, options: { color: boolean }): string {
+  const st = style(options.color);
+  const target = `${outcome.op} ${outcome.address}`;
+  switch (outcome.status) {
+    case 'applied': {
+      const notes: string[] = [];
+      if (outcome.id !== null) notes.push(`id ${outcome.id}`);
+      if (outcome.recovered) notes.push('found after a lost response, not created twice');
+      return `${st.green('✓')} ${target}${notes.length ? st.dim(` (${notes.join('; ')})`) : ''}`;
+    }
+    case 'failed':
+      return `${st.red('✗')} ${target}: ${st.red(errorText(outcome.error))}`;
+    case 'skipped':
+      return `${st.dim('-')} skipped ${target}${outcome.reason ? ` (${outcome.reason})` : ''}`;
+  }
+}
+
+/** The API's own words first (code, detail), then the HTTP status, then menuctl's message. */
+export function errorText(error: OutcomeError | undefined): string {
+  if (!error) return 'failed (no detail)';
+  const parts: string[] = [];
+  if (error.status !== undefined) parts.push(`HTTP ${error.status}`);
+  if (error.code) parts.push(error.code);
+  const head = parts.length ? `${parts.join(' ')}: ` : '';
+  const detail = error.detail && error.detail !== error.message ? `${error.detail} (${error.message})` : error.message;
+  return `${head}${detail}`;
+}
+
+export function renderApplySummary(result: ApplyResult, options: { color: boolean }): string {
+  const st = style(options.color);
+  const by = (s: Outcome['status']) => result.outcomes.filter((o) => o.status === s);
+  const out: string[] = [];
+  const failed = by('failed'), skipped = by('skipped');
+  if (failed.length > 0) {
+    out.push(st.red(`Failed (${failed.length}):`));
+    for (const o of failed) out.push(`  ${st.red('✗')} ${o.op} ${o.address}: ${errorText(o.error)}`);
+  }
+  if (skipped.length > 0) {
+    out.push(st.yellow(`Skipped (${skipped.length}):`));
+    for (const o of skipped) out.push(`  - ${o.op} ${o.address}${o.reason ? `: ${o.reason}` : ''}`);
+  }
+  if (result.interrupted) {
+    out.push(st.yellow('Interrupted: no new change was started after the signal; changes already sent were let finish.'));
+    out.push('Run `menuctl plan` to see what is left, then `menuctl apply` to finish.');
+  }
+  if (result.secrets && result.secrets.addresses.length > 0) {
+    const n = result.secrets.addresses.length;
+    out.push(`Secrets of ${n} created app${n === 1 ? '' : 's'} written to ${result.secrets.file} (${result.secrets.addresses.join(', ')}).`);
+  }
+  out.push(summaryCounts(result, st));
+  return out.join('\n') + '\n';
+}
+
+function summaryCounts(result: ApplyResult, st: Style): string {
+  const s = result.summary;
+  const applied = result.outcomes.filter((o) => o.status === 'applied');
+  const detail = (['create', 'update', 'archive', 'restore'] as const)
+    .map((op) => [op, applied.filter((o) => o.op === op).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([op, n]) => `${n} ${PAST[op]}`);
+  const line = `Apply ${result.interrupted ? 'interrupted' : s.failed > 0 ? 'finished with failures' : 'complete'}: ` +
+    `${s.applied} applied${detail.length ? ` (${detail.join(', ')})` : ''}, ${s.failed} failed, ${s.skipped} skipped.`;
+  return s.failed > 0 || result.interrupted ? st.red(line) : st.green(line);
+}
