@@ -1,0 +1,128 @@
+// Connecting to an API, as in CONTRACT.md "Connecting to an API": the URL and the
+// organization guard may come from flags or the environment; credentials come ONLY from the
+// environment (a flag would land in shell history, a config file in git).
+
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { createClient } from '../api/client.js';
+import type { ApiClient } from '../api/types.js';
+import type { Io } from './io.js';
+import { CliError } from './exit.js';
+
+export interface ConnectionFlags {
+  apiUrl?: string;
+  organization?: number;
+  concurrency?: number;
+}
+
+export interface Connection {
+  client: ApiClient;
+  /** --organization or MENUCTL_ORGANIZATION_ID; null when neither is set. */
+  organizationGuard: number | null;
+  concurrency: number;
+}
+
+export const DEFAULT_CONCURRENCY = 8;
+const MAX_CONCURRENCY = 64;
+
+export function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
+    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}.`);
+  }
+  return n;
+}
+
+function parseOrganization(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer organization id.');
+  return n;
+}
+
+export function addApiUrlOption(cmd: Command): Command {
+  return cmd.addOption(new Option('--api-url <url>', 'base URL of the API (env: MENUCTL_API_URL)'));
+}
+
+/** --api-url, --organization, --concurrency (credentials: MENUCTL_TOKEN or MENUCTL_EMAIL + MENUCTL_PASSWORD). */
+export function addConnectionOptions(cmd: Command): Command {
+  return addApiUrlOption(cmd)
+    .addOption(new Option('--organization <id>', 'refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)')
+      .argParser(parseOrganization))
+    .addOption(new Option('--concurrency <n>', `parallel requests, 1..${MAX_CONCURRENCY}`)
+      .argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
+}
+
+/** The API URL from --api-url or MENUCTL_API_URL, checked; null when neither is set. */
+export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io): string | null {
+  const raw = flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new CliError(`the API URL ${JSON.stringify(raw)} is not a URL: give --api-url or MENUCTL_API_URL as http(s)://host[:port]`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliError(`the API URL must start with http:// or https:// (got ${url.protocol}//...)`);
+  }
+  return raw;
+}
+
+export function connect(flags: ConnectionFlags, io: Io): Connection {
+  const baseUrl = apiUrl(flags, io);
+  if (baseUrl === null) throw new CliError('no API URL: pass --api-url URL or set MENUCTL_API_URL');
+  const token = nonEmpty(io.env.MENUCTL_TOKEN);
+  const email = nonEmpty(io.env.MENUCTL_EMAIL);
+  const password = nonEmpty(io.env.MENUCTL_PASSWORD);
+  if (token === undefined && (email === undefined || password === undefined)) {
+    const half = email !== undefined ? ' (MENUCTL_EMAIL is set but MENUCTL_PASSWORD is not)'
+      : password !== undefined ? ' (MENUCTL_PASSWORD is set but MENUCTL_EMAIL is not)' : '';
+    throw new CliError(`no API credentials${half}: set MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
+  }
+  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
+  const client = createClient(token !== undefined
+    ? { baseUrl, token, concurrency }
+    : { baseUrl, email, password, concurrency });
+  return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency };
+}
+
+function envOrganization(io: Io): number | null {
+  const raw = nonEmpty(io.env.MENUCTL_ORGANIZATION_ID);
+  if (raw === undefined) return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`MENUCTL_ORGANIZATION_ID must be a positive integer (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+/**
+ * Refuses to go on when the organization the config or the flag names is not the one the
+ * credentials act for. Returns the credentials' organization (null when none is required
+ * and the token does not say).
+ */
+export async function checkOrganization(client: ApiClient, expected: number | null, configOrg?: number): Promise<number | null> {
+  if (expected !== null && configOrg !== undefined && expected !== configOrg) {
+    throw new CliError(
+      `the config says organization_id: ${configOrg} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`,
+    );
+  }
+  const want = expected ?? configOrg ?? null;
+  const actual = await client.organizationId();
+  if (want === null) return actual;
+  if (actual === null) {
+    throw new CliError(
+      `cannot check the organization guard (${want}): the token carries no organization_id claim; ` +
+      'use a token issued for that organization, or remove the guard',
+    );
+  }
+  if (actual !== want) {
+    const source = expected !== null ? '--organization/MENUCTL_ORGANIZATION_ID' : 'the config\'s organization_id';
+    throw new CliError(
+      `organization mismatch: the credentials act for organization ${actual}, but ${source} is ${want}; ` +
+      'nothing was done (use credentials for that organization, or fix the guard)',
+    );
+  }
+  return actual;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
