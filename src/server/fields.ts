@@ -1,0 +1,102 @@
+// Field checks that collect every problem with a JSON pointer (docs/api.md, "Bounds").
+
+import { FieldErrors } from './errors.js';
+
+export type Obj = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The `{ "<root>": { ... } }` wrapper every write body uses. */
+export function rootObject(body: unknown, root: string, errs: FieldErrors): Obj | null {
+  if (!isObj(body) || !isObj(body[root])) {
+    errs.add(`/${root}`, 'required', `the body must be an object { "${root}": { ... } }`);
+    return null;
+  }
+  return body[root] as Obj;
+}
+
+export interface StringRule {
+  min: number;
+  max: number;
+  required?: boolean;
+  nullable?: boolean;
+  pattern?: RegExp;
+  patternHint?: string;
+}
+
+/**
+ * Reads obj[key] as a string within bounds. Returns undefined when absent (and not required),
+ * null when null is allowed and given, or the string. Problems go to errs.
+ */
+export function readString(obj: Obj, key: string, ptr: string, rule: StringRule, errs: FieldErrors): string | null | undefined {
+  const pointer = `${ptr}/${key}`;
+  const v = obj[key];
+  if (v === undefined) {
+    if (rule.required) errs.add(pointer, 'required', `${key} is required`);
+    return undefined;
+  }
+  if (v === null) {
+    if (rule.nullable) return null;
+    errs.add(pointer, rule.required ? 'required' : 'invalid_type', `${key} must be a string, not null`);
+    return undefined;
+  }
+  if (typeof v !== 'string') {
+    errs.add(pointer, 'invalid_type', `${key} must be a string`);
+    return undefined;
+  }
+  const len = [...v].length;
+  if (len < rule.min) {
+    errs.add(pointer, rule.min === 1 ? 'blank' : 'too_short', `${key} must have at least ${rule.min} character(s)`);
+    return undefined;
+  }
+  if (len > rule.max) {
+    errs.add(pointer, 'too_long', `${key} must have at most ${rule.max} characters (got ${len})`);
+    return undefined;
+  }
+  if (rule.pattern && !rule.pattern.test(v)) {
+    errs.add(pointer, 'invalid_format', `${key} ${rule.patternHint ?? 'has an invalid format'}`);
+    return undefined;
+  }
+  return v;
+}
+
+/** Reads obj[key] as one of `allowed`. */
+export function readEnum<T extends string>(
+  obj: Obj, key: string, ptr: string, allowed: readonly T[], required: boolean, errs: FieldErrors,
+): T | undefined {
+  const pointer = `${ptr}/${key}`;
+  const v = obj[key];
+  if (v === undefined || v === null) {
+    if (required || v === null) errs.add(pointer, 'required', `${key} is required: one of ${allowed.join(', ')}`);
+    return undefined;
+  }
+  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+    errs.add(pointer, 'invalid_value', `${key} must be one of ${allowed.join(', ')}`);
+    return undefined;
+  }
+  return v as T;
+}
+
+/** http(s) URL up to 2048 characters; null and "" mean "no URL". */
+export function readUrl(obj: Obj, key: string, ptr: string, errs: FieldErrors): string | null | undefined {
+  const v = readString(obj, key, ptr, { min: 0, max: 2048, nullable: true }, errs);
+  if (v === undefined || v === null || v === '') return v === '' ? null : v;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    errs.add(`${ptr}/${key}`, 'invalid_format', `${key} must be an absolute http or https URL`);
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    errs.add(`${ptr}/${key}`, 'invalid_format', `${key} must use http or https (got ${url.protocol.replace(':', '')})`);
+    return undefined;
+  }
+  return v;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

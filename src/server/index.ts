@@ -1,0 +1,134 @@
+// The reference server of the Mobile Menu Automation API (docs/api.md): node:http, SQLite,
+// HS256 JWTs. startServer is used by `menuctl serve`, `menuctl demo` and the integration tests.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bundledCatalog } from '../model/catalog.js';
+import { TokenAuthority } from './auth.js';
+import { openDb, Statements } from './db.js';
+import { Faults } from './faults.js';
+import { createHandler } from './handler.js';
+import { resolveJwtSecret } from './jwt-secret.js';
+import { Accounts, type UserSpec } from './passwords.js';
+import { Router, type ServerState } from './router.js';
+import { actionRoutes } from './routes/actions.js';
+import { appRoutes } from './routes/apps.js';
+import { parserRoutes } from './routes/parsers.js';
+import { publicRoutes } from './routes/public.js';
+import { ActionStore } from './store-actions.js';
+import { AppStore } from './store-apps.js';
+import { ParserStore } from './store-parsers.js';
+
+export interface ServerOptions {
+  host?: string;
+  port?: number;
+  /** SQLite file, or ':memory:'. */
+  data: string;
+  /** HS256 secret; when absent, one is kept beside the database (`<data>.jwt-secret`). */
+  jwtSecret?: string;
+  users?: UserSpec[];
+  latencyMs?: number;
+  failRate?: number;
+  resetRate?: number;
+  rateLimit?: number;
+  /** Deterministic fault injection for tests. */
+  faultSeed?: number;
+  /** Access log sink: one line per request; none when absent. */
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Graceful: stop accepting, finish in-flight requests, close the database. */
+  close(): Promise<void>;
+  stats(): { requests: number; byRoute: Record<string, number> };
+  resetStats(): void;
+  mintToken(org: number, expiresIn?: string): Promise<string>;
+}
+
+/** How long close() waits for in-flight requests before cutting connections. */
+const DRAIN_MS = 10_000;
+
+export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const db = openDb(o.data);
+  const st = new Statements(db);
+  const catalog = bundledCatalog();
+  const tokens = new TokenAuthority(o.jwtSecret ?? resolveJwtSecret({ data: o.data, create: true }));
+  const state: ServerState = {
+    db,
+    actions: new ActionStore(st),
+    parsers: new ParserStore(st),
+    apps: new AppStore(st),
+    catalog,
+    catalogById: new Map(catalog.map((op) => [op.id, op])),
+    accounts: new Accounts(o.users ?? []),
+    tokens,
+  };
+  const stats = { requests: 0, byRoute: {} as Record<string, number> };
+  let closing: Promise<void> | undefined;
+  const handler = createHandler({
+    router: new Router([...actionRoutes, ...parserRoutes, ...appRoutes, ...publicRoutes]),
+    state,
+    faults: new Faults(o),
+    stats,
+    log: o.log,
+    closing: () => closing !== undefined,
+  });
+  const server = createServer({ keepAlive: true }, (req, res) => { void handler(req, res); });
+  // Clients keep pooled connections: hold idle ones a while, but never wait forever on a slow peer.
+  server.keepAliveTimeout = 10_000;
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 60_000;
+  server.on('request', (_req, res) => {
+    res.once('finish', () => { if (closing) setImmediate(() => server.closeIdleConnections()); });
+  });
+
+  try {
+    await listen(server, o.host ?? '127.0.0.1', o.port ?? 8080);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const host = o.host ?? '127.0.0.1';
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    stats: () => ({ requests: stats.requests, byRoute: { ...stats.byRoute } }),
+    resetStats: () => {
+      stats.requests = 0;
+      stats.byRoute = {};
+    },
+    mintToken: (org, expiresIn) => tokens.mint(org, expiresIn),
+    close: () => {
+      closing ??= shutdown(server, () => db.close());
+      return closing;
+    },
+  };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+async function shutdown(server: Server, closeDb: () => void): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+  closeDb();
+}

@@ -1,0 +1,32 @@
+// The two routes that need no token: the world operator catalog and POST /api/authenticate.
+
+import { FieldErrors, httpError } from '../errors.js';
+import { isObj, readString } from '../fields.js';
+import type { Route } from '../router.js';
+import { operatorResource } from '../serialize.js';
+
+export const publicRoutes: Route[] = [
+  {
+    method: 'GET', pattern: '/api/world_operators', auth: false, body: false, write: false,
+    handle: (req) => {
+      const country = req.query.get('country')?.trim().toLowerCase();
+      const ops = country ? req.state.catalog.filter((o) => o.country_alpha2.toLowerCase() === country) : req.state.catalog;
+      return { status: 200, body: { data: ops.map(operatorResource), meta: { count: ops.length } } };
+    },
+  },
+  {
+    method: 'POST', pattern: '/api/authenticate', auth: false, body: true, write: false,
+    handle: async (req) => {
+      const errs = new FieldErrors();
+      // Unlike the resource writes, this body is not wrapped: { "email": ..., "password": ... }.
+      if (!isObj(req.body)) throw httpError(422, 'required', 'the body must be an object { "email": ..., "password": ... }', { pointer: '' });
+      const obj = req.body;
+      const email = readString(obj, 'email', '', { min: 1, max: 320, required: true }, errs);
+      const password = readString(obj, 'password', '', { min: 1, max: 1024, required: true }, errs);
+      errs.throwIfAny();
+      const org = await req.state.accounts.check(email!, password!);
+      if (org === null) throw httpError(401, 'invalid_credentials', 'wrong email or password');
+      return { status: 200, body: { auth_token: await req.state.tokens.mint(org) } };
+    },
+  },
+];
