@@ -1,0 +1,78 @@
+// buildDrift: the plan's comparison read the other way round: what changed live, outside the
+// config. Same matching, same canonical forms, same order as the plan.
+
+import { hasHiddenStepDetails } from '../model/canonical.js';
+import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
+import type { DesiredState, LiveState } from '../model/types.js';
+import { compareStates, type Comparison, type Pair } from './compare.js';
+import type { Drift, DriftItem } from './drift-types.js';
+import { compareChanges } from './order.js';
+import { targetScope, type TargetScope } from './targets.js';
+import { actionAddress, appAddress } from '../model/address.js';
+
+export interface DriftOptions {
+  targets?: string[];
+}
+
+export interface DriftResult {
+  drift: Drift;
+  /** Matching errors (ambiguity, unknown operators, bad targets): the report is incomplete. */
+  diagnostics: Diagnostic[];
+}
+
+/** The drift report and the problems that kept parts of it from being computed. */
+export function buildDriftResult(desired: DesiredState, live: LiveState, options: DriftOptions = {}): DriftResult {
+  const cmp = compareStates(desired, live);
+  const known = new Set<string>([...cmp.pairs, ...cmp.orphans].map((x) => x.address));
+  for (const a of live.actions) known.add(actionAddress(a.name));
+  for (const a of live.apps) known.add(appAddress(a.package_name));
+  const scope = targetScope(options.targets, known);
+  const diagnostics = [...cmp.diagnostics, ...scope.diagnostics];
+
+  const items: DriftItem[] = [];
+  for (const pair of cmp.pairs) {
+    if (!scope.includes(pair.address, pair.type === 'parser' ? pair.parent : undefined)) continue;
+    const item = itemForPair(pair);
+    if (item) items.push(item);
+  }
+  for (const o of cmp.orphans) {
+    if (!scope.includes(o.address, o.type === 'parser' ? o.parent : undefined)) continue;
+    items.push({ class: 'unmanaged', type: o.type, address: o.address, id: o.live.id, fields: [] });
+  }
+  items.sort((a, b) =>
+    compareChanges({ ...a, op: a.class === 'unmanaged' ? 'archive' : 'update' }, { ...b, op: b.class === 'unmanaged' ? 'archive' : 'update' }),
+  );
+  const warnings = [...live.warnings];
+  const hidden = hiddenStepWarning(cmp, scope);
+  if (hidden) warnings.push(hidden);
+  return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, diagnostics };
+}
+
+/**
+ * The drift report alone. Errors found while matching are carried as warnings so they are
+ * not lost; callers that can fail (the CLI) should use buildDriftResult and exit 1 on them.
+ */
+export function buildDrift(desired: DesiredState, live: LiveState, options: DriftOptions = {}): Drift {
+  const { drift, diagnostics } = buildDriftResult(desired, live, options);
+  const errors = diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `error: ${[formatLoc(d.loc), d.address].filter(Boolean).join(' ')}${d.loc || d.address ? ': ' : ''}${d.message}`);
+  return { ...drift, warnings: [...drift.warnings, ...errors] };
+}
+
+function itemForPair(pair: Pair): DriftItem | null {
+  const fields = pair.fields.map((f) => ({ path: f.path, expected: f.after, live: f.before }));
+  if (pair.live === null) return { class: 'missing', type: pair.type, address: pair.address, id: null, fields: [] };
+  if (pair.live.archived_at !== null) return { class: 'archived', type: pair.type, address: pair.address, id: pair.live.id, fields };
+  if (fields.length > 0) return { class: 'changed', type: pair.type, address: pair.address, id: pair.live.id, fields };
+  return null;
+}
+
+function hiddenStepWarning(cmp: Comparison, scope: TargetScope): string | null {
+  const count = cmp.pairs.filter(
+    (p) => p.type === 'action' && p.live !== null && scope.includes(p.address) && p.spec.steps.some(hasHiddenStepDetails),
+  ).length;
+  if (count === 0) return null;
+  const what = count === 1 ? '1 action has' : `${count} actions have`;
+  return `${what} step details the API does not echo (step kind, expect text or description): drift cannot see a change to those alone.`;
+}

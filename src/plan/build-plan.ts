@@ -1,0 +1,166 @@
+// buildPlan: (desired, live, options) -> the Plan, whole, before anything is written.
+// Pure and deterministic: the same inputs give the same JSON byte for byte.
+
+import { actionAddress, appAddress, parseAddress } from '../model/address.js';
+import { hasHiddenStepDetails } from '../model/canonical.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
+import { archiveForOrphan, changeForPair, RESEND_REASON } from './changes.js';
+import { compareStates, type Comparison, type Orphan } from './compare.js';
+import { configDigest } from './digest.js';
+import { operatorNamer } from './operators.js';
+import { compareChanges, sortChanges } from './order.js';
+import { protectionErrors } from './protect.js';
+import { targetScope, type TargetScope } from './targets.js';
+import type { ArchiveChange, Change, Plan, PlanSummary } from './types.js';
+
+export interface PlanOptions {
+  /** `--target` addresses; empty or absent: everything. */
+  targets?: string[];
+  /** `--prune`: archive live actions and apps that are not in the config. */
+  prune?: boolean;
+  /** `--resend`: action addresses (or "all") whose steps are re-sent even when they look equal. */
+  resend?: string[];
+}
+
+export interface PlanResult {
+  plan: Plan;
+  /** Errors mean the plan must not be applied (the CLI refuses to go on). */
+  diagnostics: Diagnostic[];
+}
+
+export const NOT_IN_CONFIG = 'not in config';
+export const PRUNE = 'prune';
+
+export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): PlanResult {
+  const cmp = compareStates(desired, live);
+  const diagnostics = [...cmp.diagnostics];
+  const scope = targetScope(options.targets, knownAddresses(cmp, live));
+  diagnostics.push(...scope.diagnostics);
+  const resend = resendSet(options.resend, cmp, diagnostics);
+  const prune = options.prune === true;
+  const nameOf = operatorNamer(live.operators);
+
+  const all: Change[] = [];
+  for (const pair of cmp.pairs) {
+    const change = changeForPair(pair, { resend, nameOf });
+    if (change) all.push(change);
+  }
+  const archives: { change: ArchiveChange; orphan: Orphan }[] = [];
+  for (const orphan of cmp.orphans) {
+    if (orphan.type !== 'parser' && !prune) continue;
+    const change = archiveForOrphan(orphan, orphan.type === 'parser' ? NOT_IN_CONFIG : PRUNE);
+    if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
+  }
+  const warnings = [...live.warnings];
+  const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
+  diagnostics.push(...protectionErrors(cmp, archives));
+  if (scope.targets.length > 0) {
+    warnings.push('This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.');
+  }
+  const hidden = hiddenStepWarning(cmp, changes, scope);
+  if (hidden) warnings.push(hidden);
+
+  const sorted = sortChanges(changes);
+  const plan: Plan = {
+    format_version: 1,
+    organization_id: live.organization_id,
+    config_digest: configDigest(desired),
+    targets: scope.targets,
+    prune,
+    changes: sorted,
+    summary: summarise(sorted),
+    unmanaged: unmanaged(cmp, scope),
+    warnings,
+  };
+  return { plan, diagnostics };
+}
+
+function knownAddresses(cmp: Comparison, live: LiveState): Set<string> {
+  const known = new Set<string>();
+  for (const p of cmp.pairs) known.add(p.address);
+  for (const o of cmp.orphans) known.add(o.address);
+  for (const a of live.actions) known.add(actionAddress(a.name));
+  for (const a of live.apps) known.add(appAddress(a.package_name));
+  return known;
+}
+
+function resendSet(raw: string[] | undefined, cmp: Comparison, diagnostics: Diagnostic[]): Set<string> {
+  const actions = cmp.pairs.filter((p) => p.type === 'action').map((p) => p.address);
+  const out = new Set<string>();
+  for (const r of raw ?? []) {
+    if (r === 'all') {
+      actions.forEach((a) => out.add(a));
+      continue;
+    }
+    const parsed = parseAddress(r);
+    const address = parsed?.type === 'action' ? actionAddress(parsed.key) : null;
+    if (address !== null && actions.includes(address)) {
+      out.add(address);
+      continue;
+    }
+    diagnostics.push({
+      severity: 'error',
+      code: 'plan.resend-unknown',
+      message: `--resend ${r} is not an action in the config; give an action address such as action["Check balance"], or "all".`,
+    });
+  }
+  return out;
+}
+
+/**
+ * Changes inside the --target scope. A parser target whose action is created or restored by
+ * this plan pulls that change in too: the parser cannot exist without it.
+ */
+function inScope(all: Change[], scope: TargetScope, warnings: string[]): Change[] {
+  const parentOf = (c: Change): string | undefined => (c.type === 'parser' ? c.parent : undefined);
+  const kept = all.filter((c) => scope.includes(c.address, parentOf(c)));
+  const keptAddresses = new Set(kept.map((c) => c.address));
+  for (const c of kept) {
+    const parent = parentOf(c);
+    if (parent === undefined || keptAddresses.has(parent)) continue;
+    const needed = all.find((p) => p.address === parent && (p.op === 'create' || p.op === 'restore'));
+    if (!needed) continue;
+    kept.push(needed);
+    keptAddresses.add(parent);
+    const what = needed.op === 'create' ? 'does not exist live yet, so it is created too' : 'is archived live, so it is restored too';
+    warnings.push(`--target ${c.address}: its action ${parent} ${what}.`);
+  }
+  return kept;
+}
+
+/**
+ * ONE warning for the visibility limit of steps (spec: Action.steps echoes only values): for
+ * actions this plan leaves unchanged, a change to a step's kind, expect text or description
+ * alone would not show.
+ */
+function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScope): string | null {
+  const updated = new Set(changes.filter((c) => c.op === 'update' || c.op === 'create' || (c.op === 'restore' && c.fields.length > 0)).map((c) => c.address));
+  let count = 0;
+  for (const p of cmp.pairs) {
+    if (p.type !== 'action' || p.live === null || updated.has(p.address) || !scope.includes(p.address)) continue;
+    if (p.spec.steps.some(hasHiddenStepDetails)) count++;
+  }
+  if (count === 0) return null;
+  const what = count === 1 ? '1 unchanged action has' : `${count} unchanged actions have`;
+  return (
+    `${what} step details the API does not echo (step kind, expect text or description): a change to those alone ` +
+    `does not show in this plan. Use --resend ADDRESS (or --resend all) to send the steps again.`
+  );
+}
+
+function unmanaged(cmp: Comparison, scope: TargetScope): Plan['unmanaged'] {
+  return cmp.orphans
+    .filter((o): o is Exclude<Orphan, { type: 'parser' }> => o.type !== 'parser')
+    .filter((o) => scope.includes(o.address))
+    .map((o) => ({ type: o.type as ResourceType, address: o.address, id: o.live.id }))
+    .sort((a, b) => compareChanges({ ...a, op: 'archive' }, { ...b, op: 'archive' }));
+}
+
+function summarise(changes: Change[]): PlanSummary {
+  const s: PlanSummary = { create: 0, update: 0, archive: 0, restore: 0 };
+  for (const c of changes) s[c.op]++;
+  return s;
+}
+
+export { RESEND_REASON };

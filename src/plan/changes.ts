@@ -1,0 +1,90 @@
+// Turns one compared pair (desired + live match) or orphan into a plan change.
+
+import { fingerprint } from '../model/fingerprint.js';
+import { canonicalApp, canonicalDesiredAction, canonicalParser } from '../model/canonical.js';
+import type { Orphan, Pair } from './compare.js';
+import type { ArchiveChange, Change, FieldChange } from './types.js';
+
+export const RESEND_REASON = 'forced: --resend';
+
+/** `resend`: addresses of actions whose steps must be re-sent even when their values look equal. */
+export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; nameOf: (id: number) => string }): Change | null {
+  const typed = typedPart(pair);
+  if (pair.live === null) {
+    return { op: 'create', id: null, address: pair.address, fingerprint: null, fields: createFields(pair, opts.nameOf), ...typed };
+  }
+  const reasons: string[] = [];
+  const renamed = renamedFrom(pair);
+  if (renamed !== null) reasons.push(`renamed from ${JSON.stringify(renamed)}`);
+  const forced = pair.type === 'action' && opts.resend.has(pair.address);
+  if (forced) reasons.push(RESEND_REASON);
+  const base = {
+    id: pair.live.id,
+    address: pair.address,
+    fingerprint: liveFingerprint(pair),
+    fields: pair.fields,
+    ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
+    ...typed,
+  };
+  if (pair.live.archived_at !== null) return { op: 'restore', ...base };
+  if (pair.fields.length > 0 || forced) return { op: 'update', ...base };
+  return null;
+}
+
+export function archiveForOrphan(orphan: Orphan, reason: string): ArchiveChange {
+  const fp =
+    orphan.type === 'action' ? fingerprint('action', orphan.live)
+    : orphan.type === 'parser' ? fingerprint('parser', orphan.live)
+    : fingerprint('app', orphan.live);
+  return {
+    op: 'archive',
+    type: orphan.type,
+    address: orphan.address,
+    id: orphan.live.id,
+    fingerprint: fp,
+    fields: [],
+    reason,
+    ...(orphan.type === 'parser' ? { parent: orphan.parent } : {}),
+  };
+}
+
+function typedPart(pair: Pair) {
+  switch (pair.type) {
+    case 'action':
+      return { type: 'action' as const, desired: pair.spec };
+    case 'parser':
+      return { type: 'parser' as const, desired: pair.spec, parent: pair.parent, action_id: pair.actionId };
+    case 'app':
+      return { type: 'app' as const, desired: pair.spec };
+  }
+}
+
+function liveFingerprint(pair: Pair): string | null {
+  switch (pair.type) {
+    case 'action':
+      return pair.live ? fingerprint('action', pair.live) : null;
+    case 'parser':
+      return pair.live ? fingerprint('parser', pair.live) : null;
+    case 'app':
+      return pair.live ? fingerprint('app', pair.live) : null;
+  }
+}
+
+/** The live key when it differs from the desired one (by renamed_from, or by a pinned id). */
+function renamedFrom(pair: Pair): string | null {
+  if (!pair.live) return null;
+  const [was, is] =
+    pair.type === 'action' ? [pair.live.name, pair.spec.name]
+    : pair.type === 'parser' ? [pair.live.category, pair.spec.category]
+    : [pair.live.package_name, pair.spec.package_name];
+  return was !== is ? was : null;
+}
+
+/** A create shows every field it sets, `before` null, in the same canonical form as a diff. */
+function createFields(pair: Pair, nameOf: (id: number) => string): FieldChange[] {
+  const values: Record<string, unknown> =
+    pair.type === 'action' ? { ...canonicalDesiredAction(pair.spec, nameOf) }
+    : pair.type === 'parser' ? { ...canonicalParser(pair.spec) }
+    : { ...canonicalApp(pair.spec) };
+  return Object.entries(values).map(([path, after]) => ({ path, before: null, after }));
+}

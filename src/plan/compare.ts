@@ -1,0 +1,164 @@
+// The comparison both the plan and the drift report are read from: every desired resource
+// paired with its live match (or null), the field differences, and the live resources that
+// nothing in the config claims. Pure: plain data in, plain data out.
+
+import { actionAddress, appAddress, parserAddress } from '../model/address.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type {
+  DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState,
+} from '../model/types.js';
+import { diffAction, diffApp, diffParser } from './diff.js';
+import { matchAll, type Via, type Wanted } from './match.js';
+import { operatorNamer, resolveActionOperators } from './operators.js';
+import type { ActionDesired, AppDesired, FieldChange, ParserDesired } from './types.js';
+
+interface PairBase {
+  address: string;
+  via?: Via;
+  fields: FieldChange[];
+}
+export type ActionPair = PairBase & { type: 'action'; desired: DesiredAction; spec: ActionDesired; live: LiveAction | null };
+export type ParserPair = PairBase & {
+  type: 'parser';
+  parent: string;
+  desired: DesiredParser;
+  spec: ParserDesired;
+  live: LiveParser | null;
+  /** The owning action's live public id; null when the action has no live match. */
+  actionId: string | null;
+};
+export type AppPair = PairBase & { type: 'app'; desired: DesiredApp; spec: AppDesired; live: LiveApp | null };
+export type Pair = ActionPair | ParserPair | AppPair;
+
+/** Active live resources no desired resource claims. Parsers: owned by an action in the config. */
+export type Orphan =
+  | { type: 'action'; address: string; live: LiveAction }
+  | { type: 'parser'; address: string; parent: string; live: LiveParser }
+  | { type: 'app'; address: string; live: LiveApp };
+
+export interface Comparison {
+  pairs: Pair[];
+  orphans: Orphan[];
+  diagnostics: Diagnostic[];
+}
+
+const wanted = (r: { id?: string; loc?: Wanted['loc']; renamed_from?: string }, address: string, key: string): Wanted => ({
+  address,
+  key,
+  ...(r.id !== undefined ? { pinnedId: r.id } : {}),
+  ...(r.renamed_from !== undefined ? { renamedFrom: r.renamed_from } : {}),
+  ...(r.loc ? { loc: r.loc } : {}),
+});
+
+export function compareStates(desired: DesiredState, live: LiveState): Comparison {
+  const out: Comparison = { pairs: [], orphans: [], diagnostics: [] };
+  const nameOf = operatorNamer(live.operators);
+
+  const actions = matchAll<LiveAction>({
+    kind: 'action',
+    keyLabel: 'name',
+    wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
+    pool: live.actions,
+    keyOf: (l) => l.name,
+  });
+  out.diagnostics.push(...actions.diagnostics);
+  desired.actions.forEach((action, i) => {
+    const outcome = actions.outcomes[i]!;
+    const ops = resolveActionOperators(action, live.operators);
+    out.diagnostics.push(...ops.diagnostics);
+    if (!outcome.ok) return;
+    const spec: ActionDesired = {
+      name: action.name,
+      root_code: action.root_code,
+      transport_type: action.transport_type,
+      operator_ids: ops.ids,
+      steps: action.steps,
+    };
+    const address = actionAddress(action.name);
+    const fields = outcome.live ? diffAction(outcome.live, spec, nameOf) : [];
+    out.pairs.push({ type: 'action', address, desired: action, spec, live: outcome.live, fields, ...via(outcome.via) });
+    compareParsers(out, { action, address, liveAction: outcome.live, allParsers: live.parsers });
+  });
+
+  const apps = matchAll<LiveApp>({
+    kind: 'app',
+    keyLabel: 'package_name',
+    wanted: desired.apps.map((a) => wanted(a, appAddress(a.package_name), a.package_name)),
+    pool: live.apps,
+    keyOf: (l) => l.package_name,
+  });
+  out.diagnostics.push(...apps.diagnostics);
+  desired.apps.forEach((app, i) => {
+    const outcome = apps.outcomes[i]!;
+    if (!outcome.ok) return;
+    const spec: AppDesired = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
+    const fields = outcome.live ? diffApp(outcome.live, spec) : [];
+    out.pairs.push({ type: 'app', address: appAddress(app.package_name), desired: app, spec, live: outcome.live, fields, ...via(outcome.via) });
+  });
+
+  for (const l of live.actions) {
+    if (l.archived_at === null && !actions.claimed.has(l.id)) out.orphans.push({ type: 'action', address: actionAddress(l.name), live: l });
+  }
+  for (const l of live.apps) {
+    if (l.archived_at === null && !apps.claimed.has(l.id)) out.orphans.push({ type: 'app', address: appAddress(l.package_name), live: l });
+  }
+  return out;
+}
+
+const via = (v: Via | undefined): { via?: Via } => (v ? { via: v } : {});
+
+interface ParserContext {
+  action: DesiredAction;
+  address: string;
+  liveAction: LiveAction | null;
+  allParsers: LiveParser[];
+}
+
+function compareParsers(out: Comparison, c: ParserContext): void {
+  const actionId = c.liveAction?.id ?? null;
+  // A live parser belongs to the action whose public id is its action_id.
+  const pool = actionId === null ? [] : c.allParsers.filter((p) => p.action_id === actionId);
+  const result = matchAll<LiveParser>({
+    kind: 'parser',
+    keyLabel: 'category',
+    wanted: c.action.parsers.map((p) => wanted(p, parserAddress(c.action.name, p.category), p.category)),
+    pool,
+    keyOf: (l) => l.category,
+    elsewhere: (id) => {
+      const found = c.allParsers.find((p) => p.id === id);
+      if (!found) return null;
+      const here = actionId === null ? 'which does not exist live yet' : `(id ${JSON.stringify(actionId)})`;
+      return `pinned parser id ${JSON.stringify(id)} belongs to the action with id ${JSON.stringify(found.action_id)}, not to ${c.address} ${here}; a parser cannot move between actions: fix the id or move the parser in the config.`;
+    },
+  });
+  out.diagnostics.push(...result.diagnostics);
+  c.action.parsers.forEach((parser, i) => {
+    const outcome = result.outcomes[i]!;
+    if (!outcome.ok) return;
+    const spec: ParserDesired = {
+      category: parser.category,
+      status: parser.status,
+      target_type: parser.target_type,
+      sender: parser.sender,
+      regex: parser.regex,
+      user_message: parser.user_message,
+    };
+    const fields = outcome.live ? diffParser(outcome.live, spec) : [];
+    out.pairs.push({
+      type: 'parser',
+      address: parserAddress(c.action.name, parser.category),
+      parent: c.address,
+      desired: parser,
+      spec,
+      live: outcome.live,
+      actionId,
+      fields,
+      ...via(outcome.via),
+    });
+  });
+  for (const p of pool) {
+    if (p.archived_at === null && !result.claimed.has(p.id)) {
+      out.orphans.push({ type: 'parser', address: parserAddress(c.action.name, p.category), parent: c.address, live: p });
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// `protected: true` forbids archiving. Protection lives in the config (as Terraform's
+// prevent_destroy does): a resource is protected only while the config says so. A plan that
+// would archive a live resource that a protected desired resource is, was pinned to, or shares
+// its identity with is an error, whatever path led to the archive.
+
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Comparison, Orphan } from './compare.js';
+import type { ArchiveChange } from './types.js';
+
+interface Guard {
+  address: string;
+  loc?: Diagnostic['loc'];
+}
+
+function identityKey(type: string, scope: string, key: string): string {
+  return JSON.stringify([type, scope, key]);
+}
+
+function orphanKey(o: Orphan): string {
+  switch (o.type) {
+    case 'action':
+      return identityKey('action', '', o.live.name);
+    case 'parser':
+      return identityKey('parser', o.parent, o.live.category);
+    case 'app':
+      return identityKey('app', '', o.live.package_name);
+  }
+}
+
+export function protectionErrors(cmp: Comparison, archives: { change: ArchiveChange; orphan: Orphan }[]): Diagnostic[] {
+  const byId = new Map<string, Guard>();
+  const byKey = new Map<string, Guard>();
+  for (const pair of cmp.pairs) {
+    if (pair.desired.protected !== true) continue;
+    const guard: Guard = { address: pair.address, ...(pair.desired.loc ? { loc: pair.desired.loc } : {}) };
+    if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
+    if (pair.desired.id !== undefined) byId.set(`${pair.type}:${pair.desired.id}`, guard);
+    const scope = pair.type === 'parser' ? pair.parent : '';
+    const keys = pair.type === 'action' ? [pair.spec.name, pair.desired.renamed_from]
+      : pair.type === 'parser' ? [pair.spec.category, pair.desired.renamed_from]
+      : [pair.spec.package_name];
+    for (const k of keys) if (k !== undefined) byKey.set(identityKey(pair.type, scope, k), guard);
+  }
+  const out: Diagnostic[] = [];
+  for (const { change, orphan } of archives) {
+    const guard = byId.get(`${change.type}:${change.id}`) ?? byKey.get(orphanKey(orphan));
+    if (!guard) continue;
+    out.push({
+      severity: 'error',
+      code: 'plan.protected-archive',
+      message:
+        `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${change.reason}), ` +
+        `but ${guard.address} is protected and is, or shares the identity of, that live resource; ` +
+        `archive it by hand, pin the right id, or remove \`protected: true\` first.`,
+      address: guard.address,
+      ...(guard.loc ? { loc: guard.loc } : {}),
+    });
+  }
+  return out;
+}

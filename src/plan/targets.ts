@@ -1,0 +1,54 @@
+// `--target ADDRESS`: limits a plan or drift report to some resources. An action target takes
+// in the action's parsers; a parser target only that parser (build-plan adds its action's
+// create when the action does not exist yet, with a warning).
+
+import { actionAddress, appAddress, parseAddress, parserAddress } from '../model/address.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+
+export interface TargetScope {
+  /** Normalised target addresses, sorted; empty when not limited. */
+  targets: string[];
+  /** True when the resource (a parser: with its action's address as parent) is in scope. */
+  includes(address: string, parent?: string): boolean;
+  diagnostics: Diagnostic[];
+}
+
+function normalise(address: string): string | null {
+  const p = parseAddress(address);
+  if (!p) return null;
+  if (p.type === 'app') return appAddress(p.key);
+  if (p.type === 'action') return actionAddress(p.key);
+  return parserAddress(p.key, p.category!);
+}
+
+/** `known`: every address in the config and the live state, to catch typos. */
+export function targetScope(raw: readonly string[] | undefined, known: ReadonlySet<string>): TargetScope {
+  const diagnostics: Diagnostic[] = [];
+  const set = new Set<string>();
+  for (const t of raw ?? []) {
+    const n = normalise(t);
+    if (n === null) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'plan.target-invalid',
+        message: `--target ${t} is not an address; write action["Name"], action["Name"].parser["category"] or app["package.name"].`,
+      });
+    } else if (!known.has(n)) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'plan.target-unknown',
+        message: `--target ${n} matches nothing in the config or the live state; check the spelling (names are exact and case-sensitive).`,
+        address: n,
+      });
+    } else {
+      set.add(n);
+    }
+  }
+  const targets = [...set].sort();
+  const limited = (raw ?? []).length > 0;
+  return {
+    targets,
+    diagnostics,
+    includes: (address, parent) => !limited || set.has(address) || (parent !== undefined && set.has(parent)),
+  };
+}
