@@ -1,15 +1,113 @@
-// Placeholder until the command lands; replaced by its implementation.
+// `menuctl serve`: the reference API server (CONTRACT.md, Reference server; docs/api.md).
+
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import { CliError } from './exit.js';
+import { startServer, type ServerOptions } from '../server/index.js';
+import { resolveJwtSecret } from '../server/jwt-secret.js';
+import type { UserSpec } from '../server/passwords.js';
 
-export function register(program: Command, _ctx: CliContext): void {
+interface ServeFlags {
+  host: string;
+  port: string;
+  data: string;
+  jwtSecret?: string;
+  user: string[];
+  latency?: string;
+  failRate?: string;
+  resetRate?: string;
+  rateLimit?: string;
+  faultSeed?: string;
+  accessLog: boolean;
+}
+
+export function register(program: Command, ctx: CliContext): void {
   program
     .command('serve')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new CliError('menuctl serve is not implemented yet');
+    .description('run the reference Mobile Menu Automation API server')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free port)', '8080')
+    .option('--data <file>', 'SQLite database file, or :memory:', './menuctl-data.sqlite')
+    .option('--jwt-secret <secret>', 'HS256 secret (or MENUCTL_JWT_SECRET; default: generated and kept beside the database)')
+    .option('--user <email:password[:org]>', 'an account for POST /api/authenticate (repeatable; org defaults to 1)', collect, [])
+    .option('--latency <ms>', 'fault injection: delay every response by MS milliseconds')
+    .option('--fail-rate <p>', 'fault injection: answer 503 to this fraction of requests (0..1)')
+    .option('--reset-rate <p>', 'fault injection: commit this fraction of writes, then drop the connection unanswered (0..1)')
+    .option('--rate-limit <n>', 'fault injection: allow N requests per second per token, then 429 with Retry-After')
+    .option('--fault-seed <n>', 'seed for --fail-rate/--reset-rate, so a run can be repeated exactly')
+    .option('--no-access-log', 'do not print one line per request')
+    .action(async (flags: ServeFlags) => {
+      await serve(flags, ctx);
     });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOptions {
+  const data = flags.data === ':memory:' ? ':memory:' : resolve(ctx.io.cwd, flags.data);
+  return {
+    host: flags.host,
+    port: intIn(flags.port, '--port', 0, 65535),
+    data,
+    jwtSecret: resolveJwtSecret({ flag: flags.jwtSecret, env: ctx.io.env.MENUCTL_JWT_SECRET, data, create: true }),
+    users: flags.user.map(parseUser),
+    latencyMs: flags.latency !== undefined ? intIn(flags.latency, '--latency', 0, 600_000) : undefined,
+    failRate: flags.failRate !== undefined ? rate(flags.failRate, '--fail-rate') : undefined,
+    resetRate: flags.resetRate !== undefined ? rate(flags.resetRate, '--reset-rate') : undefined,
+    rateLimit: flags.rateLimit !== undefined ? intIn(flags.rateLimit, '--rate-limit', 1, 1_000_000) : undefined,
+    faultSeed: flags.faultSeed !== undefined ? intIn(flags.faultSeed, '--fault-seed', 0, 2 ** 32 - 1) : undefined,
+    log: flags.accessLog ? (line) => ctx.io.stdout.write(`${line}\n`) : undefined,
+  };
+}
+
+async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
+  const options = parseServeOptions(flags, ctx);
+  const server = await startServer(options).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') throw new CliError(`port ${options.port} on ${options.host} is in use: pick another with --port (0 picks a free one)`);
+    throw new CliError(`cannot start the server: ${err.message}`);
+  });
+  ctx.io.stdout.write(`menuctl api listening on ${server.url}\n`);
+  ctx.io.stderr.write(`mint a token with: menuctl token --org 1${options.data === ':memory:' ? ' --jwt-secret <secret>' : ` --data ${flags.data}`}\n`);
+  await new Promise<void>((done) => {
+    if (ctx.signal.aborted) done();
+    else ctx.signal.addEventListener('abort', () => done(), { once: true });
+  });
+  ctx.io.stderr.write('menuctl api: shutting down (finishing requests in flight)\n');
+  await server.close();
+}
+
+function intIn(text: string, flag: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!/^[0-9]+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new CliError(`${flag} must be a whole number from ${min} to ${max} (got "${text}")`);
+  }
+  return n;
+}
+
+function rate(text: string, flag: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) {
+    throw new CliError(`${flag} must be a probability from 0 to 1, e.g. 0.1 (got "${text}")`);
+  }
+  return n;
+}
+
+/** EMAIL:PASSWORD[:ORG]; a trailing `:digits` is the organization (default 1). */
+export function parseUser(spec: string): UserSpec {
+  const first = spec.indexOf(':');
+  if (first <= 0) throw new CliError('--user must be EMAIL:PASSWORD[:ORG], e.g. --user ops@example.com:s3cret:1');
+  const email = spec.slice(0, first);
+  let password = spec.slice(first + 1);
+  let organization_id = 1;
+  const m = /^(.*):([0-9]+)$/.exec(password);
+  if (m && m[1]!.length > 0) {
+    password = m[1]!;
+    organization_id = Number(m[2]);
+  }
+  if (password.length === 0) throw new CliError(`--user ${email}: the password is empty`);
+  if (!Number.isSafeInteger(organization_id) || organization_id < 1) throw new CliError(`--user ${email}: ORG must be a positive integer`);
+  return { email, password, organization_id };
 }
