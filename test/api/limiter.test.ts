@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { AdaptiveLimiter } from '../../src/api/limiter.js';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('AdaptiveLimiter', () => {
+  it('never lets more than the limit in flight', async () => {
+    const l = new AdaptiveLimiter(2);
+    const started: number[] = [];
+    const permits = [0, 1, 2, 3].map((i) => l.acquire().then((p) => { started.push(i); return p; }));
+    await tick();
+    expect(started).toEqual([0, 1]);
+    l.release(await permits[0]!, 'ok');
+    await tick();
+    expect(started).toEqual([0, 1, 2]);
+    expect(l.active).toBe(2);
+  });
+
+  it('halves on 429 down to 1, once per burst of requests that were in flight together', async () => {
+    const l = new AdaptiveLimiter(8);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => l.acquire()));
+    for (const p of burst) l.release(p, 'throttled');
+    expect(l.limit).toBe(4);
+    for (const expected of [2, 1, 1]) {
+      l.release(await l.acquire(), 'throttled');
+      expect(l.limit).toBe(expected);
+    }
+  });
+
+  it('adds one slot after a run of `limit` successes, up to the maximum', async () => {
+    const l = new AdaptiveLimiter(4);
+    l.release(await l.acquire(), 'throttled');
+    l.release(await l.acquire(), 'throttled');
+    expect(l.limit).toBe(1);
+    const limits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      l.release(await l.acquire(), 'ok');
+      limits.push(l.limit);
+    }
+    // 1 success -> 2, 2 more -> 3, 3 more -> 4, then it stays at the maximum.
+    expect(limits).toEqual([2, 2, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4]);
+  });
+
+  it('does not count other failures as successes', async () => {
+    const l = new AdaptiveLimiter(2);
+    l.release(await l.acquire(), 'throttled');
+    for (let i = 0; i < 5; i++) l.release(await l.acquire(), 'other');
+    expect(l.limit).toBe(1);
+  });
+
+  it('rejects a limit below 1', () => {
+    expect(() => new AdaptiveLimiter(0)).toThrow(/>= 1/);
+  });
+});
