@@ -1,15 +1,209 @@
-// Placeholder until the command lands; replaced by its implementation.
-import type { Command } from 'commander';
-import type { CliContext } from './context.js';
-import { CliError } from './exit.js';
+// menuctl apply: plan (or read a saved plan), confirm, carry out, report. The work is in
+// src/apply/; this file wires flags, output and exit codes (docs/apply.md).
 
-export function register(program: Command, _ctx: CliContext): void {
-  program
+import { resolve } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { applyPlan, ApplyRefused } from '../apply/apply.js';
+import { askYes } from '../apply/confirm.js';
+import { loadAndPlan, loadDesired, managedCount } from '../apply/load-and-plan.js';
+import { readPlanFile } from '../apply/plan-file.js';
+import { DEFAULT_THRESHOLDS, protectedArchives } from '../apply/safety.js';
+import type { ApplyResult } from '../apply/types.js';
+import { verificationMessage, verifyPlan } from '../apply/verify.js';
+import { configDigest } from '../plan/digest.js';
+import type { Plan } from '../plan/types.js';
+import { renderApplyJson } from '../report/outcomes-json.js';
+import { renderApplySummary } from '../report/outcomes-text.js';
+import { renderPlanText } from '../report/plan-text.js';
+import { createProgress } from '../report/progress.js';
+import { addConnectionOptions, checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
+import type { CliContext } from './context.js';
+import { CliError, EXIT } from './exit.js';
+import { useColor, type Io } from './io.js';
+
+export interface ApplyFlags extends ConnectionFlags {
+  plan?: string;
+  yes?: boolean;
+  prune?: boolean;
+  force?: boolean;
+  target: string[];
+  resend: string[];
+  secretsFile?: string;
+  discardSecrets?: boolean;
+  format: 'text' | 'json';
+  maxArchive: number;
+  maxArchivePercent: number;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number, 0 or more.');
+  return n;
+}
+
+function percent(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('must be a number from 0 to 100.');
+  return n;
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  const cmd = program
     .command('apply')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new CliError('menuctl apply is not implemented yet');
+    .description('plan, then carry it out (or carry out a saved plan with --plan FILE)')
+    .argument('[paths...]', 'config files or directories (default ./menuctl.yaml)')
+    .option('--plan <file>', 'carry out a plan saved with `menuctl plan --out FILE` (refused if stale)')
+    .option('--yes', 'do not ask for confirmation (required without a terminal)')
+    .option('--prune', 'archive live actions and apps that are not in the config')
+    .option('--force', 'allow archiving more than the --max-archive thresholds')
+    .option('--target <address>', 'limit the plan to this resource (repeatable)', collect, [])
+    .option('--resend <address>', 'send this action\'s steps even if they look unchanged; "all" for every action (repeatable)', collect, [])
+    .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)')
+    .option('--discard-secrets', 'create apps without keeping their token and webhook secret')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--max-archive <n>', 'archives allowed without --force (when also over --max-archive-percent)')
+      .argParser(nonNegativeInt).default(DEFAULT_THRESHOLDS.maxArchive))
+    .addOption(new Option('--max-archive-percent <p>', 'share of managed resources archived without --force')
+      .argParser(percent).default(DEFAULT_THRESHOLDS.maxArchivePercent));
+  addConnectionOptions(cmd).action(async (paths: string[], flags: ApplyFlags) => {
+    ctx.setExit(await runApply(paths, flags, ctx));
+  });
+}
+
+export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  checkFlags(flags);
+  const conn = connect(flags, io);
+  try {
+    return await planConfirmApply(paths, flags, conn, ctx);
+  } catch (err) {
+    // A signal during planning or the question: nothing was written yet.
+    if (!ctx.signal.aborted) throw err;
+    io.stderr.write('Interrupted before any change was made. Nothing was changed.\n');
+    return EXIT.INTERRUPTED;
+  } finally {
+    await conn.client.close();
+  }
+}
+
+async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  const { plan, managed } = flags.plan
+    ? await fromSavedPlan(paths, flags, conn, io)
+    : await fromConfig(paths, flags, conn, ctx);
+  const json = flags.format === 'json';
+  if (plan.changes.length === 0) {
+    io.stdout.write(json ? renderApplyJson(emptyResult()) : 'No changes. The live API matches the configuration.\n');
+    return EXIT.OK;
+  }
+  if (!json) io.stdout.write(renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
+  if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
+  const result = await carryOut(plan, managed, flags, conn, ctx);
+  io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
+  return result.interrupted ? EXIT.INTERRUPTED : result.summary.failed > 0 ? EXIT.ERROR : EXIT.OK;
+}
+
+function checkFlags(flags: ApplyFlags): void {
+  if (flags.plan !== undefined) {
+    const shaping = [flags.prune && '--prune', flags.target.length && '--target', flags.resend.length && '--resend'].filter(Boolean);
+    if (shaping.length > 0) {
+      throw new CliError(`${shaping.join(', ')} shape a plan when it is made: pass them to \`menuctl plan --out\`, not with --plan`);
+    }
+  }
+  if (flags.secretsFile !== undefined && flags.discardSecrets) {
+    throw new CliError('--secrets-file and --discard-secrets contradict each other: keep one');
+  }
+}
+
+async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<{ plan: Plan; managed: number }> {
+  const planned = await loadAndPlan(paths, {
+    client: conn.client,
+    concurrency: conn.concurrency,
+    signal: ctx.signal,
+    targets: flags.target,
+    prune: flags.prune === true,
+    resend: flags.resend,
+    checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg),
+  }, ctx.io);
+  const guarded = protectedArchives(planned.plan, planned.desired);
+  if (guarded.length > 0) {
+    throw new CliError(`refusing to archive protected resources: ${guarded.join(', ')}. Nothing was changed.`);
+  }
+  return { plan: planned.plan, managed: managedCount(planned.live) };
+}
+
+async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connection, io: Io): Promise<{ plan: Plan; managed: number }> {
+  const file = resolve(io.cwd, flags.plan!);
+  let plan: Plan;
+  try {
+    plan = await readPlanFile(file);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  let digest: string | undefined;
+  let configOrg: number | undefined;
+  if (paths.length > 0) {
+    const desired = await loadDesired(paths, io);
+    digest = configDigest(desired);
+    configOrg = desired.organization_id;
+  } else {
+    io.stderr.write('Note: no config PATH given, so the plan is not checked against the config (only against the live API).\n');
+  }
+  await checkOrganization(conn.client, conn.organizationGuard, configOrg);
+  const verification = await verifyPlan(plan, conn.client, {
+    ...(digest !== undefined ? { configDigest: digest } : {}),
+    concurrency: conn.concurrency,
+  });
+  if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
+  return { plan, managed: verification.managedCount };
+}
+
+async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promise<boolean> {
+  const { io } = ctx;
+  if (flags.yes) return true;
+  if (!io.stdin.isTTY) {
+    throw new CliError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then pass --yes. Nothing was changed.');
+  }
+  const out = flags.format === 'json' ? io.stderr : io.stdout;
+  const n = plan.changes.length;
+  const yes = await askYes(io, `\nApply these ${n} change${n === 1 ? '' : 's'}? Only 'yes' will be accepted: `, out, ctx.signal);
+  if (!yes) io.stderr.write('Apply cancelled. Nothing was changed.\n');
+  return yes;
+}
+
+async function carryOut(plan: Plan, managed: number, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
+  const { io } = ctx;
+  const json = flags.format === 'json';
+  // JSON mode keeps stdout to the one document; progress then goes to a terminal's stderr only.
+  const stream = json ? io.stderr : io.stdout;
+  const progress = json && !io.stderr.isTTY ? null : createProgress({
+    stream,
+    tty: Boolean(stream.isTTY),
+    color: useColor(io, json ? 'stderr' : 'stdout'),
+    total: plan.changes.length,
+    label: 'applying',
+  });
+  try {
+    return await applyPlan(plan, conn.client, {
+      concurrency: conn.concurrency,
+      signal: ctx.signal,
+      onStart: (c) => progress?.start(c.address, c.op),
+      onDone: (o) => progress?.done(o),
+      ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),
+      discardSecrets: flags.discardSecrets === true,
+      force: flags.force === true,
+      thresholds: { maxArchive: flags.maxArchive, maxArchivePercent: flags.maxArchivePercent, managedCount: managed },
     });
+  } catch (err) {
+    if (err instanceof ApplyRefused) throw new CliError(err.message);
+    throw err;
+  } finally {
+    progress?.finish();
+  }
+}
+
+function emptyResult(): ApplyResult {
+  return { outcomes: [], interrupted: false, summary: { applied: 0, failed: 0, skipped: 0 } };
 }
