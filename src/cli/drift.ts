@@ -1,15 +1,76 @@
-// Placeholder until the command lands; replaced by its implementation.
-import type { Command } from 'commander';
-import type { CliContext } from './context.js';
-import { CliError } from './exit.js';
+// menuctl drift: what changed in the live API outside the config. Exit 0 in sync, 2 drift.
 
-export function register(program: Command, _ctx: CliContext): void {
-  program
+import { appendFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { loadDesired } from '../apply/load-and-plan.js';
+import { buildDriftResult } from '../plan/build-drift.js';
+import { formatDiagnostics } from '../apply/load-and-plan.js';
+import { hasErrors } from '../model/diagnostic.js';
+import type { Drift } from '../plan/drift-types.js';
+import { renderDriftJson } from '../report/drift-json.js';
+import { renderDriftJunit } from '../report/drift-junit.js';
+import { renderDriftMarkdown } from '../report/drift-markdown.js';
+import { renderDriftText } from '../report/drift-text.js';
+import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
+import type { CliContext } from './context.js';
+import { CliError, EXIT } from './exit.js';
+import { useColor, type Io } from './io.js';
+import { readLiveFor } from './live.js';
+import { formatOption, targetOption } from './options.js';
+import { writeFileAtomic } from './write-file.js';
+
+type Format = 'text' | 'json' | 'markdown' | 'junit';
+
+interface DriftFlags extends ConnectionFlags {
+  format: Format;
+  reportFile?: string;
+  target: string[];
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  const cmd = program
     .command('drift')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new CliError('menuctl drift is not implemented yet');
+    .description('report live changes made outside the config (exit 2 on drift)')
+    .argument('[paths...]', 'config files or directories (default ./menuctl.yaml)')
+    .addOption(formatOption(['text', 'json', 'markdown', 'junit']))
+    .option('--report-file <file>', 'also write the report, in --format, to this file (stdout then gets the text report)')
+    .addOption(targetOption());
+  addConnectionOptions(cmd);
+  cmd.action(async (paths: string[], flags: DriftFlags) => ctx.setExit(await runDrift(paths, flags, ctx)));
+}
+
+export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  const desired = await loadDesired(paths, io);
+  const { client, organizationGuard, concurrency } = connect(flags, io);
+  try {
+    const live = await readLiveFor(desired, {
+      client, concurrency, signal: ctx.signal,
+      checkOrganization: (org) => checkOrganization(client, organizationGuard, org),
     });
+    const { drift, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
+    if (hasErrors(diagnostics)) throw new CliError(`cannot compare:\n${formatDiagnostics(diagnostics)}`);
+    if (flags.reportFile) {
+      await writeFileAtomic(flags.reportFile, render(drift, flags.format, io));
+      io.stdout.write(render(drift, 'text', io));
+      io.stdout.write(`Wrote the ${flags.format} report to ${flags.reportFile}.\n`);
+    } else {
+      io.stdout.write(render(drift, flags.format, io));
+    }
+    // GitHub Actions shows this file on the run's summary page.
+    const summary = io.env.GITHUB_STEP_SUMMARY;
+    if (summary) await appendFile(summary, renderDriftMarkdown(drift) + '\n');
+    return drift.in_sync ? EXIT.OK : EXIT.CHANGES;
+  } finally {
+    await client.close();
+  }
+}
+
+function render(drift: Drift, format: Format, io: Io): string {
+  switch (format) {
+    case 'json': return renderDriftJson(drift);
+    case 'markdown': return renderDriftMarkdown(drift);
+    case 'junit': return renderDriftJunit(drift);
+    case 'text': return renderDriftText(drift, { color: useColor(io) });
+  }
 }

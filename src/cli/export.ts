@@ -1,15 +1,65 @@
-// Placeholder until the command lands; replaced by its implementation.
-import type { Command } from 'commander';
-import type { CliContext } from './context.js';
-import { CliError } from './exit.js';
+// menuctl export: the live organization as config YAML (no secrets). Planning the export against
+// the same organization shows no changes. Never overwrites a file unless --force.
 
-export function register(program: Command, _ctx: CliContext): void {
-  program
+import { existsSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { readLiveState } from '../api/read-live.js';
+import { exportConfig, type ExportResult } from '../export/export-config.js';
+import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
+import type { CliContext } from './context.js';
+import { CliError, EXIT } from './exit.js';
+import { writeFileAtomic } from './write-file.js';
+
+const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
+
+interface ExportFlags extends ConnectionFlags {
+  out?: string;
+  schema?: string;
+  force?: boolean;
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  const cmd = program
     .command('export')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new CliError('menuctl export is not implemented yet');
-    });
+    .description('write the live organization as config YAML (no secrets)')
+    .option('--out <file|dir>', 'a .yaml/.yml file, or a directory (one file per action plus apps.yaml); default stdout')
+    .option('--schema <path-or-url>', 'schema reference for the yaml-language-server modeline (default: menuctl\'s bundled schema, relative to the output)')
+    .option('--force', 'overwrite files that already exist');
+  addConnectionOptions(cmd);
+  cmd.action(async (flags: ExportFlags) => ctx.setExit(await runExport(flags, ctx)));
+}
+
+export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  const out = flags.out === undefined ? undefined : resolve(io.cwd, flags.out);
+  const layout = out === undefined || ['.yaml', '.yml'].includes(extname(out)) ? 'file' : 'dir';
+  const baseDir = out === undefined ? io.cwd : layout === 'file' ? dirname(out) : out;
+  const schemaPath = flags.schema ?? relative(baseDir, SCHEMA).split('\\').join('/');
+
+  const { client, organizationGuard, concurrency } = connect(flags, io);
+  let result: ExportResult;
+  try {
+    await checkOrganization(client, organizationGuard);
+    // Every active action's parsers: the export is the whole organization.
+    const live = await readLiveState(client, { wantParsers: (a) => a.archived_at === null, concurrency, signal: ctx.signal });
+    result = exportConfig(live, { layout, schemaPath });
+  } finally {
+    await client.close();
+  }
+  for (const w of result.warnings) io.stderr.write(`Warning: ${w}\n`);
+
+  if (out === undefined) {
+    io.stdout.write(result.files.map((f) => f.content).join('---\n'));
+    return EXIT.OK;
+  }
+  const targets = result.files.map((f) => ({ path: layout === 'file' ? out : join(out, f.path), content: f.content }));
+  const existing = targets.filter((t) => existsSync(t.path)).map((t) => relative(io.cwd, t.path));
+  if (existing.length > 0 && !flags.force) {
+    throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`);
+  }
+  for (const t of targets) await writeFileAtomic(t.path, t.content);
+  io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);
+  return EXIT.OK;
 }
