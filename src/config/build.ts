@@ -1,0 +1,173 @@
+// Raw file data -> the desired model (src/model/types.ts), defaults filled and a `loc` on every
+// resource, parser, fixture and operator ref. Tolerant of data the schema rejected (it skips what
+// it cannot read) so the semantic checks still run and every problem is reported in one pass.
+
+import { isScalar } from 'yaml';
+import type {
+  DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, ParserStatus, Step, TargetType, TransportType,
+} from '../model/types.js';
+import { PARSER_STATUSES, TARGET_TYPES, TRANSPORT_TYPES } from '../model/types.js';
+import type { ConfigTree } from './tree.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (o: Obj, k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
+const list = (o: Obj, k: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as unknown[]) : []);
+const oneOf = <T extends string>(v: unknown, allowed: readonly T[], dflt: T): T =>
+  (allowed as readonly unknown[]).includes(v) ? (v as T) : dflt;
+
+/** Where a model object came from, for checks that point at one of its keys. */
+export interface Origin { tree: ConfigTree; raw: Obj }
+
+export interface FileModel {
+  file: string;
+  tree: ConfigTree;
+  organization_id?: number;
+  actions: DesiredAction[];
+  apps: DesiredApp[];
+}
+
+export class ModelBuilder {
+  constructor(private readonly tree: ConfigTree, private readonly origins: WeakMap<object, Origin>) {}
+
+  private remember<T extends object>(model: T, raw: Obj): T {
+    this.origins.set(model, { tree: this.tree, raw });
+    return model;
+  }
+
+  /** Text of a scalar as written: keeps `press: 01` as "01", not 1. */
+  private written(raw: Obj, key: string): string | undefined {
+    const v = raw[key];
+    if (typeof v === 'string') return v;
+    if (typeof v !== 'number') return undefined;
+    const node = this.tree.child(raw, key)?.value;
+    return node && isScalar(node) && typeof node.source === 'string' ? node.source : String(v);
+  }
+
+  private managed(raw: Obj): { id?: string; protected?: boolean } {
+    const out: { id?: string; protected?: boolean } = {};
+    const id = this.written(raw, 'id');
+    if (id !== undefined) out.id = id;
+    if (raw.protected === true) out.protected = true;
+    return out;
+  }
+
+  file(root: Obj): FileModel {
+    const model: FileModel = { file: this.tree.file, tree: this.tree, actions: [], apps: [] };
+    if (typeof root.organization_id === 'number') model.organization_id = root.organization_id;
+    for (const a of list(root, 'actions')) {
+      const action = isObj(a) ? this.action(a) : undefined;
+      if (action) model.actions.push(action);
+    }
+    for (const a of list(root, 'apps')) {
+      const app = isObj(a) ? this.app(a) : undefined;
+      if (app) model.apps.push(app);
+    }
+    return model;
+  }
+
+  action(raw: Obj): DesiredAction | undefined {
+    const name = str(raw, 'name');
+    if (name === undefined) return undefined;
+    const action: DesiredAction = {
+      name,
+      root_code: str(raw, 'root_code') ?? '',
+      transport_type: oneOf<TransportType>(raw.transport_type, TRANSPORT_TYPES, 'ussd'),
+      operators: list(raw, 'operators').flatMap((ref, i) => this.operator(raw, ref, i)),
+      steps: list(raw, 'steps').flatMap((s) => this.step(s)),
+      parsers: list(raw, 'parsers').flatMap((p) => (isObj(p) ? this.parser(p) : [])),
+      tests: list(raw, 'tests').flatMap((f) => (isObj(f) ? this.fixture(f) : [])),
+      ...this.managed(raw),
+      loc: this.tree.nodeLoc(this.tree.nodeOf(raw)),
+    };
+    const renamed = str(raw, 'renamed_from');
+    if (renamed !== undefined) action.renamed_from = renamed;
+    return this.remember(action, raw);
+  }
+
+  private operator(action: Obj, ref: unknown, i: number): OperatorRef[] {
+    if (typeof ref !== 'number' && typeof ref !== 'string') return [];
+    const ops = action.operators as object;
+    return [{ ref, loc: this.tree.at(ops, i) }];
+  }
+
+  private step(s: unknown): Step[] {
+    if (s === 'pin' || s === 'ok') return [{ kind: s }];
+    if (!isObj(s)) return [];
+    const description = str(s, 'description');
+    const d = description !== undefined ? { description } : {};
+    if (s.press !== undefined) {
+      const value = this.written(s, 'press');
+      if (value === undefined) return [];
+      const expect = str(s, 'expect');
+      return [{ kind: 'press', value, ...(expect !== undefined ? { expect } : {}), ...d }];
+    }
+    const variable = str(s, 'variable');
+    if (variable !== undefined) return [{ kind: 'variable', name: variable, ...d }];
+    const select = str(s, 'select');
+    if (select !== undefined) return [{ kind: 'select', name: select, ...d }];
+    if (s.pin === true) return [{ kind: 'pin', ...d }];
+    if (s.ok === true) return [{ kind: 'ok', ...d }];
+    return [];
+  }
+
+  parser(raw: Obj): DesiredParser[] {
+    const category = str(raw, 'category');
+    if (category === undefined) return [];
+    const target_type = oneOf<TargetType>(raw.target_type, TARGET_TYPES, 'ussd');
+    const parser: DesiredParser = {
+      category,
+      status: oneOf<ParserStatus>(raw.status, PARSER_STATUSES, 'succeeded'),
+      target_type,
+      // ussd parsers carry no sender (spec: "Null or empty for ussd parsers"); the check warns.
+      sender: target_type === 'sms' ? (str(raw, 'sender') ?? null) : null,
+      regex: str(raw, 'regex') ?? '',
+      user_message: str(raw, 'user_message') ?? '',
+      ...this.managed(raw),
+      loc: this.tree.nodeLoc(this.tree.nodeOf(raw)),
+    };
+    const renamed = str(raw, 'renamed_from');
+    if (renamed !== undefined) parser.renamed_from = renamed;
+    return [this.remember(parser, raw)];
+  }
+
+  fixture(raw: Obj): Fixture[] {
+    const message = str(raw, 'message');
+    if (message === undefined) return [];
+    const sender = str(raw, 'sender');
+    const channel = oneOf<TargetType>(raw.channel, TARGET_TYPES, sender !== undefined ? 'sms' : 'ussd');
+    const fixture: Fixture = { message, channel, expect: this.expect(raw.expect), loc: this.tree.nodeLoc(this.tree.nodeOf(raw)) };
+    if (sender !== undefined) fixture.sender = sender;
+    return [this.remember(fixture, raw)];
+  }
+
+  private expect(raw: unknown): Fixture['expect'] {
+    if (!isObj(raw)) return 'none';
+    const out: Exclude<Fixture['expect'], 'none'> = {};
+    const category = str(raw, 'category');
+    if (category !== undefined) out.category = category;
+    if ((PARSER_STATUSES as readonly unknown[]).includes(raw.status)) out.status = raw.status as ParserStatus;
+    if (isObj(raw.variables)) {
+      const vars: Record<string, string> = {};
+      for (const k of Object.keys(raw.variables)) {
+        const v = this.written(raw.variables, k);
+        if (v !== undefined) Object.defineProperty(vars, k, { value: v, enumerable: true, writable: true, configurable: true });
+      }
+      out.variables = vars;
+    }
+    return out;
+  }
+
+  app(raw: Obj): DesiredApp | undefined {
+    const package_name = str(raw, 'package_name');
+    if (package_name === undefined) return undefined;
+    const app: DesiredApp = {
+      name: str(raw, 'name') ?? '',
+      package_name,
+      webhook_url: str(raw, 'webhook_url') ?? null,
+      ...this.managed(raw),
+      loc: this.tree.nodeLoc(this.tree.nodeOf(raw)),
+    };
+    return this.remember(app, raw);
+  }
+}

@@ -1,0 +1,42 @@
+// Per-parser checks: sender vs target_type, and the regex dialect lint (src/classify/lint.ts),
+// each issue placed at the regex value (at the offending character when the scalar allows it).
+
+import { lintRegex } from '../../classify/lint.js';
+import { parserAddress } from '../../model/address.js';
+import type { DesiredAction, DesiredParser } from '../../model/types.js';
+import { locOf, report, type CheckContext } from './context.js';
+
+export function checkParsers(ctx: CheckContext): void {
+  for (const f of ctx.files) {
+    for (const a of f.actions) for (const p of a.parsers) {
+      checkSender(ctx, a, p);
+      checkRegex(ctx, a, p);
+    }
+  }
+}
+
+function checkSender(ctx: CheckContext, a: DesiredAction, p: DesiredParser): void {
+  const address = parserAddress(a.name, p.category);
+  const origin = ctx.origins.get(p);
+  const written = origin?.raw.sender;
+  if (p.target_type === 'sms' && (typeof written !== 'string' || written === '')) {
+    report(ctx, { code: 'semantic.sender-required', loc: locOf(ctx, p, 'target_type'), address,
+      message: 'an sms parser needs `sender:` (the SMS sender id, matched exactly, e.g. MPESA). Add it.' });
+  }
+  if (p.target_type === 'ussd' && typeof written === 'string') {
+    report(ctx, { severity: 'warning', code: 'semantic.sender-ignored', loc: locOf(ctx, p, 'sender', { key: true }), address,
+      message: 'sender is ignored on a ussd parser; add `target_type: sms` if this parser reads SMS, or remove sender.' });
+  }
+}
+
+function checkRegex(ctx: CheckContext, a: DesiredAction, p: DesiredParser): void {
+  if (p.regex === '') return;
+  const origin = ctx.origins.get(p);
+  const node = origin?.tree.child(origin.raw, 'regex')?.value;
+  for (const issue of lintRegex(p.regex)) {
+    const loc = origin && node && issue.index !== undefined
+      ? origin.tree.scalarIndexLoc(node, issue.index)
+      : locOf(ctx, p, 'regex');
+    report(ctx, { severity: issue.severity, code: issue.code, message: issue.message, loc, address: parserAddress(a.name, p.category) });
+  }
+}

@@ -1,0 +1,145 @@
+// Finds and reads config files: PATH arguments -> decoded UTF-8 sources, or located diagnostics.
+// Reading is the only I/O in src/config; everything after this works on strings.
+
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../model/diagnostic.js';
+
+/** Larger files are refused before reading: a config this big is a mistake or an attack. */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+export const DEFAULT_CONFIG = 'menuctl.yaml';
+
+export interface SourceFile {
+  /** As shown to the user: relative to cwd when under it, else absolute. */
+  file: string;
+  text: string;
+}
+
+export interface ReadResult {
+  files: SourceFile[];
+  diagnostics: Diagnostic[];
+}
+
+function displayPath(abs: string, cwd: string): string {
+  const rel = path.relative(cwd, abs);
+  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel.split(path.sep).join('/');
+}
+
+const isConfigName = (name: string) => /\.ya?ml$/i.test(name);
+
+/** All *.yaml / *.yml beneath dir (hidden entries skipped), sorted for a stable merge order. */
+async function listDir(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const found: string[] = [];
+  for (const e of entries) {
+    const full = path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name);
+    const rel = path.relative(dir, full);
+    if (rel.split(path.sep).some((seg) => seg.startsWith('.'))) continue;
+    if (!isConfigName(e.name)) continue;
+    if (e.isFile() || (e.isSymbolicLink() && (await stat(full).catch(() => null))?.isFile())) found.push(full);
+  }
+  return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Expands PATH arguments (files or directories) into absolute file paths. */
+export async function resolvePaths(paths: string[], cwd: string): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+  const given = paths.length > 0 ? paths : [DEFAULT_CONFIG];
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const p of given) {
+    const abs = path.resolve(cwd, p);
+    const st = await stat(abs).catch(() => null);
+    if (!st) {
+      const hint = paths.length === 0 ? ' (no PATH given, so menuctl looked for ./menuctl.yaml; pass a file or directory)' : '';
+      diagnostics.push({ severity: 'error', code: 'config.not-found', message: `${p}: no such file or directory${hint}.` });
+      continue;
+    }
+    if (st.isDirectory()) {
+      const list = await listDir(abs);
+      if (list.length === 0) {
+        diagnostics.push({ severity: 'error', code: 'config.no-files', message: `${p}: directory contains no *.yaml or *.yml files.` });
+      }
+      files.push(...list);
+    } else {
+      files.push(abs);
+    }
+  }
+  return { files: [...new Set(files)], diagnostics };
+}
+
+/** Offset of the first byte that is not part of a valid UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    let need = 0;
+    let min = 0;
+    if (b < 0x80) { i++; continue; }
+    if (b >= 0xc2 && b <= 0xdf) { need = 1; min = 0x80; }
+    else if (b >= 0xe0 && b <= 0xef) { need = 2; min = 0x800; }
+    else if (b >= 0xf0 && b <= 0xf4) { need = 3; min = 0x10000; }
+    else return i;
+    let cp = b & (0x3f >> need);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+function byteLineCol(bytes: Uint8Array, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) { line++; lineStart = i + 1; }
+  // Columns count characters, and everything before the bad byte on this line is valid UTF-8.
+  const col = new TextDecoder().decode(bytes.subarray(lineStart, offset)).length + 1;
+  return { line, col };
+}
+
+/** Decodes strict UTF-8 (a BOM is dropped); on failure returns the location of the first bad byte. */
+export function decodeUtf8(bytes: Uint8Array): { text: string } | { line: number; col: number } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return byteLineCol(bytes, Math.max(0, firstInvalidUtf8(bytes)));
+  }
+}
+
+async function readOne(abs: string, cwd: string): Promise<SourceFile | Diagnostic> {
+  const file = displayPath(abs, cwd);
+  const at = { file, line: 1, col: 1 };
+  const st = await stat(abs);
+  if (st.size > MAX_FILE_BYTES) {
+    return { severity: 'error', code: 'config.too-large', loc: at,
+      message: `file is ${st.size} bytes; the limit is ${MAX_FILE_BYTES} bytes (16 MiB). Split the config into several files in a directory.` };
+  }
+  const decoded = decodeUtf8(await readFile(abs));
+  if ('line' in decoded) {
+    return { severity: 'error', code: 'config.encoding', loc: { file, ...decoded },
+      message: 'file is not valid UTF-8 (first bad byte here). Re-save it as UTF-8.' };
+  }
+  return { file, text: decoded.text };
+}
+
+/** Resolves PATH arguments and reads every file; problems come back as diagnostics, never thrown. */
+export async function readSources(paths: string[], cwd: string): Promise<ReadResult> {
+  const resolved = await resolvePaths(paths, cwd);
+  const files: SourceFile[] = [];
+  const diagnostics = [...resolved.diagnostics];
+  for (const abs of resolved.files) {
+    try {
+      const r = await readOne(abs, cwd);
+      if ('text' in r) files.push(r);
+      else diagnostics.push(r);
+    } catch (e) {
+      diagnostics.push({ severity: 'error', code: 'config.read', loc: { file: displayPath(abs, cwd), line: 1, col: 1 },
+        message: `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}. Check that it exists and is readable.` });
+    }
+  }
+  return { files, diagnostics };
+}

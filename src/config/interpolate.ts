@@ -1,0 +1,48 @@
+// ${VAR} interpolation of string scalars from the environment.
+// Rules (docs/config.md "Interpolation"): `${NAME}` with NAME = [A-Za-z_][A-Za-z0-9_]* is replaced
+// by the variable's value (an empty value counts as set); `$${` writes a literal `${`; any other
+// `${` is an error, so a typo such as `${FOO` never reaches the API silently.
+
+export interface InterpolationIssue {
+  code: 'env.unset' | 'env.syntax';
+  /** Offset in the (decoded) string where the reference starts. */
+  index: number;
+  /** The reference as written, e.g. `${AGENT_URL}`. */
+  text: string;
+  name?: string;
+  message: string;
+}
+
+export interface Interpolated {
+  value: string;
+  issues: InterpolationIssue[];
+}
+
+const REF = /\$\$\{|\$\{([^}]*)(\}?)/g;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function interpolate(input: string, env: Record<string, string | undefined>): Interpolated {
+  if (!input.includes('${')) return { value: input, issues: [] };
+  const issues: InterpolationIssue[] = [];
+  const value = input.replace(REF, (match: string, name: string | undefined, close: string | undefined, index: number) => {
+    if (match === '$${') return '${';
+    if (!close) {
+      issues.push({ code: 'env.syntax', index, text: match,
+        message: '`${` is not closed. Write `${NAME}`, or `$${` for a literal `${`.' });
+      return match;
+    }
+    if (!NAME.test(name!)) {
+      issues.push({ code: 'env.syntax', index, text: match,
+        message: `\`${match}\` is not a valid variable reference: names are letters, digits and _ (not starting with a digit). Write \`$\${\` for a literal \`\${\`.` });
+      return match;
+    }
+    const v = env[name!];
+    if (v === undefined) {
+      issues.push({ code: 'env.unset', index, text: match, name,
+        message: `environment variable ${name} is not set. Set it (e.g. \`export ${name}=...\`) or remove the reference.` });
+      return match;
+    }
+    return v;
+  });
+  return { value, issues };
+}

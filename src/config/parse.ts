@@ -1,0 +1,59 @@
+// One file's text -> a ConfigTree (plain values + positions), or located diagnostics.
+// Never throws on bad input: every problem becomes a Diagnostic with file:line:col.
+
+import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { addressOfPath } from './addresses.js';
+import type { SourceFile } from './files.js';
+import { buildTree, ConfigTree } from './tree.js';
+
+const YAML_CODES: Record<string, string> = {
+  DUPLICATE_KEY: 'yaml.duplicate-key',
+  MULTIPLE_DOCS: 'yaml.multi-document',
+  TAG_RESOLVE_FAILED: 'yaml.tag',
+};
+
+const YAML_HINTS: Record<string, string> = {
+  DUPLICATE_KEY: 'this key appears twice in the same mapping; keep one.',
+  MULTIPLE_DOCS: 'the file holds several YAML documents (`---`); put each in its own file.',
+};
+
+function fromYamlError(e: YAMLError, tree: ConfigTree, severity: Diagnostic['severity']): Diagnostic {
+  const code = YAML_CODES[e.code] ?? 'yaml.syntax';
+  const detail = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  const message = YAML_HINTS[e.code] ?? `${detail}. Fix the YAML syntax here.`;
+  return { severity, code, message, loc: tree.loc(e.pos[0]) };
+}
+
+export interface ParsedFile {
+  tree: ConfigTree;
+  /** null when the file could not be read as one YAML mapping. */
+  root: Record<string, unknown> | null;
+}
+
+export function parseFile(src: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
+  const lines = new LineCounter();
+  const tree = new ConfigTree(src.file, src.text, lines);
+  const doc = parseDocument(src.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
+  for (const e of doc.errors) diagnostics.push(fromYamlError(e, tree, 'error'));
+  for (const w of doc.warnings) diagnostics.push(fromYamlError(w, tree, 'warning'));
+  if (doc.errors.length > 0) return { tree, root: null };
+  if (doc.contents === null) {
+    diagnostics.push({ severity: 'error', code: 'config.empty', loc: tree.loc(0),
+      message: 'file is empty; a config needs at least `version: 1`.' });
+    return { tree, root: null };
+  }
+  const root = buildTree(doc, tree, env, diagnostics);
+  if (root === undefined) return { tree, root: null };
+  for (const { diagnostic, path } of tree.pending) {
+    const address = addressOfPath(root, path);
+    if (address) diagnostic.address = address;
+  }
+  if (root === null || typeof root !== 'object' || Array.isArray(root)) {
+    const got = root === null ? 'null' : Array.isArray(root) ? 'a list' : `a ${typeof root}`;
+    diagnostics.push({ severity: 'error', code: 'config.root-type', loc: tree.nodeLoc(doc.contents),
+      message: `the top level must be a mapping (version:, actions:, apps:), not ${got}.` });
+    return { tree, root: null };
+  }
+  return { tree, root };
+}

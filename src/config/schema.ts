@@ -1,0 +1,111 @@
+// Validates one file's data against schemas/menuctl.schema.json (the single source of the format)
+// and turns ajv's errors into one located, actionable Diagnostic per real problem.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { addressOfPath } from './addresses.js';
+import { schemaMessage } from './schema-messages.js';
+import type { ConfigTree, Segment } from './tree.js';
+
+export const SCHEMA_PATH = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
+
+let compiled: ValidateFunction | undefined;
+/** Compiled once per process: compiling is the expensive part of ajv. */
+function validator(): ValidateFunction {
+  if (!compiled) {
+    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true });
+    compiled = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
+  }
+  return compiled;
+}
+
+export const STEP_KINDS = ['press', 'variable', 'select', 'pin', 'ok'] as const;
+
+export function pointerToPath(pointer: string): Segment[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+const STEP_PATH = /^\/actions\/\d+\/steps\/\d+/;
+const EXPECT_PATH = /^\/actions\/\d+\/tests\/\d+\/expect$/;
+
+function valueAt(root: unknown, path: readonly Segment[]): unknown {
+  let cur = root;
+  for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[String(seg)] : undefined;
+  return cur;
+}
+
+/** The step kinds named by a step's keys (a valid step has exactly one). */
+export function stepKinds(step: unknown): string[] {
+  if (typeof step === 'string') return (STEP_KINDS as readonly string[]).includes(step) ? [step] : [];
+  if (!step || typeof step !== 'object' || Array.isArray(step)) return [];
+  return Object.keys(step).filter((k) => (STEP_KINDS as readonly string[]).includes(k));
+}
+
+/**
+ * ajv reports every failing oneOf branch; keep only the branch the author meant (the step kind
+ * they wrote, or the mapping form of `expect`) and let the step-kind check speak for the rest.
+ */
+function relevant(errors: ErrorObject[], root: unknown): ErrorObject[] {
+  return errors.filter((e) => {
+    if (e.keyword === 'oneOf') return false;
+    const step = STEP_PATH.exec(e.instancePath);
+    if (step) {
+      if (e.instancePath !== step[0]) return true; // deeper errors come from the chosen branch only
+      const kinds = stepKinds(valueAt(root, pointerToPath(step[0])));
+      if (kinds.length !== 1 || typeof valueAt(root, pointerToPath(step[0])) === 'string') return false;
+      const required = (e.parentSchema as { required?: string[] } | undefined)?.required;
+      return required?.[0] === kinds[0];
+    }
+    if (EXPECT_PATH.test(e.instancePath)) {
+      const v = valueAt(root, pointerToPath(e.instancePath));
+      const isMapping = typeof v === 'object' && v !== null && !Array.isArray(v);
+      return isMapping === !e.schemaPath.includes('/oneOf/0/');
+    }
+    return true;
+  });
+}
+
+/** Steps the schema rejects whose kind is unknown, mixed or mis-typed: one message each. */
+function stepDiagnostics(errors: ErrorObject[], root: unknown, tree: ConfigTree): Diagnostic[] {
+  const paths = new Set<string>();
+  for (const e of errors) {
+    const m = STEP_PATH.exec(e.instancePath);
+    if (m && e.instancePath === m[0]) paths.add(m[0]);
+  }
+  const out: Diagnostic[] = [];
+  for (const p of paths) {
+    const path = pointerToPath(p);
+    const step = valueAt(root, path);
+    const kinds = stepKinds(step);
+    if (kinds.length === 1 && typeof step !== 'string') continue; // reported by its branch's errors
+    const d = schemaMessage.step(step, kinds);
+    if (!d) continue;
+    const keyLoc = typeof step === 'object' && step && !Array.isArray(step) && Object.keys(step).length > 0;
+    out.push({ severity: 'error', ...d, address: addressOfPath(root, path),
+      loc: keyLoc ? tree.locate([...path, kinds[1] ?? Object.keys(step)[0]!], { key: true }) : tree.locate(path) });
+  }
+  return out;
+}
+
+export function validateSchema(root: unknown, tree: ConfigTree): Diagnostic[] {
+  const validate = validator();
+  if (validate(root)) return [];
+  const errors = validate.errors ?? [];
+  const out = stepDiagnostics(errors, root, tree);
+  const seen = new Set<string>();
+  for (const e of relevant(errors, root)) {
+    if (tree.badInterpolations.has(e.instancePath)) continue;
+    const path = pointerToPath(e.instancePath);
+    const m = schemaMessage.fromAjv(e, path, valueAt(root, path));
+    const key = `${e.instancePath}|${m.code}|${m.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const locPath = m.keyPath ? [...path, m.keyPath] : path;
+    out.push({ severity: 'error', code: m.code, message: m.message, address: addressOfPath(root, path),
+      loc: tree.locate(locPath, { key: Boolean(m.keyPath) }) });
+  }
+  return out;
+}
