@@ -1,15 +1,129 @@
-// Placeholder until the command lands; replaced by its implementation.
-import type { Command } from 'commander';
-import type { CliContext } from './context.js';
-import { CliError } from './exit.js';
+// menuctl demo: the whole job end to end, narrated, against an embedded reference server on a
+// temporary database. Every step runs the real command in-process with the real HTTP client.
 
-export function register(program: Command, _ctx: CliContext): void {
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { createClient } from '../api/client.js';
+import { startServer } from '../server/index.js';
+import type { CliContext } from './context.js';
+import { CliError, EXIT } from './exit.js';
+import { useColor, type Io } from './io.js';
+
+const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
+
+/** Values for the ${VAR}s the examples use; a user's own environment wins. */
+const EXAMPLE_ENV: Record<string, string> = {
+  AGENT_WEBHOOK_URL: 'https://hooks.example.com/menuctl/agent',
+  SUPPORT_WEBHOOK_URL: 'https://hooks.example.com/menuctl/support',
+};
+
+interface Step {
+  title: string;
+  why: string;
+  argv: string[];
+  /** Exit codes that mean the step did what the demo expects. */
+  expect: number[];
+}
+
+export function register(program: Command, ctx: CliContext): void {
   program
     .command('demo')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new CliError('menuctl demo is not implemented yet');
-    });
+    .description('start an embedded reference server, then validate, test, plan, apply, plan again, show drift and repair it')
+    .argument('[path]', 'config to use', EXAMPLES)
+    .action(async (path: string) => ctx.setExit(await runDemo(path, ctx)));
+}
+
+export async function runDemo(path: string, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  const { run } = await import('./main.js');
+  const dir = await mkdtemp(join(tmpdir(), 'menuctl-demo-'));
+  const server = await startServer({ data: join(dir, 'demo.sqlite'), port: 0, jwtSecret: randomBytes(32).toString('hex') });
+  const say = narrator(io);
+  try {
+    const token = await server.mintToken(1, '1h');
+    const env = { ...EXAMPLE_ENV, ...io.env, MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token, MENUCTL_ORGANIZATION_ID: '1' };
+    const sub: Io = { ...io, env };
+    const config = relative(io.cwd, path) || '.';
+    const secrets = join(dir, 'app-secrets.json');
+    say.intro(server.url, config);
+
+    const runStep = async (step: Step): Promise<void> => {
+      say.step(step);
+      const code = await run(step.argv, sub, ctx.signal);
+      if (ctx.signal.aborted) throw new CliError('demo interrupted', EXIT.INTERRUPTED);
+      if (!step.expect.includes(code)) {
+        throw new CliError(`demo step "${step.title}" exited ${code}, expected ${step.expect.join(' or ')}`);
+      }
+    };
+
+    await runStep({ title: 'validate', why: 'Schema, semantic checks and the Java regex lint, offline.', argv: ['validate', config], expect: [0] });
+    await runStep({ title: 'test', why: 'Each parser fixture runs with the device\'s regex semantics (case-insensitive, whole message).', argv: ['test', config], expect: [0] });
+    await runStep({ title: 'plan', why: 'The organization is empty, so everything is a create.', argv: ['plan', config], expect: [0] });
+    await runStep({ title: 'apply', why: 'Actions first, then their parsers; app secrets go only to the secrets file.', argv: ['apply', config, '--yes', '--secrets-file', secrets], expect: [0] });
+    await runStep({ title: 'plan again', why: 'Applied means converged: the second plan must be empty.', argv: ['plan', config, '--detailed-exitcode'], expect: [0] });
+
+    const edited = await editOutOfBand(server.url, token);
+    say.edit(edited);
+    await runStep({ title: 'drift', why: 'A scheduled job would run this: exit 2 means someone changed things outside git.', argv: ['drift', config], expect: [2] });
+    await runStep({ title: 'apply (repair)', why: 'The config is the source of truth: apply puts the parser back.', argv: ['apply', config, '--yes', '--secrets-file', secrets], expect: [0] });
+    await runStep({ title: 'drift again', why: 'In sync.', argv: ['drift', config], expect: [0] });
+    say.outro(secrets);
+    return EXIT.OK;
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a colleague might do in a dashboard: loosen one parser's regex. */
+async function editOutOfBand(url: string, token: string): Promise<string> {
+  const client = createClient({ baseUrl: url, token });
+  try {
+    const actions = (await client.listActions()).filter((a) => a.archived_at === null);
+    for (const action of actions) {
+      const parser = (await client.listParsers(action.id)).find((p) => p.archived_at === null);
+      if (!parser) continue;
+      await client.updateParser(parser.id, { regex: '.*' });
+      return `parser "${parser.category}" of action "${action.name}": regex set to '.*'`;
+    }
+    throw new CliError('demo: the config has no parser to edit');
+  } finally {
+    await client.close();
+  }
+}
+
+function narrator(io: Io) {
+  const color = useColor(io);
+  const bold = (s: string) => (color ? `\x1b[1m${s}\x1b[22m` : s);
+  const dim = (s: string) => (color ? `\x1b[2m${s}\x1b[22m` : s);
+  let n = 0;
+  const out = (s: string) => io.stdout.write(s + '\n');
+  return {
+    intro(url: string, config: string) {
+      out(bold('menuctl demo'));
+      out(`A reference API server is running at ${url} on a temporary SQLite database.`);
+      out(`The config is ${config}. Credentials reach menuctl through MENUCTL_TOKEN, never a flag.`);
+    },
+    step(step: Step) {
+      n += 1;
+      out('');
+      out(bold(`── ${n}. menuctl ${step.argv.join(' ')}`));
+      out(dim(step.why));
+      out('');
+    },
+    edit(what: string) {
+      out('');
+      out(bold('── Meanwhile, someone edits the live API by hand'));
+      out(dim(what));
+    },
+    outro(secrets: string) {
+      out('');
+      out(bold('Done.') + ` The new apps' tokens were written to ${secrets} (mode 0600) and never printed;`);
+      out('the temporary database and that file are removed now. Next: docs/ci.md runs the same steps in CI.');
+    },
+  };
 }
