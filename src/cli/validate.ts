@@ -1,15 +1,52 @@
-// Placeholder until the command lands; replaced by its implementation.
-import type { Command } from 'commander';
-import type { CliContext } from './context.js';
-import { CliError } from './exit.js';
+// menuctl validate [PATH...]: offline schema, semantic and regex checks; exit 0 valid, 1 invalid.
 
-export function register(program: Command, _ctx: CliContext): void {
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { loadConfig, type LoadOutput } from '../config/load.js';
+import type { DesiredState } from '../model/types.js';
+import {
+  countDiagnostics, diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations,
+} from '../report/diagnostics.js';
+import type { CliContext } from './context.js';
+import { EXIT } from './exit.js';
+import { useColor } from './io.js';
+
+interface ValidateOptions { format: 'text' | 'json' }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "3 files valid: 4 actions, 12 parsers, 2 apps (1 warning)" */
+export function validSummary(state: DesiredState, warnings: number): string {
+  const parsers = state.actions.reduce((n, a) => n + a.parsers.length, 0);
+  const files = state.files.length === 1 ? `${state.files[0]} is valid` : `${state.files.length} files valid`;
+  const warn = warnings > 0 ? ` (${plural(warnings, 'warning')})` : '';
+  return `${files}: ${plural(state.actions.length, 'action')}, ${plural(parsers, 'parser')}, ${plural(state.apps.length, 'app')}${warn}`;
+}
+
+export function renderValidation(result: LoadOutput, o: { format: 'text' | 'json'; color: boolean }): string {
+  const { errors, warnings } = countDiagnostics(result.diagnostics);
+  if (o.format === 'json') return renderDiagnosticsJson(result.diagnostics, { files: result.state?.files ?? [...result.sources.keys()] });
+  let out = renderDiagnosticsText(result.diagnostics, { sources: result.sources, color: o.color });
+  if (result.state && errors === 0) out += `${validSummary(result.state, warnings)}\n`;
+  else out += `invalid config: ${diagnosticsSummary(result.diagnostics)}\n`;
+  return out;
+}
+
+export function register(program: Command, ctx: CliContext): void {
   program
     .command('validate')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new CliError('menuctl validate is not implemented yet');
+    .description('check config files offline: schema, semantic checks, regex lint (exit 0 valid, 1 invalid)')
+    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (paths: string[], options: ValidateOptions) => {
+      const { io } = ctx;
+      const result = await loadConfig(paths, { env: io.env, cwd: io.cwd });
+      const valid = result.state !== null;
+      const text = renderValidation(result, { format: options.format, color: useColor(io, 'stdout') });
+      // Problems go to stderr in text mode so stdout stays the summary; JSON is always stdout.
+      if (options.format === 'json' || valid) io.stdout.write(text);
+      else io.stderr.write(text);
+      if (io.env.GITHUB_ACTIONS === 'true') io.stdout.write(renderGithubAnnotations(result.diagnostics));
+      ctx.setExit(valid ? EXIT.OK : EXIT.ERROR);
     });
 }

@@ -1,0 +1,77 @@
+// Pure renderers of Diagnostic[] (config problems, from any command): text with the source line
+// and a caret, JSON for tools, and GitHub Actions workflow annotations.
+
+import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
+
+export interface TextOptions {
+  /** File text by displayed name; when given, the offending line is shown with a caret. */
+  sources?: ReadonlyMap<string, string>;
+  color?: boolean;
+}
+
+const paint = (on: boolean | undefined, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
+
+export function countDiagnostics(list: readonly Diagnostic[]): { errors: number; warnings: number } {
+  const errors = list.filter((d) => d.severity === 'error').length;
+  return { errors, warnings: list.length - errors };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "2 errors, 1 warning" */
+export function diagnosticsSummary(list: readonly Diagnostic[]): string {
+  const { errors, warnings } = countDiagnostics(list);
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+}
+
+function headline(d: Diagnostic, color?: boolean): string {
+  const where = formatLoc(d.loc);
+  const sev = paint(color, d.severity === 'error' ? '31;1' : '33;1', `${d.severity}[${d.code}]`);
+  const addr = d.address ? ` ${d.address}` : '';
+  return `${where ? `${where}: ` : ''}${sev}${addr}: ${d.message}`;
+}
+
+function excerpt(d: Diagnostic, lines: (file: string) => string[] | undefined, color?: boolean): string[] {
+  if (!d.loc) return [];
+  const src = lines(d.loc.file);
+  const text = src?.[d.loc.line - 1];
+  if (text === undefined) return [];
+  const num = String(d.loc.line);
+  const pad = ' '.repeat(num.length);
+  // Keep tabs in the caret line so the caret sits under the right character.
+  const lead = text.slice(0, Math.max(0, d.loc.col - 1)).replace(/[^\t]/g, ' ');
+  const shown = text.length > 200 ? `${text.slice(0, 200)}...` : text;
+  return [` ${num} | ${shown}`, ` ${pad} | ${lead}${paint(color, '31;1', '^')}`];
+}
+
+/** One block per diagnostic: `file:line:col: error[code] address: message`, source line, caret. */
+export function renderDiagnosticsText(list: readonly Diagnostic[], options: TextOptions = {}): string {
+  const cache = new Map<string, string[]>();
+  const lines = (file: string) => {
+    if (!options.sources?.has(file)) return undefined;
+    let l = cache.get(file);
+    if (!l) { l = options.sources.get(file)!.replace(/^\uFEFF/, '').split(/\r?\n/); cache.set(file, l); }
+    return l;
+  };
+  return list.map((d) => [headline(d, options.color), ...excerpt(d, lines, options.color)].join('\n') + '\n').join('');
+}
+
+export function renderDiagnosticsJson(list: readonly Diagnostic[], extra: Record<string, unknown> = {}): string {
+  const { errors, warnings } = countDiagnostics(list);
+  return `${JSON.stringify({ valid: errors === 0, errors, warnings, ...extra, diagnostics: list }, null, 2)}\n`;
+}
+
+// https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions
+const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/** `::error file=F,line=L,col=C,title=code::message` per diagnostic. */
+export function renderGithubAnnotations(list: readonly Diagnostic[]): string {
+  return list.map((d) => {
+    const props: string[] = [];
+    if (d.loc) props.push(`file=${escapeProperty(d.loc.file)}`, `line=${d.loc.line}`, `col=${d.loc.col}`);
+    props.push(`title=${escapeProperty(`menuctl ${d.code}`)}`);
+    const msg = `${d.address ? `${d.address}: ` : ''}${d.message}`;
+    return `::${d.severity} ${props.join(',')}::${escapeData(msg)}\n`;
+  }).join('');
+}
