@@ -50,6 +50,7 @@ export function createClient(options: ClientOptions): ApiClient {
     connect: { timeout: options.timeoutMs ?? 30_000 },
   });
   const stats = { requests: 0, retries: 0 };
+  let closed = false;
   const t: TransportOptions = {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     dispatcher,
@@ -67,7 +68,7 @@ export function createClient(options: ClientOptions): ApiClient {
   t.auth = new Auth(options, async (email, password) => {
     const reply = await send(t, {
       method: 'POST', path: '/api/authenticate', body: { email, password },
-      shape: { body: 'authenticate' }, auth: 'none',
+      shape: { body: 'authenticate' }, auth: 'none', repeatable: true,
     });
     return (reply.body as { auth_token: string }).auth_token;
   });
@@ -134,7 +135,10 @@ export function createClient(options: ClientOptions): ApiClient {
 
     stats,
     async close() {
-      if (ownDispatcher) await dispatcher.close();
+      if (ownDispatcher && !closed) {
+        closed = true;
+        await dispatcher.close();
+      }
     },
   };
 }

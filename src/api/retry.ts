@@ -51,8 +51,9 @@ const MAYBE_SENT = new Set([
 const GATEWAY = new Set([502, 503, 504]);
 
 /** Decides whether to retry one failed attempt, and what a final failure means. */
-export function classify(method: string, result: AttemptResult): Verdict {
-  const idempotent = IDEMPOTENT_METHODS.has(method);
+export function classify(
+  method: string, result: AttemptResult, idempotent: boolean = IDEMPOTENT_METHODS.has(method),
+): Verdict {
   if (result.kind === 'network') {
     if (NEVER_SENT.has(result.code)) return { retry: true, outcome: 'failed', transient: true, throttled: false };
     if (MAYBE_SENT.has(result.code)) {

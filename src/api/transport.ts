@@ -45,6 +45,8 @@ export interface Call {
   passThrough?: readonly number[];
   /** `none` for the login call itself. */
   auth?: 'send' | 'none';
+  /** A POST that creates nothing (login): safe to send again like an idempotent request. */
+  repeatable?: boolean;
 }
 
 export interface Reply {
@@ -73,7 +75,7 @@ export async function send(t: TransportOptions, call: Call): Promise<Reply> {
     const result: AttemptResult = sent.kind === 'network'
       ? sent
       : { kind: 'status', status: sent.status, retryAfter: sent.retryAfter };
-    const verdict = classify(call.method, result);
+    const verdict = classify(call.method, result, call.repeatable || undefined);
     if (verdict.retry && attempt < t.policy.maxAttempts) {
       const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });
       t.stats.retries++;

@@ -1,0 +1,149 @@
+// Retries and outcomes against the reference server's own fault injection (--fail-rate,
+// --reset-rate, --rate-limit, --latency). The wait between attempts is injected as a no-op
+// where the server does not care, so the tests stay fast; nothing here asserts timing.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createClient, type ClientOptions, type RetryInfo } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import type { ApiClient } from '../../src/api/types.js';
+import type { ActionDesired } from '../../src/plan/types.js';
+
+const noWait = async () => {};
+const spec = (name: string): ActionDesired => ({
+  name, root_code: '*1#', transport_type: 'ussd', operator_ids: [2172], steps: [{ kind: 'press', value: '1' }],
+});
+
+let server: TestServer | undefined;
+let client: ApiClient | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+  client = server = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempData(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'menuctl-faults-'));
+  dirs.push(dir);
+  return join(dir, 'api.sqlite');
+}
+
+async function setUp(faults: Parameters<typeof startTestServer>[0], options: Partial<ClientOptions> = {}) {
+  server = await startTestServer(faults);
+  client = createClient({ baseUrl: server.url, token: server.token, sleep: noWait, ...options });
+  return { server, client };
+}
+
+/** Counts live actions named `name` through a fault-free server on the same database. */
+async function countLive(dataFile: string, name: string): Promise<number> {
+  const clean = await startTestServer({ data: dataFile });
+  const reader = createClient({ baseUrl: clean.url, token: clean.token });
+  try {
+    return (await reader.listActions()).filter((a) => a.name === name).length;
+  } finally {
+    await reader.close();
+    await clean.close();
+  }
+}
+
+describe('idempotent requests are retried', () => {
+  it('GETs survive a 50% 503 rate, and each retry is a request the server saw', async () => {
+    const { server, client } = await setUp({ failRate: 0.5, faultSeed: 42 });
+    server.resetStats();
+    for (let i = 0; i < 20; i++) expect(Array.isArray(await client.listActions())).toBe(true);
+    expect(client.stats.retries).toBeGreaterThan(0);
+    expect(client.stats.requests).toBe(20 + client.stats.retries);
+    expect(server.stats().byRoute['GET /api/actions']).toBe(client.stats.requests);
+  });
+
+  it('a PATCH whose connection is reset after the write is sent again, up to maxAttempts', async () => {
+    const data = tempData();
+    const seed = await setUp({ data });
+    const created = await seed.client.createAction(spec('Reset me'));
+    await seed.client.close();
+    await seed.server.close();
+    const { server: faulty, client: c } = await setUp({ data, resetRate: 1 }, { retry: { maxAttempts: 3 } });
+    const err = await c.updateAction(created.id, { ...spec('Reset me'), root_code: '*2#' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: null, outcome: 'failed', retryable: true });
+    expect(faulty.stats().byRoute['PATCH /api/actions/:id']).toBe(3);
+  });
+});
+
+describe('POST is never sent twice blindly', () => {
+  it('a 503 to a POST is outcome unknown and not retried', async () => {
+    const { server, client } = await setUp({ failRate: 1 });
+    const err = await client.createAction(spec('Maybe')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ method: 'POST', path: '/api/actions', status: 503, outcome: 'unknown' });
+    expect(server.stats().byRoute['POST /api/actions']).toBe(1);
+  });
+
+  it('a reset after the write is outcome unknown, and the action does exist exactly once', async () => {
+    const data = tempData();
+    const { server, client } = await setUp({ data, resetRate: 1 });
+    const err = await client.createAction(spec('Committed')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: null, outcome: 'unknown' });
+    expect(server.stats().byRoute['POST /api/actions']).toBe(1);
+    await server.close();
+    expect(await countLive(data, 'Committed')).toBe(1);
+  });
+
+  it('a POST that timed out waiting for the answer is outcome unknown', async () => {
+    const { server, client } = await setUp({ latencyMs: 2500 }, { timeoutMs: 100 });
+    const err = await client.createAction(spec('Slow')).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: null, outcome: 'unknown', networkCode: 'UND_ERR_HEADERS_TIMEOUT' });
+    expect(server.stats().byRoute['POST /api/actions']).toBe(1);
+  });
+
+  it('a GET that timed out is retried, then fails as transient', async () => {
+    const { server, client } = await setUp({ latencyMs: 2500 }, { timeoutMs: 100, retry: { maxAttempts: 2 } });
+    const err = await client.listActions().catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: null, outcome: 'failed', retryable: true, networkCode: 'UND_ERR_HEADERS_TIMEOUT' });
+    expect(server.stats().byRoute['GET /api/actions']).toBe(2);
+  });
+});
+
+describe('rate limits', () => {
+  it('429s are retried after Retry-After (POST included), and every create happens once', async () => {
+    const retries: RetryInfo[] = [];
+    const { client, server } = await setUp({ rateLimit: 5 }, { sleep: undefined, concurrency: 8, onRetry: (i) => retries.push(i) });
+    const names = Array.from({ length: 10 }, (_, i) => `Limited ${i}`);
+    const created = await Promise.all(names.map((n) => client.createAction(spec(n))));
+    expect(created.map((a) => a.name)).toEqual(names);
+    const postRetries = retries.filter((r) => r.method === 'POST');
+    expect(postRetries.length).toBeGreaterThan(0);
+    expect(postRetries.every((r) => r.reason === '429')).toBe(true);
+    // Retry-After is whole seconds: each 429 waited at least one.
+    expect(postRetries.every((r) => r.delayMs >= 1000)).toBe(true);
+    expect(server.stats().byRoute['POST /api/actions']).toBe(10 + postRetries.length);
+    const live = await client.listActions();
+    for (const n of names) expect(live.filter((a) => a.name === n)).toHaveLength(1);
+  });
+});
+
+describe('connection refused', () => {
+  it('is retried for any method (the request never left), then fails as transient', async () => {
+    const port = await freePort();
+    client = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'x.y.z', sleep: noWait, retry: { maxAttempts: 3 } });
+    const err = await client.createAction(spec('Nowhere')).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: null, outcome: 'failed', retryable: true, networkCode: 'ECONNREFUSED' });
+    expect((err as Error).message).toMatch(/connection refused/);
+    expect(client.stats).toEqual({ requests: 3, retries: 2 });
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
