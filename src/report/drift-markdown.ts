@@ -41,8 +41,9 @@ function itemMd(item: DriftItem): string {
   const info = CLASS_INFO[item.class];
   const id = item.id === null ? '' : ` (id ${code(item.id)})`;
   const summary = `${code(`${info.symbol} ${item.class}`)} ${code(item.address)}${id}`;
-  const lines = [`# ${info.meaning}`];
-  if (item.fields.length > 0) lines.push('# - expected (configuration), + live');
+  // Nothing to expand for a resource that is archived, missing or unmanaged: one line says it all.
+  if (item.fields.length === 0) return `- ${summary}: ${info.meaning}`;
+  const lines = [`# ${info.meaning}`, '# - expected (configuration), + live'];
   for (const f of item.fields) {
     const v = changeView({ path: f.path, before: f.expected, after: f.live }, { width: 100 });
     if (v.kind === 'inline') lines.push(`- ${f.path}: ${v.before}`, `+ ${f.path}: ${v.after}`);

@@ -31,6 +31,9 @@ function notesOf(change: Change): string[] {
   if (change.reason) notes.push(change.reason);
   if (change.op === 'restore' && change.fields.length > 0) notes.push('archived live: restored, then patched');
   else if (change.op === 'restore') notes.push('archived live: restored as it is');
+  if (change.op === 'update' && change.fields.length === 0) {
+    notes.push('no field the API shows differs: the resource is sent again as configured');
+  }
   return notes;
 }
 

@@ -12,7 +12,14 @@ export function samplePlan(): Plan {
     changes: [
       {
         op: 'create', type: 'action', id: null, address: 'action["Buy bundle"]', fingerprint: null,
-        fields: [],
+        // As the planner writes a create: every field, before null; operators by name.
+        fields: [
+          { path: 'name', before: null, after: 'Buy bundle' },
+          { path: 'root_code', before: null, after: '*544#' },
+          { path: 'transport_type', before: null, after: 'ussd' },
+          { path: 'operators', before: null, after: ['Safaricom Ltd.'] },
+          { path: 'steps', before: null, after: ['2', 'bundle', 'pin', '-'] },
+        ],
         desired: {
           name: 'Buy bundle', root_code: '*544#', transport_type: 'ussd', operator_ids: [2172],
           steps: [{ kind: 'press', value: '2', expect: 'Bundles' }, { kind: 'select', name: 'bundle' }, { kind: 'pin' }, { kind: 'ok' }],
@@ -21,7 +28,7 @@ export function samplePlan(): Plan {
       {
         op: 'create', type: 'parser', id: null, address: 'action["Buy bundle"].parser["bought"]', fingerprint: null,
         parent: 'action["Buy bundle"]', action_id: null,
-        fields: [],
+        fields: [], // left to `desired`: the renderer shows it either way
         desired: { category: 'bought', status: 'succeeded', target_type: 'ussd', sender: null, regex: 'You have bought (?<bundle>.+)\\.', user_message: 'Bought {bundle}' },
       },
       {
@@ -30,7 +37,7 @@ export function samplePlan(): Plan {
         fields: [
           { path: 'name', before: 'Balance', after: 'Check balance' },
           { path: 'root_code', before: '*144#', after: '*144*1#' },
-          { path: 'operators', before: ['Safaricom', 'Airtel'], after: ['Safaricom', 'Telkom'] },
+          { path: 'operators', before: ['Airtel/Zain/Celtel Ltd.', 'Safaricom Ltd.'], after: ['Orange', 'Safaricom Ltd.'] },
           { path: 'steps', before: ['1', 'phone', 'pin', '-'], after: ['1', '3', 'phone', 'pin', '-'] },
         ],
         desired: { name: 'Check balance', root_code: '*144*1#', transport_type: 'ussd', operator_ids: [2172, 2180], steps: [] },
@@ -49,6 +56,11 @@ export function samplePlan(): Plan {
         desired: { category: 'balance', status: 'succeeded', target_type: 'ussd', sender: null, regex: 'x', user_message: 'Balance: {currency} {balance}' },
       },
       {
+        op: 'update', type: 'action', id: '5e6f7a8b', address: 'action["Send money"]', fingerprint: 'f5',
+        reason: 'forced: --resend', fields: [],
+        desired: { name: 'Send money', root_code: '*334#', transport_type: 'ussd', operator_ids: [2172], steps: [] },
+      },
+      {
         op: 'restore', type: 'app', id: '7', address: 'app["com.example.agent"]', fingerprint: 'f3',
         fields: [{ path: 'webhook_url', before: null, after: 'https://hooks.example.com/agent' }],
         desired: { name: 'Field agent', package_name: 'com.example.agent', webhook_url: 'https://hooks.example.com/agent' },
@@ -58,13 +70,13 @@ export function samplePlan(): Plan {
         parent: 'action["Check balance"]', fields: [], reason: 'not in config: the parsers of a configured action are owned',
       },
     ],
-    summary: { create: 2, update: 2, archive: 1, restore: 1 },
+    summary: { create: 2, update: 3, archive: 1, restore: 1 },
     unmanaged: [
       { type: 'action', address: 'action["Legacy airtime"]', id: '9f8e7d6c' },
       { type: 'app', address: 'app["com.example.old"]', id: '3' },
     ],
     warnings: [
-      'action["Check balance"]: the API echoes only step values; a change to a step\'s kind, expect or description alone is invisible (use --force-steps to re-send them)',
+      'action["Check balance"]: the API echoes only step values; a change to a step\'s kind, expect or description alone is invisible (plan with --resend to re-send them)',
     ],
   };
 }
