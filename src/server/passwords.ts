@@ -23,15 +23,22 @@ const KEYLEN = 32;
 export class Accounts {
   private readonly users = new Map<string, StoredUser>();
   // Compared against when the email is unknown, so a miss costs the same scrypt as a hit.
-  private readonly decoy: StoredUser;
+  // Made on first use: a server without accounts should not pay a scrypt at start.
+  private decoyUser: StoredUser | undefined;
 
   constructor(users: readonly UserSpec[]) {
     for (const u of users) {
       const salt = randomBytes(16);
       this.users.set(u.email.toLowerCase(), { salt, hash: scryptSync(u.password, salt, KEYLEN), organization_id: u.organization_id });
     }
-    const salt = randomBytes(16);
-    this.decoy = { salt, hash: scryptSync(randomBytes(16), salt, KEYLEN), organization_id: 0 };
+  }
+
+  private get decoy(): StoredUser {
+    if (!this.decoyUser) {
+      const salt = randomBytes(16);
+      this.decoyUser = { salt, hash: scryptSync(randomBytes(16), salt, KEYLEN), organization_id: 0 };
+    }
+    return this.decoyUser;
   }
 
   /** The organization of the account, or null when the email or password is wrong. */
