@@ -1,0 +1,54 @@
+// The parsed form of a Java pattern, with Java's inline flags already resolved into the nodes
+// (a literal under (?i) is the set {a, A}; `.` knows whether DOTALL applied), so the emitter and the
+// lint heuristics never track flags themselves.
+import type { CharSet } from './charset.js';
+
+export type AssertKind =
+  | 'begin' // \A, \G, ^ without MULTILINE: start of input
+  | 'end' // \z
+  | 'dollar' // $ without MULTILINE, \Z: end, or before a final line terminator
+  | 'mcaret' // ^ with MULTILINE
+  | 'mdollar' // $ with MULTILINE
+  | 'wordb' // \b
+  | 'nonwordb'; // \B
+
+export type GroupKind = 'capture' | 'noncapture' | 'atomic' | 'ahead' | 'nahead' | 'behind' | 'nbehind';
+
+export type Node =
+  | { type: 'empty'; at: number }
+  | { type: 'seq'; items: Node[]; at: number }
+  | { type: 'alt'; alts: Node[]; at: number }
+  /** One code point from `set`. `literal` is the pattern's own character when it was one. */
+  | { type: 'set'; set: CharSet; at: number; literal?: number; dot?: boolean }
+  | { type: 'assert'; kind: AssertKind; at: number }
+  /** \R: \r\n or one vertical line break (backtracks into \r alone, like Java's LineEnding). */
+  | { type: 'linebreak'; at: number }
+  | { type: 'group'; kind: GroupKind; body: Node; at: number; number?: number; name?: string }
+  | { type: 'quant'; body: Node; min: number; max: number; mode: 'greedy' | 'lazy' | 'possessive'; at: number }
+  /** group: Java group number (may exceed the group count: then it never matches). */
+  | { type: 'backref'; group: number; ci: boolean; at: number };
+
+export interface Unfaithful {
+  code: string;
+  message: string;
+  index: number;
+}
+
+export class JavaSyntaxError extends Error {
+  constructor(
+    readonly description: string,
+    readonly index: number,
+    /** regex.syntax, regex.group-name or regex.duplicate-group */
+    readonly code: string = 'regex.syntax',
+  ) {
+    super(`${description} near index ${index}`);
+  }
+}
+
+export interface ParsedPattern {
+  root: Node;
+  /** Named groups in order of their opening parenthesis. */
+  groups: { name: string; number: number }[];
+  groupCount: number;
+  unfaithful: Unfaithful[];
+}

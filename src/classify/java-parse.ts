@@ -1,0 +1,323 @@
+// A parser that follows java.util.regex.Pattern (OpenJDK 17) step by step: the same grammar, the
+// same quirks (a `{` with no atom before it repeats nothing; `]` and `}` alone are literals; `[`
+// inside a class opens a nested class), and the same errors, so "does it compile on the device"
+// is answered here without a JVM. Flags start as the device's: CASE_INSENSITIVE only.
+import * as cs from './charset.js';
+import { JavaSyntaxError, type AssertKind, type GroupKind, type Node, type ParsedPattern, type Unfaithful } from './java-ast.js';
+import { removeQuoting, type Source } from './java-quote.js';
+import { ClassParser, isAsciiAlpha, isAsciiDigit, type ParserState } from './java-class.js';
+import { checkLookbehind } from './java-lookbehind.js';
+
+export interface Flags { i: boolean; s: boolean; m: boolean }
+
+/** Thrown to stop parsing when the rest cannot be parsed like Java would ((?x) comments mode). */
+class Abort extends Error {}
+
+const MAX_REPS = 0x7fffffff;
+const ch = (s: string) => s.codePointAt(0)!;
+
+export function parseJavaPattern(pattern: string): ParsedPattern {
+  const p = new Parser(removeQuoting(pattern));
+  return p.parse();
+}
+
+class Parser implements ParserState {
+  k = 0;
+  flags: Flags = { i: true, s: false, m: false };
+  groupCount = 0;
+  readonly names = new Map<string, number>();
+  readonly groups: { name: string; number: number }[] = [];
+  readonly unfaithful: Unfaithful[] = [];
+  private readonly classes: ClassParser;
+
+  constructor(readonly src: Source) {
+    this.classes = new ClassParser(this);
+  }
+
+  peek(off = 0): number {
+    return this.src.cps[this.k + off] ?? -1;
+  }
+
+  indexAt(k = this.k): number {
+    return this.src.pos[k] ?? this.src.end;
+  }
+
+  error(description: string, k = this.k, code = 'regex.syntax'): never {
+    throw new JavaSyntaxError(description, this.indexAt(k), code);
+  }
+
+  warn(code: string, message: string, k = this.k): void {
+    this.unfaithful.push({ code, message, index: this.indexAt(k) });
+  }
+
+  parse(): ParsedPattern {
+    let root: Node;
+    try {
+      root = this.expr();
+      if (this.k < this.src.cps.length) {
+        if (this.peek() === ch(')')) this.error("Unmatched closing ')'");
+        this.error('Unexpected internal error');
+      }
+    } catch (e) {
+      if (!(e instanceof Abort)) throw e;
+      root = { type: 'empty', at: 0 };
+    }
+    return { root, groups: this.groups, groupCount: this.groupCount, unfaithful: this.unfaithful };
+  }
+
+  private expr(): Node {
+    const at = this.indexAt();
+    const alts = [this.sequence()];
+    while (this.peek() === ch('|')) {
+      this.k++;
+      alts.push(this.sequence());
+    }
+    return alts.length === 1 ? alts[0]! : { type: 'alt', alts, at };
+  }
+
+  private sequence(): Node {
+    const at = this.indexAt();
+    const items: Node[] = [];
+    for (;;) {
+      const c = this.peek();
+      if (c === -1 || c === ch('|') || c === ch(')')) break;
+      const node = this.atom(c);
+      if (node) items.push(this.closure(node));
+    }
+    if (items.length === 0) return { type: 'empty', at };
+    return items.length === 1 ? items[0]! : { type: 'seq', items, at };
+  }
+
+  /** null: an inline flag group `(?i)`, which Java does not let a quantifier follow. */
+  private atom(c: number): Node | null {
+    const k = this.k;
+    const at = this.indexAt();
+    switch (String.fromCodePoint(c)) {
+      case '(':
+        return this.group();
+      case '[':
+        this.k++;
+        return { type: 'set', set: this.classes.parse(true), at };
+      case '\\':
+        return this.escapeAtom();
+      case '^':
+        this.k++;
+        return this.assertion(this.flags.m ? 'mcaret' : 'begin', at);
+      case '$':
+        this.k++;
+        return this.assertion(this.flags.m ? 'mdollar' : 'dollar', at);
+      case '.':
+        this.k++;
+        return { type: 'set', set: this.flags.s ? cs.ANY : cs.DOT, at, dot: true };
+      case '?': case '*': case '+':
+        this.error(`Dangling meta character '${String.fromCodePoint(c)}'`, k);
+      // eslint-disable-next-line no-fallthrough
+      case '{':
+        // Java's atom() returns an empty slice here; closure() then parses (or rejects) the `{`.
+        return { type: 'empty', at };
+      default:
+        this.k++;
+        return this.literal(c, at);
+    }
+  }
+
+  literal(c: number, at: number): Node {
+    const set = this.flags.i && isAsciiAlpha(c) ? cs.asciiCaseClose(cs.single(c)) : cs.single(c);
+    return { type: 'set', set, at, literal: c };
+  }
+
+  private assertion(kind: AssertKind, at: number): Node {
+    return { type: 'assert', kind, at };
+  }
+
+  private escapeAtom(): Node {
+    const k = this.k;
+    const at = this.indexAt();
+    this.k++; // the backslash
+    const c = this.peek();
+    if (c === -1) this.error('Unexpected internal error (trailing backslash: escape it as \\\\)', k);
+    const letter = String.fromCodePoint(c);
+    const simple: Record<string, AssertKind> = { A: 'begin', G: 'begin', z: 'end', Z: 'dollar', B: 'nonwordb' };
+    if (simple[letter]) {
+      this.k++;
+      return this.assertion(simple[letter]!, at);
+    }
+    if (letter === 'b') {
+      this.k++;
+      if (this.peek() === ch('{')) {
+        this.warn('regex.unsupported', '\\b{g} (grapheme boundary) cannot be evaluated faithfully', k);
+        throw new Abort();
+      }
+      return this.assertion('wordb', at);
+    }
+    if (letter === 'R') { this.k++; return { type: 'linebreak', at }; }
+    if (letter === 'X') {
+      this.k++;
+      this.warn('regex.unsupported', '\\X (grapheme cluster) cannot be evaluated faithfully', k);
+      return { type: 'set', set: cs.ANY, at };
+    }
+    if (letter === 'k') return this.namedBackref(k, at);
+    if (c >= ch('1') && c <= ch('9')) return this.numberedBackref(at);
+    const cls = this.classes.escape(false, false);
+    if (typeof cls === 'number') return this.literal(cls, at);
+    return { type: 'set', set: cls, at };
+  }
+
+  private numberedBackref(at: number): Node {
+    let ref = this.peek() - ch('0');
+    this.k++;
+    // Java takes more digits only while the number names an existing group.
+    while (isAsciiDigit(this.peek())) {
+      const next = ref * 10 + (this.peek() - ch('0'));
+      if (next > this.groupCount) break;
+      ref = next;
+      this.k++;
+    }
+    return { type: 'backref', group: ref, ci: this.flags.i, at };
+  }
+
+  private namedBackref(k: number, at: number): Node {
+    this.k++; // k
+    if (this.peek() !== ch('<')) this.error("\\k is not followed by '<' for named capturing group", k);
+    this.k++;
+    const name = this.groupName();
+    const number = this.names.get(name);
+    if (number === undefined) this.error(`named capturing group <${name}> does not exist`, k);
+    return { type: 'backref', group: number, ci: this.flags.i, at };
+  }
+
+  /** Reads `name>`; Java allows [a-zA-Z][a-zA-Z0-9]* only. */
+  private groupName(): string {
+    const start = this.k;
+    let name = '';
+    while (isAsciiAlpha(this.peek()) || (name !== '' && isAsciiDigit(this.peek()))) {
+      name += String.fromCodePoint(this.peek());
+      this.k++;
+    }
+    if (name !== '' && this.peek() === ch('>')) {
+      this.k++;
+      return name;
+    }
+    let attempted = '';
+    for (let j = start; j < this.src.cps.length && this.src.cps[j] !== ch('>') && j - start < 40; j++) {
+      attempted += String.fromCodePoint(this.src.cps[j]!);
+    }
+    const java = name === '' ? 'capturing group name does not start with a Latin letter' : "named capturing group is missing trailing '>'";
+    this.error(
+      `invalid group name "${attempted}": Java group names allow letters and digits only, starting with a letter (Java: ${java})`,
+      start,
+      'regex.group-name',
+    );
+  }
+
+  private group(): Node | null {
+    const k = this.k;
+    const at = this.indexAt();
+    const saved = { ...this.flags };
+    this.k++; // (
+    let kind: GroupKind = 'capture';
+    let name: string | undefined;
+    let number: number | undefined;
+    if (this.peek() === ch('?')) {
+      this.k++;
+      const c = String.fromCodePoint(Math.max(this.peek(), 0));
+      const simple: Record<string, GroupKind> = { ':': 'noncapture', '=': 'ahead', '!': 'nahead', '>': 'atomic' };
+      if (simple[c]) {
+        kind = simple[c]!;
+        this.k++;
+      } else if (c === '<') {
+        this.k++;
+        const d = this.peek();
+        if (d === ch('=')) { kind = 'behind'; this.k++; }
+        else if (d === ch('!')) { kind = 'nbehind'; this.k++; }
+        else if (isAsciiAlpha(d)) {
+          name = this.groupName();
+          if (this.names.has(name)) {
+            this.error(`Named capturing group <${name}> is already defined`, k, 'regex.duplicate-group');
+          }
+          number = ++this.groupCount;
+          this.names.set(name, number);
+          this.groups.push({ name, number });
+        } else if (d === ch('_') || isAsciiDigit(d)) {
+          this.groupName();
+        } else this.error('Unknown look-behind group', k);
+      } else if (c === '$' || c === '@') {
+        this.error('Unknown group type', k);
+      } else {
+        this.inlineFlags(k);
+        const d = this.peek();
+        this.k++;
+        if (d === ch(')')) return null; // flags stay on until the enclosing group closes
+        if (d !== ch(':')) this.error('Unknown inline modifier', this.k - 1);
+        kind = 'noncapture';
+      }
+    } else {
+      number = ++this.groupCount;
+    }
+    const body = this.expr();
+    if (this.peek() !== ch(')')) this.error('Unclosed group');
+    this.k++;
+    this.flags = saved;
+    const node: Node = { type: 'group', kind, body, at, number, name };
+    if (kind === 'behind' || kind === 'nbehind') checkLookbehind(node, this, k);
+    return node;
+  }
+
+  private inlineFlags(k: number): void {
+    let on = true;
+    for (;;) {
+      const c = String.fromCodePoint(Math.max(this.peek(), 0));
+      if (c === 'i' || c === 's' || c === 'm') this.flags[c] = on;
+      else if ('duxcU'.includes(c) && c !== '') {
+        if (on) {
+          const what: Record<string, string> = { d: 'UNIX_LINES', u: 'UNICODE_CASE', x: 'COMMENTS', c: 'CANON_EQ', U: 'UNICODE_CHARACTER_CLASS' };
+          this.warn('regex.unsupported-flag', `inline flag (?${c}) (${what[c]}) cannot be evaluated faithfully`, k);
+          // Comments mode changes how the rest is tokenised; stop rather than misparse it.
+          if (c === 'x') throw new Abort();
+        }
+      } else if (c === '-' && on) on = false;
+      else return;
+      this.k++;
+    }
+  }
+
+  private closure(node: Node): Node {
+    const c = this.peek();
+    const at = this.indexAt();
+    let min: number, max: number;
+    if (c === ch('?')) { min = 0; max = 1; this.k++; }
+    else if (c === ch('*')) { min = 0; max = Infinity; this.k++; }
+    else if (c === ch('+')) { min = 1; max = Infinity; this.k++; }
+    else if (c === ch('{')) {
+      [min, max] = this.counted();
+    } else return node;
+    let mode: 'greedy' | 'lazy' | 'possessive' = 'greedy';
+    if (this.peek() === ch('?')) { mode = 'lazy'; this.k++; }
+    else if (this.peek() === ch('+')) { mode = 'possessive'; this.k++; }
+    return { type: 'quant', body: node, min, max, mode, at };
+  }
+
+  private counted(): [number, number] {
+    const k = this.k;
+    if (!isAsciiDigit(this.peek(1))) {
+      this.error('Illegal repetition (a literal "{" must be escaped as \\{)', k);
+    }
+    this.k++;
+    const num = () => {
+      let n = 0;
+      while (isAsciiDigit(this.peek())) { n = n * 10 + this.peek() - ch('0'); this.k++; }
+      if (n > MAX_REPS) this.error('Illegal repetition', k);
+      return n;
+    };
+    const min = num();
+    let max = min;
+    if (this.peek() === ch(',')) {
+      this.k++;
+      max = this.peek() === ch('}') ? Infinity : num();
+    }
+    if (this.peek() !== ch('}')) this.error('Unclosed counted closure');
+    this.k++;
+    if (max < min) this.error('Illegal repetition range', k);
+    return [min, max === MAX_REPS ? Infinity : max];
+  }
+}
