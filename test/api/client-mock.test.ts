@@ -1,0 +1,115 @@
+// Only what the reference server cannot be made to do: malformed JSON, wrong shapes, a
+// Retry-After HTTP-date, a server without GET /api/apps, a proxy's non-JSON error page.
+// (nock does not intercept undici.request: undici's MockAgent is injected as the dispatcher.)
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MockAgent } from 'undici';
+import { createClient, type RetryInfo } from '../../src/api/client.js';
+import { ApiError, ResponseShapeError } from '../../src/api/errors.js';
+import type { ApiClient } from '../../src/api/types.js';
+
+const ORIGIN = 'http://api.test';
+let agent: MockAgent;
+let client: ApiClient;
+let retries: RetryInfo[];
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+
+beforeEach(() => {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  retries = [];
+  client = createClient({
+    baseUrl: ORIGIN, token: 'header.payload.sig', dispatcher: agent,
+    sleep: async () => {}, random: () => 0, now: () => NOW, onRetry: (i) => retries.push(i),
+  });
+});
+afterEach(async () => {
+  await client.close();
+  await agent.close();
+});
+
+const pool = () => agent.get(ORIGIN);
+const action = (steps: unknown = ['1']) => ({
+  id: 'ab12cd34', type: 'custom_action',
+  attributes: { name: 'A', root_code: '*1#', transport_type: 'ussd', organization_id: 1, archived_at: null, updated_at: 't', operators: [], steps },
+});
+const spec = { name: 'A', root_code: '*1#', transport_type: 'ussd' as const, operator_ids: [1], steps: [] };
+
+describe('responses of the wrong shape', () => {
+  it('name the request and the field', async () => {
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [action(), action(), action(), action('x')] });
+    const err = await client.listActions().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect((err as Error).message).toBe('GET /api/actions: data[3].attributes.steps must be array');
+    expect(err).toMatchObject({ outcome: 'failed', retryable: false, code: 'response_shape' });
+  });
+
+  it('a malformed JSON body is a clear error, and for a POST the outcome is unknown (the write happened)', async () => {
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, '{"data": [');
+    const get = await client.listActions().catch((e: unknown) => e);
+    expect((get as Error).message).toMatch(/^GET \/api\/actions: 200 response is not valid JSON/);
+    pool().intercept({ path: '/api/actions', method: 'POST' }).reply(201, '<html>ok</html>');
+    const post = await client.createAction(spec).catch((e: unknown) => e);
+    expect(post).toMatchObject({ outcome: 'unknown', status: 201 });
+  });
+
+  it('a created app without its token is refused (its secrets would be lost silently)', async () => {
+    const app = { id: '5', type: 'app', attributes: { name: 'a', package_name: 'p', webhook_url: null, organization_id: 1, archived_at: null, updated_at: 't' } };
+    pool().intercept({ path: '/api/apps', method: 'POST' }).reply(201, { data: app });
+    const err = await client.createApp({ name: 'a', package_name: 'p', webhook_url: null }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('POST /api/apps: data.attributes.token is missing');
+    expect(err).toMatchObject({ outcome: 'unknown' });
+  });
+});
+
+describe('Retry-After', () => {
+  it('honours an HTTP-date', async () => {
+    const at = new Date(NOW + 3000).toUTCString();
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(429, { errors: [] }, { headers: { 'retry-after': at } });
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [] });
+    expect(await client.listActions()).toEqual([]);
+    expect(retries).toEqual([{ method: 'GET', path: '/api/actions', attempt: 1, delayMs: 3000, reason: '429' }]);
+  });
+
+  it('uses backoff for 503s and stops after maxAttempts', async () => {
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(503, 'busy').times(6);
+    const err = await client.listActions().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 503, retryable: true, outcome: 'failed' });
+    expect((err as Error).message).toBe('GET /api/actions: 503 unavailable');
+    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5]);
+    expect(client.stats).toEqual({ requests: 6, retries: 5 });
+  });
+});
+
+describe('servers without GET /api/apps', () => {
+  it.each([404, 405])('listApps is null on %i', async (status) => {
+    pool().intercept({ path: '/api/apps', method: 'GET' }).reply(status, { errors: [{ code: 'x', detail: 'no' }] });
+    expect(await client.listApps()).toBeNull();
+  });
+});
+
+describe('network errors', () => {
+  it('a reset on GET is retried; the same on POST is outcome unknown', async () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    pool().intercept({ path: '/api/actions', method: 'GET' }).replyWithError(reset);
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [action()] });
+    expect(await client.listActions()).toHaveLength(1);
+    expect(retries[0]?.reason).toBe('ECONNRESET');
+    pool().intercept({ path: '/api/actions', method: 'POST' }).replyWithError(reset);
+    const err = await client.createAction(spec).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: null, outcome: 'unknown', networkCode: 'ECONNRESET' });
+  });
+});
+
+describe('headers', () => {
+  it('sends the JWT as Authorization, JSON content type on bodies', async () => {
+    let seen: Record<string, string> = {};
+    pool().intercept({ path: '/api/actions', method: 'POST' }).reply(201, (opts) => {
+      seen = opts.headers as Record<string, string>;
+      return { data: action() };
+    });
+    await client.createAction(spec);
+    expect(seen.authorization).toBe('header.payload.sig');
+    expect(seen['content-type']).toBe('application/json');
+  });
+});
