@@ -14,7 +14,7 @@ export interface RecoveryPolicy {
   baseDelayMs: number;
 }
 
-export const DEFAULT_RECOVERY: RecoveryPolicy = { maxSends: 4, baseDelayMs: 150 };
+export const DEFAULT_RECOVERY: RecoveryPolicy = { maxSends: 6, baseDelayMs: 100 };
 const LOOKUP_TRIES = 3;
 const MAX_DELAY_MS = 2000;
 
