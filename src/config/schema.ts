@@ -97,7 +97,7 @@ export function validateSchema(root: unknown, tree: ConfigTree): Diagnostic[] {
   const out = stepDiagnostics(errors, root, tree);
   const seen = new Set<string>();
   for (const e of relevant(errors, root)) {
-    if (tree.badInterpolations.has(e.instancePath)) continue;
+    if (tree.reported.has(e.instancePath)) continue;
     const path = pointerToPath(e.instancePath);
     const m = schemaMessage.fromAjv(e, path, valueAt(root, path));
     const key = `${e.instancePath}|${m.code}|${m.message}`;

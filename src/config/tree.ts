@@ -21,8 +21,8 @@ export const MAX_ALIAS_NODES = 100_000;
 export class ConfigTree {
   private readonly table = new WeakMap<object, Entry>();
   root: Json = null;
-  /** JSON pointers of values whose ${VAR} interpolation failed (their schema errors would be noise). */
-  readonly badInterpolations = new Set<string>();
+  /** JSON pointers of values already reported (failed ${VAR}, unknown alias): their schema errors would be noise. */
+  readonly reported = new Set<string>();
   /** Interpolation problems with the path of their value, to be given addresses once the tree exists. */
   readonly pending: { diagnostic: Diagnostic; path: Segment[] }[] = [];
 
@@ -99,6 +99,8 @@ interface Walk {
   memo: Map<Node, Json>;
 }
 
+const pointer = (path: readonly Segment[]) => path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
 function defineKey(obj: Record<string, Json>, key: string, value: Json): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
@@ -111,7 +113,7 @@ function scalarValue(node: Scalar, w: Walk): Json {
       const diagnostic: Diagnostic = { severity: 'error', code: issue.code, message: issue.message, loc: w.tree.scalarIndexLoc(node, issue.index) };
       w.diagnostics.push(diagnostic);
       w.tree.pending.push({ diagnostic, path: [...w.path] });
-      w.tree.badInterpolations.add(w.path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''));
+      w.tree.reported.add(pointer(w.path));
     }
     return r.value;
   }
@@ -128,6 +130,7 @@ function convert(node: Node | null | undefined, w: Walk): Json {
     if (!target) {
       w.diagnostics.push({ severity: 'error', code: 'yaml.unknown-alias', loc: w.tree.nodeLoc(node),
         message: `alias *${node.source} refers to no anchor defined before it. Define &${node.source} first.` });
+      w.tree.reported.add(pointer(w.path));
       return null;
     }
     return convert(target, w);
