@@ -1,0 +1,151 @@
+// Heuristics for catastrophic backtracking in Java's backtracking matcher. They look at the
+// shape of the pattern only, so they can be wrong both ways; each finding says why it was made.
+// Possessive quantifiers and atomic groups never backtrack, so they are never flagged.
+import * as cs from './charset.js';
+import type { CharSet } from './charset.js';
+import type { Node } from './java-ast.js';
+
+export interface Finding { code: string; message: string; index: number }
+
+type Quant = Node & { type: 'quant' };
+
+/** Can the node match the empty string? */
+export function nullable(node: Node): boolean {
+  switch (node.type) {
+    case 'empty': case 'assert': return true;
+    case 'set': case 'linebreak': return false;
+    case 'backref': return true;
+    case 'seq': return node.items.every(nullable);
+    case 'alt': return node.alts.some(nullable);
+    case 'group': return node.kind === 'capture' || node.kind === 'noncapture' || node.kind === 'atomic' ? nullable(node.body) : true;
+    case 'quant': return node.min === 0 || nullable(node.body);
+  }
+}
+
+/** The characters the node's match can start with. */
+export function first(node: Node): CharSet {
+  switch (node.type) {
+    case 'empty': case 'assert': case 'backref': return cs.EMPTY;
+    case 'set': return node.set;
+    case 'linebreak': return cs.VSPACE;
+    case 'alt': return cs.union(...node.alts.map(first));
+    case 'group': return node.kind === 'capture' || node.kind === 'noncapture' || node.kind === 'atomic' ? first(node.body) : cs.EMPTY;
+    case 'quant': return first(node.body);
+    case 'seq': {
+      const out: CharSet[] = [];
+      for (const item of node.items) {
+        out.push(first(item));
+        if (!nullable(item)) break;
+      }
+      return cs.union(...out);
+    }
+  }
+}
+
+const backtracks = (q: Quant) => q.mode !== 'possessive' && q.max === Infinity;
+
+/** Unbounded, backtracking quantifiers that can end the node's match. */
+function trailing(node: Node): Quant[] {
+  switch (node.type) {
+    case 'alt': return node.alts.flatMap(trailing);
+    case 'group': return node.kind === 'capture' || node.kind === 'noncapture' ? trailing(node.body) : [];
+    case 'quant': return [...(backtracks(node) ? [node] : []), ...(node.mode === 'possessive' ? [] : trailing(node.body))];
+    case 'seq': {
+      const out: Quant[] = [];
+      for (let i = node.items.length - 1; i >= 0; i--) {
+        out.push(...trailing(node.items[i]!));
+        if (!nullable(node.items[i]!)) break;
+      }
+      return out;
+    }
+    default: return [];
+  }
+}
+
+/** The set repeated by an unbounded quantifier over one character class, looking through groups. */
+function repeatedSet(node: Node): { set: CharSet; q: Quant } | null {
+  if (node.type === 'group' && (node.kind === 'capture' || node.kind === 'noncapture')) return repeatedSet(node.body);
+  if (node.type === 'quant' && backtracks(node) && node.body.type === 'set') return { set: node.body.set, q: node };
+  return null;
+}
+
+export function findBacktracking(root: Node, pattern: string): Finding[] {
+  const out: Finding[] = [];
+  const text = (n: Node) => describe(n, pattern);
+  const visit = (node: Node): void => {
+    if (node.type === 'quant' && node.mode !== 'possessive' && node.max > 1) {
+      for (const inner of trailing(node.body)) {
+        if (cs.overlaps(first(inner.body), first(node.body))) {
+          out.push({
+            code: 'regex.backtracking',
+            index: node.at,
+            message: `nested repetition: ${text(inner)} inside a repeated group can split the same text across iterations in exponentially many ways, so a message that almost matches can hang the matcher; repeat only one level, or make the inner one possessive (e.g. ${text(inner)}+)`,
+          });
+          break;
+        }
+      }
+      const body = node.body.type === 'group' ? node.body.body : node.body;
+      if (body.type === 'alt' && overlappingBranches(body)) {
+        out.push({
+          code: 'regex.backtracking',
+          index: node.at,
+          message: 'repeated alternation whose branches can match the same characters (e.g. (\\d|\\w)+): every character can be taken by either branch, so backtracking is exponential; merge the branches into one class such as [\\w]+',
+        });
+      }
+    }
+    if (node.type === 'seq') adjacent(node.items, out, text);
+    for (const child of children(node)) visit(child);
+  };
+  visit(root);
+  return out;
+}
+
+function overlappingBranches(alt: Node & { type: 'alt' }): boolean {
+  const firsts = alt.alts.map(first);
+  for (let i = 0; i < firsts.length; i++) {
+    for (let j = i + 1; j < firsts.length; j++) if (cs.overlaps(firsts[i]!, firsts[j]!)) return true;
+  }
+  return false;
+}
+
+function adjacent(items: Node[], out: Finding[], text: (n: Node) => string): void {
+  for (let i = 0; i < items.length; i++) {
+    const a = repeatedSet(items[i]!);
+    if (!a) continue;
+    for (let j = i + 1; j < items.length; j++) {
+      const b = repeatedSet(items[j]!);
+      if (b && cs.overlaps(a.set, b.set)) {
+        out.push({
+          code: 'regex.backtracking',
+          index: b.q.at,
+          message: `${text(a.q)} and ${text(b.q)} are unbounded repetitions of overlapping characters with nothing required between them: on a message that does not match, Java tries every way to split the text between them (polynomial backtracking); make them exclusive, or possessive (e.g. ${text(a.q)}+)`,
+        });
+        break;
+      }
+      if (!nullable(items[j]!)) break;
+    }
+  }
+}
+
+function children(node: Node): Node[] {
+  switch (node.type) {
+    case 'seq': return node.items;
+    case 'alt': return node.alts;
+    case 'group': case 'quant': return [node.body];
+    default: return [];
+  }
+}
+
+/** The pattern text of a quantifier node, for messages (from its body's start to the quantifier). */
+function describe(node: Node, pattern: string): string {
+  if (node.type !== 'quant') return pattern.slice(node.at, node.at + 10);
+  const start = startOf(node.body);
+  let end = pattern[node.at] === '{' ? pattern.indexOf('}', node.at) + 1 : node.at + 1;
+  if (pattern[end] === '?' || pattern[end] === '+') end++;
+  const s = pattern.slice(start, end);
+  return s.length > 30 ? `${s.slice(0, 27)}...` : s;
+}
+
+function startOf(node: Node): number {
+  return node.type === 'quant' ? startOf(node.body) : node.at;
+}
