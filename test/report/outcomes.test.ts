@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { ApplyResult, Outcome } from '../../src/apply/types.js';
+import { renderApplyJson } from '../../src/report/outcomes-json.js';
+import { renderApplySummary, renderOutcomeLine } from '../../src/report/outcomes-text.js';
+
+const created: Outcome = { address: 'action["X"]', op: 'create', type: 'action', status: 'applied', id: '1a2b3c4d' };
+const failed: Outcome = {
+  address: 'action["X"].parser["p"]', op: 'update', type: 'parser', status: 'failed', id: '9',
+  error: { message: 'PATCH /api/parsers/9 failed', status: 422, code: 'invalid_regex', detail: 'regex: unterminated group' },
+};
+const skipped: Outcome = { address: 'action["Y"].parser["q"]', op: 'create', type: 'parser', status: 'skipped', id: null, reason: 'action["Y"] failed' };
+const recovered: Outcome = { address: 'app["com.example.a"]', op: 'create', type: 'app', status: 'applied', id: '7', recovered: true };
+
+function result(outcomes: Outcome[], more: Partial<ApplyResult> = {}): ApplyResult {
+  const n = (s: Outcome['status']) => outcomes.filter((o) => o.status === s).length;
+  return { outcomes, interrupted: false, summary: { applied: n('applied'), failed: n('failed'), skipped: n('skipped') }, ...more };
+}
+
+describe('renderOutcomeLine', () => {
+  it.each([
+    [created, '✓ create action["X"] (id 1a2b3c4d)'],
+    [failed, '✗ update action["X"].parser["p"]: HTTP 422 invalid_regex: regex: unterminated group (PATCH /api/parsers/9 failed)'],
+    [skipped, '- skipped create action["Y"].parser["q"] (action["Y"] failed)'],
+    [recovered, '✓ create app["com.example.a"] (id 7; found after a lost response, not created twice)'],
+  ])('%#: one plain line', (outcome, line) => {
+    expect(renderOutcomeLine(outcome, { color: false })).toBe(line);
+  });
+
+  it('colours only when asked', () => {
+    expect(renderOutcomeLine(failed, { color: true })).toContain('\x1b[31m✗\x1b[39m');
+    expect(renderOutcomeLine(failed, { color: false })).not.toContain('\x1b[');
+  });
+});
+
+describe('renderApplySummary', () => {
+  it('lists failures with the API detail and skips with their reason, then the counts', () => {
+    const text = renderApplySummary(result([created, failed, skipped]), { color: false });
+    expect(text).toBe([
+      'Failed (1):',
+      '  ✗ update action["X"].parser["p"]: HTTP 422 invalid_regex: regex: unterminated group (PATCH /api/parsers/9 failed)',
+      'Skipped (1):',
+      '  - create action["Y"].parser["q"]: action["Y"] failed',
+      'Apply finished with failures: 1 applied (1 created), 1 failed, 1 skipped.',
+      '',
+    ].join('\n'));
+  });
+
+  it('says it was interrupted and what to do next', () => {
+    const text = renderApplySummary(result([created, { ...skipped, reason: 'interrupted' }], { interrupted: true }), { color: false });
+    expect(text).toContain('Interrupted: no new change was started after the signal');
+    expect(text).toContain('Run `menuctl plan` to see what is left');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('Apply interrupted: 1 applied (1 created), 0 failed, 1 skipped.');
+  });
+
+  it('names the secrets file and the apps, never a secret', () => {
+    const r = result([recovered], { secrets: { file: 'secrets.json', addresses: ['app["com.example.a"]'] } });
+    Object.assign(r, { token: 'tok-SECRET' });
+    const text = renderApplySummary(r, { color: false });
+    expect(text).toContain('Secrets of 1 created app written to secrets.json (app["com.example.a"]).');
+    expect(renderApplyJson(r)).not.toContain('SECRET');
+    expect(text).toMatch(/Apply complete: 1 applied \(1 created\), 0 failed, 0 skipped\.\n$/);
+  });
+});
+
+describe('renderApplyJson', () => {
+  it('is one JSON document with the summary and every outcome', () => {
+    const parsed = JSON.parse(renderApplyJson(result([created, failed, skipped])));
+    expect(parsed.summary).toEqual({ applied: 1, failed: 1, skipped: 1 });
+    expect(parsed.outcomes[1]).toEqual({
+      address: 'action["X"].parser["p"]', op: 'update', type: 'parser', status: 'failed', id: '9',
+      error: { message: 'PATCH /api/parsers/9 failed', status: 422, code: 'invalid_regex', detail: 'regex: unterminated group' },
+    });
+    expect(parsed.outcomes[2].reason).toBe('action["Y"] failed');
+  });
+});
