@@ -1,0 +1,16 @@
+// Where the benches find the built CLI and put their throwaway files.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
+
+/** A temporary directory removed at process exit (benches write databases and configs there). */
+export function scratchDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), `menuctl-bench-${prefix}-`));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
