@@ -42,9 +42,10 @@ export async function listOperators(flags: Pick<Flags, 'apiUrl' | 'country'>, io
   if (url === null) {
     list = { source: 'bundled', from: 'data/world-operators.tsv', operators: bundledCatalog() };
   } else {
-    // Public endpoint: send a token only if one is set, never log in just for this.
+    // Public endpoint: send a token only if one is set, never log in just for this. One
+    // interactive read: a wrong URL should fail within a second, not after the full backoff.
     const token = io.env.MENUCTL_TOKEN || undefined;
-    const client = createClient({ baseUrl: url, token, concurrency: 1 });
+    const client = createClient({ baseUrl: url, token, concurrency: 1, retry: { maxAttempts: 3 } });
     try {
       list = { source: 'api', from: url, operators: await client.listOperators() };
     } finally {
