@@ -1,10 +1,10 @@
 // Deterministic order of changes (octoDNS sorts by change class, decK by dependency level):
-//   1. archives, bottom-up: parsers (level 1) before actions and apps (level 0);
-//   2. then creates, restores and updates, top-down: actions and apps before parsers;
-//   within each of those classes by address, then by live id (two live parsers can share
-//   an address when both are archived as "not in config").
-// Archives go first so a name or category freed by an archive is free before anything
-// is created or renamed onto it.
+//   1. creates, restores and updates, top-down: actions and apps (level 0), then parsers (1);
+//   2. then archives, bottom-up: parsers, then actions and apps;
+//   within each of those four classes by address, then by live id (two live resources can
+//   share an address, e.g. an unmanaged action named like a pinned one).
+// This is the order apply works in (src/apply/levels.ts), so the plan reads as it will run.
+// Archives come last so nothing is taken away before what replaces it exists.
 
 import type { ResourceType } from '../model/types.js';
 import { LEVEL, type Change } from './types.js';
@@ -16,11 +16,11 @@ interface Sortable {
   id: string | null;
 }
 
-/** The class rank of a change: archives by descending level, then the rest by ascending level. */
+/** The class rank of a change: the rest by ascending level, then archives by descending level. */
 export function rank(c: Pick<Sortable, 'op' | 'type'>): number {
   const maxLevel = Math.max(...Object.values(LEVEL));
   const level = LEVEL[c.type];
-  return c.op === 'archive' ? maxLevel - level : maxLevel + 1 + level;
+  return c.op === 'archive' ? maxLevel + 1 + (maxLevel - level) : level;
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

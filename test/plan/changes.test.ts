@@ -108,7 +108,7 @@ describe('ownership and prune', () => {
     expect(r.plan.prune).toBe(false);
   });
 
-  it('with prune archives them too (reason "prune"), parser archives first', () => {
+  it('with prune archives them too (reason "prune"), parser archives before action and app archives', () => {
     const { d, l } = state();
     const r = buildPlan(d, l, { prune: true });
     expect(r.plan.changes.map((c) => [c.op, c.address, c.reason])).toEqual([

@@ -28,14 +28,14 @@ describe('drift', () => {
     const drift = buildDrift(d, l, {});
     expect(drift.in_sync).toBe(false);
     expect(drift.drift).toEqual([
-      { class: 'unmanaged', type: 'parser', address: 'action["Check balance"].parser["extra"]', id: 'p2', fields: [] },
-      { class: 'unmanaged', type: 'action', address: 'action["Handmade"]', id: 'a3', fields: [] },
       { class: 'changed', type: 'action', address: 'action["Check balance"]', id: 'a1', fields: [{ path: 'root_code', expected: '*144#', live: '*999#' }] },
       { class: 'missing', type: 'action', address: 'action["Never made"]', id: null, fields: [] },
       { class: 'archived', type: 'action', address: 'action["Shelved"]', id: 'a2', fields: [] },
       { class: 'changed', type: 'app', address: 'app["com.example.agent"]', id: '7', fields: [{ path: 'webhook_url', expected: 'https://hooks.example.com/agent', live: null }] },
       { class: 'missing', type: 'parser', address: 'action["Check balance"].parser["gone"]', id: null, fields: [] },
       { class: 'missing', type: 'parser', address: 'action["Never made"].parser["balance"]', id: null, fields: [] },
+      { class: 'unmanaged', type: 'parser', address: 'action["Check balance"].parser["extra"]', id: 'p2', fields: [] },
+      { class: 'unmanaged', type: 'action', address: 'action["Handmade"]', id: 'a3', fields: [] },
     ]);
   });
 

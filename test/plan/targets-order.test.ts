@@ -24,13 +24,11 @@ function world() {
 }
 
 describe('ordering', () => {
-  it('archives bottom-up first, then creates/restores/updates top-down, each class by address', () => {
+  it('creates/restores/updates top-down, then archives bottom-up, each class by address', () => {
     const { d, l } = world();
     const r = buildPlan(d, l, { prune: true });
     expect(errors(r)).toEqual([]);
     expect(r.plan.changes.map((c) => `${c.op} ${c.address}`)).toEqual([
-      'archive action["Check balance"].parser["stale"]',
-      'archive action["Zombie"]',
       'update action["Check balance"]',
       'create action["Fresh"]',
       'update action["Other"]',
@@ -40,6 +38,8 @@ describe('ordering', () => {
       'create action["Fresh"].parser["b"]',
       'create action["Fresh"].parser["balance"]',
       'update action["Other"].parser["balance"]',
+      'archive action["Check balance"].parser["stale"]',
+      'archive action["Zombie"]',
     ]);
     expect(r.plan.summary).toEqual({ create: 4, update: 5, archive: 2, restore: 0 });
   });
@@ -63,10 +63,10 @@ describe('--target', () => {
     expect(errors(r)).toEqual([]);
     expect(r.plan.targets).toEqual(['action["Check balance"]']);
     expect(r.plan.changes.map((c) => `${c.op} ${c.address}`)).toEqual([
-      'archive action["Check balance"].parser["stale"]',
       'update action["Check balance"]',
       'update action["Check balance"].parser["balance"]',
       'create action["Check balance"].parser["new"]',
+      'archive action["Check balance"].parser["stale"]',
     ]);
     expect(r.plan.unmanaged).toEqual([]);
     expect(r.plan.warnings.some((w) => w.includes('limited by --target'))).toBe(true);
