@@ -54,7 +54,7 @@ const CASES: Case[] = [
   { file: 'fixture-unknown-category.yaml', code: 'semantic.fixture-category', line: 17, col: 29, text: 'did you mean `balance`?' },
   { file: 'fixture-sms-no-sender.yaml', code: 'semantic.fixture-channel', line: 17 },
   { file: 'renamed-from-self.yaml', code: 'semantic.renamed-from', line: 8, col: 19 },
-  { file: 'regex-group-name.yaml', code: 'regex.group-name', line: 15, at: 'action["Check balance"].parser["balance"]' },
+  { file: 'regex-group-name.yaml', code: 'regex.group-name', line: 14, col: 33, at: 'action["Check balance"].parser["balance"]' },
   { file: 'regex-uncompilable.yaml', code: 'regex.syntax', line: 14 },
   { file: 'dir-duplicate-action', code: 'semantic.duplicate-action', line: 4, col: 11, text: 'dir-duplicate-action/a.yaml:4:11' },
   { file: 'dir-organization-conflict', code: 'semantic.organization-conflict', line: 3, col: 18, text: 'a.yaml:3:18' },
