@@ -16,6 +16,7 @@ export function envFor(server: TestServer, token = server.token): Record<string,
 export interface YamlAction {
   name: string;
   parsers?: string[];
+  rootCode?: string;
   extra?: string; // raw YAML lines for the action, indented by 4
 }
 
@@ -25,7 +26,7 @@ export function configYaml(actions: YamlAction[], options: { org?: number; apps?
   if (options.org !== undefined) lines.push(`organization_id: ${options.org}`);
   lines.push(actions.length ? 'actions:' : 'actions: []');
   for (const a of actions) {
-    lines.push(`  - name: ${JSON.stringify(a.name)}`, '    root_code: "*144#"', '    transport_type: ussd', `    operators: [${OPERATOR_ID}]`,
+    lines.push(`  - name: ${JSON.stringify(a.name)}`, `    root_code: ${JSON.stringify(a.rootCode ?? '*144#')}`, '    transport_type: ussd', `    operators: [${OPERATOR_ID}]`,
       '    steps:', '      - press: 1', '      - pin');
     if (a.extra) lines.push(a.extra);
     if (a.parsers?.length) {
