@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import { CliError } from './exit.js';
+import { batchedLines } from '../server/access-log.js';
 import { startServer, type ServerOptions } from '../server/index.js';
 import { resolveJwtSecret } from '../server/jwt-secret.js';
 import type { UserSpec } from '../server/passwords.js';
@@ -59,12 +60,12 @@ export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOpt
     resetRate: flags.resetRate !== undefined ? rate(flags.resetRate, '--reset-rate') : undefined,
     rateLimit: flags.rateLimit !== undefined ? intIn(flags.rateLimit, '--rate-limit', 1, 1_000_000) : undefined,
     faultSeed: flags.faultSeed !== undefined ? intIn(flags.faultSeed, '--fault-seed', 0, 2 ** 32 - 1) : undefined,
-    log: flags.accessLog ? (line) => ctx.io.stdout.write(`${line}\n`) : undefined,
   };
 }
 
 async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
-  const options = parseServeOptions(flags, ctx);
+  const log = flags.accessLog ? batchedLines((chunk) => ctx.io.stdout.write(chunk)) : undefined;
+  const options: ServerOptions = { ...parseServeOptions(flags, ctx), log };
   const server = await startServer(options).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new CliError(`port ${options.port} on ${options.host} is in use: pick another with --port (0 picks a free one)`);
     throw new CliError(`cannot start the server: ${err.message}`);
@@ -77,6 +78,7 @@ async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
   });
   ctx.io.stderr.write('menuctl api: shutting down (finishing requests in flight)\n');
   await server.close();
+  log?.flush();
 }
 
 function intIn(text: string, flag: string, min: number, max: number): number {
