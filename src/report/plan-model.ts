@@ -26,9 +26,15 @@ export function viewChange(change: Change, width: number): ChangeView {
   };
 }
 
+// The planner's terse archive reasons (src/plan/build-plan.ts), spelled out for a reviewer.
+const EXPLAIN: Record<string, string> = {
+  'not in config': "not in config: the configuration owns its action's parsers",
+  prune: 'prune: not in the configuration, archived because of --prune',
+};
+
 function notesOf(change: Change): string[] {
   const notes: string[] = [];
-  if (change.reason) notes.push(change.reason);
+  if (change.reason) notes.push(EXPLAIN[change.reason] ?? change.reason);
   if (change.op === 'restore' && change.fields.length > 0) notes.push('archived live: restored, then patched');
   else if (change.op === 'restore') notes.push('archived live: restored as it is');
   if (change.op === 'update' && change.fields.length === 0) {
