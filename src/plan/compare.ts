@@ -62,6 +62,7 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
     keyOf: (l) => l.name,
   });
   out.diagnostics.push(...actions.diagnostics);
+  const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
   desired.actions.forEach((action, i) => {
     const outcome = actions.outcomes[i]!;
     const ops = resolveActionOperators(action, live.operators);
@@ -77,7 +78,7 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
     const address = actionAddress(action.name);
     const fields = outcome.live ? diffAction(outcome.live, spec, nameOf) : [];
     out.pairs.push({ type: 'action', address, desired: action, spec, live: outcome.live, fields, ...via(outcome.via) });
-    compareParsers(out, { action, address, liveAction: outcome.live, allParsers: live.parsers });
+    compareParsers(out, { action, address, liveAction: outcome.live, allParsers: live.parsers, parsersByAction });
   });
 
   const apps = matchAll<LiveApp>({
@@ -105,6 +106,17 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
   return out;
 }
 
+function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const t of list) {
+    const k = key(t);
+    const group = map.get(k);
+    if (group) group.push(t);
+    else map.set(k, [t]);
+  }
+  return map;
+}
+
 const via = (v: Via | undefined): { via?: Via } => (v ? { via: v } : {});
 
 interface ParserContext {
@@ -112,12 +124,13 @@ interface ParserContext {
   address: string;
   liveAction: LiveAction | null;
   allParsers: LiveParser[];
+  parsersByAction: Map<string, LiveParser[]>;
 }
 
 function compareParsers(out: Comparison, c: ParserContext): void {
   const actionId = c.liveAction?.id ?? null;
   // A live parser belongs to the action whose public id is its action_id.
-  const pool = actionId === null ? [] : c.allParsers.filter((p) => p.action_id === actionId);
+  const pool = actionId === null ? [] : (c.parsersByAction.get(actionId) ?? []);
   const result = matchAll<LiveParser>({
     kind: 'parser',
     keyLabel: 'category',
