@@ -64,15 +64,16 @@ export async function census(client: ApiClient): Promise<{ actions: Map<string, 
   const actions = new Map<string, number>();
   const parsers = new Map<string, number>();
   let activeParsers = 0;
-  for (const a of await client.listActions()) {
-    if (a.archived_at !== null) continue;
+  const live = (await client.listActions()).filter((a) => a.archived_at === null);
+  const lists = await Promise.all(live.map((a) => client.listParsers(a.id)));
+  live.forEach((a, i) => {
     actions.set(a.name, (actions.get(a.name) ?? 0) + 1);
-    for (const p of await client.listParsers(a.id)) {
+    for (const p of lists[i]!) {
       if (p.archived_at !== null) continue;
       activeParsers++;
       const key = `${a.name}/${p.category}`;
       parsers.set(key, (parsers.get(key) ?? 0) + 1);
     }
-  }
+  });
   return { actions, parsers, activeParsers };
 }
