@@ -55,8 +55,9 @@ export function findUnfaithful(root: Node, groupCount: number): Unfaithful[] {
         walk(node.body, inner);
         return;
       }
-      case 'backref': backref(node, out, { closed, open, groupCount });
-      // eslint-disable-next-line no-fallthrough
+      case 'backref':
+        backref(node, out, { closed, open, groupCount });
+        return;
       default:
         return;
     }

@@ -111,7 +111,6 @@ class Parser implements ParserState {
         return { type: 'set', set: this.flags.s ? cs.ANY : cs.DOT, at, dot: true };
       case '?': case '*': case '+':
         this.error(`Dangling meta character '${String.fromCodePoint(c)}'`, k);
-      // eslint-disable-next-line no-fallthrough
       case '{':
         // Java's atom() returns an empty slice here; closure() then parses (or rejects) the `{`.
         return { type: 'empty', at };

@@ -1,15 +1,51 @@
-// Placeholder until the command lands; replaced by its implementation.
+// menuctl test [PATH...]: run every action's `tests:` fixtures with the device's regex semantics
+// (Java, CASE_INSENSITIVE, whole-message match); exit 0 all pass, 1 any fails or cannot be judged.
 import type { Command } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import { loadConfig } from '../config/load.js';
+import { DEFAULT_TIMEOUT_MS, runFixtures } from '../classify/run-fixtures.js';
+import { diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations } from '../report/diagnostics.js';
+import { renderFixturesJson, renderFixturesJunit, renderFixturesText, totals } from '../report/fixtures.js';
 import type { CliContext } from './context.js';
-import { CliError } from './exit.js';
+import { EXIT } from './exit.js';
+import { useColor } from './io.js';
 
-export function register(program: Command, _ctx: CliContext): void {
+interface TestOptions {
+  format: 'text' | 'json' | 'junit';
+  strict: boolean;
+  timeout: number;
+}
+
+function parseTimeout(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of milliseconds');
+  return n;
+}
+
+export function register(program: Command, ctx: CliContext): void {
   program
     .command('test')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new CliError('menuctl test is not implemented yet');
+    .description("run the parser fixtures (tests:) offline with the device's regex semantics (exit 0 all pass, 1 any fails)")
+    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'junit']).default('text'))
+    .option('--strict', 'fail a fixture when several parsers match its message', false)
+    .option('--timeout <ms>', 'time budget per fixture before it is reported as catastrophic backtracking', parseTimeout, DEFAULT_TIMEOUT_MS)
+    .action(async (paths: string[], options: TestOptions) => {
+      const { io } = ctx;
+      const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd });
+      if (!loaded.state) {
+        if (options.format === 'json') io.stdout.write(renderDiagnosticsJson(loaded.diagnostics));
+        else {
+          io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
+          io.stderr.write(`invalid config: ${diagnosticsSummary(loaded.diagnostics)}; fixtures not run (see menuctl validate)\n`);
+        }
+        if (io.env.GITHUB_ACTIONS === 'true') io.stdout.write(renderGithubAnnotations(loaded.diagnostics));
+        ctx.setExit(EXIT.ERROR);
+        return;
+      }
+      const results = await runFixtures(loaded.state, { timeoutMs: options.timeout, strict: options.strict });
+      const render = { text: () => renderFixturesText(results, { color: useColor(io, 'stdout') }), json: () => renderFixturesJson(results), junit: () => renderFixturesJunit(results) };
+      io.stdout.write(render[options.format]());
+      ctx.setExit(totals(results).failed > 0 ? EXIT.ERROR : EXIT.OK);
     });
 }

@@ -1,0 +1,93 @@
+// Runs regexes in one worker thread with a time budget per batch, so a pattern that backtracks
+// catastrophically cannot hang `menuctl test` (or CI): the worker is terminated and replaced.
+// The worker only executes already-translated JS sources; all translation stays in this thread.
+import { Worker } from 'node:worker_threads';
+
+export interface ExecJob {
+  source: string;
+  text: string;
+  groups: string[];
+}
+
+export type BatchResult = { ok: true; results: (Record<string, string> | null)[] } | { ok: false; timedOut: true };
+
+// Evaluated as a CommonJS script (eval: true), so it needs no file on disk: the same code runs
+// from dist/ and from the TypeScript sources under vitest.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const cache = new Map();
+parentPort.on('message', ({ id, jobs }) => {
+  const results = jobs.map(({ source, text, groups }) => {
+    let re = cache.get(source);
+    if (!re) { re = new RegExp(source, 'u'); cache.set(source, re); }
+    const m = re.exec(text);
+    if (!m) return null;
+    const values = {};
+    for (const name of groups) if (m.groups && m.groups[name] !== undefined) values[name] = m.groups[name];
+    return values;
+  });
+  parentPort.postMessage({ id, results });
+});
+`;
+
+export class RegexSandbox {
+  private worker: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private nextId = 0;
+
+  constructor(private readonly timeoutMs: number) {}
+
+  private start(): Promise<void> {
+    if (!this.ready) {
+      const worker = new Worker(WORKER_SOURCE, { eval: true });
+      this.worker = worker;
+      this.ready = new Promise((resolve, reject) => {
+        worker.once('online', () => resolve());
+        worker.once('error', reject);
+      });
+    }
+    return this.ready;
+  }
+
+  /** Runs one batch (one fixture's parsers); the budget starts once the worker is running. */
+  async run(jobs: ExecJob[]): Promise<BatchResult> {
+    if (jobs.length === 0) return { ok: true, results: [] };
+    await this.start();
+    const worker = this.worker!;
+    const id = this.nextId++;
+    return new Promise<BatchResult>((resolve, reject) => {
+      const onMessage = (msg: { id: number; results: (Record<string, string> | null)[] }) => {
+        if (msg.id !== id) return;
+        cleanup();
+        resolve({ ok: true, results: msg.results });
+      };
+      const onError = (err: Error) => { cleanup(); this.reset(); reject(err); };
+      const timer = setTimeout(() => {
+        cleanup();
+        this.reset();
+        resolve({ ok: false, timedOut: true });
+      }, this.timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage({ id, jobs });
+    });
+  }
+
+  private reset(): void {
+    void this.worker?.terminate();
+    this.worker = null;
+    this.ready = null;
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    this.ready = null;
+    if (w) await w.terminate();
+  }
+}
