@@ -1,0 +1,47 @@
+// The archive threshold's boundaries and the defensive protection check, on plain data.
+import { describe, expect, it } from 'vitest';
+import { checkArchiveThreshold, DEFAULT_THRESHOLDS, protectedArchives } from '../../src/apply/safety.js';
+import { actionAddress, appAddress, parserAddress } from '../../src/model/address.js';
+import { archive, createAction, plan } from './plan-data.js';
+import { action, app, parser, state } from './world.js';
+
+const archives = (n: number) => Array.from({ length: n }, (_, i) => archive('action', actionAddress(`A${i}`), `id${i}`));
+
+describe('checkArchiveThreshold', () => {
+  it.each([
+    // archives, managed, exceeded: both "more than 10" and "more than 25%" must hold
+    [10, 10, false],
+    [11, 44, false], // exactly 25%
+    [11, 43, true],
+    [11, 11, true],
+    [50, 1000, false],
+  ])('%i archives of %i managed -> exceeded %s', (n, managed, exceeded) => {
+    expect(checkArchiveThreshold(plan(archives(n)), { ...DEFAULT_THRESHOLDS, managedCount: managed }).exceeded).toBe(exceeded);
+  });
+
+  it('without a managed count uses the live ids the plan touches, erring towards refusing', () => {
+    const p = plan([...archives(11), createAction('New')]);
+    expect(checkArchiveThreshold(p, DEFAULT_THRESHOLDS)).toMatchObject({ archives: 11, managed: 11, exceeded: true });
+  });
+
+  it('limits are configurable', () => {
+    expect(checkArchiveThreshold(plan(archives(2)), { maxArchive: 1, maxArchivePercent: 10, managedCount: 10 }).exceeded).toBe(true);
+    expect(checkArchiveThreshold(plan(archives(2)), { maxArchive: 2, maxArchivePercent: 10, managedCount: 10 }).exceeded).toBe(false);
+  });
+});
+
+describe('protectedArchives', () => {
+  it('names archives of resources the config protects, by address or pinned id', () => {
+    const desired = state(
+      [action('Keep', [parser('p', { protected: true })], { protected: true }), action('Pinned', [], { id: 'x9', protected: true })],
+      [app('com.safe', { protected: true })],
+    );
+    const p = plan([
+      archive('parser', parserAddress('Keep', 'p'), '5', actionAddress('Keep')),
+      archive('action', actionAddress('Other name'), 'x9'),
+      archive('app', appAddress('com.safe'), '3'),
+      archive('action', actionAddress('Free'), 'y1'),
+    ]);
+    expect(protectedArchives(p, desired)).toEqual([parserAddress('Keep', 'p'), actionAddress('Other name'), appAddress('com.safe')]);
+  });
+});
