@@ -9,26 +9,25 @@ export const RESEND_REASON = 'forced: --resend';
 
 /** `resend`: addresses of actions whose steps must be re-sent even when their values look equal. */
 export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; nameOf: (id: number) => string }): Change | null {
-  const typed = typedPart(pair);
   if (pair.live === null) {
-    return { op: 'create', id: null, address: pair.address, fingerprint: null, fields: createFields(pair, opts.nameOf), ...typed };
+    return { op: 'create', id: null, address: pair.address, fingerprint: null, fields: createFields(pair, opts.nameOf), ...typedPart(pair) };
   }
   const reasons: string[] = [];
   const renamed = renamedFrom(pair);
   if (renamed !== null) reasons.push(`renamed from ${JSON.stringify(renamed)}`);
   const forced = pair.type === 'action' && opts.resend.has(pair.address);
   if (forced) reasons.push(RESEND_REASON);
+  const archived = pair.live.archived_at !== null;
+  if (!archived && pair.fields.length === 0 && !forced) return null;
   const base = {
     id: pair.live.id,
     address: pair.address,
     fingerprint: liveFingerprint(pair),
     fields: pair.fields,
     ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
-    ...typed,
+    ...typedPart(pair),
   };
-  if (pair.live.archived_at !== null) return { op: 'restore', ...base };
-  if (pair.fields.length > 0 || forced) return { op: 'update', ...base };
-  return null;
+  return archived ? { op: 'restore', ...base } : { op: 'update', ...base };
 }
 
 export function archiveForOrphan(orphan: Orphan, reason: string): ArchiveChange {

@@ -12,12 +12,17 @@ const APP_PATHS = ['name', 'package_name', 'webhook_url'] as const;
 function diff<T extends object>(before: T, after: T, paths: readonly (keyof T & string)[]): FieldChange[] {
   const out: FieldChange[] = [];
   for (const path of paths) {
-    // Values are strings, nulls and arrays of strings: JSON equality is exact for them.
-    if (JSON.stringify(before[path]) !== JSON.stringify(after[path])) {
+    if (!same(before[path], after[path])) {
       out.push({ path, before: before[path], after: after[path] });
     }
   }
   return out;
+}
+
+// Canonical values are strings, nulls and arrays of strings (see model/canonical.ts).
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return a === b;
 }
 
 export function diffAction(live: LiveAction, desired: ActionDesired, nameOf: (id: number) => string): FieldChange[] {

@@ -87,10 +87,17 @@ export function matchAll<L extends Liveish>(o: MatchOptions<L>): MatchResult<L> 
     else fail(i, 'plan.pinned-id-not-found', `pinned id ${q(w.pinnedId)} does not exist live; fix the id, or remove \`id:\` to match by ${o.keyLabel}.`);
   });
 
+  const byKey = new Map<string, L[]>();
+  for (const l of o.pool) {
+    const k = o.keyOf(l);
+    const list = byKey.get(k);
+    if (list) list.push(l);
+    else byKey.set(k, [l]);
+  }
   for (const renames of [false, true]) {
     o.wanted.forEach((w, i) => {
       if (outcomes[i] || (w.renamedFrom !== undefined) !== renames) return;
-      matchByKey(o, { i, claimed, fail, outcomes });
+      matchByKey(o, { i, claimed, fail, outcomes, byKey });
     });
   }
   return { outcomes: outcomes as Outcome<L>[], claimed, diagnostics };
@@ -101,12 +108,15 @@ interface KeyState<L> {
   claimed: Set<string>;
   fail: (i: number, code: string, message: string) => void;
   outcomes: (Outcome<L> | undefined)[];
+  /** The pool indexed by identity key, in pool order. */
+  byKey: Map<string, L[]>;
 }
 
 function matchByKey<L extends Liveish>(o: MatchOptions<L>, s: KeyState<L>): void {
   const w = o.wanted[s.i]!;
   const oldKey = w.renamedFrom !== undefined && w.renamedFrom !== w.key ? w.renamedFrom : undefined;
-  const candidates = o.pool.filter((l) => !s.claimed.has(l.id) && (o.keyOf(l) === w.key || o.keyOf(l) === oldKey));
+  const keyed = [...(s.byKey.get(w.key) ?? []), ...(oldKey !== undefined ? (s.byKey.get(oldKey) ?? []) : [])];
+  const candidates = keyed.filter((l) => !s.claimed.has(l.id));
   const active = candidates.filter((l) => l.archived_at === null);
   const tier = active.length > 0 ? active : candidates;
   if (tier.length === 0) {
