@@ -171,4 +171,25 @@ describe('identity', () => {
     // Neither candidate is archived as "not in config".
     expect(r.plan.changes.filter((c) => c.op === 'archive')).toEqual([]);
   });
+
+  it('a rename onto an archived old resource is a restore carrying the name change', () => {
+    const r = buildPlan(
+      desired({ actions: [desiredAction({ name: 'Balance', renamed_from: 'Check balance', parsers: [] })] }),
+      live({ actions: [liveAction({ archived_at: '2023-01-01T00:00:00Z' })] }),
+      {},
+    );
+    expect(r.plan.changes).toEqual([
+      expect.objectContaining({ op: 'restore', id: 'a1', reason: 'renamed from "Check balance"', fields: [{ path: 'name', before: 'Check balance', after: 'Balance' }] }),
+    ]);
+  });
+
+  it('with renamed_from, an active old resource is preferred over an archived new one (tiers span both names)', () => {
+    const r = buildPlan(
+      desired({ actions: [desiredAction({ name: 'Balance', renamed_from: 'Check balance', parsers: [] })] }),
+      live({ actions: [liveAction({ id: 'a1' }), liveAction({ id: 'a2', name: 'Balance', archived_at: '2023-01-01T00:00:00Z' })] }),
+      {},
+    );
+    expect(errors(r)).toEqual([]);
+    expect(r.plan.changes).toEqual([expect.objectContaining({ op: 'update', id: 'a1', fields: [{ path: 'name', before: 'Check balance', after: 'Balance' }] })]);
+  });
 });
