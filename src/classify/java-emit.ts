@@ -24,8 +24,8 @@ const ASSERTIONS: Record<AssertKind, string> = {
   nonwordb: `(?:(?<=${LEFT})(?=${RIGHT})|(?<!${LEFT})(?!${RIGHT}))`,
 };
 
-// Java's LineEnding (\R) takes \r\n whole and does not backtrack into \r alone.
-const LINEBREAK = '(?:\\r\\n|(?!\\r\\n)[\\n\\u000b\\f\\r\\u0085\\u2028\\u2029])';
+// Java's LineEnding (\R) tries \r\n first and can backtrack to \r alone (checked against the JVM).
+const LINEBREAK = '(?:\\r\\n|[\\n\\u000b\\f\\r\\u0085\\u2028\\u2029])';
 
 export interface Emitted {
   source: string;

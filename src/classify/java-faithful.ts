@@ -2,6 +2,7 @@
 // guessed: captures that Java keeps from an earlier iteration (JS clears them), and back references
 // that Java treats differently (case folding, groups that did not participate or are still open).
 import type { Node, Unfaithful } from './java-ast.js';
+import { nullable } from './backtracking.js';
 
 interface Ctx {
   /** The node may be skipped entirely (alternation, optional quantifier, negative look-around). */
@@ -26,6 +27,14 @@ export function findUnfaithful(root: Node, groupCount: number): Unfaithful[] {
       case 'quant': {
         const skippable = node.min === 0;
         const repeats = node.max > 1;
+        if (repeats && nullable(node.body) && hasCapture(node.body)) {
+          // Java runs one more, empty iteration (capturing ""); JavaScript refuses empty iterations.
+          out.push({
+            code: 'regex.repeated-capture',
+            message: 'a repeated group that can match the empty string captures differently in Java (it records an extra empty iteration)',
+            index: node.at,
+          });
+        }
         // Skipping the repetition itself is harmless (both keep the last iteration's values);
         // skipping a part of one iteration is not.
         walk(node.body, {
@@ -64,6 +73,16 @@ export function findUnfaithful(root: Node, groupCount: number): Unfaithful[] {
   };
   walk(root, { optional: false, repeatedOptional: false, inRepeat: false });
   return out;
+}
+
+function hasCapture(node: Node): boolean {
+  switch (node.type) {
+    case 'seq': return node.items.some(hasCapture);
+    case 'alt': return node.alts.some(hasCapture);
+    case 'group': return node.kind === 'capture' || hasCapture(node.body);
+    case 'quant': return hasCapture(node.body);
+    default: return false;
+  }
 }
 
 function backref(
