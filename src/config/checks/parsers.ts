@@ -1,16 +1,20 @@
 // Per-parser checks: sender vs target_type, and the regex dialect lint (src/classify/lint.ts),
 // each issue placed at the regex value (at the offending character when the scalar allows it).
 
-import { lintRegex } from '../../classify/lint.js';
+import { lintRegex, type RegexIssue } from '../../classify/lint.js';
 import { parserAddress } from '../../model/address.js';
 import type { DesiredAction, DesiredParser } from '../../model/types.js';
 import { locOf, report, type CheckContext } from './context.js';
 
 export function checkParsers(ctx: CheckContext): void {
+  // Real configs repeat patterns (".*wrong PIN.*" on every action): lint each distinct one once.
+  const lint = new Map<string, RegexIssue[]>();
   for (const f of ctx.files) {
     for (const a of f.actions) for (const p of a.parsers) {
       checkSender(ctx, a, p);
-      checkRegex(ctx, a, p);
+      let issues = lint.get(p.regex);
+      if (!issues) lint.set(p.regex, (issues = p.regex === '' ? [] : lintRegex(p.regex)));
+      checkRegex(ctx, a, p, issues);
     }
   }
 }
@@ -29,11 +33,11 @@ function checkSender(ctx: CheckContext, a: DesiredAction, p: DesiredParser): voi
   }
 }
 
-function checkRegex(ctx: CheckContext, a: DesiredAction, p: DesiredParser): void {
-  if (p.regex === '') return;
+function checkRegex(ctx: CheckContext, a: DesiredAction, p: DesiredParser, issues: RegexIssue[]): void {
+  if (issues.length === 0) return;
   const origin = ctx.origins.get(p);
   const node = origin?.tree.child(origin.raw, 'regex')?.value;
-  for (const issue of lintRegex(p.regex)) {
+  for (const issue of issues) {
     const loc = origin && node && issue.index !== undefined
       ? origin.tree.scalarIndexLoc(node, issue.index)
       : locOf(ctx, p, 'regex');
