@@ -1,10 +1,10 @@
 // menuctl drift: what changed in the live API outside the config. Exit 0 in sync, 2 drift.
 
 import { appendFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadDesired } from '../apply/load-and-plan.js';
+import { formatDiagnostics, loadDesired } from '../apply/load-and-plan.js';
 import { buildDriftResult } from '../plan/build-drift.js';
-import { formatDiagnostics } from '../apply/load-and-plan.js';
 import { hasErrors } from '../model/diagnostic.js';
 import type { Drift } from '../plan/drift-types.js';
 import { renderDriftJson } from '../report/drift-json.js';
@@ -51,7 +51,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
     const { drift, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
     if (hasErrors(diagnostics)) throw new CliError(`cannot compare:\n${formatDiagnostics(diagnostics)}`);
     if (flags.reportFile) {
-      await writeFileAtomic(flags.reportFile, render(drift, flags.format, io));
+      await writeFileAtomic(resolve(io.cwd, flags.reportFile), render(drift, flags.format, io));
       io.stdout.write(render(drift, 'text', io));
       io.stdout.write(`Wrote the ${flags.format} report to ${flags.reportFile}.\n`);
     } else {
@@ -71,6 +71,6 @@ function render(drift: Drift, format: Format, io: Io): string {
     case 'json': return renderDriftJson(drift);
     case 'markdown': return renderDriftMarkdown(drift);
     case 'junit': return renderDriftJunit(drift);
-    case 'text': return renderDriftText(drift, { color: useColor(io) });
+    case 'text': return renderDriftText(drift, { color: useColor(io), width: io.stdout.columns ?? 100 });
   }
 }

@@ -1,5 +1,6 @@
 // menuctl plan: the diff a reviewer reads. Reads only; --out saves the plan for `apply --plan`.
 
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadAndPlan } from '../apply/load-and-plan.js';
 import { renderPlanJson } from '../report/plan-json.js';
@@ -50,7 +51,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       resend: flags.resend,
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg),
     }, io);
-    if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(plan));
+    if (flags.out) await writeFileAtomic(resolve(io.cwd, flags.out), renderPlanJson(plan));
     io.stdout.write(renderPlan(plan, flags.format, io));
     if (flags.out && flags.format === 'text') io.stdout.write(`\nSaved the plan to ${flags.out}: run \`menuctl apply --plan ${flags.out}\` to carry it out.\n`);
     return flags.detailedExitcode && plan.changes.length > 0 ? EXIT.CHANGES : EXIT.OK;
