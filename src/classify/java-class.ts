@@ -29,6 +29,9 @@ const PREDEFINED: Record<string, CharSet> = {
   v: cs.VSPACE, V: cs.negate(cs.VSPACE),
 };
 const CONTROL: Record<string, number> = { a: 7, e: 0x1b, f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09 };
+const UNCLOSED_NESTED =
+  'Unclosed character class (in Java an unescaped [ inside a class opens a nested class: write \\[ for a literal [)';
+
 /** Escapes that are assertions or back references outside a class and errors inside one. */
 const OUTSIDE_ONLY = 'ABGRXZbkz123456789';
 
@@ -41,7 +44,7 @@ export class ClassParser {
   }
 
   /** Parses a class body; the cursor is just after `[` (or after `&&` when !canNegate). */
-  parse(consume: boolean, canNegate = true): CharSet {
+  parse(consume: boolean, canNegate = true, nested = false): CharSet {
     const p = this.p;
     let prev: CharSet | null = null;
     let curr: CharSet | null = null;
@@ -52,10 +55,10 @@ export class ClassParser {
     if (canNegate && p.peek() === ch('^')) { p.k++; negated = true; }
     for (;;) {
       const c = p.peek();
-      if (c === -1) p.error('Unclosed character class', start - 1);
+      if (c === -1) p.error(nested ? UNCLOSED_NESTED : 'Unclosed character class', start - 1);
       if (c === ch('[')) {
         p.k++;
-        curr = this.parse(true);
+        curr = this.parse(true, true, true);
         prev = prev ? cs.union(prev, curr) : curr;
         continue;
       }
@@ -66,7 +69,7 @@ export class ClassParser {
           if (d === -1) p.error('Unclosed character class', start - 1);
           if (d === ch('[')) {
             p.k++;
-            const r = this.parse(true);
+            const r = this.parse(true, true, true);
             right = right ? cs.union(right, r) : r;
           } else right = this.parse(false, false);
         }
