@@ -8,18 +8,20 @@
 //   node bench/apply.mjs [--actions 1000] [--parsers 5] [--runs 3] [--latency 0,20] [--profile] [--json FILE]
 
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchOptions } from './lib/args.mjs';
 import { expectExit, peakRssMethod, runMenuctl } from './lib/cli.mjs';
 import { countLive, createWorld, makeAgent } from './lib/http.mjs';
 import { scratchDir } from './lib/paths.mjs';
-import { topFrames } from './lib/profile.mjs';
+import { printProfile, topFrames } from './lib/profile.mjs';
 import { mintToken, startServer } from './lib/server.mjs';
 import { mb, median, note, ratio, secs, table } from './lib/stats.mjs';
 import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
 
 const opt = benchOptions();
+const loadBefore = loadavg()[0];
 const scratch = scratchDir('apply');
 const jwtSecret = randomBytes(32).toString('hex');
 const world = makeWorld({ actions: opt.actions, parsersPerAction: opt.parsers });
@@ -31,7 +33,8 @@ const token = await mintToken({ jwtSecret, scratch });
 const validate = [];
 for (let i = 0; i < opt.runs; i++) validate.push(expectExit(await runMenuctl(['validate', cfg], { scratch }), 0, 'menuctl validate'));
 const validateMs = median(validate.map((r) => r.ms));
-note(`validate: ${secs(validateMs)} (median of ${opt.runs})`);
+const validateCpuMs = median(validate.map((r) => r.cpuMs));
+note(`validate: ${secs(validateMs)}, CPU ${secs(validateCpuMs)} (median of ${opt.runs})`);
 
 let databases = 0;
 /** A server on a database nobody has used; the caller closes it and the file is removed then. */
@@ -69,9 +72,11 @@ async function floorOnce(latencyMs) {
   const agent = makeAgent(opt.concurrency);
   try {
     const started = performance.now();
+    const cpu0 = process.cpuUsage();
     await createWorld({ url: server.url, token, agent }, world, opt.concurrency, { actionBody, parserBody });
     const ms = performance.now() - started;
-    return { ms, counts: await server.settle() };
+    const cpu = process.cpuUsage(cpu0);
+    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, counts: await server.settle() };
   } finally {
     await agent.close();
     await dispose();
@@ -88,15 +93,13 @@ for (const latencyMs of opt.latencies) {
     applies.push(a);
     const f = await floorOnce(latencyMs);
     floors.push(f);
-    note(`latency ${latencyMs} run ${i + 1}: apply ${secs(a.ms)} (${a.counts.requests} requests, ${mb(a.peakKb)}; verified), floor ${secs(f.ms)} (${f.counts.requests} requests)`);
+    note(`latency ${latencyMs} run ${i + 1}: apply ${secs(a.ms)} (CPU ${secs(a.cpuMs)}, ${a.counts.requests} requests, ${mb(a.peakKb)}; verified), floor ${secs(f.ms)} (${f.counts.requests} requests)`);
   }
   if (opt.profile) {
     const dir = join(scratch, `prof-${latencyMs}`);
     mkdirSync(dir);
     await applyOnce(latencyMs, ['--cpu-prof', '--cpu-prof-dir', dir]);
-    const prof = topFrames(dir);
-    note(`profile (latency ${latencyMs}): ${secs(prof.totalMs)} sampled CPU; top self time:`);
-    for (const fr of prof.top) note(`  ${fr.ms.toFixed(0).padStart(6)} ms ${(fr.share * 100).toFixed(1).padStart(5)}%  ${fr.frame}`);
+    printProfile(topFrames(dir, 25), `apply latency ${latencyMs}`, note);
   }
   const applyMs = median(applies.map((a) => a.ms));
   const floorMs = median(floors.map((f) => f.ms));
@@ -105,6 +108,8 @@ for (const latencyMs of opt.latencies) {
     applyMs,
     floorMs,
     ratio: applyMs / floorMs,
+    applyCpuMs: median(applies.map((a) => a.cpuMs)),
+    floorCpuMs: median(floors.map((f) => f.cpuMs)),
     ratioLessStart: (applyMs - validateMs) / floorMs,
     applyRequests: applies.at(-1).counts.requests,
     applyByRoute: applies.at(-1).counts.byRoute,
@@ -122,16 +127,20 @@ const report = {
   concurrency: opt.concurrency,
   runs: opt.runs,
   validateMs,
+  validateCpuMs,
   peakRssMethod,
+  loadAverage1m: { before: loadBefore, after: loadavg()[0] },
   results,
 };
 if (opt.json) writeFileSync(opt.json, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`## apply: create ${opt.actions} actions x ${opt.parsers} parsers from empty, --concurrency ${opt.concurrency} (median of ${opt.runs})\n`);
 console.log(table(
-  ['server latency', 'menuctl apply', 'I/O floor', 'ratio', 'ratio less start-up', 'requests (apply / floor)', 'peak RSS'],
+  ['server latency', 'menuctl apply', 'I/O floor', 'ratio', 'ratio less start-up', 'CPU (apply / floor)', 'requests (apply / floor)', 'peak RSS'],
   results.map((r) => [
     `${r.latencyMs} ms`, secs(r.applyMs), secs(r.floorMs), ratio(r.applyMs, r.floorMs),
-    `${r.ratioLessStart.toFixed(2)}x`, `${r.applyRequests} / ${r.floorRequests}`, mb(r.peakKb),
+    `${r.ratioLessStart.toFixed(2)}x`, `${secs(r.applyCpuMs)} / ${secs(r.floorCpuMs)}`,
+    `${r.applyRequests} / ${r.floorRequests}`, mb(r.peakKb),
   ]),
 ));
-console.log(`\nstart-up + config load (menuctl validate, same config): ${secs(validateMs)}`);
+console.log(`\nmachine load (1-min average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)}`);
+console.log(`start-up + config load (menuctl validate, same config): ${secs(validateMs)} wall, ${secs(validateCpuMs)} CPU`);

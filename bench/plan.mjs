@@ -6,18 +6,20 @@
 //   node bench/plan.mjs [--actions 1000] [--parsers 5] [--runs 3] [--latency 0,20] [--profile] [--json FILE]
 
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchOptions } from './lib/args.mjs';
 import { expectExit, peakRssMethod, runMenuctl } from './lib/cli.mjs';
 import { createWorld, makeAgent, planFloor } from './lib/http.mjs';
 import { scratchDir } from './lib/paths.mjs';
-import { topFrames } from './lib/profile.mjs';
+import { printProfile, topFrames } from './lib/profile.mjs';
 import { mintToken, startServer } from './lib/server.mjs';
 import { mb, median, note, ratio, secs, table } from './lib/stats.mjs';
 import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
 
 const opt = benchOptions();
+const loadBefore = loadavg()[0];
 const scratch = scratchDir('plan');
 const data = join(scratch, 'bench.sqlite');
 const jwtSecret = randomBytes(32).toString('hex');
@@ -38,7 +40,8 @@ await server.close();
 const validate = [];
 for (let i = 0; i < opt.runs; i++) validate.push(expectExit(await runMenuctl(['validate', cfg], { scratch }), 0, 'menuctl validate'));
 const validateMs = median(validate.map((r) => r.ms));
-note(`validate: ${secs(validateMs)} (median of ${opt.runs})`);
+const validateCpuMs = median(validate.map((r) => r.cpuMs));
+note(`validate: ${secs(validateMs)}, CPU ${secs(validateCpuMs)} (median of ${opt.runs})`);
 
 const planArgs = ['plan', cfg, '--detailed-exitcode', '--concurrency', String(opt.concurrency)];
 const results = [];
@@ -61,28 +64,30 @@ for (const latencyMs of opt.latencies) {
     plans.push(r);
     server.reset();
     const started = performance.now();
+    const cpu0 = process.cpuUsage();
     await planFloor(ctx, opt.concurrency);
-    floors.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpu0);
+    floors.push({ ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 });
     floorCounts = await server.settle();
-    note(`latency ${latencyMs} run ${i + 1}: plan ${secs(r.ms)} (${planCounts.requests} requests, ${mb(r.peakKb)}), floor ${secs(floors.at(-1))} (${floorCounts.requests} requests)`);
+    note(`latency ${latencyMs} run ${i + 1}: plan ${secs(r.ms)} (CPU ${secs(r.cpuMs)}, ${planCounts.requests} requests, ${mb(r.peakKb)}), floor ${secs(floors.at(-1).ms)} (${floorCounts.requests} requests)`);
   }
   if (opt.profile) {
     const dir = join(scratch, `prof-${latencyMs}`);
     mkdirSync(dir);
     expectExit(await runMenuctl(planArgs, { env, scratch, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir] }), 0, 'profiled plan');
-    const prof = topFrames(dir);
-    note(`profile (latency ${latencyMs}): ${secs(prof.totalMs)} sampled CPU; top self time:`);
-    for (const f of prof.top) note(`  ${f.ms.toFixed(0).padStart(6)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.frame}`);
+    printProfile(topFrames(dir, 25), `plan latency ${latencyMs}`, note);
   }
   await agent.close();
   await server.close();
 
   const planMs = median(plans.map((r) => r.ms));
-  const floorMs = median(floors);
+  const floorMs = median(floors.map((f) => f.ms));
   results.push({
     latencyMs,
     planMs,
     floorMs,
+    planCpuMs: median(plans.map((r) => r.cpuMs)),
+    floorCpuMs: median(floors.map((f) => f.cpuMs)),
     ratio: planMs / floorMs,
     ratioLessStart: (planMs - validateMs) / floorMs,
     planRequests: planCounts.requests,
@@ -90,7 +95,7 @@ for (const latencyMs of opt.latencies) {
     floorRequests: floorCounts.requests,
     peakKb: Math.max(...plans.map((r) => r.peakKb ?? 0)) || null,
     planRunsMs: plans.map((r) => r.ms),
-    floorRunsMs: floors,
+    floorRunsMs: floors.map((f) => f.ms),
   });
 }
 
@@ -101,16 +106,20 @@ const report = {
   concurrency: opt.concurrency,
   runs: opt.runs,
   validateMs,
+  validateCpuMs,
   peakRssMethod,
+  loadAverage1m: { before: loadBefore, after: loadavg()[0] },
   results,
 };
 if (opt.json) writeFileSync(opt.json, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`## plan: no-change plan of ${opt.actions} actions x ${opt.parsers} parsers, --concurrency ${opt.concurrency} (median of ${opt.runs})\n`);
 console.log(table(
-  ['server latency', 'menuctl plan', 'I/O floor', 'ratio', 'ratio less start-up', 'requests (plan / floor)', 'peak RSS'],
+  ['server latency', 'menuctl plan', 'I/O floor', 'ratio', 'ratio less start-up', 'CPU (plan / floor)', 'requests (plan / floor)', 'peak RSS'],
   results.map((r) => [
     `${r.latencyMs} ms`, secs(r.planMs), secs(r.floorMs), ratio(r.planMs, r.floorMs),
-    `${r.ratioLessStart.toFixed(2)}x`, `${r.planRequests} / ${r.floorRequests}`, mb(r.peakKb),
+    `${r.ratioLessStart.toFixed(2)}x`, `${secs(r.planCpuMs)} / ${secs(r.floorCpuMs)}`,
+    `${r.planRequests} / ${r.floorRequests}`, mb(r.peakKb),
   ]),
 ));
-console.log(`\nstart-up + config load (menuctl validate, same config): ${secs(validateMs)}`);
+console.log(`\nmachine load (1-min average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)}`);
+console.log(`start-up + config load (menuctl validate, same config): ${secs(validateMs)} wall, ${secs(validateCpuMs)} CPU`);

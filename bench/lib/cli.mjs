@@ -1,6 +1,7 @@
-// Runs the built CLI as a child process and measures it: wall time from spawn to exit, and
-// the child's peak RSS. Peak RSS comes from GNU time (`/usr/bin/time -f %M`, KB) when present;
-// otherwise a preload (rss-probe.mjs) reports process.resourceUsage().maxRSS at exit.
+// Runs the built CLI as a child process and measures it: wall time from spawn to exit, the
+// child's peak RSS, and its CPU time (user + system: steadier than wall time when other
+// processes share the two cores). Both come from GNU time (`/usr/bin/time -f '%M %U %S'`) when
+// present; otherwise a preload (rss-probe.mjs) reports process.resourceUsage() at exit.
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -13,13 +14,13 @@ let seq = 0;
 
 /**
  * Runs `node dist/cli/main.js ...args`. `nodeArgs` go before the script (e.g. --cpu-prof).
- * Resolves { code, stdout, stderr, ms, peakKb } whatever the exit code: callers check it.
+ * Resolves { code, stdout, stderr, ms, peakKb, cpuMs } whatever the exit code: callers check it.
  */
 export function runMenuctl(args, { env = {}, nodeArgs = [], cwd = ROOT, scratch } = {}) {
   const rssFile = join(scratch, `rss-${process.pid}-${seq++}.txt`);
   const node = [process.execPath, ...nodeArgs];
   const argv = hasGnuTime
-    ? [GNU_TIME, '-f', '%M', '-o', rssFile, ...node, MAIN, ...args]
+    ? [GNU_TIME, '-f', '%M %U %S', '-o', rssFile, ...node, MAIN, ...args]
     : [...node, '--import', join(ROOT, 'bench', 'lib', 'rss-probe.mjs'), MAIN, ...args];
   const childEnv = { ...process.env, NO_COLOR: '1', ...env };
   if (!hasGnuTime) childEnv.MENUCTL_BENCH_RSS_FILE = rssFile;
@@ -38,19 +39,20 @@ export function runMenuctl(args, { env = {}, nodeArgs = [], cwd = ROOT, scratch 
         stdout: Buffer.concat(out).toString('utf8'),
         stderr: Buffer.concat(err).toString('utf8'),
         ms,
-        peakKb: readPeak(rssFile),
+        ...readUsage(rssFile),
       });
     });
   });
 }
 
-function readPeak(file) {
-  if (!existsSync(file)) return null;
-  // GNU time writes "Command exited with non-zero status N" before %M when the child fails.
+/** { peakKb, cpuMs } from the usage file: "<max RSS KB> <user s> <sys s>". */
+function readUsage(file) {
+  if (!existsSync(file)) return { peakKb: null, cpuMs: null };
+  // GNU time writes "Command exited with non-zero status N" first when the child fails.
   const lines = readFileSync(file, 'utf8').trim().split('\n');
   rmSync(file, { force: true });
-  const kb = Number(lines.at(-1));
-  return Number.isFinite(kb) ? kb : null;
+  const [kb, user, sys] = lines.at(-1).split(' ').map(Number);
+  return { peakKb: Number.isFinite(kb) ? kb : null, cpuMs: Number.isFinite(user + sys) ? (user + sys) * 1000 : null };
 }
 
 /** Throws with the child's output unless it exited with `expected` (a bench of an error is worthless). */

@@ -25,7 +25,66 @@ export function topFrames(dir, n = 15) {
     byFrame.set(key, (byFrame.get(key) ?? 0) + us);
     total += us;
   }
-  const top = [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, n)
+  const rank = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n)
     .map(([frame, us]) => ({ frame, ms: us / 1000, share: us / total }));
-  return { totalMs: total / 1000, top };
+  return { totalMs: total / 1000, top: rank(byFrame), byModule: rank(byModule(prof, selfUs)), inclusive: inclusive(prof, selfUs) };
+}
+
+/** Self time per module: a package under node_modules, a directory of dist/, node internals, or a VM state. */
+function byModule(prof, selfUs) {
+  const out = new Map();
+  const byNode = new Map(prof.nodes.map((node) => [node.id, node]));
+  for (const [id, us] of selfUs) {
+    const { functionName, url } = byNode.get(id).callFrame;
+    let key;
+    if (!url) key = functionName.startsWith('(') ? functionName : '(native/V8)';
+    else if (url.startsWith('node:')) key = 'node internals';
+    else {
+      const path = relative(ROOT, url.replace(/^file:\/\//, ''));
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+      key = pkg ? `node_modules/${pkg[1]}` : path.split('/').slice(0, 2).join('/');
+    }
+    out.set(key, (out.get(key) ?? 0) + us);
+  }
+  return out;
+}
+
+/** Inclusive (self + callees) time of the project's own functions, counted once per stack. */
+function inclusive(prof, selfUs) {
+  const byNode = new Map(prof.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of prof.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
+  const total = new Map();
+  for (const [id, us] of selfUs) {
+    const seen = new Set();
+    for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+      const { functionName, url, lineNumber } = byNode.get(cur).callFrame;
+      if (!url.includes('/dist/') || !functionName) continue;
+      const key = `${functionName} ${relative(ROOT, url.replace(/^file:\/\//, ''))}:${lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + us);
+    }
+  }
+  return [...total].sort((a, b) => b[1] - a[1]).map(([frame, us]) => ({ frame, ms: us / 1000 }));
+}
+
+/** The phases of a plan or apply run, by function name (inclusive CPU, synchronous parts). */
+export const PHASES = [
+  'loadConfig', 'parseFile', 'validateSchema', 'checkRegex', 'readLiveState', 'send', 'parseBody', 'shapeProblem',
+  'validator', 'fromApiParser', 'buildPlan', 'renderPlanText', 'applyPlan', 'executePlan', 'runLevel',
+];
+
+/** Writes the views of a profile to stderr, `n` lines each. */
+export function printProfile(prof, label, note, n = 12) {
+  const pct = (ms) => `${((ms / prof.totalMs) * 100).toFixed(1).padStart(5)}%`;
+  note(`profile (${label}): ${(prof.totalMs / 1000).toFixed(2)} s sampled`);
+  note('  self time by module:');
+  for (const f of prof.byModule.slice(0, n)) note(`    ${f.ms.toFixed(0).padStart(6)} ms ${pct(f.ms)}  ${f.frame}`);
+  note('  phases (inclusive, synchronous CPU):');
+  for (const f of prof.inclusive.filter((x) => PHASES.includes(x.frame.split(' ')[0]))) note(`    ${f.ms.toFixed(0).padStart(6)} ms ${pct(f.ms)}  ${f.frame}`);
+  note("  inclusive time of menuctl's functions:");
+  for (const f of prof.inclusive.slice(0, n)) note(`    ${f.ms.toFixed(0).padStart(6)} ms ${pct(f.ms)}  ${f.frame}`);
+  note('  self time by function:');
+  for (const f of prof.top.slice(0, n)) note(`    ${f.ms.toFixed(0).padStart(6)} ms ${pct(f.ms)}  ${f.frame}`);
 }

@@ -17,7 +17,7 @@ function operatorIds() {
 
 const PARSER_KINDS = [
   (i) => ({ category: 'balance', status: 'succeeded', target_type: 'ussd', sender: null,
-    regex: `Action ${i}: your balance is (?<balance>[\\d,.]+).*`, user_message: 'Balance is {balance}' }),
+    regex: `Action ${i}: your balance is (?<balance>[\\d,.]+) KES.*`, user_message: 'Balance is {balance}' }),
   () => ({ category: 'wrong-pin', status: 'failed', target_type: 'ussd', sender: null,
     regex: '.*wrong PIN.*', user_message: '' }),
   () => ({ category: 'pending', status: 'pending', target_type: 'ussd', sender: null,

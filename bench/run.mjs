@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every benchmark found under bench/, one after another (never at the same
+// time: they would measure each other). Each writes its report to stdout and progress to stderr.
+//
+//   node bench/run.mjs            all of them: validate, plan, apply, then bench/server/*
+//   node bench/run.mjs plan apply only those whose name (file name without .mjs) is given
+
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ROOT } from './lib/paths.mjs';
+
+const BENCH = join(ROOT, 'bench');
+const only = process.argv.slice(2);
+
+function found() {
+  const top = ['validate.mjs', 'plan.mjs', 'apply.mjs'].map((f) => join(BENCH, f)).filter((f) => existsSync(f));
+  const serverDir = join(BENCH, 'server');
+  const server = existsSync(serverDir)
+    ? readdirSync(serverDir).filter((f) => f.endsWith('.mjs') || f.endsWith('.js')).sort().map((f) => join(serverDir, f))
+    : [];
+  return [...top, ...server].filter((f) => only.length === 0 || only.includes(f.split('/').pop().replace(/\.m?js$/, '')));
+}
+
+function run(file) {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [file], { cwd: ROOT, stdio: 'inherit' });
+    child.on('close', (code, signal) => done(code ?? signal));
+  });
+}
+
+const benches = found();
+if (benches.length === 0) {
+  console.error(only.length ? `no bench named ${only.join(', ')} under bench/` : 'no benchmarks under bench/');
+  process.exit(1);
+}
+const failed = [];
+for (const file of benches) {
+  const name = relative(ROOT, file);
+  process.stderr.write(`\n=== ${name}\n`);
+  const started = performance.now();
+  const code = await run(file);
+  process.stderr.write(`=== ${name}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  if (code !== 0) failed.push(name);
+}
+if (failed.length) {
+  console.error(`\nfailed: ${failed.join(', ')}`);
+  process.exit(1);
+}
