@@ -6,8 +6,8 @@
 //   node bench/server/run.mjs [--duration 5] [--levels 8,32,64] [--no-access-log]
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ const MAIN = join(ROOT, 'dist/cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'menuctl-bench-'));
 const data = join(dir, 'bench.sqlite');
 const secret = 'bench-secret-not-for-production';
+const loadBefore = loadavg()[0].toFixed(2);
 
 const serverArgs = [MAIN, 'serve', '--port', '0', '--data', data, '--jwt-secret', secret];
 if (a['no-access-log']) serverArgs.push('--no-access-log');
@@ -59,7 +60,21 @@ try {
     action_id: actionId, status: 'succeeded', regex: 'Your balance is (?<balance>[\\d,.]+).*', category: 'balance-{n}', user_message: 'Balance {balance}',
   } });
 
-  const scenarios = [
+  // The server's CPU time (user + system) from /proc: per request, it measures the server's cost
+// independently of whatever else the machine is running (throughput alone does not, on a
+// shared 2-core machine). Linux only; elsewhere the column stays empty.
+const TICKS_PER_SECOND = 100;
+const WARMUP_S = 0.5;
+function serverCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+const scenarios = [
     { label: 'GET one action', method: 'GET', path: `/api/actions/${actionId}` },
     { label: 'GET list (20 actions)', method: 'GET', path: '/api/actions' },
     { label: 'POST action (3 steps)', method: 'POST', path: '/api/actions', body: actionBody('{n}') },
@@ -72,19 +87,24 @@ try {
       // Unique categories across runs: each run restarts the {n} counter.
       const body = s.body?.replaceAll('{n}', `${run++}-{n}`);
       const args = [join(ROOT, 'bench/server/load.mjs'), '--url', url, '--method', s.method, '--path', s.path,
-        '--concurrency', String(c), '--duration', a.duration, '--max', '200000'];
+        '--concurrency', String(c), '--duration', a.duration, '--max', '200000', '--warmup', String(WARMUP_S)];
       if (body) args.push('--body', body);
+      const cpu0 = serverCpuMs();
       const out = execFileSync(process.execPath, args, { env: { ...process.env, MENUCTL_TOKEN: token } }).toString();
-      rows.push({ label: s.label, ...JSON.parse(out) });
+      const cpu = serverCpuMs() - cpu0;
+      const row = JSON.parse(out);
+      // Warm-up requests are included in the CPU time, so this slightly overstates the cost.
+      row.cpuUsPerReq = Number.isNaN(cpu) ? '' : Math.round((cpu * 1000) / (row.requests * (1 + WARMUP_S / Number(a.duration))));
+      rows.push({ label: s.label, ...row });
       process.stderr.write(`${s.label} c=${c}: ${out}`);
     }
   }
   const cpu = cpus();
-  console.log(`Machine: ${cpu.length} cores, ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}; access log ${a['no-access-log'] ? 'off' : 'on (piped)'}; ${a.duration} s per row\n`);
-  console.log('| scenario | concurrency | requests | req/s | p50 ms | p95 ms | p99 ms | statuses |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  console.log(`Machine: ${cpu.length} cores, ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}; access log ${a['no-access-log'] ? 'off' : 'on (piped)'}; ${a.duration} s per row; load average before/after ${loadBefore} / ${loadavg()[0].toFixed(2)}\n`);
+  console.log('| scenario | concurrency | requests | req/s | p50 ms | p95 ms | p99 ms | server CPU µs/req | statuses |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
-    console.log(`| ${r.label} | ${r.concurrency} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} |`);
+    console.log(`| ${r.label} | ${r.concurrency} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuUsPerReq} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} |`);
   }
 } finally {
   server.kill('SIGTERM');
