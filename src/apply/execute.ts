@@ -1,7 +1,7 @@
 // Carries out one change through the client. Requests are driven by `desired` and the live id
 // only; `fields` explain a change to a reader and never decide what is sent, except that a
-// restore patches only when the plan found fields to change (spec: restore returns the resource
-// as it was archived).
+// restore patches only when the plan found fields to change or was forced by --resend (spec:
+// restore returns the resource as it was archived).
 
 import type { ApiClient } from '../api/types.js';
 import type { AppSecrets, LiveAction, LiveApp, LiveParser } from '../model/types.js';
@@ -112,7 +112,7 @@ async function restore(change: RestoreChange, client: ApiClient): Promise<void> 
       await client.restoreApp(change.id);
       break;
   }
-  if (change.fields.length > 0) await update(change, change.id, client);
+  if (change.fields.length > 0 || change.forced) await update(change, change.id, client);
 }
 
 async function archive(type: Change['type'], id: string, client: ApiClient): Promise<void> {

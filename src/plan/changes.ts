@@ -25,6 +25,7 @@ export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; n
     fingerprint: liveFingerprint(pair),
     fields: pair.fields,
     ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
+    ...(forced ? { forced: true as const } : {}),
     ...typedPart(pair),
   };
   return archived ? { op: 'restore', ...base } : { op: 'update', ...base };

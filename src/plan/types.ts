@@ -30,6 +30,8 @@ interface Base {
   fields: FieldChange[];
   /** Why the change is there, when not obvious (e.g. "renamed from \"Old\"", "forced: --resend"). */
   reason?: string;
+  /** --resend: send the whole desired resource even though no visible field differs. */
+  forced?: true;
 }
 
 interface ActionPart {

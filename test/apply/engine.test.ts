@@ -50,6 +50,28 @@ describe('applyPlan ordering and dependents', () => {
   });
 });
 
+describe('restore', () => {
+  const archivedAction = () => ({ id: 'x1', name: 'X', root_code: '1', transport_type: 'ussd' as const, operators: [], steps: [], description: null, organization_id: 1, archived_at: 'then', updated_at: 't' });
+  const restoreX = (extra: object) => ({
+    op: 'restore' as const, type: 'action' as const, id: 'x1', address: actionAddress('X'), fingerprint: null, fields: [],
+    desired: { name: 'X', root_code: '1', transport_type: 'ussd' as const, operator_ids: [], steps: [] }, ...extra,
+  });
+
+  it('only restores when no field differs', async () => {
+    const client = new FakeClient();
+    client.actions.push(archivedAction());
+    await applyPlan(plan([restoreX({})]), client, { concurrency: 1, recovery: fast });
+    expect(client.calls.map((c) => c.split(' ')[0])).toEqual(['restoreAction']);
+  });
+
+  it('re-sends the steps after the restore when the plan was forced by --resend', async () => {
+    const client = new FakeClient();
+    client.actions.push(archivedAction());
+    await applyPlan(plan([restoreX({ forced: true, reason: 'forced: --resend' })]), client, { concurrency: 1, recovery: fast });
+    expect(client.calls.map((c) => c.split(' ')[0])).toEqual(['restoreAction', 'updateAction']);
+  });
+});
+
 describe('the no-duplicate rule', () => {
   it('finds a create whose answer was lost after the write instead of sending it again', async () => {
     const client = new FakeClient();

@@ -85,7 +85,7 @@ describe('steps', () => {
     const d = desired({ actions: [desiredAction({ steps: [{ kind: 'variable', name: 'v', description: 'x' }], parsers: [] })] });
     const r = buildPlan(d, live({ actions: [liveAction({ steps: ['v'] })] }), { resend: ['action["Check balance"]'] });
     expect(r.plan.changes).toEqual([
-      expect.objectContaining({ op: 'update', id: 'a1', fields: [], reason: 'forced: --resend', desired: expect.objectContaining({ steps: [{ kind: 'variable', name: 'v', description: 'x' }] }) }),
+      expect.objectContaining({ op: 'update', id: 'a1', fields: [], reason: 'forced: --resend', forced: true, desired: expect.objectContaining({ steps: [{ kind: 'variable', name: 'v', description: 'x' }] }) }),
     ]);
     expect(r.plan.warnings).toEqual([]);
   });
