@@ -37,7 +37,7 @@ describe('compileJavaPattern verdicts', () => {
     ['x{2}{3}', 'xx', true, 'a second count repeats nothing'],
     ['{balance}', '{balance}', 'error', 'Java: Illegal repetition'],
     ['\\p{L}', 'a', 'unfaithful', 'Unicode property'],
-  ] as const)('%s on %j -> %s (%s)', (pattern, text, expected) => {
+  ] as [string, string, boolean | 'unfaithful' | 'error', string][])('%s on %j -> %s (%s)', (pattern, text, expected) => {
     expect(verdict(pattern, text)).toBe(expected);
   });
 });
