@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { applyPlan, ApplyRefused } from '../apply/apply.js';
 import { askYes } from '../apply/confirm.js';
-import { loadAndPlan, loadDesired, managedCount } from '../apply/load-and-plan.js';
+import { loadAndPlan, loadDesired, managedCount } from './pipeline.js';
 import { readPlanFile } from '../apply/plan-file.js';
 import { DEFAULT_THRESHOLDS, protectedArchives } from '../apply/safety.js';
 import type { ApplyResult } from '../apply/types.js';

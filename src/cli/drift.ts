@@ -3,7 +3,7 @@
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { formatDiagnostics, loadDesired } from '../apply/load-and-plan.js';
+import { formatDiagnostics, loadDesired, readLiveFor } from './pipeline.js';
 import { buildDriftResult } from '../plan/build-drift.js';
 import { hasErrors } from '../model/diagnostic.js';
 import type { Drift } from '../plan/drift-types.js';
@@ -15,7 +15,6 @@ import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags 
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
-import { readLiveFor } from './live.js';
 import { formatOption, targetOption } from './options.js';
 import { writeFileAtomic } from './write-file.js';
 

@@ -2,7 +2,7 @@
 
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadAndPlan } from '../apply/load-and-plan.js';
+import { loadAndPlan } from './pipeline.js';
 import { renderPlanJson } from '../report/plan-json.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
 import { renderPlanText } from '../report/plan-text.js';

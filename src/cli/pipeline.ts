@@ -1,10 +1,10 @@
-// Config -> live -> plan, the first half of `apply` (and of `plan`: reusable by any command).
+// Config -> live -> plan: the first half of `plan`, `apply` and `drift`.
 // Everything here reads; nothing writes. Errors come back as one CliError listing every problem.
 
 import type { ApiClient } from '../api/types.js';
 import { readLiveState } from '../api/read-live.js';
-import { CliError } from '../cli/exit.js';
-import type { Io } from '../cli/io.js';
+import { CliError } from './exit.js';
+import type { Io } from './io.js';
 import { loadConfig } from '../config/load.js';
 import { formatLoc, hasErrors, type Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, LiveState } from '../model/types.js';
@@ -12,13 +12,15 @@ import { buildPlan, type PlanOptions } from '../plan/build-plan.js';
 import type { Plan } from '../plan/types.js';
 import { wantParsers } from '../plan/want-parsers.js';
 
-export interface LoadAndPlanOptions extends PlanOptions {
+export interface ReadLiveOptions {
   client: ApiClient;
   concurrency: number;
   signal?: AbortSignal;
   /** Checks the organization guard against the config's organization_id (cli/connect.ts checkOrganization). */
   checkOrganization?: (configOrg: number | undefined) => Promise<unknown>;
 }
+
+export type LoadAndPlanOptions = PlanOptions & ReadLiveOptions;
 
 export interface Planned {
   desired: DesiredState;
@@ -40,23 +42,24 @@ export async function loadDesired(paths: string[], io: Io): Promise<DesiredState
 
 export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, io: Io): Promise<Planned> {
   const desired = await loadDesired(paths, io);
-  await options.checkOrganization?.(desired.organization_id);
-  const live = await readLiveState(options.client, {
-    wantParsers: wantParsers(desired),
-    pinnedAppIds: desired.apps.flatMap((a) => (a.id === undefined ? [] : [a.id])),
-    concurrency: options.concurrency,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  const { plan, diagnostics } = buildPlan(desired, live, {
-    ...(options.targets ? { targets: options.targets } : {}),
-    ...(options.prune !== undefined ? { prune: options.prune } : {}),
-    ...(options.resend ? { resend: options.resend } : {}),
-  });
+  const live = await readLiveFor(desired, options);
+  const { plan, diagnostics } = buildPlan(desired, live, options);
   if (hasErrors(diagnostics)) {
     throw new CliError(`cannot make a plan; nothing was changed:\n${formatDiagnostics(diagnostics)}`);
   }
   writeWarnings(diagnostics, io);
   return { desired, live, plan, warnings: diagnostics.filter((d) => d.severity === 'warning') };
+}
+
+/** The organization guard first, then the live state `desired` needs with the fewest requests. */
+export async function readLiveFor(desired: DesiredState, options: ReadLiveOptions): Promise<LiveState> {
+  await options.checkOrganization?.(desired.organization_id);
+  return readLiveState(options.client, {
+    wantParsers: wantParsers(desired),
+    pinnedAppIds: desired.apps.flatMap((a) => (a.id === undefined ? [] : [a.id])),
+    concurrency: options.concurrency,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }
 
 /** Active live resources the plan was made against: the denominator of --max-archive-percent. */
