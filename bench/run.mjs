@@ -3,7 +3,7 @@
 // time: they would measure each other). Each writes its report to stdout and progress to stderr.
 //
 //   node bench/run.mjs            all of them: validate, plan, apply, then bench/server/*
-//   node bench/run.mjs plan apply only those whose name (file name without .mjs) is given
+//   node bench/run.mjs plan apply only those named (validate, plan, apply, server)
 
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -15,11 +15,14 @@ const only = process.argv.slice(2);
 
 function found() {
   const top = ['validate.mjs', 'plan.mjs', 'apply.mjs'].map((f) => join(BENCH, f)).filter((f) => existsSync(f));
+  // bench/server/run.mjs is that bench's entry point (it drives its own helpers, such as
+  // load.mjs, which cannot run alone); without it, each script there is run on its own.
   const serverDir = join(BENCH, 'server');
-  const server = existsSync(serverDir)
-    ? readdirSync(serverDir).filter((f) => f.endsWith('.mjs') || f.endsWith('.js')).sort().map((f) => join(serverDir, f))
-    : [];
-  return [...top, ...server].filter((f) => only.length === 0 || only.includes(f.split('/').pop().replace(/\.m?js$/, '')));
+  let server = [];
+  if (existsSync(join(serverDir, 'run.mjs'))) server = [join(serverDir, 'run.mjs')];
+  else if (existsSync(serverDir)) server = readdirSync(serverDir).filter((f) => /\.m?js$/.test(f)).sort().map((f) => join(serverDir, f));
+  const name = (f) => relative(BENCH, f).replace(/\.m?js$/, '').replace(/\/run$/, '');
+  return [...top, ...server].filter((f) => only.length === 0 || only.includes(name(f)));
 }
 
 function run(file) {
