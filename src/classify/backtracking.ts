@@ -93,7 +93,7 @@ export function findBacktracking(root: Node, pattern: string): Finding[] {
         });
       }
     }
-    if (node.type === 'seq') adjacent(node.items, out, text);
+    if (node.type === 'seq') adjacent(node.items, out, { text, atTop: node === root });
     for (const child of children(node)) visit(child);
   };
   visit(root);
@@ -108,13 +108,20 @@ function overlappingBranches(alt: Node & { type: 'alt' }): boolean {
   return false;
 }
 
-function adjacent(items: Node[], out: Finding[], text: (n: Node) => string): void {
+const isDotStar = (r: { q: Quant }) => r.q.body.type === 'set' && r.q.body.dot === true;
+
+function adjacent(items: Node[], out: Finding[], o: { text: (n: Node) => string; atTop: boolean }): void {
+  const { text } = o;
   for (let i = 0; i < items.length; i++) {
     const a = repeatedSet(items[i]!);
     if (!a) continue;
     for (let j = i + 1; j < items.length; j++) {
       const b = repeatedSet(items[j]!);
-      if (b && cs.overlaps(a.set, b.set)) {
+      // `(?<amount>[\d,.]+).*` at the very end is the "rest of the message" idiom: under matches()
+      // the final .* can only fail at a line break, so the cost is at most quadratic in a short
+      // message. Flagging it would flag nearly every real parser.
+      const restOfMessage = b !== null && o.atTop && j === items.length - 1 && isDotStar(b) && !isDotStar(a);
+      if (b && !restOfMessage && cs.overlaps(a.set, b.set)) {
         out.push({
           code: 'regex.backtracking',
           index: b.q.at,
