@@ -18,7 +18,7 @@ const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
 /** Values for the ${VAR}s the examples use; a user's own environment wins. */
 const EXAMPLE_ENV: Record<string, string> = {
   AGENT_WEBHOOK_URL: 'https://hooks.example.com/menuctl/agent',
-  SUPPORT_WEBHOOK_URL: 'https://hooks.example.com/menuctl/support',
+  TILL_WEBHOOK_URL: 'https://hooks.example.com/menuctl/till',
 };
 
 interface Step {

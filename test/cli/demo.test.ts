@@ -1,0 +1,19 @@
+// The README's first command: `npm run demo` must work on a clean machine, end to end.
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+describe('menuctl demo', () => {
+  it('validates, tests, plans, applies, converges, shows drift and repairs it', async () => {
+    const r = await runCli(['demo'], { env: {} });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const steps = [...r.stdout.matchAll(/── \d+\. menuctl (\w+)/g)].map((m) => m[1]);
+    expect(steps).toEqual(['validate', 'test', 'plan', 'apply', 'plan', 'drift', 'apply', 'drift']);
+    expect(r.stdout).toMatch(/\n\d+ passed, 0 failed\n/);
+    expect(r.stdout).toMatch(/Plan: \d+ to create, 0 to update, 0 to archive, 0 to restore\./);
+    expect(r.stdout).toContain('Drift: 1 changed, 0 archived, 0 missing, 0 unmanaged.');
+    expect(r.stdout).toContain('No drift: the live API matches the configuration.');
+    // The apps' secrets went to the secrets file, never to the output.
+    expect(r.stdout).not.toMatch(/\b[0-9a-f]{32}\b/);
+  });
+});
