@@ -15,5 +15,6 @@ describe('menuctl demo', () => {
     expect(r.stdout).toContain('No drift: the live API matches the configuration.');
     // The apps' secrets went to the secrets file, never to the output.
     expect(r.stdout).not.toMatch(/\b[0-9a-f]{32}\b/);
+    expect(r.stdout).not.toContain('eyJ'); // no JWT either
   });
 });
