@@ -10,15 +10,16 @@ import { loadavg } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchOptions } from './lib/args.mjs';
-import { expectExit, peakRssMethod, runMenuctl } from './lib/cli.mjs';
+import { expectExit, peakRssMethod, runMenuctl, runNode } from './lib/cli.mjs';
 import { createWorld, makeAgent, planFloor } from './lib/http.mjs';
-import { scratchDir } from './lib/paths.mjs';
+import { ROOT, scratchDir } from './lib/paths.mjs';
 import { printProfile, topFrames } from './lib/profile.mjs';
 import { mintToken, startServer } from './lib/server.mjs';
 import { mb, median, note, ratio, secs, table } from './lib/stats.mjs';
 import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
 
 const opt = benchOptions();
+const FLOOR_CHILD = join(ROOT, 'bench', 'lib', 'floor-child.mjs');
 const loadBefore = loadavg()[0];
 const scratch = scratchDir('plan');
 const data = join(scratch, 'bench.sqlite');
@@ -55,6 +56,7 @@ for (const latencyMs of opt.latencies) {
 
   const plans = [];
   const floors = [];
+  const colds = [];
   let planCounts;
   let floorCounts;
   for (let i = 0; i < opt.runs; i++) {
@@ -69,7 +71,13 @@ for (const latencyMs of opt.latencies) {
     const cpu = process.cpuUsage(cpu0);
     floors.push({ ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 });
     floorCounts = await server.settle();
-    note(`latency ${latencyMs} run ${i + 1}: plan ${secs(r.ms)} (CPU ${secs(r.cpuMs)}, ${planCounts.requests} requests, ${mb(r.peakKb)}), floor ${secs(floors.at(-1).ms)} (${floorCounts.requests} requests)`);
+    server.reset();
+    const cold = expectExit(await runNode(FLOOR_CHILD, ['plan', '0', '0', String(opt.concurrency)],
+      { env: { BENCH_URL: server.url, BENCH_TOKEN: token }, scratch }), 0, 'cold floor');
+    colds.push(cold);
+    const coldCounts = await server.settle();
+    if (coldCounts.requests !== floorCounts.requests) throw new Error(`cold floor made ${coldCounts.requests} requests, the warm one ${floorCounts.requests}`);
+    note(`latency ${latencyMs} run ${i + 1}: plan ${secs(r.ms)} (CPU ${secs(r.cpuMs)}, ${planCounts.requests} requests, ${mb(r.peakKb)}), floor ${secs(floors.at(-1).ms)} warm, ${secs(cold.ms)} in a new process (${floorCounts.requests} requests)`);
   }
   if (opt.profile) {
     const dir = join(scratch, `prof-${latencyMs}`);
@@ -82,10 +90,13 @@ for (const latencyMs of opt.latencies) {
 
   const planMs = median(plans.map((r) => r.ms));
   const floorMs = median(floors.map((f) => f.ms));
+  const coldFloorMs = median(colds.map((c) => c.ms));
   results.push({
     latencyMs,
     planMs,
     floorMs,
+    coldFloorMs,
+    ratioCold: planMs / coldFloorMs,
     planCpuMs: median(plans.map((r) => r.cpuMs)),
     floorCpuMs: median(floors.map((f) => f.cpuMs)),
     ratio: planMs / floorMs,
@@ -96,6 +107,7 @@ for (const latencyMs of opt.latencies) {
     peakKb: Math.max(...plans.map((r) => r.peakKb ?? 0)) || null,
     planRunsMs: plans.map((r) => r.ms),
     floorRunsMs: floors.map((f) => f.ms),
+    coldFloorRunsMs: colds.map((c) => c.ms),
   });
 }
 
@@ -114,9 +126,10 @@ const report = {
 if (opt.json) writeFileSync(opt.json, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`## plan: no-change plan of ${opt.actions} actions x ${opt.parsers} parsers, --concurrency ${opt.concurrency} (median of ${opt.runs})\n`);
 console.log(table(
-  ['server latency', 'menuctl plan', 'I/O floor', 'ratio', 'ratio less start-up', 'CPU (plan / floor)', 'requests (plan / floor)', 'peak RSS'],
+  ['server latency', 'menuctl plan', 'I/O floor', 'ratio', 'floor, new process', 'ratio to it', 'ratio less start-up', 'CPU (plan / floor)', 'requests (plan / floor)', 'peak RSS'],
   results.map((r) => [
     `${r.latencyMs} ms`, secs(r.planMs), secs(r.floorMs), ratio(r.planMs, r.floorMs),
+    secs(r.coldFloorMs), ratio(r.planMs, r.coldFloorMs),
     `${r.ratioLessStart.toFixed(2)}x`, `${secs(r.planCpuMs)} / ${secs(r.floorCpuMs)}`,
     `${r.planRequests} / ${r.floorRequests}`, mb(r.peakKb),
   ]),

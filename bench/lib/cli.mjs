@@ -16,12 +16,17 @@ let seq = 0;
  * Runs `node dist/cli/main.js ...args`. `nodeArgs` go before the script (e.g. --cpu-prof).
  * Resolves { code, stdout, stderr, ms, peakKb, cpuMs } whatever the exit code: callers check it.
  */
-export function runMenuctl(args, { env = {}, nodeArgs = [], cwd = ROOT, scratch } = {}) {
+export function runMenuctl(args, options = {}) {
+  return runNode(MAIN, args, options);
+}
+
+/** Runs `node [nodeArgs] script ...args`, measured the same way as runMenuctl. */
+export function runNode(script, args, { env = {}, nodeArgs = [], cwd = ROOT, scratch } = {}) {
   const rssFile = join(scratch, `rss-${process.pid}-${seq++}.txt`);
   const node = [process.execPath, ...nodeArgs];
   const argv = hasGnuTime
-    ? [GNU_TIME, '-f', '%M %U %S', '-o', rssFile, ...node, MAIN, ...args]
-    : [...node, '--import', join(ROOT, 'bench', 'lib', 'rss-probe.mjs'), MAIN, ...args];
+    ? [GNU_TIME, '-f', '%M %U %S', '-o', rssFile, ...node, script, ...args]
+    : [...node, '--import', join(ROOT, 'bench', 'lib', 'rss-probe.mjs'), script, ...args];
   const childEnv = { ...process.env, NO_COLOR: '1', ...env };
   if (!hasGnuTime) childEnv.MENUCTL_BENCH_RSS_FILE = rssFile;
   return new Promise((done, fail) => {

@@ -88,3 +88,47 @@ export function printProfile(prof, label, note, n = 12) {
   note('  self time by function:');
   for (const f of prof.top.slice(0, n)) note(`    ${f.ms.toFixed(0).padStart(6)} ms ${pct(f.ms)}  ${f.frame}`);
 }
+
+const TIMELINE_PHASES = [
+  ['config', /^(loadConfig|loadDesired)$/],
+  ['plan', /^(buildPlan|buildDrift)$/],
+  ['render', /^render/],
+  ['api', /^(send|once|parseBody|shapeProblem|readLiveState|listParsers)$/],
+  ['apply', /^(applyPlan|runOne|record|executeChange)$/],
+];
+
+/**
+ * What the process did over time: for each `bucketMs` slice, milliseconds per phase
+ * (config, api, plan, render, apply, gc, idle, other). Wall-clock view, unlike the CPU views.
+ */
+export function timeline(dir, bucketMs = 250) {
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  const prof = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const byNode = new Map(prof.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of prof.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
+  const phaseOf = new Map();
+  const classify = (id) => {
+    if (phaseOf.has(id)) return phaseOf.get(id);
+    const name = byNode.get(id).callFrame.functionName;
+    let phase = name === '(idle)' ? 'idle' : name === '(garbage collector)' ? 'gc' : 'other';
+    for (let cur = id; cur !== undefined && phase === 'other'; cur = parent.get(cur)) {
+      const fn = byNode.get(cur).callFrame.functionName;
+      const hit = TIMELINE_PHASES.find(([, re]) => re.test(fn));
+      if (hit) phase = hit[0];
+    }
+    phaseOf.set(id, phase);
+    return phase;
+  };
+  const buckets = [];
+  let t = 0;
+  for (let i = 0; i < prof.samples.length; i++) {
+    const dt = (prof.timeDeltas[i + 1] ?? 0) / 1000;
+    const b = Math.floor(t / bucketMs);
+    buckets[b] ??= {};
+    const phase = classify(prof.samples[i]);
+    buckets[b][phase] = (buckets[b][phase] ?? 0) + dt;
+    t += dt;
+  }
+  return buckets.map((b, i) => ({ fromMs: i * bucketMs, ...Object.fromEntries(Object.entries(b ?? {}).map(([k, v]) => [k, Math.round(v)])) }));
+}
