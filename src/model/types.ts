@@ -158,7 +158,7 @@ export interface LiveState {
   actions: LiveAction[];
   /** Parsers of the actions that were read (see api/read-live.ts for which). */
   parsers: LiveParser[];
-  /** null when the server has no `GET /api/apps` and only pinned apps could be read. */
+  /** All apps; only the pinned ones when `apps_listed` is false (a server without `GET /api/apps`). */
   apps: LiveApp[];
   apps_listed: boolean;
   operators: WorldOperator[];
