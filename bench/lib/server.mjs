@@ -27,6 +27,10 @@ export async function startServer({ data, jwtSecret, latencyMs = 0 }) {
   const args = [MAIN, 'serve', '--port', '0', '--data', data, '--jwt-secret', jwtSecret];
   if (latencyMs > 0) args.push('--latency', String(latencyMs));
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A bench that fails half-way must not leave a server behind.
+  const reap = () => child.kill('SIGTERM');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   const stderr = [];
   child.stderr.on('data', (c) => stderr.push(c));
   let tally = { requests: 0, byRoute: {}, statuses: {} };
@@ -68,10 +72,14 @@ export async function startServer({ data, jwtSecret, latencyMs = 0 }) {
      */
     async settle() {
       const path = `${MARKER_PREFIX}${markers++}`;
-      const seen = new Promise((r) => markerWaiters.set(path, r));
+      let timer;
+      const seen = new Promise((r, fail) => {
+        markerWaiters.set(path, r);
+        timer = setTimeout(() => fail(new Error(`no access-log line for ${path} within 30 s: is the server's access log on?`)), 30_000);
+      });
       const res = await request(`${url}${path}`);
       await res.body.dump();
-      await seen;
+      await seen.finally(() => clearTimeout(timer));
       markerWaiters.delete(path);
       return { ...tally, byRoute: { ...tally.byRoute }, statuses: { ...tally.statuses } };
     },
