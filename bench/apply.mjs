@@ -15,7 +15,7 @@ import { benchOptions } from './lib/args.mjs';
 import { expectExit, peakRssMethod, runMenuctl } from './lib/cli.mjs';
 import { countLive, createWorld, makeAgent } from './lib/http.mjs';
 import { scratchDir } from './lib/paths.mjs';
-import { printProfile, topFrames } from './lib/profile.mjs';
+import { printProfile, printTimeline, topFrames } from './lib/profile.mjs';
 import { mintToken, startServer } from './lib/server.mjs';
 import { mb, median, note, ratio, secs, table } from './lib/stats.mjs';
 import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
@@ -103,6 +103,7 @@ for (const latencyMs of opt.latencies) {
     mkdirSync(dir);
     await applyOnce(latencyMs, { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir], planAfter: false });
     printProfile(topFrames(dir, 25), `apply latency ${latencyMs}`, note);
+    printTimeline(dir, note);
   }
   const applyMs = median(applies.map((a) => a.ms));
   const floorMs = median(floors.map((f) => f.ms));

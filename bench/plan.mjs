@@ -13,7 +13,7 @@ import { benchOptions } from './lib/args.mjs';
 import { expectExit, peakRssMethod, runMenuctl, runNode } from './lib/cli.mjs';
 import { createWorld, makeAgent, planFloor } from './lib/http.mjs';
 import { ROOT, scratchDir } from './lib/paths.mjs';
-import { printProfile, topFrames } from './lib/profile.mjs';
+import { printProfile, printTimeline, topFrames } from './lib/profile.mjs';
 import { mintToken, startServer } from './lib/server.mjs';
 import { mb, median, note, ratio, secs, table } from './lib/stats.mjs';
 import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
@@ -84,6 +84,7 @@ for (const latencyMs of opt.latencies) {
     mkdirSync(dir);
     expectExit(await runMenuctl(planArgs, { env, scratch, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir] }), 0, 'profiled plan');
     printProfile(topFrames(dir, 25), `plan latency ${latencyMs}`, note);
+    printTimeline(dir, note);
   }
   await agent.close();
   await server.close();

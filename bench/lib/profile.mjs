@@ -94,7 +94,7 @@ const TIMELINE_PHASES = [
   ['plan', /^(buildPlan|buildDrift)$/],
   ['render', /^render/],
   ['api', /^(send|once|parseBody|shapeProblem|readLiveState|listParsers)$/],
-  ['apply', /^(applyPlan|runOne|record|executeChange)$/],
+  ['apply', /^(applyPlan|runOne|executeChange)$/],
 ];
 
 /**
@@ -131,4 +131,13 @@ export function timeline(dir, bucketMs = 250) {
     t += dt;
   }
   return buckets.map((b, i) => ({ fromMs: i * bucketMs, ...Object.fromEntries(Object.entries(b ?? {}).map(([k, v]) => [k, Math.round(v)])) }));
+}
+
+/** One line per 500 ms of the run: where the wall time went (see timeline()). */
+export function printTimeline(dir, note, bucketMs = 500) {
+  note(`  timeline (${bucketMs} ms slices; config, api, plan, render, apply, gc, idle, other in ms):`);
+  for (const { fromMs, ...phases } of timeline(dir, bucketMs)) {
+    const parts = Object.entries(phases).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`);
+    note(`    ${String(fromMs / 1000).padStart(5)} s  ${parts.join(', ')}`);
+  }
 }
