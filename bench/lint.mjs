@@ -1,0 +1,71 @@
+// Benchmark: the Java-dialect regex lint alone (lintRegex, src/classify/lint.ts), on the 25,000
+// distinct patterns of bench/validate.mjs's generated config and on variants of the real parsers
+// (test/fixtures/real-parsers.tsv). Every pattern is distinct in every run, so no cache helps:
+// this is the cost `menuctl validate` pays per distinct regex.
+// Run: npx tsc -p . && node bench/lint.mjs   (prints the "## regex lint" rows for docs/benchmarks.md)
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lintRegex } from '../dist/classify/lint.js';
+
+const ACTIONS = 5000;
+const PARSERS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const REAL_VARIANTS = 400;
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** The regexes bench/validate.mjs writes, offset per run so that no run sees another's patterns. */
+function generated(run) {
+  const out = [];
+  for (let i = run * ACTIONS; i < (run + 1) * ACTIONS; i++) {
+    for (let p = 0; p < PARSERS; p++) out.push(`.*Reply ${p} for ${i}: balance UGX (?<balance${p}>\\d+)\\.`);
+  }
+  return out;
+}
+
+function realRows() {
+  const file = path.join(ROOT, 'test/fixtures/real-parsers.tsv');
+  const [, ...rows] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  return rows.map((line) => line.split('\t')[1]);
+}
+
+/** Each real regex with a distinct literal prefix (a run and variant number), so each is linted anew. */
+function realVariants(run, rows) {
+  const out = [];
+  for (let v = 0; v < REAL_VARIANTS; v++) for (const r of rows) out.push(`R${run}v${v}${r}`);
+  return out;
+}
+
+function time(patterns) {
+  let issues = 0;
+  const t0 = performance.now();
+  for (const p of patterns) issues += lintRegex(p).length;
+  return { ms: performance.now() - t0, issues };
+}
+
+const rows = realRows();
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const gen = [];
+const real = [];
+let genIssues = 0;
+let realIssues = 0;
+// One unmeasured warm-up run (JIT), on its own distinct patterns.
+time(generated(RUNS));
+time(realVariants(RUNS, rows));
+for (let run = 0; run < RUNS; run++) {
+  const g = generated(run);
+  const r = realVariants(run, rows);
+  const tg = time(g);
+  const tr = time(r);
+  gen.push((tg.ms * 1000) / g.length);
+  real.push((tr.ms * 1000) / r.length);
+  genIssues = tg.issues;
+  realIssues = tr.issues;
+}
+const us = (x) => x.toFixed(1);
+const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+console.log(`| generated (${ACTIONS * PARSERS} distinct, bench/validate.mjs's) | ${us(median(gen))} µs | ${us(Math.min(...gen))} µs | ${((median(gen) * ACTIONS * PARSERS) / 1000).toFixed(0)} ms | ${genIssues} |`);
+console.log(`| real parsers (${rows.length} rows x ${REAL_VARIANTS} prefixed variants) | ${us(median(real))} µs | ${us(Math.min(...real))} µs | ${((median(real) * rows.length * REAL_VARIANTS) / 1000).toFixed(0)} ms | ${realIssues} |`);
+console.log(`runs ${RUNS} (+1 warm-up); machine ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${load}`);
+console.log(`per run: generated ${gen.map(us).join(', ')} µs; real ${real.map(us).join(', ')} µs`);
