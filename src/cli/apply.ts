@@ -145,7 +145,7 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
   let digest: string | undefined;
   let configOrg: number | undefined;
   if (paths.length > 0) {
-    const desired = await loadDesired(paths, io);
+    const { desired } = await loadDesired(paths, io);
     digest = configDigest(desired);
     configOrg = desired.organization_id;
   } else {

@@ -3,9 +3,8 @@
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { formatDiagnostics, loadDesired, readLiveFor } from './pipeline.js';
+import { loadDesired, readLiveFor, reportDiagnostics } from './pipeline.js';
 import { buildDriftResult } from '../plan/build-drift.js';
-import { hasErrors } from '../model/diagnostic.js';
 import type { Drift } from '../plan/drift-types.js';
 import { renderDriftJson } from '../report/drift-json.js';
 import { renderDriftJunit } from '../report/drift-junit.js';
@@ -13,7 +12,7 @@ import { renderDriftMarkdown } from '../report/drift-markdown.js';
 import { renderDriftText } from '../report/drift-text.js';
 import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
-import { CliError, EXIT } from './exit.js';
+import { EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { formatOption, targetOption } from './options.js';
 import { writeFileAtomic } from './write-file.js';
@@ -40,7 +39,7 @@ export function register(program: Command, ctx: CliContext): void {
 
 export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const desired = await loadDesired(paths, io);
+  const { desired, sources } = await loadDesired(paths, io);
   const { client, organizationGuard, concurrency } = connect(flags, io);
   try {
     const live = await readLiveFor(desired, {
@@ -48,7 +47,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
       checkOrganization: (org) => checkOrganization(client, organizationGuard, org),
     });
     const { drift, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
-    if (hasErrors(diagnostics)) throw new CliError(`cannot compare:\n${formatDiagnostics(diagnostics)}`);
+    reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });
     if (flags.reportFile) {
       await writeFileAtomic(resolve(io.cwd, flags.reportFile), render(drift, flags.format, io));
       io.stdout.write(render(drift, 'text', io));

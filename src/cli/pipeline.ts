@@ -4,9 +4,10 @@
 import type { ApiClient } from '../api/types.js';
 import { readLiveState } from '../api/read-live.js';
 import { CliError } from './exit.js';
-import type { Io } from './io.js';
+import { useColor, type Io } from './io.js';
 import { loadConfig } from '../config/load.js';
-import { formatLoc, hasErrors, type Diagnostic } from '../model/diagnostic.js';
+import { hasErrors, type Diagnostic } from '../model/diagnostic.js';
+import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
 import type { DesiredState, LiveState } from '../model/types.js';
 import { buildPlan, type PlanOptions } from '../plan/build-plan.js';
 import type { Plan } from '../plan/types.js';
@@ -30,24 +31,39 @@ export interface Planned {
   warnings: Diagnostic[];
 }
 
-/** Loads and validates the config; throws a CliError naming every error. Warnings go to stderr. */
-export async function loadDesired(paths: string[], io: Io): Promise<DesiredState> {
-  const { state, diagnostics } = await loadConfig(paths, { env: io.env, cwd: io.cwd });
-  if (state === null || hasErrors(diagnostics)) {
-    throw new CliError(`the config is not valid (run \`menuctl validate\` for details):\n${formatDiagnostics(diagnostics)}`);
-  }
-  writeWarnings(diagnostics, io);
-  return state;
+export interface Loaded {
+  desired: DesiredState;
+  /** Text of each config file, so problems found later (by the planner) show their line too. */
+  sources: ReadonlyMap<string, string>;
+}
+
+/** Loads and validates the config; prints every problem with its source line, then throws if any is an error. */
+export async function loadDesired(paths: string[], io: Io): Promise<Loaded> {
+  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd });
+  reportDiagnostics(diagnostics, io, {
+    sources,
+    failure: 'the config is not valid; nothing was read or changed (`menuctl validate` checks it offline)',
+  });
+  if (state === null) throw new CliError('the config is not valid');
+  return { desired: state, sources };
+}
+
+/** Writes diagnostics to stderr (errors and warnings alike); throws `failure` when any is an error. */
+export function reportDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  io: Io,
+  options: { failure: string; sources?: ReadonlyMap<string, string> | undefined },
+): void {
+  if (diagnostics.length === 0) return;
+  io.stderr.write(renderDiagnosticsText(diagnostics, { sources: options.sources, color: useColor(io, 'stderr') }));
+  if (hasErrors(diagnostics)) throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
 }
 
 export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, io: Io): Promise<Planned> {
-  const desired = await loadDesired(paths, io);
+  const { desired, sources } = await loadDesired(paths, io);
   const live = await readLiveFor(desired, options);
   const { plan, diagnostics } = buildPlan(desired, live, options);
-  if (hasErrors(diagnostics)) {
-    throw new CliError(`cannot make a plan; nothing was changed:\n${formatDiagnostics(diagnostics)}`);
-  }
-  writeWarnings(diagnostics, io);
+  reportDiagnostics(diagnostics, io, { sources, failure: 'cannot make a plan; nothing was changed' });
   return { desired, live, plan, warnings: diagnostics.filter((d) => d.severity === 'warning') };
 }
 
@@ -66,22 +82,4 @@ export async function readLiveFor(desired: DesiredState, options: ReadLiveOption
 export function managedCount(live: LiveState): number {
   const active = (list: { archived_at: string | null }[]) => list.filter((r) => r.archived_at === null).length;
   return active(live.actions) + active(live.parsers) + active(live.apps);
-}
-
-export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
-  return diagnostics
-    .filter((d) => d.severity === 'error')
-    .map((d) => {
-      const where = formatLoc(d.loc) || d.address || '';
-      return `  ${where ? `${where}: ` : ''}${d.message} [${d.code}]`;
-    })
-    .join('\n');
-}
-
-function writeWarnings(diagnostics: readonly Diagnostic[], io: Io): void {
-  for (const d of diagnostics) {
-    if (d.severity !== 'warning') continue;
-    const where = formatLoc(d.loc) || d.address || '';
-    io.stderr.write(`Warning: ${where ? `${where}: ` : ''}${d.message}\n`);
-  }
 }

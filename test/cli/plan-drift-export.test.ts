@@ -141,6 +141,31 @@ describe('plan', () => {
   });
 });
 
+describe('problems', () => {
+  it('an invalid config is reported with its source line, before any request', async () => {
+    writeFileSync(join(dir, 'menuctl.yaml'), CONFIG.replace('status: failed', 'status: faild'));
+    server.resetStats();
+    const r = await runCli(['plan'], { cwd: dir, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^menuctl\.yaml:15:17: error\[schema\.\S+\] action\["Check balance"\]\.parser\["wrong-pin"\]: .*faild/m);
+    expect(r.stderr).toContain(' 15 |         status: faild');
+    expect(r.stderr).toMatch(/Error: the config is not valid; nothing was read or changed/);
+    expect(server.stats().requests).toBe(0);
+  });
+
+  it('two live actions with one name stop the plan, naming both ids at the config line', async () => {
+    const spec = { name: 'Check balance', root_code: '*144#', transport_type: 'ussd' as const, operator_ids: [2172], steps: [] };
+    const a = await client.createAction(spec);
+    const b = await client.createAction(spec);
+    const r = await runCli(['plan'], { cwd: dir, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^menuctl\.yaml:3:\d+: error\[[^\]]+\] action\["Check balance"\]: /m);
+    expect(r.stderr).toContain(a.id);
+    expect(r.stderr).toContain(b.id);
+    expect(r.stderr).toMatch(/Error: cannot make a plan; nothing was changed/);
+  });
+});
+
 describe('drift', () => {
   it('reports an out-of-band edit as changed, with the field, and exits 2', async () => {
     const ids = await seed();
