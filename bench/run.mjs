@@ -2,8 +2,9 @@
 // `npm run bench`: runs every benchmark found under bench/, one after another (never at the same
 // time: they would measure each other). Each writes its report to stdout and progress to stderr.
 //
-//   node bench/run.mjs            all of them: validate, plan, apply, then bench/server/*
-//   node bench/run.mjs plan apply only those named (validate, plan, apply, server)
+//   node bench/run.mjs            all of them: validate, lint, plan, apply, any other bench/*.mjs, then bench/server
+//   node bench/run.mjs plan apply only those named (file name without .mjs; `server` for bench/server)
+//   node bench/run.mjs --list     which would run
 
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -11,10 +12,22 @@ import { join, relative } from 'node:path';
 import { ROOT } from './lib/paths.mjs';
 
 const BENCH = join(ROOT, 'bench');
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const list = args.includes('--list');
+const only = args.filter((a) => a !== '--list');
 
 function found() {
-  const top = ['validate.mjs', 'plan.mjs', 'apply.mjs'].map((f) => join(BENCH, f)).filter((f) => existsSync(f));
+  // Every script directly in bench/ is a bench (lib/ holds helpers): the pipeline's order first,
+  // then any others by name.
+  const order = ['validate.mjs', 'lint.mjs', 'plan.mjs', 'apply.mjs'];
+  const top = readdirSync(BENCH)
+    .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((f) => join(BENCH, f));
+  function rank(f) {
+    const i = order.indexOf(f);
+    return i === -1 ? order.length : i;
+  }
   // bench/server/run.mjs is that bench's entry point (it drives its own helpers, such as
   // load.mjs, which cannot run alone); without it, each script there is run on its own.
   const serverDir = join(BENCH, 'server');
@@ -36,6 +49,10 @@ const benches = found();
 if (benches.length === 0) {
   console.error(only.length ? `no bench named ${only.join(', ')} under bench/` : 'no benchmarks under bench/');
   process.exit(1);
+}
+if (list) {
+  for (const file of benches) console.log(relative(ROOT, file));
+  process.exit(0);
 }
 const failed = [];
 for (const file of benches) {
