@@ -1,12 +1,23 @@
-// compileJavaPattern: a Java pattern, as the device runs it (CASE_INSENSITIVE, matches()), turned
-// into an equivalent JS RegExp — or the reasons it cannot be (a Java syntax error: the device
-// rejects it; or a construct we cannot reproduce exactly: we refuse rather than guess).
-import { JavaSyntaxError, type Unfaithful } from './java-ast.js';
+// A Java pattern as the device runs it (CASE_INSENSITIVE, matches()), in two stages:
+// - analyzeJavaPattern: parse it like Java (or say why the device rejects it) and find, on the
+//   tree, what a JS stand-in could not reproduce. This is all `menuctl validate` needs.
+// - compileJavaPattern: translate the tree into an equivalent JS RegExp. Only `menuctl test` pays
+//   for it (emitting and `new RegExp` cost more than the whole analysis), once per distinct pattern.
+import { JavaSyntaxError, type ParsedPattern, type Unfaithful } from './java-ast.js';
 import { parseJavaPattern } from './java-parse.js';
 import { emitJs } from './java-emit.js';
 import { findUnfaithful } from './java-faithful.js';
+import { BoundedCache } from './bounded-cache.js';
 import type { RegexIssue } from './lint.js';
-import type { ParsedPattern } from './java-ast.js';
+
+export type AnalyzedPattern =
+  | {
+      ok: true;
+      parsed: ParsedPattern;
+      /** Non-empty: a JS translation would NOT be a faithful stand-in. */
+      unfaithful: readonly Unfaithful[];
+    }
+  | { ok: false; issues: RegexIssue[] };
 
 export type CompiledPattern =
   | {
@@ -21,20 +32,31 @@ export type CompiledPattern =
     }
   | { ok: false; issues: RegexIssue[] };
 
-const cache = new Map<string, CompiledPattern>();
+// Configs are bounded; the limits only keep a long-lived process from growing without end.
 const CACHE_LIMIT = 5000;
+const analyses = new BoundedCache<string, AnalyzedPattern>(CACHE_LIMIT);
+const compiled = new BoundedCache<string, CompiledPattern>(CACHE_LIMIT);
 
-export function compileJavaPattern(pattern: string): CompiledPattern {
-  const hit = cache.get(pattern);
-  if (hit) return hit;
-  const compiled = compileUncached(pattern);
-  // Configs are bounded; the limit only keeps a long-lived process from growing without end.
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(pattern, compiled);
-  return compiled;
+export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
+  let a = analyses.get(pattern);
+  if (!a) {
+    a = analyzeUncached(pattern);
+    analyses.set(pattern, a);
+  }
+  return a;
 }
 
-function compileUncached(pattern: string): CompiledPattern {
+export function compileJavaPattern(pattern: string): CompiledPattern {
+  let c = compiled.get(pattern);
+  if (!c) {
+    const a = analyzeJavaPattern(pattern);
+    c = a.ok ? translate(a.parsed, a.unfaithful) : a;
+    compiled.set(pattern, c);
+  }
+  return c;
+}
+
+function analyzeUncached(pattern: string): AnalyzedPattern {
   let parsed: ParsedPattern;
   try {
     parsed = parseJavaPattern(pattern);
@@ -50,13 +72,19 @@ function compileUncached(pattern: string): CompiledPattern {
       }],
     };
   }
-  const unfaithful: Unfaithful[] = [...parsed.unfaithful, ...findUnfaithful(parsed.root, parsed.groupCount)];
+  const unfaithful = [...parsed.unfaithful, ...findUnfaithful(parsed.root, parsed.groupCount)];
+  return { ok: true, parsed, unfaithful };
+}
+
+function translate(parsed: ParsedPattern, analyzed: readonly Unfaithful[]): CompiledPattern {
+  const unfaithful = [...analyzed];
   const { source } = emitJs(parsed.root);
   let regex: RegExp;
   try {
     regex = new RegExp(source, 'u');
   } catch (e) {
-    // A translation bug, not the user's: say so and refuse to evaluate.
+    // A translation bug, not the user's: say so and refuse to evaluate. (Found only here, so
+    // `menuctl test` reports it on the fixture; `validate` does not build the RegExp.)
     unfaithful.push({ code: 'regex.internal', message: `menuctl could not translate this pattern (${(e as Error).message})`, index: 0 });
     regex = /(?!)/u;
   }

@@ -4,7 +4,7 @@
 // part of it is useless under matches(). See docs/regex.md.
 import type { Node } from './java-ast.js';
 import { findBacktracking } from './backtracking.js';
-import { compileJavaPattern } from './java-regex.js';
+import { analyzeJavaPattern } from './java-regex.js';
 
 export interface RegexIssue {
   severity: 'error' | 'warning';
@@ -14,17 +14,19 @@ export interface RegexIssue {
   index?: number;
 }
 
+/** Works on the parsed tree only: no JS RegExp is built (see compileJavaPattern for that). */
 export function lintRegex(pattern: string): RegexIssue[] {
-  const compiled = compileJavaPattern(pattern);
-  if (!compiled.ok) return compiled.issues;
-  const issues: RegexIssue[] = compiled.unfaithful.map((u) => ({
+  const analyzed = analyzeJavaPattern(pattern);
+  if (!analyzed.ok) return analyzed.issues.map((i) => ({ ...i }));
+  const issues: RegexIssue[] = analyzed.unfaithful.map((u) => ({
     severity: 'warning',
     code: u.code,
     message: `menuctl test cannot evaluate this faithfully: ${u.message}`,
     index: u.index,
   }));
-  for (const f of findBacktracking(compiled.parsed.root, pattern)) issues.push({ severity: 'warning', ...f });
-  issues.push(...uselessUnderMatches(compiled.parsed.root));
+  const { root } = analyzed.parsed;
+  for (const f of findBacktracking(root, pattern)) issues.push({ severity: 'warning', ...f });
+  issues.push(...uselessUnderMatches(root));
   return issues.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
 }
 

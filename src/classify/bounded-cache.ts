@@ -1,0 +1,28 @@
+// A Map with a size limit that drops the least recently used entry, so a long-lived process (or a
+// config with 25,000 distinct regexes) cannot grow it without end while the entries in use stay
+// (clearing everything when full would also drop the patterns of the action being tested).
+export class BoundedCache<K, V> {
+  private readonly map = new Map<K, V>();
+
+  constructor(private readonly limit: number) {}
+
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      // Map iterates in insertion order: re-inserting makes the key the most recent.
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as K);
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}
