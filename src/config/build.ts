@@ -2,7 +2,6 @@
 // resource, parser, fixture and operator ref. Tolerant of data the schema rejected (it skips what
 // it cannot read) so the semantic checks still run and every problem is reported in one pass.
 
-import { isScalar } from 'yaml';
 import type {
   DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, ParserStatus, Step, TargetType, TransportType,
 } from '../model/types.js';
@@ -41,7 +40,10 @@ export class ModelBuilder {
     if (typeof v === 'string') return v;
     if (typeof v !== 'number') return undefined;
     const node = this.tree.child(raw, key)?.value;
-    return node && isScalar(node) && typeof node.source === 'string' ? node.source : String(v);
+    if (!node) return String(v);
+    const source = this.tree.sourceOf(node);
+    // Only a plain scalar's text is its number as written (an alias or a flow value reads otherwise).
+    return /^[-+.0-9]/.test(source) ? source : String(v);
   }
 
   private managed(raw: Obj): { id?: string; protected?: boolean } {

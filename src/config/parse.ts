@@ -1,11 +1,15 @@
 // One file's text -> a ConfigTree (plain values + positions), or located diagnostics.
 // Never throws on bad input: every problem becomes a Diagnostic with file:line:col.
+// The fast parser (./fast-tree.ts) reads every file; a file it refuses (invalid YAML, or anything
+// unusual) is read again by the precise `yaml` path, whose diagnostics are the reference.
 
-import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { parseDocument, type Node, type YAMLError } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { addressOfPath } from './addresses.js';
+import { parseFast, Refused } from './fast-tree.js';
 import type { SourceFile } from './files.js';
-import { buildTree, ConfigTree } from './tree.js';
+import { ConfigTree, type Json } from './tree.js';
+import { buildTree, posOf } from './yaml-tree.js';
 
 const YAML_CODES: Record<string, string> = {
   DUPLICATE_KEY: 'yaml.duplicate-key',
@@ -32,9 +36,26 @@ export interface ParsedFile {
 }
 
 export function parseFile(src: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
-  const lines = new LineCounter();
-  const tree = new ConfigTree(src.file, src.text, lines);
-  const doc = parseDocument(src.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
+  let parsed: ParsedFile;
+  try {
+    parsed = parseFast(src.file, src.text, env, diagnostics);
+  } catch (e) {
+    if (!(e instanceof Refused)) throw e;
+    parsed = parsePrecise(src, env, diagnostics);
+  }
+  if (parsed.root) {
+    for (const { diagnostic, path } of parsed.tree.pending) {
+      const address = addressOfPath(parsed.root, path);
+      if (address) diagnostic.address = address;
+    }
+  }
+  return parsed;
+}
+
+/** The `yaml` path: slower, but reports every duplicate key, unknown alias, tag and syntax error. */
+export function parsePrecise(src: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
+  const tree = new ConfigTree(src.file, src.text);
+  const doc = parseDocument(src.text, { prettyErrors: false, uniqueKeys: true, strict: true });
   for (const e of doc.errors) diagnostics.push(fromYamlError(e, tree, 'error'));
   for (const w of doc.warnings) diagnostics.push(fromYamlError(w, tree, 'warning'));
   if (doc.errors.length > 0) return { tree, root: null };
@@ -43,15 +64,11 @@ export function parseFile(src: SourceFile, env: Record<string, string | undefine
       message: 'file is empty; a config needs at least `version: 1`.' });
     return { tree, root: null };
   }
-  const root = buildTree(doc, tree, env, diagnostics);
+  const root: Json | undefined = buildTree(doc, tree, env, diagnostics);
   if (root === undefined) return { tree, root: null };
-  for (const { diagnostic, path } of tree.pending) {
-    const address = addressOfPath(root, path);
-    if (address) diagnostic.address = address;
-  }
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     const got = root === null ? 'null' : Array.isArray(root) ? 'a list' : `a ${typeof root}`;
-    diagnostics.push({ severity: 'error', code: 'config.root-type', loc: tree.nodeLoc(doc.contents),
+    diagnostics.push({ severity: 'error', code: 'config.root-type', loc: tree.nodeLoc(posOf(doc.contents as Node)),
       message: `the top level must be a mapping (version:, actions:, apps:), not ${got}.` });
     return { tree, root: null };
   }
