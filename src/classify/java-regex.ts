@@ -1,8 +1,10 @@
 // A Java pattern as the device runs it (CASE_INSENSITIVE, matches()), in two stages:
 // - analyzeJavaPattern: parse it like Java (or say why the device rejects it) and find, on the
-//   tree, what a JS stand-in could not reproduce. This is all `menuctl validate` needs.
+//   tree, what a JS stand-in could not reproduce. This is all `menuctl validate` needs. Not cached:
+//   callers lint each distinct pattern once, and keeping trees alive (then dropping them) costs
+//   the garbage collector more than parsing again.
 // - compileJavaPattern: translate the tree into an equivalent JS RegExp. Only `menuctl test` pays
-//   for it (emitting and `new RegExp` cost more than the whole analysis), once per distinct pattern.
+//   for it (`new RegExp` alone costs more than the whole analysis), once per distinct pattern.
 import { JavaSyntaxError, type ParsedPattern, type Unfaithful } from './java-ast.js';
 import { parseJavaPattern } from './java-parse.js';
 import { emitJs } from './java-emit.js';
@@ -32,19 +34,9 @@ export type CompiledPattern =
     }
   | { ok: false; issues: RegexIssue[] };
 
-// Configs are bounded; the limits only keep a long-lived process from growing without end.
+// Configs are bounded; the limit only keeps a long-lived process from growing without end.
 const CACHE_LIMIT = 5000;
-const analyses = new BoundedCache<string, AnalyzedPattern>(CACHE_LIMIT);
 const compiled = new BoundedCache<string, CompiledPattern>(CACHE_LIMIT);
-
-export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
-  let a = analyses.get(pattern);
-  if (!a) {
-    a = analyzeUncached(pattern);
-    analyses.set(pattern, a);
-  }
-  return a;
-}
 
 export function compileJavaPattern(pattern: string): CompiledPattern {
   let c = compiled.get(pattern);
@@ -56,7 +48,7 @@ export function compileJavaPattern(pattern: string): CompiledPattern {
   return c;
 }
 
-function analyzeUncached(pattern: string): AnalyzedPattern {
+export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
   let parsed: ParsedPattern;
   try {
     parsed = parseJavaPattern(pattern);
