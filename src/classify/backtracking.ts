@@ -94,7 +94,7 @@ export function findBacktracking(root: Node, pattern: string): Finding[] {
       }
     }
     if (node.type === 'seq') adjacent(node.items, out, { text, atTop: node === root });
-    for (const child of children(node)) visit(child);
+    forEachChild(node, visit);
   };
   visit(root);
   return out;
@@ -134,12 +134,12 @@ function adjacent(items: Node[], out: Finding[], o: { text: (n: Node) => string;
   }
 }
 
-function children(node: Node): Node[] {
+function forEachChild(node: Node, f: (child: Node) => void): void {
   switch (node.type) {
-    case 'seq': return node.items;
-    case 'alt': return node.alts;
-    case 'group': case 'quant': return [node.body];
-    default: return [];
+    case 'seq': for (const n of node.items) f(n); return;
+    case 'alt': for (const n of node.alts) f(n); return;
+    case 'group': case 'quant': f(node.body); return;
+    default: return;
   }
 }
 

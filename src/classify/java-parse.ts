@@ -15,6 +15,14 @@ class Abort extends Error {}
 
 const MAX_REPS = 0x7fffffff;
 const ch = (s: string) => s.codePointAt(0)!;
+// The characters tested on every atom, computed once (the hot loop of the parser).
+const PIPE = ch('|');
+const RPAREN = ch(')');
+const QMARK = ch('?');
+const STAR = ch('*');
+const PLUS = ch('+');
+const LBRACE = ch('{');
+const ATOM = { '(': ch('('), '[': ch('['), '\\': ch('\\'), '^': ch('^'), '$': ch('$'), '.': ch('.') } as const;
 
 export function parseJavaPattern(pattern: string): ParsedPattern {
   const p = new Parser(removeQuoting(pattern));
@@ -68,7 +76,7 @@ class Parser implements ParserState {
   private expr(): Node {
     const at = this.indexAt();
     const alts = [this.sequence()];
-    while (this.peek() === ch('|')) {
+    while (this.peek() === PIPE) {
       this.k++;
       alts.push(this.sequence());
     }
@@ -80,7 +88,7 @@ class Parser implements ParserState {
     const items: Node[] = [];
     for (;;) {
       const c = this.peek();
-      if (c === -1 || c === ch('|') || c === ch(')')) break;
+      if (c === -1 || c === PIPE || c === RPAREN) break;
       const node = this.atom(c);
       if (node) items.push(this.closure(node));
     }
@@ -92,26 +100,26 @@ class Parser implements ParserState {
   private atom(c: number): Node | null {
     const k = this.k;
     const at = this.indexAt();
-    switch (String.fromCodePoint(c)) {
-      case '(':
+    switch (c) {
+      case ATOM['(']:
         return this.group();
-      case '[':
+      case ATOM['[']:
         this.k++;
         return { type: 'set', set: this.classes.parse(true), at };
-      case '\\':
+      case ATOM['\\']:
         return this.escapeAtom();
-      case '^':
+      case ATOM['^']:
         this.k++;
         return this.assertion(this.flags.m ? 'mcaret' : 'begin', at);
-      case '$':
+      case ATOM['$']:
         this.k++;
         return this.assertion(this.flags.m ? 'mdollar' : 'dollar', at);
-      case '.':
+      case ATOM['.']:
         this.k++;
         return { type: 'set', set: this.flags.s ? cs.ANY : cs.DOT, at, dot: true };
-      case '?': case '*': case '+':
+      case QMARK: case STAR: case PLUS:
         this.error(`Dangling meta character '${String.fromCodePoint(c)}'`, k);
-      case '{':
+      case LBRACE:
         // Java's atom() returns an empty slice here; closure() then parses (or rejects) the `{`.
         return { type: 'empty', at };
       default:
@@ -284,15 +292,15 @@ class Parser implements ParserState {
     const c = this.peek();
     const at = this.indexAt();
     let min: number, max: number;
-    if (c === ch('?')) { min = 0; max = 1; this.k++; }
-    else if (c === ch('*')) { min = 0; max = Infinity; this.k++; }
-    else if (c === ch('+')) { min = 1; max = Infinity; this.k++; }
-    else if (c === ch('{')) {
+    if (c === QMARK) { min = 0; max = 1; this.k++; }
+    else if (c === STAR) { min = 0; max = Infinity; this.k++; }
+    else if (c === PLUS) { min = 1; max = Infinity; this.k++; }
+    else if (c === LBRACE) {
       [min, max] = this.counted();
     } else return node;
     let mode: 'greedy' | 'lazy' | 'possessive' = 'greedy';
-    if (this.peek() === ch('?')) { mode = 'lazy'; this.k++; }
-    else if (this.peek() === ch('+')) { mode = 'possessive'; this.k++; }
+    if (this.peek() === QMARK) { mode = 'lazy'; this.k++; }
+    else if (this.peek() === PLUS) { mode = 'possessive'; this.k++; }
     return { type: 'quant', body: node, min, max, mode, at };
   }
 

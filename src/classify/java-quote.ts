@@ -18,30 +18,27 @@ const BACKSLASH = 0x5c;
 export function removeQuoting(pattern: string): Source {
   const cps: number[] = [];
   const pos: number[] = [];
-  const input: { cp: number; at: number }[] = [];
-  for (let at = 0; at < pattern.length; ) {
-    const cp = pattern.codePointAt(at)!;
-    input.push({ cp, at });
-    at += cp > 0xffff ? 2 : 1;
-  }
-  const push = (cp: number, at: number) => { cps.push(cp); pos.push(at); };
+  const n = pattern.length;
   let inQuote = false;
-  for (let k = 0; k < input.length; k++) {
-    const { cp, at } = input[k]!;
-    const nextCp = input[k + 1]?.cp;
+  for (let at = 0; at < n; ) {
+    const cp = pattern.codePointAt(at)!;
+    const nextAt = at + (cp > 0xffff ? 2 : 1);
+    const nextCp = nextAt < n ? pattern.codePointAt(nextAt)! : -1;
+    const afterNext = nextAt + (nextCp > 0xffff ? 2 : 1);
     if (!inQuote) {
-      if (cp === BACKSLASH && nextCp === 0x51 /* Q */) { inQuote = true; k++; continue; }
-      push(cp, at);
-      if (cp === BACKSLASH && nextCp !== undefined) { push(nextCp, input[k + 1]!.at); k++; }
+      if (cp === BACKSLASH && nextCp === 0x51 /* Q */) { inQuote = true; at = afterNext; continue; }
+      cps.push(cp); pos.push(at);
+      if (cp === BACKSLASH && nextCp !== -1) { cps.push(nextCp); pos.push(nextAt); at = afterNext; }
+      else at = nextAt;
       continue;
     }
-    if (cp === BACKSLASH && nextCp === 0x45 /* E */) { inQuote = false; k++; continue; }
-    if (cp > 0x7f || isAsciiAlpha(cp)) push(cp, at);
+    if (cp === BACKSLASH && nextCp === 0x45 /* E */) { inQuote = false; at = afterNext; continue; }
+    if (cp > 0x7f || isAsciiAlpha(cp)) { cps.push(cp); pos.push(at); }
     else if (isAsciiDigit(cp)) {
       // \x3N rather than a bare digit, which could extend a preceding back reference (\1 + "0").
-      for (const c of [BACKSLASH, 0x78, 0x33]) push(c, at);
-      push(cp, at);
-    } else { push(BACKSLASH, at); push(cp, at); }
+      cps.push(BACKSLASH, 0x78, 0x33, cp); pos.push(at, at, at, at);
+    } else { cps.push(BACKSLASH, cp); pos.push(at, at); }
+    at = nextAt;
   }
-  return { cps, pos, end: pattern.length };
+  return { cps, pos, end: n };
 }
