@@ -115,7 +115,11 @@ class Builder {
     const r = f.result;
     if (typeof r === 'string') {
       if (MAYBE_NON_STRING.has(r.charCodeAt(0)) && CORE_NON_STRING.test(r)) throw new Refused('scalar type');
-    } else if (!CORE_NON_STRING.test(this.tree.sourceOf(f)) || Number.isNaN(r)) throw new Refused('scalar type');
+      return;
+    }
+    const source = this.tree.sourceOf(f);
+    // NaN fails the identity checks of its container; `-0` is 0 to js-yaml and -0 to `yaml`.
+    if (!CORE_NON_STRING.test(source) || Number.isNaN(r) || (r === 0 && source.startsWith('-'))) throw new Refused('scalar type');
   }
 
   private finishMap(f: Frame): void {
