@@ -18,10 +18,10 @@ export function findUnfaithful(root: Node, groupCount: number): Unfaithful[] {
   const open = new Set<number>();
   const walk = (node: Node, ctx: Ctx): void => {
     switch (node.type) {
-      case 'seq': node.items.forEach((n) => walk(n, ctx)); return;
+      case 'seq': for (const n of node.items) walk(n, ctx); return;
       case 'alt': {
         const inner = { ...ctx, optional: true, repeatedOptional: ctx.repeatedOptional || ctx.inRepeat };
-        node.alts.forEach((n) => walk(n, inner));
+        for (const n of node.alts) walk(n, inner);
         return;
       }
       case 'quant': {
