@@ -27,7 +27,7 @@ export interface FileModel {
 }
 
 export class ModelBuilder {
-  constructor(private readonly tree: ConfigTree, private readonly origins: WeakMap<object, Origin>) {}
+  constructor(private readonly tree: ConfigTree, private readonly origins: Map<object, Origin>) {}
 
   private remember<T extends object>(model: T, raw: Obj): T {
     this.origins.set(model, { tree: this.tree, raw });

@@ -28,7 +28,8 @@ export interface LoadExtras {
 /** Loads config already in memory (tests, and callers that have the text). */
 export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[] = []): LoadOutput {
   const diagnostics = [...initial];
-  const origins = new WeakMap<object, Origin>();
+  // A Map, not a WeakMap: it lives only as long as this call, and WeakMap entries cost the GC more.
+  const origins = new Map<object, Origin>();
   const models: FileModel[] = [];
   for (const src of files) {
     const parsed = parseFile(src, options.env, diagnostics);

@@ -42,6 +42,7 @@ function checkOperators(ctx: CheckContext, a: DesiredAction): void {
   const seen = new Map<number, DesiredAction['operators'][number]>();
   for (const op of a.operators) {
     const r = resolveOperator(op.ref, ctx.catalog);
+    if (r.ok && !seen.has(r.operator.id)) { seen.set(r.operator.id, op); continue; }
     const address = actionAddress(a.name);
     if (r.ok) {
       const prev = seen.get(r.operator.id);

@@ -6,7 +6,7 @@ import type { FileModel, Origin } from '../build.js';
 
 export interface CheckContext {
   files: FileModel[];
-  origins: WeakMap<object, Origin>;
+  origins: Map<object, Origin>;
   catalog: readonly WorldOperator[];
   diagnostics: Diagnostic[];
 }

@@ -12,8 +12,8 @@ export function checkFixtures(ctx: CheckContext): void {
 }
 
 function checkFixture(ctx: CheckContext, a: DesiredAction, t: Fixture): void {
-  const address = actionAddress(a.name);
   const raw = ctx.origins.get(t)?.raw;
+  const address = actionAddress(a.name);
   if (raw?.channel === 'ussd' && t.sender !== undefined) {
     report(ctx, { code: 'semantic.fixture-channel', loc: locOf(ctx, t, 'channel'), address,
       message: 'a ussd fixture has no sender; remove `sender:` or use `channel: sms`.' });

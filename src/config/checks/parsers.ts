@@ -20,14 +20,14 @@ export function checkParsers(ctx: CheckContext): void {
 }
 
 function checkSender(ctx: CheckContext, a: DesiredAction, p: DesiredParser): void {
+  const written = ctx.origins.get(p)?.raw.sender;
+  const sms = p.target_type === 'sms';
+  if (sms ? typeof written === 'string' && written !== '' : typeof written !== 'string') return;
   const address = parserAddress(a.name, p.category);
-  const origin = ctx.origins.get(p);
-  const written = origin?.raw.sender;
-  if (p.target_type === 'sms' && (typeof written !== 'string' || written === '')) {
+  if (sms) {
     report(ctx, { code: 'semantic.sender-required', loc: locOf(ctx, p, 'target_type'), address,
       message: 'an sms parser needs `sender:` (the SMS sender id, matched exactly, e.g. MPESA). Add it.' });
-  }
-  if (p.target_type === 'ussd' && typeof written === 'string') {
+  } else {
     report(ctx, { severity: 'warning', code: 'semantic.sender-ignored', loc: locOf(ctx, p, 'sender', { key: true }), address,
       message: 'sender is ignored on a ussd parser; add `target_type: sms` if this parser reads SMS, or remove sender.' });
   }
