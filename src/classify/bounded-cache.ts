@@ -6,20 +6,18 @@ export class BoundedCache<K, V> {
 
   constructor(private readonly limit: number) {}
 
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
+  /** The cached value, or `make(key)` stored as the most recent entry. */
+  getOrAdd(key: K, make: (key: K) => V): V {
+    let value = this.map.get(key);
     if (value !== undefined) {
       // Map iterates in insertion order: re-inserting makes the key the most recent.
       this.map.delete(key);
-      this.map.set(key, value);
+    } else {
+      value = make(key);
+      if (this.map.size >= this.limit) this.map.delete(this.map.keys().next().value as K);
     }
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    this.map.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as K);
+    return value;
   }
 
   get size(): number {

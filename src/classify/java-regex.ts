@@ -30,7 +30,6 @@ export type CompiledPattern =
       groups: string[];
       /** Non-empty: the regex above is NOT a faithful stand-in; do not use it to decide. */
       unfaithful: { code: string; message: string; index?: number }[];
-      parsed: ParsedPattern;
     }
   | { ok: false; issues: RegexIssue[] };
 
@@ -39,13 +38,12 @@ const CACHE_LIMIT = 5000;
 const compiled = new BoundedCache<string, CompiledPattern>(CACHE_LIMIT);
 
 export function compileJavaPattern(pattern: string): CompiledPattern {
-  let c = compiled.get(pattern);
-  if (!c) {
-    const a = analyzeJavaPattern(pattern);
-    c = a.ok ? translate(a.parsed, a.unfaithful) : a;
-    compiled.set(pattern, c);
-  }
-  return c;
+  return compiled.getOrAdd(pattern, compileUncached);
+}
+
+function compileUncached(pattern: string): CompiledPattern {
+  const a = analyzeJavaPattern(pattern);
+  return a.ok ? translate(a.parsed, a.unfaithful) : a;
 }
 
 export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
@@ -80,7 +78,8 @@ function translate(parsed: ParsedPattern, analyzed: readonly Unfaithful[]): Comp
     unfaithful.push({ code: 'regex.internal', message: `menuctl could not translate this pattern (${(e as Error).message})`, index: 0 });
     regex = /(?!)/u;
   }
-  return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful, parsed };
+  // The tree is not kept: the cache holds up to 5,000 of these, and only the regex is needed.
+  return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful };
 }
 
 /** The named groups that took part in a successful match (Java's group(name) is null otherwise). */
