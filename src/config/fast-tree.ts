@@ -13,21 +13,28 @@
 import { CORE_SCHEMA, load, type State } from 'js-yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { interpolate, type InterpolationIssue } from './interpolate.js';
-import { ConfigTree, defineKey, MAX_ALIAS_NODES, pointer, type Json, type PosNode, type Segment } from './tree.js';
+import { ConfigTree, defineKey, MAX_ALIAS_NODES, pointer, sourceText, type Json, type Segment } from './tree.js';
 
 export class Refused extends Error {}
 
-interface Frame extends PosNode {
-  open: number;
-  result: unknown;
-  kind: string | null;
-  kids: Frame[] | null;
-  /** Nodes this stands for once aliases are expanded (keys count 1). */
-  size: number;
-  alias: boolean;
+/**
+ * One node being composed. Frames are pooled by depth and their children kept in parallel arrays,
+ * so parsing allocates per mapping and sequence, not per scalar.
+ */
+class Frame {
+  open = 0;
+  /** Children finished so far, and for each: value, [start, end], expanded size, whether an alias. */
+  n = 0;
+  results: unknown[] = [];
+  pos: number[] = [];
+  sizes: number[] = [];
+  aliases: boolean[] = [];
 }
 
-interface Issue { issue: InterpolationIssue; node: Frame; container: object; seg: Segment }
+/** A finished node, as handed to its parent. */
+interface Done { result: unknown; start: number; end: number; size: number; alias: boolean }
+
+interface Issue { issue: InterpolationIssue; start: number; end: number; container: object; seg: Segment }
 
 /** What `yaml`'s core schema reads as null, bool, int or float: a plain scalar matching this is not a string. */
 const CORE_NON_STRING = /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
@@ -39,8 +46,11 @@ const isFlowEnd = (c: number) => c === 0x2c || c === 0x5b || c === 0x5d || c ===
 const isBlank = (c: number) => c === SPACE || c === TAB || c === LF || c === CR;
 
 class Builder {
-  private readonly stack: Frame[] = [];
-  readonly roots: Frame[] = [];
+  private readonly pool: Frame[] = [];
+  private depth = 0;
+  private readonly out: Done = { result: null, start: 0, end: 0, size: 1, alias: false };
+  root: { result: unknown; kind: string | null } | null = null;
+  roots = 0;
   readonly issues: Issue[] = [];
   /** Nodes written in the file, not counting keys; the alias budget is at least this. */
   written = 0;
@@ -50,17 +60,26 @@ class Builder {
 
   readonly listener = (event: string, state: State): void => {
     if (event === 'open') {
-      this.stack.push({ open: state.position, start: 0, end: 0, result: undefined, kind: null, kids: null, size: 1, alias: false });
+      const f = (this.pool[this.depth++] ??= new Frame());
+      f.open = state.position;
+      f.n = 0;
       return;
     }
-    const f = this.stack.pop()!;
-    f.end = state.position;
-    f.result = state.result;
-    f.kind = (state as { kind: string | null }).kind;
-    const done = this.finish(f);
-    const parent = this.stack[this.stack.length - 1];
-    if (parent) (parent.kids ??= []).push(done);
-    else this.roots.push(done);
+    const f = this.pool[--this.depth]!;
+    const kind = (state as { kind: string | null }).kind;
+    const d = this.finish(f, state.result, kind, state.position);
+    if (this.depth === 0) {
+      this.roots++;
+      this.root = { result: d.result, kind };
+      return;
+    }
+    const p = this.pool[this.depth - 1]!;
+    const i = p.n++;
+    p.results[i] = d.result;
+    p.pos[2 * i] = d.start;
+    p.pos[2 * i + 1] = d.end;
+    p.sizes[i] = d.size;
+    p.aliases[i] = d.alias;
   };
 
   /** First character of a node's content: past blanks, comments and anchors (a tag is refused). */
@@ -77,96 +96,98 @@ class Builder {
     }
   }
 
-  private finish(f: Frame): Frame {
-    const kids = f.kids;
+  private finish(f: Frame, result: unknown, kind: string | null, end: number): Done {
+    const out = this.out;
+    out.result = result;
     // readBlockMapping first composes a would-be key; with no `:` after it, that node *is* the value
     // (`- pin`, a scalar on the line below its key): the outer event only wraps it.
-    if (kids?.length === 1 && kids[0]!.result === f.result && !(kids[0]!.alias && (f.kind === 'mapping' || f.kind === 'sequence'))) {
-      return kids[0]!;
+    if (f.n === 1 && f.results[0] === result && !(f.aliases[0] && (kind === 'mapping' || kind === 'sequence'))) {
+      out.start = f.pos[0]!;
+      out.end = f.pos[1]!;
+      out.size = f.sizes[0]!;
+      out.alias = f.aliases[0]!;
+      return out;
     }
-    const empty = f.kind === null && f.result === null;
+    const empty = kind === null && result === null;
     // An empty value sits right after `key:` and its spaces, where `yaml` puts it; the rest at their content.
-    f.start = this.contentStart(f.open, !empty);
-    if (f.kind === 'mapping') this.finishMap(f);
-    else if (f.kind === 'sequence') this.finishSeq(f);
+    const start = this.contentStart(f.open, !empty);
+    out.start = start;
+    out.end = end;
+    out.alias = false;
+    if (kind === 'mapping') out.size = this.finishMap(f, result as Record<string, unknown>, start);
+    else if (kind === 'sequence') out.size = this.finishSeq(f, result as unknown[], start);
     else {
-      if (kids) this.written -= kids.length; // a would-be key that turned out to be nothing (before `|`)
-      f.kids = null;
-      f.alias = f.kind === null && this.text.charCodeAt(f.start) === STAR;
-      if (f.alias) this.countAlias(f);
-      else if (f.kind === 'scalar') this.checkPlain(f);
+      this.written -= f.n; // a would-be key that turned out to be nothing (before `|`)
+      out.alias = kind === null && this.text.charCodeAt(start) === STAR;
+      out.size = out.alias ? this.countAlias(result) : 1;
+      if (!out.alias && kind === 'scalar') this.checkPlain(result, start, end);
     }
     this.written++;
-    return f;
+    return out;
   }
 
-  private countAlias(f: Frame): void {
-    const r = f.result;
+  private countAlias(r: unknown): number {
     // An anchor's collection is registered when it closes; an alias reaching it earlier is inside it: a cycle.
-    f.size = r !== null && typeof r === 'object' ? (this.tree.entry(r)?.size ?? Infinity) : 1;
-    this.aliasExtra += f.size;
+    const size = r !== null && typeof r === 'object' ? (this.tree.entry(r)?.size ?? Infinity) : 1;
+    this.aliasExtra += size;
     if (this.aliasExtra > MAX_ALIAS_NODES && this.aliasExtra > this.text.length) throw new Refused('alias budget');
+    return size;
   }
 
   /** Plain scalars must resolve as `yaml`'s core schema would (js-yaml reads `0b1`, `-0x1` as ints, `-.5` as a string). */
-  private checkPlain(f: Frame): void {
-    const c = this.text.charCodeAt(f.start);
+  private checkPlain(r: unknown, start: number, end: number): void {
+    const c = this.text.charCodeAt(start);
     if (c === 0x27 || c === 0x22 || c === 0x7c || c === 0x3e) return; // quoted or block: always a string
-    const r = f.result;
     if (typeof r === 'string') {
       if (MAYBE_NON_STRING.has(r.charCodeAt(0)) && CORE_NON_STRING.test(r)) throw new Refused('scalar type');
       return;
     }
-    const source = this.tree.sourceOf(f);
+    const source = sourceText(this.text, start, end);
     // NaN fails the identity checks of its container; `-0` is 0 to js-yaml and -0 to `yaml`.
     if (!CORE_NON_STRING.test(source) || Number.isNaN(r) || (r === 0 && source.startsWith('-'))) throw new Refused('scalar type');
   }
 
-  private finishMap(f: Frame): void {
-    const obj = f.result as Record<string, unknown>;
-    const kids = f.kids ?? [];
-    const n = kids.length >> 1;
-    if (kids.length % 2 !== 0 || n !== Object.keys(obj).length) throw new Refused('mapping shape');
+  private finishMap(f: Frame, obj: Record<string, unknown>, start: number): number {
+    const n = f.n >> 1;
+    if (f.n % 2 !== 0 || n !== Object.keys(obj).length) throw new Refused('mapping shape');
     const keys = new Array<string>(n);
     let size = 1;
     for (let i = 0; i < n; i++) {
-      const k = kids[2 * i]!.result;
-      const v = kids[2 * i + 1]!;
+      const k = f.results[2 * i];
+      const v = f.results[2 * i + 1];
       // `yaml` would name a null key '' (js-yaml 'null'); a list or map as key is reported there.
       if (k === null || typeof k === 'object') throw new Refused('key');
       const key = String(k);
-      if (!Object.prototype.hasOwnProperty.call(obj, key) || obj[key] !== v.result) throw new Refused('mapping value');
+      if (!Object.prototype.hasOwnProperty.call(obj, key) || obj[key] !== v) throw new Refused('mapping value');
       keys[i] = key;
-      size += v.size + 1;
-      this.written--; // keys are not counted as written nodes
-      if (typeof v.result === 'string') this.interpolate(obj, key, v);
+      size += f.sizes[2 * i + 1]! + 1;
+      if (typeof v === 'string') this.interpolate(f, 2 * i + 1, obj, key);
     }
-    f.size = size;
-    this.tree.record(obj, { node: f, keys, kids, size });
+    this.written -= n; // keys are not counted as written nodes
+    this.tree.record(obj, { start, keys, pos: f.pos.slice(0, 2 * f.n), size });
+    return size;
   }
 
-  private finishSeq(f: Frame): void {
-    const arr = f.result as unknown[];
-    const kids = f.kids ?? [];
-    if (kids.length !== arr.length) throw new Refused('sequence shape'); // e.g. an empty `- ` item
+  private finishSeq(f: Frame, arr: unknown[], start: number): number {
+    if (f.n !== arr.length) throw new Refused('sequence shape'); // e.g. an empty `- ` item
     let size = 1;
-    for (let i = 0; i < kids.length; i++) {
-      const v = kids[i]!;
-      if (arr[i] !== v.result) throw new Refused('sequence item');
-      size += v.size;
-      if (typeof v.result === 'string') this.interpolate(arr, i, v);
+    for (let i = 0; i < f.n; i++) {
+      const v = f.results[i];
+      if (arr[i] !== v) throw new Refused('sequence item');
+      size += f.sizes[i]!;
+      if (typeof v === 'string') this.interpolate(f, i, arr, i);
     }
-    f.size = size;
-    this.tree.record(arr, { node: f, keys: null, kids, size });
+    this.tree.record(arr, { start, keys: null, pos: f.pos.slice(0, 2 * f.n), size });
+    return size;
   }
 
-  private interpolate(container: Record<string, unknown> | unknown[], seg: Segment, v: Frame): void {
-    const s = v.result as string;
+  private interpolate(f: Frame, kid: number, container: Record<string, unknown> | unknown[], seg: Segment): void {
+    const s = f.results[kid] as string;
     if (!s.includes('${')) return;
     // The anchor's copy was interpolated (and reported) where it was written; `yaml`'s path handles the reuse.
-    if (v.alias) throw new Refused('alias to an interpolated string');
+    if (f.aliases[kid]) throw new Refused('alias to an interpolated string');
     const r = interpolate(s, this.env);
-    for (const issue of r.issues) this.issues.push({ issue, node: v, container, seg });
+    for (const issue of r.issues) this.issues.push({ issue, start: f.pos[2 * kid]!, end: f.pos[2 * kid + 1]!, container, seg });
     if (Array.isArray(container)) container[seg as number] = r.value;
     else defineKey(container, seg as string, r.value);
   }
@@ -200,15 +221,15 @@ export function parseFast(file: string, text: string, env: Record<string, string
   } catch (e) {
     throw e instanceof Refused ? e : new Refused((e as Error).message);
   }
-  const root = b.roots[0];
-  if (b.roots.length !== 1 || !root || root.kind !== 'mapping') throw new Refused('root');
+  const root = b.root;
+  if (b.roots !== 1 || !root || root.kind !== 'mapping') throw new Refused('root');
   if (b.aliasExtra > Math.max(MAX_ALIAS_NODES, b.written)) throw new Refused('alias budget');
   tree.root = root.result as Json;
   if (b.issues.length > 0) {
     const paths = pathsTo(tree.root, new Set(b.issues.map((i) => i.container)));
-    for (const { issue, node, container, seg } of b.issues) {
+    for (const { issue, start, end, container, seg } of b.issues) {
       const path = [...(paths.get(container) ?? []), seg];
-      const diagnostic: Diagnostic = { severity: 'error', code: issue.code, message: issue.message, loc: tree.scalarIndexLoc(node, issue.index) };
+      const diagnostic: Diagnostic = { severity: 'error', code: issue.code, message: issue.message, loc: tree.scalarIndexLoc({ start, end }, issue.index) };
       diagnostics.push(diagnostic);
       tree.pending.push({ diagnostic, path });
       tree.reported.add(pointer(path));

@@ -12,12 +12,16 @@ export type Segment = string | number;
 /**
  * Where one YAML node sits: `start` is its first character after any anchor or tag (for an empty
  * value, the spot after `key:` and its spaces, as `yaml` reports it); `end` bounds a scalar's text
- * (trailing blanks and comments are trimmed when read).
+ * (trailing blanks are trimmed when read).
  */
 export interface PosNode { start: number; end: number }
 
-/** A mapping's or sequence's node and its children; for a mapping kids alternate key, value. */
-export interface Entry { node: PosNode; keys: string[] | null; kids: PosNode[]; size: number }
+/**
+ * A mapping's or sequence's start and its children's [start, end] pairs, flat in `pos` (kid i at
+ * 2i, 2i+1); for a mapping kids alternate key, value and `keys` names them. Plain numbers rather
+ * than a node object per scalar: a 5 MiB config has 250,000 of them and the GC pays for each.
+ */
+export interface Entry { start: number; keys: string[] | null; pos: number[]; size: number }
 
 export interface Child { key?: PosNode; value: PosNode }
 
@@ -58,18 +62,19 @@ export class ConfigTree {
   entry(obj: object): Entry | undefined { return this.table.get(obj); }
 
   /** The YAML node an object or array was read from. */
-  nodeOf(obj: object): PosNode | undefined { return this.table.get(obj)?.node; }
+  nodeOf(obj: object): PosNode | undefined {
+    const e = this.table.get(obj);
+    return e ? { start: e.start, end: e.start } : undefined;
+  }
 
   child(obj: object, seg: Segment): Child | undefined {
     const e = this.table.get(obj);
     if (!e) return undefined;
-    if (e.keys === null) {
-      const value = typeof seg === 'number' ? e.kids[seg] : undefined;
-      return value ? { value } : undefined;
-    }
+    const kid = (i: number): PosNode => ({ start: e.pos[2 * i]!, end: e.pos[2 * i + 1]! });
+    if (e.keys === null) return typeof seg === 'number' && seg >= 0 && 2 * seg < e.pos.length ? { value: kid(seg) } : undefined;
     // Mappings in a config are small (a handful of keys), so a scan beats building a Map per object.
     const i = e.keys.lastIndexOf(String(seg));
-    return i < 0 ? undefined : { key: e.kids[2 * i]!, value: e.kids[2 * i + 1]! };
+    return i < 0 ? undefined : { key: kid(2 * i), value: kid(2 * i + 1) };
   }
 
   /** Location of obj[seg] (its key with `key: true`), or of obj itself when seg is unknown. */
@@ -94,8 +99,7 @@ export class ConfigTree {
 
   /** A scalar's source text as written (keeps `press: 01` as "01"). */
   sourceOf(node: PosNode): string {
-    // The fast parser's end can run past trailing blanks (up to a comment or the next line's indent).
-    return this.text.slice(node.start, node.end).trimEnd();
+    return sourceText(this.text, node.start, node.end);
   }
 
   /** Location of character `index` of a scalar's value; exact on one-line scalars, else its start. */
@@ -105,6 +109,11 @@ export class ConfigTree {
     if (raw.includes('\n')) return this.loc(node.start);
     return this.loc(node.start + rawOffset(raw, index));
   }
+}
+
+/** The fast parser's end can run past trailing blanks (up to a comment or the next line's indent). */
+export function sourceText(text: string, start: number, end: number): string {
+  return text.slice(start, end).trimEnd();
 }
 
 function lineStartsOf(text: string): Uint32Array {

@@ -56,8 +56,8 @@ function convert(node: Node | null | undefined, w: Walk): Json {
   else if (isMap(node)) {
     const obj: Record<string, Json> = {};
     const keys: string[] = [];
-    const kids: PosNode[] = [];
-    w.tree.record(obj, { node: posOf(node), keys, kids, size: 0 });
+    const pos: number[] = [];
+    w.tree.record(obj, { start: posOf(node).start, keys, pos, size: 0 });
     w.memo.set(node, obj);
     for (const pair of node.items) {
       const k = pair.key as Node | null;
@@ -71,20 +71,22 @@ function convert(node: Node | null | undefined, w: Walk): Json {
       defineKey(obj, key, convert(pair.value as Node | null, w));
       w.path.pop();
       const value = posOf((pair.value as Node | null) ?? k);
+      const kp = k ? posOf(k) : value;
       keys.push(key);
-      kids.push(k ? posOf(k) : value, value);
+      pos.push(kp.start, kp.end, value.start, value.end);
     }
     out = obj;
   } else if (isSeq(node)) {
     const arr: Json[] = [];
-    const kids: PosNode[] = [];
-    w.tree.record(arr, { node: posOf(node), keys: null, kids, size: 0 });
+    const pos: number[] = [];
+    w.tree.record(arr, { start: posOf(node).start, keys: null, pos, size: 0 });
     w.memo.set(node, arr);
     node.items.forEach((item, i) => {
       w.path.push(i);
       arr.push(convert(item as Node, w));
       w.path.pop();
-      kids.push(posOf((item as Node | null) ?? node));
+      const p = posOf((item as Node | null) ?? node);
+      pos.push(p.start, p.end);
     });
     out = arr;
   } else out = null;
