@@ -17,6 +17,7 @@ import { renderApplySummary } from '../report/outcomes-text.js';
 import { renderPlanText } from '../report/plan-text.js';
 import { createProgress } from '../report/progress.js';
 import { addConnectionOptions, checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
+import { formatOption, resendOption, targetOption } from './options.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
@@ -35,7 +36,6 @@ export interface ApplyFlags extends ConnectionFlags {
   maxArchivePercent: number;
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 function nonNegativeInt(value: string): number {
   const n = Number(value);
@@ -53,16 +53,16 @@ export function register(program: Command, ctx: CliContext): void {
   const cmd = program
     .command('apply')
     .description('plan, then carry it out (or carry out a saved plan with --plan FILE)')
-    .argument('[paths...]', 'config files or directories (default ./menuctl.yaml)')
+    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .option('--plan <file>', 'carry out a plan saved with `menuctl plan --out FILE` (refused if stale)')
     .option('--yes', 'do not ask for confirmation (required without a terminal)')
     .option('--prune', 'archive live actions and apps that are not in the config')
     .option('--force', 'allow archiving more than the --max-archive thresholds')
-    .option('--target <address>', 'limit the plan to this resource (repeatable)', collect, [])
-    .option('--resend <address>', 'send this action\'s steps even if they look unchanged; "all" for every action (repeatable)', collect, [])
+    .addOption(targetOption())
+    .addOption(resendOption())
     .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)')
     .option('--discard-secrets', 'create apps without keeping their token and webhook secret')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(formatOption(['text', 'json']))
     .addOption(new Option('--max-archive <n>', 'archives allowed without --force (when also over --max-archive-percent)')
       .argParser(nonNegativeInt).default(DEFAULT_THRESHOLDS.maxArchive))
     .addOption(new Option('--max-archive-percent <p>', 'share of managed resources archived without --force')

@@ -29,7 +29,7 @@ export function register(program: Command, ctx: CliContext): void {
   const cmd = program
     .command('drift')
     .description('report live changes made outside the config (exit 2 on drift)')
-    .argument('[paths...]', 'config files or directories (default ./menuctl.yaml)')
+    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .addOption(formatOption(['text', 'json', 'markdown', 'junit']))
     .option('--report-file <file>', 'also write the report, in --format, to this file (stdout then gets the text report)')
     .addOption(targetOption());

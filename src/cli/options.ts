@@ -7,7 +7,7 @@ export function collect(value: string, previous: string[] = []): string[] {
 }
 
 export function formatOption(choices: string[], fallback = 'text'): Option {
-  return new Option('--format <format>', `output format: ${choices.join(', ')}`).choices(choices).default(fallback);
+  return new Option('--format <format>', 'output format').choices(choices).default(fallback);
 }
 
 export function targetOption(): Option {

@@ -27,7 +27,7 @@ export function register(program: Command, ctx: CliContext): void {
   const cmd = program
     .command('plan')
     .description('show what apply would change in the live API (reads only)')
-    .argument('[paths...]', 'config files or directories (default ./menuctl.yaml)')
+    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .option('--out <file>', 'save the plan as JSON for `menuctl apply --plan FILE`')
     .addOption(formatOption(['text', 'json', 'markdown']))
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none')
