@@ -122,6 +122,23 @@ function expr(depth) {
 
 for (let i = 0; i < 3000; i++) patterns.add(expr(0));
 
+// Shapes the backtracking and faithfulness checks look for, filled with random pieces: nested and
+// adjacent repetitions, repeated alternations, captures inside repetitions, back references.
+const PIECE = () => pick([pick(LITERALS), pick(ESCAPES.slice(0, 20)), cls(), '.', `(?:${pick(LITERALS)}${pick(['', '?', '+'])})`]);
+const Q = () => pick(['*', '+', '{2,}', '?', '{1,3}', '*?', '++', '*+']);
+const SHAPES = [
+  () => `(${PIECE()}${Q()}${PIECE()}${pick(['', '?', '*'])})${Q()}`,
+  () => `(?:${PIECE()}|${PIECE()})${Q()}`,
+  () => `${PIECE()}${Q()}${PIECE()}${Q()}`,
+  () => `.*${PIECE()}${Q()}${pick(['', ' ', '(?:x)?'])}${PIECE()}${Q()}.*`,
+  () => `(?<v>${PIECE()}${Q()})${pick(['.*', '.*?', '\\.', '$', ''])}`,
+  () => `(?:(?<a>${PIECE()})${pick(['|', '?', ''])}${PIECE()})${Q()}`,
+  () => `${pick(['(?-i)', '', '(?i)'])}(${PIECE()})${pick(['?', '', '*'])}${PIECE()}\\1`,
+  () => `(?>${PIECE()}${Q()})${Q()}`,
+  () => `${pick(['^', '\\A', ''])}${PIECE()}${Q()}${pick(['$', '\\z', '\\Z', ''])}`,
+];
+for (let i = 0; i < 1500; i++) patterns.add(pick(SHAPES)());
+
 const summary = (c) => (c.ok
   ? { ok: true, source: c.regex.source, flags: c.regex.flags, groups: c.groups, unfaithful: c.unfaithful }
   : { ok: false, issues: c.issues });
