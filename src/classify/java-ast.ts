@@ -51,4 +51,8 @@ export interface ParsedPattern {
   groups: { name: string; number: number }[];
   groupCount: number;
   unfaithful: Unfaithful[];
+  /** The pattern has a back reference (\1, \k<name>). */
+  hasBackref: boolean;
+  /** Some quantifier that can repeat (max > 1) applies to a capturing group or something holding one. */
+  repeatedCapture: boolean;
 }

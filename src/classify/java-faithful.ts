@@ -1,7 +1,7 @@
 // Where the emitted JS would still disagree with Java, found on the tree and reported instead of
 // guessed: captures that Java keeps from an earlier iteration (JS clears them), and back references
 // that Java treats differently (case folding, groups that did not participate or are still open).
-import type { Node, Unfaithful } from './java-ast.js';
+import type { Node, ParsedPattern, Unfaithful } from './java-ast.js';
 import { nullable } from './backtracking.js';
 
 interface Ctx {
@@ -12,7 +12,11 @@ interface Ctx {
   inRepeat: boolean;
 }
 
-export function findUnfaithful(root: Node, groupCount: number): Unfaithful[] {
+export function findUnfaithful(parsed: ParsedPattern): Unfaithful[] {
+  // Every finding below needs a back reference or a capture inside a repetition; most parsers
+  // have neither (the parser records both), and then the walk would find nothing.
+  if (!parsed.hasBackref && !parsed.repeatedCapture) return [];
+  const { root, groupCount } = parsed;
   const out: Unfaithful[] = [];
   const closed = new Map<number, boolean>(); // group number -> could it not participate
   const open = new Set<number>();

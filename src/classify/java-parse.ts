@@ -33,6 +33,8 @@ class Parser implements ParserState {
   k = 0;
   flags: Flags = { i: true, s: false, m: false };
   groupCount = 0;
+  hasBackref = false;
+  repeatedCapture = false;
   readonly names = new Map<string, number>();
   readonly groups: { name: string; number: number }[] = [];
   readonly unfaithful: Unfaithful[] = [];
@@ -70,7 +72,10 @@ class Parser implements ParserState {
       if (!(e instanceof Abort)) throw e;
       root = { type: 'empty', at: 0 };
     }
-    return { root, groups: this.groups, groupCount: this.groupCount, unfaithful: this.unfaithful };
+    return {
+      root, groups: this.groups, groupCount: this.groupCount, unfaithful: this.unfaithful,
+      hasBackref: this.hasBackref, repeatedCapture: this.repeatedCapture,
+    };
   }
 
   private expr(): Node {
@@ -89,8 +94,9 @@ class Parser implements ParserState {
     for (;;) {
       const c = this.peek();
       if (c === -1 || c === PIPE || c === RPAREN) break;
+      const groupsBefore = this.groupCount;
       const node = this.atom(c);
-      if (node) items.push(this.closure(node));
+      if (node) items.push(this.closure(node, groupsBefore));
     }
     if (items.length === 0) return { type: 'empty', at };
     return items.length === 1 ? items[0]! : { type: 'seq', items, at };
@@ -180,6 +186,7 @@ class Parser implements ParserState {
       ref = next;
       this.k++;
     }
+    this.hasBackref = true;
     return { type: 'backref', group: ref, ci: this.flags.i, at };
   }
 
@@ -190,6 +197,7 @@ class Parser implements ParserState {
     const name = this.groupName();
     const number = this.names.get(name);
     if (number === undefined) this.error(`named capturing group <${name}> does not exist`, k);
+    this.hasBackref = true;
     return { type: 'backref', group: number, ci: this.flags.i, at };
   }
 
@@ -288,7 +296,8 @@ class Parser implements ParserState {
     }
   }
 
-  private closure(node: Node): Node {
+  /** groupsBefore: the group count before `node` was parsed (it holds a capture if that grew). */
+  private closure(node: Node, groupsBefore: number): Node {
     const c = this.peek();
     const at = this.indexAt();
     let min: number, max: number;
@@ -298,6 +307,7 @@ class Parser implements ParserState {
     else if (c === LBRACE) {
       [min, max] = this.counted();
     } else return node;
+    if (max > 1 && this.groupCount > groupsBefore) this.repeatedCapture = true;
     let mode: 'greedy' | 'lazy' | 'possessive' = 'greedy';
     if (this.peek() === QMARK) { mode = 'lazy'; this.k++; }
     else if (this.peek() === PLUS) { mode = 'possessive'; this.k++; }
