@@ -62,7 +62,7 @@ export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
       }],
     };
   }
-  const unfaithful = [...parsed.unfaithful, ...findUnfaithful(parsed)];
+  const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed));
   return { ok: true, parsed, unfaithful };
 }
 
