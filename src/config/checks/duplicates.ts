@@ -28,25 +28,27 @@ export function checkDuplicates(ctx: CheckContext): void {
   uniqueBy(ctx, apps.map((a) => ({ obj: a, key: a.package_name, address: () => appAddress(a.package_name) })),
     { code: 'semantic.duplicate-app', what: 'app package_name', field: 'package_name', fix: 'Each app is identified by its package_name: remove one.' });
   for (const a of actions) {
-    if (a.parsers.length < 2) continue;
+    if (a.parsers.length < 2 || new Set(a.parsers.map((p) => p.category)).size === a.parsers.length) continue;
     uniqueBy(ctx, a.parsers.map((p) => ({ obj: p, key: p.category, address: () => parserAddress(a.name, p.category) })),
       { code: 'semantic.duplicate-parser', what: `parser category in action ${JSON.stringify(a.name)}:`, field: 'category', fix: 'A category identifies a parser within its action: rename or merge one.' });
   }
+  // Pins are rare: filter before building anything per item.
   const pinned = (kind: string, list: { obj: object & { id?: string }; address: () => string }[]) =>
-    uniqueBy(ctx, list.filter((x) => x.obj.id !== undefined).map((x) => ({ obj: x.obj, key: x.obj.id!, address: x.address })),
+    uniqueBy(ctx, list.map((x) => ({ obj: x.obj, key: x.obj.id!, address: x.address })),
       { code: 'semantic.duplicate-id', what: `pinned ${kind} id`, field: 'id', fix: 'A live id can pin one resource only.' });
-  pinned('action', actions.map((a) => ({ obj: a, address: () => actionAddress(a.name) })));
-  pinned('parser', actions.flatMap((a) => a.parsers.map((p) => ({ obj: p, address: () => parserAddress(a.name, p.category) }))));
-  pinned('app', apps.map((a) => ({ obj: a, address: () => appAddress(a.package_name) })));
+  pinned('action', actions.filter((a) => a.id !== undefined).map((a) => ({ obj: a, address: () => actionAddress(a.name) })));
+  pinned('parser', actions.flatMap((a) => a.parsers.filter((p) => p.id !== undefined)
+    .map((p) => ({ obj: p, address: () => parserAddress(a.name, p.category) }))));
+  pinned('app', apps.filter((a) => a.id !== undefined).map((a) => ({ obj: a, address: () => appAddress(a.package_name) })));
   checkRenames(ctx);
   checkOrganization(ctx);
 }
 
 function checkRenames(ctx: CheckContext): void {
   const actions = ctx.files.flatMap((f) => f.actions);
-  const names = new Set(actions.map((a) => a.name));
-  for (const a of actions) {
-    if (a.renamed_from === undefined) continue;
+  const renamed = actions.filter((a) => a.renamed_from !== undefined);
+  const names = renamed.length > 0 ? new Set(actions.map((a) => a.name)) : new Set<string>();
+  for (const a of renamed) {
     const loc = locOf(ctx, a, 'renamed_from');
     if (a.renamed_from === a.name) {
       report(ctx, { code: 'semantic.renamed-from', loc, address: actionAddress(a.name),
@@ -57,6 +59,7 @@ function checkRenames(ctx: CheckContext): void {
     }
   }
   for (const a of actions) {
+    if (!a.parsers.some((p) => p.renamed_from !== undefined)) continue;
     const categories = new Set(a.parsers.map((p) => p.category));
     for (const p of a.parsers) {
       if (p.renamed_from === undefined) continue;
