@@ -49,6 +49,7 @@ function checkRenames(ctx: CheckContext): void {
   const renamed = actions.filter((a) => a.renamed_from !== undefined);
   const names = renamed.length > 0 ? new Set(actions.map((a) => a.name)) : new Set<string>();
   for (const a of renamed) {
+    if (a.renamed_from === undefined) continue;
     const loc = locOf(ctx, a, 'renamed_from');
     if (a.renamed_from === a.name) {
       report(ctx, { code: 'semantic.renamed-from', loc, address: actionAddress(a.name),
