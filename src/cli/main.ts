@@ -7,18 +7,26 @@ import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './exit.js';
 import { processIo, type Io } from './io.js';
 import type { CliContext, Register } from './context.js';
-import { register as validate } from './validate.js';
-import { register as test } from './test.js';
-import { register as plan } from './plan.js';
-import { register as apply } from './apply.js';
-import { register as drift } from './drift.js';
-import { register as exportCmd } from './export.js';
-import { register as operators } from './operators.js';
-import { register as serve } from './serve.js';
-import { register as token } from './token.js';
-import { register as demo } from './demo.js';
+// Each command is imported only when it runs: `plan` need not load the server, SQLite or jose.
+// Help and unknown commands load them all, so listings and suggestions stay complete.
+const COMMANDS: Record<string, () => Promise<{ register: Register }>> = {
+  validate: () => import('./validate.js'),
+  test: () => import('./test.js'),
+  plan: () => import('./plan.js'),
+  apply: () => import('./apply.js'),
+  drift: () => import('./drift.js'),
+  export: () => import('./export.js'),
+  operators: () => import('./operators.js'),
+  serve: () => import('./serve.js'),
+  token: () => import('./token.js'),
+  demo: () => import('./demo.js'),
+};
 
-const COMMANDS: Register[] = [validate, test, plan, apply, drift, exportCmd, operators, serve, token, demo];
+async function commandsFor(argv: string[]): Promise<Register[]> {
+  const first = argv.find((a) => !a.startsWith('-'));
+  const names = first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
+  return Promise.all(names.map(async (n) => (await COMMANDS[n]!()).register));
+}
 
 export const VERSION = '0.1.0';
 
@@ -35,7 +43,7 @@ export async function run(argv: string[], io: Io, signal: AbortSignal = new Abor
       writeErr: (s) => io.stderr.write(s),
     })
     .exitOverride();
-  for (const register of COMMANDS) register(program, ctx);
+  for (const register of await commandsFor(argv)) register(program, ctx);
   for (const cmd of program.commands) cmd.exitOverride();
   try {
     await program.parseAsync(argv, { from: 'user' });
