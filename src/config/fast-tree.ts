@@ -111,6 +111,8 @@ class Builder {
     const empty = kind === null && result === null;
     // An empty value sits right after `key:` and its spaces, where `yaml` puts it; the rest at their content.
     const start = this.contentStart(f.open, !empty);
+    const c0 = this.text.charCodeAt(start);
+    if (kind === 'scalar' ? c0 !== 0x7c && c0 !== 0x3e : c0 === 0x5b || c0 === 0x7b) this.checkContinuation(start, end);
     out.start = start;
     out.end = end;
     out.alias = false;
@@ -124,6 +126,31 @@ class Builder {
     }
     this.written++;
     return out;
+  }
+
+  /**
+   * `yaml` wants every continuation line of a multi-line quoted or plain scalar or flow collection
+   * (not block scalars: they have their own rules, on which both libraries agree)
+   * indented past its parent (a closing bracket may sit at the parent's column); js-yaml is laxer.
+   * The parent's column is taken as the start line's first content after `- ` markers: stricter
+   * than `yaml` in a few compact cases, which only sends those files to the precise path.
+   */
+  private checkContinuation(start: number, end: number): void {
+    const t = this.text;
+    let nl = t.indexOf('\n', start);
+    if (nl < 0 || nl >= end) return;
+    let p = t.lastIndexOf('\n', start - 1) + 1;
+    const lineStart = p;
+    while (t.charCodeAt(p) === SPACE || (t.charCodeAt(p) === 0x2d && t.charCodeAt(p + 1) === SPACE)) p++;
+    const base = p - lineStart;
+    while (nl >= 0 && nl < end) {
+      let q = nl + 1;
+      while (t.charCodeAt(q) === SPACE) q++;
+      const c = t.charCodeAt(q);
+      const closing = c === 0x5d || c === 0x7d;
+      if (q < end && c !== LF && c !== CR && (closing ? q - nl - 1 < base : q - nl - 1 <= base)) throw new Refused('continuation indent');
+      nl = t.indexOf('\n', q);
+    }
   }
 
   private countAlias(r: unknown): number {
@@ -155,8 +182,9 @@ class Builder {
     for (let i = 0; i < n; i++) {
       const k = f.results[2 * i];
       const v = f.results[2 * i + 1];
-      // `yaml` would name a null key '' (js-yaml 'null'); a list or map as key is reported there.
-      if (k === null || typeof k === 'object') throw new Refused('key');
+      // `yaml` would name a null key '' (js-yaml 'null'); a list, map or alias as key is reported there,
+      // and so is an implicit key over 1024 characters.
+      if (k === null || typeof k === 'object' || f.aliases[2 * i] || f.pos[4 * i + 1]! - f.pos[4 * i]! > 1000) throw new Refused('key');
       const key = String(k);
       if (!Object.prototype.hasOwnProperty.call(obj, key) || obj[key] !== v) throw new Refused('mapping value');
       keys[i] = key;
@@ -214,6 +242,9 @@ export interface FastResult { tree: ConfigTree; root: Record<string, Json> }
 export function parseFast(file: string, text: string, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): FastResult {
   // A %YAML 1.1 directive changes what `yes` means to `yaml`; leave directives to it.
   if (text.startsWith('%') || text.includes('\n%')) throw new Refused('directive');
+  // A lone CR is no line break to `yaml`; content after `---` on its line is an error there.
+  if (text.includes('\r') && /\r(?!\n)/.test(text)) throw new Refused('CR line break');
+  if (/^---[ \t]+[^\s#]/m.test(text)) throw new Refused('content after ---');
   const tree = new ConfigTree(file, text);
   const b = new Builder(text, tree, env);
   try {

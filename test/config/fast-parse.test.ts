@@ -153,6 +153,46 @@ describe('the broken corpus reads the same through either parser', () => {
   });
 });
 
+describe('the fast parser never accepts what `yaml` rejects, nor reads it otherwise', () => {
+  // Edge cases where the two libraries differ (long keys, lone CR, `--- a: 1`, flow and quoted
+  // continuation lines, alias keys) next to ones where they agree.
+  const PROBES: string[] = [
+
+  'a: b: c\n', 'key:value\n', 'a:\tb\n', 'a:\n- b\n', `${'k'.repeat(1100)}: 1\n`, '"a" : 1\n', 'a: [1, 2,]\n', 'a: {b: 1,}\n',
+  'a: @foo\n', 'a: `b\n', 'a: b#c\n', 'a: 1\n...\nb: 2\n', 'a: |\n  x\n b: 1\n', '&k a: 1\n', 'a: &x 1\n*x : 2\n',
+  'a: 1\rb: 2\r', 'a: "\\q"\n', 'a: 1\n  b: 2\n', 'a:\n  - b\n  c: d\n', 'a: {b: 1,\nc: 2}\n', 'a: [x\ny]\n',
+  'a: b\n#c\n  d\n', 'a:\n  b\n  #c\n  d\n', 'a: "x\n\n  y"\n', "a: 'x\n  y'\n", 'a: >\n  x\n\n  y\n', 'a: |2\n   x\n',
+  'a: |-\n  x\n\n', 'a: |+\n  x\n\n', '- a\n- b: c\n  d: e\n', 'a: !!str 1\n', 'a: - b\n', 'a:\n  ? b\n  : c\n',
+  'a: {? b : c}\n', 'a: [? b : c]\n', 'a: [b: c]\n', 'a: 0o8\n', 'a: 1e\n', 'a: 0x\n', 'a: +.inf\n', 'a: .NaN\n',
+  'a: "\\u00e9\\x41\\N\\_\\L"\n', 'a: \ud83d\ude00\n', 'a: b\n---\n', '---\na: 1\n', '--- a: 1\n', 'a: 1 # c\n# end', '\ufeffa: 1\n',
+  'a:    \n', 'a: [ ]\nb: { }\n', 'a: "multi\\\n  line"\n', 'a: x:y\n', 'a: x :y\n', 'a: -x\n', 'a: ?x\n', 'a: :x\n',
+  '"a\\tb": 1\n', "'a''b': 1\n", 'a: ~\nb: null\nc:\n', '1: a\n2.0: b\ntrue: c\n', 'a:\n\t- b\n', 'a: [a, [b, {c: d}]]\n',
+  'a:\n  b:\n    c:\n      d: 1\n', 'x: &a\n  - 1\ny: *a\nz: [*a, *a]\n', 'a: *\n', 'a: &\n', 'a: b\n c: d\n',
+  'a: 12:30\n', 'a: 2001-12-14t21:59:43.10-05:00\n', 'a: 0b11\n', 'a: 1_0\n', 'a: 09\n', 'a: 0.\n', 'a: .0\n', 'a: -.inf\n',
+  'a: {\n  b: 1\n}\n', 'a: {\n  b: 1\n  }\n', 'a: [\n  1,\n  2\n]\n', 'x:\n  a: [1,\n    2]\n', 'x:\n  a: [1,\n  2]\n', 'x:\n  a: [1,\n   2]\n',
+  'x:\n  - {a: 1,\n    b: 2}\n', 'x:\n  - {a: 1,\n   b: 2}\n', 'a: "x\ny"\n', 'x:\n  a: "x\n  y"\n', 'x:\n  a: "x\n   y"\n', 'x:\n  a: plain\n  more\n',
+  'x:\n  a: plain\n   more\n', 'x:\n  - a: "q\n    r"\n', 'x:\n  - a: "q\n   r"\n', 'a: b # c\n   # d\nc: 1\n', 'a: b\n\n   # d\nc: 1\n',
+  'a: *x\n', 'a: &x [1]\nb: *x # c\n  # d\nc: 1\n', 'a:\n  # only comment\nb: 1\n', 'a: [1, # c\n  2]\n',
+  ];
+
+  it.each(PROBES.map((text) => [JSON.stringify(text).slice(0, 70), text]))('%s', (_, text) => {
+    const preciseDiags: Diagnostic[] = [];
+    const precise = parsePrecise({ file: 'p.yaml', text }, env, preciseDiags);
+    let fast;
+    const fastDiags: Diagnostic[] = [];
+    try { fast = parseFast('p.yaml', text, env, fastDiags); } catch (e) { if (e instanceof Refused) return; throw e; }
+    expect(preciseDiags.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(fast.root).toEqual(precise.root);
+    expect(locations(fast.tree)).toEqual(locations(precise.tree));
+    expect(fastDiags).toEqual(preciseDiags);
+  });
+
+  it('still reads most of them on the fast path', () => {
+    const accepted = PROBES.filter((text) => { try { parseFast('p.yaml', text, env, []); return true; } catch { return false; } });
+    expect(accepted.length).toBeGreaterThan(PROBES.length / 2);
+  });
+});
+
 describe('fast parser refuses what it cannot read exactly', () => {
   const refused: [string, string][] = [
     ['a duplicate key', 'version: 1\nversion: 2\n'],
