@@ -80,7 +80,7 @@ export class ModelBuilder {
       parsers: list(raw, 'parsers').flatMap((p) => (isObj(p) ? this.parser(p) : [])),
       tests: list(raw, 'tests').flatMap((f) => (isObj(f) ? this.fixture(f) : [])),
       ...this.managed(raw),
-      loc: this.tree.nodeLoc(this.tree.nodeOf(raw)),
+      loc: this.tree.locOf(raw),
     };
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) action.renamed_from = renamed;
@@ -126,7 +126,7 @@ export class ModelBuilder {
       regex: str(raw, 'regex') ?? '',
       user_message: str(raw, 'user_message') ?? '',
       ...this.managed(raw),
-      loc: this.tree.nodeLoc(this.tree.nodeOf(raw)),
+      loc: this.tree.locOf(raw),
     };
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) parser.renamed_from = renamed;
@@ -138,7 +138,7 @@ export class ModelBuilder {
     if (message === undefined) return [];
     const sender = str(raw, 'sender');
     const channel = oneOf<TargetType>(raw.channel, TARGET_TYPES, sender !== undefined ? 'sms' : 'ussd');
-    const fixture: Fixture = { message, channel, expect: this.expect(raw.expect), loc: this.tree.nodeLoc(this.tree.nodeOf(raw)) };
+    const fixture: Fixture = { message, channel, expect: this.expect(raw.expect), loc: this.tree.locOf(raw) };
     if (sender !== undefined) fixture.sender = sender;
     return [this.remember(fixture, raw)];
   }
@@ -168,7 +168,7 @@ export class ModelBuilder {
       package_name,
       webhook_url: str(raw, 'webhook_url') ?? null,
       ...this.managed(raw),
-      loc: this.tree.nodeLoc(this.tree.nodeOf(raw)),
+      loc: this.tree.locOf(raw),
     };
     return this.remember(app, raw);
   }

@@ -77,11 +77,23 @@ export class ConfigTree {
     return i < 0 ? undefined : { key: kid(2 * i), value: kid(2 * i + 1) };
   }
 
+  /** Location of an object or array read from the file (line 1 col 1 when unknown). */
+  locOf(obj: object): SourceLoc {
+    return this.loc(this.table.get(obj)?.start ?? 0);
+  }
+
   /** Location of obj[seg] (its key with `key: true`), or of obj itself when seg is unknown. */
   at(obj: object, seg: Segment, opts: { key?: boolean } = {}): SourceLoc {
-    const c = this.child(obj, seg);
-    if (!c) return this.nodeLoc(this.nodeOf(obj));
-    return this.nodeLoc(opts.key && c.key ? c.key : c.value);
+    const e = this.table.get(obj);
+    if (!e) return this.loc(0);
+    let kid = -1;
+    if (e.keys === null) {
+      if (typeof seg === 'number' && seg >= 0 && 2 * seg < e.pos.length) kid = seg;
+    } else {
+      const i = e.keys.lastIndexOf(String(seg));
+      if (i >= 0) kid = opts.key ? 2 * i : 2 * i + 1;
+    }
+    return this.loc(kid < 0 ? e.start : e.pos[2 * kid]!);
   }
 
   /** Walks a path from the root; returns the deepest location found. */

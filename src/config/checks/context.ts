@@ -15,7 +15,7 @@ export interface CheckContext {
 export function locOf(ctx: CheckContext, model: object, key?: string, opts: { key?: boolean } = {}): SourceLoc | undefined {
   const origin = ctx.origins.get(model);
   if (!origin) return (model as { loc?: SourceLoc }).loc;
-  if (key === undefined || !(key in origin.raw)) return origin.tree.nodeLoc(origin.tree.nodeOf(origin.raw));
+  if (key === undefined || !(key in origin.raw)) return origin.tree.locOf(origin.raw);
   return origin.tree.at(origin.raw, key, opts);
 }
 
