@@ -3,7 +3,7 @@
 // it cannot read) so the semantic checks still run and every problem is reported in one pass.
 
 import type {
-  DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, ParserStatus, Step, TargetType, TransportType,
+  DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, Managed, ParserStatus, Step, TargetType, TransportType,
 } from '../model/types.js';
 import { PARSER_STATUSES, TARGET_TYPES, TRANSPORT_TYPES } from '../model/types.js';
 import type { ConfigTree } from './tree.js';
@@ -46,11 +46,15 @@ export class ModelBuilder {
     return /^[-+.0-9]/.test(source) ? source : String(v);
   }
 
-  private managed(raw: Obj): { id?: string; protected?: boolean } {
-    const out: { id?: string; protected?: boolean } = {};
+  /**
+   * Adds `id`, `protected` and then `loc` (in that order, as the model has always listed them).
+   * Assigned rather than spread into the literal: a spread gives each of 30,000 objects a slow shape.
+   */
+  private managed<T extends Managed>(out: T, raw: Obj): T {
     const id = this.written(raw, 'id');
     if (id !== undefined) out.id = id;
     if (raw.protected === true) out.protected = true;
+    out.loc = this.tree.locOf(raw);
     return out;
   }
 
@@ -71,7 +75,7 @@ export class ModelBuilder {
   action(raw: Obj): DesiredAction | undefined {
     const name = str(raw, 'name');
     if (name === undefined) return undefined;
-    const action: DesiredAction = {
+    const action = this.managed<DesiredAction>({
       name,
       root_code: str(raw, 'root_code') ?? '',
       transport_type: oneOf<TransportType>(raw.transport_type, TRANSPORT_TYPES, 'ussd'),
@@ -79,9 +83,7 @@ export class ModelBuilder {
       steps: list(raw, 'steps').flatMap((s) => this.step(s)),
       parsers: list(raw, 'parsers').flatMap((p) => (isObj(p) ? this.parser(p) : [])),
       tests: list(raw, 'tests').flatMap((f) => (isObj(f) ? this.fixture(f) : [])),
-      ...this.managed(raw),
-      loc: this.tree.locOf(raw),
-    };
+    }, raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) action.renamed_from = renamed;
     return this.remember(action, raw);
@@ -117,7 +119,7 @@ export class ModelBuilder {
     const category = str(raw, 'category');
     if (category === undefined) return [];
     const target_type = oneOf<TargetType>(raw.target_type, TARGET_TYPES, 'ussd');
-    const parser: DesiredParser = {
+    const parser = this.managed<DesiredParser>({
       category,
       status: oneOf<ParserStatus>(raw.status, PARSER_STATUSES, 'succeeded'),
       target_type,
@@ -125,9 +127,7 @@ export class ModelBuilder {
       sender: target_type === 'sms' ? (str(raw, 'sender') ?? null) : null,
       regex: str(raw, 'regex') ?? '',
       user_message: str(raw, 'user_message') ?? '',
-      ...this.managed(raw),
-      loc: this.tree.locOf(raw),
-    };
+    }, raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) parser.renamed_from = renamed;
     return [this.remember(parser, raw)];
@@ -163,13 +163,11 @@ export class ModelBuilder {
   app(raw: Obj): DesiredApp | undefined {
     const package_name = str(raw, 'package_name');
     if (package_name === undefined) return undefined;
-    const app: DesiredApp = {
+    const app = this.managed<DesiredApp>({
       name: str(raw, 'name') ?? '',
       package_name,
       webhook_url: str(raw, 'webhook_url') ?? null,
-      ...this.managed(raw),
-      loc: this.tree.locOf(raw),
-    };
+    }, raw);
     return this.remember(app, raw);
   }
 }
