@@ -176,8 +176,11 @@ class Builder {
 
   private finishMap(f: Frame, obj: Record<string, unknown>, start: number): number {
     const n = f.n >> 1;
-    if (f.n % 2 !== 0 || n !== Object.keys(obj).length) throw new Refused('mapping shape');
-    const keys = new Array<string>(n);
+    // Object.keys lists keys in insertion order (integer-like keys first): reused as the side
+    // table's key list when it matches the events, copied in event order when it does not.
+    const keys = Object.keys(obj);
+    if (f.n % 2 !== 0 || n !== keys.length) throw new Refused('mapping shape');
+    let ordered: string[] | null = null;
     let size = 1;
     for (let i = 0; i < n; i++) {
       const k = f.results[2 * i];
@@ -187,12 +190,13 @@ class Builder {
       if (k === null || typeof k === 'object' || f.aliases[2 * i] || f.pos[4 * i + 1]! - f.pos[4 * i]! > 1000) throw new Refused('key');
       const key = String(k);
       if (!Object.prototype.hasOwnProperty.call(obj, key) || obj[key] !== v) throw new Refused('mapping value');
-      keys[i] = key;
+      if (ordered) ordered.push(key);
+      else if (keys[i] !== key) (ordered = keys.slice(0, i)).push(key);
       size += f.sizes[2 * i + 1]! + 1;
       if (typeof v === 'string') this.interpolate(f, 2 * i + 1, obj, key);
     }
     this.written -= n; // keys are not counted as written nodes
-    this.tree.record(obj, { start, keys, pos: f.pos.slice(0, 2 * f.n), size });
+    this.tree.record(obj, { start, keys: ordered ?? keys, pos: f.pos.slice(0, 2 * f.n), size });
     return size;
   }
 

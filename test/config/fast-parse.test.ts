@@ -91,6 +91,8 @@ interp: "\${HOOK} and $\${literal}"
 __proto__: { polluted: true }
 constructor: { prototype: 1 }
 tabbed:\tvalue
+10: integer-like key, listed first by Object.keys
+'7': { z: 1, 3: three }
 crlf_free: end
 `;
 
