@@ -1,14 +1,15 @@
 // The fast path: js-yaml (YAML 1.2 core schema) -> ConfigTree, positions taken from its parse
-// events. js-yaml builds the values 15x faster than `yaml` builds a positioned Document; its
+// events. js-yaml builds the values ~15x faster than `yaml` builds a positioned Document; its
 // listener reports each composed node ('open' at the position where composing starts, 'close' with
 // the result), keys and values in source order, so a stack of frames rebuilds the node tree.
 //
-// This path only has to be exact for files that are valid YAML. Whenever anything is unusual (js-yaml
-// throws, a tag, a directive, a key without a value, a complex or null key, a scalar that the two
-// libraries resolve differently, an alias over budget or to an interpolated string) it gives up with
-// `Refused` and the caller re-parses that one file with `yaml` (./yaml-tree.ts), whose diagnostics
-// the corpus pins. Every mapping and sequence is checked against its events, so a mismatch between
-// what js-yaml built and what the events say is a refusal, never a wrong location.
+// This path only has to be exact for files that are valid YAML. Whenever anything is unusual
+// (js-yaml throws, a tag or directive, a key without value, a complex, alias or null key, a scalar
+// the two libraries resolve differently, continuation lines `yaml` would reject, aliases over budget
+// or to an interpolated string: docs/config.md "How files are read") it gives up with `Refused`
+// and the caller re-parses that one file with `yaml` (./yaml-tree.ts), whose diagnostics the corpus
+// pins. Every mapping and sequence is checked against its events, so a mismatch between what
+// js-yaml built and what the events say is a refusal, never a wrong location.
 
 import { CORE_SCHEMA, load, type State } from 'js-yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
