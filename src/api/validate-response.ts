@@ -1,19 +1,10 @@
 // Every response body is checked against schemas/api/*.json before anything reads it, so a
 // server answering with the wrong shape is one clear error naming the request and the field
 // (`GET /api/actions: data[3].attributes.steps must be array`), not a TypeError later.
-// Schemas are compiled once per process, on first use.
+// The validators are compiled ahead of time (scripts/gen-validators.mjs): no ajv compile at run time.
 
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-
-const DIR = fileURLToPath(new URL('../../schemas/api/', import.meta.url));
-/** The schemas' `$id` prefix: refs resolve against it. */
-const BASE = 'https://menuctl.dev/schemas/api/';
-const FILES = [
-  'action.json', 'parser.json', 'app.json', 'app-created.json', 'world-operator.json',
-  'archived.json', 'authenticate.json', 'error.json',
-] as const;
+import type { ErrorObject } from 'ajv';
+import * as validators from '../generated/api-validators.js';
 
 export type ResourceSchema = 'action' | 'parser' | 'app' | 'app-created' | 'world-operator';
 /** What a response should be: one resource or a list in the `{ data }` envelope, or a bare body. */
@@ -22,33 +13,11 @@ export type Shape =
   | { list: ResourceSchema }
   | { body: 'archived' | 'authenticate' | 'error' };
 
-let ajv: Ajv | undefined;
-const compiled = new Map<string, ValidateFunction>();
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-function instance(): Ajv {
-  if (ajv) return ajv;
-  ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
-  for (const file of FILES) ajv.addSchema(JSON.parse(readFileSync(DIR + file, 'utf8')) as object);
-  return ajv;
-}
-
-function validator(shape: Shape): ValidateFunction {
-  const key = JSON.stringify(shape);
-  let fn = compiled.get(key);
-  if (fn) return fn;
-  const a = instance();
-  if ('body' in shape) {
-    fn = a.getSchema(`${BASE}${shape.body}.json`)!;
-  } else {
-    const ref = { $ref: `${BASE}${'one' in shape ? shape.one : shape.list}.json` };
-    fn = a.compile({
-      type: 'object',
-      required: ['data'],
-      properties: { data: 'one' in shape ? ref : { type: 'array', items: ref } },
-    });
-  }
-  compiled.set(key, fn);
-  return fn;
+function validator(shape: Shape): Validator {
+  const name = 'body' in shape ? `body_${shape.body}` : 'one' in shape ? `one_${shape.one}` : `list_${shape.list}`;
+  return (validators as Record<string, Validator>)[name.replace('-', '_')]!;
 }
 
 /** null when `body` has the shape, else a sentence naming the first wrong field. */

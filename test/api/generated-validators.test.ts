@@ -1,0 +1,10 @@
+// src/generated/api-validators.ts is compiled from schemas/api/*.json; this fails when a schema
+// changed and the generated validators did not.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+describe('generated API validators', () => {
+  it('are current with schemas/api', () => {
+    expect(() => execFileSync(process.execPath, ['scripts/gen-validators.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+});
