@@ -33,8 +33,8 @@ export function register(program: Command, ctx: CliContext): void {
   program
     .command('demo')
     .description('start an embedded reference server, then validate, test, plan, apply, plan again, show drift and repair it')
-    .argument('[path]', 'config to use', EXAMPLES)
-    .action(async (path: string) => ctx.setExit(await runDemo(path, ctx)));
+    .argument('[path]', 'config to use (default: the examples/ that ship with menuctl)')
+    .action(async (path: string | undefined) => ctx.setExit(await runDemo(path ?? EXAMPLES, ctx)));
 }
 
 export async function runDemo(path: string, ctx: CliContext): Promise<number> {
