@@ -72,16 +72,25 @@ function isMain(): boolean {
   }
 }
 
+/** Commands that stop cleanly on the first signal (finish in-flight writes, report); the rest only read. */
+const GRACEFUL = new Set(['apply', 'serve', 'demo']);
+
 if (isMain()) {
+  const argv = process.argv.slice(2);
+  const command = argv.find((a) => !a.startsWith('-'));
   const controller = new AbortController();
-  // First signal: ask long-running commands to stop cleanly; a second one exits at once.
   const onSignal = (sig: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(EXIT.INTERRUPTED);
+    // Reading commands have nothing to finish (their files are written atomically): stop now.
+    // Graceful ones get the first signal as an abort; a second one exits at once.
+    if (!GRACEFUL.has(command ?? '') || controller.signal.aborted) {
+      process.stderr.write(`\nInterrupted (${sig}).\n`);
+      process.exit(EXIT.INTERRUPTED);
+    }
     controller.abort(sig);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  run(process.argv.slice(2), processIo(), controller.signal).then(
+  run(argv, processIo(), controller.signal).then(
     (code) => { process.exitCode = code; },
     (err) => { process.stderr.write(`Error: ${String(err)}\n`); process.exitCode = EXIT.ERROR; },
   );
