@@ -151,7 +151,11 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
   } else {
     io.stderr.write('Note: no config PATH given, so the plan is not checked against the config (only against the live API).\n');
   }
-  await checkOrganization(conn.client, conn.organizationGuard, configOrg);
+  const actual = await checkOrganization(conn.client, conn.organizationGuard, configOrg);
+  // Before any read by id: another organization's resources would only look missing (404).
+  if (plan.organization_id !== null && actual !== null && actual !== plan.organization_id) {
+    throw new CliError(`the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${actual}: nothing was done`);
+  }
   const verification = await verifyPlan(plan, conn.client, {
     ...(digest !== undefined ? { configDigest: digest } : {}),
     concurrency: conn.concurrency,

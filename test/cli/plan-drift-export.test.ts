@@ -166,6 +166,21 @@ describe('problems', () => {
   });
 });
 
+describe('apply --plan', () => {
+  it('refuses a plan made for another organization before reading anything by id', async () => {
+    const ids = await seed();
+    await client.updateParser((await client.listParsers(ids.balance)).find((p) => p.category === 'balance')!.id, { regex: 'changed' });
+    const out = join(dir, 'plan.json');
+    expect((await runCli(['plan', '--out', out], { cwd: dir, env })).code).toBe(0);
+    const other = await server.mintToken(2);
+    server.resetStats();
+    const r = await runCli(['apply', '--plan', out, '--yes'], { cwd: dir, env: { ...env, MENUCTL_TOKEN: other } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the plan was made for organization 1, but the credentials act for organization 2');
+    expect(server.stats().requests).toBe(0);
+  });
+});
+
 describe('drift', () => {
   it('reports an out-of-band edit as changed, with the field, and exits 2', async () => {
     const ids = await seed();
