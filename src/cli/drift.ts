@@ -4,7 +4,7 @@ import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadDesired, readLiveFor, reportDiagnostics } from './pipeline.js';
-import { buildDriftResult } from '../plan/build-drift.js';
+import { buildDriftResult, type DriftResult } from '../plan/build-drift.js';
 import type { Drift } from '../plan/drift-types.js';
 import { renderDriftJson } from '../report/drift-json.js';
 import { renderDriftJunit } from '../report/drift-junit.js';
@@ -46,14 +46,14 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
       client, concurrency, signal: ctx.signal,
       checkOrganization: (org) => checkOrganization(client, organizationGuard, org),
     });
-    const { drift, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
+    const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
     reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });
     if (flags.reportFile) {
-      await writeFileAtomic(resolve(io.cwd, flags.reportFile), render(drift, flags.format, io));
+      await writeFileAtomic(resolve(io.cwd, flags.reportFile), render(drift, flags.format, io, checked));
       io.stdout.write(render(drift, 'text', io));
       io.stdout.write(`Wrote the ${flags.format} report to ${flags.reportFile}.\n`);
     } else {
-      io.stdout.write(render(drift, flags.format, io));
+      io.stdout.write(render(drift, flags.format, io, checked));
     }
     // GitHub Actions shows this file on the run's summary page.
     const summary = io.env.GITHUB_STEP_SUMMARY;
@@ -64,11 +64,11 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
   }
 }
 
-function render(drift: Drift, format: Format, io: Io): string {
+function render(drift: Drift, format: Format, io: Io, checked: DriftResult['checked'] = []): string {
   switch (format) {
     case 'json': return renderDriftJson(drift);
     case 'markdown': return renderDriftMarkdown(drift);
-    case 'junit': return renderDriftJunit(drift);
+    case 'junit': return renderDriftJunit(drift, { checked });
     case 'text': return renderDriftText(drift, { color: useColor(io), width: io.stdout.columns ?? 100 });
   }
 }

@@ -3,7 +3,7 @@
 
 import { hasHiddenStepDetails } from '../model/canonical.js';
 import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
-import type { DesiredState, LiveState } from '../model/types.js';
+import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { compareStates, type Comparison, type Pair } from './compare.js';
 import type { Drift, DriftItem } from './drift-types.js';
 import { compareChanges } from './order.js';
@@ -16,6 +16,8 @@ export interface DriftOptions {
 
 export interface DriftResult {
   drift: Drift;
+  /** Every managed resource that was compared (in --target scope), drifted or not: JUnit's passing cases. */
+  checked: { type: ResourceType; address: string }[];
   /** Matching errors (ambiguity, unknown operators, bad targets): the report is incomplete. */
   diagnostics: Diagnostic[];
 }
@@ -30,8 +32,10 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
   const diagnostics = [...cmp.diagnostics, ...scope.diagnostics];
 
   const items: DriftItem[] = [];
+  const checked: DriftResult['checked'] = [];
   for (const pair of cmp.pairs) {
     if (!scope.includes(pair.address, pair.type === 'parser' ? pair.parent : undefined)) continue;
+    checked.push({ type: pair.type, address: pair.address });
     const item = itemForPair(pair);
     if (item) items.push(item);
   }
@@ -45,7 +49,7 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
   const warnings = [...live.warnings];
   const hidden = hiddenStepWarning(cmp, scope);
   if (hidden) warnings.push(hidden);
-  return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, diagnostics };
+  return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
 }
 
 /**

@@ -209,7 +209,8 @@ describe('drift', () => {
     const r = await runCli(['drift', '--format', 'junit', '--report-file', report], { cwd: dir, env: { ...env, GITHUB_STEP_SUMMARY: summary } });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('No drift');
-    expect(readFileSync(report, 'utf8')).toMatch(/^<\?xml[\s\S]*<testsuites[\s\S]*failures="0"/);
+    // Every managed resource is a passing testcase: 2 actions, 3 parsers, 1 app.
+    expect(readFileSync(report, 'utf8')).toMatch(/^<\?xml[\s\S]*<testsuites name="menuctl drift" tests="6" failures="0"/);
     expect(readFileSync(summary, 'utf8')).toContain('<!-- menuctl:drift -->');
   });
 });
