@@ -1,9 +1,9 @@
 // Validates one file's data against schemas/menuctl.schema.json (the single source of the format)
 // and turns ajv's errors into one located, actionable Diagnostic per real problem.
 
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+import { AJV_OPTIONS as GENERATED_OPTIONS, validateConfig } from '../generated/config-validator.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { addressOfPath } from './addresses.js';
 import { schemaMessage } from './schema-messages.js';
@@ -11,20 +11,18 @@ import type { ConfigTree, Segment } from './tree.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
-export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true } as const;
+/** The options the validator was generated with (scripts/gen-validators.mjs); the meta-schema test uses them. */
+export const AJV_OPTIONS = GENERATED_OPTIONS as { allErrors: true; verbose: true; strict: true; strictTypes: false; allowUnionTypes: true };
 
-let compiled: ValidateFunction | undefined;
+type ValidateFunction = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
 /**
- * Compiled once per process: compiling is the expensive part of ajv. The schema is not checked
- * against the 2020-12 meta-schema here (that compile costs ~45 ms on every run); the test suite
- * does it (test/config/schema-meta.test.ts).
+ * Compiled ahead of time (src/generated/config-validator.ts, checked against the schema by a
+ * test): ajv's compile was the expensive part of every run. The schema itself is checked against
+ * the 2020-12 meta-schema by test/config/schema-meta.test.ts.
  */
 function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false });
-    compiled = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
-  }
-  return compiled;
+  return validateConfig as ValidateFunction;
 }
 
 export const STEP_KINDS = ['press', 'variable', 'select', 'pin', 'ok'] as const;
