@@ -127,6 +127,9 @@ export function createClient(options: ClientOptions): ApiClient {
       const data = await one({ method: 'POST', path: '/api/apps', body: appBody(spec), shape: { one: 'app-created' } });
       return { app: fromApiApp(data), secrets: appSecrets(data) };
     },
+    // 'app-created' requires the token: a server that leaves it out of GET is a shape error,
+    // which apply reports as secrets not captured rather than writing an empty token.
+    getAppSecrets: async (id) => nullable(await find(`/api/apps/${enc(id)}`, 'app-created'), appSecrets),
     updateApp: async (id, spec: Partial<AppSpec>) =>
       fromApiApp(await one({ method: 'PATCH', path: `/api/apps/${enc(id)}`, body: appPatchBody(spec), shape: { one: 'app' } })),
     archiveApp: (id) => archive(`/api/apps/${enc(id)}`),

@@ -31,8 +31,14 @@ export interface ApiClient {
   archiveParser(id: string): Promise<void>;
   restoreParser(id: string): Promise<LiveParser>;
 
-  /** The only call that returns secrets; callers hand them to the secrets file and nowhere else. */
+  /** Returns the app's secrets; callers hand them to the secrets file and nowhere else. */
   createApp(spec: AppSpec): Promise<{ app: LiveApp; secrets: AppSecrets }>;
+  /**
+   * The token and webhook_secret of an existing app (spec: App, attributes.token is "returned
+   * in app responses"), for an app create whose answer was lost. null when the app is not
+   * there (404). Like createApp, the answer goes to the secrets file and nowhere else.
+   */
+  getAppSecrets(id: string): Promise<AppSecrets | null>;
   updateApp(id: string, spec: Partial<AppSpec>): Promise<LiveApp>;
   archiveApp(id: string): Promise<void>;
   restoreApp(id: string): Promise<LiveApp>;

@@ -71,8 +71,9 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
       if (done.recovered) outcome.recovered = true;
       if (done.secrets && id !== null) {
         outcome.reason = await keepSecrets(change.address, id, done.secrets, secrets);
-      } else if (change.type === 'app' && change.op === 'create' && done.recovered) {
-        outcome.reason = 'token not captured: the create answer was lost; read or rotate it in the API';
+      } else if (done.secretsLost !== undefined) {
+        outcome.reason = `token not captured: the create answer was lost and reading the secrets back failed ` +
+          `(${done.secretsLost}); read or rotate them in the API`;
       }
       record(i, outcome);
     } catch (err) {

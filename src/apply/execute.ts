@@ -3,6 +3,7 @@
 // restore patches only when the plan found fields to change or was forced by --resend (spec:
 // restore returns the resource as it was archived).
 
+import { ResponseShapeError } from '../api/errors.js';
 import type { ApiClient } from '../api/types.js';
 import type { AppSecrets, LiveAction, LiveApp, LiveParser } from '../model/types.js';
 import type { Change, CreateChange, RestoreChange, UpdateChange } from '../plan/types.js';
@@ -18,8 +19,10 @@ export interface ExecuteContext {
 export interface Executed {
   id: string | null;
   recovered?: boolean;
-  /** Only for app creates that got an answer; handed to the secrets file and nowhere else. */
+  /** Only for app creates; handed to the secrets file and nowhere else. */
   secrets?: AppSecrets;
+  /** A recovered app create whose secrets could not be read back: why (never a secret). */
+  secretsLost?: string;
 }
 
 export async function executeChange(change: Change, ctx: ExecuteContext): Promise<Executed> {
@@ -81,8 +84,25 @@ async function create(change: CreateChange, ctx: ExecuteContext): Promise<Execut
           return apps.find((a) => a.archived_at === null && a.package_name === pkg) ?? null;
         },
       });
+      if (r.recovered && !secrets) return { id: r.value.id, recovered: true, ...(await readBack(client, r.value.id)) };
       return { id: r.value.id, recovered: r.recovered, ...(secrets ? { secrets } : {}) };
     }
+  }
+}
+
+/**
+ * The create's answer, with the secrets, was lost; the API returns them in every app response
+ * (spec: App, attributes.token), so read them back. A failure here does not fail the change:
+ * the app exists, only its secrets are missing, and the outcome says so.
+ */
+async function readBack(client: ApiClient, id: string): Promise<Pick<Executed, 'secrets' | 'secretsLost'>> {
+  try {
+    const secrets = await client.getAppSecrets(id);
+    return secrets ? { secrets } : { secretsLost: `GET /api/apps/${id} found no such app` };
+  } catch (err) {
+    // A malformed answer's message quotes the start of the body, which here may hold the token.
+    if (err instanceof ResponseShapeError) return { secretsLost: `GET /api/apps/${id}: the answer did not carry the app's token` };
+    return { secretsLost: err instanceof Error ? err.message : String(err) };
   }
 }
 

@@ -186,7 +186,7 @@ export function fromApiApp(json: ApiResource): LiveApp {
   };
 }
 
-/** Only for create responses: the one place secrets are read. */
+/** The one place secrets are read (create responses, and getAppSecrets after a lost create answer). */
 export function appSecrets(json: ApiResource): AppSecrets {
   const a = json.attributes;
   return { token: str(a.token), webhook_secret: strOrNull(a.webhook_secret) };

@@ -16,6 +16,8 @@ export function renderOutcomeLine(outcome: Outcome, options: { color: boolean })
       const notes: string[] = [];
       if (outcome.id !== null) notes.push(`id ${outcome.id}`);
       if (outcome.recovered) notes.push('found after a lost response, not created twice');
+      // Where an app's secrets went, or that they were lost: never silent.
+      if (outcome.reason) notes.push(outcome.reason);
       return `${st.green('✓')} ${target}${notes.length ? st.dim(` (${notes.join('; ')})`) : ''}`;
     }
     case 'failed':
@@ -57,8 +59,20 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
     const n = result.secrets.addresses.length;
     out.push(`Secrets of ${n} created app${n === 1 ? '' : 's'} written to ${result.secrets.file} (${result.secrets.addresses.join(', ')}).`);
   }
+  const unkept = appsWithoutSecrets(result);
+  if (unkept.length > 0) {
+    const n = unkept.length;
+    out.push(st.yellow(`Secrets NOT kept for ${n} created app${n === 1 ? '' : 's'} (read or rotate the token in the API):`));
+    for (const o of unkept) out.push(`  - ${o.address}${o.reason ? `: ${o.reason}` : ''}`);
+  }
   out.push(summaryCounts(result, st));
   return out.join('\n') + '\n';
+}
+
+/** Created apps whose token went nowhere: not captured after a lost answer, or --discard-secrets. */
+function appsWithoutSecrets(result: ApplyResult): Outcome[] {
+  const written = new Set(result.secrets?.addresses ?? []);
+  return result.outcomes.filter((o) => o.type === 'app' && o.op === 'create' && o.status === 'applied' && !written.has(o.address));
 }
 
 function summaryCounts(result: ApplyResult, st: Style): string {

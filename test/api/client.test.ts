@@ -116,6 +116,14 @@ describe('apps', () => {
     expect((await client.restoreApp(app.id)).archived_at).toBeNull();
     expect(await client.getApp('424242')).toBeNull();
   });
+
+  it('reads an existing app\'s secrets back (for a create whose answer was lost), null when missing', async () => {
+    const { app, secrets } = await client.createApp({ name: 'Lost', package_name: 'com.example.lost', webhook_url: 'https://hooks.example/x' });
+    expect(await client.getAppSecrets(app.id)).toEqual(secrets);
+    const bare = await client.createApp({ name: 'Bare', package_name: 'com.example.bare', webhook_url: null });
+    expect(await client.getAppSecrets(bare.app.id)).toEqual({ token: bare.secrets.token, webhook_secret: null });
+    expect(await client.getAppSecrets('424242')).toBeNull();
+  });
 });
 
 describe('operators and organization', () => {

@@ -163,6 +163,42 @@ describe('secrets file', () => {
   });
 });
 
+describe('an app create whose answer was lost', () => {
+  const loseFirstCreate = (client: FakeClient, also: (call: string) => Error | void = () => undefined) => {
+    let lose = true;
+    client.hook = (call) => {
+      if (call === 'createApp' && lose) { lose = false; return 'lose-after-write'; }
+      return also(call);
+    };
+  };
+
+  it('reads the secrets back and writes them to the secrets file like a normal create', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'menuctl-secrets-')), 'secrets.json');
+    const client = new FakeClient();
+    loseFirstCreate(client);
+    const r = await applyPlan(plan([createApp('com.a')]), client, { concurrency: 1, secretsFile: file, recovery: fast });
+    const a = client.apps[0]!;
+    expect(client.apps).toHaveLength(1);
+    expect(r.outcomes[0]).toMatchObject({ status: 'applied', recovered: true, id: a.id, reason: `secrets written to ${file}` });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      'app["com.a"]': { id: a.id, token: `tok-${a.id}-SECRET`, webhook_secret: `whs-${a.id}-SECRET` },
+    });
+    expect(r.secrets).toEqual({ file, addresses: ['app["com.a"]'] });
+    expect(JSON.stringify(r)).not.toContain('SECRET');
+  });
+
+  it('says the token was not captured only when reading the secrets back fails', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'menuctl-secrets-')), 'secrets.json');
+    const client = new FakeClient();
+    loseFirstCreate(client, (call) => (call === 'getAppSecrets' ? Object.assign(new Error('GET /api/apps/100: 500 internal_error'), { status: 500 }) : undefined));
+    const r = await applyPlan(plan([createApp('com.a')]), client, { concurrency: 1, secretsFile: file, recovery: fast });
+    expect(r.outcomes[0]).toMatchObject({ status: 'applied', recovered: true });
+    expect(r.outcomes[0]!.reason).toMatch(/^token not captured: .*GET \/api\/apps\/100: 500 internal_error/);
+    expect(r.secrets).toBeUndefined();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({});
+  });
+});
+
 describe('interrupts', () => {
   it('lets in-flight changes finish, skips the rest as interrupted', async () => {
     const client = new FakeClient();

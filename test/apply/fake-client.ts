@@ -58,8 +58,13 @@ export class FakeClient implements ApiClient {
     return this.write('createApp', spec.package_name, () => {
       const app: LiveApp = { ...spec, id: String(this.seq++), organization_id: 1, archived_at: null, updated_at: 't' };
       this.apps.push(app);
-      return { app, secrets: { token: `tok-${app.id}-SECRET`, webhook_secret: spec.webhook_url ? `whs-${app.id}-SECRET` : null } };
+      return { app, secrets: secretsOf(app) };
     });
+  }
+  async getAppSecrets(id: string): Promise<AppSecrets | null> {
+    await this.call('getAppSecrets', id);
+    const app = this.apps.find((a) => a.id === id);
+    return app ? secretsOf(app) : null;
   }
   async updateApp(id: string, spec: Partial<AppSpec>) { return this.write('updateApp', id, () => Object.assign(this.must(this.apps, id), spec)); }
   async archiveApp(id: string) { await this.write('archiveApp', id, () => { this.must(this.apps, id).archived_at = 'now'; }); }
@@ -94,4 +99,8 @@ export class FakeClient implements ApiClient {
 
 function lost(): Error {
   return Object.assign(new Error('POST: no answer: connection reset by the server'), { outcome: 'unknown', status: null });
+}
+
+function secretsOf(app: LiveApp): AppSecrets {
+  return { token: `tok-${app.id}-SECRET`, webhook_secret: app.webhook_url ? `whs-${app.id}-SECRET` : null };
 }

@@ -62,6 +62,28 @@ describe('renderApplySummary', () => {
   });
 });
 
+describe('apps whose secrets were not kept', () => {
+  const lost: Outcome = { ...recovered, reason: 'token not captured: the create answer was lost and reading the secrets back failed (GET /api/apps/7: 500 internal_error); read or rotate them in the API' };
+  const discarded: Outcome = { address: 'app["com.example.b"]', op: 'create', type: 'app', status: 'applied', id: '8', reason: 'secrets discarded (--discard-secrets)' };
+  const kept: Outcome = { address: 'app["com.example.c"]', op: 'create', type: 'app', status: 'applied', id: '9', reason: 'secrets written to s.json' };
+
+  it('print the reason on the applied line', () => {
+    expect(renderOutcomeLine(lost, { color: false })).toBe(`✓ create app["com.example.a"] (id 7; found after a lost response, not created twice; ${lost.reason})`);
+    expect(renderOutcomeLine(discarded, { color: false })).toBe('✓ create app["com.example.b"] (id 8; secrets discarded (--discard-secrets))');
+  });
+
+  it('are listed in the summary, apart from those whose secrets were written', () => {
+    const text = renderApplySummary(result([lost, discarded, kept], { secrets: { file: 's.json', addresses: [kept.address] } }), { color: false });
+    expect(text).toContain([
+      'Secrets of 1 created app written to s.json (app["com.example.c"]).',
+      'Secrets NOT kept for 2 created apps (read or rotate the token in the API):',
+      `  - app["com.example.a"]: ${lost.reason}`,
+      '  - app["com.example.b"]: secrets discarded (--discard-secrets)',
+      'Apply complete: 3 applied (3 created), 0 failed, 0 skipped.',
+    ].join('\n'));
+  });
+});
+
 describe('renderApplyJson', () => {
   it('is one JSON document with the summary and every outcome', () => {
     const parsed = JSON.parse(renderApplyJson(result([created, failed, skipped])));
