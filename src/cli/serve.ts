@@ -71,7 +71,7 @@ async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
     throw new CliError(`cannot start the server: ${err.message}`);
   });
   ctx.io.stdout.write(`menuctl api listening on ${server.url}\n`);
-  ctx.io.stderr.write(`mint a token with: menuctl token --org 1${options.data === ':memory:' ? ' --jwt-secret <secret>' : ` --data ${flags.data}`}\n`);
+  ctx.io.stderr.write(`${tokenHint({ source: secretSource(flags, ctx), data: flags.data })}\n`);
   await new Promise<void>((done) => {
     if (ctx.signal.aborted) done();
     else ctx.signal.addEventListener('abort', () => done(), { once: true });
@@ -79,6 +79,40 @@ async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
   ctx.io.stderr.write('menuctl api: shutting down (finishing requests in flight)\n');
   await server.close();
   log?.flush();
+}
+
+/** Where the server's JWT secret came from: the same order as resolveJwtSecret. */
+export type SecretSource = 'flag' | 'env' | 'memory' | 'file';
+
+function secretSource(flags: ServeFlags, ctx: CliContext): SecretSource {
+  if (flags.jwtSecret) return 'flag';
+  if (ctx.io.env.MENUCTL_JWT_SECRET) return 'env';
+  return flags.data === ':memory:' ? 'memory' : 'file';
+}
+
+/**
+ * How to mint a token that this server accepts. `menuctl token` resolves the secret the same
+ * way, so the hint must name the same source; it never prints the secret itself (stderr may
+ * be a CI log).
+ */
+export function tokenHint(o: { source: SecretSource; data: string }): string {
+  switch (o.source) {
+    case 'flag':
+      return 'mint a token with: menuctl token --org 1 --jwt-secret <secret>, with the same --jwt-secret this server was started with';
+    case 'env':
+      return 'mint a token with: menuctl token --org 1, with the same MENUCTL_JWT_SECRET set (or --jwt-secret <that secret>)';
+    case 'file':
+      return `mint a token with: menuctl token --org 1 --data ${shellWord(o.data)}`;
+    case 'memory':
+      return 'tokens cannot be minted for this server: with --data :memory: and no --jwt-secret its secret is generated ' +
+        'in memory and stored nowhere. Restart it with --jwt-secret S (then menuctl token --org 1 --jwt-secret S), ' +
+        'or give it --user EMAIL:PASSWORD and log in with MENUCTL_EMAIL and MENUCTL_PASSWORD';
+  }
+}
+
+/** A path as one shell word, so the hint can be pasted as is. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function intIn(text: string, flag: string, min: number, max: number): number {
