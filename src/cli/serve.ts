@@ -6,6 +6,7 @@ import type { CliContext } from './context.js';
 import { CliError } from './exit.js';
 import { batchedLines } from '../server/access-log.js';
 import { startServer, type ServerOptions } from '../server/index.js';
+import { dataDirectoryProblem } from '../server/data-path.js';
 import { resolveJwtSecret } from '../server/jwt-secret.js';
 import type { UserSpec } from '../server/passwords.js';
 
@@ -49,11 +50,15 @@ function collect(value: string, previous: string[]): string[] {
 
 export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOptions {
   const data = flags.data === ':memory:' ? ':memory:' : resolve(ctx.io.cwd, flags.data);
+  const port = intIn(flags.port, '--port', 0, 65535);
+  // Before the secret: the generated one is kept beside the database, in the same directory.
+  const problem = dataDirectoryProblem(data);
+  if (problem !== null) throw new CliError(`cannot start the server: ${problem}`);
   return {
     host: flags.host,
-    port: intIn(flags.port, '--port', 0, 65535),
+    port,
     data,
-    jwtSecret: resolveJwtSecret({ flag: flags.jwtSecret, env: ctx.io.env.MENUCTL_JWT_SECRET, data, create: true }),
+    jwtSecret: serverSecret(flags, ctx, data),
     users: flags.user.map(parseUser),
     latencyMs: flags.latency !== undefined ? intIn(flags.latency, '--latency', 0, 600_000) : undefined,
     failRate: flags.failRate !== undefined ? rate(flags.failRate, '--fail-rate') : undefined,
@@ -61,6 +66,14 @@ export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOpt
     rateLimit: flags.rateLimit !== undefined ? intIn(flags.rateLimit, '--rate-limit', 1, 1_000_000) : undefined,
     faultSeed: flags.faultSeed !== undefined ? intIn(flags.faultSeed, '--fault-seed', 0, 2 ** 32 - 1) : undefined,
   };
+}
+
+function serverSecret(flags: ServeFlags, ctx: CliContext, data: string): string {
+  try {
+    return resolveJwtSecret({ flag: flags.jwtSecret, env: ctx.io.env.MENUCTL_JWT_SECRET, data, create: true });
+  } catch (err) {
+    throw new CliError(`cannot start the server: ${(err as Error).message}`);
+  }
 }
 
 async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bundledCatalog } from '../model/catalog.js';
 import { TokenAuthority } from './auth.js';
+import { dataDirectoryProblem } from './data-path.js';
 import { openDb, Statements } from './db.js';
 import { Faults } from './faults.js';
 import { createHandler } from './handler.js';
@@ -51,6 +52,8 @@ export interface RunningServer {
 const DRAIN_MS = 10_000;
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const problem = dataDirectoryProblem(o.data);
+  if (problem !== null) throw new Error(problem);
   const db = openDb(o.data);
   const st = new Statements(db);
   const catalog = bundledCatalog();

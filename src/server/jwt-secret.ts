@@ -45,7 +45,8 @@ export function resolveJwtSecret(s: SecretSources): string {
       const raced = readSecret(file);
       if (raced !== null) return raced;
     }
-    throw err;
+    throw new Error(`cannot keep a generated JWT secret in ${file} (${(err as Error).message}): ` +
+      'pass --jwt-secret or set MENUCTL_JWT_SECRET, or point --data at a writable directory');
   }
 }
 

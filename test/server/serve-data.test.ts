@@ -1,0 +1,43 @@
+// `menuctl serve --data FILE`: the database path is checked before anything is created, with
+// one clear message whether or not a secret was given.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server/index.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'menuctl-serve-data-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const serve = (args: string[], env: Record<string, string> = {}) =>
+  runCli(['serve', '--port', '0', '--no-access-log', ...args], { env, cwd: dir, signal: AbortSignal.abort() });
+
+describe('serve --data in a directory that does not exist', () => {
+  const data = join(dir, 'nonexistent', 'db.sqlite');
+  const expected = `Error: cannot start the server: the directory of the database ${data} does not exist ` +
+    `(${join(dir, 'nonexistent')}): create it, or pass another --data (or --data :memory:)\n`;
+
+  it.each([
+    ['without a secret', [], {}],
+    ['with --jwt-secret', ['--jwt-secret', 's'], {}],
+    ['with MENUCTL_JWT_SECRET', [], { MENUCTL_JWT_SECRET: 's' }],
+  ])('%s: one message naming the path and what to do', async (_name, extra, env) => {
+    const r = await serve(['--data', data, ...extra], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(expected);
+    expect(r.stdout).toBe('');
+  });
+
+  it('says so when a parent of the database is a file', async () => {
+    writeFileSync(join(dir, 'plain-file'), '');
+    const r = await serve(['--data', join(dir, 'plain-file', 'db.sqlite')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${join(dir, 'plain-file')} is not a directory`);
+    expect(r.stderr).not.toContain('ENOTDIR');
+  });
+
+  it('startServer gives the same message (demo and tests use it directly)', async () => {
+    await expect(startServer({ port: 0, data, jwtSecret: 's' })).rejects.toThrow(`the directory of the database ${data} does not exist`);
+  });
+});
