@@ -2,6 +2,7 @@
 // better-sqlite3 is synchronous, so one request's writes run in one transaction with no
 // interleaving inside this process; AUTOINCREMENT and UNIQUE guard ids across processes.
 
+import { closeSync, fchmodSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
@@ -67,6 +68,7 @@ CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
 export function openDb(file: string): Db {
+  if (file !== ':memory:') createPrivately(file);
   const db = new Database(file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   // NORMAL under WAL: a commit survives a process crash (the WAL is written before we answer);
@@ -76,6 +78,26 @@ export function openDb(file: string): Db {
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;
+}
+
+/**
+ * The database holds app tokens and webhook secrets, so a new one is created readable by its
+ * owner only, like the .jwt-secret beside it. SQLite creates the -wal and -shm files with the
+ * main file's permissions, so they follow. An existing file is left as its owner set it.
+ */
+function createPrivately(file: string): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600); // an empty file is an empty SQLite database
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return;
+    throw err;
+  }
+  try {
+    fchmodSync(fd, 0o600); // the umask may have narrowed it; never wider
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function migrate(db: Db): void {

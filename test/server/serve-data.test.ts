@@ -1,6 +1,6 @@
 // `menuctl serve --data FILE`: the database path is checked before anything is created, with
 // one clear message whether or not a secret was given.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,5 +39,34 @@ describe('serve --data in a directory that does not exist', () => {
 
   it('startServer gives the same message (demo and tests use it directly)', async () => {
     await expect(startServer({ port: 0, data, jwtSecret: 's' })).rejects.toThrow(`the directory of the database ${data} does not exist`);
+  });
+});
+
+describe('the database file', () => {
+  it('is created readable by its owner only (0600), with its -wal and -shm, since it holds app secrets', async () => {
+    const data = join(dir, 'private.sqlite');
+    const server = await startServer({ port: 0, data, jwtSecret: 's' });
+    try {
+      const token = await server.mintToken(1);
+      const res = await fetch(`${server.url}/api/apps`, {
+        method: 'POST', headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ app: { name: 'a', package_name: 'com.a.b', webhook_url: 'https://h.example/x' } }),
+      });
+      expect(res.status).toBe(201);
+      for (const file of [data, `${data}-wal`, `${data}-shm`]) {
+        expect({ file, mode: (statSync(file).mode & 0o777).toString(8) }).toEqual({ file, mode: '600' });
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the mode of a database that already exists', async () => {
+    const data = join(dir, 'existing.sqlite');
+    writeFileSync(data, '', { mode: 0o640 });
+    chmodSync(data, 0o640);
+    const server = await startServer({ port: 0, data, jwtSecret: 's' });
+    await server.close();
+    expect((statSync(data).mode & 0o777).toString(8)).toBe('640');
   });
 });
