@@ -4,6 +4,7 @@
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { createClient } from '../api/client.js';
+import { displayUrl } from '../api/display-url.js';
 import type { ApiClient } from '../api/types.js';
 import type { Io } from './io.js';
 import { CliError } from './exit.js';
@@ -59,7 +60,7 @@ export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io): string |
   try {
     url = new URL(raw);
   } catch {
-    throw new CliError(`the API URL ${JSON.stringify(raw)} is not a URL: give --api-url or MENUCTL_API_URL as http(s)://host[:port]`);
+    throw new CliError(`the API URL ${JSON.stringify(displayUrl(raw))} is not a URL: give --api-url or MENUCTL_API_URL as http(s)://host[:port]`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError(`the API URL must start with http:// or https:// (got ${url.protocol}//...)`);

@@ -7,6 +7,7 @@ import type { CliContext } from './context.js';
 import { CliError } from './exit.js';
 import { addApiUrlOption, apiUrl } from './connect.js';
 import { createClient } from '../api/client.js';
+import { displayUrl } from '../api/display-url.js';
 import { bundledCatalog } from '../model/catalog.js';
 import type { WorldOperator } from '../model/types.js';
 import type { Io } from './io.js';
@@ -19,7 +20,7 @@ interface Flags {
 
 export interface OperatorList {
   source: 'api' | 'bundled';
-  /** The API URL, or the bundled file's name. */
+  /** The API URL (without credentials), or the bundled file's name. */
   from: string;
   operators: WorldOperator[];
 }
@@ -47,7 +48,7 @@ export async function listOperators(flags: Pick<Flags, 'apiUrl' | 'country'>, io
     const token = io.env.MENUCTL_TOKEN || undefined;
     const client = createClient({ baseUrl: url, token, concurrency: 1, retry: { maxAttempts: 3 } });
     try {
-      list = { source: 'api', from: url, operators: await client.listOperators() };
+      list = { source: 'api', from: displayUrl(url), operators: await client.listOperators() };
     } finally {
       await client.close();
     }

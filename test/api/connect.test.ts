@@ -33,6 +33,12 @@ describe('connect', () => {
     expect(() => connect({}, io({ MENUCTL_API_URL: 'not a url', MENUCTL_TOKEN: 't' }))).toThrow(/is not a URL/);
   });
 
+  it('does not echo credentials from a URL it rejects', () => {
+    // A '/' in the password ends the authority early, so this does not parse as a URL.
+    expect(() => connect({}, io({ MENUCTL_API_URL: 'http://bob:pa/ss@host', MENUCTL_TOKEN: 't' })))
+      .toThrow(/^the API URL "http:\/\/host" is not a URL/);
+  });
+
   it('prefers --api-url over MENUCTL_API_URL and works with a token', async () => {
     const c = connect({ apiUrl: server.url }, io({ MENUCTL_API_URL: 'http://127.0.0.1:9', MENUCTL_TOKEN: server.token }));
     try {

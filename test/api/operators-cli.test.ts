@@ -48,6 +48,18 @@ describe('menuctl operators', () => {
     expect(r.stdout.split('\n')[0]).toBe(`# world operators from the API at ${server.url} (GET /api/world_operators)`);
   });
 
+  it('never prints credentials embedded in the API URL, in text or JSON', async () => {
+    const withCredentials = server.url.replace('http://', 'http://bob:pw123@');
+    const text = await runCli(['operators', '--country', 'ke'], { env: { MENUCTL_API_URL: withCredentials } });
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n')[0]).toBe(`# world operators from the API at ${server.url} (GET /api/world_operators)`);
+    const json = await runCli(['operators', '--country', 'ke', '--format', 'json', '--api-url', withCredentials]);
+    expect(JSON.parse(json.stdout).from).toBe(server.url);
+    for (const r of [text, json]) {
+      expect(r.stdout + r.stderr).not.toMatch(/bob|pw123/);
+    }
+  });
+
   it('refuses a country that is not a two-letter code', async () => {
     const r = await runCli(['operators', '--country', 'Kenya']);
     expect(r.code).toBe(1);
