@@ -29,6 +29,8 @@ export interface ApiErrorInit {
   retryable: boolean;
   /** Network error code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT...) when there was no answer. */
   networkCode?: string;
+  /** The API's base URL, already without credentials (display-url.ts): named when it could not be reached. */
+  baseUrl?: string;
   /** Overrides the generated explanation after "METHOD PATH: ". */
   explanation?: string;
 }
@@ -82,7 +84,7 @@ export function pointerField(pointer: string | undefined): string | undefined {
 
 function explain(init: ApiErrorInit): string {
   if (init.status === null) {
-    const what = init.networkCode ? NETWORK_WORDS[init.networkCode] ?? init.networkCode : 'network error';
+    const what = init.networkCode ? networkWords(init.networkCode, init.baseUrl) : 'network error';
     const tail = init.outcome === 'unknown'
       ? ' (the request was sent; whether the server acted on it is unknown)'
       : '';
@@ -99,6 +101,20 @@ function explain(init: ApiErrorInit): string {
     }).filter(Boolean).join('; ')
     : init.detail ?? '';
   return `${init.status} ${code}${details ? `: ${details}` : ''}`;
+}
+
+/** Failures to reach the server at all: the URL is the first thing to check, so they name it. */
+const UNREACHABLE: Record<string, (url: string) => string> = {
+  ECONNREFUSED: (url) => `connection refused by ${url} (is the API running at that URL?)`,
+  ENOTFOUND: (url) => `host not found for ${url} (check the API URL)`,
+  EAI_AGAIN: (url) => `temporary DNS failure looking up ${url}`,
+  UND_ERR_CONNECT_TIMEOUT: (url) => `timed out connecting to ${url}`,
+};
+
+function networkWords(code: string, baseUrl: string | undefined): string {
+  const unreachable = UNREACHABLE[code];
+  if (unreachable && baseUrl) return unreachable(baseUrl);
+  return NETWORK_WORDS[code] ?? code;
 }
 
 const NETWORK_WORDS: Record<string, string> = {

@@ -4,6 +4,7 @@
 // which method, path, body and response shape they expect.
 
 import { request, type Dispatcher } from 'undici';
+import { displayUrl } from './display-url.js';
 import { ApiError, ResponseShapeError, type ServerError } from './errors.js';
 import { classify, retryDelay, type AttemptResult, type RetryPolicy } from './retry.js';
 import type { AdaptiveLimiter } from './limiter.js';
@@ -83,7 +84,7 @@ export async function send(t: TransportOptions, call: Call): Promise<Reply> {
       await t.sleep(delayMs);
       continue;
     }
-    throw failure(call, sent, verdict.outcome, verdict.transient);
+    throw failure({ call, sent, outcome: verdict.outcome, transient: verdict.transient, baseUrl: t.baseUrl });
   }
 }
 
@@ -144,9 +145,20 @@ function parseBody(call: Call, sent: Extract<Sent, { kind: 'status' }>): unknown
   return json;
 }
 
-function failure(call: Call, sent: Sent, outcome: 'failed' | 'unknown', transient: boolean): ApiError {
+interface Failure {
+  call: Call;
+  sent: Sent;
+  outcome: 'failed' | 'unknown';
+  transient: boolean;
+  baseUrl: string;
+}
+
+function failure({ call, sent, outcome, transient, baseUrl }: Failure): ApiError {
   if (sent.kind === 'network') {
-    return new ApiError({ method: call.method, path: call.path, status: null, outcome, retryable: transient, networkCode: sent.code });
+    return new ApiError({
+      method: call.method, path: call.path, status: null, outcome, retryable: transient, networkCode: sent.code,
+      baseUrl: displayUrl(baseUrl),
+    });
   }
   return new ApiError({
     method: call.method, path: call.path, status: sent.status, outcome, retryable: transient,

@@ -137,6 +137,15 @@ describe('connection refused', () => {
     expect((err as Error).message).toMatch(/connection refused/);
     expect(client.stats).toEqual({ requests: 3, retries: 2 });
   });
+
+  it('names the base URL it could not reach, without the credentials in it', async () => {
+    const port = await freePort();
+    client = createClient({ baseUrl: `http://bob:pw123@127.0.0.1:${port}/`, token: 'x.y.z', sleep: noWait, retry: { maxAttempts: 1 } });
+    const err = await client.listActions().catch((e: unknown) => e);
+    expect((err as Error).message).toBe(
+      `GET /api/actions: no answer: connection refused by http://127.0.0.1:${port} (is the API running at that URL?)`,
+    );
+  });
 });
 
 function freePort(): Promise<number> {
