@@ -109,7 +109,8 @@ function checkFlags(flags: ApplyFlags): void {
   if (flags.plan !== undefined) {
     const shaping = [flags.prune && '--prune', flags.target.length && '--target', flags.resend.length && '--resend'].filter(Boolean);
     if (shaping.length > 0) {
-      throw new CliError(`${shaping.join(', ')} shape a plan when it is made: pass them to \`menuctl plan --out\`, not with --plan`);
+      const one = shaping.length === 1;
+      throw new CliError(`${shaping.join(', ')} ${one ? 'shapes' : 'shape'} a plan when it is made: pass ${one ? 'it' : 'them'} to \`menuctl plan --out\`, not with --plan`);
     }
   }
   if (flags.secretsFile !== undefined && flags.discardSecrets) {

@@ -91,7 +91,7 @@ describe('apply --plan FILE', () => {
     await savedPlan([{ name: 'A' }]);
     const r = await cli(['apply', '--plan', 'plan.json', '--yes', '--prune']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('--prune shape a plan when it is made');
+    expect(r.stderr).toContain('--prune shapes a plan when it is made: pass it to');
     expect(JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')).format_version).toBe(1);
   });
 });
