@@ -2,7 +2,7 @@
 // line lets the job find and update its own issue comment rather than pile up new ones.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { byClass, CLASS_INFO, CLASSES, driftSummaryLine } from './drift-model.js';
-import { code, details, escapeHtml, fenced, fitSections, type Section } from './markdown-util.js';
+import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
 import { changeView } from './plan-values.js';
 import { count } from './plan-model.js';
 
@@ -27,14 +27,7 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
   for (const item of drift.drift) sections.push({ text: itemMd(item), items: 1 });
   const note = (n: number) =>
     `> [!WARNING]\n> ${count(n, 'drifted resource')} left out to stay under ${maxChars} characters. See the CI log for the full report.`;
-  let fitted = fitSections(sections, maxChars - head.length - tail.length - 4);
-  if (fitted.kept.length < sections.length) {
-    fitted = fitSections(sections, maxChars - head.length - tail.length - note(sections.length).length - 6);
-  }
-  const parts = [head, ...fitted.kept];
-  if (fitted.kept.length < sections.length) parts.push(note(fitted.omittedItems));
-  parts.push(tail);
-  return parts.join('\n\n') + '\n';
+  return fitDocument({ head, sections, tail, maxChars, note });
 }
 
 function itemMd(item: DriftItem): string {

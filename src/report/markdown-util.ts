@@ -57,3 +57,20 @@ export function fitSections(sections: Section[], budget: number): Fitted {
   }
   return { kept, omittedItems };
 }
+
+/**
+ * head, the sections that fit, a note saying how many items were left out (only when some
+ * were), and tail, joined by blank lines, in at most `maxChars` characters.
+ */
+export function fitDocument(o: { head: string; sections: Section[]; tail: string; maxChars: number; note: (omitted: number) => string }): string {
+  const frame = o.head.length + o.tail.length;
+  let fitted = fitSections(o.sections, o.maxChars - frame - 4);
+  if (fitted.kept.length < o.sections.length) {
+    // Leave room for the note itself, sized for the worst case (every section left out).
+    fitted = fitSections(o.sections, o.maxChars - frame - o.note(o.sections.length).length - 6);
+  }
+  const parts = [o.head, ...fitted.kept];
+  if (fitted.kept.length < o.sections.length) parts.push(o.note(fitted.omittedItems));
+  parts.push(o.tail);
+  return parts.join('\n\n') + '\n';
+}

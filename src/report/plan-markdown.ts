@@ -5,7 +5,7 @@
 import type { Plan } from '../plan/types.js';
 import { changeCount, count, summaryLine, viewChange, type ChangeView } from './plan-model.js';
 import type { DiffLine, FieldView } from './plan-values.js';
-import { code, details, escapeHtml, fenced, fitSections, type Section } from './markdown-util.js';
+import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
 
 export const PLAN_MARKER = '<!-- menuctl:plan -->';
 
@@ -29,14 +29,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   const note = (n: number) =>
     `> [!WARNING]\n> ${count(n, 'change')} left out to keep this comment under ${maxChars} characters. ` +
     'See the CI log for the full plan.';
-  let fitted = fitSections(sections, maxChars - head.length - tail.length - 4);
-  if (fitted.kept.length < sections.length) {
-    fitted = fitSections(sections, maxChars - head.length - tail.length - note(sections.length).length - 6);
-  }
-  const parts = [head, ...fitted.kept];
-  if (fitted.kept.length < sections.length) parts.push(note(fitted.omittedItems));
-  parts.push(tail);
-  return parts.join('\n\n') + '\n';
+  return fitDocument({ head, sections, tail, maxChars, note });
 }
 
 function summaryTable(plan: Plan): string[] {
