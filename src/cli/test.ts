@@ -5,7 +5,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../config/load.js';
 import { DEFAULT_TIMEOUT_MS, runFixtures } from '../classify/run-fixtures.js';
 import { diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations } from '../report/diagnostics.js';
-import { renderFixturesJson, renderFixturesJunit, renderFixturesText, totals } from '../report/fixtures.js';
+import { renderConfigErrorJunit, renderFixturesJson, renderFixturesJunit, renderFixturesText, totals } from '../report/fixtures.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
@@ -35,7 +35,11 @@ export function register(program: Command, ctx: CliContext): void {
       const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd });
       if (!loaded.state) {
         if (options.format === 'json') io.stdout.write(renderDiagnosticsJson(loaded.diagnostics));
-        else {
+        else if (options.format === 'junit') {
+          const summary = `invalid config: ${diagnosticsSummary(loaded.diagnostics)}; fixtures not run`;
+          io.stdout.write(renderConfigErrorJunit(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources }), summary));
+          io.stderr.write(`${summary} (see menuctl validate)\n`);
+        } else {
           io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
           io.stderr.write(`invalid config: ${diagnosticsSummary(loaded.diagnostics)}; fixtures not run (see menuctl validate)\n`);
         }

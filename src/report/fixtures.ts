@@ -89,6 +89,24 @@ export function escapeXml(s: string): string {
     .replace(/'/g, '&apos;');
 }
 
+/**
+ * The config could not be loaded, so no fixture ran: one errored testcase carrying the problems,
+ * so a CI system that collects the report shows why instead of an empty or missing file.
+ */
+export function renderConfigErrorJunit(problems: string, summary: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<testsuites name="menuctl test" tests="1" failures="0" errors="1">',
+    '  <testsuite name="config" tests="1" failures="0" errors="1">',
+    '    <testcase name="load config" classname="config">',
+    `      <error message="${escapeXml(summary)}">${escapeXml(problems)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
 export function renderFixturesJunit(results: readonly FixtureResult[]): string {
   const t = totals(results);
   const byAction = new Map<string, FixtureResult[]>();

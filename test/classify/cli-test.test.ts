@@ -136,6 +136,16 @@ describe('menuctl test', () => {
     }
   });
 
+  it('with --format junit, an invalid config is one errored testcase (CI uploads a report, not an empty file)', async () => {
+    const file = join(dir, 'broken-junit.yaml');
+    writeFileSync(file, 'version: 1\nactions:\n  - name: X\n    root_code: "*1#"\n    transport_type: usd\n    operators: [2172]\n');
+    const r = await runCli(['test', '--format', 'junit', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^<\?xml[^]*<testsuites name="menuctl test" tests="1" failures="0" errors="1">/);
+    expect(r.stdout).toMatch(/<error message="invalid config: 1 error, 0 warnings; fixtures not run">[^<]*broken-junit\.yaml:5:/);
+    expect(r.stderr).toContain('fixtures not run');
+  });
+
   it('prints config errors and exits 1 without running fixtures', async () => {
     const parsers = `      - category: bad
         status: succeeded
