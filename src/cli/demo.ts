@@ -15,12 +15,6 @@ import { useColor, type Io } from './io.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
 
-/** Values for the ${VAR}s the examples use; a user's own environment wins. */
-const EXAMPLE_ENV: Record<string, string> = {
-  AGENT_WEBHOOK_URL: 'https://hooks.example.com/menuctl/agent',
-  TILL_WEBHOOK_URL: 'https://hooks.example.com/menuctl/till',
-};
-
 interface Step {
   title: string;
   why: string;
@@ -45,7 +39,7 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
   const say = narrator(io);
   try {
     const token = await server.mintToken(1, '1h');
-    const env = { ...EXAMPLE_ENV, ...io.env, MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token, MENUCTL_ORGANIZATION_ID: '1' };
+    const env = { ...io.env, MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token, MENUCTL_ORGANIZATION_ID: '1' };
     const sub: Io = { ...io, env };
     const config = relative(io.cwd, path) || '.';
     const secrets = join(dir, 'app-secrets.json');

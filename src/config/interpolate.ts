@@ -1,7 +1,8 @@
 // ${VAR} interpolation of string scalars from the environment.
 // Rules (docs/config.md "Interpolation"): `${NAME}` with NAME = [A-Za-z_][A-Za-z0-9_]* is replaced
-// by the variable's value (an empty value counts as set); `$${` writes a literal `${`; any other
-// `${` is an error, so a typo such as `${FOO` never reaches the API silently.
+// by the variable's value (an empty value counts as set); `${NAME:-default}` uses `default` when
+// NAME is unset (as in the shell, but an empty value still counts as set); `$${` writes a literal
+// `${`; any other `${` is an error, so a typo such as `${FOO` never reaches the API silently.
 
 export interface InterpolationIssue {
   code: 'env.unset' | 'env.syntax';
@@ -31,12 +32,15 @@ export function interpolate(input: string, env: Record<string, string | undefine
         message: '`${` is not closed. Write `${NAME}`, or `$${` for a literal `${`.' });
       return match;
     }
+    const dash = name!.indexOf(':-');
+    const fallback = dash === -1 ? undefined : name!.slice(dash + 2);
+    if (dash !== -1) name = name!.slice(0, dash);
     if (!NAME.test(name!)) {
       issues.push({ code: 'env.syntax', index, text: match,
         message: `\`${match}\` is not a valid variable reference: names are letters, digits and _ (not starting with a digit). Write \`$\${\` for a literal \`\${\`.` });
       return match;
     }
-    const v = env[name!];
+    const v = env[name!] ?? fallback;
     if (v === undefined) {
       issues.push({ code: 'env.unset', index, text: match, name,
         message: `environment variable ${name} is not set. Set it (e.g. \`export ${name}=...\`) or remove the reference.` });

@@ -107,6 +107,11 @@ describe('interpolation', () => {
     expect(interpolate('a ${X} b $${X} c ${E}', { X: '1', E: '' })).toEqual({ value: 'a 1 b ${X} c ', issues: [] });
   });
 
+  it('${VAR:-default} uses the default only when VAR is unset (an empty value counts as set)', () => {
+    expect(interpolate('${A:-x}|${B:-y}|${C:-}|${D:-a:-b}', { A: '1', B: '' })).toEqual({ value: '1||' + '|a:-b', issues: [] });
+    expect(interpolate('${:-x}', {}).issues).toEqual([expect.objectContaining({ code: 'env.syntax' })]);
+  });
+
   it('names an unset variable at its column', () => {
     const r = load(BASE, {});
     expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'env.unset', loc: { file: 'm.yaml', line: 33, col: 18 }, address: 'app["com.example.agent"]' })]);
