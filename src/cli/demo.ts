@@ -35,9 +35,10 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const { run } = await import('./main.js');
   const dir = await mkdtemp(join(tmpdir(), 'menuctl-demo-'));
-  const server = await startServer({ data: join(dir, 'demo.sqlite'), port: 0, jwtSecret: randomBytes(32).toString('hex') });
   const say = narrator(io);
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
+    server = await startServer({ data: join(dir, 'demo.sqlite'), port: 0, jwtSecret: randomBytes(32).toString('hex') });
     const token = await server.mintToken(1, '1h');
     const env = { ...io.env, MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token, MENUCTL_ORGANIZATION_ID: '1' };
     const sub: Io = { ...io, env };
@@ -68,7 +69,7 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
     say.outro(secrets);
     return EXIT.OK;
   } finally {
-    await server.close();
+    await server?.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
