@@ -70,14 +70,20 @@ CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 export function openDb(file: string): Db {
   if (file !== ':memory:') createPrivately(file);
   const db = new Database(file);
-  if (file !== ':memory:') db.pragma('journal_mode = WAL');
-  // NORMAL under WAL: a commit survives a process crash (the WAL is written before we answer);
-  // only an OS crash or power loss can drop the last transactions.
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
+  try {
+    if (file !== ':memory:') db.pragma('journal_mode = WAL');
+    // NORMAL under WAL: a commit survives a process crash (the WAL is written before we answer);
+    // only an OS crash or power loss can drop the last transactions.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (err) {
+    // The caller never receives the handle, so nobody else could close it.
+    db.close();
+    throw err;
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { bundledCatalog } from '../model/catalog.js';
 import { TokenAuthority } from './auth.js';
 import { dataDirectoryProblem } from './data-path.js';
-import { openDb, Statements } from './db.js';
+import { type Db, openDb, Statements } from './db.js';
 import { Faults } from './faults.js';
 import { createHandler } from './handler.js';
 import { resolveJwtSecret } from './jwt-secret.js';
@@ -55,6 +55,16 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const problem = dataDirectoryProblem(o.data);
   if (problem !== null) throw new Error(problem);
   const db = openDb(o.data);
+  try {
+    return await serve(o, db);
+  } catch (err) {
+    // Nothing else holds the handle yet: leaving it open would keep the file (and its WAL) locked.
+    db.close();
+    throw err;
+  }
+}
+
+async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   const st = new Statements(db);
   const catalog = bundledCatalog();
   const tokens = new TokenAuthority(o.jwtSecret ?? resolveJwtSecret({ data: o.data, create: true }));
@@ -87,12 +97,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     res.once('finish', () => { if (closing) setImmediate(() => server.closeIdleConnections()); });
   });
 
-  try {
-    await listen(server, o.host ?? '127.0.0.1', o.port ?? 8080);
-  } catch (err) {
-    db.close();
-    throw err;
-  }
+  await listen(server, o.host ?? '127.0.0.1', o.port ?? 8080);
   const port = (server.address() as AddressInfo).port;
   const host = o.host ?? '127.0.0.1';
   const urlHost = host.includes(':') ? `[${host}]` : host;

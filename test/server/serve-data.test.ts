@@ -1,9 +1,11 @@
 // `menuctl serve --data FILE`: the database path is checked before anything is created, with
 // one clear message whether or not a secret was given.
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../src/server/db.js';
 import { startServer } from '../../src/server/index.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -68,5 +70,29 @@ describe('the database file', () => {
     const server = await startServer({ port: 0, data, jwtSecret: 's' });
     await server.close();
     expect((statSync(data).mode & 0o777).toString(8)).toBe('640');
+  });
+});
+
+describe('a startup that fails after the database is opened', () => {
+  /** Descriptors of this process open on `file` (Linux /proc): a leaked handle keeps the file locked. */
+  const openHandles = (file: string): number =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try { return readlinkSync(`/proc/self/fd/${fd}`) === file; } catch { return false; }
+    }).length;
+
+  it.runIf(existsSync('/proc/self/fd'))('closes the database when the JWT secret cannot be read', async () => {
+    const data = join(dir, 'bad-secret.sqlite');
+    mkdirSync(`${data}.jwt-secret`); // a directory: reading the secret fails with EISDIR
+    await expect(startServer({ port: 0, data })).rejects.toThrow(/EISDIR/);
+    expect(openHandles(data)).toBe(0);
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('closes the database when its schema is newer than this menuctl', async () => {
+    const data = join(dir, 'future.sqlite');
+    const db = new Database(data);
+    db.pragma('user_version = 999');
+    db.close();
+    expect(() => openDb(data)).toThrow('database schema version 999 is newer');
+    expect(openHandles(data)).toBe(0);
   });
 });
