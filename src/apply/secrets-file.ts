@@ -50,11 +50,12 @@ export class SecretsWriter {
     await this.mutate(() => undefined);
   }
 
-  save(address: string, entry: SecretsEntry): Promise<void> {
-    return this.mutate((doc) => {
+  async save(address: string, entry: SecretsEntry): Promise<void> {
+    await this.mutate((doc) => {
       doc[address] = { id: entry.id, token: entry.token, webhook_secret: entry.webhook_secret };
-      this.written.push(address);
     });
+    // Only once the file holds it: the report tells the user the token is in the file.
+    this.written.push(address);
   }
 
   private mutate(change: (doc: SecretsDocument) => void): Promise<void> {

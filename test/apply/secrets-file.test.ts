@@ -1,0 +1,53 @@
+// SecretsWriter on its own: what it records and what check() may touch. A failing rename is
+// injected by mocking node:fs/promises: as root, file modes cannot make a write fail.
+import { mkdtemp, readdir, stat, writeFile, chmod } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const fault = vi.hoisted(() => ({ rename: false }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...real,
+    rename: (from: string, to: string) => (fault.rename ? Promise.reject(Object.assign(new Error('EIO: rename failed'), { code: 'EIO' })) : real.rename(from, to)),
+  };
+});
+
+const { SecretsWriter } = await import('../../src/apply/secrets-file.js');
+const { applyPlan } = await import('../../src/apply/apply.js');
+const { FakeClient } = await import('./fake-client.js');
+const { createApp, plan } = await import('./plan-data.js');
+
+const tempDir = () => mkdtemp(join(tmpdir(), 'menuctl-secrets-'));
+const entry = { id: '1', token: 't-SECRET', webhook_secret: null };
+
+afterEach(() => {
+  fault.rename = false;
+});
+
+describe('SecretsWriter.save', () => {
+  it('does not list an address whose write failed', async () => {
+    const file = join(await tempDir(), 'secrets.json');
+    const writer = new SecretsWriter(file);
+    fault.rename = true;
+    await expect(writer.save('app["com.a"]', entry)).rejects.toThrow(/rename failed/);
+    expect(writer.written).toEqual([]);
+    fault.rename = false;
+    await writer.save('app["com.b"]', entry);
+    expect(writer.written).toEqual(['app["com.b"]']);
+  });
+
+  it('apply fails the change and leaves the address out of result.secrets when the write fails', async () => {
+    const file = join(await tempDir(), 'secrets.json');
+    const client = new FakeClient();
+    const r = await applyPlan(plan([createApp('com.a')]), client, {
+      concurrency: 1,
+      secretsFile: file,
+      onStart: () => { fault.rename = true; },
+    });
+    expect(r.outcomes[0]).toMatchObject({ status: 'failed' });
+    expect(r.outcomes[0]!.error!.message).toMatch(/secrets could not be written/);
+    expect(r.secrets).toBeUndefined();
+  });
+});
