@@ -3,7 +3,8 @@
 // so a crash never leaves half a file and never loses secrets written by an earlier run.
 
 import { randomBytes } from 'node:crypto';
-import { chmod, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, chmod, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { AppSecrets } from '../model/types.js';
 
@@ -43,11 +44,22 @@ export class SecretsWriter {
 
   constructor(readonly file: string) {}
 
-  /** Fails before any write to the API if the file exists but cannot be used. */
+  /**
+   * Fails before any write to the API if the file cannot be used. Touches nothing: apply may
+   * end up creating no app, and an existing file keeps its content and mode until a save.
+   */
   async check(): Promise<void> {
     await readSecretsFile(this.file);
-    // Writing the current content back proves the directory is writable, without changing it.
-    await this.mutate(() => undefined);
+    // Saves write a temp file next to it and rename it over, so the directory must be writable
+    // (whether or not the file exists yet).
+    const dir = dirname(this.file);
+    try {
+      await access(dir, constants.W_OK);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a directory' : 'is not writable';
+      throw new Error(`cannot write secrets file ${this.file}: its directory ${dir} ${why}`);
+    }
   }
 
   async save(address: string, entry: SecretsEntry): Promise<void> {

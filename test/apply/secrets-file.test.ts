@@ -51,3 +51,28 @@ describe('SecretsWriter.save', () => {
     expect(r.secrets).toBeUndefined();
   });
 });
+
+describe('SecretsWriter.check', () => {
+  it('does not create the file when it does not exist', async () => {
+    const dir = await tempDir();
+    await new SecretsWriter(join(dir, 'secrets.json')).check();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('does not change an existing file, not even its mode', async () => {
+    const file = join(await tempDir(), 'secrets.json');
+    await writeFile(file, '{"app[\\"com.old\\"]": {"id": "1", "token": "x", "webhook_secret": null}}');
+    await chmod(file, 0o644);
+    const before = await stat(file);
+    await new SecretsWriter(file).check();
+    const after = await stat(file);
+    expect(after.mode & 0o777).toBe(0o644);
+    expect(after.ino).toBe(before.ino);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('refuses when the directory does not exist, naming it', async () => {
+    const dir = join(await tempDir(), 'missing');
+    await expect(new SecretsWriter(join(dir, 'secrets.json')).check()).rejects.toThrow(`its directory ${dir} does not exist`);
+  });
+});
