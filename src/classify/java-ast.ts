@@ -34,6 +34,17 @@ export interface Unfaithful {
   index: number;
 }
 
+/** The node is, or contains, a capturing group. */
+export function hasCapture(node: Node): boolean {
+  switch (node.type) {
+    case 'seq': return node.items.some(hasCapture);
+    case 'alt': return node.alts.some(hasCapture);
+    case 'group': return node.kind === 'capture' || hasCapture(node.body);
+    case 'quant': return hasCapture(node.body);
+    default: return false;
+  }
+}
+
 export class JavaSyntaxError extends Error {
   constructor(
     readonly description: string,

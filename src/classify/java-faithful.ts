@@ -1,7 +1,7 @@
 // Where the emitted JS would still disagree with Java, found on the tree and reported instead of
 // guessed: captures that Java keeps from an earlier iteration (JS clears them), and back references
 // that Java treats differently (case folding, groups that did not participate or are still open).
-import type { Node, ParsedPattern, Unfaithful } from './java-ast.js';
+import { hasCapture, type Node, type ParsedPattern, type Unfaithful } from './java-ast.js';
 import { nullable } from './backtracking.js';
 
 interface Ctx {
@@ -77,16 +77,6 @@ export function findUnfaithful(parsed: ParsedPattern): Unfaithful[] {
   };
   walk(root, { optional: false, repeatedOptional: false, inRepeat: false });
   return out;
-}
-
-function hasCapture(node: Node): boolean {
-  switch (node.type) {
-    case 'seq': return node.items.some(hasCapture);
-    case 'alt': return node.alts.some(hasCapture);
-    case 'group': return node.kind === 'capture' || hasCapture(node.body);
-    case 'quant': return hasCapture(node.body);
-    default: return false;
-  }
 }
 
 function backref(

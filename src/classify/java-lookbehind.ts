@@ -3,7 +3,7 @@
 // (`(?:a|b){2}`, `(?:ab)*`) or a back reference is rejected, while a repeated single character
 // (`a*`) is accepted with a length near Integer.MAX_VALUE whose arithmetic overflows — Java then
 // gives wrong answers (`(?<=xa*)y` does not match "xaay"), so we report those as unfaithful.
-import type { Node } from './java-ast.js';
+import { hasCapture, type Node } from './java-ast.js';
 
 interface Info { min: number; max: number; valid: boolean; deterministic: boolean }
 
@@ -62,15 +62,5 @@ export function checkLookbehind(node: Node & { type: 'group' }, host: Lookbehind
   }
   if (hasCapture(node.body)) {
     host.warn('regex.lookbehind-capture', 'capturing groups inside a look-behind are filled differently by Java and JavaScript', k);
-  }
-}
-
-function hasCapture(node: Node): boolean {
-  switch (node.type) {
-    case 'seq': return node.items.some(hasCapture);
-    case 'alt': return node.alts.some(hasCapture);
-    case 'group': return node.kind === 'capture' || hasCapture(node.body);
-    case 'quant': return hasCapture(node.body);
-    default: return false;
   }
 }
