@@ -6,6 +6,7 @@
 import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { CLASS_INFO } from './drift-model.js';
 import { formatValue } from './plan-values.js';
+import { xmlAttr as attr, xmlText as text } from './xml.js';
 
 export interface JunitOptions {
   /** Addresses (with types) that were compared; those without drift become passing testcases. */
@@ -65,18 +66,4 @@ function caseXml(c: Case): string[] {
     `      <failure type="${attr(c.failure.type)}" message="${attr(c.failure.message)}">${text(c.failure.body)}</failure>`,
     '    </testcase>',
   ];
-}
-
-/** XML 1.0 cannot carry most control characters even escaped; show them as \uXXXX instead. */
-function legal(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-function text(s: string): string {
-  return legal(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function attr(s: string): string {
-  return text(s).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 }

@@ -4,6 +4,7 @@
 import type { FixtureResult } from '../classify/run-fixtures.js';
 import { formatLoc } from '../model/diagnostic.js';
 import { style } from './style.js';
+import { xmlAttr, xmlText } from './xml.js';
 
 export interface FixtureTotals { passed: number; failed: number; errors: number }
 
@@ -75,20 +76,6 @@ export function renderFixturesJson(results: readonly FixtureResult[]): string {
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
-// XML 1.0 cannot carry most control characters at all, even escaped: replace them.
-// eslint-disable-next-line no-control-regex
-const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-
-export function escapeXml(s: string): string {
-  return s
-    .replace(INVALID_XML, '\ufffd')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
 /**
  * The config could not be loaded, so no fixture ran: one errored testcase carrying the problems,
  * so a CI system that collects the report shows why instead of an empty or missing file.
@@ -99,7 +86,7 @@ export function renderConfigErrorJunit(problems: string, summary: string): strin
     '<testsuites name="menuctl test" tests="1" failures="0" errors="1">',
     '  <testsuite name="config" tests="1" failures="0" errors="1">',
     '    <testcase name="load config" classname="config">',
-    `      <error message="${escapeXml(summary)}">${escapeXml(problems)}</error>`,
+    `      <error message="${xmlAttr(summary)}">${xmlText(problems)}</error>`,
     '    </testcase>',
     '  </testsuite>',
     '</testsuites>',
@@ -115,7 +102,7 @@ export function renderFixturesJunit(results: readonly FixtureResult[]): string {
   out.push(`<testsuites name="menuctl test" tests="${results.length}" failures="${t.failed - t.errors}" errors="${t.errors}">`);
   for (const [address, list] of byAction) {
     const lt = totals(list);
-    out.push(`  <testsuite name="${escapeXml(address)}" tests="${list.length}" failures="${lt.failed - lt.errors}" errors="${lt.errors}">`);
+    out.push(`  <testsuite name="${xmlAttr(address)}" tests="${list.length}" failures="${lt.failed - lt.errors}" errors="${lt.errors}">`);
     for (const r of list) out.push(...testcase(r));
     out.push('  </testsuite>');
   }
@@ -126,9 +113,9 @@ export function renderFixturesJunit(results: readonly FixtureResult[]): string {
 function testcase(r: FixtureResult): string[] {
   const loc = r.fixture.loc;
   const attrs = [
-    `name="${escapeXml(shortMessage(r.fixture.message, 100))}"`,
-    `classname="${escapeXml(r.address)}"`,
-    ...(loc ? [`file="${escapeXml(loc.file)}"`, `line="${loc.line}"`] : []),
+    `name="${xmlAttr(shortMessage(r.fixture.message, 100))}"`,
+    `classname="${xmlAttr(r.address)}"`,
+    ...(loc ? [`file="${xmlAttr(loc.file)}"`, `line="${loc.line}"`] : []),
   ].join(' ');
   const detail = [
     ...r.diff.map((d) => `- ${d.field}: ${d.expected}\n+ ${d.field}: ${d.actual}`),
@@ -137,14 +124,14 @@ function testcase(r: FixtureResult): string[] {
   ].join('\n');
   if (r.status === 'passed') {
     return r.warnings.length > 0
-      ? [`    <testcase ${attrs}>`, `      <system-out>${escapeXml(detail)}</system-out>`, '    </testcase>']
+      ? [`    <testcase ${attrs}>`, `      <system-out>${xmlText(detail)}</system-out>`, '    </testcase>']
       : [`    <testcase ${attrs}/>`];
   }
   const tag = r.status === 'error' ? 'error' : 'failure';
   const summary = r.status === 'error' ? r.reasons[0] ?? 'error' : r.diff.map((d) => d.field).join(', ') || r.reasons[0] || 'failed';
   return [
     `    <testcase ${attrs}>`,
-    `      <${tag} message="${escapeXml(summary)}">${escapeXml(detail)}</${tag}>`,
+    `      <${tag} message="${xmlAttr(summary)}">${xmlText(detail)}</${tag}>`,
     '    </testcase>',
   ];
 }
