@@ -1,14 +1,13 @@
 // buildDrift: the plan's comparison read the other way round: what changed live, outside the
 // config. Same matching, same canonical forms, same order as the plan.
 
-import { hasHiddenStepDetails } from '../model/canonical.js';
 import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { compareStates, type Comparison, type Pair } from './compare.js';
 import type { Drift, DriftItem } from './drift-types.js';
+import { countHiddenStepActions } from './hidden-steps.js';
 import { compareChanges } from './order.js';
-import { targetScope, type TargetScope } from './targets.js';
-import { actionAddress, appAddress } from '../model/address.js';
+import { knownAddresses, targetScope, type TargetScope } from './targets.js';
 
 export interface DriftOptions {
   targets?: string[];
@@ -25,10 +24,7 @@ export interface DriftResult {
 /** The drift report and the problems that kept parts of it from being computed. */
 export function buildDriftResult(desired: DesiredState, live: LiveState, options: DriftOptions = {}): DriftResult {
   const cmp = compareStates(desired, live);
-  const known = new Set<string>([...cmp.pairs, ...cmp.orphans].map((x) => x.address));
-  for (const a of live.actions) known.add(actionAddress(a.name));
-  for (const a of live.apps) known.add(appAddress(a.package_name));
-  const scope = targetScope(options.targets, known);
+  const scope = targetScope(options.targets, knownAddresses(cmp, live));
   const diagnostics = [...cmp.diagnostics, ...scope.diagnostics];
 
   const items: DriftItem[] = [];
@@ -73,9 +69,7 @@ function itemForPair(pair: Pair): DriftItem | null {
 }
 
 function hiddenStepWarning(cmp: Comparison, scope: TargetScope): string | null {
-  const count = cmp.pairs.filter(
-    (p) => p.type === 'action' && p.live !== null && scope.includes(p.address) && p.spec.steps.some(hasHiddenStepDetails),
-  ).length;
+  const count = countHiddenStepActions(cmp, scope);
   if (count === 0) return null;
   const what = count === 1 ? '1 action has' : `${count} actions have`;
   return `${what} step details the API does not echo (step kind, expect text or description): drift cannot see a change to those alone.`;

@@ -1,17 +1,17 @@
 // buildPlan: (desired, live, options) -> the Plan, whole, before anything is written.
 // Pure and deterministic: the same inputs give the same JSON byte for byte.
 
-import { actionAddress, appAddress, parseAddress } from '../model/address.js';
-import { hasHiddenStepDetails } from '../model/canonical.js';
+import { actionAddress, parseAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { archiveForOrphan, changeForPair, RESEND_REASON } from './changes.js';
 import { compareStates, type Comparison, type Orphan } from './compare.js';
 import { configDigest } from './digest.js';
+import { countHiddenStepActions } from './hidden-steps.js';
 import { operatorNamer } from './operators.js';
 import { compareChanges, sortChanges } from './order.js';
 import { protectionErrors } from './protect.js';
-import { targetScope, type TargetScope } from './targets.js';
+import { knownAddresses, targetScope, type TargetScope } from './targets.js';
 import type { ArchiveChange, Change, Plan, PlanSummary } from './types.js';
 
 export interface PlanOptions {
@@ -76,15 +76,6 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   return { plan, diagnostics };
 }
 
-function knownAddresses(cmp: Comparison, live: LiveState): Set<string> {
-  const known = new Set<string>();
-  for (const p of cmp.pairs) known.add(p.address);
-  for (const o of cmp.orphans) known.add(o.address);
-  for (const a of live.actions) known.add(actionAddress(a.name));
-  for (const a of live.apps) known.add(appAddress(a.package_name));
-  return known;
-}
-
 function resendSet(raw: string[] | undefined, cmp: Comparison, diagnostics: Diagnostic[]): Set<string> {
   const actions = cmp.pairs.filter((p) => p.type === 'action').map((p) => p.address);
   const out = new Set<string>();
@@ -129,18 +120,10 @@ function inScope(all: Change[], scope: TargetScope, warnings: string[]): Change[
   return kept;
 }
 
-/**
- * ONE warning for the visibility limit of steps (spec: Action.steps echoes only values): for
- * actions this plan leaves unchanged, a change to a step's kind, expect text or description
- * alone would not show.
- */
+/** ONE warning for the actions this plan leaves unchanged: their hidden step details could differ unseen. */
 function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScope): string | null {
   const updated = new Set(changes.filter((c) => c.op === 'update' || c.op === 'create' || (c.op === 'restore' && c.fields.length > 0)).map((c) => c.address));
-  let count = 0;
-  for (const p of cmp.pairs) {
-    if (p.type !== 'action' || p.live === null || updated.has(p.address) || !scope.includes(p.address)) continue;
-    if (p.spec.steps.some(hasHiddenStepDetails)) count++;
-  }
+  const count = countHiddenStepActions(cmp, scope, updated);
   if (count === 0) return null;
   const what = count === 1 ? '1 unchanged action has' : `${count} unchanged actions have`;
   return (

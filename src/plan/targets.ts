@@ -4,6 +4,8 @@
 
 import { actionAddress, appAddress, parseAddress, parserAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import type { LiveState } from '../model/types.js';
+import type { Comparison } from './compare.js';
 
 export interface TargetScope {
   /** Normalised target addresses, sorted; empty when not limited. */
@@ -51,4 +53,14 @@ export function targetScope(raw: readonly string[] | undefined, known: ReadonlyS
     diagnostics,
     includes: (address, parent) => !limited || set.has(address) || (parent !== undefined && set.has(parent)),
   };
+}
+
+/** Every address in the config and the live state: what a --target may name (plan and drift alike). */
+export function knownAddresses(cmp: Comparison, live: LiveState): Set<string> {
+  const known = new Set<string>();
+  for (const p of cmp.pairs) known.add(p.address);
+  for (const o of cmp.orphans) known.add(o.address);
+  for (const a of live.actions) known.add(actionAddress(a.name));
+  for (const a of live.apps) known.add(appAddress(a.package_name));
+  return known;
 }
