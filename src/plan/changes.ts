@@ -32,16 +32,12 @@ export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; n
 }
 
 export function archiveForOrphan(orphan: Orphan, reason: string): ArchiveChange {
-  const fp =
-    orphan.type === 'action' ? fingerprint('action', orphan.live)
-    : orphan.type === 'parser' ? fingerprint('parser', orphan.live)
-    : fingerprint('app', orphan.live);
   return {
     op: 'archive',
     type: orphan.type,
     address: orphan.address,
     id: orphan.live.id,
-    fingerprint: fp,
+    fingerprint: liveFingerprint(orphan),
     fields: [],
     reason,
     ...(orphan.type === 'parser' ? { parent: orphan.parent } : {}),
@@ -59,14 +55,16 @@ function typedPart(pair: Pair) {
   }
 }
 
-function liveFingerprint(pair: Pair): string | null {
-  switch (pair.type) {
+/** The fingerprint apply --plan checks; null when nothing is live yet. */
+function liveFingerprint(r: Pair | Orphan): string | null {
+  if (r.live === null) return null;
+  switch (r.type) {
     case 'action':
-      return pair.live ? fingerprint('action', pair.live) : null;
+      return fingerprint('action', r.live);
     case 'parser':
-      return pair.live ? fingerprint('parser', pair.live) : null;
+      return fingerprint('parser', r.live);
     case 'app':
-      return pair.live ? fingerprint('app', pair.live) : null;
+      return fingerprint('app', r.live);
   }
 }
 

@@ -1,6 +1,7 @@
 // A Plan seen by a reader: per change its symbol, verb, address, id, notes and field views.
 // Text and markdown lay this out differently; what is shown is decided once, here.
 
+import { NOT_IN_CONFIG, PRUNE } from '../plan/build-plan.js';
 import type { Change, ChangeOp, Plan, PlanSummary } from '../plan/types.js';
 import { changeView, valueView, type FieldView } from './plan-values.js';
 
@@ -28,8 +29,8 @@ export function viewChange(change: Change, width: number): ChangeView {
 
 // The planner's terse archive reasons (src/plan/build-plan.ts), spelled out for a reviewer.
 const EXPLAIN: Record<string, string> = {
-  'not in config': "not in config: the configuration owns its action's parsers",
-  prune: 'prune: not in the configuration, archived because of --prune',
+  [NOT_IN_CONFIG]: `${NOT_IN_CONFIG}: the configuration owns its action's parsers`,
+  [PRUNE]: `${PRUNE}: not in the configuration, archived because of --prune`,
 };
 
 function notesOf(change: Change): string[] {
