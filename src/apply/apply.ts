@@ -46,7 +46,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   const limit = pLimit(Math.max(1, options.concurrency));
   const record = (i: number, outcome: Outcome) => {
     outcomes[i] = outcome;
-    ledger.set(outcome.address, outcome);
+    ledger.set(i, outcome);
     options.onDone?.(outcome);
   };
 

@@ -3,45 +3,78 @@
 // to be created or restored is skipped (it would be created on nothing, or on an archived
 // action). An action or app archive waits for the archives of its parsers: archiving the
 // action while one of its parsers could not be archived would leave that parser behind.
+//
+// Bookkeeping is by change index and live id, never by address alone: two changes can share an
+// address (a pinned action["X"] plus an unmanaged live action also named "X" archived by --prune,
+// src/plan/order.ts), and one's failure must not block or unblock the other.
 
 import type { Change } from '../plan/types.js';
 import type { Outcome } from './types.js';
 
-/** Outcomes so far, by address. */
-export type Ledger = Map<string, Outcome>;
+/** Outcomes so far, by change index. */
+export type Ledger = Map<number, Outcome>;
 
 export type Block = { skip: true; reason: string } | { skip: false; parentId: string | null };
 
 export class Dependencies {
-  private readonly childArchives = new Map<string, string[]>();
+  /** Parser archives by their action's live id (`id:…`), or by its address (`address:…`) when no id is known. */
+  private readonly childArchives = new Map<string, number[]>();
+  /** The create or restore of each action address (at most one per address: names are unique in a config). */
+  private readonly parentWrites = new Map<string, number>();
 
   constructor(changes: readonly Change[]) {
-    for (const c of changes) {
-      if (c.op === 'archive' && c.type === 'parser' && c.parent !== undefined) {
-        const list = this.childArchives.get(c.parent) ?? [];
-        list.push(c.address);
-        this.childArchives.set(c.parent, list);
-      }
-    }
+    const liveIdOf = new Map<string, string>();
+    changes.forEach((c, i) => {
+      if (c.type !== 'action') return;
+      if (c.op === 'archive') return;
+      if (c.id !== null) liveIdOf.set(c.address, c.id);
+      if (c.op === 'create' || c.op === 'restore') this.parentWrites.set(c.address, i);
+    });
+    changes.forEach((c, i) => {
+      if (c.op !== 'archive' || c.type !== 'parser' || c.parent === undefined) return;
+      const key = parentKey(c, liveIdOf);
+      this.childArchives.set(key, [...(this.childArchives.get(key) ?? []), i]);
+    });
   }
 
   check(change: Change, ledger: Ledger): Block {
-    if (change.op !== 'archive' && change.type === 'parser') return parentOf(change.parent, change.action_id, ledger);
+    if (change.op !== 'archive' && change.type === 'parser') {
+      return parentOf(change.parent, change.action_id, this.parentWrites.get(change.parent), ledger);
+    }
     if (change.op === 'archive' && change.type !== 'parser') {
-      for (const child of this.childArchives.get(change.address) ?? []) {
+      for (const child of this.childrenOf(change)) {
         const o = ledger.get(child);
-        if (o && o.status !== 'applied') return { skip: true, reason: `${child} ${pastTense(o)}` };
+        if (o && o.status !== 'applied') return { skip: true, reason: `${o.address} ${pastTense(o)}` };
       }
     }
     return { skip: false, parentId: null };
   }
+
+  private childrenOf(archive: Change & { op: 'archive' }): number[] {
+    const byId = this.childArchives.get(`id:${archive.id}`) ?? [];
+    // Without the parent's live id the address decides. If another live action shares it, this
+    // may wait on that one's parsers: keeping an action is the safe side of the mistake.
+    const byAddress = this.childArchives.get(`address:${archive.address}`) ?? [];
+    return [...byId, ...byAddress];
+  }
 }
 
-function parentOf(parent: string, planned: string | null, ledger: Ledger): Block {
-  const o = ledger.get(parent);
-  const critical = o !== undefined && (o.op === 'create' || o.op === 'restore');
-  if (critical && o.status !== 'applied') return { skip: true, reason: `${parent} ${pastTense(o)}` };
-  const id = critical && o.op === 'create' ? o.id : planned;
+/**
+ * The live id of a parser archive's action. The plan's archive change names only the action's
+ * address, so the id comes from the action's own change in the plan (an update or restore carries
+ * it) or from an `action_id` on the change when the planner provides one.
+ */
+function parentKey(c: Change & { op: 'archive' }, liveIdOf: Map<string, string>): string {
+  const carried = (c as { action_id?: unknown }).action_id;
+  if (typeof carried === 'string') return `id:${carried}`;
+  const known = liveIdOf.get(c.parent!);
+  return known !== undefined ? `id:${known}` : `address:${c.parent!}`;
+}
+
+function parentOf(parent: string, planned: string | null, writeIndex: number | undefined, ledger: Ledger): Block {
+  const o = writeIndex === undefined ? undefined : ledger.get(writeIndex);
+  if (o && o.status !== 'applied') return { skip: true, reason: `${parent} ${pastTense(o)}` };
+  const id = o && o.op === 'create' ? o.id : planned;
   if (id === null) return { skip: true, reason: `${parent} has no live id` };
   return { skip: false, parentId: id };
 }

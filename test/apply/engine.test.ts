@@ -217,3 +217,38 @@ describe('interrupts', () => {
     expect(r.outcomes.filter((o) => o.status === 'skipped').every((o) => o.reason === 'interrupted')).toBe(true);
   });
 });
+
+describe('two changes that share an address', () => {
+  // A pinned action["X"] (x1) and an unmanaged live action also named "X" (x2) archived by --prune.
+  const liveAction = (id: string) => ({ id, name: 'X', root_code: '1', transport_type: 'ussd' as const, operators: [], steps: [], description: null, organization_id: 1, archived_at: null, updated_at: 't' });
+  const updateX1 = {
+    op: 'update' as const, type: 'action' as const, id: 'x1', address: actionAddress('X'), fingerprint: 'f', fields: [],
+    desired: { name: 'X', root_code: '2', transport_type: 'ussd' as const, operator_ids: [], steps: [] },
+  };
+
+  it('archives the pruned namesake although a parser archive of the pinned one failed', async () => {
+    const client = new FakeClient();
+    client.actions.push(liveAction('x1'), liveAction('x2'));
+    client.parsers.push({ ...(await import('./plan-data.js')).parserDesired('p'), id: '7', action_id: 'x1', archived_at: null, updated_at: 't' });
+    client.hook = (call) => (call === 'archiveParser' ? Object.assign(new Error('500'), { status: 500 }) : undefined);
+    const r = await applyPlan(
+      plan([updateX1, archive('parser', parserAddress('X', 'p'), '7', actionAddress('X')), archive('action', actionAddress('X'), 'x2')]),
+      client, { concurrency: 2, recovery: fast },
+    );
+    expect(r.outcomes.map((o) => [o.id, o.status])).toEqual([['x1', 'applied'], ['7', 'failed'], ['x2', 'applied']]);
+    expect(client.actions.find((a) => a.id === 'x2')!.archived_at).not.toBeNull();
+  });
+
+  it('skips a parser of the pinned action when its restore failed, whatever its namesake did', async () => {
+    const client = new FakeClient();
+    client.actions.push({ ...liveAction('x1'), archived_at: 'then' }, liveAction('x2'));
+    client.hook = (call) => (call === 'restoreAction' ? Object.assign(new Error('500'), { status: 500 }) : undefined);
+    const r = await applyPlan(
+      plan([{ ...updateX1, op: 'restore' as const, fields: [] }, createParser('X', 'q', 'x1'), archive('action', actionAddress('X'), 'x2')]),
+      client, { concurrency: 2, recovery: fast },
+    );
+    expect(r.outcomes.map((o) => o.status)).toEqual(['failed', 'skipped', 'applied']);
+    expect(r.outcomes[1]!.reason).toBe('action["X"] failed to restore');
+    expect(client.parsers).toHaveLength(0);
+  });
+});
