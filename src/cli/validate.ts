@@ -7,13 +7,12 @@ import type { DesiredState } from '../model/types.js';
 import {
   countDiagnostics, diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations,
 } from '../report/diagnostics.js';
+import { plural } from '../report/plural.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
 
 interface ValidateOptions { format: 'text' | 'json' }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "3 files valid: 4 actions, 12 parsers, 2 apps (1 warning)" */
 export function validSummary(state: DesiredState, warnings: number): string {

@@ -2,6 +2,7 @@
 // and a caret, JSON for tools, and GitHub Actions workflow annotations.
 
 import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
+import { plural } from './plural.js';
 
 export interface TextOptions {
   /** File text by displayed name; when given, the offending line is shown with a caret. */
@@ -15,8 +16,6 @@ export function countDiagnostics(list: readonly Diagnostic[]): { errors: number;
   const errors = list.filter((d) => d.severity === 'error').length;
   return { errors, warnings: list.length - errors };
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "2 errors, 1 warning" */
 export function diagnosticsSummary(list: readonly Diagnostic[]): string {

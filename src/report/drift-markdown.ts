@@ -4,7 +4,7 @@ import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { byClass, CLASS_INFO, CLASSES, driftSummaryLine } from './drift-model.js';
 import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
 import { changeView } from './plan-values.js';
-import { count } from './plan-model.js';
+import { plural } from './plural.js';
 
 export const DRIFT_MARKER = '<!-- menuctl:drift -->';
 
@@ -26,7 +26,7 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
   }
   for (const item of drift.drift) sections.push({ text: itemMd(item), items: 1 });
   const note = (n: number) =>
-    `> [!WARNING]\n> ${count(n, 'drifted resource')} left out to stay under ${maxChars} characters. See the CI log for the full report.`;
+    `> [!WARNING]\n> ${plural(n, 'drifted resource')} left out to stay under ${maxChars} characters. See the CI log for the full report.`;
   return fitDocument({ head, sections, tail, maxChars, note });
 }
 

@@ -3,7 +3,8 @@
 // Each change is a collapsed <details> with a ```diff block (GitHub colours +/- lines).
 
 import type { Plan } from '../plan/types.js';
-import { changeCount, count, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { changeCount, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
 
@@ -27,7 +28,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   if (plan.unmanaged.length > 0) sections.push({ text: unmanagedMd(plan), items: 0 });
 
   const note = (n: number) =>
-    `> [!WARNING]\n> ${count(n, 'change')} left out to keep this comment under ${maxChars} characters. ` +
+    `> [!WARNING]\n> ${plural(n, 'change')} left out to keep this comment under ${maxChars} characters. ` +
     'See the CI log for the full plan.';
   return fitDocument({ head, sections, tail, maxChars, note });
 }
@@ -35,7 +36,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
 function summaryTable(plan: Plan): string[] {
   const s = plan.summary;
   const org = plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`;
-  const lines = [`${count(changeCount(s), 'change')}${org}.`];
+  const lines = [`${plural(changeCount(s), 'change')}${org}.`];
   if (plan.targets.length > 0) lines.push('', `Limited to \`--target\` ${plan.targets.map(code).join(', ')}.`);
   if (plan.prune) lines.push('', '`--prune`: resources not in the configuration are archived.');
   return [

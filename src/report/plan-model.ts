@@ -69,8 +69,3 @@ export function summaryLine(plan: Plan): string {
   if (changeCount(s) === 0) return 'No changes. The live API matches the configuration.';
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.archive} to archive, ${s.restore} to restore.`;
 }
-
-/** Plural helper for counted nouns in headings. */
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}

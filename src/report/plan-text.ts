@@ -3,7 +3,8 @@
 
 import type { Plan } from '../plan/types.js';
 import type { ChangeOp } from '../plan/types.js';
-import { count, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { style, type Style } from './style.js';
 
@@ -35,7 +36,7 @@ function headerLines(plan: Plan, st: Style): string[] {
   const org = plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`;
   const n = plan.changes.length;
   if (n > 0) {
-    lines.push(`menuctl will make ${count(n, 'change')}${org}:`);
+    lines.push(`menuctl will make ${plural(n, 'change')}${org}:`);
     lines.push(st.dim(`  ${st.green('+')} create   ${st.yellow('~')} update   ${st.red('-')} archive   ${st.cyan('↺')} restore`));
   } else {
     lines.push(`menuctl compared the configuration with the live API${org}.`);
