@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import { CliError } from './exit.js';
+import { collect } from './options.js';
 import { batchedLines } from '../server/access-log.js';
 import { startServer, type ServerOptions } from '../server/index.js';
 import { dataDirectoryProblem } from '../server/data-path.js';
@@ -42,10 +43,6 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (flags: ServeFlags) => {
       await serve(flags, ctx);
     });
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOptions {
