@@ -36,8 +36,6 @@ export interface Verdict {
   outcome: Outcome;
   /** The failure was transient (worth reporting as retryable). */
   transient: boolean;
-  /** The server asked us to slow down (feeds the adaptive limiter). */
-  throttled: boolean;
 }
 
 // Failed before the request left this machine or before a connection existed:
@@ -55,27 +53,27 @@ export function classify(
   method: string, result: AttemptResult, idempotent: boolean = IDEMPOTENT_METHODS.has(method),
 ): Verdict {
   if (result.kind === 'network') {
-    if (NEVER_SENT.has(result.code)) return { retry: true, outcome: 'failed', transient: true, throttled: false };
+    if (NEVER_SENT.has(result.code)) return { retry: true, outcome: 'failed', transient: true };
     if (MAYBE_SENT.has(result.code)) {
       return idempotent
-        ? { retry: true, outcome: 'failed', transient: true, throttled: false }
-        : { retry: false, outcome: 'unknown', transient: true, throttled: false };
+        ? { retry: true, outcome: 'failed', transient: true }
+        : { retry: false, outcome: 'unknown', transient: true };
     }
     // ENOTFOUND, TLS errors...: configuration problems, not worth waiting for.
-    return { retry: false, outcome: idempotent ? 'failed' : 'unknown', transient: false, throttled: false };
+    return { retry: false, outcome: idempotent ? 'failed' : 'unknown', transient: false };
   }
   const { status } = result;
   // A rate limiter rejects before any work is done, so even a POST is safe to send again.
-  if (status === 429) return { retry: true, outcome: 'failed', transient: true, throttled: true };
+  if (status === 429) return { retry: true, outcome: 'failed', transient: true };
   if (GATEWAY.has(status)) {
     // A client cannot know whether a gateway error came before or after the handler ran.
     return idempotent
-      ? { retry: true, outcome: 'failed', transient: true, throttled: false }
-      : { retry: false, outcome: 'unknown', transient: true, throttled: false };
+      ? { retry: true, outcome: 'failed', transient: true }
+      : { retry: false, outcome: 'unknown', transient: true };
   }
   // Any other 5xx to a POST: the handler may have committed before failing.
-  if (status >= 500 && !idempotent) return { retry: false, outcome: 'unknown', transient: false, throttled: false };
-  return { retry: false, outcome: 'failed', transient: false, throttled: false };
+  if (status >= 500 && !idempotent) return { retry: false, outcome: 'unknown', transient: false };
+  return { retry: false, outcome: 'failed', transient: false };
 }
 
 /** Full-jitter exponential backoff before retry number `retry` (0 for the first retry). */

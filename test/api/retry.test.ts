@@ -38,11 +38,6 @@ describe('classify', () => {
   it.each(cases)('%s after %o', (method, result, want) => {
     expect(classify(method, result)).toMatchObject(want);
   });
-
-  it('marks only 429 as throttling', () => {
-    expect(classify('GET', status(429)).throttled).toBe(true);
-    expect(classify('GET', status(503)).throttled).toBe(false);
-  });
 });
 
 describe('backoff', () => {
