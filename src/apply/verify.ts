@@ -6,7 +6,9 @@
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
 import { fingerprint } from '../model/fingerprint.js';
+import type { LiveAction, LiveApp, LiveParser } from '../model/types.js';
 import type { Change, CreateChange, Plan } from '../plan/types.js';
+import { countManaged } from './safety.js';
 
 export interface VerifyOptions {
   /** Digest of the config as it is now; compared with the plan's `config_digest` when given. */
@@ -24,8 +26,13 @@ export interface Verification {
   stale: StaleItem[];
   /** Whole-plan problems: config or organization moved on. */
   problems: string[];
-  /** Active actions and apps seen while checking, plus the parsers the plan touches (for thresholds). */
+  /**
+   * countManaged() over what was read while checking: all active actions and apps, and the
+   * active parsers of the actions the plan's parser changes belong to (for thresholds).
+   */
   managedCount: number;
+  /** Actions whose parsers were not counted, so the count is below a fresh plan's (for messages). */
+  uncountedParsers: boolean;
 }
 
 export async function verifyPlan(plan: Plan, client: ApiClient, options: VerifyOptions = {}): Promise<Verification> {
@@ -38,17 +45,22 @@ export async function verifyPlan(plan: Plan, client: ApiClient, options: VerifyO
     problems.push(`the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${org}`);
   }
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
+  const parentIds = new Set<string>();
   const [existing, creates] = await Promise.all([
-    Promise.all(plan.changes.filter((c) => c.op !== 'create').map((c) => limit(() => checkExisting(c, client)))),
-    checkCreates(plan.changes.filter((c): c is CreateChange => c.op === 'create'), client, limit),
+    Promise.all(plan.changes.filter((c) => c.op !== 'create').map((c) => limit(() => checkExisting(c, client, parentIds)))),
+    checkCreates(plan.changes.filter((c): c is CreateChange => c.op === 'create'), client),
   ]);
+  for (const c of plan.changes) if (c.type === 'parser' && c.op !== 'archive' && c.action_id !== null) parentIds.add(c.action_id);
   const stale = [...existing.filter((s): s is StaleItem => s !== null), ...creates.stale];
-  const parsersTouched = plan.changes.filter((c) => c.type === 'parser' && c.id !== null).length;
+  const parsers = await checkParserCreates(plan, client, limit, parentIds);
+  stale.push(...parsers.stale);
+  stale.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
   return {
     ok: problems.length === 0 && stale.length === 0,
     stale,
     problems,
-    managedCount: creates.activeTop + parsersTouched,
+    managedCount: countManaged({ actions: creates.actions, apps: creates.apps, parsers: parsers.live }),
+    uncountedParsers: creates.actions.some((a) => a.archived_at === null && !parentIds.has(a.id)),
   };
 }
 
@@ -60,8 +72,8 @@ export function verificationMessage(v: Verification, file: string): string {
   return lines.join('\n');
 }
 
-async function checkExisting(change: Exclude<Change, CreateChange>, client: ApiClient): Promise<StaleItem | null> {
-  const live = await read(change, client);
+async function checkExisting(change: Exclude<Change, CreateChange>, client: ApiClient, parentIds: Set<string>): Promise<StaleItem | null> {
+  const live = await read(change, client, parentIds);
   if (live === null) return { address: change.address, why: `id ${change.id} no longer exists` };
   if (change.fingerprint !== null && live !== change.fingerprint) {
     return { address: change.address, why: 'changed since the plan was made' };
@@ -69,7 +81,7 @@ async function checkExisting(change: Exclude<Change, CreateChange>, client: ApiC
   return null;
 }
 
-async function read(change: Exclude<Change, CreateChange>, client: ApiClient): Promise<string | null> {
+async function read(change: Exclude<Change, CreateChange>, client: ApiClient, parentIds: Set<string>): Promise<string | null> {
   switch (change.type) {
     case 'action': {
       const a = await client.getAction(change.id);
@@ -77,6 +89,7 @@ async function read(change: Exclude<Change, CreateChange>, client: ApiClient): P
     }
     case 'parser': {
       const p = await client.getParser(change.id);
+      if (p) parentIds.add(p.action_id); // a parser archive names its action only by address
       return p && fingerprint('parser', p);
     }
     case 'app': {
@@ -88,43 +101,48 @@ async function read(change: Exclude<Change, CreateChange>, client: ApiClient): P
 
 type Limit = ReturnType<typeof pLimit>;
 
-/** A create is stale when a live resource with its identity appeared since the plan. */
+/** An action or app create is stale when a live resource with its identity appeared since the plan. */
 async function checkCreates(
   creates: CreateChange[],
   client: ApiClient,
-  limit: Limit,
-): Promise<{ stale: StaleItem[]; activeTop: number }> {
+): Promise<{ stale: StaleItem[]; actions: LiveAction[]; apps: LiveApp[] }> {
   const stale: StaleItem[] = [];
-  const appeared = (c: CreateChange, id: string) => stale.push({ address: c.address, why: `a live resource with this identity appeared (id ${id})` });
   const [actions, apps] = await Promise.all([client.listActions(), client.listApps()]);
   const activeActions = actions.filter((a) => a.archived_at === null);
   const activeApps = (apps ?? []).filter((a) => a.archived_at === null);
   for (const c of creates) {
     if (c.type === 'action') {
       const hit = activeActions.find((a) => a.name === c.desired.name);
-      if (hit) appeared(c, hit.id);
+      if (hit) stale.push(appeared(c, hit.id));
     } else if (c.type === 'app') {
       const hit = activeApps.find((a) => a.package_name === c.desired.package_name);
-      if (hit) appeared(c, hit.id);
+      if (hit) stale.push(appeared(c, hit.id));
     }
   }
-  // Parsers of actions that exist: one list per action, however many parsers it gains.
-  const byAction = new Map<string, CreateChange[]>();
-  for (const c of creates) {
-    if (c.type === 'parser' && c.action_id !== null) byAction.set(c.action_id, [...(byAction.get(c.action_id) ?? []), c]);
+  return { stale, actions, apps: apps ?? [] };
+}
+
+/**
+ * Lists the parsers of every action the plan's parser changes belong to, once per action: it
+ * checks parser creates for a namesake that appeared, and gives the parsers to count as managed.
+ */
+async function checkParserCreates(
+  plan: Plan,
+  client: ApiClient,
+  limit: Limit,
+  parentIds: Set<string>,
+): Promise<{ stale: StaleItem[]; live: LiveParser[] }> {
+  const stale: StaleItem[] = [];
+  const lists = await Promise.all([...parentIds].map((id) => limit(async () => [id, await client.listParsers(id)] as const)));
+  const byAction = new Map(lists);
+  for (const c of plan.changes) {
+    if (c.op !== 'create' || c.type !== 'parser' || c.action_id === null) continue;
+    const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && p.category === c.desired.category);
+    if (hit) stale.push(appeared(c, hit.id));
   }
-  await Promise.all(
-    [...byAction].map(([actionId, list]) =>
-      limit(async () => {
-        const live = (await client.listParsers(actionId)).filter((p) => p.archived_at === null);
-        for (const c of list) {
-          if (c.type !== 'parser') continue;
-          const hit = live.find((p) => p.category === c.desired.category);
-          if (hit) appeared(c, hit.id);
-        }
-      }),
-    ),
-  );
-  stale.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
-  return { stale, activeTop: activeActions.length + activeApps.length };
+  return { stale, live: lists.flatMap(([, list]) => list) };
+}
+
+function appeared(c: CreateChange, id: string): StaleItem {
+  return { address: c.address, why: `a live resource with this identity appeared (id ${id})` };
 }

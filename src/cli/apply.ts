@@ -5,9 +5,9 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { applyPlan, ApplyRefused } from '../apply/apply.js';
 import { askYes } from '../apply/confirm.js';
-import { loadAndPlan, loadDesired, managedCount } from './pipeline.js';
+import { loadAndPlan, loadDesired } from './pipeline.js';
 import { readPlanFile } from '../apply/plan-file.js';
-import { DEFAULT_THRESHOLDS, protectedArchives } from '../apply/safety.js';
+import { countManaged, DEFAULT_THRESHOLDS, protectedArchives } from '../apply/safety.js';
 import type { ApplyResult } from '../apply/types.js';
 import { verificationMessage, verifyPlan } from '../apply/verify.js';
 import { configDigest } from '../plan/digest.js';
@@ -21,6 +21,13 @@ import { formatOption, resendOption, targetOption } from './options.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
+
+interface Planned {
+  plan: Plan;
+  managed: number;
+  /** Why `managed` may be below what a fresh plan would count (see docs/apply.md). */
+  managedNote?: string;
+}
 
 export interface ApplyFlags extends ConnectionFlags {
   plan?: string;
@@ -90,9 +97,10 @@ export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliConte
 
 async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const { plan, managed } = flags.plan
+  const planned = flags.plan
     ? await fromSavedPlan(paths, flags, conn, io)
     : await fromConfig(paths, flags, conn, ctx);
+  const { plan } = planned;
   const json = flags.format === 'json';
   if (plan.changes.length === 0) {
     io.stdout.write(json ? renderApplyJson(emptyResult()) : 'No changes. The live API matches the configuration.\n');
@@ -100,7 +108,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   }
   if (!json) io.stdout.write(renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
-  const result = await carryOut(plan, managed, flags, conn, ctx);
+  const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   return result.interrupted ? EXIT.INTERRUPTED : result.summary.failed > 0 ? EXIT.ERROR : EXIT.OK;
 }
@@ -118,7 +126,7 @@ function checkFlags(flags: ApplyFlags): void {
   }
 }
 
-async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<{ plan: Plan; managed: number }> {
+async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
   const planned = await loadAndPlan(paths, {
     client: conn.client,
     concurrency: conn.concurrency,
@@ -132,10 +140,10 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
   if (guarded.length > 0) {
     throw new CliError(`refusing to archive protected resources: ${guarded.join(', ')}. Nothing was changed.`);
   }
-  return { plan: planned.plan, managed: managedCount(planned.live) };
+  return { plan: planned.plan, managed: countManaged(planned.live) };
 }
 
-async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connection, io: Io): Promise<{ plan: Plan; managed: number }> {
+async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connection, io: Io): Promise<Planned> {
   const file = resolve(io.cwd, flags.plan!);
   let plan: Plan;
   try {
@@ -162,7 +170,12 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
-  return { plan, managed: verification.managedCount };
+  if (!verification.uncountedParsers) return { plan, managed: verification.managedCount };
+  return {
+    plan,
+    managed: verification.managedCount,
+    managedNote: 'With --plan only the parsers of actions the plan touches are counted as managed, so the count can be lower than a fresh plan\'s',
+  };
 }
 
 async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promise<boolean> {
@@ -178,8 +191,9 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
   return yes;
 }
 
-async function carryOut(plan: Plan, managed: number, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
+async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
   const { io } = ctx;
+  const { plan, managed, managedNote } = planned;
   const json = flags.format === 'json';
   // JSON mode keeps stdout to the one document; progress then goes to a terminal's stderr only.
   const stream = json ? io.stderr : io.stdout;
@@ -199,7 +213,12 @@ async function carryOut(plan: Plan, managed: number, flags: ApplyFlags, conn: Co
       ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),
       discardSecrets: flags.discardSecrets === true,
       force: flags.force === true,
-      thresholds: { maxArchive: flags.maxArchive, maxArchivePercent: flags.maxArchivePercent, managedCount: managed },
+      thresholds: {
+        maxArchive: flags.maxArchive,
+        maxArchivePercent: flags.maxArchivePercent,
+        managedCount: managed,
+        ...(managedNote !== undefined ? { managedNote } : {}),
+      },
     });
   } catch (err) {
     if (err instanceof ApplyRefused) throw new CliError(err.message);

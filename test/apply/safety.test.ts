@@ -1,6 +1,7 @@
 // The archive threshold's boundaries and the defensive protection check, on plain data.
 import { describe, expect, it } from 'vitest';
-import { checkArchiveThreshold, DEFAULT_THRESHOLDS, protectedArchives } from '../../src/apply/safety.js';
+import { checkArchiveThreshold, countManaged, DEFAULT_THRESHOLDS, protectedArchives } from '../../src/apply/safety.js';
+import type { Change } from '../../src/plan/types.js';
 import { actionAddress, appAddress, parserAddress } from '../../src/model/address.js';
 import { archive, createAction, plan } from './plan-data.js';
 import { action, app, parser, state } from './world.js';
@@ -19,8 +20,9 @@ describe('checkArchiveThreshold', () => {
     expect(checkArchiveThreshold(plan(archives(n)), { ...DEFAULT_THRESHOLDS, managedCount: managed }).exceeded).toBe(exceeded);
   });
 
-  it('without a managed count uses the live ids the plan touches, erring towards refusing', () => {
-    const p = plan([...archives(11), createAction('New')]);
+  it('without a managed count counts every archive as 100%, however many other ids the plan touches', () => {
+    const updates = Array.from({ length: 40 }, (_, i) => ({ ...createAction(`U${i}`), op: 'update' as const, id: `u${i}`, fingerprint: 'f' }) as Change);
+    const p = plan([...archives(11), ...updates]);
     expect(checkArchiveThreshold(p, DEFAULT_THRESHOLDS)).toMatchObject({ archives: 11, managed: 11, exceeded: true });
   });
 
@@ -43,5 +45,13 @@ describe('protectedArchives', () => {
       archive('action', actionAddress('Free'), 'y1'),
     ]);
     expect(protectedArchives(p, desired)).toEqual([parserAddress('Keep', 'p'), actionAddress('Other name'), appAddress('com.safe')]);
+  });
+});
+
+describe('countManaged', () => {
+  it('counts the active actions, parsers and apps, and nothing archived', () => {
+    const on = { archived_at: null };
+    const off = { archived_at: '2024-01-01T00:00:00Z' };
+    expect(countManaged({ actions: [on, off, on], parsers: [on, on, off], apps: [on, off] })).toBe(5);
   });
 });
