@@ -26,6 +26,8 @@ export interface Verification {
   stale: StaleItem[];
   /** Whole-plan problems: config or organization moved on. */
   problems: string[];
+  /** What could not be checked (not a refusal): tell the user before they confirm. */
+  warnings: string[];
   /**
    * countManaged() over what was read while checking: all active actions and apps, and the
    * active parsers of the actions the plan's parser changes belong to (for thresholds).
@@ -59,6 +61,7 @@ export async function verifyPlan(plan: Plan, client: ApiClient, options: VerifyO
     ok: problems.length === 0 && stale.length === 0,
     stale,
     problems,
+    warnings: creates.warnings,
     managedCount: countManaged({ actions: creates.actions, apps: creates.apps, parsers: parsers.live }),
     uncountedParsers: creates.actions.some((a) => a.archived_at === null && !parentIds.has(a.id)),
   };
@@ -105,8 +108,9 @@ type Limit = ReturnType<typeof pLimit>;
 async function checkCreates(
   creates: CreateChange[],
   client: ApiClient,
-): Promise<{ stale: StaleItem[]; actions: LiveAction[]; apps: LiveApp[] }> {
+): Promise<{ stale: StaleItem[]; warnings: string[]; actions: LiveAction[]; apps: LiveApp[] }> {
   const stale: StaleItem[] = [];
+  const warnings: string[] = [];
   const [actions, apps] = await Promise.all([client.listActions(), client.listApps()]);
   const activeActions = actions.filter((a) => a.archived_at === null);
   const activeApps = (apps ?? []).filter((a) => a.archived_at === null);
@@ -119,7 +123,15 @@ async function checkCreates(
       if (hit) stale.push(appeared(c, hit.id));
     }
   }
-  return { stale, actions, apps: apps ?? [] };
+  const appCreates = creates.filter((c) => c.type === 'app').map((c) => c.address);
+  if (apps === null && appCreates.length > 0) {
+    // Not a refusal: the server simply cannot tell, and the plan was reviewed when it was made.
+    warnings.push(
+      `not checked for staleness: ${appCreates.join(', ')} (the server has no GET /api/apps, so an app created ` +
+        `since the plan was made cannot be seen); make sure no such app exists before confirming`,
+    );
+  }
+  return { stale, warnings, actions, apps: apps ?? [] };
 }
 
 /**

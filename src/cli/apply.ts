@@ -170,6 +170,7 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
+  for (const w of verification.warnings) io.stderr.write(`Warning: ${w}\n`);
   if (!verification.uncountedParsers) return { plan, managed: verification.managedCount };
   return {
     plan,

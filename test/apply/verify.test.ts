@@ -33,3 +33,20 @@ describe('verifyPlan managed count', () => {
     expect(v).toMatchObject({ managedCount: 3, uncountedParsers: false });
   });
 });
+
+describe('verifyPlan on a server without GET /api/apps', () => {
+  it('names the app creates it could not check', async () => {
+    const client = new FakeClient();
+    // The real client returns null for a server without the route (ApiClient.listApps).
+    (client as unknown as { listApps: () => Promise<null> }).listApps = async () => null;
+    const v = await verifyPlan(plan([createApp('com.a'), createApp('com.b')]), client);
+    expect(v.ok).toBe(true);
+    expect(v.warnings).toHaveLength(1);
+    expect(v.warnings[0]).toMatch(/not checked for staleness: app\["com\.a"\], app\["com\.b"\] .*GET \/api\/apps/);
+  });
+
+  it('warns about nothing when the apps could be listed', async () => {
+    const v = await verifyPlan(plan([createApp('com.a')]), new FakeClient());
+    expect(v.warnings).toEqual([]);
+  });
+});
