@@ -23,7 +23,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retryAfterCapMs: 30_000,
 };
 
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']);
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']);
 
 /** What one attempt ended with. */
 export type AttemptResult =

@@ -100,10 +100,6 @@ export function overlaps(a: CharSet, b: CharSet): boolean {
   return false;
 }
 
-export function isEmpty(set: CharSet): boolean {
-  return set.length === 0;
-}
-
 /** The parts of `set` inside [lo, hi], shifted by `by`, appended to `out` (kept canonical). */
 function shiftedPart(set: CharSet, o: { lo: number; hi: number; by: number }, out: number[]): void {
   for (let i = 0; i < set.length && set[i]! <= o.hi; i += 2) {
@@ -128,7 +124,7 @@ export function asciiCaseClose(set: CharSet): CharSet {
   return union2(set, extra);
 }
 
-export function escapeCp(cp: number): string {
+function escapeCp(cp: number): string {
   if (cp < 0x80) return ESCAPED[cp]!;
   return escapeSlow(cp);
 }

@@ -27,7 +27,7 @@ function validator(): ValidateFunction {
 
 export const STEP_KINDS = ['press', 'variable', 'select', 'pin', 'ok'] as const;
 
-export function pointerToPath(pointer: string): Segment[] {
+function pointerToPath(pointer: string): Segment[] {
   if (pointer === '') return [];
   return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }

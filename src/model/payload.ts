@@ -54,7 +54,7 @@ const FLAGS: Record<Step['kind'], Pick<StepAttributes, 'is_param' | 'convert_val
   ok: { is_param: 'false', convert_val_to_num: 'false' },
 };
 
-export function stepAttributes(step: Step, index: number): StepAttributes {
+function stepAttributes(step: Step, index: number): StepAttributes {
   const attrs: StepAttributes = {
     order: String(index),
     ...FLAGS[step.kind],

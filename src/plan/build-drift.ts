@@ -1,7 +1,7 @@
-// buildDrift: the plan's comparison read the other way round: what changed live, outside the
+// buildDriftResult: the plan's comparison read the other way round: what changed live, outside the
 // config. Same matching, same canonical forms, same order as the plan.
 
-import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
+import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { compareStates, type Comparison, type Pair } from './compare.js';
 import type { Drift, DriftItem } from './drift-types.js';
@@ -46,18 +46,6 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
   const hidden = hiddenStepWarning(cmp, scope);
   if (hidden) warnings.push(hidden);
   return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
-}
-
-/**
- * The drift report alone. Errors found while matching are carried as warnings so they are
- * not lost; callers that can fail (the CLI) should use buildDriftResult and exit 1 on them.
- */
-export function buildDrift(desired: DesiredState, live: LiveState, options: DriftOptions = {}): Drift {
-  const { drift, diagnostics } = buildDriftResult(desired, live, options);
-  const errors = diagnostics
-    .filter((d) => d.severity === 'error')
-    .map((d) => `error: ${[formatLoc(d.loc), d.address].filter(Boolean).join(' ')}${d.loc || d.address ? ': ' : ''}${d.message}`);
-  return { ...drift, warnings: [...drift.warnings, ...errors] };
 }
 
 function itemForPair(pair: Pair): DriftItem | null {

@@ -1,6 +1,6 @@
 // Drift for a terminal or a scheduled job's log: grouped by class, fields as expected vs live.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
-import { byClass, CLASS_INFO, CLASSES, driftSummaryLine } from './drift-model.js';
+import { byClass, CLASS_INFO, driftSummaryLine } from './drift-model.js';
 import { diffLine, warningLines } from './plan-text.js';
 import { changeView, type FieldView } from './plan-values.js';
 import { style, type Style } from './style.js';

@@ -15,7 +15,7 @@ export function totals(results: readonly FixtureResult[]): FixtureTotals {
 }
 
 /** The message on one line, shortened: fixtures are often long, multi-line SMS texts. */
-export function shortMessage(text: string, max = 60): string {
+function shortMessage(text: string, max = 60): string {
   const one = JSON.stringify(text).slice(1, -1);
   return one.length > max ? `${one.slice(0, max - 3)}...` : one;
 }

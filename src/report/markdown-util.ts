@@ -40,7 +40,7 @@ export interface Fitted {
  * line); once one does not fit, it and every later one are left out, so the kept part is a
  * prefix a reader can trust to be complete up to that point.
  */
-export function fitSections(sections: Section[], budget: number): Fitted {
+function fitSections(sections: Section[], budget: number): Fitted {
   const kept: string[] = [];
   let used = 0;
   let omittedItems = 0;

@@ -28,7 +28,7 @@ export function renderOutcomeLine(outcome: Outcome, options: { color: boolean })
 }
 
 /** The API's own words first (code, detail), then the HTTP status, then menuctl's message. */
-export function errorText(error: OutcomeError | undefined): string {
+function errorText(error: OutcomeError | undefined): string {
   if (!error) return 'failed (no detail)';
   const parts: string[] = [];
   if (error.status !== undefined) parts.push(`HTTP ${error.status}`);

@@ -47,7 +47,7 @@ function headerLines(plan: Plan, st: Style): string[] {
   return lines;
 }
 
-export function colorFor(op: ChangeOp, st: Style): (s: string) => string {
+function colorFor(op: ChangeOp, st: Style): (s: string) => string {
   switch (op) {
     case 'create': return st.green;
     case 'update': return st.yellow;

@@ -91,7 +91,7 @@ function blockLines(v: unknown): string[] {
 }
 
 /** Diffs two values line by line (list items, or lines of text), collapsing long unchanged runs. */
-export function diffBlock(before: unknown, after: unknown): DiffLine[] {
+function diffBlock(before: unknown, after: unknown): DiffLine[] {
   const parts = diffArrays(blockLines(before), blockLines(after));
   const out: DiffLine[] = [];
   parts.forEach((part, i) => {

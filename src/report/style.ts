@@ -30,12 +30,3 @@ const OFF: Style = { enabled: false, green: same, yellow: same, red: same, cyan:
 export function style(color: boolean): Style {
   return color ? ON : OFF;
 }
-
-// Matches the SGR and erase-line sequences menuctl itself writes; used by tests and by
-// width computations so colour never changes alignment.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
-
-export function stripAnsi(s: string): string {
-  return s.replace(ANSI, '');
-}

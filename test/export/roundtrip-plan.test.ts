@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSources } from '../../src/config/load.js';
 import { exportConfig } from '../../src/export/export-config.js';
 import type { LiveState } from '../../src/model/types.js';
-import { buildPlan } from '../../src/plan/index.js';
+import { buildPlan } from '../../src/plan/build-plan.js';
 import { sampleLive } from './sample-live.js';
 
 /**

@@ -1,13 +1,14 @@
 // Drift classes, with the same matching as the plan.
 import { describe, expect, it } from 'vitest';
-import { buildDrift, buildDriftResult } from '../../src/plan/build-drift.js';
+import { buildDriftResult } from '../../src/plan/build-drift.js';
 import { desired, desiredAction, desiredApp, desiredParser, live, liveAction, liveApp, liveParser } from './builders.js';
 
 const ARCH = '2024-02-02T00:00:00Z';
+const driftOf = (...args: Parameters<typeof buildDriftResult>) => buildDriftResult(...args).drift;
 
 describe('drift', () => {
   it('is in sync when live matches the config', () => {
-    const d = buildDrift(desired({ actions: [desiredAction()], apps: [desiredApp()] }), live({ actions: [liveAction()], parsers: [liveParser()], apps: [liveApp()] }), {});
+    const d = driftOf(desired({ actions: [desiredAction()], apps: [desiredApp()] }), live({ actions: [liveAction()], parsers: [liveParser()], apps: [liveApp()] }), {});
     expect(d).toEqual({ format_version: 1, in_sync: true, drift: [], warnings: [] });
   });
 
@@ -25,7 +26,7 @@ describe('drift', () => {
       parsers: [liveParser(), liveParser({ id: 'p2', category: 'extra' })],
       apps: [liveApp({ webhook_url: null })],
     });
-    const drift = buildDrift(d, l, {});
+    const drift = driftOf(d, l, {});
     expect(drift.in_sync).toBe(false);
     expect(drift.drift).toEqual([
       { class: 'changed', type: 'action', address: 'action["Check balance"]', id: 'a1', fields: [{ path: 'root_code', expected: '*144#', live: '*999#' }] },
@@ -40,7 +41,7 @@ describe('drift', () => {
   });
 
   it('a renamed live resource shows as changed in its identity field', () => {
-    const drift = buildDrift(
+    const drift = driftOf(
       desired({ actions: [desiredAction({ parsers: [desiredParser({ category: 'bal', renamed_from: 'balance' })] })] }),
       live({ actions: [liveAction()], parsers: [liveParser()] }),
       {},
@@ -51,7 +52,7 @@ describe('drift', () => {
   });
 
   it('targets limit the report', () => {
-    const drift = buildDrift(
+    const drift = driftOf(
       desired({ actions: [desiredAction(), desiredAction({ name: 'B', parsers: [] })] }),
       live({ actions: [liveAction({ root_code: 'x' })], parsers: [liveParser({ regex: 'z' })] }),
       { targets: ['action["B"]'] },
@@ -59,16 +60,16 @@ describe('drift', () => {
     expect(drift.drift.map((i) => `${i.class} ${i.address}`)).toEqual(['missing action["B"]']);
   });
 
-  it('matching errors come back as diagnostics (and as warnings from buildDrift)', () => {
+  it('matching errors come back as diagnostics, not as drift', () => {
     const args = [desired({ actions: [desiredAction({ parsers: [] })] }), live({ actions: [liveAction({ id: 'x' }), liveAction({ id: 'y' })] }), {}] as const;
     const res = buildDriftResult(...args);
     expect(res.diagnostics.map((d) => d.code)).toEqual(['plan.ambiguous-match']);
     expect(res.drift.drift).toEqual([]);
-    expect(buildDrift(...args).warnings).toEqual([expect.stringMatching(/^error: action\["Check balance"\]: 2 active live actions/)]);
+    expect(res.diagnostics[0]!.message).toMatch(/^2 active live actions/);
   });
 
   it('warns that step details the API does not echo cannot be seen', () => {
-    const drift = buildDrift(
+    const drift = driftOf(
       desired({ actions: [desiredAction({ steps: [{ kind: 'variable', name: 'v' }], parsers: [] })] }),
       live({ actions: [liveAction({ steps: ['v'] })] }),
       {},
