@@ -16,5 +16,6 @@ export interface LoadResult {
 }
 
 // Implemented in ./load.ts:
-//   export function loadConfig(paths: string[], options: LoadOptions): Promise<LoadResult>
+//   export function loadConfig(paths: string[], options: LoadOptions & LoadExtras): Promise<LoadOutput>
+// (LoadOutput adds the source texts, for renderers; LoadExtras takes an operator catalog.)
 // With paths empty it reads ./menuctl.yaml.
