@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { applyPlan, ApplyRefused } from '../apply/apply.js';
-import { askYes } from '../apply/confirm.js';
+import { askYes } from './confirm.js';
 import { loadAndPlan, loadDesired } from './pipeline.js';
 import { readPlanFile } from '../apply/plan-file.js';
 import { countManaged, DEFAULT_THRESHOLDS, protectedArchives } from '../apply/safety.js';
