@@ -2,8 +2,9 @@
 // name, from the API when one is configured (GET /api/world_operators is public, no token
 // needed), else from the catalog bundled with menuctl. The first line says which.
 
-import { Option, type Command } from 'commander';
+import { type Command } from 'commander';
 import type { CliContext } from './context.js';
+import { formatOption } from './options.js';
 import { CliError } from './exit.js';
 import { addApiUrlOption, apiUrl } from './connect.js';
 import { createClient } from '../api/client.js';
@@ -30,7 +31,7 @@ export function register(program: Command, ctx: CliContext): void {
     .command('operators')
     .description('list world operators (id, name, country, network codes) a config can refer to')
     .option('--country <cc>', 'only operators of this country (ISO 3166 alpha-2, e.g. KE)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'));
+    .addOption(formatOption(['text', 'json']));
   addApiUrlOption(cmd).action(async (flags: Flags) => {
     const list = await listOperators(flags, ctx.io);
     ctx.io.stdout.write(flags.format === 'json' ? `${JSON.stringify(list, null, 2)}\n` : renderText(list));

@@ -1,12 +1,13 @@
 // menuctl test [PATH...]: run every action's `tests:` fixtures with the device's regex semantics
 // (Java, CASE_INSENSITIVE, whole-message match); exit 0 all pass, 1 any fails or cannot be judged.
 import type { Command } from 'commander';
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config/load.js';
 import { DEFAULT_TIMEOUT_MS, runFixtures } from '../classify/run-fixtures.js';
 import { diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations } from '../report/diagnostics.js';
 import { renderConfigErrorJunit, renderFixturesJson, renderFixturesJunit, renderFixturesText, totals } from '../report/fixtures.js';
 import type { CliContext } from './context.js';
+import { formatOption } from './options.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
 
@@ -27,7 +28,7 @@ export function register(program: Command, ctx: CliContext): void {
     .command('test')
     .description("run the parser fixtures (tests:) offline with the device's regex semantics (exit 0 all pass, 1 any fails)")
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'junit']).default('text'))
+    .addOption(formatOption(['text', 'json', 'junit']))
     .option('--strict', 'fail a fixture when several parsers match its message', false)
     .option('--timeout <ms>', 'time budget per fixture before it is reported as catastrophic backtracking', parseTimeout, DEFAULT_TIMEOUT_MS)
     .action(async (paths: string[], options: TestOptions) => {

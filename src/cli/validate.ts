@@ -1,7 +1,6 @@
 // menuctl validate [PATH...]: offline schema, semantic and regex checks; exit 0 valid, 1 invalid.
 
 import type { Command } from 'commander';
-import { Option } from 'commander';
 import { loadConfig, type LoadOutput } from '../config/load.js';
 import type { DesiredState } from '../model/types.js';
 import {
@@ -9,6 +8,7 @@ import {
 } from '../report/diagnostics.js';
 import { plural } from '../report/plural.js';
 import type { CliContext } from './context.js';
+import { formatOption } from './options.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
 
@@ -36,7 +36,7 @@ export function register(program: Command, ctx: CliContext): void {
     .command('validate')
     .description('check config files offline: schema, semantic checks, regex lint (exit 0 valid, 1 invalid)')
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(formatOption(['text', 'json']))
     .action(async (paths: string[], options: ValidateOptions) => {
       const { io } = ctx;
       const result = await loadConfig(paths, { env: io.env, cwd: io.cwd });
