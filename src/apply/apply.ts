@@ -65,6 +65,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
         client,
         policy: options.recovery ?? DEFAULT_RECOVERY,
         parentId: block.parentId,
+        ...(options.signal ? { signal: options.signal } : {}),
       });
       id = done.id;
       const outcome: Outcome = { ...base(change), status: 'applied', id };

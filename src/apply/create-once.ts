@@ -5,12 +5,14 @@
 // one request, so a process killed outright leaves at most one resource per identity, which
 // the next plan matches by identity too.
 
+import { setTimeout as delay } from 'node:timers/promises';
+import { backoffDelay, DEFAULT_RETRY_POLICY } from '../api/retry.js';
 import { isUnknownOutcome } from './errors.js';
 
 export interface RecoveryPolicy {
   /** How many times one create may be sent in total (each time after a lookup found nothing). */
   maxSends: number;
-  /** First backoff before a lookup; doubles each time, jittered, capped at 2 s. */
+  /** First backoff before a lookup; doubles each time, full jitter (api/retry.ts), capped at 2 s. */
   baseDelayMs: number;
 }
 
@@ -25,6 +27,8 @@ export interface CreateOnceArgs<T> {
   /** The live resource with this identity; null when there is none; undefined when it cannot be told. */
   lookup: () => Promise<T | null | undefined>;
   policy: RecoveryPolicy;
+  /** Stops the recovery (no new send or lookup, no further waiting) after SIGINT. */
+  signal?: AbortSignal;
 }
 
 export interface Created<T> {
@@ -45,6 +49,8 @@ export class UnknownOutcomeError extends Error {
 export async function createOnce<T>(args: CreateOnceArgs<T>): Promise<Created<T>> {
   const { policy } = args;
   for (let sent = 1; ; sent++) {
+    // The first send is not checked: apply lets a change that has started finish (apply.ts).
+    if (sent > 1 && args.signal?.aborted) throw interruptedAfterLoss(args.address);
     let lost: unknown;
     try {
       return { value: await args.create(), recovered: false };
@@ -67,7 +73,8 @@ async function lookupWithRetry<T>(args: CreateOnceArgs<T>, sent: number): Promis
   let last: unknown;
   for (let i = 0; i < LOOKUP_TRIES; i++) {
     // Waiting first gives a write that is still in flight on the server time to land before we look.
-    await sleep(backoff(args.policy.baseDelayMs, sent - 1 + i));
+    await sleep(backoff(args.policy.baseDelayMs, sent - 1 + i), args.signal);
+    if (args.signal?.aborted) throw interruptedAfterLoss(args.address);
     try {
       const found = await args.lookup();
       if (found === undefined) {
@@ -90,12 +97,23 @@ async function lookupWithRetry<T>(args: CreateOnceArgs<T>, sent: number): Promis
 }
 
 function backoff(base: number, exponent: number): number {
-  const capped = Math.min(MAX_DELAY_MS, base * 2 ** exponent);
-  return capped / 2 + Math.random() * (capped / 2);
+  return backoffDelay(exponent, { ...DEFAULT_RETRY_POLICY, baseMs: base, capMs: MAX_DELAY_MS }, Math.random);
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves early (never rejects) when the signal aborts; the caller checks the signal next. */
+async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  try {
+    await delay(ms, undefined, signal ? { signal } : {});
+  } catch (err) {
+    if (!signal?.aborted) throw err;
+  }
+}
+
+function interruptedAfterLoss(address: string): UnknownOutcomeError {
+  return new UnknownOutcomeError(
+    `${address}: interrupted while checking whether a create whose answer was lost happened; ` +
+      `run \`menuctl plan\` to see whether it exists, then apply again`,
+  );
 }
 
 function messageOf(err: unknown): string {

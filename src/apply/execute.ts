@@ -14,6 +14,8 @@ export interface ExecuteContext {
   policy: RecoveryPolicy;
   /** The owning action's public id, for parser creates (resolved at run time). */
   parentId: string | null;
+  /** SIGINT: a create's recovery stops sending and looking up (create-once.ts). */
+  signal?: AbortSignal;
 }
 
 export interface Executed {
@@ -43,12 +45,14 @@ export async function executeChange(change: Change, ctx: ExecuteContext): Promis
 
 async function create(change: CreateChange, ctx: ExecuteContext): Promise<Executed> {
   const { client, policy } = ctx;
+  const signal = ctx.signal ? { signal: ctx.signal } : {};
   switch (change.type) {
     case 'action': {
       const name = change.desired.name;
       const r = await createOnce<LiveAction>({
         address: change.address,
         policy,
+        ...signal,
         create: () => client.createAction(change.desired),
         lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && a.name === name) ?? null,
       });
@@ -61,6 +65,7 @@ async function create(change: CreateChange, ctx: ExecuteContext): Promise<Execut
       const r = await createOnce<LiveParser>({
         address: change.address,
         policy,
+        ...signal,
         create: () => client.createParser(actionId, change.desired),
         lookup: async () =>
           (await client.listParsers(actionId)).find((p) => p.archived_at === null && p.category === category) ?? null,
@@ -73,6 +78,7 @@ async function create(change: CreateChange, ctx: ExecuteContext): Promise<Execut
       const r = await createOnce<LiveApp>({
         address: change.address,
         policy,
+        ...signal,
         create: async () => {
           const made = await client.createApp(change.desired);
           secrets = made.secrets;

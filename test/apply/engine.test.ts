@@ -252,3 +252,22 @@ describe('two changes that share an address', () => {
     expect(client.parsers).toHaveLength(0);
   });
 });
+
+describe('an interrupt during the recovery of a lost create', () => {
+  it('stops waiting, sends nothing more and looks nothing up', async () => {
+    const client = new FakeClient();
+    const controller = new AbortController();
+    client.hook = (call) => {
+      if (call !== 'createAction') return undefined;
+      // The answer is lost; SIGINT arrives while apply waits before its lookup.
+      setImmediate(() => controller.abort());
+      return 'lose-before-write';
+    };
+    // A minute's backoff: without the signal the recovery would sleep through it (test timeout).
+    const r = await applyPlan(plan([createAction('A')]), client, { concurrency: 1, signal: controller.signal, recovery: { maxSends: 6, baseDelayMs: 60_000 } });
+    expect(client.calls.map((c) => c.split(' ')[0])).toEqual(['createAction']);
+    expect(r.outcomes[0]).toMatchObject({ status: 'failed' });
+    expect(r.outcomes[0]!.error!.message).toMatch(/interrupted while checking .*menuctl plan/);
+  });
+
+});
