@@ -1,20 +1,17 @@
-// The order apply works in, as data (decK's order.go): creates, restores and updates top-down
-// (actions and apps, then parsers, which need their action's public id), archives bottom-up
-// (parsers, then the actions and apps that held them). Changes inside one level are independent.
+// The order apply works in, as data (decK's order.go). The levels are the planner's change
+// classes (rank() in src/plan/order.ts), so the plan reads in the order it runs: creates,
+// restores and updates top-down (actions and apps, then parsers, which need their action's
+// public id), archives bottom-up. Changes inside one level are independent.
 
-import { LEVEL, type Change } from '../plan/types.js';
+import { rank } from '../plan/order.js';
+import type { Change } from '../plan/types.js';
 
-export const LEVEL_COUNT = 4;
-
-export function levelOf(change: Change): number {
-  const top = LEVEL[change.type];
-  if (change.op !== 'archive') return top; // 0: actions/apps, 1: parsers
-  return top === 1 ? 2 : 3; // 2: parser archives, 3: action/app archives
-}
-
-/** Indexes into `changes`, grouped by level, each group in plan order. */
+/** Indexes into `changes`, grouped by rank ascending, each group in plan order. */
 export function groupByLevel(changes: readonly Change[]): number[][] {
-  const groups: number[][] = Array.from({ length: LEVEL_COUNT }, () => []);
-  changes.forEach((change, i) => groups[levelOf(change)]!.push(i));
-  return groups;
+  const groups = new Map<number, number[]>();
+  changes.forEach((change, i) => {
+    const r = rank(change);
+    groups.set(r, [...(groups.get(r) ?? []), i]);
+  });
+  return [...groups].sort(([a], [b]) => a - b).map(([, list]) => list);
 }

@@ -81,6 +81,12 @@ export class SecretsWriter {
   }
 }
 
+/**
+ * Not src/cli/write-file.ts writeFileAtomic: apply must not import cli, and secrets need more.
+ * The temp file is created with `wx` (never follows or reuses an existing path, e.g. a symlink
+ * planted next to the file) and mode 0600 from its first byte, so a token is never readable by
+ * others even for a moment. No fsync: a crash loses at most this save, never the previous file.
+ */
 async function writeAtomically(file: string, content: string): Promise<void> {
   const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {

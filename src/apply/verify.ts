@@ -42,6 +42,8 @@ export async function verifyPlan(plan: Plan, client: ApiClient, options: VerifyO
   if (options.configDigest !== undefined && options.configDigest !== plan.config_digest) {
     problems.push('the config changed since the plan was made; run `menuctl plan --out FILE` again');
   }
+  // The CLI checks this earlier (src/cli/apply.ts, before any read by id); this check is for
+  // library callers of verifyPlan, which get no other guard.
   const org = await client.organizationId();
   if (plan.organization_id !== null && org !== null && org !== plan.organization_id) {
     problems.push(`the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${org}`);

@@ -162,6 +162,7 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
   }
   const actual = await checkOrganization(conn.client, conn.organizationGuard, configOrg);
   // Before any read by id: another organization's resources would only look missing (404).
+  // verifyPlan checks this again for library callers; from here it is never reached.
   if (plan.organization_id !== null && actual !== null && actual !== plan.organization_id) {
     throw new CliError(`the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${actual}: nothing was done`);
   }
