@@ -15,7 +15,7 @@ import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
 import { renderPlanText } from '../report/plan-text.js';
-import { createProgress } from '../report/progress.js';
+import { createProgress } from './progress.js';
 import { addConnectionOptions, checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
 import { formatOption, resendOption, targetOption } from './options.js';
 import type { CliContext } from './context.js';

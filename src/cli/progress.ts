@@ -1,10 +1,11 @@
+// A stateful writer to the terminal, so it lives with the CLI (src/report/ renders only).
 // Progress for long work (apply). On a TTY: one status line redrawn in place with \r,
 // throttled, cleared at the end; failures are printed above it as they happen so they stay on
 // screen. Not on a TTY (CI logs): no \r and no ANSI, just one plain line per finished change.
 
 import type { Outcome } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
-import { renderOutcomeLine } from './outcomes-text.js';
+import { renderOutcomeLine } from '../report/outcomes-text.js';
 
 export interface ProgressOptions {
   stream: { write(chunk: string): unknown; columns?: number };

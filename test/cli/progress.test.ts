@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/apply/types.js';
-import { createProgress } from '../../src/report/progress.js';
+import { createProgress } from '../../src/cli/progress.js';
 
 function fakeStream(columns = 80) {
   const chunks: string[] = [];
