@@ -4,9 +4,8 @@
 // Pure: no I/O.
 
 import type {
-  DesiredState, LiveAction, LiveApp, LiveParser, OperatorRef, ParserSpec, Step, AppSpec,
+  ActionDesired, DesiredState, LiveAction, LiveApp, LiveParser, OperatorRef, ParserSpec, Step, AppSpec,
 } from './types.js';
-import type { ActionDesired } from '../plan/types.js';
 import { stepValue } from './payload.js';
 
 export interface CanonicalAction {

@@ -4,10 +4,9 @@
 // nothing downstream of the client can leak an app token or webhook secret.
 
 import type {
-  AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ParserStatus, Step,
+  ActionDesired, AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ParserStatus, Step,
   TargetType, TransportType, WorldOperator,
 } from './types.js';
-import type { ActionDesired } from '../plan/types.js';
 
 /** One entry of `custom_steps_attributes` (spec: Step input object). */
 export interface StepAttributes {

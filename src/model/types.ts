@@ -104,6 +104,15 @@ export interface DesiredState {
   files: string[];
 }
 
+/** What an action should look like, with operators resolved to world operator ids (plans, payloads). */
+export interface ActionDesired {
+  name: string;
+  root_code: string;
+  transport_type: TransportType;
+  operator_ids: number[];
+  steps: Step[];
+}
+
 // ---- live state (from the API) ----
 
 export interface LiveAction {

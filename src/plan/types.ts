@@ -2,7 +2,7 @@
 // saved with `plan --out`, carried out by apply. Apply touches only what the plan lists.
 // `fields` explain a change to a reader; apply is driven by `desired`, never by `fields`.
 
-import type { AppSpec, ParserSpec, ResourceType, Step, TransportType } from '../model/types.js';
+import type { ActionDesired, AppSpec, ParserSpec, ResourceType } from '../model/types.js';
 
 export interface FieldChange {
   /** e.g. `regex`, `operators`, `steps[2]`, `webhook_url` */
@@ -11,14 +11,8 @@ export interface FieldChange {
   after: unknown;
 }
 
-/** What an action should look like, with operators resolved to world operator ids. */
-export interface ActionDesired {
-  name: string;
-  root_code: string;
-  transport_type: TransportType;
-  operator_ids: number[];
-  steps: Step[];
-}
+// Defined in model/ (model/canonical.ts and model/payload.ts need it); re-exported for plan readers.
+export type { ActionDesired };
 
 export type ParserDesired = ParserSpec;
 export type AppDesired = AppSpec;
