@@ -9,7 +9,7 @@ import { CliError } from './exit.js';
 import { addApiUrlOption, apiUrl } from './connect.js';
 import { createClient } from '../api/client.js';
 import { displayUrl } from '../api/display-url.js';
-import { bundledCatalog } from '../model/catalog.js';
+import { bundledCatalog } from '../config/catalog-file.js';
 import type { WorldOperator } from '../model/types.js';
 import type { Io } from './io.js';
 

@@ -1,7 +1,7 @@
 // The config pipeline: files -> YAML trees (positions kept, ${VAR} interpolated, aliases bounded)
 // -> schema -> model -> semantic checks. Every problem is collected; state is null if any is an error.
 
-import { bundledCatalog } from '../model/catalog.js';
+import { bundledCatalog } from './catalog-file.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, WorldOperator } from '../model/types.js';
 import type { LoadOptions, LoadResult } from './types.js';

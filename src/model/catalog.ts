@@ -1,12 +1,9 @@
 // The world operator catalog: ids, exact names (quirks such as trailing spaces kept),
 // countries and network codes. The reference server serves it; validate checks against it
 // offline; plan resolves names with the live copy from GET /api/world_operators.
+// Pure: the bundled file is read by config/catalog-file.ts.
 
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { OperatorRef, WorldOperator } from './types.js';
-
-const BUNDLED = fileURLToPath(new URL('../../data/world-operators.tsv', import.meta.url));
 
 /** Parses the TSV (header: id, name, country_alpha2, hnis). Names are kept byte for byte. */
 export function parseCatalog(tsv: string): WorldOperator[] {
@@ -15,13 +12,6 @@ export function parseCatalog(tsv: string): WorldOperator[] {
     const [id, name, country, hnis] = line.split('\t');
     return { id: Number(id), name: name ?? '', country_alpha2: country ?? '', hnis: (hnis ?? '').replace(/\r$/, '') };
   });
-}
-
-let bundled: WorldOperator[] | undefined;
-/** The catalog shipped with menuctl (data/world-operators.tsv). */
-export function bundledCatalog(): WorldOperator[] {
-  bundled ??= parseCatalog(readFileSync(BUNDLED, 'utf8'));
-  return bundled;
 }
 
 export type Resolution =

@@ -3,7 +3,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bundledCatalog } from '../model/catalog.js';
+import { bundledCatalog } from '../config/catalog-file.js';
 import { TokenAuthority } from './auth.js';
 import { dataDirectoryProblem } from './data-path.js';
 import { type Db, openDb, Statements } from './db.js';
