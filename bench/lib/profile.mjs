@@ -91,7 +91,7 @@ export function printProfile(prof, label, note, n = 12) {
 
 const TIMELINE_PHASES = [
   ['config', /^(loadConfig|loadDesired)$/],
-  ['plan', /^(buildPlan|buildDrift)$/],
+  ['plan', /^(buildPlan|buildDriftResult)$/],
   ['render', /^render/],
   ['api', /^(send|once|parseBody|shapeProblem|readLiveState|listParsers)$/],
   ['apply', /^(applyPlan|runOne|executeChange)$/],

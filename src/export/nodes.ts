@@ -77,7 +77,7 @@ function stepNode(doc: Document, value: string): unknown {
 }
 
 /** Fields equal to the API's defaults are left out (ussd target, no sender, empty message). */
-export function parserNode(doc: Document, parser: LiveParser): YAMLMap {
+function parserNode(doc: Document, parser: LiveParser): YAMLMap {
   const entries: [string, unknown][] = [
     ['category', str(parser.category)],
     ['status', str(parser.status)],
