@@ -1,6 +1,7 @@
 // Turning whatever a client call threw into an Outcome error, and telling an unknown outcome
 // (the request may or may not have been carried out) from a definite failure.
-// The client's ApiError (src/api/) is read structurally so apply does not depend on its module.
+// The client's ApiError is read by its shape (outcome, status), so any error carrying an outcome
+// is classified alike.
 
 import type { OutcomeError } from './types.js';
 

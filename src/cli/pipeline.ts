@@ -77,9 +77,3 @@ export async function readLiveFor(desired: DesiredState, options: ReadLiveOption
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
-
-/** Active live resources the plan was made against: the denominator of --max-archive-percent. */
-export function managedCount(live: LiveState): number {
-  const active = (list: { archived_at: string | null }[]) => list.filter((r) => r.archived_at === null).length;
-  return active(live.actions) + active(live.parsers) + active(live.apps);
-}

@@ -40,7 +40,7 @@ export function archiveForOrphan(orphan: Orphan, reason: string): ArchiveChange 
     fingerprint: liveFingerprint(orphan),
     fields: [],
     reason,
-    ...(orphan.type === 'parser' ? { parent: orphan.parent } : {}),
+    ...(orphan.type === 'parser' ? { parent: orphan.parent, action_id: orphan.live.action_id } : {}),
   };
 }
 

@@ -56,6 +56,8 @@ export type ArchiveChange = Base & {
   type: ResourceType;
   /** Owning action's address for parsers. */
   parent?: string;
+  /** Owning action's live public id for parsers: an address may name two live actions (a pin and a pruned namesake). */
+  action_id?: string;
   /** Why it is archived: `not in config` (owned parser), `prune`. */
   reason: string;
 };

@@ -33,6 +33,7 @@ function changeJson(change: Change): Record<string, unknown> {
     fields: change.fields.map((f) => ({ path: f.path, before: f.before ?? null, after: f.after ?? null })),
   };
   if (change.reason !== undefined) out.reason = change.reason;
+  if ('forced' in change && change.forced) out.forced = true;
   out.fingerprint = change.fingerprint;
   if ('parent' in change && change.parent !== undefined) out.parent = change.parent;
   if ('action_id' in change) out.action_id = change.action_id;

@@ -93,7 +93,7 @@ describe('ownership and prune', () => {
     expect(r.plan.changes).toEqual([
       {
         op: 'archive', type: 'parser', id: 'p2', address: 'action["Check balance"].parser["stale"]',
-        parent: 'action["Check balance"]', reason: 'not in config', fields: [], fingerprint: fingerprint('parser', l.parsers[1]!),
+        parent: 'action["Check balance"]', action_id: 'a1', reason: 'not in config', fields: [], fingerprint: fingerprint('parser', l.parsers[1]!),
       },
     ]);
   });

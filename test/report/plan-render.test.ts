@@ -88,6 +88,8 @@ describe('renderPlanJson', () => {
     const parser = parsed.changes.find((c) => c.address === 'action["Buy bundle"].parser["bought"]')!;
     expect(parser).toMatchObject({ parent: 'action["Buy bundle"]', action_id: null, fingerprint: null });
     expect(parsed.config_digest).toBe('c0ffee00c0ffee00');
+    // A saved --resend plan must still re-send: apply reads `forced`, not the reason text.
+    expect(parsed.changes.find((c) => c.address === 'action["Send money"]')).toMatchObject({ forced: true });
     expect(renderPlanJson(samplePlan())).toBe(renderPlanJson(samplePlan()));
   });
 

@@ -57,7 +57,7 @@ export function samplePlan(): Plan {
       },
       {
         op: 'update', type: 'action', id: '5e6f7a8b', address: 'action["Send money"]', fingerprint: 'f5',
-        reason: 'forced: --resend', fields: [],
+        reason: 'forced: --resend', forced: true, fields: [],
         desired: { name: 'Send money', root_code: '*334#', transport_type: 'ussd', operator_ids: [2172], steps: [] },
       },
       {
