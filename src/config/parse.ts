@@ -3,13 +3,14 @@
 // The fast parser (./fast-tree.ts) reads every file; a file it refuses (invalid YAML, or anything
 // unusual) is read again by the precise `yaml` path, whose diagnostics are the reference.
 
-import { parseDocument, type Node, type YAMLError } from 'yaml';
+import type { Node, YAMLError } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { addressOfPath } from './addresses.js';
 import { parseFast, Refused } from './fast-tree.js';
 import type { SourceFile } from './files.js';
 import { ConfigTree, type Json } from './tree.js';
 import { buildTree, posOf } from './yaml-tree.js';
+import { yamlLib } from './yaml-lib.js';
 
 const YAML_CODES: Record<string, string> = {
   DUPLICATE_KEY: 'yaml.duplicate-key',
@@ -55,7 +56,7 @@ export function parseFile(src: SourceFile, env: Record<string, string | undefine
 /** The `yaml` path: slower, but reports every duplicate key, unknown alias, tag and syntax error. */
 export function parsePrecise(src: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
   const tree = new ConfigTree(src.file, src.text);
-  const doc = parseDocument(src.text, { prettyErrors: false, uniqueKeys: true, strict: true });
+  const doc = yamlLib().parseDocument(src.text, { prettyErrors: false, uniqueKeys: true, strict: true });
   for (const e of doc.errors) diagnostics.push(fromYamlError(e, tree, 'error'));
   for (const w of doc.warnings) diagnostics.push(fromYamlError(w, tree, 'warning'));
   if (doc.errors.length > 0) return { tree, root: null };

@@ -2,7 +2,8 @@
 // scalar), so it runs only for files the fast parser refused; its diagnostics are the reference
 // (every duplicate key, unknown aliases, complex keys, tags, multi-document files).
 
-import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Scalar } from 'yaml';
+import type { Document, Node, Scalar } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { interpolate } from './interpolate.js';
 import { defineKey, MAX_ALIAS_NODES, pointer, type ConfigTree, type Json, type PosNode, type Segment } from './tree.js';
