@@ -6,23 +6,7 @@ import { httpError } from './errors.js';
 import { nowIso } from './fields.js';
 import type { ArchivedFilter } from './store-actions.js';
 
-export interface ParserRow {
-  id: number;
-  action_id: number;
-  organization_id: number;
-  status: string;
-  category: string;
-  target_type: string;
-  sender: string | null;
-  regex: string;
-  user_message: string;
-  transactions_count: number;
-  created_at: string;
-  updated_at: string;
-  archived_at: string | null;
-  public_id: string; // of the owning action (joined)
-}
-
+/** What a client may set on a parser. */
 export interface ParserFields {
   status: string;
   category: string;
@@ -30,6 +14,17 @@ export interface ParserFields {
   sender: string | null;
   regex: string;
   user_message: string;
+}
+
+export interface ParserRow extends ParserFields {
+  id: number;
+  action_id: number;
+  organization_id: number;
+  transactions_count: number;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+  public_id: string; // of the owning action (joined)
 }
 
 const SELECT = 'SELECT p.*, a.public_id AS public_id FROM parsers p JOIN actions a ON a.id = p.action_id';
