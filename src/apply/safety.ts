@@ -3,8 +3,6 @@
 // refused when it archives more than `maxArchive` resources AND more than `maxArchivePercent`
 // of the managed ones. Both conditions, so small organizations can still clean up a few.
 
-import type { DesiredState } from '../model/types.js';
-import { actionAddress, appAddress, parserAddress } from '../model/address.js';
 import type { Plan } from '../plan/types.js';
 
 export interface ArchiveThresholds {
@@ -64,25 +62,4 @@ export function thresholdMessage(check: ArchiveCheck, thresholds: ArchiveThresho
     (thresholds.managedNote ? `${thresholds.managedNote}. ` : '') +
     `Nothing was changed.`
   );
-}
-
-/**
- * The planner refuses to archive `protected: true` resources; this is a second line of defence
- * for a fresh plan, where the desired state is at hand (a saved plan does not carry `protected`).
- */
-export function protectedArchives(plan: Plan, desired: DesiredState): string[] {
-  const byAddress = new Set<string>();
-  const byId = new Set<string>();
-  const mark = (address: string, id: string | undefined, type: string) => {
-    byAddress.add(address);
-    if (id !== undefined) byId.add(`${type}:${id}`);
-  };
-  for (const action of desired.actions) {
-    if (action.protected) mark(actionAddress(action.name), action.id, 'action');
-    for (const p of action.parsers) if (p.protected) mark(parserAddress(action.name, p.category), p.id, 'parser');
-  }
-  for (const app of desired.apps) if (app.protected) mark(appAddress(app.package_name), app.id, 'app');
-  return plan.changes
-    .filter((c) => c.op === 'archive' && (byAddress.has(c.address) || byId.has(`${c.type}:${c.id}`)))
-    .map((c) => c.address);
 }

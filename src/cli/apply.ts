@@ -7,7 +7,7 @@ import { applyPlan, ApplyRefused } from '../apply/apply.js';
 import { askYes } from './confirm.js';
 import { loadAndPlan, loadDesired } from './pipeline.js';
 import { readPlanFile } from '../apply/plan-file.js';
-import { countManaged, DEFAULT_THRESHOLDS, protectedArchives } from '../apply/safety.js';
+import { countManaged, DEFAULT_THRESHOLDS } from '../apply/safety.js';
 import type { ApplyResult } from '../apply/types.js';
 import { verificationMessage, verifyPlan } from '../apply/verify.js';
 import { configDigest } from '../plan/digest.js';
@@ -136,10 +136,6 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
     resend: flags.resend,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg),
   }, ctx.io);
-  const guarded = protectedArchives(planned.plan, planned.desired);
-  if (guarded.length > 0) {
-    throw new CliError(`refusing to archive protected resources: ${guarded.join(', ')}. Nothing was changed.`);
-  }
   return { plan: planned.plan, managed: countManaged(planned.live) };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/types.js';
 import { runCli } from '../helpers/run-cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, writeRequests, type TestServer } from '../helpers/server.js';
 import { configYaml, envFor, tempDir, writeConfig } from './cli-world.js';
 import { census, clientFor } from './world.js';
 
@@ -25,7 +25,6 @@ beforeEach(async () => {
 
 const apply = (args: string[], opts: { tty?: boolean; stdin?: string } = {}) =>
   runCli(['apply', ...args], { env: envFor(server, token), cwd: dir, ...opts });
-const posts = () => Object.entries(server.stats().byRoute).filter(([k]) => !k.startsWith('GET')).reduce((n, [, v]) => n + v, 0);
 
 describe('menuctl apply', () => {
   it('applies with --yes, then says there is nothing to do', async () => {
@@ -46,7 +45,7 @@ describe('menuctl apply', () => {
     const r = await apply([]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no terminal to ask on.*--yes/);
-    expect(posts()).toBe(0);
+    expect(writeRequests(server)).toBe(0);
   });
 
   it('asks on a terminal: only "yes" applies', async () => {
@@ -77,7 +76,7 @@ describe('menuctl apply', () => {
     const refused = await apply(['--yes', '--prune']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/refusing to archive 11 of 12 managed resources .*--force/);
-    expect(posts()).toBe(0);
+    expect(writeRequests(server)).toBe(0);
     const raised = await apply(['--yes', '--prune', '--max-archive', '11']);
     expect(raised.code).toBe(0);
     expect(raised.stdout).toContain('11 archived');
@@ -100,7 +99,7 @@ describe('menuctl apply', () => {
     const r = await apply(['--yes', '--prune', '--force']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('plan.protected-archive');
-    expect(posts()).toBe(0);
+    expect(writeRequests(server)).toBe(0);
     expect((await client.listActions()).filter((a) => a.archived_at === null)).toHaveLength(2);
   });
 
@@ -110,7 +109,7 @@ describe('menuctl apply', () => {
     const r = await apply(['--yes']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/organization mismatch/);
-    expect(posts()).toBe(0);
+    expect(writeRequests(server)).toBe(0);
   });
 
   it('writes created apps\' secrets only to the secrets file (0600, merged), never to the output', async () => {

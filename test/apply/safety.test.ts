@@ -1,10 +1,9 @@
-// The archive threshold's boundaries and the defensive protection check, on plain data.
+// The archive threshold's boundaries, on plain data.
 import { describe, expect, it } from 'vitest';
-import { checkArchiveThreshold, countManaged, DEFAULT_THRESHOLDS, protectedArchives } from '../../src/apply/safety.js';
+import { checkArchiveThreshold, countManaged, DEFAULT_THRESHOLDS } from '../../src/apply/safety.js';
 import type { Change } from '../../src/plan/types.js';
-import { actionAddress, appAddress, parserAddress } from '../../src/model/address.js';
+import { actionAddress } from '../../src/model/address.js';
 import { archive, createAction, plan } from './plan-data.js';
-import { action, app, parser, state } from './world.js';
 
 const archives = (n: number) => Array.from({ length: n }, (_, i) => archive('action', actionAddress(`A${i}`), `id${i}`));
 
@@ -29,22 +28,6 @@ describe('checkArchiveThreshold', () => {
   it('limits are configurable', () => {
     expect(checkArchiveThreshold(plan(archives(2)), { maxArchive: 1, maxArchivePercent: 10, managedCount: 10 }).exceeded).toBe(true);
     expect(checkArchiveThreshold(plan(archives(2)), { maxArchive: 2, maxArchivePercent: 10, managedCount: 10 }).exceeded).toBe(false);
-  });
-});
-
-describe('protectedArchives', () => {
-  it('names archives of resources the config protects, by address or pinned id', () => {
-    const desired = state(
-      [action('Keep', [parser('p', { protected: true })], { protected: true }), action('Pinned', [], { id: 'x9', protected: true })],
-      [app('com.safe', { protected: true })],
-    );
-    const p = plan([
-      archive('parser', parserAddress('Keep', 'p'), '5', actionAddress('Keep')),
-      archive('action', actionAddress('Other name'), 'x9'),
-      archive('app', appAddress('com.safe'), '3'),
-      archive('action', actionAddress('Free'), 'y1'),
-    ]);
-    expect(protectedArchives(p, desired)).toEqual([parserAddress('Keep', 'p'), actionAddress('Other name'), appAddress('com.safe')]);
   });
 });
 

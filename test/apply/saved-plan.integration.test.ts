@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/types.js';
 import { runCli } from '../helpers/run-cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, writeRequests, type TestServer } from '../helpers/server.js';
 import { configYaml, envFor, tempDir, writeConfig } from './cli-world.js';
 import { census, clientFor } from './world.js';
 
@@ -24,7 +24,6 @@ beforeEach(async () => {
 });
 
 const cli = (args: string[], t = token) => runCli(args, { env: envFor(server, t), cwd: dir });
-const writes = () => Object.entries(server.stats().byRoute).filter(([k]) => !k.startsWith('GET')).reduce((n, [, v]) => n + v, 0);
 
 async function savedPlan(actions: Parameters<typeof configYaml>[0]): Promise<void> {
   writeConfig(dir, configYaml(actions));
@@ -59,7 +58,7 @@ describe('apply --plan FILE', () => {
     // Only what moved is named: the create of A's new parser q is still valid.
     expect(r.stderr).not.toContain('parser["q"]');
     expect(r.stderr.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(2);
-    expect(writes()).toBe(0);
+    expect(writeRequests(server)).toBe(0);
   });
 
   it('refuses when the config moved on since the plan', async () => {

@@ -43,3 +43,8 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
     },
   };
 }
+
+/** Requests other than GET the server has answered since the last resetStats(): what was written. */
+export function writeRequests(server: Pick<TestServer, 'stats'>): number {
+  return Object.entries(server.stats().byRoute).filter(([route]) => !route.startsWith('GET')).reduce((n, [, count]) => n + count, 0);
+}
