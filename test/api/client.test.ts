@@ -92,7 +92,8 @@ describe('parsers', () => {
     expect(err).toBeInstanceOf(ApiError);
     const api = err as ApiError;
     expect(api).toMatchObject({ method: 'PATCH', path: `/api/parsers/${p.id}`, status: 422, outcome: 'failed', retryable: false });
-    expect(api.code).toBeTruthy();
+    expect(api.code).toBe('required');
+    expect(api.detail).toMatch(/^sender is required when target_type is sms/);
     expect(api.pointer).toMatch(/^\/parser\/sender/);
     expect(api.message).toMatch(new RegExp(`^PATCH /api/parsers/${p.id}: 422 \\w+: sender: `));
     expect(api.message).not.toContain(server.token);

@@ -123,6 +123,7 @@ describe('menuctl apply', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     expect(Object.keys(doc).sort()).toEqual(['app["com.example.old"]', 'app["com.example.one"]', 'app["com.example.two"]']);
+    expect(doc['app["com.example.old"]']).toEqual({ id: '9', token: 'kept', webhook_secret: null });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     for (const entry of [doc['app["com.example.one"]'], doc['app["com.example.two"]']]) {
       expect(entry.token).toMatch(/^[0-9a-f]{32}$/);

@@ -36,7 +36,19 @@ describe('applyPlan ordering and dependents', () => {
     expect(client.parsers.map((p) => p.category)).toEqual(['p2']);
   });
 
-  it('archives parsers before their action, and keeps the action when a parser archive failed', async () => {
+  it('archives parsers before their action', async () => {
+    const client = new FakeClient();
+    client.actions.push({ id: 'x1', name: 'X', root_code: '1', transport_type: 'ussd', operators: [], steps: [], description: null, organization_id: 1, archived_at: null, updated_at: 't' });
+    client.parsers.push({ ...(await import('./plan-data.js')).parserDesired('p'), id: '7', action_id: 'x1', archived_at: null, updated_at: 't' });
+    const r = await applyPlan(
+      plan([archive('action', actionAddress('X'), 'x1'), archive('parser', parserAddress('X', 'p'), '7', actionAddress('X'))]),
+      client, { concurrency: 4, recovery: fast },
+    );
+    expect(r.summary).toEqual({ applied: 2, failed: 0, skipped: 0 });
+    expect(client.calls.map((c) => c.split(' ')[0])).toEqual(['archiveParser', 'archiveAction']);
+  });
+
+  it('keeps the action when a parser archive failed', async () => {
     const client = new FakeClient();
     client.actions.push({ id: 'x1', name: 'X', root_code: '1', transport_type: 'ussd', operators: [], steps: [], description: null, organization_id: 1, archived_at: null, updated_at: 't' });
     client.parsers.push({ ...(await import('./plan-data.js')).parserDesired('p'), id: '7', action_id: 'x1', archived_at: null, updated_at: 't' });
@@ -121,10 +133,16 @@ describe('safety checks before the first write', () => {
     const client = new FakeClient();
     client.hook = () => undefined;
     const p = plan(archives(11));
+    const attempted = () => client.calls.filter((c) => c.startsWith('archiveAction')).length;
     // 11 of 50 is 22%: under 25%, so allowed (the archives fail here: the fake has no such actions)
-    await expect(applyPlan(p, client, { concurrency: 2, thresholds: { managedCount: 50 } })).resolves.toBeTruthy();
+    const under = await applyPlan(p, client, { concurrency: 2, thresholds: { managedCount: 50 } });
+    expect(under.outcomes).toHaveLength(11);
+    expect(attempted()).toBe(11);
     await expect(applyPlan(plan(archives(3)), client, { concurrency: 2, thresholds: { maxArchive: 2, maxArchivePercent: 5, managedCount: 50 } })).rejects.toBeInstanceOf(ApplyRefused);
-    await expect(applyPlan(p, client, { concurrency: 2, force: true, thresholds: { managedCount: 11 } })).resolves.toBeTruthy();
+    expect(attempted()).toBe(11);
+    const forced = await applyPlan(p, client, { concurrency: 2, force: true, thresholds: { managedCount: 11 } });
+    expect(forced.outcomes).toHaveLength(11);
+    expect(attempted()).toBe(22);
   });
 
   it('refuses to create apps with nowhere to keep their secrets, unless told to discard them', async () => {

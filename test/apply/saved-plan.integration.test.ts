@@ -73,17 +73,22 @@ describe('apply --plan FILE', () => {
   it('refuses a plan made for another organization', async () => {
     await savedPlan([{ name: 'A' }]);
     const other = await server.mintToken(org + 1000);
+    server.resetStats();
     const r = await cli(['apply', '--plan', 'plan.json', '--yes'], other);
     expect(r.code).toBe(1);
+    expect(writeRequests(server)).toBe(0);
     expect(r.stderr).toContain(`made for organization ${org}, but the credentials act for organization ${org + 1000}`);
   });
 
   it('says clearly what is wrong with a missing, corrupt or foreign plan file', async () => {
-    expect((await cli(['apply', '--plan', 'nope.json', '--yes'])).stderr).toMatch(/plan file .*nope\.json not found; make a new one/);
+    const missing = await cli(['apply', '--plan', 'nope.json', '--yes']);
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/plan file .*nope\.json not found; make a new one/) });
     writeFileSync(join(dir, 'bad.json'), '{"format_version": 1, "changes": [');
-    expect((await cli(['apply', '--plan', 'bad.json', '--yes'])).stderr).toMatch(/bad\.json is not valid JSON/);
+    const corrupt = await cli(['apply', '--plan', 'bad.json', '--yes']);
+    expect(corrupt).toMatchObject({ code: 1, stderr: expect.stringMatching(/bad\.json is not valid JSON/) });
     writeFileSync(join(dir, 'v2.json'), JSON.stringify({ format_version: 2, changes: [] }));
-    expect((await cli(['apply', '--plan', 'v2.json', '--yes'])).stderr).toMatch(/format_version 2 is not supported/);
+    const foreign = await cli(['apply', '--plan', 'v2.json', '--yes']);
+    expect(foreign).toMatchObject({ code: 1, stderr: expect.stringMatching(/format_version 2 is not supported/) });
   });
 
   it('refuses flags that shape a plan together with --plan', async () => {

@@ -27,9 +27,12 @@ describe('interrupting a reading command', () => {
     });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-    setTimeout(() => child.kill('SIGINT'), 700);
+    let sentAt = 0;
+    setTimeout(() => { sentAt = Date.now(); child.kill('SIGINT'); }, 700);
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     expect(code).toBe(130);
+    // The API answers after 5 s: exiting well before that means it did not wait for it.
+    expect(Date.now() - sentAt).toBeLessThan(2500);
     expect(stderr).toContain('Interrupted (SIGINT)');
   });
 });

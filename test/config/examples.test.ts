@@ -16,6 +16,7 @@ describe('examples/', () => {
 
   it.each(['mpesa-kenya.yaml', 'uganda-momo.yaml', 'apps.yaml'])('%s validates on its own and carries the schema modeline', async (f) => {
     const r = await runCli(['validate', `examples/${f}`], { cwd: ROOT, env: ENV });
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(path.join(ROOT, 'examples', f), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/menuctl.schema.json');

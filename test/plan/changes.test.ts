@@ -150,6 +150,8 @@ describe('protection', () => {
       {},
     );
     expect(errors(r)).toEqual([]);
+    expect(r.plan.changes).toEqual([]);
+    expect(r.plan.unmanaged).toEqual([expect.objectContaining({ type: 'action', id: 'a2' })]);
   });
 
   it('protected resources that are updated are fine', () => {
