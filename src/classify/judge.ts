@@ -28,7 +28,8 @@ export interface Verdict {
 const NONE = '(no parser matches)';
 const quote = (s: string) => JSON.stringify(s);
 
-export function judge(fixture: Fixture, c: Classification, options: { strict: boolean }): Verdict {
+/** `fixture` is anything with an expectation: a parser fixture or a session (src/sessions). */
+export function judge(fixture: Pick<Fixture, 'expect'>, c: Classification, options: { strict: boolean }): Verdict {
   const winner = c.matches[0] ?? null;
   const blocking = c.unevaluable.filter((u) => winner === null || u.index < winner.index);
   const base = { winner, matches: c.matches, unevaluable: c.unevaluable, diff: [] as FieldDiff[], warnings: [] as string[] };
@@ -51,7 +52,7 @@ export function judge(fixture: Fixture, c: Classification, options: { strict: bo
   return { ...base, status, diff, reasons };
 }
 
-function compare(fixture: Fixture, winner: ParserMatch | null): FieldDiff[] {
+function compare(fixture: Pick<Fixture, 'expect'>, winner: ParserMatch | null): FieldDiff[] {
   const expect = fixture.expect;
   if (expect === 'none') {
     return winner ? [{ field: 'parser', expected: NONE, actual: quote(winner.category) }] : [];

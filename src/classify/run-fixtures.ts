@@ -1,15 +1,18 @@
 // Runs every action's `tests:` fixtures against that action's parsers, in the sandbox (one worker
 // for all fixtures; a fixture over its time budget is an error and the worker is replaced).
-import type { DesiredState, Fixture } from '../model/types.js';
+import type { DesiredState, Fixture, ParserSpec } from '../model/types.js';
 import { actionAddress } from '../model/address.js';
-import { collect, prepare } from './classify.js';
+import { collect, prepare, type Classification, type Message } from './classify.js';
 import { judge, type Verdict } from './judge.js';
+import { explainMiss, missedParsers } from './explain.js';
 import { RegexSandbox } from './sandbox.js';
 
 export interface FixtureResult extends Verdict {
   action: string;
   address: string;
   fixture: Fixture;
+  /** Why the expected parser missed (explain.ts), for failures only. */
+  hints: string[];
 }
 
 export interface RunOptions {
@@ -28,7 +31,8 @@ export async function runFixtures(state: DesiredState, options: RunOptions): Pro
     for (const action of state.actions) {
       for (const fixture of action.tests) {
         const verdict = await runOne(sandbox, fixture, action.parsers, options);
-        results.push({ action: action.name, address: actionAddress(action.name), fixture, ...verdict });
+        const hints = verdict.status === 'failed' ? await explainFixture(sandbox, fixture, action.parsers, verdict) : [];
+        results.push({ action: action.name, address: actionAddress(action.name), fixture, ...verdict, hints });
       }
     }
   } finally {
@@ -40,22 +44,38 @@ export async function runFixtures(state: DesiredState, options: RunOptions): Pro
 async function runOne(
   sandbox: RegexSandbox,
   fixture: Fixture,
-  parsers: DesiredState['actions'][number]['parsers'],
+  parsers: readonly ParserSpec[],
   options: RunOptions,
 ): Promise<Verdict> {
   const message = { text: fixture.message, channel: fixture.channel, sender: fixture.sender };
+  const c = await classifyInSandbox(sandbox, message, parsers);
+  return c ? judge(fixture, c, { strict: options.strict }) : timedOut(options.timeoutMs);
+}
+
+function explainFixture(sandbox: RegexSandbox, fixture: Fixture, parsers: readonly ParserSpec[], verdict: Verdict): Promise<string[]> {
+  const message = { text: fixture.message, channel: fixture.channel, sender: fixture.sender };
+  return explainMiss(sandbox, message, missedParsers(fixture.expect, parsers, verdict.winner), { crossChannel: true });
+}
+
+/**
+ * The one classification step shared by fixtures and sessions (src/sessions): which parsers match
+ * the message, run in the sandbox. null: over the time budget.
+ */
+export async function classifyInSandbox(sandbox: RegexSandbox, message: Message, parsers: readonly ParserSpec[]): Promise<Classification | null> {
   const prepared = prepare(message, parsers);
   const batch = await sandbox.run(prepared.runnable.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups })));
-  if (!batch.ok) {
-    return {
-      status: 'error',
-      winner: null,
-      matches: [],
-      unevaluable: [],
-      diff: [],
-      warnings: [],
-      reasons: [`timed out after ${options.timeoutMs} ms: catastrophic backtracking? (run menuctl validate for the regex warnings)`],
-    };
-  }
-  return judge(fixture, collect(prepared, batch.results), { strict: options.strict });
+  return batch.ok ? collect(prepared, batch.results) : null;
+}
+
+/** The verdict of a fixture or session whose regexes ran out of time. */
+export function timedOut(timeoutMs: number): Verdict {
+  return {
+    status: 'error',
+    winner: null,
+    matches: [],
+    unevaluable: [],
+    diff: [],
+    warnings: [],
+    reasons: [`timed out after ${timeoutMs} ms: catastrophic backtracking? (run menuctl validate for the regex warnings)`],
+  };
 }

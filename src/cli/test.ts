@@ -1,11 +1,14 @@
-// menuctl test [PATH...]: run every action's `tests:` fixtures with the device's regex semantics
-// (Java, CASE_INSENSITIVE, whole-message match); exit 0 all pass, 1 any fails or cannot be judged.
+// menuctl test [PATH...]: run every action's `tests:` fixtures and `sessions:` with the device's regex
+// semantics (Java, CASE_INSENSITIVE, whole-message match); exit 0 all pass, 1 any fails or cannot
+// be judged (or, with --require-fixtures, a parser is exercised by none).
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config/load.js';
 import { DEFAULT_TIMEOUT_MS, runFixtures } from '../classify/run-fixtures.js';
 import { diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations } from '../report/diagnostics.js';
-import { renderConfigErrorJunit, renderFixturesJson, renderFixturesJunit, renderFixturesText, totals } from '../report/fixtures.js';
+import { renderConfigErrorJunit, renderFixturesJson, renderFixturesJunit, renderFixturesText, runFails, type TestRun } from '../report/fixtures.js';
+import { coverageOf } from '../sessions/coverage.js';
+import { runSessions } from '../sessions/run-sessions.js';
 import type { CliContext } from './context.js';
 import { formatOption } from './options.js';
 import { EXIT } from './exit.js';
@@ -15,6 +18,8 @@ interface TestOptions {
   format: 'text' | 'json' | 'junit';
   strict: boolean;
   timeout: number;
+  transcript: boolean;
+  requireFixtures: boolean;
 }
 
 function parseTimeout(value: string): number {
@@ -26,10 +31,12 @@ function parseTimeout(value: string): number {
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('test')
-    .description("run the parser fixtures (tests:) offline with the device's regex semantics (exit 0 all pass, 1 any fails)")
+    .description("run the parser fixtures (tests:) and whole sessions (sessions:) offline with the device's regex semantics (exit 0 all pass, 1 any fails)")
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .addOption(formatOption(['text', 'json', 'junit']))
     .option('--strict', 'fail a fixture when several parsers match its message', false)
+    .option('--transcript', 'print each session as a dialogue: → sent, ← shown, = outcome', false)
+    .option('--require-fixtures', 'fail when a parser has no fixture or session exercising it', false)
     .option('--timeout <ms>', 'time budget per fixture before it is reported as catastrophic backtracking', parseTimeout, DEFAULT_TIMEOUT_MS)
     .action(async (paths: string[], options: TestOptions) => {
       const { io } = ctx;
@@ -48,9 +55,16 @@ export function register(program: Command, ctx: CliContext): void {
         ctx.setExit(EXIT.ERROR);
         return;
       }
-      const results = await runFixtures(loaded.state, { timeoutMs: options.timeout, strict: options.strict });
-      const render = { text: () => renderFixturesText(results, { color: useColor(io, 'stdout') }), json: () => renderFixturesJson(results), junit: () => renderFixturesJunit(results) };
+      const runOptions = { timeoutMs: options.timeout, strict: options.strict };
+      const fixtures = await runFixtures(loaded.state, runOptions);
+      const sessions = await runSessions(loaded.state, runOptions);
+      const run: TestRun = { fixtures, sessions, coverage: coverageOf(loaded.state, fixtures, sessions), requireFixtures: options.requireFixtures };
+      const render = {
+        text: () => renderFixturesText(run, { color: useColor(io, 'stdout'), transcript: options.transcript }),
+        json: () => renderFixturesJson(run),
+        junit: () => renderFixturesJunit(run),
+      };
       io.stdout.write(render[options.format]());
-      ctx.setExit(totals(results).failed > 0 ? EXIT.ERROR : EXIT.OK);
+      ctx.setExit(runFails(run) ? EXIT.ERROR : EXIT.OK);
     });
 }

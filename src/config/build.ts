@@ -7,6 +7,7 @@ import type {
 } from '../model/types.js';
 import { PARSER_STATUSES, TARGET_TYPES, TRANSPORT_TYPES } from '../model/types.js';
 import type { ConfigTree } from './tree.js';
+import { buildSessions } from './build-sessions.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -86,6 +87,11 @@ export class ModelBuilder {
     }, raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) action.renamed_from = renamed;
+    if (raw.sessions !== undefined) {
+      action.sessions = buildSessions(raw, {
+        tree: this.tree, written: (o, k) => this.written(o, k), expect: (e) => this.expect(e), remember: (m, r) => this.remember(m, r),
+      });
+    }
     return this.remember(action, raw);
   }
 

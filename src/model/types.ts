@@ -51,6 +51,28 @@ export interface Fixture {
   loc?: SourceLoc;
 }
 
+/** An SMS that arrives after a session, classified by the action's sms parsers. */
+export interface SessionSms {
+  sender: string;
+  message: string;
+}
+
+/**
+ * A whole USSD session recorded offline, run by `menuctl test` (docs/sessions.md):
+ * screens[i] is what the network shows before step i; the screen after the last step is the reply.
+ */
+export interface Session {
+  name: string;
+  /** Values for `variable` and `select` steps, as written (`amount: 500` is "500"). */
+  variables: Record<string, string>;
+  screens: string[];
+  sms: SessionSms[];
+  expect: Fixture['expect'];
+  loc?: SourceLoc;
+  /** Where each screen is written, for failures that point at one. */
+  screenLocs?: SourceLoc[];
+}
+
 /** Options shared by every managed resource. */
 export interface Managed {
   /** Pins the resource to a live id. */
@@ -86,6 +108,8 @@ export interface DesiredAction extends ActionSpec, Managed {
   renamed_from?: string;
   parsers: DesiredParser[];
   tests: Fixture[];
+  /** Whole-session tests (absent when the action has none). */
+  sessions?: Session[];
 }
 
 export interface AppSpec {

@@ -1,0 +1,62 @@
+// Raw `sessions:` of an action -> Session models (docs/sessions.md). Kept beside build.ts, not in
+// it, so the session format grows without touching the builder of every other kind. Tolerant like
+// the builder: what the schema rejected is skipped, so the other checks still run.
+
+import type { Fixture, Session, SessionSms, SourceLoc } from '../model/types.js';
+import type { ConfigTree } from './tree.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What the builder lends: where things are, and how it reads values and expectations. */
+export interface SessionBuildHelpers {
+  tree: ConfigTree;
+  /** Text of a scalar as written (`amount: 0500` stays "0500"). */
+  written(raw: Obj, key: string): string | undefined;
+  expect(raw: unknown): Fixture['expect'];
+  remember<T extends object>(model: T, raw: Obj): T;
+}
+
+export function buildSessions(action: Obj, h: SessionBuildHelpers): Session[] {
+  const list = Array.isArray(action.sessions) ? action.sessions : [];
+  return list.flatMap((raw) => (isObj(raw) ? buildSession(raw, h) : []));
+}
+
+function buildSession(raw: Obj, h: SessionBuildHelpers): Session[] {
+  if (typeof raw.name !== 'string') return [];
+  const screensRaw = Array.isArray(raw.screens) ? raw.screens : [];
+  const screens: string[] = [];
+  const screenLocs: SourceLoc[] = [];
+  screensRaw.forEach((s, i) => {
+    if (typeof s !== 'string') return;
+    screens.push(s);
+    screenLocs.push(h.tree.at(screensRaw, i));
+  });
+  const session: Session = {
+    name: raw.name,
+    variables: variablesOf(raw.variables, h),
+    screens,
+    sms: smsOf(raw.sms),
+    expect: h.expect(raw.expect),
+    loc: h.tree.locOf(raw),
+    screenLocs,
+  };
+  return [h.remember(session, raw)];
+}
+
+function variablesOf(raw: unknown, h: SessionBuildHelpers): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObj(raw)) return out;
+  for (const k of Object.keys(raw)) {
+    const v = h.written(raw, k);
+    // Own data property: a variable named __proto__ must not reach the prototype setter.
+    if (v !== undefined) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function smsOf(raw: unknown): SessionSms[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((m) => (isObj(m) && typeof m.sender === 'string' && typeof m.message === 'string'
+    ? [{ sender: m.sender, message: m.message }] : []));
+}

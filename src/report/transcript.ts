@@ -1,0 +1,52 @@
+// A session as a dialogue (menuctl test --transcript): → what the device sent, ← what the network
+// showed, = the outcome. Plain lines that read the same in a terminal and a CI log; colour only
+// when the caller asks for it (NO_COLOR respected by the CLI). Pure.
+
+import type { ParserMatch } from '../classify/classify.js';
+import type { SessionResult } from '../sessions/run-sessions.js';
+import { MASKED_PIN, type StepRecord } from '../sessions/walk.js';
+import { style, type Style } from './style.js';
+
+export function outcomeText(m: ParserMatch | null): string {
+  if (!m) return 'none (no parser matches)';
+  const vars = Object.entries(m.variables).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  return [`${m.category} (${m.status})`, ...vars].join(' ');
+}
+
+function sent(r: StepRecord): string {
+  if (r.response === null) return '(nothing: the step could not be answered)';
+  if (r.response === '') return '(OK)';
+  if (r.response === MASKED_PIN) return `${MASKED_PIN} (PIN)`;
+  return r.step.kind === 'select' ? `${r.response} (select ${r.step.name})` : r.response;
+}
+
+/** Lines of one screen or message, the first after `mark`, the rest aligned under it. */
+function block(indent: string, mark: string, text: string): string[] {
+  const [first, ...rest] = text.split(/\r\n|\r|\n/);
+  const pad = ' '.repeat([...mark].length + 1);
+  return [`${indent}${mark} ${first ?? ''}`, ...rest.map((l) => `${indent}${pad}${l}`)];
+}
+
+/** The dialogue of one session, each line prefixed by `indent`. */
+export function renderTranscript(r: SessionResult, options: { color?: boolean; indent?: string } = {}): string[] {
+  const s: Style = style(options.color ?? false);
+  const indent = options.indent ?? '';
+  const lines: string[] = [`${indent}${s.cyan('→')} ${r.dial}`];
+  const screens = r.session.screens;
+  r.walk.steps.forEach((step, i) => {
+    lines.push(...block(indent, s.dim('←'), screens[i] ?? ''));
+    lines.push(`${indent}${s.cyan('→')} ${sent(step)}`);
+    if (!step.ok) lines.push(`${indent}  ${s.red('✗')} ${step.problem}`);
+  });
+  const [reply, ...sms] = r.messages;
+  if (reply && reply.channel === 'ussd') {
+    lines.push(...block(indent, s.dim('←'), reply.text));
+    lines.push(`${indent}  = ${outcomeText(reply.winner)}`);
+  }
+  for (const m of reply?.channel === 'sms' ? r.messages : sms) {
+    lines.push(...block(indent, s.dim(`← sms from ${m.sender}:`), m.text));
+    lines.push(`${indent}  = ${outcomeText(m.winner)}`);
+  }
+  if (r.messages.length > 0) lines.push(`${indent}${s.bold('=')} ${s.bold(`outcome: ${outcomeText(r.winner)}`)}`);
+  return lines;
+}

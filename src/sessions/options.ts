@@ -1,0 +1,55 @@
+// The numbered options a USSD screen lists, and which one a `select` value names.
+// Pure. The rules are documented in docs/sessions.md ("How a screen is read").
+
+export interface MenuOption {
+  /** As shown: "6", "00". */
+  number: string;
+  text: string;
+}
+
+// "6. My Account", "6) My Account", "6: My Account", "6 - My Account", "6>My Account", "6.My Account".
+// The separator must be followed by a non-digit so "10.5 GB left" is not option 10.
+const OPTION_LINE = /^\s*(\d{1,3})\s*[.):>-]\s*(?=\D)(\S.*?)\s*$/;
+
+export function menuOptions(screen: string): MenuOption[] {
+  const out: MenuOption[] = [];
+  for (const line of screen.split(/\r\n|\r|\n/)) {
+    const m = OPTION_LINE.exec(line);
+    if (m) out.push({ number: m[1]!, text: m[2]! });
+  }
+  return out;
+}
+
+/** Case and runs of whitespace do not matter when reading a screen (USSD gateways reflow text). */
+export function fold(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export function screenContains(screen: string, text: string): boolean {
+  return fold(screen).includes(fold(text));
+}
+
+/** "1" and "01" name the same option; "*" and "#" are compared as written. */
+export function sameOption(a: string, b: string): boolean {
+  return /^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) === Number(b) : a === b;
+}
+
+export type SelectResult =
+  | { ok: true; option: MenuOption }
+  | { ok: false; reason: 'no-options' | 'no-match' | 'ambiguous'; candidates: MenuOption[] };
+
+/**
+ * The one option whose text contains the value (case-insensitive, whitespace folded). When several
+ * contain it, one whose whole text equals the value wins ("1GB" vs "1GB Daily" and "1GB Weekly"
+ * stays ambiguous; "1GB Daily" among "1GB Daily" and "1GB Daily Plus" picks the first).
+ */
+export function selectOption(options: readonly MenuOption[], value: string): SelectResult {
+  if (options.length === 0) return { ok: false, reason: 'no-options', candidates: [] };
+  const v = fold(value);
+  const containing = options.filter((o) => fold(o.text).includes(v));
+  if (containing.length === 1) return { ok: true, option: containing[0]! };
+  if (containing.length === 0) return { ok: false, reason: 'no-match', candidates: [...options] };
+  const exact = containing.filter((o) => fold(o.text) === v);
+  if (exact.length === 1) return { ok: true, option: exact[0]! };
+  return { ok: false, reason: 'ambiguous', candidates: containing };
+}
