@@ -9,7 +9,7 @@ export interface MenuOption {
 
 // "6. My Account", "6) My Account", "6: My Account", "6 - My Account", "6>My Account", "6.My Account".
 // The separator must be followed by a non-digit so "10.5 GB left" is not option 10.
-const OPTION_LINE = /^\s*(\d{1,3})\s*[.):>-]\s*(?=\D)(\S.*?)\s*$/;
+const OPTION_LINE = /^\s*(\d{1,3})\s*[.):>-](?!\d)\s*(\S.*?)\s*$/;
 
 export function menuOptions(screen: string): MenuOption[] {
   const out: MenuOption[] = [];
