@@ -11,6 +11,7 @@ import type { CheckContext } from './checks/context.js';
 import { checkDuplicates } from './checks/duplicates.js';
 import { checkFixtures } from './checks/fixtures.js';
 import { checkParsers } from './checks/parsers.js';
+import { checkSessions } from './checks/sessions.js';
 import { readSources, type SourceFile } from './files.js';
 import { parseFile } from './parse.js';
 import { validateSchema } from './schema.js';
@@ -42,6 +43,7 @@ export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtr
   checkActions(ctx);
   checkParsers(ctx);
   checkFixtures(ctx);
+  checkSessions(ctx);
   const sorted = dedupe(sortDiagnostics(diagnostics));
   const sources = new Map(files.map((f) => [f.file, f.text]));
   return { state: hasErrors(sorted) ? null : merge(models), diagnostics: sorted, sources };
