@@ -12,6 +12,8 @@ import type { CliContext, Register } from './context.js';
 const COMMANDS: Record<string, () => Promise<{ register: Register }>> = {
   validate: () => import('./validate.js'),
   test: () => import('./test.js'),
+  sessions: () => import('./sessions.js'),
+  docs: () => import('./docs.js'),
   plan: () => import('./plan.js'),
   apply: () => import('./apply.js'),
   drift: () => import('./drift.js'),

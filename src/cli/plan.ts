@@ -7,6 +7,7 @@ import { renderPlanJson } from '../report/plan-json.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
 import { renderPlanText } from '../report/plan-text.js';
 import type { Plan } from '../plan/types.js';
+import type { DesiredAction } from '../model/types.js';
 import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
@@ -42,7 +43,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   const { io } = ctx;
   const { client, organizationGuard, concurrency } = connect(flags, io);
   try {
-    const { plan } = await loadAndPlan(paths, {
+    const { plan, desired } = await loadAndPlan(paths, {
       client,
       concurrency,
       signal: ctx.signal,
@@ -52,7 +53,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg),
     }, io);
     if (flags.out) await writeFileAtomic(resolve(io.cwd, flags.out), renderPlanJson(plan));
-    io.stdout.write(renderPlan(plan, flags.format, io));
+    io.stdout.write(renderPlan(plan, flags.format, io, desired.actions));
     if (flags.out && flags.format === 'text') io.stdout.write(`\nSaved the plan to ${flags.out}: run \`menuctl apply --plan ${flags.out}\` to carry it out.\n`);
     return flags.detailedExitcode && plan.changes.length > 0 ? EXIT.CHANGES : EXIT.OK;
   } finally {
@@ -60,10 +61,10 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   }
 }
 
-function renderPlan(plan: Plan, format: PlanFlags['format'], io: Io): string {
+function renderPlan(plan: Plan, format: PlanFlags['format'], io: Io, actions: readonly DesiredAction[]): string {
   switch (format) {
     case 'json': return renderPlanJson(plan);
-    case 'markdown': return renderPlanMarkdown(plan);
+    case 'markdown': return renderPlanMarkdown(plan, { actions });
     case 'text': return renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 });
   }
 }

@@ -2,7 +2,10 @@
 // can find its previous comment and edit it instead of adding a new one on every push.
 // Each change is a collapsed <details> with a ```diff block (GitHub colours +/- lines).
 
-import type { Plan } from '../plan/types.js';
+import type { ActionDesired, Plan } from '../plan/types.js';
+import { actionAddress } from '../model/address.js';
+import type { DesiredAction } from '../model/types.js';
+import { renderFlowchart } from './flowchart.js';
 import { changeCount, summaryLine, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
@@ -13,6 +16,12 @@ export const PLAN_MARKER = '<!-- menuctl:plan -->';
 export interface MarkdownOptions {
   /** GitHub rejects comments over 65,536 characters; leave room for the CI job's own text. */
   maxChars?: number;
+  /**
+   * The desired actions, so each changed action's flowchart shows all its parsers. Without them
+   * (a saved plan) the flowchart is drawn from the plan: the action's own change and the parsers
+   * the plan touches.
+   */
+  actions?: readonly DesiredAction[];
 }
 
 /** Field values wider than this become block diffs (PR diff blocks scroll, but less is better). */
@@ -30,7 +39,34 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   const note = (n: number) =>
     `> [!WARNING]\n> ${plural(n, 'change')} left out to keep this comment under ${maxChars} characters. ` +
     'See the CI log for the full plan.';
+  const base = fitDocument({ head, sections, tail, maxChars, note });
+  // Pictures only in the room the plan leaves: a flowchart never displaces a change.
+  let room = base.includes(' left out to keep this comment under ') ? 0 : maxChars - base.length;
+  for (const text of flowchartSections(plan, options.actions)) {
+    if (text.length + 2 > room) break;
+    sections.push({ text, items: 0 });
+    room -= text.length + 2;
+  }
   return fitDocument({ head, sections, tail, maxChars, note });
+}
+
+/** One collapsed flowchart per action the plan creates, updates or restores, or whose parsers it changes. */
+function flowchartSections(plan: Plan, actions: readonly DesiredAction[] | undefined): string[] {
+  const changed = new Map<string, ActionDesired | null>();
+  for (const c of plan.changes) {
+    if (c.op === 'archive') continue;
+    if (c.type === 'action') changed.set(c.address, c.desired);
+    else if (c.type === 'parser' && !changed.has(c.parent)) changed.set(c.parent, null);
+  }
+  const out: string[] = [];
+  for (const [address, fromPlan] of changed) {
+    const desired = actions?.find((a) => actionAddress(a.name) === address);
+    const action = desired ?? fromPlan;
+    if (!action) continue;
+    const parsers = desired?.parsers ?? plan.changes.flatMap((c) => (c.op !== 'archive' && c.type === 'parser' && c.parent === address ? [c.desired] : []));
+    out.push(details(`flowchart of ${code(address)}`, renderFlowchart(action, parsers)));
+  }
+  return out;
 }
 
 function summaryTable(plan: Plan): string[] {

@@ -1,0 +1,103 @@
+// A transaction record as Hover's webhook delivers it, read tolerantly (docs/sessions.md
+// "Importing"): the webhook body `{ meta, data: { attributes } }`, `data` as a list of such
+// records, the attributes object alone, or a list of those. Field names vary between SDK versions
+// and exports, so each field is looked up under the names seen in the wild. `meta.secret`,
+// `device_id` and the relationships are never read. Pure.
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface HoverSms { sender: string; message: string }
+
+export interface HoverTransaction {
+  actionName: string | null;
+  status: string | null;
+  category: string | null;
+  initiatedAt: string | null;
+  /** What the network showed, in order (the first answers the dialled code). */
+  screens: string[];
+  /** What the device sent after each screen but the last ("(pin)" for the PIN). */
+  valuesEntered: string[];
+  /** Values the app passed for the action's variables, by name. */
+  inputExtras: Record<string, string>;
+  parsedVariables: Record<string, string>;
+  /** SMS a parser matched (sms_hits). */
+  sms: HoverSms[];
+  /** SMS from a watched sender that no parser matched: counted, not imported. */
+  smsMisses: number;
+}
+
+const SCREENS = ['session_messages', 'ussd_messages', 'messages'];
+const VALUES = ['values_entered', 'input_values', 'entered_values'];
+const SMS = ['sms_hits', 'smses', 'sms_messages', 'sms'];
+
+export class RecordError extends Error {}
+
+/** The transactions in a parsed JSON document; throws RecordError saying what was expected. */
+export function readHoverRecords(doc: unknown): HoverTransaction[] {
+  const records = attributesOf(doc);
+  if (records.length === 0) {
+    throw new RecordError('no transaction found: expected a Hover webhook body ({ "data": { "attributes": { "session_messages": [...] } } }), its "attributes" object, or a list of them.');
+  }
+  return records.map((attrs, i) => {
+    const screens = strings(pick(attrs, SCREENS));
+    if (screens.length === 0) {
+      throw new RecordError(`transaction ${i + 1}: no USSD screens: expected one of ${SCREENS.map((k) => `"${k}"`).join(', ')} as a list of strings.`);
+    }
+    const missesRaw = attrs.sms_misses;
+    return {
+      actionName: text(attrs.action_name),
+      status: text(attrs.status),
+      category: text(attrs.category) ?? text(attrs.status_reason),
+      initiatedAt: text(attrs.initiated_at) ?? text(attrs.created_at),
+      screens,
+      valuesEntered: strings(pick(attrs, VALUES)),
+      inputExtras: stringMap(attrs.input_extras),
+      parsedVariables: stringMap(attrs.parsed_variables),
+      sms: smsList(pick(attrs, SMS)),
+      smsMisses: Array.isArray(missesRaw) ? missesRaw.length : 0,
+    };
+  });
+}
+
+function attributesOf(doc: unknown): Obj[] {
+  if (Array.isArray(doc)) return doc.flatMap(attributesOf);
+  if (!isObj(doc)) return [];
+  if (doc.data !== undefined) return attributesOf(doc.data);
+  if (isObj(doc.attributes)) return [doc.attributes];
+  return SCREENS.some((k) => k in doc) ? [doc] : [];
+}
+
+function pick(o: Obj, names: readonly string[]): unknown {
+  for (const n of names) if (o[n] !== undefined && o[n] !== null) return o[n];
+  return undefined;
+}
+
+function text(v: unknown): string | null {
+  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
+}
+
+function strings(v: unknown): string[] {
+  if (typeof v === 'string') return v === '' ? [] : [v];
+  return Array.isArray(v) ? v.flatMap((x) => (isObj(x) ? text(x.text ?? x.message) : text(x)) ?? []) : [];
+}
+
+function stringMap(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObj(v)) return out;
+  for (const [k, x] of Object.entries(v)) {
+    const t = text(x);
+    if (t !== null) Object.defineProperty(out, k, { value: t, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function smsList(v: unknown): HoverSms[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((m) => {
+    if (!isObj(m)) return [];
+    const message = text(m.message) ?? text(m.msg) ?? text(m.text) ?? text(m.body);
+    const sender = text(m.sender) ?? text(m.from) ?? text(m.address);
+    return message !== null && sender !== null ? [{ sender, message }] : [];
+  });
+}

@@ -1,0 +1,63 @@
+// A Hover transaction -> a session for `sessions:` (menuctl sessions import), personal data
+// scrubbed (scrub.ts). The outcome Hover recorded becomes the expectation, so the session pins
+// today's behaviour: a regression test. Pure; the CLI reads the file and writes the YAML.
+
+import type { HoverTransaction } from './hover-record.js';
+import { scrubText, scrubValue } from './scrub.js';
+
+export interface ImportedSession {
+  name: string;
+  variables?: Record<string, string>;
+  screens: string[];
+  sms?: { sender: string; message: string }[];
+  expect: 'none' | { category?: string; status?: string; variables?: Record<string, string> };
+}
+
+export interface Imported {
+  actionName: string | null;
+  session: ImportedSession;
+  /** Said in a comment above the session: what a reviewer should know. */
+  notes: string[];
+}
+
+const STATUSES = new Set(['succeeded', 'failed', 'pending']);
+
+export function importSession(t: HoverTransaction, options: { name?: string } = {}): Imported {
+  // Sender ids are the operator's, never a person's: they survive the name rules.
+  const keep = [...new Set(t.sms.map((m) => m.sender))];
+  const scrubMap = (m: Record<string, string>) =>
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, scrubValue(k, v, keep)]));
+  const variables = scrubMap(t.inputExtras);
+  const session: ImportedSession = {
+    name: options.name ?? defaultName(t),
+    ...(Object.keys(variables).length > 0 ? { variables } : {}),
+    screens: t.screens.map((s) => scrubText(s, keep)),
+    ...(t.sms.length > 0 ? { sms: t.sms.map((m) => ({ sender: m.sender, message: scrubText(m.message, keep) })) } : {}),
+    expect: expectOf(t, scrubMap(t.parsedVariables)),
+  };
+  return { actionName: t.actionName, session, notes: notesOf(t, keep) };
+}
+
+function defaultName(t: HoverTransaction): string {
+  const day = t.initiatedAt?.slice(0, 10);
+  return ['imported', day, t.status, t.category].filter((x) => x).join(' ');
+}
+
+function expectOf(t: HoverTransaction, variables: Record<string, string>): ImportedSession['expect'] {
+  // No category: no parser matched (Hover leaves a transaction pending until one does).
+  if (t.category === null) return 'none';
+  return {
+    category: t.category,
+    ...(t.status !== null && STATUSES.has(t.status) ? { status: t.status } : {}),
+    ...(Object.keys(variables).length > 0 ? { variables } : {}),
+  };
+}
+
+function notesOf(t: HoverTransaction, keep: readonly string[]): string[] {
+  const notes = ['Imported from a Hover transaction; phone numbers and names were scrubbed (docs/sessions.md). Review before committing.'];
+  if (t.valuesEntered.length > 0) {
+    notes.push(`Values entered: ${t.valuesEntered.map((v) => (/pin/i.test(v) ? '(pin)' : scrubValue('value', v, keep))).join(', ')} (${t.valuesEntered.length} steps; the session needs ${t.valuesEntered.length + 1} screens, it has ${t.screens.length}).`);
+  }
+  if (t.smsMisses > 0) notes.push(`${t.smsMisses} SMS that no parser matched (sms_misses) were left out.`);
+  return notes;
+}

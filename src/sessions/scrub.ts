@@ -1,0 +1,57 @@
+// Scrubs personal data from text imported from the field (menuctl sessions import), so a real
+// conversation can be committed as a regression test. Rules (docs/sessions.md "Scrubbing"):
+// - phone and account numbers: a run of 9 to 15 digits (a leading +, single spaces or dashes
+//   between groups allowed) keeps its + and first 3 digits, every other digit becomes 0, so the
+//   shape a parser expects survives ("0712345678" -> "0710000000");
+// - e-mail addresses become user@example.com;
+// - names: 1 to 3 capitalised words after a greeting or title (Dear, Hi, Hello, Mr, Mrs, Ms, Dr),
+//   after a label ("name:", "recipient:"), or next to a phone number ("JOHN DOE 0712345678"),
+//   become "JANE DOE" (written in capitals) or "Jane Doe";
+// - values whose key names a person or number (name, phone, msisdn, account...) are replaced whole.
+// Over-scrubbing is the safe side: the imported session is reviewed before it is committed.
+// Pure.
+
+const PHONE = /(\+?)(\d(?:[ -]?\d){8,14})(?!\d)/g;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const WORD = String.raw`[A-Z][A-Za-z'’-]+`;
+const NAME = String.raw`${WORD}(?:\s+${WORD}){0,2}`;
+const AFTER_TITLE = new RegExp(String.raw`\b(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:)(\s+)(${NAME})`, 'g');
+const BEFORE_PHONE = new RegExp(String.raw`\b(${NAME})(\s+)(?=\+?\d{3}0{6,})`, 'g');
+const AFTER_PHONE = new RegExp(String.raw`(\+?\d{3}0{6,})(\s+-?\s*)(${NAME})`, 'g');
+
+/** Words that read like a name next to a number but are part of the message's own vocabulary. */
+const NOT_NAMES = new Set(['to', 'from', 'ksh', 'ugx', 'kes', 'tzs', 'account', 'acc', 'number', 'no', 'on', 'at', 'for', 'new', 'balance', 'phone', 'mobile', 'tel']);
+
+export const PERSONAL_KEY = /name|phone|msisdn|mobile|recipient|account|email|id_?number|national/i;
+
+export function scrubText(text: string, keep: readonly string[] = []): string {
+  let out = text.replace(EMAIL, 'user@example.com');
+  out = out.replace(PHONE, (_m, plus: string, digits: string) => plus + maskDigits(digits));
+  out = out.replace(AFTER_TITLE, (_m, title: string, space: string, name: string) => `${title}${space}${placeholder(name, keep)}`);
+  out = out.replace(BEFORE_PHONE, (_m, name: string, space: string) => `${placeholder(name, keep)}${space}`);
+  out = out.replace(AFTER_PHONE, (_m, phone: string, space: string, name: string) => `${phone}${space}${placeholder(name, keep)}`);
+  return out;
+}
+
+/** Keeps the first 3 digits (a country or network prefix says nothing about a person). */
+function maskDigits(text: string): string {
+  let kept = 0;
+  return text.replace(/\d/g, (d) => (kept++ < 3 ? d : '0'));
+}
+
+/** A stand-in of the same style; words that are vocabulary or kept (sender ids) stay. */
+function placeholder(name: string, keep: readonly string[]): string {
+  const words = name.split(/\s+/);
+  const first = words.findIndex((w) => !NOT_NAMES.has(w.toLowerCase()) && !keep.includes(w));
+  if (first < 0) return name;
+  const head = words.slice(0, first).join(' ');
+  const caps = words[first] === words[first]!.toUpperCase();
+  const stand = caps ? 'JANE DOE' : 'Jane Doe';
+  return head ? `${head} ${stand}` : stand;
+}
+
+/** A value entered or parsed: replaced whole when its key names a person, else scrubbed as text. */
+export function scrubValue(key: string, value: string, keep: readonly string[] = []): string {
+  if (PERSONAL_KEY.test(key)) return /^\+?[\d\s-]+$/.test(value) ? maskDigits(value) : 'Jane Doe';
+  return scrubText(value, keep);
+}
