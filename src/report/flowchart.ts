@@ -41,8 +41,11 @@ function start(a: FlowAction): string {
   return a.transport_type === 'ussd' ? `dial ${mermaidText(a.root_code)}` : `${mermaidText(a.transport_type)}: ${mermaidText(a.root_code)}`;
 }
 
-/** The ```mermaid block of one action (fenced, ready for Markdown). */
-export function renderFlowchart(action: FlowAction, parsers: readonly ParserSpec[]): string {
+/**
+ * The ```mermaid block of one action (fenced, ready for Markdown). `partial`: the parsers given are
+ * only some of the action's (a saved plan knows only those it changes), so none is not "none".
+ */
+export function renderFlowchart(action: FlowAction, parsers: readonly ParserSpec[], options: { partial?: boolean } = {}): string {
   const lines = ['flowchart TD', `  start(["${start(action)}"])`];
   let prev = 'start';
   action.steps.forEach((step, i) => {
@@ -52,9 +55,9 @@ export function renderFlowchart(action: FlowAction, parsers: readonly ParserSpec
   });
   const ussd = parsers.map((p, i) => ({ p, i })).filter((x) => x.p.target_type === 'ussd');
   const sms = parsers.map((p, i) => ({ p, i })).filter((x) => x.p.target_type === 'sms');
-  lines.push(`  reply{{"reply"}}`, `  ${prev} --> reply`);
+  lines.push(`  reply{{"${options.partial ? 'reply<br/><i>parsers this plan changes</i>' : 'reply'}"}}`, `  ${prev} --> reply`);
   for (const { p, i } of ussd) lines.push(`  p${i}["${outcome(p)}"]:::${p.status}`, `  reply --> p${i}`);
-  if (ussd.length === 0) lines.push('  noparser["no ussd parser"]', '  reply --> noparser');
+  if (ussd.length === 0 && !options.partial) lines.push('  noparser["no ussd parser"]', '  reply --> noparser');
   for (const { p, i } of sms) lines.push(`  p${i}["${outcome(p)}"]:::${p.status}`, `  reply -. "sms from ${mermaidText(p.sender ?? '?')}" .-> p${i}`);
   lines.push(
     '  classDef succeeded fill:#d4f7dc,stroke:#1a7f37',

@@ -64,7 +64,7 @@ function flowchartSections(plan: Plan, actions: readonly DesiredAction[] | undef
     const action = desired ?? fromPlan;
     if (!action) continue;
     const parsers = desired?.parsers ?? plan.changes.flatMap((c) => (c.op !== 'archive' && c.type === 'parser' && c.parent === address ? [c.desired] : []));
-    out.push(details(`flowchart of ${code(address)}`, renderFlowchart(action, parsers)));
+    out.push(details(`flowchart of ${code(address)}`, renderFlowchart(action, parsers, { partial: !desired })));
   }
   return out;
 }

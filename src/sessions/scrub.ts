@@ -52,6 +52,8 @@ function placeholder(name: string, keep: readonly string[]): string {
 
 /** A value entered or parsed: replaced whole when its key names a person, else scrubbed as text. */
 export function scrubValue(key: string, value: string, keep: readonly string[] = []): string {
-  if (PERSONAL_KEY.test(key)) return /^\+?[\d\s-]+$/.test(value) ? maskDigits(value) : 'Jane Doe';
-  return scrubText(value, keep);
+  if (!PERSONAL_KEY.test(key)) return scrubText(value, keep);
+  if (/^\+?[\d\s-]+$/.test(value)) return maskDigits(value);
+  // The same stand-in the text rules give, so a captured name still equals the scrubbed message's.
+  return value === value.toUpperCase() ? 'JANE DOE' : 'Jane Doe';
 }

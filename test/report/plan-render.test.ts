@@ -105,8 +105,10 @@ describe('renderPlanMarkdown', () => {
     const md = renderPlanMarkdown(samplePlan());
     expect(md.split('\n')[0]).toBe(PLAN_MARKER);
     expect(md).toContain('| 2 | 3 | 1 | 1 |');
-    expect(md.match(/<details>/g)).toHaveLength(7);
+    // A diff per change, and a flowchart per changed action (3 of them).
+    expect(md.match(/<details>/g)).toHaveLength(10);
     expect(md.match(/```diff/g)).toHaveLength(7);
+    expect(md.match(/```mermaid/g)).toHaveLength(3);
   });
 
   it('truncates whole changes to fit, and says how many were left out', () => {

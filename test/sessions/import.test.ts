@@ -1,0 +1,135 @@
+// menuctl sessions import: a Hover webhook record becomes a session; personal data never leaks.
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { scrubText } from '../../src/sessions/scrub.js';
+import { tempDir } from './helpers.js';
+
+const tmp = tempDir('menuctl-import-');
+afterAll(() => tmp.remove());
+
+const SECRET = 'bb98a2d7cc8f51037c9c5cd05376ddf5';
+const DEVICE = '5555555555';
+/** Hover's documented webhook body, with a successful send-money transaction full of personal data. */
+const webhook = {
+  meta: { secret: SECRET },
+  data: {
+    id: '1111e38e-6907-4ee4-8289-af2dd99b1111',
+    type: 'transaction',
+    attributes: {
+      uuid: '1111e38e-6907-4ee4-8289-af2dd99b1111',
+      device_id: DEVICE,
+      action_public_id: 'c68ba1f5',
+      status: 'succeeded',
+      category: 'sent',
+      action_name: 'Send Money',
+      initiated_at: '2019-08-08T18:50:24Z',
+      input_extras: { phone: '0712345678', amount: '100' },
+      parsed_variables: { name: 'JOHN KAMAU', amount: '100.00' },
+      session_messages: [
+        '1. Send Money\n2. Withdraw Cash\n6. My Account',
+        'Enter phone no.',
+        'Enter Amount',
+        'Send Ksh100 to JOHN KAMAU 0712345678? Enter M-PESA PIN',
+        'Dear Mary Wanjiku, your request has been received',
+      ],
+      values_entered: ['1', '0712345678', '100', '(pin)'],
+      sms_hits: [{ message: 'QAB1CD2EF3 Confirmed. Ksh100.00 sent to JOHN KAMAU 254712345678 on 8/8/19. Contact: john.kamau@example.org', sender: 'MPESA', timestamp: '2019-08-09T18:51:10Z' }],
+      sms_misses: [{ message: 'to win bonga points!', sender: 'MPESA' }],
+    },
+    relationships: { device: { data: { id: DEVICE, type: 'device' } } },
+  },
+};
+const PERSONAL = ['0712345678', '254712345678', '712345678', 'JOHN', 'KAMAU', 'Mary', 'Wanjiku', 'john.kamau', SECRET, DEVICE, '1111e38e'];
+
+describe('menuctl sessions import', () => {
+  it('turns the webhook body into a session with screens, variables, SMS and the recorded outcome', async () => {
+    const file = tmp.write('record.json', JSON.stringify(webhook));
+    const r = await runCli(['sessions', 'import', file]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('# Action "Send Money": paste this under the action\'s `sessions:`');
+    expect(r.stdout).toContain('- name: imported 2019-08-08 succeeded sent');
+    expect(r.stdout).toContain('# 1 SMS that no parser matched (sms_misses) were left out.');
+    expect(r.stdout).toContain('Ksh100.00 sent to JANE DOE 254000000000');
+    expect(r.stdout).toContain('phone: "0710000000"');
+    expect(r.stdout).toMatch(/category: sent\n\s+status: succeeded/);
+  });
+
+  it('leaks no phone number, name, e-mail, secret or device id', async () => {
+    const r = await runCli(['sessions', 'import', tmp.write('leak.json', JSON.stringify(webhook))]);
+    for (const p of PERSONAL) expect(r.stdout, p).not.toContain(p);
+  });
+
+  it('writes a session that menuctl test runs against the action', async () => {
+    const out = `${tmp.dir}/imported.yaml`;
+    const r = await runCli(['sessions', 'import', tmp.write('rt.json', JSON.stringify(webhook)), '--name', 'field', '--out', out]);
+    expect(r.code).toBe(0);
+    const session = readFileSync(out, 'utf8').replace(/^(?!#)/gm, '      ');
+    const config = tmp.write('send.yaml', `version: 1
+actions:
+  - name: Send Money
+    root_code: "*334#"
+    transport_type: ussd
+    operators: [2172]
+    steps:
+      - press: 1
+        expect: Send Money
+      - variable: phone
+      - variable: amount
+      - pin
+    parsers:
+      - category: received
+        status: pending
+        regex: '.*request has been received.*'
+      - category: sent
+        status: succeeded
+        target_type: sms
+        sender: MPESA
+        regex: '(?<code>[A-Z0-9]{10}) Confirmed\\. Ksh(?<amount>[\\d,.]+) sent to (?<name>.+?) \\d+ on .*'
+    sessions:
+${session}`);
+    const t = await runCli(['test', config, '--transcript']);
+    expect(t.stdout).toContain('✓ session "field"');
+    expect(t.stdout).toContain('→ 0710000000');
+    expect(t.stdout).toContain('= outcome: sent (succeeded) code="QAB1CD2EF3" amount="100.00" name="JANE DOE"');
+    expect(t.code).toBe(0);
+  });
+
+  it('accepts the attributes object alone, a list, and other field names', async () => {
+    const alt = { action_name: 'X', status: 'failed', category: 'low', ussd_messages: ['Menu\n1. Pay', 'Low balance'], smses: [{ msg: 'Failed', from: 'MPESA' }] };
+    const r = await runCli(['sessions', 'import', tmp.write('alt.json', JSON.stringify([alt, { attributes: alt }]))]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/- name: imported failed low/g)).toHaveLength(2);
+    expect(r.stdout).toContain('- sender: MPESA\n      message: Failed');
+  });
+
+  it('a pending transaction without category expects none', async () => {
+    const r = await runCli(['sessions', 'import', tmp.write('pending.json', JSON.stringify({ status: 'pending', session_messages: ['Hi'] }))]);
+    expect(r.stdout).toContain('expect: none');
+  });
+
+  it('says what is wrong with a file that is not JSON or holds no transaction', async () => {
+    const bad = await runCli(['sessions', 'import', tmp.write('bad.json', '{ "data": ')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^Error: .*bad\.json: not JSON \(.*\)\. Save the webhook's request body as it was received\.\n$/);
+    const empty = await runCli(['sessions', 'import', tmp.write('empty.json', '{ "data": { "attributes": { "status": "failed" } } }')]);
+    expect(empty.stderr).toContain('transaction 1: no USSD screens: expected one of "session_messages", "ussd_messages", "messages" as a list of strings.');
+    const missing = await runCli(['sessions', 'import', `${tmp.dir}/nope.json`]);
+    expect(missing.stderr).toContain('nope.json: cannot read it (no such file).');
+  });
+});
+
+describe('scrubText', () => {
+  it.each([
+    ['Call 0712 345 678 now', 'Call 0710 000 000 now'],
+    ['+254712345678', '+254000000000'],
+    ['Dear John Doe, welcome', 'Dear Jane Doe, welcome'],
+    ['Sent to PETER OTIENO 0722000111.', 'Sent to JANE DOE 0720000000.'],
+    ['Balance Ksh12,345.00 on 2/10/23', 'Balance Ksh12,345.00 on 2/10/23'],
+    ['QAB1CD2EF3 Confirmed', 'QAB1CD2EF3 Confirmed'],
+    ['write to a.b@c.co.ke', 'write to user@example.com'],
+  ])('%s', (input, expected) => {
+    expect(scrubText(input)).toBe(expected);
+  });
+});
