@@ -18,7 +18,8 @@ interface TestOptions {
   format: 'text' | 'json' | 'junit';
   strict: boolean;
   timeout: number;
-  transcript: boolean;
+  /** true: every session's transcript; a string: those whose name contains it. */
+  transcript: boolean | string;
   requireFixtures: boolean;
 }
 
@@ -35,7 +36,7 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .addOption(formatOption(['text', 'json', 'junit']))
     .option('--strict', 'fail a fixture when several parsers match its message', false)
-    .option('--transcript', 'print each session as a dialogue: → sent, ← shown, = outcome', false)
+    .option('--transcript [name]', 'print each session (or those whose name contains NAME) as a dialogue: → sent, ← shown, = outcome', false)
     .option('--require-fixtures', 'fail when a parser has no fixture or session exercising it', false)
     .option('--timeout <ms>', 'time budget per fixture before it is reported as catastrophic backtracking', parseTimeout, DEFAULT_TIMEOUT_MS)
     .action(async (paths: string[], options: TestOptions) => {

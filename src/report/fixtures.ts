@@ -59,7 +59,11 @@ function mark(s: Style, status: string): string {
   return status === 'passed' ? s.green('✓') : status === 'failed' ? s.red('✗') : s.red('!');
 }
 
-export interface TextOptions { color?: boolean; transcript?: boolean }
+export interface TextOptions {
+  color?: boolean;
+  /** true: every session's transcript; a string: only sessions whose name contains it. */
+  transcript?: boolean | string;
+}
 
 export function renderFixturesText(run: TestRun, options: TextOptions = {}): string {
   const s = style(options.color ?? false);
@@ -71,7 +75,7 @@ export function renderFixturesText(run: TestRun, options: TextOptions = {}): str
       lines.push(s.bold(e.r.address));
       current = e.r.address;
     }
-    lines.push(...(e.kind === 'fixture' ? fixtureText(e.r, s) : sessionText(e.r, s, options.transcript ?? false)));
+    lines.push(...(e.kind === 'fixture' ? fixtureText(e.r, s) : sessionText(e.r, s, wantsTranscript(e.r, options.transcript))));
   }
   const t = runTotals(run);
   if (run.fixtures.length + run.sessions.length === 0) {
@@ -99,6 +103,10 @@ function fixtureText(r: FixtureResult, s: Style): string[] {
   const where = formatLoc(r.fixture.loc);
   const via = r.fixture.channel === 'sms' ? ` [sms from ${r.fixture.sender ?? '?'}]` : '';
   return [`  ${mark(s, r.status)} "${shortMessage(r.fixture.message)}"${via}${where ? s.dim(`  (${where})`) : ''}`, ...detailText(r, s)];
+}
+
+function wantsTranscript(r: SessionResult, option: boolean | string | undefined): boolean {
+  return typeof option === 'string' ? r.session.name.includes(option) : option === true;
 }
 
 function sessionText(r: SessionResult, s: Style, transcript: boolean): string[] {
