@@ -26,6 +26,7 @@ describe('examples/', () => {
     expect(await runCli(['validate', 'examples'], { cwd: ROOT })).toMatchObject({ code: 0, stderr: '' });
     const t = await runCli(['test', 'examples'], { cwd: ROOT });
     expect(t.code).toBe(0);
-    expect(t.stdout).toMatch(/\n16 passed, 0 failed\n$/);
+    // 17 fixtures and 5 sessions.
+    expect(t.stdout).toMatch(/\n22 passed, 0 failed\n$/);
   });
 });
