@@ -47,6 +47,12 @@ export function renderTranscript(r: SessionResult, options: { color?: boolean; i
     lines.push(...block(indent, s.dim(`← sms from ${m.sender}:`), m.text));
     lines.push(`${indent}  = ${outcomeText(m.winner)}`);
   }
+  const walked = r.walk.steps.length;
+  if (walked < r.session.screens.length - 1 && r.walk.steps.every((x) => x.ok)) {
+    lines.push(`${indent}  ${s.red('✗')} ${r.session.screens.length - 1 - walked} screen(s) more than the steps answer`);
+  } else if (r.walk.problems.length > 0) {
+    lines.push(`${indent}  ${s.red('✗')} the network ended the session here`);
+  }
   if (r.messages.length > 0) lines.push(`${indent}${s.bold('=')} ${s.bold(`outcome: ${outcomeText(r.winner)}`)}`);
   return lines;
 }

@@ -68,6 +68,8 @@ describe('menuctl test: sessions', () => {
     expect(s.reasons[0]).toBe('the network ended the session early: 2 screen(s) for 3 step(s), so step 2 (press 1 ("Balance")) had nothing to answer; its last screen was "Service unavailable. Please try again later.". A complete session has 4 screens: one per step plus the reply.');
     expect(s.steps).toHaveLength(1);
     expect(s.reasons).toContain('no parser classifies the reply "Service unavailable. Please try again later.".');
+    const t = await runCli(['test', file, '--transcript']);
+    expect(t.stdout).toContain('      ← Service unavailable. Please try again later.\n        = none (no parser matches)\n        ✗ the network ended the session here');
   });
 
   it('fails a session with more screens than steps answer', async () => {
