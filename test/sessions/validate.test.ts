@@ -81,6 +81,17 @@ describe('menuctl validate: sessions', () => {
     expect(out).toContain('session "a" expects category "sould", which is not a parser category of this action. Did you mean');
   });
 
+  it('warns about an SMS from a sender no sms parser reads, naming the one differing only in case', async () => {
+    const text = config('      - ok', `    sessions:
+      - name: sms
+        screens: ["Welcome", "Sold"]
+        sms: [{ sender: Mpesa, message: "Confirmed" }]
+        expect: none
+`).replace("        regex: '.*sold.*'\n", "        regex: '.*sold.*'\n      - { category: confirmed, status: succeeded, target_type: sms, sender: MPESA, regex: '.*' }\n");
+    const r = await validate(text);
+    expect(r.stderr + r.stdout).toMatch(/:17:15.*SMS 1 of session "sms" is from "Mpesa", which no sms parser of this action reads, so it can never be the outcome\. Senders are compared exactly: did you mean "MPESA"\?/s);
+  });
+
   it('rejects a session without screens through the schema', async () => {
     const r = await validate(config('      - ok', `    sessions:
       - name: a

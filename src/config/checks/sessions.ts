@@ -1,6 +1,7 @@
 // Session checks that need no screens run (docs/sessions.md "What validate checks"): names unique
-// per action, a `press` without `expect` where sessions could check it, variables that steps use
-// and no session gives (or sessions give and no step uses), and USSD screens over the channel limit.
+// per action, expected categories that exist, a `press` without `expect` where sessions could check
+// it, variables that steps use and no session gives (or sessions give and no step uses), SMS from a
+// sender no parser reads, and USSD screens over the channel limit.
 
 import { actionAddress } from '../../model/address.js';
 import type { DesiredAction, Session, SourceLoc } from '../../model/types.js';
@@ -19,6 +20,7 @@ export function checkSessions(ctx: CheckContext): void {
       checkExpectedCategory(ctx, a, sessions);
       checkPressExpect(ctx, a);
       checkVariables(ctx, a, sessions);
+      checkSmsSenders(ctx, a, sessions);
       if (a.transport_type === 'ussd') checkScreenLength(ctx, a, sessions);
     }
   }
@@ -80,6 +82,23 @@ function checkVariables(ctx: CheckContext, a: DesiredAction, sessions: Session[]
         loc: origin && typeof vars === 'object' && vars !== null ? origin.tree.at(vars, name, { key: true }) : s.loc,
         message: `session ${JSON.stringify(s.name)} gives variable \`${name}\`, which no variable or select step of this action uses. Remove it, or correct its name.${didYouMean(name, [...used])}` });
     }
+  }
+}
+
+/** An SMS from a sender no sms parser reads can never give the outcome: usually a typo in the sender. */
+function checkSmsSenders(ctx: CheckContext, a: DesiredAction, sessions: Session[]): void {
+  const senders = [...new Set(a.parsers.filter((p) => p.target_type === 'sms' && p.sender !== null).map((p) => p.sender!))];
+  for (const s of sessions) {
+    const origin = ctx.origins.get(s);
+    const raw = origin?.raw.sms;
+    s.sms.forEach((m, i) => {
+      if (senders.includes(m.sender)) return;
+      const exact = senders.find((x) => x.toLowerCase() === m.sender.toLowerCase());
+      const hint = exact ? ` Senders are compared exactly: did you mean ${JSON.stringify(exact)}?` : senders.length ? ` The sms parsers read ${senders.map((x) => JSON.stringify(x)).join(', ')}.` : ' The action has no sms parser.';
+      report(ctx, { severity: 'warning', code: 'semantic.session-sms-sender', address: actionAddress(a.name),
+        loc: origin && Array.isArray(raw) ? origin.tree.at(raw, i) : s.loc,
+        message: `SMS ${i + 1} of session ${JSON.stringify(s.name)} is from ${JSON.stringify(m.sender)}, which no sms parser of this action reads, so it can never be the outcome.${hint}` });
+    });
   }
 }
 
