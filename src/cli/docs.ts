@@ -35,7 +35,8 @@ export function register(program: Command, ctx: CliContext): void {
       for (const [i, [file, actions]] of pages.entries()) {
         await writeFileAtomic(join(dir, names[i]!), renderDocsPage({ file, actions }));
       }
-      const shown = relative(io.cwd, dir) || '.';
+      const rel = relative(io.cwd, dir);
+      const shown = rel === '' ? '.' : rel.startsWith('..') ? dir : rel;
       io.stdout.write(pages.length === 0
         ? 'no actions in the config: no pages written\n'
         : `wrote ${pages.length} page(s) to ${shown}: ${names.join(', ')}\n`);
