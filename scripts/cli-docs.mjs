@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { run } from '../dist/cli/main.js';
 
-const COMMANDS = ['validate', 'test', 'plan', 'apply', 'drift', 'export', 'operators', 'serve', 'token', 'demo'];
+const COMMANDS = ['validate', 'test', 'plan', 'apply', 'drift', 'export', 'operators', 'serve', 'token', 'demo', 'docs', 'sessions', 'sessions import'];
 const FILE = new URL('../docs/cli.md', import.meta.url);
 
 async function help(argv) {
@@ -24,13 +24,13 @@ async function render() {
     '',
     'Generated from `menuctl <command> --help` by `scripts/cli-docs.mjs`; a test fails when it is out of date.',
     'The behaviour behind the flags: [config](config.md), [regex](regex.md), [planning](planning.md),',
-    '[apply](apply.md), [output](output.md), [API and server](api.md).',
+    '[apply](apply.md), [output](output.md), [API and server](api.md), [sessions](sessions.md).',
     '',
     '```',
     await help(['--help']),
     '```',
   ];
-  for (const c of COMMANDS) parts.push('', `## menuctl ${c}`, '', '```', await help([c, '--help']), '```');
+  for (const c of COMMANDS) parts.push('', `## menuctl ${c}`, '', '```', await help([...c.split(' '), '--help']), '```');
   return parts.join('\n') + '\n';
 }
 
