@@ -5,8 +5,9 @@
 //   shape a parser expects survives ("0712345678" -> "0710000000");
 // - e-mail addresses become user@example.com;
 // - names: 1 to 3 capitalised words after a greeting or title (Dear, Hi, Hello, Mr, Mrs, Ms, Dr),
-//   after a label ("name:", "recipient:"), or next to a phone number ("JOHN DOE 0712345678"),
-//   become "JANE DOE" (written in capitals) or "Jane Doe";
+//   after a label ("name:", "recipient:"), next to a phone number ("JOHN DOE 0712345678"), or 2 to 3
+//   words in capitals after "to"/"from" ("sent to JOHN DOE for ...") become "JANE DOE" (written in
+//   capitals) or "Jane Doe";
 // - values whose key names a person or number (name, phone, msisdn, account...) are replaced whole.
 // Over-scrubbing is the safe side: the imported session is reviewed before it is committed.
 // Pure.
@@ -17,6 +18,10 @@ const WORD = String.raw`[A-Z][A-Za-z'’-]+`;
 const NAME = String.raw`${WORD}(?:\s+${WORD}){0,2}`;
 const AFTER_TITLE = new RegExp(String.raw`\b(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:)(\s+)(${NAME})`, 'g');
 const BEFORE_PHONE = new RegExp(String.raw`\b(${NAME})(\s+)(?=\+?\d{3}0{6,})`, 'g');
+// Operators write payees in capitals: "sent to JOHN DOE for account 1234". Two words at least, so
+// "Welcome to M-PESA" stays.
+const CAPS = String.raw`[A-Z][A-Z'’-]*\.?`;
+const AFTER_TO = new RegExp(String.raw`\b(to|from|To|From)(\s+)(${CAPS}(?:\s+${CAPS}){1,2})\b`, 'g');
 const AFTER_PHONE = new RegExp(String.raw`(\+?\d{3}0{6,})(\s+-?\s*)(${NAME})`, 'g');
 
 /** Words that read like a name next to a number but are part of the message's own vocabulary. */
@@ -29,6 +34,7 @@ export function scrubText(text: string, keep: readonly string[] = []): string {
   out = out.replace(PHONE, (_m, plus: string, digits: string) => plus + maskDigits(digits));
   out = out.replace(AFTER_TITLE, (_m, title: string, space: string, name: string) => `${title}${space}${placeholder(name, keep)}`);
   out = out.replace(BEFORE_PHONE, (_m, name: string, space: string) => `${placeholder(name, keep)}${space}`);
+  out = out.replace(AFTER_TO, (_m, word: string, space: string, name: string) => `${word}${space}${placeholder(name, keep)}`);
   out = out.replace(AFTER_PHONE, (_m, phone: string, space: string, name: string) => `${phone}${space}${placeholder(name, keep)}`);
   return out;
 }

@@ -129,6 +129,9 @@ describe('scrubText', () => {
     ['Balance Ksh12,345.00 on 2/10/23', 'Balance Ksh12,345.00 on 2/10/23'],
     ['QAB1CD2EF3 Confirmed', 'QAB1CD2EF3 Confirmed'],
     ['write to a.b@c.co.ke', 'write to user@example.com'],
+    ['Ksh500.00 sent to JOHN DOE for account 1234 on 2/10/23', 'Ksh500.00 sent to JANE DOE for account 1234 on 2/10/23'],
+    ['received from MARY W KAMAU on 2/10', 'received from JANE DOE on 2/10'],
+    ['Welcome to M-PESA', 'Welcome to M-PESA'],
   ])('%s', (input, expected) => {
     expect(scrubText(input)).toBe(expected);
   });
