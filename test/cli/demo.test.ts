@@ -10,6 +10,10 @@ describe('menuctl demo', () => {
     const steps = [...r.stdout.matchAll(/── \d+\. menuctl (\w+)/g)].map((m) => m[1]);
     expect(steps).toEqual(['validate', 'test', 'plan', 'apply', 'plan', 'drift', 'apply', 'drift']);
     expect(r.stdout).toMatch(/\n\d+ passed, 0 failed\n/);
+    // One session is shown as a dialogue: the dialled code, the screens, the PIN masked, the outcome.
+    expect(r.stdout).toContain('      → *334#\n      ← M-PESA\n');
+    expect(r.stdout).toContain('      → **** (PIN)\n');
+    expect(r.stdout).toContain('      = outcome: balance (succeeded)');
     expect(r.stdout).toMatch(/Plan: \d+ to create, 0 to update, 0 to archive, 0 to restore\./);
     expect(r.stdout).toContain('Drift: 1 changed, 0 archived, 0 missing, 0 unmanaged.');
     expect(r.stdout).toContain('No drift: the live API matches the configuration.');
