@@ -56,7 +56,7 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
     };
 
     await runStep({ title: 'validate', why: 'Schema, semantic checks and the Java regex lint, offline.', argv: ['validate', config], expect: [0] });
-    await runStep({ title: 'test', why: 'Each parser fixture and whole session runs offline with the device\'s regex semantics (case-insensitive, whole message); one session is shown as a dialogue.', argv: ['test', config, '--transcript', 'balance by SMS'], expect: [0] });
+    await runStep({ title: 'test', why: 'Each parser fixture and whole session runs offline with the device\'s regex semantics (case-insensitive, whole message); one session is shown as a dialogue.', argv: ['test', config, '--transcript-for', 'balance by SMS'], expect: [0] });
     await runStep({ title: 'plan', why: 'The organization is empty, so everything is a create.', argv: ['plan', config], expect: [0] });
     await runStep({ title: 'apply', why: 'Actions first, then their parsers; app secrets go only to the secrets file.', argv: ['apply', config, '--yes', '--secrets-file', secrets], expect: [0] });
     await runStep({ title: 'plan again', why: 'Applied means converged: the second plan must be empty.', argv: ['plan', config, '--detailed-exitcode'], expect: [0] });

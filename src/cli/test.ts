@@ -18,8 +18,8 @@ interface TestOptions {
   format: 'text' | 'json' | 'junit';
   strict: boolean;
   timeout: number;
-  /** true: every session's transcript; a string: those whose name contains it. */
-  transcript: boolean | string;
+  transcript: boolean;
+  transcriptFor?: string;
   requireFixtures: boolean;
 }
 
@@ -36,7 +36,8 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .addOption(formatOption(['text', 'json', 'junit']))
     .option('--strict', 'fail a fixture when several parsers match its message', false)
-    .option('--transcript [name]', 'print each session (or those whose name contains NAME) as a dialogue: → sent, ← shown, = outcome', false)
+    .option('--transcript', 'print each session as a dialogue: → sent, ← shown, = outcome', false)
+    .option('--transcript-for <name>', 'print the dialogue of the sessions whose name contains NAME only')
     .option('--require-fixtures', 'fail when a parser has no fixture or session exercising it', false)
     .option('--timeout <ms>', 'time budget per fixture before it is reported as catastrophic backtracking', parseTimeout, DEFAULT_TIMEOUT_MS)
     .action(async (paths: string[], options: TestOptions) => {
@@ -61,7 +62,7 @@ export function register(program: Command, ctx: CliContext): void {
       const sessions = await runSessions(loaded.state, runOptions);
       const run: TestRun = { fixtures, sessions, coverage: coverageOf(loaded.state, fixtures, sessions), requireFixtures: options.requireFixtures };
       const render = {
-        text: () => renderFixturesText(run, { color: useColor(io, 'stdout'), transcript: options.transcript }),
+        text: () => renderFixturesText(run, { color: useColor(io, 'stdout'), transcript: options.transcriptFor ?? options.transcript }),
         json: () => renderFixturesJson(run),
         junit: () => renderFixturesJunit(run),
       };

@@ -117,6 +117,16 @@ describe('menuctl test: sessions', () => {
     expect(r.stdout).not.toMatch(/\x1b\[/);
   });
 
+  it('--transcript-for NAME shows the dialogue of matching sessions only, and takes no path for a name', async () => {
+    const two = session('first', [MENU, ACCOUNT, '"Enter PIN:"', '"Your request has been received."'], '        expect: { category: request-received }\n')
+      + session('second', [MENU, ACCOUNT, '"Enter PIN:"', '"You entered a wrong PIN."'], '        expect: { category: wrong-pin }\n');
+    const file = tmp.write('two.yaml', mpesaBalance(two));
+    const r = await runCli(['test', '--transcript-for', 'sec', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/✓ session "first" [^\n]*\n {2}✓ session "second" [^\n]*\n {6}→ \*334#/);
+    expect(r.stdout.match(/→ \*334#/g)).toHaveLength(1);
+  });
+
   it('JUnit carries sessions as testcases with their transcript', async () => {
     const file = tmp.write('junit.yaml', mpesaBalance(session('moved', [MOVED, ACCOUNT, '"Enter PIN:"', '"x"'], `        expect: none
 `)));
