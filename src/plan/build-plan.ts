@@ -11,6 +11,7 @@ import { countHiddenStepActions } from './hidden-steps.js';
 import { operatorNamer } from './operators.js';
 import { compareChanges, sortChanges } from './order.js';
 import { protectionErrors } from './protect.js';
+import { countManaged, evaluateSafety } from './safety.js';
 import { knownAddresses, targetScope, type TargetScope } from './targets.js';
 import type { ArchiveChange, Change, Plan, PlanSummary } from './types.js';
 
@@ -21,6 +22,10 @@ export interface PlanOptions {
   prune?: boolean;
   /** `--resend`: action addresses (or "all") whose steps are re-sent even when they look equal. */
   resend?: string[];
+  /** Archive thresholds to evaluate and record as `safety` (plan/safety.ts); absent: no `safety`. */
+  thresholds?: { maxArchive: number; maxArchivePercent: number };
+  /** `--force` at plan time: archives beyond the thresholds acknowledged by whoever reviews this plan. */
+  force?: boolean;
 }
 
 export interface PlanResult {
@@ -68,6 +73,9 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     config_digest: configDigest(desired),
     targets: scope.targets,
     prune,
+    ...(options.thresholds
+      ? { safety: evaluateSafety(sorted, { ...options.thresholds, managedCount: countManaged(live) }, options.force === true) }
+      : {}),
     changes: sorted,
     summary: summarise(sorted),
     unmanaged: unmanaged(cmp, scope),

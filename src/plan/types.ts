@@ -72,6 +72,26 @@ export interface PlanSummary {
   restore: number;
 }
 
+/**
+ * The archive thresholds as evaluated when the plan was made (plan/safety.ts), so `plan` shows
+ * what apply will refuse and `apply --plan` judges the same numbers a fresh apply would.
+ */
+export interface PlanSafety {
+  archives: number;
+  /** countManaged() of the live state the plan was made against: the percentage's denominator. */
+  managed: number;
+  /** archives / managed, in percent, rounded to one decimal (for readers; the check uses the counts). */
+  percent: number;
+  max_archive: number;
+  max_archive_percent: number;
+  /** Over both thresholds. */
+  exceeded: boolean;
+  /** `plan --force`: the archives were acknowledged when the plan was made; `apply --plan` honours it. */
+  force: boolean;
+  /** "apply will refuse: ..." when exceeded and not forced; otherwise null. */
+  refusal: string | null;
+}
+
 export interface Plan {
   format_version: 1;
   /** Organization the plan was made against (from the credentials), if known. */
@@ -81,6 +101,8 @@ export interface Plan {
   /** `--target` addresses the plan was limited to; empty means everything. */
   targets: string[];
   prune: boolean;
+  /** Absent in plans saved before menuctl recorded it, and in plans built without thresholds. */
+  safety?: PlanSafety;
   changes: Change[];
   summary: PlanSummary;
   /** Live resources not in the config (not archived unless --prune). */

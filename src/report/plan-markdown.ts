@@ -3,7 +3,7 @@
 // Each change is a collapsed <details> with a ```diff block (GitHub colours +/- lines).
 
 import type { Plan } from '../plan/types.js';
-import { changeCount, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { changeCount, safetyNote, summaryLine, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
@@ -45,7 +45,15 @@ function summaryTable(plan: Plan): string[] {
     '| + create | ~ update | - archive | ↺ restore |',
     '|---:|---:|---:|---:|',
     `| ${s.create} | ${s.update} | ${s.archive} | ${s.restore} |`,
+    ...safetyMd(plan),
   ];
+}
+
+/** At the top of the comment: a reviewer must see that apply will refuse before reading the diff. */
+function safetyMd(plan: Plan): string[] {
+  const note = safetyNote(plan);
+  if (!note) return [];
+  return ['', note.refuse ? '> [!CAUTION]' : '> [!WARNING]', `> ${escapeHtml(note.text)}`];
 }
 
 function changeMd(view: ChangeView): string {

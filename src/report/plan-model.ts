@@ -69,3 +69,18 @@ export function summaryLine(plan: Plan): string {
   if (changeCount(s) === 0) return 'No changes. The live API matches the configuration.';
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.archive} to archive, ${s.restore} to restore.`;
 }
+
+/**
+ * What the archive thresholds (Plan.safety) mean for apply, for a reviewer: that apply will
+ * refuse, or that --force acknowledged the archives. Null when they are within the limits.
+ */
+export function safetyNote(plan: Plan): { refuse: boolean; text: string } | null {
+  const s = plan.safety;
+  if (!s || !s.exceeded) return null;
+  if (s.refusal !== null) return { refuse: true, text: s.refusal };
+  return {
+    refuse: false,
+    text: `--force acknowledged: apply will archive ${s.archives} of ${s.managed} managed resources (${s.percent}%), ` +
+      `over the limits (more than ${s.max_archive} and more than ${s.max_archive_percent}%)`,
+  };
+}

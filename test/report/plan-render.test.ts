@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPlanJson } from '../../src/report/plan-json.js';
+import { serializePlan as renderPlanJson } from '../../src/plan/plan-file.js';
 import { PLAN_MARKER, renderPlanMarkdown } from '../../src/report/plan-markdown.js';
 import { renderPlanText } from '../../src/report/plan-text.js';
 import type { Change, Plan } from '../../src/plan/types.js';
