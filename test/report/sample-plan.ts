@@ -67,7 +67,7 @@ export function samplePlan(): Plan {
       },
       {
         op: 'archive', type: 'parser', id: '905', address: 'action["Check balance"].parser["timeout"]', fingerprint: 'f4',
-        parent: 'action["Check balance"]', fields: [], reason: 'not in config',
+        parent: 'action["Check balance"]', action_id: '1a2b3c4d', fields: [], reason: 'not in config',
       },
     ],
     summary: { create: 2, update: 3, archive: 1, restore: 1 },
