@@ -61,15 +61,6 @@ describe('identity', () => {
     expect(errors(r)[0]!.message).toMatch(/"p9" belongs to the action with id "a2"/);
   });
 
-  it('the same id pinned twice is an error', () => {
-    const r = buildPlan(
-      desired({ actions: [desiredAction({ id: 'a1' }), desiredAction({ name: 'B', id: 'a1' })] }),
-      live({ actions: [liveAction()] }),
-      {},
-    );
-    expect(errors(r).map((d) => d.code)).toEqual(['plan.duplicate-pin']);
-  });
-
   it('renamed_from turns an action rename into an update of name, keeping its parsers', () => {
     const r = buildPlan(
       desired({ actions: [desiredAction({ name: 'Balance', renamed_from: 'Check balance' })] }),
