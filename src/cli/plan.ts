@@ -9,7 +9,8 @@ import { renderPlanText } from '../report/plan-text.js';
 import type { Plan } from '../plan/types.js';
 import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
-import { EXIT } from './exit.js';
+import { CliError, EXIT } from './exit.js';
+import { plural } from '../report/plural.js';
 import { useColor, type Io } from './io.js';
 import { formatOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
 import { writeFileAtomic } from './write-file.js';
@@ -48,6 +49,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   const { client, organizationGuard, concurrency } = connect(flags, io);
   try {
     const { plan } = await loadAndPlan(paths, {
+      showProtected: true,
       client,
       concurrency,
       signal: ctx.signal,
@@ -58,8 +60,12 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       force: flags.force === true,
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg),
     }, io);
-    if (flags.out) await writeFileAtomic(resolve(io.cwd, flags.out), serializePlan(plan));
+    const guarded = plan.safety?.protected.length ?? 0;
+    if (flags.out && guarded === 0) await writeFileAtomic(resolve(io.cwd, flags.out), serializePlan(plan));
     io.stdout.write(renderPlan(plan, flags.format, io));
+    if (guarded > 0) {
+      throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`);
+    }
     if (flags.out && flags.format === 'text') io.stdout.write(`\nSaved the plan to ${flags.out}: run \`menuctl apply --plan ${flags.out}\` to carry it out.\n`);
     return flags.detailedExitcode && plan.changes.length > 0 ? EXIT.CHANGES : EXIT.OK;
   } finally {

@@ -10,7 +10,7 @@ import { configDigest } from './digest.js';
 import { countHiddenStepActions } from './hidden-steps.js';
 import { operatorNamer } from './operators.js';
 import { compareChanges, sortChanges } from './order.js';
-import { protectionErrors } from './protect.js';
+import { protectedArchives, protectionError } from './protect.js';
 import { countManaged, evaluateSafety } from './safety.js';
 import { knownAddresses, targetScope, type TargetScope } from './targets.js';
 import type { ArchiveChange, Change, Plan, PlanSummary } from './types.js';
@@ -59,7 +59,8 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   }
   const warnings = [...live.warnings];
   const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
-  diagnostics.push(...protectionErrors(cmp, archives));
+  const guarded = protectedArchives(cmp, archives);
+  diagnostics.push(...guarded.map(protectionError));
   if (scope.targets.length > 0) {
     warnings.push('This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.');
   }
@@ -74,7 +75,12 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     targets: scope.targets,
     prune,
     ...(options.thresholds
-      ? { safety: evaluateSafety(sorted, { ...options.thresholds, managedCount: countManaged(live) }, options.force === true) }
+      ? {
+        safety: evaluateSafety(sorted, { ...options.thresholds, managedCount: countManaged(live) }, {
+          force: options.force === true,
+          protectedArchives: guarded.map(({ change, guard }) => ({ address: change.address, id: change.id, protected_by: guard.address })),
+        }),
+      }
       : {}),
     changes: sorted,
     summary: summarise(sorted),

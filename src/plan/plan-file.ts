@@ -112,6 +112,7 @@ function safetyJson(s: PlanSafety): PlanSafety {
     exceeded: s.exceeded,
     force: s.force,
     refusal: s.refusal,
+    protected: s.protected.map((p) => ({ address: p.address, id: p.id, protected_by: p.protected_by })),
   };
 }
 

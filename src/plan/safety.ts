@@ -53,8 +53,16 @@ export function checkArchiveThreshold(changes: readonly Change[], thresholds: Ar
   return { archives, managed, percent, exceeded };
 }
 
-/** What `plan` records and shows: the check, the limits, whether --force acknowledged it. */
-export function evaluateSafety(changes: readonly Change[], thresholds: ArchiveThresholds, force: boolean): PlanSafety {
+/**
+ * What `plan` records and shows: the check, the limits, whether --force acknowledged it, and the
+ * archives `protected:` forbids (plan/protect.ts; such a plan is an error and is never saved).
+ */
+export function evaluateSafety(
+  changes: readonly Change[],
+  thresholds: ArchiveThresholds,
+  o: { force: boolean; protectedArchives?: PlanSafety['protected'] },
+): PlanSafety {
+  const { force } = o;
   const check = checkArchiveThreshold(changes, thresholds);
   return {
     archives: check.archives,
@@ -68,6 +76,7 @@ export function evaluateSafety(changes: readonly Change[], thresholds: ArchiveTh
       ? `apply will refuse: ${check.archives} of ${check.managed} managed resources archived (${formatPercent(check.percent)}) ` +
         `> ${thresholds.maxArchivePercent}%: pass --force after review`
       : null,
+    protected: o.protectedArchives ?? [],
   };
 }
 

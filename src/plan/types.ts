@@ -90,6 +90,8 @@ export interface PlanSafety {
   force: boolean;
   /** "apply will refuse: ..." when exceeded and not forced; otherwise null. */
   refusal: string | null;
+  /** Archives that `protected:` forbids, whatever --force says: `plan` fails and saves nothing. */
+  protected: { address: string; id: string; protected_by: string }[];
 }
 
 export interface Plan {

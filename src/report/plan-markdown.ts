@@ -3,7 +3,7 @@
 // Each change is a collapsed <details> with a ```diff block (GitHub colours +/- lines).
 
 import type { Plan } from '../plan/types.js';
-import { changeCount, safetyNote, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { changeCount, safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
@@ -51,9 +51,12 @@ function summaryTable(plan: Plan): string[] {
 
 /** At the top of the comment: a reviewer must see that apply will refuse before reading the diff. */
 function safetyMd(plan: Plan): string[] {
-  const note = safetyNote(plan);
-  if (!note) return [];
-  return ['', note.refuse ? '> [!CAUTION]' : '> [!WARNING]', `> ${escapeHtml(note.text)}`];
+  const notes = safetyNotes(plan);
+  if (notes.length === 0) return [];
+  const refuse = notes.some((n) => n.refuse);
+  // One alert block; several notes become its list items.
+  const body = notes.length === 1 ? [`> ${escapeHtml(notes[0]!.text)}`] : notes.map((n) => `> - ${escapeHtml(n.text)}`);
+  return ['', refuse ? '> [!CAUTION]' : '> [!WARNING]', ...body];
 }
 
 function changeMd(view: ChangeView): string {

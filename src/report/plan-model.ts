@@ -71,16 +71,24 @@ export function summaryLine(plan: Plan): string {
 }
 
 /**
- * What the archive thresholds (Plan.safety) mean for apply, for a reviewer: that apply will
- * refuse, or that --force acknowledged the archives. Null when they are within the limits.
+ * What Plan.safety means for apply, for a reviewer: each archive `protected:` forbids, then that
+ * the thresholds make apply refuse, or that --force acknowledged the archives. Empty when apply
+ * would carry the plan out.
  */
-export function safetyNote(plan: Plan): { refuse: boolean; text: string } | null {
+export function safetyNotes(plan: Plan): { refuse: boolean; text: string }[] {
   const s = plan.safety;
-  if (!s || !s.exceeded) return null;
-  if (s.refusal !== null) return { refuse: true, text: s.refusal };
-  return {
-    refuse: false,
-    text: `--force acknowledged: apply will archive ${s.archives} of ${s.managed} managed resources (${s.percent}%), ` +
-      `over the limits (more than ${s.max_archive} and more than ${s.max_archive_percent}%)`,
-  };
+  if (!s) return [];
+  const notes = s.protected.map((p) => ({
+    refuse: true,
+    text: `apply will refuse: ${p.address} (id ${p.id}) is protected by ${p.protected_by} and this plan archives it`,
+  }));
+  if (s.refusal !== null) notes.push({ refuse: true, text: s.refusal });
+  else if (s.exceeded) {
+    notes.push({
+      refuse: false,
+      text: `--force acknowledged: apply will archive ${s.archives} of ${s.managed} managed resources (${s.percent}%), ` +
+        `over the limits (more than ${s.max_archive} and more than ${s.max_archive_percent}%)`,
+    });
+  }
+  return notes;
 }

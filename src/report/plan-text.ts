@@ -3,7 +3,7 @@
 
 import type { Plan } from '../plan/types.js';
 import type { ChangeOp } from '../plan/types.js';
-import { safetyNote, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { style, type Style } from './style.js';
@@ -95,9 +95,9 @@ function unmanagedLines(plan: Plan, st: Style): string[] {
 
 /** Next to the summary line, where a reviewer looks last: apply would refuse, or --force said yes. */
 function safetyLines(plan: Plan, st: Style): string[] {
-  const note = safetyNote(plan);
-  if (!note) return [];
-  return [note.refuse ? st.red(st.bold(`✗ ${note.text}`)) : st.yellow(`! ${note.text}`), ''];
+  const notes = safetyNotes(plan);
+  if (notes.length === 0) return [];
+  return [...notes.map((n) => (n.refuse ? st.red(st.bold(`✗ ${n.text}`)) : st.yellow(`! ${n.text}`))), ''];
 }
 
 export function warningLines(warnings: readonly string[], st: Style): string[] {

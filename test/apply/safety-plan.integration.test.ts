@@ -1,7 +1,7 @@
 // The archive thresholds are judged when the plan is made, shown to the reviewer in every
 // format, recorded in a saved plan, and judged again by apply with the same numbers, against
 // the real reference server.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/types.js';
@@ -47,7 +47,7 @@ describe('plan says what apply will refuse', () => {
     expect(md.stdout).toContain(`> [!CAUTION]\n> ${REFUSAL.replace('>', '&gt;')}`);
     const json = JSON.parse((await cli(['plan', '--prune', '--format', 'json'])).stdout);
     expect(json.safety).toEqual({
-      archives: 15, managed: 20, percent: 75, max_archive: 10, max_archive_percent: 25, exceeded: true, force: false, refusal: REFUSAL,
+      archives: 15, managed: 20, percent: 75, max_archive: 10, max_archive_percent: 25, exceeded: true, force: false, refusal: REFUSAL, protected: [],
     });
   });
 
@@ -80,6 +80,24 @@ describe('plan says what apply will refuse', () => {
     const saved = await cli(['apply', '--plan', 'plan.json', '--yes']);
     expect(saved.code, saved.stderr).toBe(0);
     expect((await census(client)).actions.size).toBe(9);
+  });
+
+  it('shows an archive that protected: forbids in every format, exits 1 and saves nothing', async () => {
+    const keep = await client.createAction({ name: 'Dup', root_code: '*1#', transport_type: 'ussd', operator_ids: [1662], steps: [] });
+    const other = await client.createAction({ name: 'Dup', root_code: '*1#', transport_type: 'ussd', operator_ids: [1662], steps: [] });
+    writeConfig(dir, configYaml([{ name: 'Dup', extra: `    id: "${keep.id}"\n    protected: true` }]));
+    const note = `apply will refuse: action["Dup"] (id ${other.id}) is protected by action["Dup"] and this plan archives it`;
+    const text = await cli(['plan', '--prune', '--force', '--out', join(dir, 'plan.json')]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(`✗ ${note}`);
+    expect(text.stderr).toContain('plan.protected-archive'); // located at the config, as before
+    expect(text.stderr).toContain('apply would refuse this plan: it archives 1 protected resource (listed above); ');
+    expect(existsSync(join(dir, 'plan.json'))).toBe(false);
+    const md = await cli(['plan', '--prune', '--format', 'markdown']);
+    expect(md.stdout).toContain(`> [!CAUTION]\n> ${note}`);
+    const json = await cli(['plan', '--prune', '--format', 'json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).safety.protected).toEqual([{ address: 'action["Dup"]', id: other.id, protected_by: 'action["Dup"]' }]);
   });
 
   it('refuses --max-archive with --plan: the saved plan carries the limits it was reviewed with', async () => {

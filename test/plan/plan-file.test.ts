@@ -22,7 +22,7 @@ function problems(d: unknown): string[] {
 describe('serializePlan / parsePlan', () => {
   it('round-trips a plan with every op and kind, safety included', () => {
     const plan = samplePlan();
-    plan.safety = evaluateSafety(plan.changes, { maxArchive: 10, maxArchivePercent: 25, managedCount: 20 }, false);
+    plan.safety = evaluateSafety(plan.changes, { maxArchive: 10, maxArchivePercent: 25, managedCount: 20 }, { force: false });
     const text = serializePlan(plan);
     expect(serializePlan(parsePlan(text))).toBe(text);
     expect(JSON.parse(text).safety).toMatchObject({ archives: 1, managed: 20, percent: 5, exceeded: false, refusal: null });

@@ -150,7 +150,7 @@ describe('archive thresholds in the rendered plan', () => {
   /** The sample plan with its one archive judged against `managed` resources and limits of 0 archives / 10%. */
   const judged = (managed: number, force: boolean): Plan => {
     const plan = samplePlan();
-    plan.safety = evaluateSafety(plan.changes, { maxArchive: 0, maxArchivePercent: 10, managedCount: managed }, force);
+    plan.safety = evaluateSafety(plan.changes, { maxArchive: 0, maxArchivePercent: 10, managedCount: managed }, { force });
     return plan;
   };
 
