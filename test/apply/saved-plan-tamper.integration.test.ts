@@ -3,65 +3,48 @@
 // reference server: before the checks below, apply --plan carried out every one of them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/types.js';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/model/fingerprint.js';
 import type { LiveAction } from '../../src/model/types.js';
-import { runCli } from '../helpers/run-cli.js';
-import { startTestServer, writeRequests, type TestServer } from '../helpers/server.js';
-import { configYaml, envFor, tempDir, writeConfig } from './cli-world.js';
-import { clientFor } from './world.js';
+import { writeRequests } from '../helpers/server.js';
+import { configYaml, useCliWorld, writeConfig } from './cli-world.js';
 
-let server: TestServer;
-let org = 700;
-let token: string;
-let client: ApiClient;
-let dir: string;
-
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
-beforeEach(async () => {
-  org++;
-  token = await server.mintToken(org);
-  client = clientFor(server, { token });
-  dir = tempDir();
-});
-
-const cli = (args: string[]) => runCli(args, { env: envFor(server, token), cwd: dir });
-const PLAN = () => join(dir, 'plan.json');
+const w = useCliWorld(700);
+const { cli } = w;
+const PLAN = () => join(w.dir, 'plan.json');
 type PlanDoc = { changes: Record<string, unknown>[]; [k: string]: unknown };
 const readPlan = (): PlanDoc => JSON.parse(readFileSync(PLAN(), 'utf8'));
 const writePlan = (doc: PlanDoc) => writeFileSync(PLAN(), JSON.stringify(doc, null, 2));
 
 /** P (protected) and B live and in the config; returns them as live. */
-async function world(): Promise<{ p: LiveAction; b: LiveAction }> {
-  writeConfig(dir, configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B' }]));
+async function livePB(): Promise<{ p: LiveAction; b: LiveAction }> {
+  writeConfig(w.dir, configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B' }]));
   expect((await cli(['apply', '--yes'])).code).toBe(0);
-  const live = await client.listActions();
+  const live = await w.client.listActions();
   return { p: live.find((a) => a.name === 'P')!, b: live.find((a) => a.name === 'B')! };
 }
 
 async function plan(yaml: string, extra: string[] = []): Promise<void> {
-  writeConfig(dir, yaml);
+  writeConfig(w.dir, yaml);
   const r = await cli(['plan', '--out', PLAN(), ...extra]);
   expect(r.code, r.stderr).toBe(0);
 }
 
 /** apply --plan with the config: refused, nothing written, the message names `address`. */
 async function expectRefused(address: string, why: RegExp): Promise<string> {
-  server.resetStats();
+  w.server.resetStats();
   const r = await cli(['apply', '--plan', 'plan.json', '--yes', 'menuctl.yaml']);
   expect(r.stderr).toContain(address);
   expect(r.stderr).toMatch(why);
   expect(r.stderr).toContain('Nothing was changed');
   expect(r.code).toBe(1);
-  expect(writeRequests(server)).toBe(0);
+  expect(writeRequests(w.server)).toBe(0);
   return r.stderr;
 }
 
 describe('apply --plan refuses a tampered plan', () => {
   it('(a) an update re-aimed at a protected action, its fingerprint nulled', async () => {
-    const { p } = await world();
+    const { p } = await livePB();
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B', rootCode: '*155#' }]));
     const doc = readPlan();
     const change = doc.changes.find((c) => c.address === 'action["B"]')!;
@@ -69,11 +52,11 @@ describe('apply --plan refuses a tampered plan', () => {
     (change.desired as Record<string, unknown>).name = 'P';
     writePlan(doc);
     await expectRefused('action["P"]', /fingerprint/);
-    expect((await client.getAction(p.id))!.root_code).toBe('*144#');
+    expect((await w.client.getAction(p.id))!.root_code).toBe('*144#');
   });
 
   it('(a) the same with a fingerprint recomputed from the live API: caught by the config', async () => {
-    const { p } = await world();
+    const { p } = await livePB();
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B', rootCode: '*155#' }]));
     const doc = readPlan();
     const change = doc.changes.find((c) => c.address === 'action["B"]')!;
@@ -81,11 +64,11 @@ describe('apply --plan refuses a tampered plan', () => {
     (change.desired as Record<string, unknown>).name = 'P';
     writePlan(doc);
     await expectRefused('action["P"]', /not what the config plans/);
-    expect((await client.getAction(p.id))!.root_code).toBe('*144#');
+    expect((await w.client.getAction(p.id))!.root_code).toBe('*144#');
   });
 
   it('(b) an archive of a protected action added to a plan', async () => {
-    const { p } = await world();
+    const { p } = await livePB();
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B', rootCode: '*155#' }]));
     const doc = readPlan();
     doc.changes.push({ op: 'archive', type: 'action', address: 'action["P"]', id: p.id, fields: [], reason: 'prune', fingerprint: fingerprint('action', p) });
@@ -93,12 +76,12 @@ describe('apply --plan refuses a tampered plan', () => {
     writePlan(doc);
     const stderr = await expectRefused('action["P"]', /protected/);
     expect(stderr).toContain('plan.protected-archive');
-    expect((await client.getAction(p.id))!.archived_at).toBeNull();
+    expect((await w.client.getAction(p.id))!.archived_at).toBeNull();
   });
 
   it('(c) a second action renamed by re-aiming an update\'s id', async () => {
-    const { b } = await world();
-    writeConfig(dir, configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B' }, { name: 'C' }]));
+    const { b } = await livePB();
+    writeConfig(w.dir, configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B' }, { name: 'C' }]));
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B' }, { name: 'C', rootCode: '*155#' }]));
     const doc = readPlan();
@@ -106,40 +89,40 @@ describe('apply --plan refuses a tampered plan', () => {
     Object.assign(change, { id: b.id, fingerprint: fingerprint('action', b) });
     writePlan(doc);
     await expectRefused('action["C"]', /not what the config plans/);
-    expect((await client.getAction(b.id))!.name).toBe('B');
+    expect((await w.client.getAction(b.id))!.name).toBe('B');
   });
 
   it('refuses a change whose fingerprint is null where one is required, even without the config', async () => {
-    await world();
+    await livePB();
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B', rootCode: '*155#' }]));
     const doc = readPlan();
     doc.changes[0]!.fingerprint = null;
     writePlan(doc);
-    server.resetStats();
+    w.server.resetStats();
     const r = await cli(['apply', '--plan', 'plan.json', '--yes']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/changes\[0\].*action\["B"\].*fingerprint/);
-    expect(writeRequests(server)).toBe(0);
+    expect(writeRequests(w.server)).toBe(0);
   });
 
   it('refuses a file whose desired values do not fit the schema, saying where', async () => {
-    await world();
+    await livePB();
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B', rootCode: '*155#' }]));
     const doc = readPlan();
     (doc.changes[0]!.desired as Record<string, unknown>).root_code = 42;
     writePlan(doc);
-    server.resetStats();
+    w.server.resetStats();
     const r = await cli(['apply', '--plan', 'plan.json', '--yes']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/changes\[0\]\.desired\.root_code/);
-    expect(writeRequests(server)).toBe(0);
+    expect(writeRequests(w.server)).toBe(0);
   });
 
   it('still carries out an untampered plan checked against the config', async () => {
-    const { b } = await world();
+    const { b } = await livePB();
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B', rootCode: '*155#' }]));
     const r = await cli(['apply', '--plan', 'plan.json', '--yes', 'menuctl.yaml']);
     expect(r.code, r.stderr).toBe(0);
-    expect((await client.getAction(b.id))!.root_code).toBe('*155#');
+    expect((await w.client.getAction(b.id))!.root_code).toBe('*155#');
   });
 });
