@@ -4,7 +4,7 @@
 import { actionAddress, parseAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
-import { archiveForOrphan, changeForPair, RESEND_REASON } from './changes.js';
+import { archiveForOrphan, changeForPair } from './changes.js';
 import { compareStates, type Comparison, type Orphan } from './compare.js';
 import { configDigest } from './digest.js';
 import { countHiddenStepActions } from './hidden-steps.js';
@@ -34,8 +34,6 @@ export interface PlanResult {
   diagnostics: Diagnostic[];
 }
 
-export const NOT_IN_CONFIG = 'not in config';
-export const PRUNE = 'prune';
 
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): PlanResult {
   const cmp = compareStates(desired, live);
@@ -54,7 +52,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   const archives: { change: ArchiveChange; orphan: Orphan }[] = [];
   for (const orphan of cmp.orphans) {
     if (orphan.type !== 'parser' && !prune) continue;
-    const change = archiveForOrphan(orphan, orphan.type === 'parser' ? NOT_IN_CONFIG : PRUNE);
+    const change = archiveForOrphan(orphan, { code: orphan.type === 'parser' ? 'not-in-config' : 'prune' });
     if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
   }
   const warnings = [...live.warnings];
@@ -160,4 +158,3 @@ function summarise(changes: Change[]): PlanSummary {
   return s;
 }
 
-export { RESEND_REASON };

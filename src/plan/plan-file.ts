@@ -10,6 +10,7 @@ import { validatePlan as generated } from '../generated/plan-validator.js';
 import { actionAddress, appAddress, parseAddress } from '../model/address.js';
 import type { Step } from '../model/types.js';
 import { stableJson } from '../report/stable-json.js';
+import { reasonText } from './reasons.js';
 import type { Change, Plan, PlanSafety } from './types.js';
 
 const validatePlan = generated as ValidateFunction;
@@ -57,6 +58,8 @@ export function parsePlan(text: string): Plan {
   const plan = doc as Plan;
   const problems = consistencyProblems(plan);
   if (problems.length > 0) throw new PlanFileError(problems);
+  // `reason` only words `reasons` (checked above): the codes are the data.
+  for (const c of plan.changes) delete (c as { reason?: string }).reason;
   return plan;
 }
 
@@ -69,7 +72,10 @@ export function serializeChange(change: Change): Record<string, unknown> {
     id: change.id,
     fields: change.fields.map((f) => ({ path: f.path, before: f.before ?? null, after: f.after ?? null })),
   };
-  if (change.reason !== undefined) out.reason = change.reason;
+  // The codes drive nothing; `reason` words them for a person reading the file.
+  const reason = reasonText(change.reasons);
+  if (reason !== undefined) out.reason = reason;
+  if (change.reasons) out.reasons = change.reasons.map((r) => ({ ...r }));
   if ('forced' in change && change.forced) out.forced = true;
   out.fingerprint = change.fingerprint;
   if ('parent' in change && change.parent !== undefined) out.parent = change.parent;
@@ -160,6 +166,8 @@ function consistencyProblems(plan: Plan): string[] {
   plan.changes.forEach((c, i) => {
     counted[c.op]++;
     const at = `changes[${i}] (${c.address})`;
+    const words = (c as { reason?: string }).reason;
+    if (words !== reasonText(c.reasons)) problems.push(`${at}: reason ${JSON.stringify(words ?? null)} is not what its reasons say (${JSON.stringify(reasonText(c.reasons) ?? null)})`);
     const wrong = addressProblem(c);
     if (wrong) problems.push(`${at}: ${wrong}`);
     if (c.id !== null) {

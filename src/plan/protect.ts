@@ -5,6 +5,7 @@
 
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Comparison, Orphan } from './compare.js';
+import { reasonText } from './reasons.js';
 import type { ArchiveChange } from './types.js';
 
 export const PROTECTED_ARCHIVE = 'plan.protected-archive';
@@ -61,7 +62,7 @@ export function protectionError({ change, guard }: { change: ArchiveChange; guar
     severity: 'error',
     code: PROTECTED_ARCHIVE,
     message:
-      `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${change.reason}), ` +
+      `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${reasonText(change.reasons)}), ` +
       `but ${guard.address} is protected and is, or shares the identity of, that live resource; ` +
       `archive it by hand, pin the right id, or remove \`protected: true\` first.`,
     address: guard.address,

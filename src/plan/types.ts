@@ -17,13 +17,20 @@ export type { ActionDesired };
 export type ParserDesired = ParserSpec;
 export type AppDesired = AppSpec;
 
+/** Why a change is there when not obvious (Terraform's ActionReason); worded by plan/reasons.ts. */
+export type ChangeReason =
+  | { code: 'renamed'; from: string } // the live key differs (renamed_from:, or a pinned id)
+  | { code: 'resend' } // --resend: the steps are sent although no visible field differs
+  | { code: 'not-in-config' } // a parser the config's action owns but no longer lists
+  | { code: 'prune' }; // --prune: a live action or app not in the config
+
 interface Base {
   address: string;
   /** Sha-256 of the canonical live resource the change was planned against; null for creates. */
   fingerprint: string | null;
   fields: FieldChange[];
-  /** Why the change is there, when not obvious (e.g. "renamed from \"Old\"", "forced: --resend"). */
-  reason?: string;
+  /** Why the change is there, when not obvious; absent or non-empty. */
+  reasons?: ChangeReason[];
   /** --resend: send the whole desired resource even though no visible field differs. */
   forced?: true;
 }
@@ -58,8 +65,8 @@ export type ArchiveChange = Base & {
   parent?: string;
   /** Owning action's live public id for parsers: an address may name two live actions (a pin and a pruned namesake). */
   action_id?: string;
-  /** Why it is archived: `not in config` (owned parser), `prune`. */
-  reason: string;
+  /** Why it is archived: `not-in-config` (an owned parser) or `prune`. */
+  reasons: [ChangeReason];
 };
 
 export type Change = CreateChange | UpdateChange | RestoreChange | ArchiveChange;

@@ -71,7 +71,7 @@ describe('apply --plan refuses a tampered plan', () => {
     const { p } = await livePB();
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B', rootCode: '*155#' }]));
     const doc = readPlan();
-    doc.changes.push({ op: 'archive', type: 'action', address: 'action["P"]', id: p.id, fields: [], reason: 'prune', fingerprint: fingerprint('action', p) });
+    doc.changes.push({ op: 'archive', type: 'action', address: 'action["P"]', id: p.id, fields: [], reason: 'prune', reasons: [{ code: 'prune' }], fingerprint: fingerprint('action', p) });
     (doc.summary as { archive: number }).archive++;
     writePlan(doc);
     const stderr = await expectRefused('action["P"]', /protected/);

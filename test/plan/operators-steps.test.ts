@@ -86,7 +86,7 @@ describe('steps', () => {
     const d = desired({ actions: [desiredAction({ steps: [{ kind: 'variable', name: 'v', description: 'x' }], parsers: [] })] });
     const r = buildPlan(d, live({ actions: [liveAction({ steps: ['v'] })] }), { resend: ['action["Check balance"]'] });
     expect(r.plan.changes).toEqual([
-      expect.objectContaining({ op: 'update', id: 'a1', fields: [], reason: 'forced: --resend', forced: true, desired: expect.objectContaining({ steps: [{ kind: 'variable', name: 'v', description: 'x' }] }) }),
+      expect.objectContaining({ op: 'update', id: 'a1', fields: [], reasons: [{ code: 'resend' }], forced: true, desired: expect.objectContaining({ steps: [{ kind: 'variable', name: 'v', description: 'x' }] }) }),
     ]);
     expect(r.plan.warnings).toEqual([]);
   });
@@ -94,8 +94,8 @@ describe('steps', () => {
   it('--resend all forces every matched action; creates stay creates', () => {
     const d = desired({ actions: [desiredAction({ parsers: [] }), desiredAction({ name: 'New', parsers: [] })] });
     const r = buildPlan(d, live({ actions: [liveAction()] }), { resend: ['all'] });
-    expect(r.plan.changes.map((c) => [c.op, c.address, c.reason])).toEqual([
-      ['update', 'action["Check balance"]', 'forced: --resend'],
+    expect(r.plan.changes.map((c) => [c.op, c.address, c.reasons])).toEqual([
+      ['update', 'action["Check balance"]', [{ code: 'resend' }]],
       ['create', 'action["New"]', undefined],
     ]);
   });

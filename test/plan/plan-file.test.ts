@@ -81,6 +81,22 @@ describe('serializePlan / parsePlan', () => {
     ]);
   });
 
+  it('writes reasons as codes with their wording, reads the codes back, refuses wording that says otherwise', () => {
+    const d = doc();
+    expect(d.changes[2]).toMatchObject({ reason: 'renamed from "Balance"', reasons: [{ code: 'renamed', from: 'Balance' }] });
+    expect(d.changes[6]).toMatchObject({ reason: 'not in config', reasons: [{ code: 'not-in-config' }] });
+    expect(parsePlan(JSON.stringify(d)).changes[2]).not.toHaveProperty('reason');
+    d.changes[6]!.reason = 'cleanup';
+    d.changes[4]!.reasons = [{ code: 'prune' }, { code: 'bored' }];
+    expect(problems(d)).toEqual([
+      'changes[4].reasons[1].code must be one of "renamed", "resend", "not-in-config", "prune" (action["Send money"])',
+    ]);
+    d.changes[4]!.reasons = [{ code: 'resend' }];
+    expect(problems(d)).toEqual([
+      'changes[6] (action["Check balance"].parser["timeout"]): reason "cleanup" is not what its reasons say ("not in config")',
+    ]);
+  });
+
   it('says what is wrong with text that is not a plan at all', () => {
     expect(problems('{"format_version": 1,')[0]).toMatch(/^is not valid JSON \(/);
     expect(problems([])).toEqual(['not a menuctl plan (expected a JSON object)']);
