@@ -92,6 +92,23 @@ describe('apply --plan refuses a tampered plan', () => {
     expect((await w.client.getAction(b.id))!.name).toBe('B');
   });
 
+  it('(c) the same via the address: an update of C moved to B\'s address and id, with B\'s fingerprint', async () => {
+    const { b } = await livePB();
+    writeConfig(w.dir, configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B' }, { name: 'C' }]));
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B' }, { name: 'C', rootCode: '*155#' }]));
+    const doc = readPlan();
+    Object.assign(doc.changes.find((c) => c.address === 'action["C"]')!, { address: 'action["B"]', id: b.id, fingerprint: fingerprint('action', b) });
+    writePlan(doc);
+    // Caught by the file itself, config or not: the address is not that of what the change sends.
+    w.server.resetStats();
+    const r = await cli(['apply', '--plan', 'plan.json', '--yes']);
+    expect(r.stderr).toMatch(/changes\[0\] \(action\["B"\]\): the address does not match the desired values, which are those of action\["C"\]/);
+    expect(r.code).toBe(1);
+    expect(writeRequests(w.server)).toBe(0);
+    expect((await w.client.getAction(b.id))!.name).toBe('B');
+  });
+
   it('refuses a change whose fingerprint is null where one is required, even without the config', async () => {
     await livePB();
     await plan(configYaml([{ name: 'P', extra: '    protected: true' }, { name: 'B', rootCode: '*155#' }]));
