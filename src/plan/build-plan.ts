@@ -34,7 +34,6 @@ export interface PlanResult {
   diagnostics: Diagnostic[];
 }
 
-
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): PlanResult {
   const cmp = compareStates(desired, live);
   const diagnostics = [...cmp.diagnostics];
@@ -157,4 +156,3 @@ function summarise(changes: Change[]): PlanSummary {
   for (const c of changes) s[c.op]++;
   return s;
 }
-
