@@ -29,9 +29,16 @@ export interface Verification {
   warnings: string[];
 }
 
-/** The one place the plan's organization is checked against the credentials'. */
+/**
+ * The one place the plan's organization is checked against the credentials'. A plan that names
+ * none is refused when the credentials name one: credentials that know their organization made
+ * every plan such credentials can apply, so a missing one is an edit that would skip this check.
+ */
 export function organizationProblem(plan: Pick<Plan, 'organization_id'>, actual: number | null): string | null {
-  if (plan.organization_id === null || actual === null || actual === plan.organization_id) return null;
+  if (actual === null || actual === plan.organization_id) return null;
+  if (plan.organization_id === null) {
+    return `the plan names no organization, but the credentials act for organization ${actual}; make the plan with these credentials`;
+  }
   return `the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${actual}`;
 }
 

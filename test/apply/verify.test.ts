@@ -35,6 +35,13 @@ describe('verifyPlan checks', () => {
     expect(v).toMatchObject({ ok: false, stale: [], problems: ['the plan was made for organization 2, but the credentials act for organization 1'] });
     expect(client.calls).toEqual([]);
   });
+
+  it('refuses a plan that names no organization when the credentials name one', async () => {
+    const client = new FakeClient();
+    const v = await verifyPlan({ ...plan([createApp('com.a')]), organization_id: null }, client);
+    expect(v).toMatchObject({ ok: false, problems: ['the plan names no organization, but the credentials act for organization 1; make the plan with these credentials'] });
+    expect(client.calls).toEqual([]);
+  });
 });
 
 describe('verifyPlan on a server without GET /api/apps', () => {
