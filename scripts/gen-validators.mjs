@@ -2,6 +2,7 @@
 // pays ajv's compile at run time (~0.1-0.2 s per process):
 //   src/generated/api-validators.ts     from schemas/api/*.json (API responses)
 //   src/generated/config-validator.ts   from schemas/menuctl.schema.json (config files)
+//   src/generated/plan-validator.ts     from schemas/plan.schema.json (saved plans, apply --plan)
 // Run after editing a schema: `node scripts/gen-validators.mjs`. With --check it only compares
 // (a test runs that), exiting 1 when a file is out of date.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,10 @@ const CONFIG_SCHEMA = new URL('../schemas/menuctl.schema.json', import.meta.url)
 const CONFIG_OUT = new URL('../src/generated/config-validator.ts', import.meta.url);
 /** The config validator's options: every error, with the failing data and schema (for messages). */
 const CONFIG_OPTIONS = { allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true };
+const PLAN_SCHEMA = new URL('../schemas/plan.schema.json', import.meta.url);
+const PLAN_OUT = new URL('../src/generated/plan-validator.ts', import.meta.url);
+/** Every error, so a refused plan file lists each problem (src/plan/plan-file.ts); `required` inside if/then names keys defined beside it. */
+const PLAN_OPTIONS = { allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true };
 const RESOURCES = ['action', 'parser', 'app', 'app-created', 'world-operator'];
 const BODIES = ['archived', 'authenticate', 'error'];
 
@@ -34,6 +39,13 @@ function generateConfig() {
   ajv.addSchema(schema, 'config');
   const code = standaloneCode(ajv, { validateConfig: 'config' }).replace(/^"use strict";/, '');
   return [...HEADER('schemas/menuctl.schema.json'), `export const AJV_OPTIONS = ${JSON.stringify(CONFIG_OPTIONS)};`, code, ''].join('\n');
+}
+
+function generatePlan() {
+  const ajv = new Ajv2020({ ...PLAN_OPTIONS, code: { source: true, esm: true } });
+  ajv.addSchema(JSON.parse(readFileSync(PLAN_SCHEMA, 'utf8')), 'plan');
+  const code = standaloneCode(ajv, { validatePlan: 'plan' }).replace(/^"use strict";/, '');
+  return [...HEADER('schemas/plan.schema.json'), code, ''].join('\n');
 }
 
 function generate() {
@@ -59,7 +71,7 @@ function generate() {
   ].join('\n');
 }
 
-const outputs = [[OUT, generate()], [CONFIG_OUT, generateConfig()]];
+const outputs = [[OUT, generate()], [CONFIG_OUT, generateConfig()], [PLAN_OUT, generatePlan()]];
 for (const [file, text] of outputs) {
   if (!process.argv.includes('--check')) writeFileSync(file, text);
   else if (readFileSync(file, 'utf8') !== text) {

@@ -11,7 +11,7 @@ import { Dependencies, type Ledger } from './dependents.js';
 import { toOutcomeError } from './errors.js';
 import { executeChange } from './execute.js';
 import { groupByLevel } from './levels.js';
-import { checkArchiveThreshold, DEFAULT_THRESHOLDS, thresholdMessage, type ArchiveThresholds } from './safety.js';
+import { checkArchiveThreshold, DEFAULT_THRESHOLDS, recordedThresholds, thresholdMessage, type ArchiveThresholds } from '../plan/safety.js';
 import { SecretsWriter } from './secrets-file.js';
 import type { ApplyResult, Outcome } from './types.js';
 
@@ -24,8 +24,9 @@ export interface ApplyOptions {
   secretsFile?: string;
   /** Create apps without a secrets file, knowingly dropping their token (`--discard-secrets`). */
   discardSecrets?: boolean;
-  /** Allow archiving beyond the thresholds. */
+  /** Allow archiving beyond the thresholds (a plan made with --force records it in `safety.force`). */
   force?: boolean;
+  /** Over the plan's recorded thresholds (Plan.safety), which are over DEFAULT_THRESHOLDS. */
   thresholds?: Partial<ArchiveThresholds>;
   recovery?: RecoveryPolicy;
 }
@@ -96,11 +97,18 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   return result;
 }
 
+/** Why the archive thresholds refuse this plan, or null: the plan's own numbers unless overridden. */
+export function archiveRefusal(plan: Plan, options: Pick<ApplyOptions, 'force' | 'thresholds'>): string | null {
+  if (options.force === true || plan.safety?.force === true) return null;
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...recordedThresholds(plan), ...options.thresholds };
+  const check = checkArchiveThreshold(plan.changes, thresholds);
+  return check.exceeded ? thresholdMessage(check, thresholds) : null;
+}
+
 /** Everything that can refuse the whole plan, before the first write. */
 async function preflight(plan: Plan, options: ApplyOptions): Promise<SecretsWriter | null> {
-  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
-  const check = checkArchiveThreshold(plan, thresholds);
-  if (check.exceeded && !options.force) throw new ApplyRefused(thresholdMessage(check, thresholds));
+  const refusal = archiveRefusal(plan, options);
+  if (refusal) throw new ApplyRefused(refusal);
   const appCreates = plan.changes.filter((c) => c.op === 'create' && c.type === 'app');
   if (appCreates.length === 0) return null;
   if (!options.secretsFile) {

@@ -2,13 +2,12 @@
 // made against is still the world: re-read only what the plan touches (by id for updates,
 // restores and archives; one list per kind for creates) and refuse, naming every stale
 // address, when anything moved, when the config moved on, or when the organization differs.
+// Whether the changes are what the config plans is against-config.ts's question.
 
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
 import { fingerprint } from '../model/fingerprint.js';
-import type { LiveAction, LiveApp, LiveParser } from '../model/types.js';
 import type { Change, CreateChange, Plan } from '../plan/types.js';
-import { countManaged } from './safety.js';
 
 export interface VerifyOptions {
   /** Digest of the config as it is now; compared with the plan's `config_digest` when given. */
@@ -28,13 +27,19 @@ export interface Verification {
   problems: string[];
   /** What could not be checked (not a refusal): tell the user before they confirm. */
   warnings: string[];
-  /**
-   * countManaged() over what was read while checking: all active actions and apps, and the
-   * active parsers of the actions the plan's parser changes belong to (for thresholds).
-   */
-  managedCount: number;
-  /** Actions whose parsers were not counted, so the count is below a fresh plan's (for messages). */
-  uncountedParsers: boolean;
+}
+
+/**
+ * The one place the plan's organization is checked against the credentials'. A plan that names
+ * none is refused when the credentials name one: credentials that know their organization made
+ * every plan such credentials can apply, so a missing one is an edit that would skip this check.
+ */
+export function organizationProblem(plan: Pick<Plan, 'organization_id'>, actual: number | null): string | null {
+  if (actual === null || actual === plan.organization_id) return null;
+  if (plan.organization_id === null) {
+    return `the plan names no organization, but the credentials act for organization ${actual}; make the plan with these credentials`;
+  }
+  return `the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${actual}`;
 }
 
 export async function verifyPlan(plan: Plan, client: ApiClient, options: VerifyOptions = {}): Promise<Verification> {
@@ -42,12 +47,9 @@ export async function verifyPlan(plan: Plan, client: ApiClient, options: VerifyO
   if (options.configDigest !== undefined && options.configDigest !== plan.config_digest) {
     problems.push('the config changed since the plan was made; run `menuctl plan --out FILE` again');
   }
-  // The CLI checks this earlier (src/cli/apply.ts, before any read by id); this check is for
-  // library callers of verifyPlan, which get no other guard.
-  const org = await client.organizationId();
-  if (plan.organization_id !== null && org !== null && org !== plan.organization_id) {
-    problems.push(`the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${org}`);
-  }
+  // Before any read by id: another organization's resources would only look missing (404).
+  const org = organizationProblem(plan, await client.organizationId());
+  if (org) return { ok: false, stale: [], problems: [...problems, org], warnings: [] };
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
   const parentIds = new Set<string>();
   const [existing, creates] = await Promise.all([
@@ -56,21 +58,14 @@ export async function verifyPlan(plan: Plan, client: ApiClient, options: VerifyO
   ]);
   for (const c of plan.changes) if (c.type === 'parser' && c.op !== 'archive' && c.action_id !== null) parentIds.add(c.action_id);
   const stale = [...existing.filter((s): s is StaleItem => s !== null), ...creates.stale];
-  const parsers = await checkParserCreates(plan, client, limit, parentIds);
-  stale.push(...parsers.stale);
+  stale.push(...(await checkParserCreates(plan, client, limit, parentIds)));
   stale.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
-  return {
-    ok: problems.length === 0 && stale.length === 0,
-    stale,
-    problems,
-    warnings: creates.warnings,
-    managedCount: countManaged({ actions: creates.actions, apps: creates.apps, parsers: parsers.live }),
-    uncountedParsers: creates.actions.some((a) => a.archived_at === null && !parentIds.has(a.id)),
-  };
+  return { ok: problems.length === 0 && stale.length === 0, stale, problems, warnings: creates.warnings };
 }
 
-export function verificationMessage(v: Verification, file: string): string {
-  const lines = [`refusing to apply ${file}: it is stale. Nothing was changed.`];
+/** `why` heads the list: what the listed items have in common (stale, by default). */
+export function verificationMessage(v: Pick<Verification, 'problems' | 'stale'>, file: string, why = v.stale.length > 0 ? 'it is stale' : null): string {
+  const lines = [`refusing to apply ${file}${why ? `: ${why}` : ''}. Nothing was changed.`];
   for (const p of v.problems) lines.push(`  - ${p}`);
   for (const s of v.stale) lines.push(`  - ${s.address}: ${s.why}`);
   lines.push('Make a new plan (`menuctl plan --out FILE`), review it, and apply that.');
@@ -80,7 +75,9 @@ export function verificationMessage(v: Verification, file: string): string {
 async function checkExisting(change: Exclude<Change, CreateChange>, client: ApiClient, parentIds: Set<string>): Promise<StaleItem | null> {
   const live = await read(change, client, parentIds);
   if (live === null) return { address: change.address, why: `id ${change.id} no longer exists` };
-  if (change.fingerprint !== null && live !== change.fingerprint) {
+  // No fingerprint, no check: such a change is refused, never carried out unchecked.
+  if (change.fingerprint === null) return { address: change.address, why: 'carries no fingerprint to check the live resource against' };
+  if (live !== change.fingerprint) {
     return { address: change.address, why: 'changed since the plan was made' };
   }
   return null;
@@ -110,7 +107,7 @@ type Limit = ReturnType<typeof pLimit>;
 async function checkCreates(
   creates: CreateChange[],
   client: ApiClient,
-): Promise<{ stale: StaleItem[]; warnings: string[]; actions: LiveAction[]; apps: LiveApp[] }> {
+): Promise<{ stale: StaleItem[]; warnings: string[] }> {
   const stale: StaleItem[] = [];
   const warnings: string[] = [];
   const [actions, apps] = await Promise.all([client.listActions(), client.listApps()]);
@@ -133,19 +130,16 @@ async function checkCreates(
         `since the plan was made cannot be seen); make sure no such app exists before confirming`,
     );
   }
-  return { stale, warnings, actions, apps: apps ?? [] };
+  return { stale, warnings };
 }
 
-/**
- * Lists the parsers of every action the plan's parser changes belong to, once per action: it
- * checks parser creates for a namesake that appeared, and gives the parsers to count as managed.
- */
+/** Lists the parsers of every action the plan's parser changes belong to, once per action: a parser create is stale when a namesake appeared. */
 async function checkParserCreates(
   plan: Plan,
   client: ApiClient,
   limit: Limit,
   parentIds: Set<string>,
-): Promise<{ stale: StaleItem[]; live: LiveParser[] }> {
+): Promise<StaleItem[]> {
   const stale: StaleItem[] = [];
   const lists = await Promise.all([...parentIds].map((id) => limit(async () => [id, await client.listParsers(id)] as const)));
   const byAction = new Map(lists);
@@ -154,7 +148,7 @@ async function checkParserCreates(
     const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && p.category === c.desired.category);
     if (hit) stale.push(appeared(c, hit.id));
   }
-  return { stale, live: lists.flatMap(([, list]) => list) };
+  return stale;
 }
 
 function appeared(c: CreateChange, id: string): StaleItem {

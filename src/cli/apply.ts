@@ -1,32 +1,32 @@
 // menuctl apply: plan (or read a saved plan), confirm, carry out, report. The work is in
 // src/apply/; this file wires flags, output and exit codes (docs/apply.md).
 
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import { applyPlan, ApplyRefused } from '../apply/apply.js';
+import type { Command } from 'commander';
+import { checkAgainstConfig } from '../apply/against-config.js';
+import { applyPlan, ApplyRefused, archiveRefusal } from '../apply/apply.js';
 import { askYes } from './confirm.js';
-import { loadAndPlan, loadDesired } from './pipeline.js';
-import { readPlanFile } from '../apply/plan-file.js';
-import { countManaged, DEFAULT_THRESHOLDS } from '../apply/safety.js';
+import { loadAndPlan, loadDesired, readLiveFor } from './pipeline.js';
 import type { ApplyResult } from '../apply/types.js';
 import { verificationMessage, verifyPlan } from '../apply/verify.js';
 import { configDigest } from '../plan/digest.js';
+import { parsePlan, PlanFileError } from '../plan/plan-file.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
 import { renderPlanText } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
 import { addConnectionOptions, checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
-import { formatOption, resendOption, targetOption } from './options.js';
+import { formatOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { useColor, type Io } from './io.js';
+import { useColor } from './io.js';
 
 interface Planned {
   plan: Plan;
-  managed: number;
-  /** Why `managed` may be below what a fresh plan would count (see docs/apply.md). */
-  managedNote?: string;
+  /** With `--plan FILE PATH`: the smaller of the plan's recorded managed count and the count now. */
+  managed?: number;
 }
 
 export interface ApplyFlags extends ConnectionFlags {
@@ -39,22 +39,11 @@ export interface ApplyFlags extends ConnectionFlags {
   secretsFile?: string;
   discardSecrets?: boolean;
   format: 'text' | 'json';
-  maxArchive: number;
-  maxArchivePercent: number;
+  maxArchive?: number;
+  maxArchivePercent?: number;
 }
 
-
-function nonNegativeInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number, 0 or more.');
-  return n;
-}
-
-function percent(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('must be a number from 0 to 100.');
-  return n;
-}
+const REMAKE = 'make a new one with `menuctl plan --out FILE`';
 
 export function register(program: Command, ctx: CliContext): void {
   const cmd = program
@@ -64,16 +53,13 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--plan <file>', 'carry out a plan saved with `menuctl plan --out FILE` (refused if stale)')
     .option('--yes', 'do not ask for confirmation (required without a terminal)')
     .option('--prune', 'archive live actions and apps that are not in the config')
-    .option('--force', 'allow archiving more than the --max-archive thresholds')
+    .option('--force', 'allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)')
     .addOption(targetOption())
     .addOption(resendOption())
     .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)')
     .option('--discard-secrets', 'create apps without keeping their token and webhook secret')
-    .addOption(formatOption(['text', 'json']))
-    .addOption(new Option('--max-archive <n>', 'archives allowed without --force (when also over --max-archive-percent)')
-      .argParser(nonNegativeInt).default(DEFAULT_THRESHOLDS.maxArchive))
-    .addOption(new Option('--max-archive-percent <p>', 'share of managed resources archived without --force')
-      .argParser(percent).default(DEFAULT_THRESHOLDS.maxArchivePercent));
+    .addOption(formatOption(['text', 'json']));
+  for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd).action(async (paths: string[], flags: ApplyFlags) => {
     ctx.setExit(await runApply(paths, flags, ctx));
   });
@@ -98,7 +84,7 @@ export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliConte
 async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const planned = flags.plan
-    ? await fromSavedPlan(paths, flags, conn, io)
+    ? await fromSavedPlan(paths, flags, conn, ctx)
     : await fromConfig(paths, flags, conn, ctx);
   const { plan } = planned;
   const json = flags.format === 'json';
@@ -107,6 +93,9 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
     return EXIT.OK;
   }
   if (!json) io.stdout.write(renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
+  // Before the question: a plan apply would refuse is not worth confirming.
+  const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
+  if (refusal) throw new CliError(refusal);
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
@@ -115,7 +104,13 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
 
 function checkFlags(flags: ApplyFlags): void {
   if (flags.plan !== undefined) {
-    const shaping = [flags.prune && '--prune', flags.target.length && '--target', flags.resend.length && '--resend'].filter(Boolean);
+    const shaping = [
+      flags.prune && '--prune',
+      flags.target.length && '--target',
+      flags.resend.length && '--resend',
+      flags.maxArchive !== undefined && '--max-archive',
+      flags.maxArchivePercent !== undefined && '--max-archive-percent',
+    ].filter(Boolean);
     if (shaping.length > 0) {
       const one = shaping.length === 1;
       throw new CliError(`${shaping.join(', ')} ${one ? 'shapes' : 'shape'} a plan when it is made: pass ${one ? 'it' : 'them'} to \`menuctl plan --out\`, not with --plan`);
@@ -134,46 +129,65 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
     targets: flags.target,
     prune: flags.prune === true,
     resend: flags.resend,
+    thresholds: thresholdsOf(flags),
+    force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg),
   }, ctx.io);
-  return { plan: planned.plan, managed: countManaged(planned.live) };
+  return { plan: planned.plan };
 }
 
-async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connection, io: Io): Promise<Planned> {
-  const file = resolve(io.cwd, flags.plan!);
-  let plan: Plan;
+async function readPlanFile(file: string, shown: string): Promise<Plan> {
+  let text: string;
   try {
-    plan = await readPlanFile(file);
+    text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new CliError((err as Error).message);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CliError(`plan file ${file} not found; ${REMAKE}`);
+    throw new CliError(`cannot read plan file ${file}: ${(err as Error).message}`);
   }
-  let digest: string | undefined;
-  let configOrg: number | undefined;
-  if (paths.length > 0) {
-    const { desired } = await loadDesired(paths, io);
-    digest = configDigest(desired);
-    configOrg = desired.organization_id;
-  } else {
-    io.stderr.write('Note: no config PATH given, so the plan is not checked against the config (only against the live API).\n');
+  try {
+    return parsePlan(text);
+  } catch (err) {
+    if (!(err instanceof PlanFileError)) throw err;
+    if (err.problems.length === 1) throw new CliError(`plan file ${file}${err.syntax ? ' ' : ': '}${err.problems[0]}; ${REMAKE}. Nothing was changed.`);
+    const lines = [`refusing to apply ${shown}: the plan file is not a valid plan. Nothing was changed.`, ...err.problems.map((p) => `  - ${p}`), `Do not edit a saved plan: ${REMAKE}.`];
+    throw new CliError(lines.join('\n'));
   }
-  const actual = await checkOrganization(conn.client, conn.organizationGuard, configOrg);
-  // Before any read by id: another organization's resources would only look missing (404).
-  // verifyPlan checks this again for library callers; from here it is never reached.
-  if (plan.organization_id !== null && actual !== null && actual !== plan.organization_id) {
-    throw new CliError(`the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${actual}: nothing was done`);
+}
+
+/**
+ * A saved plan is carried out only when every check passes (docs/apply.md "Saved plans"): the
+ * file fits the schema, the organization is the plan's, every touched live resource still has
+ * the plan's fingerprint, and, given PATH, the config's digest is the plan's and every change
+ * is what the config plans now (protection re-checked).
+ */
+async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
+  const { io } = ctx;
+  const plan = await readPlanFile(resolve(io.cwd, flags.plan!), flags.plan!);
+  const loaded = paths.length > 0 ? await loadDesired(paths, io) : null;
+  if (!loaded) {
+    io.stderr.write(
+      'Note: no config PATH given, so the plan is checked against the live API only, not against the config ' +
+        '(its desired values and `protected:`); give the same PATH as to `menuctl plan` to have it checked.\n',
+    );
   }
+  await checkOrganization(conn.client, conn.organizationGuard, loaded?.desired.organization_id);
   const verification = await verifyPlan(plan, conn.client, {
-    ...(digest !== undefined ? { configDigest: digest } : {}),
+    ...(loaded ? { configDigest: configDigest(loaded.desired) } : {}),
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w}\n`);
-  if (!verification.uncountedParsers) return { plan, managed: verification.managedCount };
-  return {
-    plan,
-    managed: verification.managedCount,
-    managedNote: 'With --plan only the parsers of actions the plan touches are counted as managed, so the count can be lower than a fresh plan\'s',
-  };
+  if (!loaded) return { plan };
+  const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal });
+  const check = checkAgainstConfig(plan, loaded.desired, live);
+  if (!check.ok) {
+    const problems = check.errors.map((d) => `${d.address ?? 'the config'}: ${d.message} [${d.code}]`);
+    const why = 'it is not what the config plans (edited by hand, or made from another config)';
+    throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan!, why));
+  }
+  // The same definition either way; the smaller count errs on the side of refusing.
+  return { plan, managed: Math.min(plan.safety?.managed ?? check.managed, check.managed) };
 }
 
 async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promise<boolean> {
@@ -191,7 +205,7 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
 
 async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
   const { io } = ctx;
-  const { plan, managed, managedNote } = planned;
+  const { plan } = planned;
   const json = flags.format === 'json';
   // JSON mode keeps stdout to the one document; progress then goes to a terminal's stderr only.
   const stream = json ? io.stderr : io.stdout;
@@ -210,13 +224,7 @@ async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, c
       onDone: (o) => progress?.done(o),
       ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),
       discardSecrets: flags.discardSecrets === true,
-      force: flags.force === true,
-      thresholds: {
-        maxArchive: flags.maxArchive,
-        maxArchivePercent: flags.maxArchivePercent,
-        managedCount: managed,
-        ...(managedNote !== undefined ? { managedNote } : {}),
-      },
+      ...applyOptionsFor(planned, flags),
     });
   } catch (err) {
     if (err instanceof ApplyRefused) throw new CliError(err.message);
@@ -224,6 +232,14 @@ async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, c
   } finally {
     progress?.finish();
   }
+}
+
+/** The threshold inputs: the plan's recorded thresholds, the count checked now, --force. */
+function applyOptionsFor(planned: Planned, flags: ApplyFlags): { force: boolean; thresholds?: { managedCount: number } } {
+  return {
+    force: flags.force === true,
+    ...(planned.managed !== undefined ? { thresholds: { managedCount: planned.managed } } : {}),
+  };
 }
 
 function emptyResult(): ApplyResult {

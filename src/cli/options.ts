@@ -1,5 +1,6 @@
 // Option parsers shared by several commands.
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_THRESHOLDS } from '../plan/safety.js';
 
 /** For repeatable flags: --target A --target B. */
 export function collect(value: string, previous: string[] = []): string[] {
@@ -18,4 +19,37 @@ export function targetOption(): Option {
 export function resendOption(): Option {
   return new Option('--resend <address>', 're-send the steps of this action even if they look unchanged (repeatable; "all" for every action)')
     .argParser(collect).default([]);
+}
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number, 0 or more.');
+  return n;
+}
+
+function percent(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('must be a number from 0 to 100.');
+  return n;
+}
+
+/**
+ * --max-archive and --max-archive-percent, without a commander default so a command can tell
+ * whether they were given (apply refuses them with --plan: the saved plan records its own).
+ */
+export function thresholdOptions(): Option[] {
+  return [
+    new Option('--max-archive <n>', `archives allowed without --force when also over --max-archive-percent (default ${DEFAULT_THRESHOLDS.maxArchive})`)
+      .argParser(nonNegativeInt),
+    new Option('--max-archive-percent <p>', `share of managed resources archived without --force (default ${DEFAULT_THRESHOLDS.maxArchivePercent})`)
+      .argParser(percent),
+  ];
+}
+
+/** The thresholds given on the command line, defaults filled. */
+export function thresholdsOf(flags: { maxArchive?: number; maxArchivePercent?: number }): { maxArchive: number; maxArchivePercent: number } {
+  return {
+    maxArchive: flags.maxArchive ?? DEFAULT_THRESHOLDS.maxArchive,
+    maxArchivePercent: flags.maxArchivePercent ?? DEFAULT_THRESHOLDS.maxArchivePercent,
+  };
 }

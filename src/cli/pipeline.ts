@@ -10,6 +10,7 @@ import { hasErrors, type Diagnostic } from '../model/diagnostic.js';
 import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
 import type { DesiredState, LiveState } from '../model/types.js';
 import { buildPlan, type PlanOptions } from '../plan/build-plan.js';
+import { PROTECTED_ARCHIVE } from '../plan/protect.js';
 import type { Plan } from '../plan/types.js';
 import { wantParsers } from '../plan/want-parsers.js';
 
@@ -21,7 +22,13 @@ export interface ReadLiveOptions {
   checkOrganization?: (configOrg: number | undefined) => Promise<unknown>;
 }
 
-export type LoadAndPlanOptions = PlanOptions & ReadLiveOptions;
+export type LoadAndPlanOptions = PlanOptions & ReadLiveOptions & {
+  /**
+   * `plan`: an archive that `protected:` forbids is shown in the plan (Plan.safety.protected) for
+   * the reviewer, rather than stopping before it is rendered; the caller then refuses to save it.
+   */
+  showProtected?: boolean;
+};
 
 export interface Planned {
   desired: DesiredState;
@@ -52,18 +59,22 @@ export async function loadDesired(paths: string[], io: Io): Promise<Loaded> {
 export function reportDiagnostics(
   diagnostics: readonly Diagnostic[],
   io: Io,
-  options: { failure: string; sources?: ReadonlyMap<string, string> | undefined },
+  options: { failure: string; sources?: ReadonlyMap<string, string> | undefined; except?: (d: Diagnostic) => boolean },
 ): void {
   if (diagnostics.length === 0) return;
   io.stderr.write(renderDiagnosticsText(diagnostics, { sources: options.sources, color: useColor(io, 'stderr') }));
-  if (hasErrors(diagnostics)) throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
+  const except = options.except;
+  if (hasErrors(except ? diagnostics.filter((d) => !except(d)) : diagnostics)) {
+    throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
+  }
 }
 
 export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, io: Io): Promise<Planned> {
   const { desired, sources } = await loadDesired(paths, io);
   const live = await readLiveFor(desired, options);
   const { plan, diagnostics } = buildPlan(desired, live, options);
-  reportDiagnostics(diagnostics, io, { sources, failure: 'cannot make a plan; nothing was changed' });
+  const shown = (d: Diagnostic) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
+  reportDiagnostics(diagnostics, io, { sources, failure: 'cannot make a plan; nothing was changed', except: shown });
   return { desired, live, plan, warnings: diagnostics.filter((d) => d.severity === 'warning') };
 }
 

@@ -3,16 +3,17 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadAndPlan } from './pipeline.js';
-import { renderPlanJson } from '../report/plan-json.js';
+import { serializePlan } from '../plan/plan-file.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
 import { renderPlanText } from '../report/plan-text.js';
 import type { Plan } from '../plan/types.js';
 import type { DesiredAction } from '../model/types.js';
 import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
-import { EXIT } from './exit.js';
+import { CliError, EXIT } from './exit.js';
+import { plural } from '../report/plural.js';
 import { useColor, type Io } from './io.js';
-import { formatOption, resendOption, targetOption } from './options.js';
+import { formatOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
 import { writeFileAtomic } from './write-file.js';
 
 interface PlanFlags extends ConnectionFlags {
@@ -22,6 +23,9 @@ interface PlanFlags extends ConnectionFlags {
   prune?: boolean;
   target: string[];
   resend: string[];
+  force?: boolean;
+  maxArchive?: number;
+  maxArchivePercent?: number;
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -34,7 +38,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none')
     .option('--prune', 'also archive live actions and apps that are not in the config')
     .addOption(targetOption())
-    .addOption(resendOption());
+    .addOption(resendOption())
+    .option('--force', 'acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out');
+  for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd);
   cmd.action(async (paths: string[], flags: PlanFlags) => ctx.setExit(await runPlan(paths, flags, ctx)));
 }
@@ -44,16 +50,23 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   const { client, organizationGuard, concurrency } = connect(flags, io);
   try {
     const { plan, desired } = await loadAndPlan(paths, {
+      showProtected: true,
       client,
       concurrency,
       signal: ctx.signal,
       targets: flags.target,
       prune: Boolean(flags.prune),
       resend: flags.resend,
+      thresholds: thresholdsOf(flags),
+      force: flags.force === true,
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg),
     }, io);
-    if (flags.out) await writeFileAtomic(resolve(io.cwd, flags.out), renderPlanJson(plan));
+    const guarded = plan.safety?.protected.length ?? 0;
+    if (flags.out && guarded === 0) await writeFileAtomic(resolve(io.cwd, flags.out), serializePlan(plan));
     io.stdout.write(renderPlan(plan, flags.format, io, desired.actions));
+    if (guarded > 0) {
+      throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`);
+    }
     if (flags.out && flags.format === 'text') io.stdout.write(`\nSaved the plan to ${flags.out}: run \`menuctl apply --plan ${flags.out}\` to carry it out.\n`);
     return flags.detailedExitcode && plan.changes.length > 0 ? EXIT.CHANGES : EXIT.OK;
   } finally {
@@ -63,7 +76,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
 
 function renderPlan(plan: Plan, format: PlanFlags['format'], io: Io, actions: readonly DesiredAction[]): string {
   switch (format) {
-    case 'json': return renderPlanJson(plan);
+    case 'json': return serializePlan(plan);
     case 'markdown': return renderPlanMarkdown(plan, { actions });
     case 'text': return renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 });
   }

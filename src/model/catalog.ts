@@ -3,6 +3,8 @@
 // offline; plan resolves names with the live copy from GET /api/world_operators.
 // Pure: the bundled file is read by config/catalog-file.ts.
 
+// Edit-distance suggestions are pure; they live with the config's "did you mean" messages.
+import { suggest } from '../config/suggest.js';
 import type { OperatorRef, WorldOperator } from './types.js';
 
 /** Parses the TSV (header: id, name, country_alpha2, hnis). Names are kept byte for byte. */
@@ -30,4 +32,39 @@ export function resolveOperator(ref: OperatorRef['ref'], catalog: readonly World
   // Offer near misses (case or surrounding spaces) as suggestions, never as a match.
   const folded = ref.trim().toLowerCase();
   return { ok: false, reason: 'unknown-name', candidates: catalog.filter((o) => o.name.trim().toLowerCase() === folded) };
+}
+
+/**
+ * The one rule for an operator reference that does not resolve: its code and wording, the same
+ * offline in `validate` (bundled catalog) and in `plan` (the live catalog), near misses named.
+ */
+export function unresolvedOperator(
+  ref: OperatorRef['ref'],
+  r: Extract<Resolution, { ok: false }>,
+  catalog: readonly WorldOperator[],
+): { code: 'semantic.operator-ambiguous' | 'semantic.operator-unknown'; message: string } {
+  if (r.reason === 'ambiguous-name') {
+    return {
+      code: 'semantic.operator-ambiguous',
+      message: `operator name ${JSON.stringify(ref)} matches ${r.candidates.length} operators: ${r.candidates.map(describeOperator).join(', ')}. Use the id of the one you mean.`,
+    };
+  }
+  const what = r.reason === 'unknown-id' ? `operator id ${ref}` : `operator name ${JSON.stringify(ref)}`;
+  return {
+    code: 'semantic.operator-unknown',
+    message: `${what} is not in the world operator catalog (names must match exactly).${nearMisses(ref, catalog, r.candidates)} Run \`menuctl operators\` to list them.`,
+  };
+}
+
+export function describeOperator(op: WorldOperator): string {
+  return `${op.id} ${JSON.stringify(op.name)} (${op.country_alpha2})`;
+}
+
+function nearMisses(ref: string | number, catalog: readonly WorldOperator[], folded: WorldOperator[]): string {
+  if (typeof ref === 'number') return '';
+  const lower = ref.trim().toLowerCase();
+  const close = suggest(ref, [...new Set(catalog.map((o) => o.name))], 3).flatMap((n) => catalog.filter((o) => o.name === n));
+  const containing = lower.length >= 3 ? catalog.filter((o) => o.name.toLowerCase().includes(lower)) : [];
+  const byName = folded.length > 0 ? folded : [...new Set([...close, ...containing])];
+  return byName.length > 0 ? ` Did you mean ${byName.slice(0, 5).map(describeOperator).join(', ')}?` : '';
 }

@@ -4,13 +4,14 @@
 import { actionAddress, parseAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
-import { archiveForOrphan, changeForPair, RESEND_REASON } from './changes.js';
+import { archiveForOrphan, changeForPair } from './changes.js';
 import { compareStates, type Comparison, type Orphan } from './compare.js';
 import { configDigest } from './digest.js';
 import { countHiddenStepActions } from './hidden-steps.js';
 import { operatorNamer } from './operators.js';
 import { compareChanges, sortChanges } from './order.js';
-import { protectionErrors } from './protect.js';
+import { protectedArchives, protectionError } from './protect.js';
+import { countManaged, evaluateSafety } from './safety.js';
 import { knownAddresses, targetScope, type TargetScope } from './targets.js';
 import type { ArchiveChange, Change, Plan, PlanSummary } from './types.js';
 
@@ -21,6 +22,10 @@ export interface PlanOptions {
   prune?: boolean;
   /** `--resend`: action addresses (or "all") whose steps are re-sent even when they look equal. */
   resend?: string[];
+  /** Archive thresholds to evaluate and record as `safety` (plan/safety.ts); absent: no `safety`. */
+  thresholds?: { maxArchive: number; maxArchivePercent: number };
+  /** `--force` at plan time: archives beyond the thresholds acknowledged by whoever reviews this plan. */
+  force?: boolean;
 }
 
 export interface PlanResult {
@@ -28,9 +33,6 @@ export interface PlanResult {
   /** Errors mean the plan must not be applied (the CLI refuses to go on). */
   diagnostics: Diagnostic[];
 }
-
-export const NOT_IN_CONFIG = 'not in config';
-export const PRUNE = 'prune';
 
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): PlanResult {
   const cmp = compareStates(desired, live);
@@ -49,12 +51,13 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   const archives: { change: ArchiveChange; orphan: Orphan }[] = [];
   for (const orphan of cmp.orphans) {
     if (orphan.type !== 'parser' && !prune) continue;
-    const change = archiveForOrphan(orphan, orphan.type === 'parser' ? NOT_IN_CONFIG : PRUNE);
+    const change = archiveForOrphan(orphan, { code: orphan.type === 'parser' ? 'not-in-config' : 'prune' });
     if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
   }
   const warnings = [...live.warnings];
   const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
-  diagnostics.push(...protectionErrors(cmp, archives));
+  const guarded = protectedArchives(cmp, archives);
+  diagnostics.push(...guarded.map(protectionError));
   if (scope.targets.length > 0) {
     warnings.push('This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.');
   }
@@ -68,6 +71,14 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     config_digest: configDigest(desired),
     targets: scope.targets,
     prune,
+    ...(options.thresholds
+      ? {
+        safety: evaluateSafety(sorted, { ...options.thresholds, managedCount: countManaged(live) }, {
+          force: options.force === true,
+          protectedArchives: guarded.map(({ change, guard }) => ({ address: change.address, id: change.id, protected_by: guard.address })),
+        }),
+      }
+      : {}),
     changes: sorted,
     summary: summarise(sorted),
     unmanaged: unmanaged(cmp, scope),
@@ -145,5 +156,3 @@ function summarise(changes: Change[]): PlanSummary {
   for (const c of changes) s[c.op]++;
   return s;
 }
-
-export { RESEND_REASON };

@@ -3,20 +3,18 @@
 import { fingerprint } from '../model/fingerprint.js';
 import { canonicalApp, canonicalDesiredAction, canonicalParser } from '../model/canonical.js';
 import type { Orphan, Pair } from './compare.js';
-import type { ArchiveChange, Change, FieldChange } from './types.js';
-
-export const RESEND_REASON = 'forced: --resend';
+import type { ArchiveChange, Change, ChangeReason, FieldChange } from './types.js';
 
 /** `resend`: addresses of actions whose steps must be re-sent even when their values look equal. */
 export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; nameOf: (id: number) => string }): Change | null {
   if (pair.live === null) {
     return { op: 'create', id: null, address: pair.address, fingerprint: null, fields: createFields(pair, opts.nameOf), ...typedPart(pair) };
   }
-  const reasons: string[] = [];
+  const reasons: ChangeReason[] = [];
   const renamed = renamedFrom(pair);
-  if (renamed !== null) reasons.push(`renamed from ${JSON.stringify(renamed)}`);
+  if (renamed !== null) reasons.push({ code: 'renamed', from: renamed });
   const forced = pair.type === 'action' && opts.resend.has(pair.address);
-  if (forced) reasons.push(RESEND_REASON);
+  if (forced) reasons.push({ code: 'resend' });
   const archived = pair.live.archived_at !== null;
   if (!archived && pair.fields.length === 0 && !forced) return null;
   const base = {
@@ -24,14 +22,14 @@ export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; n
     address: pair.address,
     fingerprint: liveFingerprint(pair),
     fields: pair.fields,
-    ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
+    ...(reasons.length > 0 ? { reasons } : {}),
     ...(forced ? { forced: true as const } : {}),
     ...typedPart(pair),
   };
   return archived ? { op: 'restore', ...base } : { op: 'update', ...base };
 }
 
-export function archiveForOrphan(orphan: Orphan, reason: string): ArchiveChange {
+export function archiveForOrphan(orphan: Orphan, reason: ChangeReason): ArchiveChange {
   return {
     op: 'archive',
     type: orphan.type,
@@ -39,7 +37,7 @@ export function archiveForOrphan(orphan: Orphan, reason: string): ArchiveChange 
     id: orphan.live.id,
     fingerprint: liveFingerprint(orphan),
     fields: [],
-    reason,
+    reasons: [reason],
     ...(orphan.type === 'parser' ? { parent: orphan.parent, action_id: orphan.live.action_id } : {}),
   };
 }

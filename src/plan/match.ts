@@ -60,22 +60,10 @@ export function matchAll<L extends Liveish>(o: MatchOptions<L>): MatchResult<L> 
     outcomes[i] = { ok: false };
   };
 
-  const seen = new Map<string, string>();
+  // Keys and pins are unique in a validated config (config/checks/duplicates.ts, the one place
+  // that rule lives); buildPlan is only ever given one.
   o.wanted.forEach((w, i) => {
-    const first = seen.get(w.key);
-    if (first !== undefined) fail(i, 'plan.duplicate-identity', `${o.kind} ${o.keyLabel} ${q(w.key)} appears twice in the config; ${o.keyLabel} is the identity and must be unique.`);
-    else seen.set(w.key, w.address);
-  });
-
-  const pinnedBy = new Map<string, string>();
-  o.wanted.forEach((w, i) => {
-    if (outcomes[i] || w.pinnedId === undefined) return;
-    const other = pinnedBy.get(w.pinnedId);
-    if (other !== undefined) {
-      fail(i, 'plan.duplicate-pin', `id ${q(w.pinnedId)} is also pinned by ${other}; one live ${o.kind} can be pinned by one resource only.`);
-      return;
-    }
-    pinnedBy.set(w.pinnedId, w.address);
+    if (w.pinnedId === undefined) return;
     const live = o.pool.find((l) => l.id === w.pinnedId);
     if (live) {
       claimed.add(live.id);

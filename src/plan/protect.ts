@@ -5,9 +5,12 @@
 
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Comparison, Orphan } from './compare.js';
+import { reasonText } from './reasons.js';
 import type { ArchiveChange } from './types.js';
 
-interface Guard {
+export const PROTECTED_ARCHIVE = 'plan.protected-archive';
+
+export interface Guard {
   address: string;
   loc?: Diagnostic['loc'];
 }
@@ -27,7 +30,8 @@ function orphanKey(o: Orphan): string {
   }
 }
 
-export function protectionErrors(cmp: Comparison, archives: { change: ArchiveChange; orphan: Orphan }[]): Diagnostic[] {
+/** The archives that would take away a live resource a protected desired resource guards. */
+export function protectedArchives(cmp: Comparison, archives: { change: ArchiveChange; orphan: Orphan }[]): { change: ArchiveChange; guard: Guard }[] {
   const byId = new Map<string, Guard>();
   const byKey = new Map<string, Guard>();
   for (const pair of cmp.pairs) {
@@ -41,20 +45,27 @@ export function protectionErrors(cmp: Comparison, archives: { change: ArchiveCha
       : [pair.spec.package_name];
     for (const k of keys) if (k !== undefined) byKey.set(identityKey(pair.type, scope, k), guard);
   }
-  const out: Diagnostic[] = [];
+  const out: { change: ArchiveChange; guard: Guard }[] = [];
   for (const { change, orphan } of archives) {
     const guard = byId.get(`${change.type}:${change.id}`) ?? byKey.get(orphanKey(orphan));
-    if (!guard) continue;
-    out.push({
-      severity: 'error',
-      code: 'plan.protected-archive',
-      message:
-        `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${change.reason}), ` +
-        `but ${guard.address} is protected and is, or shares the identity of, that live resource; ` +
-        `archive it by hand, pin the right id, or remove \`protected: true\` first.`,
-      address: guard.address,
-      ...(guard.loc ? { loc: guard.loc } : {}),
-    });
+    if (guard) out.push({ change, guard });
   }
   return out;
+}
+
+export function protectionErrors(cmp: Comparison, archives: { change: ArchiveChange; orphan: Orphan }[]): Diagnostic[] {
+  return protectedArchives(cmp, archives).map(protectionError);
+}
+
+export function protectionError({ change, guard }: { change: ArchiveChange; guard: Guard }): Diagnostic {
+  return {
+    severity: 'error',
+    code: PROTECTED_ARCHIVE,
+    message:
+      `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${reasonText(change.reasons)}), ` +
+      `but ${guard.address} is protected and is, or shares the identity of, that live resource; ` +
+      `archive it by hand, pin the right id, or remove \`protected: true\` first.`,
+    address: guard.address,
+    ...(guard.loc ? { loc: guard.loc } : {}),
+  };
 }

@@ -17,13 +17,20 @@ export type { ActionDesired };
 export type ParserDesired = ParserSpec;
 export type AppDesired = AppSpec;
 
+/** Why a change is there when not obvious (Terraform's ActionReason); worded by plan/reasons.ts. */
+export type ChangeReason =
+  | { code: 'renamed'; from: string } // the live key differs (renamed_from:, or a pinned id)
+  | { code: 'resend' } // --resend: the steps are sent although no visible field differs
+  | { code: 'not-in-config' } // a parser the config's action owns but no longer lists
+  | { code: 'prune' }; // --prune: a live action or app not in the config
+
 interface Base {
   address: string;
   /** Sha-256 of the canonical live resource the change was planned against; null for creates. */
   fingerprint: string | null;
   fields: FieldChange[];
-  /** Why the change is there, when not obvious (e.g. "renamed from \"Old\"", "forced: --resend"). */
-  reason?: string;
+  /** Why the change is there, when not obvious; absent or non-empty. */
+  reasons?: ChangeReason[];
   /** --resend: send the whole desired resource even though no visible field differs. */
   forced?: true;
 }
@@ -58,8 +65,8 @@ export type ArchiveChange = Base & {
   parent?: string;
   /** Owning action's live public id for parsers: an address may name two live actions (a pin and a pruned namesake). */
   action_id?: string;
-  /** Why it is archived: `not in config` (owned parser), `prune`. */
-  reason: string;
+  /** Why it is archived: `not-in-config` (an owned parser) or `prune`. */
+  reasons: [ChangeReason];
 };
 
 export type Change = CreateChange | UpdateChange | RestoreChange | ArchiveChange;
@@ -72,6 +79,28 @@ export interface PlanSummary {
   restore: number;
 }
 
+/**
+ * The archive thresholds as evaluated when the plan was made (plan/safety.ts), so `plan` shows
+ * what apply will refuse and `apply --plan` judges the same numbers a fresh apply would.
+ */
+export interface PlanSafety {
+  archives: number;
+  /** countManaged() of the live state the plan was made against: the percentage's denominator. */
+  managed: number;
+  /** archives / managed, in percent, rounded to one decimal (for readers; the check uses the counts). */
+  percent: number;
+  max_archive: number;
+  max_archive_percent: number;
+  /** Over both thresholds. */
+  exceeded: boolean;
+  /** `plan --force`: the archives were acknowledged when the plan was made; `apply --plan` honours it. */
+  force: boolean;
+  /** "apply will refuse: ..." when exceeded and not forced; otherwise null. */
+  refusal: string | null;
+  /** Archives that `protected:` forbids, whatever --force says: `plan` fails and saves nothing. */
+  protected: { address: string; id: string; protected_by: string }[];
+}
+
 export interface Plan {
   format_version: 1;
   /** Organization the plan was made against (from the credentials), if known. */
@@ -81,6 +110,8 @@ export interface Plan {
   /** `--target` addresses the plan was limited to; empty means everything. */
   targets: string[];
   prune: boolean;
+  /** Absent in plans saved before menuctl recorded it, and in plans built without thresholds. */
+  safety?: PlanSafety;
   changes: Change[];
   summary: PlanSummary;
   /** Live resources not in the config (not archived unless --prune). */

@@ -6,7 +6,7 @@ import type { ActionDesired, Plan } from '../plan/types.js';
 import { actionAddress } from '../model/address.js';
 import type { DesiredAction } from '../model/types.js';
 import { renderFlowchart } from './flowchart.js';
-import { changeCount, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { changeCount, safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
@@ -81,7 +81,18 @@ function summaryTable(plan: Plan): string[] {
     '| + create | ~ update | - archive | ↺ restore |',
     '|---:|---:|---:|---:|',
     `| ${s.create} | ${s.update} | ${s.archive} | ${s.restore} |`,
+    ...safetyMd(plan),
   ];
+}
+
+/** At the top of the comment: a reviewer must see that apply will refuse before reading the diff. */
+function safetyMd(plan: Plan): string[] {
+  const notes = safetyNotes(plan);
+  if (notes.length === 0) return [];
+  const refuse = notes.some((n) => n.refuse);
+  // One alert block; several notes become its list items.
+  const body = notes.length === 1 ? [`> ${escapeHtml(notes[0]!.text)}`] : notes.map((n) => `> - ${escapeHtml(n.text)}`);
+  return ['', refuse ? '> [!CAUTION]' : '> [!WARNING]', ...body];
 }
 
 function changeMd(view: ChangeView): string {

@@ -1,8 +1,8 @@
 // A Plan seen by a reader: per change its symbol, verb, address, id, notes and field views.
 // Text and markdown lay this out differently; what is shown is decided once, here.
 
-import { NOT_IN_CONFIG, PRUNE } from '../plan/build-plan.js';
-import type { Change, ChangeOp, Plan, PlanSummary } from '../plan/types.js';
+import { reasonText } from '../plan/reasons.js';
+import type { Change, ChangeOp, ChangeReason, Plan, PlanSummary } from '../plan/types.js';
 import { changeView, valueView, type FieldView } from './plan-values.js';
 
 export const SYMBOL: Record<ChangeOp, string> = { create: '+', update: '~', archive: '-', restore: '↺' };
@@ -27,15 +27,15 @@ export function viewChange(change: Change, width: number): ChangeView {
   };
 }
 
-// The planner's terse archive reasons (src/plan/build-plan.ts), spelled out for a reviewer.
-const EXPLAIN: Record<string, string> = {
-  [NOT_IN_CONFIG]: `${NOT_IN_CONFIG}: the configuration owns its action's parsers`,
-  [PRUNE]: `${PRUNE}: not in the configuration, archived because of --prune`,
+// The planner's terse archive reasons, spelled out for a reviewer.
+const EXPLAIN: Partial<Record<ChangeReason['code'], string>> = {
+  'not-in-config': 'not in config: the configuration owns its action\'s parsers',
+  prune: 'prune: not in the configuration, archived because of --prune',
 };
 
 function notesOf(change: Change): string[] {
   const notes: string[] = [];
-  if (change.reason) notes.push(EXPLAIN[change.reason] ?? change.reason);
+  if (change.reasons) notes.push(change.reasons.map((r) => EXPLAIN[r.code] ?? reasonText([r])).join('; '));
   if (change.op === 'restore' && change.fields.length > 0) notes.push('archived live: restored, then patched');
   else if (change.op === 'restore') notes.push('archived live: restored as it is');
   if (change.op === 'update' && change.fields.length === 0) {
@@ -68,4 +68,27 @@ export function summaryLine(plan: Plan): string {
   const s = plan.summary;
   if (changeCount(s) === 0) return 'No changes. The live API matches the configuration.';
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.archive} to archive, ${s.restore} to restore.`;
+}
+
+/**
+ * What Plan.safety means for apply, for a reviewer: each archive `protected:` forbids, then that
+ * the thresholds make apply refuse, or that --force acknowledged the archives. Empty when apply
+ * would carry the plan out.
+ */
+export function safetyNotes(plan: Plan): { refuse: boolean; text: string }[] {
+  const s = plan.safety;
+  if (!s) return [];
+  const notes = s.protected.map((p) => ({
+    refuse: true,
+    text: `apply will refuse: ${p.address} (id ${p.id}) is protected by ${p.protected_by} and this plan archives it`,
+  }));
+  if (s.refusal !== null) notes.push({ refuse: true, text: s.refusal });
+  else if (s.exceeded) {
+    notes.push({
+      refuse: false,
+      text: `--force acknowledged: apply will archive ${s.archives} of ${s.managed} managed resources (${s.percent}%), ` +
+        `over the limits (more than ${s.max_archive} and more than ${s.max_archive_percent}%)`,
+    });
+  }
+  return notes;
 }

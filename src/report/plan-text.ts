@@ -3,7 +3,7 @@
 
 import type { Plan } from '../plan/types.js';
 import type { ChangeOp } from '../plan/types.js';
-import { summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { style, type Style } from './style.js';
@@ -27,6 +27,7 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   }
   out.push(...unmanagedLines(plan, st));
   out.push(...warningLines(plan.warnings, st));
+  out.push(...safetyLines(plan, st));
   out.push(st.bold(summaryLine(plan)));
   return out.join('\n') + '\n';
 }
@@ -90,6 +91,13 @@ function unmanagedLines(plan: Plan, st: Style): string[] {
   const lines = [`Unmanaged (${why}):`];
   for (const u of plan.unmanaged) lines.push(`  ${st.dim('?')} ${u.address} ${st.dim(`(id ${u.id})`)}`);
   return [...lines, ''];
+}
+
+/** Next to the summary line, where a reviewer looks last: apply would refuse, or --force said yes. */
+function safetyLines(plan: Plan, st: Style): string[] {
+  const notes = safetyNotes(plan);
+  if (notes.length === 0) return [];
+  return [...notes.map((n) => (n.refuse ? st.red(st.bold(`✗ ${n.text}`)) : st.yellow(`! ${n.text}`))), ''];
 }
 
 export function warningLines(warnings: readonly string[], st: Style): string[] {

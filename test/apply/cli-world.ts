@@ -2,8 +2,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestServer } from '../helpers/server.js';
-import { OPERATOR_ID } from './world.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { ApiClient } from '../../src/api/types.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { clientFor, OPERATOR_ID } from './world.js';
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'menuctl-apply-'));
@@ -45,4 +48,32 @@ export function writeConfig(dir: string, yaml: string, name = 'menuctl.yaml'): s
   const file = join(dir, name);
   writeFileSync(file, yaml);
   return file;
+}
+
+/**
+ * One reference server per test file, and per test a fresh organization (its own token and
+ * client) and working directory; `cli` runs menuctl there with that token.
+ */
+export interface CliWorld {
+  server: TestServer;
+  token: string;
+  client: ApiClient;
+  dir: string;
+  cli(args: string[]): Promise<CliResult>;
+}
+
+export function useCliWorld(firstOrg: number): CliWorld {
+  let org = firstOrg;
+  const world = {
+    cli: (args: string[]) => runCli(args, { env: envFor(world.server, world.token), cwd: world.dir }),
+  } as CliWorld;
+  beforeAll(async () => { world.server = await startTestServer(); });
+  afterAll(async () => { await world.server.close(); });
+  beforeEach(async () => {
+    org++;
+    world.token = await world.server.mintToken(org);
+    world.client = clientFor(world.server, { token: world.token });
+    world.dir = tempDir();
+  });
+  return world;
 }

@@ -79,7 +79,7 @@ describe('restore', () => {
   it('re-sends the steps after the restore when the plan was forced by --resend', async () => {
     const client = new FakeClient();
     client.actions.push(archivedAction());
-    await applyPlan(plan([restoreX({ forced: true, reason: 'forced: --resend' })]), client, { concurrency: 1, recovery: fast });
+    await applyPlan(plan([restoreX({ forced: true, reasons: [{ code: 'resend' }] })]), client, { concurrency: 1, recovery: fast });
     expect(client.calls.map((c) => c.split(' ')[0])).toEqual(['restoreAction', 'updateAction']);
   });
 });

@@ -26,7 +26,7 @@ export const createApp = (pkg: string): Change => ({
 });
 
 export const archive = (type: 'action' | 'parser' | 'app', address: string, id: string, parent?: string): Change => ({
-  op: 'archive', type, id, address, fingerprint: 'f', fields: [], reason: 'prune', ...(parent ? { parent } : {}),
+  op: 'archive', type, id, address, fingerprint: 'f', fields: [], reasons: [{ code: 'prune' }], ...(parent ? { parent } : {}),
 });
 
 export function plan(changes: Change[]): Plan {

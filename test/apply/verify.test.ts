@@ -10,27 +10,37 @@ import { archive, createApp, parserDesired, plan } from './plan-data.js';
 const liveAction = (id: string, archived: string | null = null) => ({ id, name: `N${id}`, root_code: '1', transport_type: 'ussd' as const, operators: [], steps: [], description: null, organization_id: 1, archived_at: archived, updated_at: 't' });
 const liveParser = (id: string, actionId: string, archived: string | null = null) => ({ ...parserDesired(`c${id}`), id, action_id: actionId, archived_at: archived, updated_at: 't' });
 
-describe('verifyPlan managed count', () => {
-  it('counts active actions and apps, and the active parsers of the actions the plan touches', async () => {
-    const client = new FakeClient();
-    client.actions.push(liveAction('a1'), liveAction('a2'), liveAction('a3', 'then'));
-    client.parsers.push(liveParser('1', 'a1'), liveParser('2', 'a1'), liveParser('3', 'a1', 'then'), liveParser('4', 'a2'), liveParser('5', 'a2'));
-    const p1 = client.parsers[0]!;
-    const change = { ...archive('parser', parserAddress('Na1', 'c1'), '1', actionAddress('Na1')), fingerprint: fingerprint('parser', p1) };
-    const v = await verifyPlan(plan([change]), client);
-    expect(v.ok).toBe(true);
-    // actions a1, a2 + parsers 1, 2 (a1's active ones); a2's parsers were not read
-    expect(v.managedCount).toBe(4);
-    expect(v.uncountedParsers).toBe(true);
-  });
-
-  it('says when every active action had its parsers counted', async () => {
+describe('verifyPlan checks', () => {
+  it('refuses a change on a live resource that carries no fingerprint, naming it', async () => {
     const client = new FakeClient();
     client.actions.push(liveAction('a1'));
-    client.parsers.push(liveParser('1', 'a1'), liveParser('2', 'a1'));
-    const change = { ...archive('parser', parserAddress('Na1', 'c1'), '1', actionAddress('Na1')), fingerprint: fingerprint('parser', client.parsers[0]!) };
+    const change = { ...archive('action', actionAddress('Na1'), 'a1'), fingerprint: null };
     const v = await verifyPlan(plan([change]), client);
-    expect(v).toMatchObject({ managedCount: 3, uncountedParsers: false });
+    expect(v.ok).toBe(false);
+    expect(v.stale).toEqual([{ address: actionAddress('Na1'), why: 'carries no fingerprint to check the live resource against' }]);
+  });
+
+  it('passes a change whose fingerprint is that of the live resource', async () => {
+    const client = new FakeClient();
+    client.actions.push(liveAction('a1'));
+    client.parsers.push(liveParser('1', 'a1'));
+    const change = { ...archive('parser', parserAddress('Na1', 'c1'), '1', actionAddress('Na1')), fingerprint: fingerprint('parser', client.parsers[0]!) };
+    expect((await verifyPlan(plan([change]), client)).ok).toBe(true);
+  });
+
+  it('stops at another organization before reading any resource', async () => {
+    const client = new FakeClient();
+    client.actions.push(liveAction('a1'));
+    const v = await verifyPlan({ ...plan([archive('action', actionAddress('Na1'), 'a1')]), organization_id: 2 }, client);
+    expect(v).toMatchObject({ ok: false, stale: [], problems: ['the plan was made for organization 2, but the credentials act for organization 1'] });
+    expect(client.calls).toEqual([]);
+  });
+
+  it('refuses a plan that names no organization when the credentials name one', async () => {
+    const client = new FakeClient();
+    const v = await verifyPlan({ ...plan([createApp('com.a')]), organization_id: null }, client);
+    expect(v).toMatchObject({ ok: false, problems: ['the plan names no organization, but the credentials act for organization 1; make the plan with these credentials'] });
+    expect(client.calls).toEqual([]);
   });
 });
 

@@ -93,7 +93,7 @@ describe('ownership and prune', () => {
     expect(r.plan.changes).toEqual([
       {
         op: 'archive', type: 'parser', id: 'p2', address: 'action["Check balance"].parser["stale"]',
-        parent: 'action["Check balance"]', action_id: 'a1', reason: 'not in config', fields: [], fingerprint: fingerprint('parser', l.parsers[1]!),
+        parent: 'action["Check balance"]', action_id: 'a1', reasons: [{ code: 'not-in-config' }], fields: [], fingerprint: fingerprint('parser', l.parsers[1]!),
       },
     ]);
   });
@@ -111,10 +111,10 @@ describe('ownership and prune', () => {
   it('with prune archives them too (reason "prune"), parser archives before action and app archives', () => {
     const { d, l } = state();
     const r = buildPlan(d, l, { prune: true });
-    expect(r.plan.changes.map((c) => [c.op, c.address, c.reason])).toEqual([
-      ['archive', 'action["Check balance"].parser["stale"]', 'not in config'],
-      ['archive', 'action["Legacy"]', 'prune'],
-      ['archive', 'app["com.example.old"]', 'prune'],
+    expect(r.plan.changes.map((c) => [c.op, c.address, c.reasons])).toEqual([
+      ['archive', 'action["Check balance"].parser["stale"]', [{ code: 'not-in-config' }]],
+      ['archive', 'action["Legacy"]', [{ code: 'prune' }]],
+      ['archive', 'app["com.example.old"]', [{ code: 'prune' }]],
     ]);
     expect(r.plan.prune).toBe(true);
     expect(r.plan.summary.archive).toBe(3);

@@ -35,7 +35,7 @@ describe('identity', () => {
     expect(errors(r)).toEqual([]);
     expect(r.plan.changes).toHaveLength(1);
     expect(r.plan.changes[0]).toMatchObject({
-      op: 'update', id: 'a2', reason: 'renamed from "Balance (old)"',
+      op: 'update', id: 'a2', reasons: [{ code: 'renamed', from: 'Balance (old)' }],
       fields: [{ path: 'name', before: 'Balance (old)', after: 'Check balance' }],
     });
     // The other live action of the same name is not the config's: it is unmanaged.
@@ -61,15 +61,6 @@ describe('identity', () => {
     expect(errors(r)[0]!.message).toMatch(/"p9" belongs to the action with id "a2"/);
   });
 
-  it('the same id pinned twice is an error', () => {
-    const r = buildPlan(
-      desired({ actions: [desiredAction({ id: 'a1' }), desiredAction({ name: 'B', id: 'a1' })] }),
-      live({ actions: [liveAction()] }),
-      {},
-    );
-    expect(errors(r).map((d) => d.code)).toEqual(['plan.duplicate-pin']);
-  });
-
   it('renamed_from turns an action rename into an update of name, keeping its parsers', () => {
     const r = buildPlan(
       desired({ actions: [desiredAction({ name: 'Balance', renamed_from: 'Check balance' })] }),
@@ -79,7 +70,7 @@ describe('identity', () => {
     expect(errors(r)).toEqual([]);
     expect(r.plan.changes).toEqual([
       expect.objectContaining({
-        op: 'update', type: 'action', id: 'a1', address: 'action["Balance"]', reason: 'renamed from "Check balance"',
+        op: 'update', type: 'action', id: 'a1', address: 'action["Balance"]', reasons: [{ code: 'renamed', from: 'Check balance' }],
         fields: [{ path: 'name', before: 'Check balance', after: 'Balance' }],
       }),
     ]);
@@ -179,7 +170,7 @@ describe('identity', () => {
       {},
     );
     expect(r.plan.changes).toEqual([
-      expect.objectContaining({ op: 'restore', id: 'a1', reason: 'renamed from "Check balance"', fields: [{ path: 'name', before: 'Check balance', after: 'Balance' }] }),
+      expect.objectContaining({ op: 'restore', id: 'a1', reasons: [{ code: 'renamed', from: 'Check balance' }], fields: [{ path: 'name', before: 'Check balance', after: 'Balance' }] }),
     ]);
   });
 

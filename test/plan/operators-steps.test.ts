@@ -34,15 +34,16 @@ describe('operators', () => {
     const loc = { file: 'm.yaml', line: 4, col: 17 };
     const a = desiredAction({ operators: [{ ref: 'MTN', loc }], parsers: [] });
     const r = buildPlan(desired({ actions: [a] }), live(), {});
-    expect(errors(r)).toEqual([expect.objectContaining({ code: 'plan.operator-ambiguous', loc, address: 'action["Check balance"]' })]);
-    expect(errors(r)[0]!.message).toContain('1803 (cm), 2001 (gh), 2341 (ng)');
+    expect(errors(r)).toEqual([expect.objectContaining({ code: 'semantic.operator-ambiguous', loc, address: 'action["Check balance"]' })]);
+    expect(errors(r)[0]!.message).toContain('1803 "MTN" (cm), 2001 "MTN" (gh), 2341 "MTN" (ng)');
   });
 
   it('an unknown operator is an error, with a near miss suggested', () => {
     const a = desiredAction({ operators: [{ ref: 'safaricom ltd.' }, { ref: 99999 }], parsers: [] });
     const r = buildPlan(desired({ actions: [a] }), live(), {});
-    expect(errors(r).map((d) => d.code)).toEqual(['plan.operator-unknown', 'plan.operator-unknown']);
-    expect(errors(r)[0]!.message).toContain('Did you mean "Safaricom Ltd." 2172 (ke)');
+    // The rule validate applies offline (model/catalog.ts unresolvedOperator): one code, one wording.
+    expect(errors(r).map((d) => d.code)).toEqual(['semantic.operator-unknown', 'semantic.operator-unknown']);
+    expect(errors(r)[0]!.message).toContain('Did you mean 2172 "Safaricom Ltd." (ke)');
   });
 });
 
@@ -85,7 +86,7 @@ describe('steps', () => {
     const d = desired({ actions: [desiredAction({ steps: [{ kind: 'variable', name: 'v', description: 'x' }], parsers: [] })] });
     const r = buildPlan(d, live({ actions: [liveAction({ steps: ['v'] })] }), { resend: ['action["Check balance"]'] });
     expect(r.plan.changes).toEqual([
-      expect.objectContaining({ op: 'update', id: 'a1', fields: [], reason: 'forced: --resend', forced: true, desired: expect.objectContaining({ steps: [{ kind: 'variable', name: 'v', description: 'x' }] }) }),
+      expect.objectContaining({ op: 'update', id: 'a1', fields: [], reasons: [{ code: 'resend' }], forced: true, desired: expect.objectContaining({ steps: [{ kind: 'variable', name: 'v', description: 'x' }] }) }),
     ]);
     expect(r.plan.warnings).toEqual([]);
   });
@@ -93,8 +94,8 @@ describe('steps', () => {
   it('--resend all forces every matched action; creates stay creates', () => {
     const d = desired({ actions: [desiredAction({ parsers: [] }), desiredAction({ name: 'New', parsers: [] })] });
     const r = buildPlan(d, live({ actions: [liveAction()] }), { resend: ['all'] });
-    expect(r.plan.changes.map((c) => [c.op, c.address, c.reason])).toEqual([
-      ['update', 'action["Check balance"]', 'forced: --resend'],
+    expect(r.plan.changes.map((c) => [c.op, c.address, c.reasons])).toEqual([
+      ['update', 'action["Check balance"]', [{ code: 'resend' }]],
       ['create', 'action["New"]', undefined],
     ]);
   });

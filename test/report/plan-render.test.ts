@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderPlanJson } from '../../src/report/plan-json.js';
+import { serializePlan as renderPlanJson } from '../../src/plan/plan-file.js';
+import { evaluateSafety } from '../../src/plan/safety.js';
 import { PLAN_MARKER, renderPlanMarkdown } from '../../src/report/plan-markdown.js';
 import { renderPlanText } from '../../src/report/plan-text.js';
 import type { Change, Plan } from '../../src/plan/types.js';
@@ -144,5 +145,31 @@ describe('renderPlanMarkdown', () => {
     const md = renderPlanMarkdown(plan);
     expect(md).toContain('<code>action["&lt;b&gt;A&amp;B&lt;/b&gt;"].parser["x"]</code>');
     expect(md).toContain('````diff\n');
+  });
+});
+
+describe('archive thresholds in the rendered plan', () => {
+  /** The sample plan with its one archive judged against `managed` resources and limits of 0 archives / 10%. */
+  const judged = (managed: number, force: boolean): Plan => {
+    const plan = samplePlan();
+    plan.safety = evaluateSafety(plan.changes, { maxArchive: 0, maxArchivePercent: 10, managedCount: managed }, { force });
+    return plan;
+  };
+
+  it('says apply will refuse, beside the summary line and at the top of the comment', () => {
+    const refusal = 'apply will refuse: 1 of 4 managed resources archived (25%) > 10%: pass --force after review';
+    const text = renderPlanText(judged(4, false), { color: false }).split('\n');
+    expect(text.slice(-4)).toEqual([`✗ ${refusal}`, '', 'Plan: 2 to create, 3 to update, 1 to archive, 1 to restore.', '']);
+    const md = renderPlanMarkdown(judged(4, false));
+    expect(md.indexOf('[!CAUTION]')).toBeLessThan(md.indexOf('<details>'));
+    expect(md).toContain(`> ${refusal.replace('>', '&gt;')}`);
+  });
+
+  it('says --force acknowledged it instead, and nothing at all within the limits', () => {
+    expect(renderPlanText(judged(4, true), { color: false })).toContain(
+      '! --force acknowledged: apply will archive 1 of 4 managed resources (25%), over the limits (more than 0 and more than 10%)');
+    expect(renderPlanMarkdown(judged(4, true))).toContain('> [!WARNING]\n> --force acknowledged');
+    expect(renderPlanText(judged(20, false), { color: false })).not.toMatch(/apply will|acknowledged/);
+    expect(renderPlanMarkdown(judged(20, false))).not.toMatch(/CAUTION|acknowledged/);
   });
 });

@@ -33,7 +33,7 @@ export function samplePlan(): Plan {
       },
       {
         op: 'update', type: 'action', id: '1a2b3c4d', address: 'action["Check balance"]', fingerprint: 'f1',
-        reason: 'renamed from "Balance"',
+        reasons: [{ code: 'renamed', from: 'Balance' }],
         fields: [
           { path: 'name', before: 'Balance', after: 'Check balance' },
           { path: 'root_code', before: '*144#', after: '*144*1#' },
@@ -57,7 +57,7 @@ export function samplePlan(): Plan {
       },
       {
         op: 'update', type: 'action', id: '5e6f7a8b', address: 'action["Send money"]', fingerprint: 'f5',
-        reason: 'forced: --resend', forced: true, fields: [],
+        reasons: [{ code: 'resend' }], forced: true, fields: [],
         desired: { name: 'Send money', root_code: '*334#', transport_type: 'ussd', operator_ids: [2172], steps: [] },
       },
       {
@@ -67,7 +67,7 @@ export function samplePlan(): Plan {
       },
       {
         op: 'archive', type: 'parser', id: '905', address: 'action["Check balance"].parser["timeout"]', fingerprint: 'f4',
-        parent: 'action["Check balance"]', fields: [], reason: 'not in config',
+        parent: 'action["Check balance"]', action_id: '1a2b3c4d', fields: [], reasons: [{ code: 'not-in-config' }],
       },
     ],
     summary: { create: 2, update: 3, archive: 1, restore: 1 },

@@ -1,0 +1,196 @@
+// The saved plan file, both ways: serializePlan writes what `plan --out FILE` (and
+// `plan --format json`) prints, parsePlan reads it back for `apply --plan FILE`. The format is
+// schemas/plan.schema.json, validated by the validator scripts/gen-validators.mjs generates from
+// it; what a schema cannot say (the summary adds up, an address names its desired resource, one
+// change per live resource) is checked here. Every key written is named here, so nothing
+// reaches a plan file because some caller put it into a Plan (a token, a password).
+
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { validatePlan as generated } from '../generated/plan-validator.js';
+import { actionAddress, appAddress, parseAddress } from '../model/address.js';
+import type { Step } from '../model/types.js';
+import { stableJson } from '../report/stable-json.js';
+import { reasonText } from './reasons.js';
+import type { Change, Plan, PlanSafety } from './types.js';
+
+const validatePlan = generated as ValidateFunction;
+
+/** A plan file that cannot be carried out; `problems` each name where in the file. */
+export class PlanFileError extends Error {
+  /** `syntax`: the one problem is that the text is not JSON ("is not valid JSON (...)"). */
+  constructor(readonly problems: string[], readonly syntax = false) {
+    super(problems.join('; '));
+    this.name = 'PlanFileError';
+  }
+}
+
+export function serializePlan(plan: Plan): string {
+  return stableJson({
+    format_version: plan.format_version,
+    changes: plan.changes.map(serializeChange),
+    summary: {
+      create: plan.summary.create,
+      update: plan.summary.update,
+      archive: plan.summary.archive,
+      restore: plan.summary.restore,
+    },
+    organization_id: plan.organization_id,
+    config_digest: plan.config_digest,
+    targets: plan.targets,
+    prune: plan.prune,
+    ...(plan.safety ? { safety: safetyJson(plan.safety) } : {}),
+    unmanaged: plan.unmanaged.map((u) => ({ type: u.type, address: u.address, id: u.id })),
+    warnings: plan.warnings,
+  });
+}
+
+/** Parses and checks a plan file's text; throws PlanFileError listing every problem found. */
+export function parsePlan(text: string): Plan {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new PlanFileError([`is not valid JSON (${(err as Error).message})`], true);
+  }
+  const version = versionProblem(doc);
+  if (version) throw new PlanFileError([version]);
+  if (!validatePlan(doc)) throw new PlanFileError(schemaProblems(doc as Plan, validatePlan.errors ?? []));
+  const plan = doc as Plan;
+  const problems = consistencyProblems(plan);
+  if (problems.length > 0) throw new PlanFileError(problems);
+  // `reason` only words `reasons` (checked above): the codes are the data.
+  for (const c of plan.changes) delete (c as { reason?: string }).reason;
+  return plan;
+}
+
+/** One change as the plan file holds it (also what against-config.ts compares). */
+export function serializeChange(change: Change): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    op: change.op,
+    type: change.type,
+    address: change.address,
+    id: change.id,
+    fields: change.fields.map((f) => ({ path: f.path, before: f.before ?? null, after: f.after ?? null })),
+  };
+  // The codes drive nothing; `reason` words them for a person reading the file.
+  const reason = reasonText(change.reasons);
+  if (reason !== undefined) out.reason = reason;
+  if (change.reasons) out.reasons = change.reasons.map((r) => ({ ...r }));
+  if ('forced' in change && change.forced) out.forced = true;
+  out.fingerprint = change.fingerprint;
+  if ('parent' in change && change.parent !== undefined) out.parent = change.parent;
+  if ('action_id' in change && change.action_id !== undefined) out.action_id = change.action_id;
+  if (change.op !== 'archive') out.desired = desiredJson(change);
+  return out;
+}
+
+function desiredJson(change: Exclude<Change, { op: 'archive' }>): Record<string, unknown> {
+  switch (change.type) {
+    case 'action': {
+      const d = change.desired;
+      return { name: d.name, root_code: d.root_code, transport_type: d.transport_type, operator_ids: d.operator_ids, steps: d.steps.map(stepJson) };
+    }
+    case 'parser': {
+      const d = change.desired;
+      return { category: d.category, status: d.status, target_type: d.target_type, sender: d.sender, regex: d.regex, user_message: d.user_message };
+    }
+    case 'app': {
+      const d = change.desired;
+      return { name: d.name, package_name: d.package_name, webhook_url: d.webhook_url };
+    }
+  }
+}
+
+function stepJson(step: Step): Record<string, unknown> {
+  const s = step as Partial<Record<'value' | 'name' | 'expect' | 'description', string>>;
+  const out: Record<string, unknown> = { kind: step.kind };
+  for (const key of ['value', 'name', 'expect', 'description'] as const) if (s[key] !== undefined) out[key] = s[key];
+  return out;
+}
+
+function safetyJson(s: PlanSafety): PlanSafety {
+  return {
+    archives: s.archives,
+    managed: s.managed,
+    percent: s.percent,
+    max_archive: s.max_archive,
+    max_archive_percent: s.max_archive_percent,
+    exceeded: s.exceeded,
+    force: s.force,
+    refusal: s.refusal,
+    protected: s.protected.map((p) => ({ address: p.address, id: p.id, protected_by: p.protected_by })),
+  };
+}
+
+function versionProblem(doc: unknown): string | null {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return 'not a menuctl plan (expected a JSON object)';
+  const version = (doc as { format_version?: unknown }).format_version;
+  if (version === 1) return null;
+  return version === undefined
+    ? 'not a menuctl plan (no format_version)'
+    : `format_version ${JSON.stringify(version)} is not supported (this menuctl reads format_version 1)`;
+}
+
+const HINTS: Record<string, string> = {
+  fingerprint: 'every update, restore and archive carries the fingerprint of the live resource it was planned against',
+  id: 'a create has id null; every other change names its live resource by id',
+};
+
+/** One line per schema error: `changes[3].desired.regex must be string (action["A"].parser["p"])`. */
+function schemaProblems(doc: Plan, errors: ErrorObject[]): string[] {
+  const lines = new Set<string>();
+  // `if` errors only repeat that a `then` failed; the `then` error itself says what.
+  for (const e of errors.filter((x) => x.keyword !== 'if')) {
+    const segments = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let at = segments.map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '');
+    if (e.keyword === 'additionalProperties') at += `${at ? '.' : ''}${(e.params as { additionalProperty: string }).additionalProperty}`;
+    const what = e.keyword === 'additionalProperties' ? 'is not part of a plan file'
+      : e.keyword === 'false schema' ? 'is not allowed here'
+      : e.keyword === 'enum' ? `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+      : e.keyword === 'const' ? `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`
+      : e.keyword === 'required' ? `needs ${JSON.stringify((e.params as { missingProperty: string }).missingProperty)}`
+      : e.message ?? 'is not valid';
+    const change = segments[0] === 'changes' ? doc.changes?.[Number(segments[1])] : undefined;
+    const address = change && typeof change.address === 'string' ? ` (${change.address})` : '';
+    const hint = segments.length === 3 && segments[0] === 'changes' ? HINTS[segments[2]!] : undefined;
+    lines.add(`${at || 'the plan'} ${what}${address}${hint ? `: ${hint}` : ''}`);
+  }
+  return [...lines];
+}
+
+/** What the schema cannot say; each problem names the change. */
+function consistencyProblems(plan: Plan): string[] {
+  const problems: string[] = [];
+  const counted = { create: 0, update: 0, archive: 0, restore: 0 };
+  const seen = new Map<string, number>();
+  plan.changes.forEach((c, i) => {
+    counted[c.op]++;
+    const at = `changes[${i}] (${c.address})`;
+    const words = (c as { reason?: string }).reason;
+    if (words !== reasonText(c.reasons)) problems.push(`${at}: reason ${JSON.stringify(words ?? null)} is not what its reasons say (${JSON.stringify(reasonText(c.reasons) ?? null)})`);
+    const wrong = addressProblem(c);
+    if (wrong) problems.push(`${at}: ${wrong}`);
+    if (c.id !== null) {
+      const key = `${c.type}:${c.id}`;
+      const first = seen.get(key);
+      if (first !== undefined) problems.push(`${at}: changes[${first}] already changes ${c.type} id ${c.id}; a plan changes each live resource once`);
+      else seen.set(key, i);
+    }
+  });
+  for (const op of ['create', 'update', 'archive', 'restore'] as const) {
+    if (plan.summary[op] !== counted[op]) problems.push(`summary.${op} is ${plan.summary[op]} but the plan lists ${counted[op]} ${op} change(s)`);
+  }
+  return problems;
+}
+
+/** A change's address must be the address of what it sends (its desired identity) and of its kind. */
+function addressProblem(c: Change): string | null {
+  const parsed = parseAddress(c.address);
+  if (!parsed || parsed.type !== c.type) return `the address is not a ${c.type} address`;
+  if (c.type === 'parser' && !c.address.startsWith(`${c.parent}.parser[`)) return `the address is not under its parent ${c.parent}`;
+  if (c.op === 'archive') return null;
+  const expected = c.type === 'action' ? actionAddress(c.desired.name)
+    : c.type === 'app' ? appAddress(c.desired.package_name)
+    : `${c.parent}.parser[${JSON.stringify(c.desired.category)}]`;
+  return expected === c.address ? null : `the address does not match the desired values, which are those of ${expected}`;
+}
