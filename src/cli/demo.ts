@@ -12,6 +12,7 @@ import { startServer } from '../server/index.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
+import { requireSqlite } from './serve.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
 
@@ -33,6 +34,7 @@ export function register(program: Command, ctx: CliContext): void {
 
 export async function runDemo(path: string, ctx: CliContext): Promise<number> {
   const { io } = ctx;
+  requireSqlite();
   const { run } = await import('./main.js');
   const dir = await mkdtemp(join(tmpdir(), 'menuctl-demo-'));
   const say = narrator(io);

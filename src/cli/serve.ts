@@ -9,6 +9,7 @@ import { batchedLines } from '../server/access-log.js';
 import { startServer, type ServerOptions } from '../server/index.js';
 import { dataDirectoryProblem } from '../server/data-path.js';
 import { resolveJwtSecret } from '../server/jwt-secret.js';
+import { loadSqlite, SqliteUnavailableError } from '../server/sqlite.js';
 import type { UserSpec } from '../server/passwords.js';
 
 interface ServeFlags {
@@ -74,6 +75,7 @@ function serverSecret(flags: ServeFlags, ctx: CliContext, data: string): string 
 }
 
 async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
+  requireSqlite();
   const log = flags.accessLog ? batchedLines((chunk) => ctx.io.stdout.write(chunk)) : undefined;
   const options: ServerOptions = { ...parseServeOptions(flags, ctx), log };
   const server = await startServer(options).catch((err: NodeJS.ErrnoException) => {
@@ -81,7 +83,7 @@ async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
     throw new CliError(`cannot start the server: ${err.message}`);
   });
   ctx.io.stdout.write(`menuctl api listening on ${server.url}\n`);
-  const orgs = [...new Set(options.users.map((u) => u.organization_id))];
+  const orgs = [...new Set((options.users ?? []).map((u) => u.organization_id))];
   ctx.io.stderr.write(`${tokenHint({ source: secretSource(flags, ctx), data: flags.data, orgs })}\n`);
   await new Promise<void>((done) => {
     if (ctx.signal.aborted) done();
@@ -90,6 +92,16 @@ async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
   ctx.io.stderr.write('menuctl api: shutting down (finishing requests in flight)\n');
   await server.close();
   log?.flush();
+}
+
+/** Before anything is created (the generated JWT secret, the database): SQLite is optional. */
+export function requireSqlite(): void {
+  try {
+    loadSqlite();
+  } catch (err) {
+    if (err instanceof SqliteUnavailableError) throw new CliError(err.message);
+    throw err;
+  }
 }
 
 /** Where the server's JWT secret came from: the same order as resolveJwtSecret. */
