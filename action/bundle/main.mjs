@@ -48138,6 +48138,9 @@ function explain(init) {
     const tail = init.outcome === "unknown" ? " (the request was sent; whether the server acted on it is unknown)" : "";
     return `no answer: ${what}${tail}`;
   }
+  if (init.status === 404 && init.baseUrl && ALWAYS_THERE.has(`${init.method} ${init.path.replace(/\?.*/, "")}`)) {
+    return `404: this does not look like the Mobile Menu Automation API at ${init.baseUrl} (it has no ${init.path}): check --api-url / MENUCTL_API_URL, the address in front of /api`;
+  }
   const errors = init.errors ?? [];
   const first2 = errors[0];
   const code2 = init.code ?? first2?.code ?? statusWord(init.status);
@@ -48172,7 +48175,7 @@ function statusWord(status) {
   };
   return words[status] ?? "error";
 }
-var ApiError, ResponseShapeError, UNREACHABLE, NETWORK_WORDS;
+var ApiError, ResponseShapeError, ALWAYS_THERE, UNTRUSTED_CERTIFICATE, UNREACHABLE, NETWORK_WORDS;
 var init_errors2 = __esm({
   "src/api/errors.ts"() {
     "use strict";
@@ -48210,11 +48213,24 @@ var init_errors2 = __esm({
         this.name = "ResponseShapeError";
       }
     };
+    ALWAYS_THERE = /* @__PURE__ */ new Set(["GET /api/actions", "GET /api/world_operators", "POST /api/authenticate", "POST /api/actions", "POST /api/parsers"]);
+    UNTRUSTED_CERTIFICATE = [
+      "DEPTH_ZERO_SELF_SIGNED_CERT",
+      "SELF_SIGNED_CERT_IN_CHAIN",
+      "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+      "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+      "CERT_HAS_EXPIRED",
+      "ERR_TLS_CERT_ALTNAME_INVALID"
+    ];
     UNREACHABLE = {
       ECONNREFUSED: (url) => `connection refused by ${url} (is the API running at that URL?)`,
       ENOTFOUND: (url) => `host not found for ${url} (check the API URL)`,
       EAI_AGAIN: (url) => `temporary DNS failure looking up ${url}`,
-      UND_ERR_CONNECT_TIMEOUT: (url) => `timed out connecting to ${url}`
+      UND_ERR_CONNECT_TIMEOUT: (url) => `timed out connecting to ${url}`,
+      UND_ERR_HEADERS_TIMEOUT: (url) => `timed out waiting for ${url} to answer (the server is slow or stuck: try again later)`,
+      // A TLS client hello answered by a plain-HTTP server.
+      ERR_SSL_WRONG_VERSION_NUMBER: (url) => `${url} speaks plain HTTP, not HTTPS: try ${url.replace(/^https:/i, "http:")}`,
+      ...Object.fromEntries(UNTRUSTED_CERTIFICATE.map((code2) => [code2, (url) => `the TLS certificate of ${url} is not trusted (${code2}): set NODE_EXTRA_CA_CERTS to a file with your CA's certificate, or check the host name`]))
     };
     NETWORK_WORDS = {
       ECONNREFUSED: "connection refused (is the API running at that URL?)",
@@ -50834,7 +50850,8 @@ function failure({ call: call2, sent, outcome, transient, baseUrl }) {
     status: sent.status,
     outcome,
     retryable: transient,
-    errors: serverErrors(sent.text)
+    errors: serverErrors(sent.text),
+    baseUrl: displayUrl(baseUrl)
   });
 }
 function serverErrors(text) {
@@ -50995,8 +51012,8 @@ function addConnectionOptions(cmd) {
   return addApiUrlOption(cmd).addOption(new Option("--organization <id>", "refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)").argParser(parseOrganization)).addOption(new Option("--concurrency <n>", `parallel requests, 1..${MAX_CONCURRENCY}`).argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
 }
 function apiUrl(flags, io) {
-  const raw = flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL);
-  if (raw === void 0) return null;
+  const raw = (flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL))?.trim();
+  if (raw === void 0 || raw === "") return null;
   let url;
   try {
     url = new URL(raw);
@@ -51006,13 +51023,19 @@ function apiUrl(flags, io) {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new CliError(`the API URL must start with http:// or https:// (got ${url.protocol}//...)`);
   }
+  if (/\/api\/?$/.test(url.pathname) && url.search === "" && url.hash === "") {
+    const base2 = raw.replace(/\/api\/?$/, "");
+    io.stderr.write(`menuctl: the API URL ends in /api, which menuctl adds itself; using ${displayUrl(base2)} (drop /api from --api-url or MENUCTL_API_URL to silence this)
+`);
+    return base2;
+  }
   return raw;
 }
 function connect(flags, io) {
   const baseUrl = apiUrl(flags, io);
   if (baseUrl === null) throw new CliError("no API URL: pass --api-url URL or set MENUCTL_API_URL");
-  const token = nonEmpty(io.env.MENUCTL_TOKEN);
-  const email = nonEmpty(io.env.MENUCTL_EMAIL);
+  const token = jwtFrom(io.env.MENUCTL_TOKEN);
+  const email = nonEmpty(io.env.MENUCTL_EMAIL?.trim());
   const password = nonEmpty(io.env.MENUCTL_PASSWORD);
   if (token === void 0 && (email === void 0 || password === void 0)) {
     const half = email !== void 0 ? " (MENUCTL_EMAIL is set but MENUCTL_PASSWORD is not)" : password !== void 0 ? " (MENUCTL_PASSWORD is set but MENUCTL_EMAIL is not)" : "";
@@ -51050,6 +51073,17 @@ async function checkOrganization2(client, expected, configOrg) {
     );
   }
   return actual;
+}
+function jwtFrom(value) {
+  const token = nonEmpty(value?.trim());
+  if (token === void 0) return void 0;
+  if (/^bearer\s/i.test(token)) {
+    throw new CliError('MENUCTL_TOKEN starts with "Bearer ": set it to the JWT alone (menuctl sends it as the Authorization header as is)');
+  }
+  if (/[\s\x00-\x1f\x7f]/.test(token)) {
+    throw new CliError("MENUCTL_TOKEN has a space or line break inside it (a JWT has none): copy the token again, without extra characters");
+  }
+  return token;
 }
 function nonEmpty(value) {
   return value === void 0 || value === "" ? void 0 : value;
