@@ -52911,9 +52911,14 @@ async function commentSafely(step2, write) {
     if (!(err instanceof GithubApiError) && !(err instanceof TypeError)) throw err;
     const forbidden = err instanceof GithubApiError && (err.status === 403 || err.status === 404);
     const hint = forbidden ? ": give the job `permissions: pull-requests: write` (a fork's pull request never has it)" : "";
-    step2.log(errorAnnotation("plan comment", `${err.message}${hint}`, forbidden ? "warning" : "error"));
+    const what = err instanceof GithubApiError ? err.message : `no answer from the GitHub API at ${step2.context.apiUrl} (${causeCode(err)})`;
+    step2.log(errorAnnotation("plan comment", `${what}${hint}`, forbidden ? "warning" : "error"));
     return forbidden;
   }
+}
+function causeCode(err) {
+  const code2 = err.cause?.code;
+  return typeof code2 === "string" ? code2 : err.message;
 }
 function footer(step2, sha) {
   const env = step2.inputs.environment ? ` for environment \`${step2.inputs.environment}\`` : "";

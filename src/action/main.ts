@@ -170,12 +170,19 @@ async function commentSafely(step: Step, write: () => Promise<unknown>): Promise
     await write();
     return true;
   } catch (err) {
+    // undici's fetch rejects with a TypeError when there is no answer at all.
     if (!(err instanceof GithubApiError) && !(err instanceof TypeError)) throw err;
     const forbidden = err instanceof GithubApiError && (err.status === 403 || err.status === 404);
     const hint = forbidden ? ': give the job `permissions: pull-requests: write` (a fork\'s pull request never has it)' : '';
-    step.log(errorAnnotation('plan comment', `${err.message}${hint}`, forbidden ? 'warning' : 'error'));
+    const what = err instanceof GithubApiError ? err.message : `no answer from the GitHub API at ${step.context.apiUrl} (${causeCode(err)})`;
+    step.log(errorAnnotation('plan comment', `${what}${hint}`, forbidden ? 'warning' : 'error'));
     return forbidden;
   }
+}
+
+function causeCode(err: Error): string {
+  const code = (err.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : err.message;
 }
 
 function footer(step: Step, sha: string): string {

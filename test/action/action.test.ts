@@ -175,6 +175,14 @@ describe('command: plan on a pull request', () => {
     expect(r.outputs['has-changes']).toBe('true');
   });
 
+  it('with the GitHub API unreachable: the step fails, naming it', async () => {
+    await github.close();
+    const r = await step({ command: 'plan', paths: 'config' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`^::error title=menuctl plan comment::no answer from the GitHub API at ${github.url} \\(ECONNREFUSED\\)`, 'm'));
+    github = await startGithubStandIn(REPO, GITHUB_TOKEN);
+  });
+
   it('with comment: false it never calls GitHub', async () => {
     const r = await step({ command: 'plan', paths: 'config', comment: 'false' });
     expect(r.code).toBe(0);
