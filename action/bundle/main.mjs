@@ -52567,8 +52567,17 @@ async function runMenuctl(argv2, o) {
   const out = tee(process.stdout);
   const err = tee(process.stderr);
   const io = { stdout: out.stream, stderr: err.stream, stdin: process.stdin, env: o.env, cwd: o.cwd };
-  const code2 = await run(argv2, io, new AbortController().signal, ACTION_COMMANDS);
-  return { code: code2, stdout: out.text(), stderr: err.text() };
+  const controller = new AbortController();
+  const stop = (signal) => controller.abort(signal);
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    const code2 = await run(argv2, io, controller.signal, ACTION_COMMANDS);
+    return { code: code2, stdout: out.text(), stderr: err.text() };
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
 }
 function tee(target) {
   const chunks = [];

@@ -25,8 +25,19 @@ export async function runMenuctl(argv: string[], o: { env: Io['env']; cwd: strin
   const err = tee(process.stderr);
   // Not a TTY: plain lines in the log, no progress redraws.
   const io: Io = { stdout: out.stream, stderr: err.stream, stdin: process.stdin, env: o.env, cwd: o.cwd };
-  const code = await run(argv, io, new AbortController().signal, ACTION_COMMANDS);
-  return { code, stdout: out.text(), stderr: err.text() };
+  // A cancelled workflow sends SIGINT, then SIGTERM: the first stops apply cleanly (in-flight
+  // writes finish, exit 130), as `menuctl apply` does in a terminal; a second one kills.
+  const controller = new AbortController();
+  const stop = (signal: NodeJS.Signals) => controller.abort(signal);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const code = await run(argv, io, controller.signal, ACTION_COMMANDS);
+    return { code, stdout: out.text(), stderr: err.text() };
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
 }
 
 function tee(target: NodeJS.WritableStream): { stream: Io['stdout']; text: () => string } {

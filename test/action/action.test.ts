@@ -1,7 +1,7 @@
 // The GitHub Action, run as a runner runs it (node action/bundle/main.mjs, inputs as INPUT_*,
 // GITHUB_* variables, event payload, output and summary files) against a local stand-in for the
 // GitHub API and the real reference server for the menuctl API.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -73,7 +73,7 @@ function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
-async function step(inputs: Record<string, string>, o: { eventName?: string; fork?: boolean; credentials?: boolean } = {}): Promise<StepResult> {
+function stepEnv(inputs: Record<string, string>, o: { eventName?: string; fork?: boolean; credentials?: boolean } = {}) {
   const output = join(dir, `output-${Math.random()}`);
   const summary = join(dir, `summary-${Math.random()}`);
   writeFileSync(output, '');
@@ -98,6 +98,11 @@ async function step(inputs: Record<string, string>, o: { eventName?: string; for
     ...(o.credentials === false ? {} : { MENUCTL_API_URL: api.url, MENUCTL_TOKEN: api.token }),
   };
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
+  return { env, output, summary };
+}
+
+async function step(inputs: Record<string, string>, o: { eventName?: string; fork?: boolean; credentials?: boolean } = {}): Promise<StepResult> {
+  const { env, output, summary } = stepEnv(inputs, o);
   const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
     execFile(process.execPath, [BUNDLE], { env, cwd: workspace }, (err, stdout, stderr) => {
       done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
@@ -257,6 +262,19 @@ describe('command: apply, then drift', () => {
     expect(reported.stdout).toMatch(/^::warning title=menuctl drift::/m);
     noSecrets(drifted);
   });
+
+  it('a cancelled workflow (SIGTERM) stops apply cleanly: in-flight writes finish, exit 130', async () => {
+    await api.close();
+    api = await startTestServer({ latencyMs: 1500 });
+    const env = { ...stepEnv({ command: 'apply', paths: 'config' }, { eventName: 'push' }).env };
+    const child = spawn(process.execPath, [BUNDLE], { env, cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+    setTimeout(() => child.kill('SIGTERM'), 2200);
+    const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
+    expect(code).toBe(130);
+    expect(stdout).toMatch(/^::error title=menuctl apply::/m);
+  }, 20_000);
 
   it('refuses a saved plan the live API moved away from', async () => {
     const planned = await step({ command: 'plan', paths: 'config', comment: 'false' }, { eventName: 'push' });
