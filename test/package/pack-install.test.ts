@@ -78,6 +78,21 @@ describe('the packed tarball', () => {
     expect(mapRefs).toEqual([]);
   });
 
+  it('asks for a Node.js every installed dependency supports (engines is honest)', () => {
+    const minimum = (range: string) => {
+      const m = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
+      if (!m) throw new Error(`engines range ${JSON.stringify(range)}: only ">=x.y.z" is understood here`);
+      return [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)];
+    };
+    const ours = minimum((JSON.parse(readFileSync(join(pkg(), 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node);
+    const atLeast = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+    const demanding = Object.entries(lock.packages)
+      .filter(([path, p]) => path.startsWith('node_modules/') && p.engines?.node && atLeast(ours, minimum(p.engines.node)) < 0)
+      .map(([path, p]) => `${path} needs ${p.engines!.node}`);
+    expect(demanding).toEqual([]);
+  });
+
   it('installs without SQLite and without building anything native', () => {
     expect(existsSync(join(app, 'node_modules/better-sqlite3'))).toBe(false);
     const native = readdirSync(join(app, 'node_modules'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.node'));
