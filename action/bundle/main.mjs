@@ -52815,7 +52815,7 @@ async function runAction(env, log = (t) => process.stdout.write(t)) {
   }
 }
 function skipFork(step2) {
-  const what = `menuctl ${step2.inputs.command} skipped: this pull request comes from a fork, and GitHub gives such runs no secrets, so there are no API credentials. A maintainer can plan it by pushing the branch to this repository.`;
+  const what = `menuctl ${step2.inputs.command} skipped: this pull request comes from a fork, and GitHub gives such runs no secrets, so there are no API credentials. A maintainer who wants this step can push the branch to this repository.`;
   step2.log(notice(what));
   appendSummary(step2.env, `### ${what}`);
   setOutput(step2.env, "skipped", "true");
@@ -52846,34 +52846,35 @@ async function plan(step2) {
   const r = await menuctl(step2, ["--out", planFile, "--detailed-exitcode"]);
   if (r.code !== EXIT.OK && r.code !== EXIT.CHANGES) {
     failed(step2, r);
-    const pr2 = step2.context.pullRequest;
-    const api2 = commentApi(step2);
-    if (pr2 && api2) {
-      const sha = short(pr2.headSha);
-      const warning = `**This plan is outdated.** Planning commit \`${sha}\` failed${step2.context.runUrl ? ` ([the run](${step2.context.runUrl}))` : ""}: what follows was planned for an earlier commit and is not what apply would do now.`;
-      await commentSafely(step2, () => markPlanCommentOutdated(api2, pr2.number, step2.inputs.environment, warning));
-    }
+    await markCommentOutdated(step2);
     return r.code;
   }
   const saved = await readPlanFile(planFile);
   const markdown = renderPlanMarkdown(saved);
-  const changes = changeCount(saved.summary);
-  setOutput(step2.env, "has-changes", String(changes > 0));
+  setOutput(step2.env, "has-changes", String(changeCount(saved.summary) > 0));
   for (const [op, n] of Object.entries(saved.summary)) setOutput(step2.env, op, String(n));
   setOutput(step2.env, "plan-file", planFile);
   appendSummary(step2.env, markdown);
+  return await postComment(step2, markdown) ? EXIT.OK : EXIT.ERROR;
+}
+async function postComment(step2, markdown) {
   const pr = step2.context.pullRequest;
   const api = commentApi(step2);
-  if (pr && api) {
-    const body = planCommentBody(markdown, step2.inputs.environment, footer(step2, pr.headSha));
-    const ok2 = await commentSafely(step2, async () => {
-      const done = await upsertPlanComment(api, pr.number, step2.inputs.environment, body);
-      step2.log(`menuctl: ${done.action} the plan comment on pull request #${pr.number}
+  if (!pr || !api) return true;
+  const body = planCommentBody(markdown, step2.inputs.environment, footer(step2, pr.headSha));
+  return commentSafely(step2, async () => {
+    const done = await upsertPlanComment(api, pr.number, step2.inputs.environment, body);
+    step2.log(`menuctl: ${done.action} the plan comment on pull request #${pr.number}
 `);
-    });
-    if (!ok2) return EXIT.ERROR;
-  }
-  return EXIT.OK;
+  });
+}
+async function markCommentOutdated(step2) {
+  const pr = step2.context.pullRequest;
+  const api = commentApi(step2);
+  if (!pr || !api) return;
+  const run2 = step2.context.runUrl ? ` ([the run](${step2.context.runUrl}))` : "";
+  const warning = `**This plan is outdated.** Planning commit \`${short(pr.headSha)}\` failed${run2}: what follows was planned for an earlier commit and is not what apply would do now.`;
+  await commentSafely(step2, () => markPlanCommentOutdated(api, pr.number, step2.inputs.environment, warning));
 }
 async function apply(step2) {
   const saved = step2.inputs.planFile ? ["--plan", resolve4(step2.cwd, step2.inputs.planFile)] : [];

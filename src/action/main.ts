@@ -58,7 +58,7 @@ export async function runAction(env: Env, log: (text: string) => void = (t) => p
  * read them). Failing would only teach people to ignore red checks, so say why and stop.
  */
 function skipFork(step: Step): number {
-  const what = `menuctl ${step.inputs.command} skipped: this pull request comes from a fork, and GitHub gives such runs no secrets, so there are no API credentials. A maintainer can plan it by pushing the branch to this repository.`;
+  const what = `menuctl ${step.inputs.command} skipped: this pull request comes from a fork, and GitHub gives such runs no secrets, so there are no API credentials. A maintainer who wants this step can push the branch to this repository.`;
   step.log(notice(what));
   appendSummary(step.env, `### ${what}`);
   setOutput(step.env, 'skipped', 'true');
@@ -92,34 +92,38 @@ async function plan(step: Step): Promise<number> {
   const r = await menuctl(step, ['--out', planFile, '--detailed-exitcode']);
   if (r.code !== EXIT.OK && r.code !== EXIT.CHANGES) {
     failed(step, r);
-    const pr = step.context.pullRequest;
-    const api = commentApi(step);
-    if (pr && api) {
-      const sha = short(pr.headSha);
-      const warning = `**This plan is outdated.** Planning commit \`${sha}\` failed${step.context.runUrl ? ` ([the run](${step.context.runUrl}))` : ''}: ` +
-        'what follows was planned for an earlier commit and is not what apply would do now.';
-      await commentSafely(step, () => markPlanCommentOutdated(api, pr.number, step.inputs.environment, warning));
-    }
+    await markCommentOutdated(step);
     return r.code;
   }
   const saved = await readPlanFile(planFile);
   const markdown = renderPlanMarkdown(saved);
-  const changes = changeCount(saved.summary);
-  setOutput(step.env, 'has-changes', String(changes > 0));
+  setOutput(step.env, 'has-changes', String(changeCount(saved.summary) > 0));
   for (const [op, n] of Object.entries(saved.summary)) setOutput(step.env, op, String(n));
   setOutput(step.env, 'plan-file', planFile);
   appendSummary(step.env, markdown);
+  return (await postComment(step, markdown)) ? EXIT.OK : EXIT.ERROR;
+}
+
+/** On a pull request: the plan as its one comment. False when writing it failed (not a 403). */
+async function postComment(step: Step, markdown: string): Promise<boolean> {
   const pr = step.context.pullRequest;
   const api = commentApi(step);
-  if (pr && api) {
-    const body = planCommentBody(markdown, step.inputs.environment, footer(step, pr.headSha));
-    const ok = await commentSafely(step, async () => {
-      const done = await upsertPlanComment(api, pr.number, step.inputs.environment, body);
-      step.log(`menuctl: ${done.action} the plan comment on pull request #${pr.number}\n`);
-    });
-    if (!ok) return EXIT.ERROR;
-  }
-  return EXIT.OK;
+  if (!pr || !api) return true;
+  const body = planCommentBody(markdown, step.inputs.environment, footer(step, pr.headSha));
+  return commentSafely(step, async () => {
+    const done = await upsertPlanComment(api, pr.number, step.inputs.environment, body);
+    step.log(`menuctl: ${done.action} the plan comment on pull request #${pr.number}\n`);
+  });
+}
+
+async function markCommentOutdated(step: Step): Promise<void> {
+  const pr = step.context.pullRequest;
+  const api = commentApi(step);
+  if (!pr || !api) return;
+  const run = step.context.runUrl ? ` ([the run](${step.context.runUrl}))` : '';
+  const warning = `**This plan is outdated.** Planning commit \`${short(pr.headSha)}\` failed${run}: ` +
+    'what follows was planned for an earlier commit and is not what apply would do now.';
+  await commentSafely(step, () => markPlanCommentOutdated(api, pr.number, step.inputs.environment, warning));
 }
 
 async function apply(step: Step): Promise<number> {
