@@ -29,7 +29,7 @@ export interface ApiErrorInit {
   retryable: boolean;
   /** Network error code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT...) when there was no answer. */
   networkCode?: string;
-  /** The API's base URL, already without credentials (display-url.ts): named when it could not be reached. */
+  /** The API's base URL, already without credentials (display-url.ts): named when it could not be reached or is not the API. */
   baseUrl?: string;
   /** Overrides the generated explanation after "METHOD PATH: ". */
   explanation?: string;
@@ -82,6 +82,9 @@ export function pointerField(pointer: string | undefined): string | undefined {
   return field || undefined;
 }
 
+/** Routes every server of this API has (spec): a 404 from one means the URL is not the API. */
+const ALWAYS_THERE = new Set(['GET /api/actions', 'GET /api/world_operators', 'POST /api/authenticate', 'POST /api/actions', 'POST /api/parsers']);
+
 function explain(init: ApiErrorInit): string {
   if (init.status === null) {
     const what = init.networkCode ? networkWords(init.networkCode, init.baseUrl) : 'network error';
@@ -89,6 +92,10 @@ function explain(init: ApiErrorInit): string {
       ? ' (the request was sent; whether the server acted on it is unknown)'
       : '';
     return `no answer: ${what}${tail}`;
+  }
+  if (init.status === 404 && init.baseUrl && ALWAYS_THERE.has(`${init.method} ${init.path.replace(/\?.*/, '')}`)) {
+    return `404: this does not look like the Mobile Menu Automation API at ${init.baseUrl} (it has no ${init.path}): ` +
+      'check --api-url / MENUCTL_API_URL, the address in front of /api';
   }
   const errors = init.errors ?? [];
   const first = errors[0];
@@ -103,12 +110,23 @@ function explain(init: ApiErrorInit): string {
   return `${init.status} ${code}${details ? `: ${details}` : ''}`;
 }
 
+/** Node's codes for a certificate it cannot verify (a private CA, self-signed, wrong name). */
+const UNTRUSTED_CERTIFICATE = [
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID',
+];
+
 /** Failures to reach the server at all: the URL is the first thing to check, so they name it. */
 const UNREACHABLE: Record<string, (url: string) => string> = {
   ECONNREFUSED: (url) => `connection refused by ${url} (is the API running at that URL?)`,
   ENOTFOUND: (url) => `host not found for ${url} (check the API URL)`,
   EAI_AGAIN: (url) => `temporary DNS failure looking up ${url}`,
   UND_ERR_CONNECT_TIMEOUT: (url) => `timed out connecting to ${url}`,
+  UND_ERR_HEADERS_TIMEOUT: (url) => `timed out waiting for ${url} to answer (the server is slow or stuck: try again later)`,
+  // A TLS client hello answered by a plain-HTTP server.
+  ERR_SSL_WRONG_VERSION_NUMBER: (url) => `${url} speaks plain HTTP, not HTTPS: try ${url.replace(/^https:/i, 'http:')}`,
+  ...Object.fromEntries(UNTRUSTED_CERTIFICATE.map((code) => [code, (url: string) =>
+    `the TLS certificate of ${url} is not trusted (${code}): set NODE_EXTRA_CA_CERTS to a file with your CA's certificate, or check the host name`])),
 };
 
 function networkWords(code: string, baseUrl: string | undefined): string {

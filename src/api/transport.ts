@@ -162,7 +162,7 @@ function failure({ call, sent, outcome, transient, baseUrl }: Failure): ApiError
   }
   return new ApiError({
     method: call.method, path: call.path, status: sent.status, outcome, retryable: transient,
-    errors: serverErrors(sent.text),
+    errors: serverErrors(sent.text), baseUrl: displayUrl(baseUrl),
   });
 }
 

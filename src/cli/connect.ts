@@ -52,10 +52,15 @@ export function addConnectionOptions(cmd: Command): Command {
       .argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
 }
 
-/** The API URL from --api-url or MENUCTL_API_URL, checked; null when neither is set. */
+/**
+ * The API URL from --api-url or MENUCTL_API_URL, checked; null when neither is set. A URL
+ * ending in `/api` is the most common mistake (the spec's paths all start with /api and
+ * menuctl adds it): it is dropped, with one line on stderr saying so, rather than failing with
+ * "no route for /api/api/actions".
+ */
 export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io): string | null {
-  const raw = flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL);
-  if (raw === undefined) return null;
+  const raw = (flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL))?.trim();
+  if (raw === undefined || raw === '') return null;
   let url: URL;
   try {
     url = new URL(raw);
@@ -65,14 +70,19 @@ export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io): string |
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError(`the API URL must start with http:// or https:// (got ${url.protocol}//...)`);
   }
+  if (/\/api\/?$/.test(url.pathname) && url.search === '' && url.hash === '') {
+    const base = raw.replace(/\/api\/?$/, '');
+    io.stderr.write(`menuctl: the API URL ends in /api, which menuctl adds itself; using ${displayUrl(base)} (drop /api from --api-url or MENUCTL_API_URL to silence this)\n`);
+    return base;
+  }
   return raw;
 }
 
 export function connect(flags: ConnectionFlags, io: Io): Connection {
   const baseUrl = apiUrl(flags, io);
   if (baseUrl === null) throw new CliError('no API URL: pass --api-url URL or set MENUCTL_API_URL');
-  const token = nonEmpty(io.env.MENUCTL_TOKEN);
-  const email = nonEmpty(io.env.MENUCTL_EMAIL);
+  const token = jwtFrom(io.env.MENUCTL_TOKEN);
+  const email = nonEmpty(io.env.MENUCTL_EMAIL?.trim());
   const password = nonEmpty(io.env.MENUCTL_PASSWORD);
   if (token === undefined && (email === undefined || password === undefined)) {
     const half = email !== undefined ? ' (MENUCTL_EMAIL is set but MENUCTL_PASSWORD is not)'
@@ -122,6 +132,24 @@ export async function checkOrganization(client: ApiClient, expected: number | nu
     );
   }
   return actual;
+}
+
+/**
+ * MENUCTL_TOKEN without surrounding whitespace: a secret pasted into a CI system often keeps
+ * its trailing newline, and a JWT never has whitespace, so trimming cannot change a valid one.
+ * Whitespace inside is refused with the reason (sent as is, undici rejects the header with a
+ * bare UND_ERR_INVALID_ARG). The value itself is never shown.
+ */
+function jwtFrom(value: string | undefined): string | undefined {
+  const token = nonEmpty(value?.trim());
+  if (token === undefined) return undefined;
+  if (/^bearer\s/i.test(token)) {
+    throw new CliError('MENUCTL_TOKEN starts with "Bearer ": set it to the JWT alone (menuctl sends it as the Authorization header as is)');
+  }
+  if (/[\s\x00-\x1f\x7f]/.test(token)) {
+    throw new CliError('MENUCTL_TOKEN has a space or line break inside it (a JWT has none): copy the token again, without extra characters');
+  }
+  return token;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

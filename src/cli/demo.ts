@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { createClient } from '../api/client.js';
-import { startServer } from '../server/index.js';
+import type { RunningServer } from '../server/index.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
+import { requireSqlite } from './serve.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
 
@@ -33,10 +33,13 @@ export function register(program: Command, ctx: CliContext): void {
 
 export async function runDemo(path: string, ctx: CliContext): Promise<number> {
   const { io } = ctx;
+  requireSqlite();
+  // Loaded here, not at the top: `menuctl --help` registers demo without starting a server.
   const { run } = await import('./main.js');
+  const { startServer } = await import('../server/index.js');
   const dir = await mkdtemp(join(tmpdir(), 'menuctl-demo-'));
   const say = narrator(io);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: RunningServer | undefined;
   try {
     server = await startServer({ data: join(dir, 'demo.sqlite'), port: 0, jwtSecret: randomBytes(32).toString('hex') });
     const token = await server.mintToken(1, '1h');
@@ -76,6 +79,7 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
 
 /** What a colleague might do in a dashboard: loosen one parser's regex. */
 async function editOutOfBand(url: string, token: string): Promise<string> {
+  const { createClient } = await import('../api/client.js');
   const client = createClient({ baseUrl: url, token });
   try {
     const actions = (await client.listActions()).filter((a) => a.archived_at === null);

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// commander wiring only: each command lives in its own file and exports register().
+// The menuctl binary: every command, each imported only when it runs (`plan` need not load the
+// server, SQLite or jose). Help and unknown commands load them all, so listings and suggestions
+// stay complete; --version loads none.
 
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Command, CommanderError } from 'commander';
-import { CliError, EXIT } from './exit.js';
+import { EXIT } from './exit.js';
 import { processIo, type Io } from './io.js';
-import type { CliContext, Register } from './context.js';
-// Each command is imported only when it runs: `plan` need not load the server, SQLite or jose.
-// Help and unknown commands load them all, so listings and suggestions stay complete.
-const COMMANDS: Record<string, () => Promise<{ register: Register }>> = {
+import { run as runProgram, type CommandTable } from './program.js';
+
+export { VERSION } from './program.js';
+
+export const COMMANDS: CommandTable = {
   validate: () => import('./validate.js'),
   test: () => import('./test.js'),
   sessions: () => import('./sessions.js'),
@@ -24,45 +26,9 @@ const COMMANDS: Record<string, () => Promise<{ register: Register }>> = {
   demo: () => import('./demo.js'),
 };
 
-async function commandsFor(argv: string[]): Promise<Register[]> {
-  const first = argv.find((a) => !a.startsWith('-'));
-  const names = first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
-  return Promise.all(names.map(async (n) => (await COMMANDS[n]!()).register));
-}
-
-export const VERSION = '0.1.0';
-
 /** Runs the CLI in-process; resolves to the exit code. */
-export async function run(argv: string[], io: Io, signal: AbortSignal = new AbortController().signal): Promise<number> {
-  let exitCode: number = EXIT.OK;
-  const ctx: CliContext = { io, signal, setExit: (code) => { exitCode = code; } };
-  const program = new Command('menuctl')
-    .description('Configuration as code for the Mobile Menu Automation API')
-    .version(VERSION)
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-    })
-    .exitOverride();
-  for (const register of await commandsFor(argv)) register(program, ctx);
-  for (const cmd of program.commands) cmd.exitOverride();
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      // --help and --version exit 0 through here; usage errors exit 1.
-      return err.exitCode === 0 ? EXIT.OK : EXIT.ERROR;
-    }
-    if (err instanceof CliError) {
-      io.stderr.write(`Error: ${err.message}\n`);
-      return err.code;
-    }
-    io.stderr.write(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (io.env.MENUCTL_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
-    return EXIT.ERROR;
-  }
-  return exitCode;
+export function run(argv: string[], io: Io, signal: AbortSignal = new AbortController().signal): Promise<number> {
+  return runProgram(argv, io, signal, COMMANDS);
 }
 
 function isMain(): boolean {

@@ -9,6 +9,7 @@ import { batchedLines } from '../server/access-log.js';
 import { startServer, type ServerOptions } from '../server/index.js';
 import { dataDirectoryProblem } from '../server/data-path.js';
 import { resolveJwtSecret } from '../server/jwt-secret.js';
+import { loadSqlite, SqliteUnavailableError } from '../server/sqlite.js';
 import type { UserSpec } from '../server/passwords.js';
 
 interface ServeFlags {
@@ -74,6 +75,7 @@ function serverSecret(flags: ServeFlags, ctx: CliContext, data: string): string 
 }
 
 async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
+  requireSqlite();
   const log = flags.accessLog ? batchedLines((chunk) => ctx.io.stdout.write(chunk)) : undefined;
   const options: ServerOptions = { ...parseServeOptions(flags, ctx), log };
   const server = await startServer(options).catch((err: NodeJS.ErrnoException) => {
@@ -81,7 +83,8 @@ async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
     throw new CliError(`cannot start the server: ${err.message}`);
   });
   ctx.io.stdout.write(`menuctl api listening on ${server.url}\n`);
-  ctx.io.stderr.write(`${tokenHint({ source: secretSource(flags, ctx), data: flags.data })}\n`);
+  const orgs = [...new Set((options.users ?? []).map((u) => u.organization_id))];
+  ctx.io.stderr.write(`${tokenHint({ source: secretSource(flags, ctx), data: flags.data, orgs })}\n`);
   await new Promise<void>((done) => {
     if (ctx.signal.aborted) done();
     else ctx.signal.addEventListener('abort', () => done(), { once: true });
@@ -89,6 +92,16 @@ async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
   ctx.io.stderr.write('menuctl api: shutting down (finishing requests in flight)\n');
   await server.close();
   log?.flush();
+}
+
+/** Before anything is created (the generated JWT secret, the database): SQLite is optional. */
+export function requireSqlite(): void {
+  try {
+    loadSqlite();
+  } catch (err) {
+    if (err instanceof SqliteUnavailableError) throw new CliError(err.message);
+    throw err;
+  }
 }
 
 /** Where the server's JWT secret came from: the same order as resolveJwtSecret. */
@@ -103,19 +116,23 @@ function secretSource(flags: ServeFlags, ctx: CliContext): SecretSource {
 /**
  * How to mint a token that this server accepts. `menuctl token` resolves the secret the same
  * way, so the hint must name the same source; it never prints the secret itself (stderr may
- * be a CI log).
+ * be a CI log). The organization is the first one the `--user` accounts belong to (a token for
+ * another one sees none of their data); organization 1 when there are no accounts.
  */
-export function tokenHint(o: { source: SecretSource; data: string }): string {
+export function tokenHint(o: { source: SecretSource; data: string; orgs?: readonly number[] }): string {
+  const orgs = o.orgs && o.orgs.length > 0 ? o.orgs : [1];
+  const org = `--org ${orgs[0]}`;
+  const others = orgs.length > 1 ? ` (the accounts are in organizations ${orgs.join(', ')}: pass the one to act for)` : '';
   switch (o.source) {
     case 'flag':
-      return 'mint a token with: menuctl token --org 1 --jwt-secret <secret>, with the same --jwt-secret this server was started with';
+      return `mint a token with: menuctl token ${org} --jwt-secret <secret>, with the same --jwt-secret this server was started with${others}`;
     case 'env':
-      return 'mint a token with: menuctl token --org 1, with the same MENUCTL_JWT_SECRET set (or --jwt-secret <that secret>)';
+      return `mint a token with: menuctl token ${org}, with the same MENUCTL_JWT_SECRET set (or --jwt-secret <that secret>)${others}`;
     case 'file':
-      return `mint a token with: menuctl token --org 1 --data ${shellWord(o.data)}`;
+      return `mint a token with: menuctl token ${org} --data ${shellWord(o.data)}${others}`;
     case 'memory':
       return 'tokens cannot be minted for this server: with --data :memory: and no --jwt-secret its secret is generated ' +
-        'in memory and stored nowhere. Restart it with --jwt-secret S (then menuctl token --org 1 --jwt-secret S), ' +
+        `in memory and stored nowhere. Restart it with --jwt-secret S (then menuctl token ${org} --jwt-secret S), ` +
         'or give it --user EMAIL:PASSWORD and log in with MENUCTL_EMAIL and MENUCTL_PASSWORD';
   }
 }

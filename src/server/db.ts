@@ -3,7 +3,8 @@
 // interleaving inside this process; AUTOINCREMENT and UNIQUE guard ids across processes.
 
 import { closeSync, fchmodSync, openSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { loadSqlite } from './sqlite.js';
 
 export type Db = Database.Database;
 
@@ -68,8 +69,10 @@ CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
 export function openDb(file: string): Db {
+  // Before the file is created: without SQLite, nothing is left behind.
+  const Sqlite = loadSqlite();
   if (file !== ':memory:') createPrivately(file);
-  const db = new Database(file);
+  const db = new Sqlite(file);
   try {
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
     // NORMAL under WAL: a commit survives a process crash (the WAL is written before we answer);

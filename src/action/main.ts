@@ -1,0 +1,213 @@
+// The GitHub Action's entry point (action.yml, docs/ci.md): reads the inputs and the runner's
+// context, runs one menuctl command in-process, and turns its result into what a workflow uses:
+// outputs, the job summary, annotations, and on pull requests the one plan comment.
+
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parsePlan } from '../plan/plan-file.js';
+import { fenced } from '../report/markdown-util.js';
+import { renderPlanMarkdown } from '../report/plan-markdown.js';
+import { changeCount } from '../report/plan-model.js';
+import { EXIT } from '../cli/exit.js';
+import { errorLine, runMenuctl, type CliRun } from './cli.js';
+import { GithubApiError, markPlanCommentOutdated, planCommentBody, upsertPlanComment, type GithubApi } from './comments.js';
+import { InputError, readInputs, type ActionInputs } from './inputs.js';
+import { appendSummary, errorAnnotation, notice, readContext, setOutput, type RunContext } from './runner.js';
+
+type Env = Record<string, string | undefined>;
+
+interface Step {
+  inputs: ActionInputs;
+  context: RunContext;
+  env: Env;
+  cwd: string;
+  log: (text: string) => void;
+}
+
+/** Runs the action; resolves to the step's exit code. */
+export async function runAction(env: Env, log: (text: string) => void = (t) => process.stdout.write(t)): Promise<number> {
+  let inputs: ActionInputs;
+  try {
+    inputs = readInputs(env);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    log(errorAnnotation('action', err.message));
+    return EXIT.ERROR;
+  }
+  const context = readContext(env);
+  const cwd = resolve(env.GITHUB_WORKSPACE || process.cwd(), inputs.workingDirectory ?? '.');
+  const step: Step = { inputs, context, env, cwd, log };
+  if (inputs.command !== 'validate' && inputs.command !== 'test' && context.pullRequest?.fromFork && !hasCredentials(env, inputs.environment)) {
+    return skipFork(step);
+  }
+  switch (inputs.command) {
+    case 'validate':
+    case 'test':
+      return offline(step);
+    case 'plan':
+      return plan(step);
+    case 'apply':
+      return apply(step);
+    case 'drift':
+      return drift(step);
+  }
+}
+
+/**
+ * GitHub gives a workflow run for a fork's pull request no secrets (a fork could otherwise
+ * read them). Failing would only teach people to ignore red checks, so say why and stop.
+ */
+function skipFork(step: Step): number {
+  const what = `menuctl ${step.inputs.command} skipped: this pull request comes from a fork, and GitHub gives such runs no secrets, so there are no API credentials. A maintainer who wants this step can push the branch to this repository.`;
+  step.log(notice(what));
+  appendSummary(step.env, `### ${what}`);
+  setOutput(step.env, 'skipped', 'true');
+  return EXIT.OK;
+}
+
+function hasCredentials(env: Env, environment: string | null): boolean {
+  const perEnv = environment ? env[`MENUCTL_TOKEN_${environment.toUpperCase().replace(/-/g, '_')}`] : undefined;
+  return Boolean(env.MENUCTL_TOKEN || perEnv || (env.MENUCTL_EMAIL && env.MENUCTL_PASSWORD));
+}
+
+function argv(step: Step, extra: string[]): string[] {
+  const { command, paths, environment, extraFlags } = step.inputs;
+  return [command, ...paths, ...extra, ...(environment ? ['--env', environment] : []), ...extraFlags];
+}
+
+async function menuctl(step: Step, extra: string[] = []): Promise<CliRun> {
+  setOutput(step.env, 'skipped', 'false');
+  return runMenuctl(argv(step, extra), { env: step.env, cwd: step.cwd });
+}
+
+async function offline(step: Step): Promise<number> {
+  const r = await menuctl(step);
+  const verdict = r.code === EXIT.OK ? 'passed' : 'failed';
+  appendSummary(step.env, `### menuctl ${step.inputs.command}: ${verdict}\n\n${fence(r.stdout + r.stderr)}`);
+  return r.code;
+}
+
+async function plan(step: Step): Promise<number> {
+  const planFile = resolve(step.cwd, step.inputs.planFile ?? join(step.env.RUNNER_TEMP || tmpdir(), 'menuctl-plan.json'));
+  const r = await menuctl(step, ['--out', planFile, '--detailed-exitcode']);
+  if (r.code !== EXIT.OK && r.code !== EXIT.CHANGES) {
+    failed(step, r);
+    await markCommentOutdated(step);
+    return r.code;
+  }
+  const saved = parsePlan(await readFile(planFile, 'utf8'));
+  const markdown = renderPlanMarkdown(saved);
+  setOutput(step.env, 'has-changes', String(changeCount(saved.summary) > 0));
+  for (const [op, n] of Object.entries(saved.summary)) setOutput(step.env, op, String(n));
+  setOutput(step.env, 'plan-file', planFile);
+  appendSummary(step.env, markdown);
+  return (await postComment(step, markdown)) ? EXIT.OK : EXIT.ERROR;
+}
+
+/** On a pull request: the plan as its one comment. False when writing it failed (not a 403). */
+async function postComment(step: Step, markdown: string): Promise<boolean> {
+  const pr = step.context.pullRequest;
+  const api = commentApi(step);
+  if (!pr || !api) return true;
+  const body = planCommentBody(markdown, step.inputs.environment, footer(step, pr.headSha));
+  return commentSafely(step, async () => {
+    const done = await upsertPlanComment(api, pr.number, step.inputs.environment, body);
+    step.log(`menuctl: ${done.action} the plan comment on pull request #${pr.number}\n`);
+  });
+}
+
+async function markCommentOutdated(step: Step): Promise<void> {
+  const pr = step.context.pullRequest;
+  const api = commentApi(step);
+  if (!pr || !api) return;
+  const run = step.context.runUrl ? ` ([the run](${step.context.runUrl}))` : '';
+  const warning = `**This plan is outdated.** Planning commit \`${short(pr.headSha)}\` failed${run}: ` +
+    'what follows was planned for an earlier commit and is not what apply would do now.';
+  await commentSafely(step, () => markPlanCommentOutdated(api, pr.number, step.inputs.environment, warning));
+}
+
+async function apply(step: Step): Promise<number> {
+  const saved = step.inputs.planFile ? ['--plan', resolve(step.cwd, step.inputs.planFile)] : [];
+  const r = await menuctl(step, ['--yes', ...saved]);
+  if (r.code !== EXIT.OK) failed(step, r);
+  else appendSummary(step.env, `### menuctl apply\n\n${fence(r.stdout)}`);
+  return r.code;
+}
+
+async function drift(step: Step): Promise<number> {
+  // drift writes its own markdown to GITHUB_STEP_SUMMARY.
+  const r = await menuctl(step);
+  if (r.code === EXIT.OK || r.code === EXIT.CHANGES) {
+    const found = r.code === EXIT.CHANGES;
+    setOutput(step.env, 'has-changes', String(found));
+    if (!found) return EXIT.OK;
+    const message = 'the live API differs from the configuration (see the job summary): apply the config, or change it to match';
+    step.log(errorAnnotation('drift', message, step.inputs.failOnDrift ? 'error' : 'warning'));
+    return step.inputs.failOnDrift ? EXIT.ERROR : EXIT.OK;
+  }
+  failed(step, r);
+  return r.code;
+}
+
+function failed(step: Step, r: CliRun): void {
+  const reason = errorLine(r.stderr) ?? `exited ${r.code}`;
+  step.log(errorAnnotation(step.inputs.command, reason));
+  appendSummary(step.env, `### menuctl ${step.inputs.command} failed\n\n${fence(r.stdout + r.stderr)}`);
+}
+
+function commentApi(step: Step): GithubApi | null {
+  if (!step.inputs.comment || !step.context.pullRequest) return null;
+  if (!step.inputs.githubToken || !step.context.repository) {
+    step.log(errorAnnotation('plan comment', 'no github-token input (or GITHUB_REPOSITORY): the plan comment was not written', 'warning'));
+    return null;
+  }
+  return { apiUrl: step.context.apiUrl, repository: step.context.repository, token: step.inputs.githubToken };
+}
+
+/**
+ * A fork's token is read-only, and a job without `pull-requests: write` gets 403: that is a
+ * warning (the plan is in the summary). Any other failure fails the step, because a comment
+ * left showing an earlier plan would mislead the reviewer.
+ */
+async function commentSafely(step: Step, write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (err) {
+    // undici's fetch rejects with a TypeError when there is no answer at all.
+    if (!(err instanceof GithubApiError) && !(err instanceof TypeError)) throw err;
+    const forbidden = err instanceof GithubApiError && (err.status === 403 || err.status === 404);
+    const hint = forbidden ? ': give the job `permissions: pull-requests: write` (a fork\'s pull request never has it)' : '';
+    const what = err instanceof GithubApiError ? err.message : `no answer from the GitHub API at ${step.context.apiUrl} (${causeCode(err)})`;
+    step.log(errorAnnotation('plan comment', `${what}${hint}`, forbidden ? 'warning' : 'error'));
+    return forbidden;
+  }
+}
+
+function causeCode(err: Error): string {
+  const code = (err.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : err.message;
+}
+
+function footer(step: Step, sha: string): string {
+  const env = step.inputs.environment ? ` for environment \`${step.inputs.environment}\`` : '';
+  const run = step.context.runUrl ? ` · [workflow run](${step.context.runUrl})` : '';
+  return `<sub>Planned${env} at commit \`${short(sha)}\`${run}. Apply runs on merge and refuses a plan the live API has moved away from.</sub>`;
+}
+
+const short = (sha: string) => sha.slice(0, 7);
+
+/** A fenced block for the summary, kept well under the 1 MiB a step summary may hold. */
+function fence(text: string, max = 60_000): string {
+  const body = text.length > max ? `${text.slice(0, max)}\n... (cut: the whole output is in the log)` : text;
+  return fenced('', [body.trimEnd()]);
+}
+
+runAction(process.env).then(
+  (code) => { process.exitCode = code; },
+  (err: unknown) => {
+    process.stdout.write(errorAnnotation('action', err instanceof Error ? err.message : String(err)));
+    process.exitCode = EXIT.ERROR;
+  },
+);

@@ -1,0 +1,60 @@
+// The CLI as a function: commander wiring for a table of commands, loaded on demand, with
+// errors turned into exit codes. main.ts runs it with every command; the GitHub Action
+// (src/action) with the five it runs, so its bundle leaves the server out.
+
+import { Command, CommanderError } from 'commander';
+import { CliError, EXIT } from './exit.js';
+import type { Io } from './io.js';
+import type { CliContext, Register } from './context.js';
+
+/** Command name -> its module, loaded on demand. */
+export type CommandTable = Record<string, () => Promise<{ register: Register }>>;
+
+async function commandsFor(argv: string[], commands: CommandTable): Promise<Register[]> {
+  const first = argv.find((a) => !a.startsWith('-'));
+  // `menuctl --version` needs no command at all: loading them all tripled its start-up time.
+  if (first === undefined && argv.some((a) => a === '--version' || a === '-V')) return [];
+  const names = first !== undefined && Object.hasOwn(commands, first) ? [first] : Object.keys(commands);
+  return Promise.all(names.map(async (n) => (await commands[n]!()).register));
+}
+
+export const VERSION = '0.1.0';
+
+/**
+ * Runs the CLI in-process; resolves to the exit code. `commands` narrows the CLI to some of its
+ * commands (the GitHub Action bundles only those it runs).
+ */
+export async function run(
+  argv: string[], io: Io, signal: AbortSignal, commands: CommandTable,
+): Promise<number> {
+  let exitCode: number = EXIT.OK;
+  const ctx: CliContext = { io, signal, setExit: (code) => { exitCode = code; } };
+  const program = new Command('menuctl')
+    .description('Configuration as code for the Mobile Menu Automation API')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+  for (const register of await commandsFor(argv, commands)) register(program, ctx);
+  for (const cmd of program.commands) cmd.exitOverride();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version exit 0 through here; usage errors exit 1.
+      return err.exitCode === 0 ? EXIT.OK : EXIT.ERROR;
+    }
+    if (err instanceof CliError) {
+      io.stderr.write(`Error: ${err.message}\n`);
+      return err.code;
+    }
+    io.stderr.write(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (io.env.MENUCTL_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+    return EXIT.ERROR;
+  }
+  return exitCode;
+}
+
