@@ -34,7 +34,8 @@ export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtr
   for (const src of files) {
     const parsed = parseFile(src, options.env, diagnostics);
     if (!parsed.root) continue;
-    diagnostics.push(...validateSchema(parsed.root, parsed.tree));
+    // No push(...list): spreading 100,000+ items as arguments overflows the stack.
+    for (const d of validateSchema(parsed.root, parsed.tree)) diagnostics.push(d);
     models.push(new ModelBuilder(parsed.tree, origins).file(parsed.root));
   }
   const ctx: CheckContext = { files: models, origins, catalog: options.catalog ?? bundledCatalog(), diagnostics };
@@ -67,8 +68,8 @@ function merge(models: FileModel[]): DesiredState {
   const state: DesiredState = { actions: [], apps: [], files: models.map((m) => m.file) };
   for (const m of models) {
     if (state.organization_id === undefined && m.organization_id !== undefined) state.organization_id = m.organization_id;
-    state.actions.push(...m.actions);
-    state.apps.push(...m.apps);
+    for (const a of m.actions) state.actions.push(a);
+    for (const a of m.apps) state.apps.push(a);
   }
   return state;
 }
