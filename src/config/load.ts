@@ -43,7 +43,7 @@ export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtr
   checkActions(ctx);
   checkParsers(ctx);
   checkFixtures(ctx);
-  const sorted = dedupe(sortDiagnostics(diagnostics));
+  const sorted = dedupe(sortDiagnostics(diagnostics)).map(shortenAddress);
   const sources = new Map(files.map((f) => [f.file, f.text]));
   return { state: hasErrors(sorted) ? null : merge(models), diagnostics: sorted, sources };
 }
@@ -51,6 +51,15 @@ export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtr
 export async function loadConfig(paths: string[], options: LoadOptions & LoadExtras): Promise<LoadOutput> {
   const read = await readSources(paths, options.cwd);
   return loadSources(read.files, options, read.diagnostics);
+}
+
+/** Longer than any name the API accepts; past this an address only floods the output. */
+const MAX_ADDRESS = 600;
+
+/** A 15-million-character name is reported once, by its size, not echoed in every address. */
+function shortenAddress(d: Diagnostic): Diagnostic {
+  if (d.address === undefined || d.address.length <= MAX_ADDRESS) return d;
+  return { ...d, address: `${d.address.slice(0, MAX_ADDRESS)}... (${d.address.length.toLocaleString('en')} characters)` };
 }
 
 /** An alias reused in several places can surface the same finding twice at the same spot. */

@@ -92,6 +92,12 @@ function fromAjv(e: ErrorObject, path: readonly Segment[], value: unknown): Sche
       return { code: 'schema.pattern', message: `${subject(path)} ${PATTERN_HINTS[last] ?? `must match ${String(p.pattern)}`}; got \`${show(value)}\`.` };
     case 'minLength':
       return { code: 'schema.empty', message: `${subject(path)} must not be empty.` };
+    case 'maxLength':
+    case 'maxItems': {
+      const count = e.keyword === 'maxLength' ? [...String(value)].length : (value as unknown[]).length;
+      const unit = e.keyword === 'maxLength' ? 'characters' : 'items';
+      return { code: 'schema.too-long', message: `${subject(path)} has ${count.toLocaleString('en')} ${unit}; the API accepts at most ${String(p.limit)} (apply would fail on it). Shorten it.` };
+    }
     case 'minItems':
       return { code: 'schema.min-items', message: `${subject(path)} needs at least ${String(p.limit)} item(s).` };
     case 'minimum':
