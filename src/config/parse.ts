@@ -11,6 +11,7 @@ import type { SourceFile } from './files.js';
 import { ConfigTree, type Json } from './tree.js';
 import { buildTree, posOf } from './yaml-tree.js';
 import { yamlLib } from './yaml-lib.js';
+import { yamlErrorAdvice } from './yaml-advice.js';
 
 const YAML_CODES: Record<string, string> = {
   DUPLICATE_KEY: 'yaml.duplicate-key',
@@ -26,8 +27,9 @@ const YAML_HINTS: Record<string, string> = {
 function fromYamlError(e: YAMLError, tree: ConfigTree, severity: Diagnostic['severity']): Diagnostic {
   const code = YAML_CODES[e.code] ?? 'yaml.syntax';
   const detail = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  const message = YAML_HINTS[e.code] ?? `${detail}. Fix the YAML syntax here.`;
-  return { severity, code, message, loc: tree.loc(e.pos[0]) };
+  const advice = YAML_HINTS[e.code] === undefined ? yamlErrorAdvice(e, tree.text) : undefined;
+  const message = YAML_HINTS[e.code] ?? advice?.message ?? `${detail}. Fix the YAML syntax here.`;
+  return { severity, code, message, loc: tree.loc(advice?.offset ?? e.pos[0]) };
 }
 
 export interface ParsedFile {

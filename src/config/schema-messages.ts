@@ -110,7 +110,14 @@ function fromAjv(e: ErrorObject, path: readonly Segment[], value: unknown): Sche
 const STEP_HELP = 'A step is one of: `press: N`, `variable: name`, `select: name`, `pin`, `ok`.';
 const KINDS = ['press', 'variable', 'select', 'pin', 'ok'];
 
+/** `- press 1` or `- press:1`: a step kind and its value without the `: ` YAML needs between them. */
+const GLUED_STEP = /^(press|variable|select)(?:\s+|:)(\S.*)$/;
+
 function unknownKind(word: string): string {
+  const glued = GLUED_STEP.exec(word);
+  if (glued) {
+    return `\`${show(word)}\` is read as one word: a step kind and its value need a colon and a space between them. Write \`${glued[1]}: ${show(glued[2]!.trim())}\`.`;
+  }
   const [best] = suggest(word, KINDS);
   return `unknown step kind \`${show(word)}\`: ${best ? `did you mean \`${best}\`?` : STEP_HELP}`;
 }

@@ -7,6 +7,7 @@ import { AJV_OPTIONS as GENERATED_OPTIONS, validateConfig } from '../generated/c
 import type { Diagnostic } from '../model/diagnostic.js';
 import { addressOfPath } from './addresses.js';
 import { schemaMessage } from './schema-messages.js';
+import { commentValueAdvice } from './yaml-advice.js';
 import type { ConfigTree, Segment } from './tree.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
@@ -142,8 +143,11 @@ export function validateSchema(root: unknown, tree: ConfigTree): Diagnostic[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const locPath = m.keyPath ? [...path, m.keyPath] : path;
-    out.push({ severity: 'error', code: m.code, message: m.message, address: addressOfPath(root, path),
-      loc: tree.locate(locPath, { key: Boolean(m.keyPath) }) });
+    const loc = tree.locate(locPath, { key: Boolean(m.keyPath) });
+    const last = path[path.length - 1];
+    const comment = e.keyword === 'type' && e.data === null && typeof last === 'string'
+      ? commentValueAdvice(tree.text.split('\n', loc.line)[loc.line - 1] ?? '', last) : undefined;
+    out.push({ severity: 'error', code: m.code, message: comment ?? m.message, address: addressOfPath(root, path), loc });
   }
   return out;
 }

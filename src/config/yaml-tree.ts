@@ -6,6 +6,7 @@ import type { Document, Node, Scalar } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { interpolate } from './interpolate.js';
+import { ussdAliasAdvice } from './yaml-advice.js';
 import { defineKey, MAX_ALIAS_NODES, pointer, type ConfigTree, type Json, type PosNode, type Segment } from './tree.js';
 
 interface Walk {
@@ -43,8 +44,10 @@ function convert(node: Node | null | undefined, w: Walk): Json {
   if (isAlias(node)) {
     const target = node.resolve(w.doc);
     if (!target) {
+      const key = w.path[w.path.length - 1];
       w.diagnostics.push({ severity: 'error', code: 'yaml.unknown-alias', loc: w.tree.nodeLoc(posOf(node)),
-        message: `alias *${node.source} refers to no anchor defined before it. Define &${node.source} first.` });
+        message: ussdAliasAdvice(node.source, typeof key === 'string' ? key : undefined)
+          ?? `alias *${node.source} refers to no anchor defined before it. Define &${node.source} first.` });
       w.tree.reported.add(pointer(w.path));
       return null;
     }
