@@ -1,11 +1,11 @@
-// The config pipeline: files -> YAML trees (positions kept, ${VAR} interpolated, aliases bounded)
-// -> schema -> model -> semantic checks. Every problem is collected; state is null if any is an error.
+// The config pipeline: files -> values (${VAR} interpolated, aliases bounded; positions only on
+// demand) -> schema -> model -> semantic checks. Every problem is collected; state is null if any is an error.
 
 import { bundledCatalog } from './catalog-file.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, WorldOperator } from '../model/types.js';
 import type { LoadOptions, LoadResult } from './types.js';
-import { ModelBuilder, type FileModel, type Origin } from './build.js';
+import { ModelBuilder, type FileModel } from './build.js';
 import { checkActions } from './checks/actions.js';
 import type { CheckContext } from './checks/context.js';
 import { checkDuplicates } from './checks/duplicates.js';
@@ -28,17 +28,15 @@ export interface LoadExtras {
 /** Loads config already in memory (tests, and callers that have the text). */
 export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[] = []): LoadOutput {
   const diagnostics = [...initial];
-  // A Map, not a WeakMap: it lives only as long as this call, and WeakMap entries cost the GC more.
-  const origins = new Map<object, Origin>();
   const models: FileModel[] = [];
   for (const src of files) {
     const parsed = parseFile(src, options.env, diagnostics);
     if (!parsed.root) continue;
     // No push(...list): spreading 100,000+ items as arguments overflows the stack.
-    for (const d of validateSchema(parsed.root, parsed.tree)) diagnostics.push(d);
-    models.push(new ModelBuilder(parsed.tree, origins).file(parsed.root));
+    for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
+    models.push(new ModelBuilder(parsed.src).file(parsed.root));
   }
-  const ctx: CheckContext = { files: models, origins, catalog: options.catalog ?? bundledCatalog(), diagnostics };
+  const ctx: CheckContext = { files: models, catalog: options.catalog ?? bundledCatalog(), diagnostics };
   checkDuplicates(ctx);
   checkActions(ctx);
   checkParsers(ctx);

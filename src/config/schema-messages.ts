@@ -2,7 +2,7 @@
 
 import type { ErrorObject } from 'ajv';
 import { didYouMean, suggest } from './suggest.js';
-import type { Segment } from './tree.js';
+import type { Segment } from './source.js';
 
 export interface SchemaMessage {
   code: string;

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { addressOfPath } from './addresses.js';
 import { schemaMessage } from './schema-messages.js';
 import { commentValueAdvice } from './yaml-advice.js';
-import type { ConfigTree, Segment } from './tree.js';
+import type { ConfigSource, Segment } from './source.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
@@ -74,7 +74,7 @@ function relevant(errors: ErrorObject[], root: unknown): ErrorObject[] {
 }
 
 /** Steps the schema rejects whose kind is unknown, mixed or mis-typed: one message each. */
-function stepDiagnostics(errors: ErrorObject[], root: unknown, tree: ConfigTree): Diagnostic[] {
+function stepDiagnostics(errors: ErrorObject[], root: unknown, src: ConfigSource): Diagnostic[] {
   const paths = new Set<string>();
   for (const e of errors) {
     const m = STEP_PATH.exec(e.instancePath);
@@ -90,7 +90,7 @@ function stepDiagnostics(errors: ErrorObject[], root: unknown, tree: ConfigTree)
     if (!d) continue;
     const keyLoc = typeof step === 'object' && step && !Array.isArray(step) && Object.keys(step).length > 0;
     out.push({ severity: 'error', ...d, address: addressOfPath(root, path),
-      loc: keyLoc ? tree.locate([...path, kinds[1] ?? Object.keys(step)[0]!], { key: true }) : tree.locate(path) });
+      loc: keyLoc ? src.locate([...path, kinds[1] ?? Object.keys(step)[0]!], { key: true }) : src.locate(path) });
   }
   return out;
 }
@@ -130,23 +130,23 @@ function validateAll(root: unknown): ErrorObject[] {
   return errors;
 }
 
-export function validateSchema(root: unknown, tree: ConfigTree): Diagnostic[] {
+export function validateSchema(root: unknown, src: ConfigSource): Diagnostic[] {
   const errors = validateAll(root);
   if (errors.length === 0) return [];
-  const out = stepDiagnostics(errors, root, tree);
+  const out = stepDiagnostics(errors, root, src);
   const seen = new Set<string>();
   for (const e of relevant(errors, root)) {
-    if (tree.reported.has(e.instancePath)) continue;
+    if (src.reported.has(e.instancePath)) continue;
     const path = pointerToPath(e.instancePath);
     const m = schemaMessage.fromAjv(e, path, valueAt(root, path));
     const key = `${e.instancePath}|${m.code}|${m.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const locPath = m.keyPath ? [...path, m.keyPath] : path;
-    const loc = tree.locate(locPath, { key: Boolean(m.keyPath) });
+    const loc = src.locate(locPath, { key: Boolean(m.keyPath) });
     const last = path[path.length - 1];
     const comment = e.keyword === 'type' && e.data === null && typeof last === 'string'
-      ? commentValueAdvice(tree.text.split('\n', loc.line)[loc.line - 1] ?? '', last) : undefined;
+      ? commentValueAdvice(src.text.split('\n', loc.line)[loc.line - 1] ?? '', last) : undefined;
     out.push({ severity: 'error', code: m.code, message: comment ?? m.message, address: addressOfPath(root, path), loc });
   }
   return out;
