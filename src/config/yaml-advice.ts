@@ -72,6 +72,9 @@ export function yamlErrorAdvice(e: YAMLError, text: string): Advice | undefined 
     const q = offset !== undefined ? text[offset] : '"';
     return { offset, message: `this ${q === "'" ? 'single' : 'double'} quote is never closed, so the value runs to the end of the file. Add the closing ${q} at the end of the value.` };
   }
+  if (/Maximum call stack size exceeded/.test(e.message)) {
+    return { message: 'values are nested hundreds of levels deep from here on, deeper than a YAML reader can follow; a menuctl config needs about five levels. Flatten this value.' };
+  }
   if (e.code === 'TAB_AS_INDENT') {
     return { message: 'this line is indented with a tab; YAML indents with spaces only. Replace the tab with spaces (set your editor to insert spaces).' };
   }

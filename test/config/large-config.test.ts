@@ -31,3 +31,16 @@ describe(`a config of ${ACTIONS.toLocaleString('en')} actions`, () => {
     expect(last.address).toBe(`action["A${ACTIONS - 1}"]`);
   }, 120_000);
 });
+
+describe('deeply nested input', () => {
+  it.each([
+    ['flow', `version: 1\nactions: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`],
+    ['block', ['version: 1', 'x:', ...Array.from({ length: 5_000 }, (_, i) => `${' '.repeat(i + 1)}- `)].join('\n')],
+  ])('%s nesting fails with a located error that says what to do, not a crash', (_, text) => {
+    const r = load(text);
+    expect(r.state).toBeNull();
+    expect(new Set(r.diagnostics.map((d) => d.code))).toEqual(new Set(['yaml.syntax']));
+    expect(r.diagnostics[0]!.message).toContain('nested hundreds of levels deep');
+    expect(r.diagnostics[0]!.loc?.line).toBeGreaterThan(1);
+  });
+});
