@@ -6,6 +6,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic
 import type { DesiredState, WorldOperator } from '../model/types.js';
 import type { LoadOptions, LoadResult } from './types.js';
 import { ModelBuilder, type FileModel } from './build.js';
+import { originOf } from './origin.js';
 import { checkActions } from './checks/actions.js';
 import type { CheckContext } from './checks/context.js';
 import { checkDuplicates } from './checks/duplicates.js';
@@ -36,7 +37,7 @@ export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtr
     for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
     models.push(new ModelBuilder(parsed.src).file(parsed.root));
   }
-  const ctx: CheckContext = { files: models, catalog: options.catalog ?? bundledCatalog(), diagnostics };
+  const ctx: CheckContext = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
   checkDuplicates(ctx);
   checkActions(ctx);
   checkParsers(ctx);

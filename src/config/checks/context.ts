@@ -4,11 +4,13 @@
 import type { Diagnostic, Severity } from '../../model/diagnostic.js';
 import type { SourceLoc, WorldOperator } from '../../model/types.js';
 import type { FileModel } from '../build.js';
-import { originOf } from '../origin.js';
+import { originOf, type Origin } from '../origin.js';
 import type { Segment } from '../source.js';
 
 export interface CheckContext {
   files: FileModel[];
+  /** Where a model object came from (its values as written in `raw`); the helpers below are shorter. */
+  origins: { get(model: object): Origin | undefined };
   catalog: readonly WorldOperator[];
   diagnostics: Diagnostic[];
 }
