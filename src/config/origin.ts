@@ -1,6 +1,7 @@
 // Where a model object came from: its file, its path there and the values as written. Kept on the
 // object under a symbol (not enumerable: copies, JSON and equality never see it), with a `loc`
-// that is worked out on first use, so a clean run computes no position at all.
+// whose line and column are worked out when first read, so a clean run (a plan included, which
+// keeps every resource's loc in case it reports one) computes no position at all.
 
 import type { SourceLoc } from '../model/types.js';
 import type { ConfigSource, Segment } from './source.js';
@@ -20,7 +21,7 @@ type WithOrigin = { [ORIGIN]?: Origin };
 function getLoc(this: WithOrigin): SourceLoc | undefined {
   const o = this[ORIGIN];
   if (!o) return undefined;
-  o.loc ??= o.src.locate(o.path);
+  o.loc ??= o.src.lazyLocate(o.path);
   return o.loc;
 }
 

@@ -85,6 +85,25 @@ export class ConfigSource {
     return this.loc(target?.range?.[0] ?? 0);
   }
 
+  /**
+   * A location that is worked out when its line or column is first read. Code that only passes
+   * locations along (the planner keeps one per resource, in case it reports something) costs
+   * nothing; JSON, equality and spreads see a plain { file, line, col }.
+   */
+  lazyLocate(path: readonly Segment[]): SourceLoc {
+    let resolved: SourceLoc | undefined;
+    const get = () => (resolved ??= this.locate(path));
+    const loc = { file: this.file } as SourceLoc;
+    Object.defineProperty(loc, 'line', { get: () => get().line, enumerable: true, configurable: true });
+    Object.defineProperty(loc, 'col', { get: () => get().col, enumerable: true, configurable: true });
+    return loc;
+  }
+
+  /** Whether positions were needed: the `yaml` Document has been built. */
+  get positioned(): boolean {
+    return this.document !== null;
+  }
+
   /** Location of character `index` of the string at path; exact on one-line scalars, else its start. */
   charLoc(path: readonly Segment[], index: number): SourceLoc {
     const { node, found } = this.find(path);

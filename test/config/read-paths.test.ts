@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSources } from '../../src/config/load.js';
+import { originOf } from '../../src/config/origin.js';
 import { parseFile, parsePrecise } from '../../src/config/parse.js';
 import { readFast, Refused } from '../../src/config/read-fast.js';
 import type { ConfigSource, Json } from '../../src/config/source.js';
@@ -253,11 +254,17 @@ describe('positions, on demand', () => {
       ['env.unset', { file: 'm.yaml', line: 3, col: 17 }, 'app["com.example.a"]'], ['env.unset', { file: 'm.yaml', line: 5, col: 10 }, undefined]]);
   });
 
-  it('a clean file read on the fast path never builds a positioned document', () => {
+  it('a clean file builds no positioned document, even when locations are passed along, until one is read', () => {
     const r = loadSources([{ file: 'm.yaml', text: 'version: 1\napps:\n  - name: A\n    package_name: com.example.a\n' }], { env, cwd: '/' });
     expect(r.diagnostics).toEqual([]);
     const app = r.state!.apps[0]!;
+    const src = originOf(app)!.src;
     expect(Object.keys(app)).not.toContain('loc');
-    expect(app.loc).toEqual({ file: 'm.yaml', line: 3, col: 5 });
+    const kept = { ...(app.loc ? { loc: app.loc } : {}) }; // what the planner does with every resource
+    expect(kept.loc?.file).toBe('m.yaml');
+    expect(src.positioned).toBe(false);
+    expect(kept.loc).toEqual({ file: 'm.yaml', line: 3, col: 5 });
+    expect(JSON.stringify(app.loc)).toBe('{"file":"m.yaml","line":3,"col":5}');
+    expect(src.positioned).toBe(true);
   });
 });
