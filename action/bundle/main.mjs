@@ -7318,12 +7318,38 @@ var init_types = __esm({
   }
 });
 
-// src/config/build-sessions.ts
-function buildSessions(action, h) {
-  const list2 = Array.isArray(action.sessions) ? action.sessions : [];
-  return list2.flatMap((raw) => isObj(raw) ? buildSession(raw, h) : []);
+// src/config/origin.ts
+function getLoc() {
+  const o = this[ORIGIN];
+  if (!o) return void 0;
+  o.loc ??= o.src.lazyLocate(o.path);
+  return o.loc;
 }
-function buildSession(raw, h) {
+function setLoc(loc) {
+  if (this[ORIGIN]) this[ORIGIN].loc = loc;
+}
+function attachOrigin(model, origin) {
+  Object.defineProperty(model, ORIGIN, { value: origin });
+  Object.defineProperty(model, "loc", { get: getLoc, set: setLoc, configurable: true });
+  return model;
+}
+function originOf(model) {
+  return model[ORIGIN];
+}
+var ORIGIN;
+var init_origin = __esm({
+  "src/config/origin.ts"() {
+    "use strict";
+    ORIGIN = /* @__PURE__ */ Symbol("menuctl.origin");
+  }
+});
+
+// src/config/build-sessions.ts
+function buildSessions(action, actionPath, h) {
+  const list2 = Array.isArray(action.sessions) ? action.sessions : [];
+  return list2.flatMap((raw, i) => isObj(raw) ? buildSession(raw, [...actionPath, "sessions", i], h) : []);
+}
+function buildSession(raw, path2, h) {
   if (typeof raw.name !== "string") return [];
   const screensRaw = Array.isArray(raw.screens) ? raw.screens : [];
   const screens = [];
@@ -7331,7 +7357,7 @@ function buildSession(raw, h) {
   screensRaw.forEach((s, i) => {
     if (typeof s !== "string") return;
     screens.push(s);
-    screenLocs.push(h.tree.at(screensRaw, i));
+    screenLocs.push(h.src.lazyLocate([...path2, "screens", i]));
   });
   const session = {
     name: raw.name,
@@ -7339,10 +7365,9 @@ function buildSession(raw, h) {
     screens,
     sms: smsOf(raw.sms),
     expect: h.expect(raw.expect),
-    loc: h.tree.locOf(raw),
     screenLocs
   };
-  return [h.remember(session, raw)];
+  return [h.remember(session, raw, path2)];
 }
 function variablesOf(raw, h) {
   const out = {};
@@ -7371,84 +7396,74 @@ var init_build = __esm({
   "src/config/build.ts"() {
     "use strict";
     init_types();
+    init_origin();
     init_build_sessions();
     isObj2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     str = (o, k) => typeof o[k] === "string" ? o[k] : void 0;
     list = (o, k) => Array.isArray(o[k]) ? o[k] : [];
     oneOf = (v, allowed, dflt) => allowed.includes(v) ? v : dflt;
     ModelBuilder = class {
-      constructor(tree, origins) {
-        this.tree = tree;
-        this.origins = origins;
+      constructor(src) {
+        this.src = src;
       }
-      tree;
-      origins;
-      remember(model, raw) {
-        this.origins.set(model, { tree: this.tree, raw });
-        return model;
+      src;
+      remember(model, raw, path2) {
+        return attachOrigin(model, { src: this.src, path: path2, raw });
       }
       /** Text of a scalar as written: keeps `press: 01` as "01", not 1. */
       written(raw, key) {
-        const v = raw[key];
-        if (typeof v === "string") return v;
-        if (typeof v !== "number") return void 0;
-        const node = this.tree.child(raw, key)?.value;
-        if (!node) return String(v);
-        const source = this.tree.sourceOf(node);
-        return /^[-+.0-9]/.test(source) ? source : String(v);
+        return this.src.written(raw, key);
       }
       /**
-       * Adds `id`, `protected` and then `loc` (in that order, as the model has always listed them).
-       * Assigned rather than spread into the literal: a spread gives each of 30,000 objects a slow shape.
+       * Adds `id` and `protected`. Assigned rather than spread into the literal: a spread gives each
+       * of 30,000 objects a slow shape.
        */
       managed(out, raw) {
         const id = this.written(raw, "id");
         if (id !== void 0) out.id = id;
         if (raw.protected === true) out.protected = true;
-        out.loc = this.tree.locOf(raw);
         return out;
       }
       file(root) {
-        const model = { file: this.tree.file, tree: this.tree, actions: [], apps: [] };
+        const model = { file: this.src.file, src: this.src, actions: [], apps: [] };
         if (typeof root.organization_id === "number") model.organization_id = root.organization_id;
-        for (const a of list(root, "actions")) {
-          const action = isObj2(a) ? this.action(a) : void 0;
+        list(root, "actions").forEach((a, i) => {
+          const action = isObj2(a) ? this.action(a, ["actions", i]) : void 0;
           if (action) model.actions.push(action);
-        }
-        for (const a of list(root, "apps")) {
-          const app = isObj2(a) ? this.app(a) : void 0;
+        });
+        list(root, "apps").forEach((a, i) => {
+          const app = isObj2(a) ? this.app(a, ["apps", i]) : void 0;
           if (app) model.apps.push(app);
-        }
+        });
         return model;
       }
-      action(raw) {
+      action(raw, path2) {
         const name = str(raw, "name");
         if (name === void 0) return void 0;
         const action = this.managed({
           name,
           root_code: str(raw, "root_code") ?? "",
           transport_type: oneOf(raw.transport_type, TRANSPORT_TYPES, "ussd"),
-          operators: list(raw, "operators").flatMap((ref, i) => this.operator(raw, ref, i)),
+          operators: list(raw, "operators").flatMap((ref, i) => this.operator(ref, [...path2, "operators", i])),
           steps: list(raw, "steps").flatMap((s) => this.step(s)),
-          parsers: list(raw, "parsers").flatMap((p) => isObj2(p) ? this.parser(p) : []),
-          tests: list(raw, "tests").flatMap((f) => isObj2(f) ? this.fixture(f) : [])
+          parsers: list(raw, "parsers").flatMap((p, i) => isObj2(p) ? this.parser(p, [...path2, "parsers", i]) : []),
+          tests: list(raw, "tests").flatMap((f, i) => isObj2(f) ? this.fixture(f, [...path2, "tests", i]) : [])
         }, raw);
         const renamed = str(raw, "renamed_from");
         if (renamed !== void 0) action.renamed_from = renamed;
         if (raw.sessions !== void 0) {
-          action.sessions = buildSessions(raw, {
-            tree: this.tree,
+          action.sessions = buildSessions(raw, path2, {
+            src: this.src,
             written: (o, k) => this.written(o, k),
             expect: (e) => this.expect(e),
-            remember: (m, r) => this.remember(m, r)
+            remember: (m, r, p) => this.remember(m, r, p)
           });
         }
-        return this.remember(action, raw);
+        return this.remember(action, raw, path2);
       }
-      operator(action, ref, i) {
+      operator(ref, path2) {
         if (typeof ref !== "number" && typeof ref !== "string") return [];
-        const ops = action.operators;
-        return [{ ref, loc: this.tree.at(ops, i) }];
+        return [this.remember({ ref }, {}, path2)];
       }
       step(s) {
         if (s === "pin" || s === "ok") return [{ kind: s }];
@@ -7469,7 +7484,7 @@ var init_build = __esm({
         if (s.ok === true) return [{ kind: "ok", ...d }];
         return [];
       }
-      parser(raw) {
+      parser(raw, path2) {
         const category = str(raw, "category");
         if (category === void 0) return [];
         const target_type = oneOf(raw.target_type, TARGET_TYPES, "ussd");
@@ -7484,16 +7499,16 @@ var init_build = __esm({
         }, raw);
         const renamed = str(raw, "renamed_from");
         if (renamed !== void 0) parser.renamed_from = renamed;
-        return [this.remember(parser, raw)];
+        return [this.remember(parser, raw, path2)];
       }
-      fixture(raw) {
+      fixture(raw, path2) {
         const message = str(raw, "message");
         if (message === void 0) return [];
         const sender = str(raw, "sender");
         const channel = oneOf(raw.channel, TARGET_TYPES, sender !== void 0 ? "sms" : "ussd");
-        const fixture = { message, channel, expect: this.expect(raw.expect), loc: this.tree.locOf(raw) };
+        const fixture = { message, channel, expect: this.expect(raw.expect) };
         if (sender !== void 0) fixture.sender = sender;
-        return [this.remember(fixture, raw)];
+        return [this.remember(fixture, raw, path2)];
       }
       expect(raw) {
         if (!isObj2(raw)) return "none";
@@ -7511,7 +7526,7 @@ var init_build = __esm({
         }
         return out;
       }
-      app(raw) {
+      app(raw, path2) {
         const package_name = str(raw, "package_name");
         if (package_name === void 0) return void 0;
         const app = this.managed({
@@ -7519,18 +7534,29 @@ var init_build = __esm({
           package_name,
           webhook_url: str(raw, "webhook_url") ?? null
         }, raw);
-        return this.remember(app, raw);
+        return this.remember(app, raw, path2);
       }
     };
   }
 });
 
 // src/config/checks/context.ts
-function locOf(ctx, model, key, opts = {}) {
-  const origin = ctx.origins.get(model);
+function writtenValue(model, key) {
+  return originOf(model)?.raw[key];
+}
+function locOf(_ctx, model, key, opts = {}) {
+  const origin = originOf(model);
   if (!origin) return model.loc;
-  if (key === void 0 || !(key in origin.raw)) return origin.tree.locOf(origin.raw);
-  return origin.tree.at(origin.raw, key, opts);
+  if (key === void 0 || !(key in origin.raw)) return origin.src.locate(origin.path);
+  return origin.src.locate([...origin.path, key], opts);
+}
+function locBelow(model, below, opts = {}) {
+  const origin = originOf(model);
+  return origin ? origin.src.locate([...origin.path, ...below], opts) : model.loc;
+}
+function charLocOf(model, key, index) {
+  const origin = originOf(model);
+  return origin ? origin.src.charLoc([...origin.path, key], index) : model.loc;
 }
 function report(ctx, d) {
   const diag = { severity: d.severity ?? "error", code: d.code, message: d.message };
@@ -7544,6 +7570,7 @@ function where(loc) {
 var init_context = __esm({
   "src/config/checks/context.ts"() {
     "use strict";
+    init_origin();
   }
 });
 
@@ -7695,12 +7722,12 @@ function checkOrganization(ctx) {
   const setters = ctx.files.filter((f) => f.organization_id !== void 0);
   const first2 = setters[0];
   if (!first2) return;
-  const firstLoc = first2.tree.locate(["organization_id"]);
+  const firstLoc = first2.src.locate(["organization_id"]);
   for (const f of setters.slice(1)) {
     if (f.organization_id === first2.organization_id) continue;
     report(ctx, {
       code: "semantic.organization-conflict",
-      loc: f.tree.locate(["organization_id"]),
+      loc: f.src.locate(["organization_id"]),
       message: `organization_id ${f.organization_id} conflicts with organization_id ${first2.organization_id} at ${where(firstLoc)}. Set it in one file only.`
     });
   }
@@ -7749,9 +7776,8 @@ function checkFixtures(ctx) {
   for (const f of ctx.files) for (const a of f.actions) for (const t of a.tests) checkFixture(ctx, a, t);
 }
 function checkFixture(ctx, a, t) {
-  const raw = ctx.origins.get(t)?.raw;
   const address = actionAddress(a.name);
-  if (raw?.channel === "ussd" && t.sender !== void 0) {
+  if (writtenValue(t, "channel") === "ussd" && t.sender !== void 0) {
     report(ctx, {
       code: "semantic.fixture-channel",
       loc: locOf(ctx, t, "channel"),
@@ -7768,28 +7794,25 @@ function checkFixture(ctx, a, t) {
     });
   }
   if (t.expect === "none" || t.expect.category === void 0) return;
-  const expect = raw?.expect;
-  const origin = ctx.origins.get(t);
   const parser = a.parsers.find((p) => p.category === t.expect.category);
   if (!parser) {
     const cats = a.parsers.map((p) => p.category);
     report(ctx, {
       code: "semantic.fixture-category",
       address,
-      loc: origin && expect ? origin.tree.at(expect, "category") : t.loc,
+      loc: locBelow(t, ["expect", "category"]),
       message: `expect.category ${JSON.stringify(t.expect.category)} is not a parser category of this action.${didYouMean(t.expect.category, cats) || (cats.length ? ` Categories: ${cats.join(", ")}.` : " The action has no parsers.")}`
     });
     return;
   }
   const groups = namedGroups(parser.regex);
-  const vars = expect?.variables;
   for (const name of Object.keys(t.expect.variables ?? {})) {
     if (groups.includes(name)) continue;
     report(ctx, {
       severity: "warning",
       code: "semantic.fixture-variable",
       address,
-      loc: origin && vars ? origin.tree.at(vars, name, { key: true }) : t.loc,
+      loc: locBelow(t, ["expect", "variables", name], { key: true }),
       message: `variable \`${name}\` is not a named group of parser ${JSON.stringify(parser.category)}${groups.length ? ` (groups: ${groups.join(", ")})` : " (it has none)"}; this expectation can never hold.${didYouMean(name, groups)}`
     });
   }
@@ -7801,6 +7824,134 @@ var init_fixtures = __esm({
     init_suggest();
     init_context();
     init_groups();
+  }
+});
+
+// src/config/checks/sessions.ts
+function checkSessions(ctx) {
+  for (const f of ctx.files) {
+    for (const a of f.actions) {
+      const sessions = a.sessions ?? [];
+      if (sessions.length === 0) continue;
+      checkNames(ctx, a, sessions);
+      checkExpectedCategory(ctx, a, sessions);
+      checkPressExpect(ctx, a);
+      checkVariables(ctx, a, sessions);
+      checkSmsSenders(ctx, a, sessions);
+      if (a.transport_type === "ussd") checkScreenLength(ctx, a, sessions);
+    }
+  }
+}
+function checkNames(ctx, a, sessions) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const s of sessions) {
+    const prev = seen.get(s.name);
+    if (!prev) {
+      seen.set(s.name, s);
+      continue;
+    }
+    report(ctx, {
+      code: "semantic.duplicate-session",
+      loc: locOf(ctx, s, "name"),
+      address: actionAddress(a.name),
+      message: `session ${JSON.stringify(s.name)} is defined twice in this action: here and at ${where(locOf(ctx, prev, "name"))}. Rename one.`
+    });
+  }
+}
+function checkExpectedCategory(ctx, a, sessions) {
+  const categories = a.parsers.map((p) => p.category);
+  for (const s of sessions) {
+    if (s.expect === "none" || s.expect.category === void 0 || categories.includes(s.expect.category)) continue;
+    report(ctx, {
+      code: "semantic.session-category",
+      address: actionAddress(a.name),
+      loc: locBelow(s, ["expect", "category"]),
+      message: `session ${JSON.stringify(s.name)} expects category ${JSON.stringify(s.expect.category)}, which is not a parser category of this action.${didYouMean(s.expect.category, categories) || (categories.length ? ` Categories: ${categories.join(", ")}.` : " The action has no parsers.")}`
+    });
+  }
+}
+function stepLoc(a, i) {
+  return locBelow(a, ["steps", i]);
+}
+function checkPressExpect(ctx, a) {
+  a.steps.forEach((step2, i) => {
+    if (step2.kind !== "press" || step2.expect !== void 0) return;
+    report(ctx, {
+      severity: "warning",
+      code: "semantic.press-without-expect",
+      loc: stepLoc(a, i),
+      address: actionAddress(a.name),
+      message: `step ${i + 1} (press ${step2.value}) has no \`expect:\`, so the sessions cannot tell when this option is renumbered. Add the option's text, e.g. \`expect: My Account\`.`
+    });
+  });
+}
+function checkVariables(ctx, a, sessions) {
+  const given = new Set(sessions.flatMap((s) => Object.keys(s.variables)));
+  const used = /* @__PURE__ */ new Set();
+  a.steps.forEach((step2, i) => {
+    if (step2.kind !== "variable" && step2.kind !== "select") return;
+    used.add(step2.name);
+    if (given.has(step2.name)) return;
+    report(ctx, {
+      severity: "warning",
+      code: "semantic.session-variable",
+      loc: stepLoc(a, i),
+      address: actionAddress(a.name),
+      message: `step ${i + 1} (${step2.kind} ${step2.name}) uses variable \`${step2.name}\`, which no session of this action gives, so every session fails at this step. Add \`${step2.name}:\` under a session's variables.${didYouMean(step2.name, [...given])}`
+    });
+  });
+  for (const s of sessions) {
+    for (const name of Object.keys(s.variables)) {
+      if (used.has(name)) continue;
+      report(ctx, {
+        severity: "warning",
+        code: "semantic.session-variable",
+        address: actionAddress(a.name),
+        loc: locBelow(s, ["variables", name], { key: true }),
+        message: `session ${JSON.stringify(s.name)} gives variable \`${name}\`, which no variable or select step of this action uses. Remove it, or correct its name.${didYouMean(name, [...used])}`
+      });
+    }
+  }
+}
+function checkSmsSenders(ctx, a, sessions) {
+  const senders = [...new Set(a.parsers.filter((p) => p.target_type === "sms" && p.sender !== null).map((p) => p.sender))];
+  for (const s of sessions) {
+    s.sms.forEach((m, i) => {
+      if (senders.includes(m.sender)) return;
+      const exact = senders.find((x) => x.toLowerCase() === m.sender.toLowerCase());
+      const hint = exact ? ` Senders are compared exactly: did you mean ${JSON.stringify(exact)}?` : senders.length ? ` The sms parsers read ${senders.map((x) => JSON.stringify(x)).join(", ")}.` : " The action has no sms parser.";
+      report(ctx, {
+        severity: "warning",
+        code: "semantic.session-sms-sender",
+        address: actionAddress(a.name),
+        loc: locBelow(s, ["sms", i]),
+        message: `SMS ${i + 1} of session ${JSON.stringify(s.name)} is from ${JSON.stringify(m.sender)}, which no sms parser of this action reads, so it can never be the outcome.${hint}`
+      });
+    });
+  }
+}
+function checkScreenLength(ctx, a, sessions) {
+  for (const s of sessions) {
+    s.screens.forEach((screen, i) => {
+      if (screen.length <= USSD_SCREEN_LIMIT) return;
+      report(ctx, {
+        severity: "warning",
+        code: "semantic.ussd-screen-length",
+        loc: s.screenLocs?.[i] ?? s.loc,
+        address: actionAddress(a.name),
+        message: `screen ${i + 1} of session ${JSON.stringify(s.name)} has ${screen.length} characters; a USSD screen holds at most ${USSD_SCREEN_LIMIT}, so the network never shows this. Record the screen as the device showed it.`
+      });
+    });
+  }
+}
+var USSD_SCREEN_LIMIT;
+var init_sessions = __esm({
+  "src/config/checks/sessions.ts"() {
+    "use strict";
+    init_address();
+    init_suggest();
+    init_context();
+    USSD_SCREEN_LIMIT = 182;
   }
 });
 
@@ -9037,7 +9188,7 @@ function findUnfaithful(parsed) {
   if (!parsed.hasBackref && !parsed.repeatedCapture) return [];
   const { root, groupCount } = parsed;
   const out = [];
-  const closed = /* @__PURE__ */ new Map();
+  const closed2 = /* @__PURE__ */ new Map();
   const open = /* @__PURE__ */ new Set();
   const walk = (node, ctx) => {
     switch (node.type) {
@@ -9080,14 +9231,14 @@ function findUnfaithful(parsed) {
           open.add(node.number);
           walk(node.body, inner);
           open.delete(node.number);
-          closed.set(node.number, ctx.optional || negative);
+          closed2.set(node.number, ctx.optional || negative);
           return;
         }
         walk(node.body, inner);
         return;
       }
       case "backref":
-        backref(node, out, { closed, open, groupCount });
+        backref(node, out, { closed: closed2, open, groupCount });
         return;
       default:
         return;
@@ -9279,7 +9430,7 @@ function checkParsers(ctx) {
   }
 }
 function checkSender(ctx, a, p) {
-  const written = ctx.origins.get(p)?.raw.sender;
+  const written = writtenValue(p, "sender");
   const sms = p.target_type === "sms";
   if (sms ? typeof written === "string" && written !== "" : typeof written !== "string") return;
   const address = parserAddress(a.name, p.category);
@@ -9302,10 +9453,8 @@ function checkSender(ctx, a, p) {
 }
 function checkRegex(ctx, a, p, issues) {
   if (issues.length === 0) return;
-  const origin = ctx.origins.get(p);
-  const node = origin?.tree.child(origin.raw, "regex")?.value;
   for (const issue of issues) {
-    const loc = origin && node && issue.index !== void 0 ? origin.tree.scalarIndexLoc(node, issue.index) : locOf(ctx, p, "regex");
+    const loc = issue.index !== void 0 ? charLocOf(p, "regex", issue.index) : locOf(ctx, p, "regex");
     report(ctx, { severity: issue.severity, code: issue.code, message: issue.message, loc, address: parserAddress(a.name, p.category) });
   }
 }
@@ -9315,142 +9464,6 @@ var init_parsers = __esm({
     init_lint();
     init_address();
     init_context();
-  }
-});
-
-// src/config/checks/sessions.ts
-function checkSessions(ctx) {
-  for (const f of ctx.files) {
-    for (const a of f.actions) {
-      const sessions = a.sessions ?? [];
-      if (sessions.length === 0) continue;
-      checkNames(ctx, a, sessions);
-      checkExpectedCategory(ctx, a, sessions);
-      checkPressExpect(ctx, a);
-      checkVariables(ctx, a, sessions);
-      checkSmsSenders(ctx, a, sessions);
-      if (a.transport_type === "ussd") checkScreenLength(ctx, a, sessions);
-    }
-  }
-}
-function checkNames(ctx, a, sessions) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const s of sessions) {
-    const prev = seen.get(s.name);
-    if (!prev) {
-      seen.set(s.name, s);
-      continue;
-    }
-    report(ctx, {
-      code: "semantic.duplicate-session",
-      loc: locOf(ctx, s, "name"),
-      address: actionAddress(a.name),
-      message: `session ${JSON.stringify(s.name)} is defined twice in this action: here and at ${where(locOf(ctx, prev, "name"))}. Rename one.`
-    });
-  }
-}
-function checkExpectedCategory(ctx, a, sessions) {
-  const categories = a.parsers.map((p) => p.category);
-  for (const s of sessions) {
-    if (s.expect === "none" || s.expect.category === void 0 || categories.includes(s.expect.category)) continue;
-    const expect = ctx.origins.get(s)?.raw.expect;
-    const origin = ctx.origins.get(s);
-    report(ctx, {
-      code: "semantic.session-category",
-      address: actionAddress(a.name),
-      loc: origin && typeof expect === "object" && expect !== null ? origin.tree.at(expect, "category") : s.loc,
-      message: `session ${JSON.stringify(s.name)} expects category ${JSON.stringify(s.expect.category)}, which is not a parser category of this action.${didYouMean(s.expect.category, categories) || (categories.length ? ` Categories: ${categories.join(", ")}.` : " The action has no parsers.")}`
-    });
-  }
-}
-function stepLoc(ctx, a, i) {
-  const origin = ctx.origins.get(a);
-  const steps = origin?.raw.steps;
-  return origin && Array.isArray(steps) ? origin.tree.at(steps, i) : a.loc;
-}
-function checkPressExpect(ctx, a) {
-  a.steps.forEach((step2, i) => {
-    if (step2.kind !== "press" || step2.expect !== void 0) return;
-    report(ctx, {
-      severity: "warning",
-      code: "semantic.press-without-expect",
-      loc: stepLoc(ctx, a, i),
-      address: actionAddress(a.name),
-      message: `step ${i + 1} (press ${step2.value}) has no \`expect:\`, so the sessions cannot tell when this option is renumbered. Add the option's text, e.g. \`expect: My Account\`.`
-    });
-  });
-}
-function checkVariables(ctx, a, sessions) {
-  const given = new Set(sessions.flatMap((s) => Object.keys(s.variables)));
-  const used = /* @__PURE__ */ new Set();
-  a.steps.forEach((step2, i) => {
-    if (step2.kind !== "variable" && step2.kind !== "select") return;
-    used.add(step2.name);
-    if (given.has(step2.name)) return;
-    report(ctx, {
-      severity: "warning",
-      code: "semantic.session-variable",
-      loc: stepLoc(ctx, a, i),
-      address: actionAddress(a.name),
-      message: `step ${i + 1} (${step2.kind} ${step2.name}) uses variable \`${step2.name}\`, which no session of this action gives, so every session fails at this step. Add \`${step2.name}:\` under a session's variables.${didYouMean(step2.name, [...given])}`
-    });
-  });
-  for (const s of sessions) {
-    const origin = ctx.origins.get(s);
-    const vars = origin?.raw.variables;
-    for (const name of Object.keys(s.variables)) {
-      if (used.has(name)) continue;
-      report(ctx, {
-        severity: "warning",
-        code: "semantic.session-variable",
-        address: actionAddress(a.name),
-        loc: origin && typeof vars === "object" && vars !== null ? origin.tree.at(vars, name, { key: true }) : s.loc,
-        message: `session ${JSON.stringify(s.name)} gives variable \`${name}\`, which no variable or select step of this action uses. Remove it, or correct its name.${didYouMean(name, [...used])}`
-      });
-    }
-  }
-}
-function checkSmsSenders(ctx, a, sessions) {
-  const senders = [...new Set(a.parsers.filter((p) => p.target_type === "sms" && p.sender !== null).map((p) => p.sender))];
-  for (const s of sessions) {
-    const origin = ctx.origins.get(s);
-    const raw = origin?.raw.sms;
-    s.sms.forEach((m, i) => {
-      if (senders.includes(m.sender)) return;
-      const exact = senders.find((x) => x.toLowerCase() === m.sender.toLowerCase());
-      const hint = exact ? ` Senders are compared exactly: did you mean ${JSON.stringify(exact)}?` : senders.length ? ` The sms parsers read ${senders.map((x) => JSON.stringify(x)).join(", ")}.` : " The action has no sms parser.";
-      report(ctx, {
-        severity: "warning",
-        code: "semantic.session-sms-sender",
-        address: actionAddress(a.name),
-        loc: origin && Array.isArray(raw) ? origin.tree.at(raw, i) : s.loc,
-        message: `SMS ${i + 1} of session ${JSON.stringify(s.name)} is from ${JSON.stringify(m.sender)}, which no sms parser of this action reads, so it can never be the outcome.${hint}`
-      });
-    });
-  }
-}
-function checkScreenLength(ctx, a, sessions) {
-  for (const s of sessions) {
-    s.screens.forEach((screen, i) => {
-      if (screen.length <= USSD_SCREEN_LIMIT) return;
-      report(ctx, {
-        severity: "warning",
-        code: "semantic.ussd-screen-length",
-        loc: s.screenLocs?.[i] ?? s.loc,
-        address: actionAddress(a.name),
-        message: `screen ${i + 1} of session ${JSON.stringify(s.name)} has ${screen.length} characters; a USSD screen holds at most ${USSD_SCREEN_LIMIT}, so the network never shows this. Record the screen as the device showed it.`
-      });
-    });
-  }
-}
-var USSD_SCREEN_LIMIT;
-var init_sessions = __esm({
-  "src/config/checks/sessions.ts"() {
-    "use strict";
-    init_address();
-    init_suggest();
-    init_context();
-    USSD_SCREEN_LIMIT = 182;
   }
 });
 
@@ -9490,7 +9503,7 @@ async function resolvePaths(paths, cwd) {
       if (list2.length === 0) {
         diagnostics.push({ severity: "error", code: "config.no-files", message: `${p}: directory contains no *.yaml or *.yml files.` });
       }
-      files.push(...list2);
+      for (const f of list2) files.push(f);
     } else {
       files.push(abs);
     }
@@ -12701,381 +12714,6 @@ var init_interpolate = __esm({
     "use strict";
     REF = /\$\$\{|\$\{([^}]*)(\}?)/g;
     NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-  }
-});
-
-// src/config/tree.ts
-function sourceText(text, start2, end) {
-  return text.slice(start2, end).trimEnd();
-}
-function lineStartsOf(text) {
-  let n = 1;
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
-  const starts = new Uint32Array(n);
-  let k = 1;
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts[k++] = i + 1;
-  return starts;
-}
-function rawOffset(raw, index) {
-  const q2 = raw[0];
-  if (q2 !== "'" && q2 !== '"') return q2 === "*" || q2 === "|" || q2 === ">" ? 0 : index;
-  let r = 1;
-  for (let v = 0; v < index && r < raw.length; v++) {
-    if (q2 === "'") r += raw.startsWith("''", r) ? 2 : 1;
-    else if (raw[r] !== "\\") r += 1;
-    else {
-      const e = raw[r + 1];
-      r += e === "x" ? 4 : e === "u" ? 6 : e === "U" ? 10 : 2;
-    }
-  }
-  return r;
-}
-function defineKey(obj, key, value) {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-}
-var MAX_ALIAS_NODES, pointer, ConfigTree;
-var init_tree = __esm({
-  "src/config/tree.ts"() {
-    "use strict";
-    MAX_ALIAS_NODES = 1e5;
-    pointer = (path2) => path2.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
-    ConfigTree = class {
-      constructor(file, text) {
-        this.file = file;
-        this.text = text;
-      }
-      file;
-      text;
-      table = /* @__PURE__ */ new Map();
-      lineStarts = null;
-      root = null;
-      /** JSON pointers of values already reported (failed ${VAR}, unknown alias): their schema errors would be noise. */
-      reported = /* @__PURE__ */ new Set();
-      /** Interpolation problems with the path of their value, to be given addresses once the tree exists. */
-      pending = [];
-      loc(offset) {
-        const starts = this.lineStarts ??= lineStartsOf(this.text);
-        let lo = 0;
-        let hi = starts.length - 1;
-        while (lo < hi) {
-          const mid = lo + hi + 1 >>> 1;
-          if (starts[mid] <= offset) lo = mid;
-          else hi = mid - 1;
-        }
-        return { file: this.file, line: lo + 1, col: offset - starts[lo] + 1 };
-      }
-      nodeLoc(node) {
-        return this.loc(node?.start ?? 0);
-      }
-      record(obj, entry) {
-        this.table.set(obj, entry);
-      }
-      entry(obj) {
-        return this.table.get(obj);
-      }
-      /** The YAML node an object or array was read from. */
-      nodeOf(obj) {
-        const e = this.table.get(obj);
-        return e ? { start: e.start, end: e.start } : void 0;
-      }
-      child(obj, seg) {
-        const e = this.table.get(obj);
-        if (!e) return void 0;
-        const kid = (i2) => ({ start: e.pos[2 * i2], end: e.pos[2 * i2 + 1] });
-        if (e.keys === null) return typeof seg === "number" && seg >= 0 && 2 * seg < e.pos.length ? { value: kid(seg) } : void 0;
-        const i = e.keys.lastIndexOf(String(seg));
-        return i < 0 ? void 0 : { key: kid(2 * i), value: kid(2 * i + 1) };
-      }
-      /** Location of an object or array read from the file (line 1 col 1 when unknown). */
-      locOf(obj) {
-        return this.loc(this.table.get(obj)?.start ?? 0);
-      }
-      /** Location of obj[seg] (its key with `key: true`), or of obj itself when seg is unknown. */
-      at(obj, seg, opts = {}) {
-        const e = this.table.get(obj);
-        if (!e) return this.loc(0);
-        let kid = -1;
-        if (e.keys === null) {
-          if (typeof seg === "number" && seg >= 0 && 2 * seg < e.pos.length) kid = seg;
-        } else {
-          const i = e.keys.lastIndexOf(String(seg));
-          if (i >= 0) kid = opts.key ? 2 * i : 2 * i + 1;
-        }
-        return this.loc(kid < 0 ? e.start : e.pos[2 * kid]);
-      }
-      /** Walks a path from the root; returns the deepest location found. */
-      locate(path2, opts = {}) {
-        let cur = this.root;
-        let loc = this.nodeLoc(cur && typeof cur === "object" ? this.nodeOf(cur) : void 0);
-        for (let i = 0; i < path2.length; i++) {
-          if (!cur || typeof cur !== "object") break;
-          const seg = Array.isArray(cur) ? Number(path2[i]) : String(path2[i]);
-          loc = this.at(cur, seg, { key: opts.key && i === path2.length - 1 });
-          cur = cur[seg] ?? null;
-        }
-        return loc;
-      }
-      /** A scalar's source text as written (keeps `press: 01` as "01"). */
-      sourceOf(node) {
-        return sourceText(this.text, node.start, node.end);
-      }
-      /** Location of character `index` of a scalar's value; exact on one-line scalars, else its start. */
-      scalarIndexLoc(node, index) {
-        if (!node) return this.nodeLoc(node);
-        const raw = this.sourceOf(node);
-        if (raw.includes("\n")) return this.loc(node.start);
-        return this.loc(node.start + rawOffset(raw, index));
-      }
-    };
-  }
-});
-
-// src/config/fast-tree.ts
-function pathsTo(root, wanted2) {
-  const found = /* @__PURE__ */ new Map();
-  const seen = /* @__PURE__ */ new Set();
-  const walk = (v, path2) => {
-    if (!v || typeof v !== "object" || seen.has(v)) return;
-    seen.add(v);
-    if (wanted2.has(v)) found.set(v, [...path2]);
-    const entries2 = Array.isArray(v) ? v.map((x, i) => [i, x]) : Object.entries(v);
-    for (const [k, x] of entries2) {
-      path2.push(k);
-      walk(x, path2);
-      path2.pop();
-    }
-  };
-  walk(root, []);
-  return found;
-}
-function parseFast(file, text, env, diagnostics) {
-  if (text.startsWith("%") || text.includes("\n%")) throw new Refused("directive");
-  if (text.includes("\r") && /\r(?!\n)/.test(text)) throw new Refused("CR line break");
-  if (/^---[ \t]+[^\s#]/m.test(text)) throw new Refused("content after ---");
-  const tree = new ConfigTree(file, text);
-  const b = new Builder(text, tree, env);
-  try {
-    load(text, { schema: CORE_SCHEMA, listener: b.listener });
-  } catch (e) {
-    throw e instanceof Refused ? e : new Refused(e.message);
-  }
-  const root = b.root;
-  if (b.roots !== 1 || !root || root.kind !== "mapping") throw new Refused("root");
-  if (b.aliasExtra > Math.max(MAX_ALIAS_NODES, b.written)) throw new Refused("alias budget");
-  tree.root = root.result;
-  if (b.issues.length > 0) {
-    const paths = pathsTo(tree.root, new Set(b.issues.map((i) => i.container)));
-    for (const { issue, start: start2, end, container, seg } of b.issues) {
-      const path2 = [...paths.get(container) ?? [], seg];
-      const diagnostic = { severity: "error", code: issue.code, message: issue.message, loc: tree.scalarIndexLoc({ start: start2, end }, issue.index) };
-      diagnostics.push(diagnostic);
-      tree.pending.push({ diagnostic, path: path2 });
-      tree.reported.add(pointer(path2));
-    }
-  }
-  return { tree, root: tree.root };
-}
-var Refused, Frame, CORE_NON_STRING, MAYBE_NON_STRING, SPACE2, TAB, LF, CR, HASH, AMP, BANG, STAR2, isFlowEnd, isBlank, Builder;
-var init_fast_tree = __esm({
-  "src/config/fast-tree.ts"() {
-    "use strict";
-    init_js_yaml();
-    init_interpolate();
-    init_tree();
-    Refused = class extends Error {
-    };
-    Frame = class {
-      open = 0;
-      /** Children finished so far, and for each: value, [start, end], expanded size, whether an alias. */
-      n = 0;
-      results = [];
-      pos = [];
-      sizes = [];
-      aliases = [];
-    };
-    CORE_NON_STRING = /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
-    MAYBE_NON_STRING = new Set([..."~nNtTfF.+-0123456789"].map((c) => c.charCodeAt(0)));
-    SPACE2 = 32;
-    TAB = 9;
-    LF = 10;
-    CR = 13;
-    HASH = 35;
-    AMP = 38;
-    BANG = 33;
-    STAR2 = 42;
-    isFlowEnd = (c) => c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
-    isBlank = (c) => c === SPACE2 || c === TAB || c === LF || c === CR;
-    Builder = class {
-      constructor(text, tree, env) {
-        this.text = text;
-        this.tree = tree;
-        this.env = env;
-      }
-      text;
-      tree;
-      env;
-      pool = [];
-      depth = 0;
-      out = { result: null, start: 0, end: 0, size: 1, alias: false };
-      root = null;
-      roots = 0;
-      issues = [];
-      /** Nodes written in the file, not counting keys; the alias budget is at least this. */
-      written = 0;
-      aliasExtra = 0;
-      listener = (event, state) => {
-        if (event === "open") {
-          const f2 = this.pool[this.depth++] ??= new Frame();
-          f2.open = state.position;
-          f2.n = 0;
-          return;
-        }
-        const f = this.pool[--this.depth];
-        const kind = state.kind;
-        const d = this.finish(f, state.result, kind, state.position);
-        if (this.depth === 0) {
-          this.roots++;
-          this.root = { result: d.result, kind };
-          return;
-        }
-        const p = this.pool[this.depth - 1];
-        const i = p.n++;
-        p.results[i] = d.result;
-        p.pos[2 * i] = d.start;
-        p.pos[2 * i + 1] = d.end;
-        p.sizes[i] = d.size;
-        p.aliases[i] = d.alias;
-      };
-      /** First character of a node's content: past blanks, comments and anchors (a tag is refused). */
-      contentStart(from, crossLines) {
-        const t = this.text;
-        let p = from;
-        for (; ; ) {
-          const c = t.charCodeAt(p);
-          if (c === SPACE2 || c === TAB || crossLines && (c === LF || c === CR)) p++;
-          else if (c === HASH && crossLines) {
-            const nl = t.indexOf("\n", p);
-            p = nl < 0 ? t.length : nl;
-          } else if (c === AMP) {
-            do
-              p++;
-            while (p < t.length && !isBlank(t.charCodeAt(p)) && !isFlowEnd(t.charCodeAt(p)));
-          } else if (c === BANG) throw new Refused("tag");
-          else return p;
-        }
-      }
-      finish(f, result, kind, end) {
-        const out = this.out;
-        out.result = result;
-        if (f.n === 1 && f.results[0] === result && !(f.aliases[0] && (kind === "mapping" || kind === "sequence"))) {
-          out.start = f.pos[0];
-          out.end = f.pos[1];
-          out.size = f.sizes[0];
-          out.alias = f.aliases[0];
-          return out;
-        }
-        const empty = kind === null && result === null;
-        const start2 = this.contentStart(f.open, !empty);
-        const c0 = this.text.charCodeAt(start2);
-        if (kind === "scalar" ? c0 !== 124 && c0 !== 62 : c0 === 91 || c0 === 123) this.checkContinuation(start2, end);
-        out.start = start2;
-        out.end = end;
-        out.alias = false;
-        if (kind === "mapping") out.size = this.finishMap(f, result, start2);
-        else if (kind === "sequence") out.size = this.finishSeq(f, result, start2);
-        else {
-          this.written -= f.n;
-          out.alias = kind === null && this.text.charCodeAt(start2) === STAR2;
-          out.size = out.alias ? this.countAlias(result) : 1;
-          if (!out.alias && kind === "scalar") this.checkPlain(result, start2, end);
-        }
-        this.written++;
-        return out;
-      }
-      /**
-       * `yaml` wants every continuation line of a multi-line quoted or plain scalar or flow collection
-       * (not block scalars: they have their own rules, on which both libraries agree)
-       * indented past its parent (a closing bracket may sit at the parent's column); js-yaml is laxer.
-       * The parent's column is taken as the start line's first content after `- ` markers: stricter
-       * than `yaml` in a few compact cases, which only sends those files to the precise path.
-       */
-      checkContinuation(start2, end) {
-        const t = this.text;
-        let nl = t.indexOf("\n", start2);
-        if (nl < 0 || nl >= end) return;
-        let p = t.lastIndexOf("\n", start2 - 1) + 1;
-        const lineStart = p;
-        while (t.charCodeAt(p) === SPACE2 || t.charCodeAt(p) === 45 && t.charCodeAt(p + 1) === SPACE2) p++;
-        const base2 = p - lineStart;
-        while (nl >= 0 && nl < end) {
-          let q2 = nl + 1;
-          while (t.charCodeAt(q2) === SPACE2) q2++;
-          const c = t.charCodeAt(q2);
-          const closing = c === 93 || c === 125;
-          if (q2 < end && c !== LF && c !== CR && (closing ? q2 - nl - 1 < base2 : q2 - nl - 1 <= base2)) throw new Refused("continuation indent");
-          nl = t.indexOf("\n", q2);
-        }
-      }
-      countAlias(r) {
-        const size = r !== null && typeof r === "object" ? this.tree.entry(r)?.size ?? Infinity : 1;
-        this.aliasExtra += size;
-        if (this.aliasExtra > MAX_ALIAS_NODES && this.aliasExtra > this.text.length) throw new Refused("alias budget");
-        return size;
-      }
-      /** Plain scalars must resolve as `yaml`'s core schema would (js-yaml reads `0b1`, `-0x1` as ints, `-.5` as a string). */
-      checkPlain(r, start2, end) {
-        const c = this.text.charCodeAt(start2);
-        if (c === 39 || c === 34 || c === 124 || c === 62) return;
-        if (typeof r === "string") {
-          if (MAYBE_NON_STRING.has(r.charCodeAt(0)) && CORE_NON_STRING.test(r)) throw new Refused("scalar type");
-          return;
-        }
-        const source = sourceText(this.text, start2, end);
-        if (!CORE_NON_STRING.test(source) || Number.isNaN(r) || r === 0 && source.startsWith("-")) throw new Refused("scalar type");
-      }
-      finishMap(f, obj, start2) {
-        const n = f.n >> 1;
-        const keys = Object.keys(obj);
-        if (f.n % 2 !== 0 || n !== keys.length) throw new Refused("mapping shape");
-        let ordered = null;
-        let size = 1;
-        for (let i = 0; i < n; i++) {
-          const k = f.results[2 * i];
-          const v = f.results[2 * i + 1];
-          if (k === null || typeof k === "object" || f.aliases[2 * i] || f.pos[4 * i + 1] - f.pos[4 * i] > 1e3) throw new Refused("key");
-          const key = String(k);
-          if (!Object.prototype.hasOwnProperty.call(obj, key) || obj[key] !== v) throw new Refused("mapping value");
-          if (ordered) ordered.push(key);
-          else if (keys[i] !== key) (ordered = keys.slice(0, i)).push(key);
-          size += f.sizes[2 * i + 1] + 1;
-          if (typeof v === "string") this.interpolate(f, 2 * i + 1, obj, key);
-        }
-        this.written -= n;
-        this.tree.record(obj, { start: start2, keys: ordered ?? keys, pos: f.pos.slice(0, 2 * f.n), size });
-        return size;
-      }
-      finishSeq(f, arr, start2) {
-        if (f.n !== arr.length) throw new Refused("sequence shape");
-        let size = 1;
-        for (let i = 0; i < f.n; i++) {
-          const v = f.results[i];
-          if (arr[i] !== v) throw new Refused("sequence item");
-          size += f.sizes[i];
-          if (typeof v === "string") this.interpolate(f, i, arr, i);
-        }
-        this.tree.record(arr, { start: start2, keys: null, pos: f.pos.slice(0, 2 * f.n), size });
-        return size;
-      }
-      interpolate(f, kid, container, seg) {
-        const s = f.results[kid];
-        if (!s.includes("${")) return;
-        if (f.aliases[kid]) throw new Refused("alias to an interpolated string");
-        const r = interpolate(s, this.env);
-        for (const issue of r.issues) this.issues.push({ issue, start: f.pos[2 * kid], end: f.pos[2 * kid + 1], container, seg });
-        if (Array.isArray(container)) container[seg] = r.value;
-        else defineKey(container, seg, r.value);
-      }
-    };
   }
 });
 
@@ -20425,16 +20063,395 @@ var init_yaml_lib = __esm({
   }
 });
 
-// src/config/yaml-tree.ts
+// src/config/source.ts
+function child(node, seg) {
+  if (node && isMap(node)) {
+    for (let i = node.items.length - 1; i >= 0; i--) {
+      const pair = node.items[i];
+      const k = pair.key;
+      const name = k && isScalar(k) ? String(k.value ?? "") : k ? void 0 : "";
+      if (name === String(seg)) return { key: k, value: pair.value ?? k };
+    }
+    return void 0;
+  }
+  if (node && isSeq(node)) {
+    const i = Number(seg);
+    if (!Number.isInteger(i) || i < 0 || i >= node.items.length) return void 0;
+    return { key: null, value: node.items[i] ?? node };
+  }
+  return void 0;
+}
+function lineStartsOf(text) {
+  let n = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+  const starts = new Uint32Array(n);
+  let k = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts[k++] = i + 1;
+  return starts;
+}
+function rawOffset(raw, index) {
+  const q2 = raw[0];
+  if (q2 !== "'" && q2 !== '"') return q2 === "*" || q2 === "|" || q2 === ">" ? 0 : index;
+  let r = 1;
+  for (let v = 0; v < index && r < raw.length; v++) {
+    if (q2 === "'") r += raw.startsWith("''", r) ? 2 : 1;
+    else if (raw[r] !== "\\") r += 1;
+    else {
+      const e = raw[r + 1];
+      r += e === "x" ? 4 : e === "u" ? 6 : e === "U" ? 10 : 2;
+    }
+  }
+  return r;
+}
+function defineKey(obj, key, value) {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+var MAX_ALIAS_NODES, pointer, YAML_OPTIONS, ConfigSource;
+var init_source = __esm({
+  "src/config/source.ts"() {
+    "use strict";
+    init_yaml_lib();
+    MAX_ALIAS_NODES = 1e5;
+    pointer = (path2) => path2.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+    YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: true };
+    ConfigSource = class {
+      constructor(file, text, doc = null) {
+        this.file = file;
+        this.text = text;
+        this.document = doc;
+      }
+      file;
+      text;
+      root = null;
+      /** JSON pointers of values already reported (failed ${VAR}, unknown alias): their schema errors would be noise. */
+      reported = /* @__PURE__ */ new Set();
+      /** Numbers whose text differs from their value (`press: 01`), by container and key: kept as written. */
+      numberText = /* @__PURE__ */ new Map();
+      document;
+      lineStarts = null;
+      /** Records that container[key] was written as `text` (only when that differs from String(value)). */
+      rememberNumber(container, key, text) {
+        let m = this.numberText.get(container);
+        if (!m) this.numberText.set(container, m = /* @__PURE__ */ new Map());
+        m.set(key, text);
+      }
+      /** A scalar as written: `press: 01` is "01", not "1"; a string is itself. */
+      written(container, key) {
+        const v = container[key];
+        if (typeof v === "string") return v;
+        if (typeof v !== "number") return void 0;
+        return this.numberText.get(container)?.get(key) ?? String(v);
+      }
+      doc() {
+        this.document ??= yamlLib().parseDocument(this.text, YAML_OPTIONS);
+        return this.document;
+      }
+      loc(offset) {
+        const starts = this.lineStarts ??= lineStartsOf(this.text);
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+          const mid = lo + hi + 1 >>> 1;
+          if (starts[mid] <= offset) lo = mid;
+          else hi = mid - 1;
+        }
+        return { file: this.file, line: lo + 1, col: offset - starts[lo] + 1 };
+      }
+      /** The node at path (aliases followed), or the deepest node found on the way, with its key's node. */
+      find(path2) {
+        const doc = this.doc();
+        let node = doc.contents;
+        let key = null;
+        for (const seg of path2) {
+          const at = child(node && isAlias(node) ? node.resolve(doc) ?? null : node, seg);
+          if (!at) return { node, key, found: false };
+          node = at.value;
+          key = at.key;
+        }
+        return { node, key, found: true };
+      }
+      /** Where path's value starts (its key with `key: true`); the deepest existing node when path runs out. */
+      locate(path2, opts = {}) {
+        const { node, key, found } = this.find(path2);
+        const target = found && opts.key && key ? key : node;
+        return this.loc(target?.range?.[0] ?? 0);
+      }
+      /**
+       * A location that is worked out when its line or column is first read. Code that only passes
+       * locations along (the planner keeps one per resource, in case it reports something) costs
+       * nothing; JSON, equality and spreads see a plain { file, line, col }.
+       */
+      lazyLocate(path2) {
+        let resolved;
+        const get = () => resolved ??= this.locate(path2);
+        const loc = { file: this.file };
+        Object.defineProperty(loc, "line", { get: () => get().line, enumerable: true, configurable: true });
+        Object.defineProperty(loc, "col", { get: () => get().col, enumerable: true, configurable: true });
+        return loc;
+      }
+      /** Whether positions were needed: the `yaml` Document has been built. */
+      get positioned() {
+        return this.document !== null;
+      }
+      /** Location of character `index` of the string at path; exact on one-line scalars, else its start. */
+      charLoc(path2, index) {
+        const { node, found } = this.find(path2);
+        const start2 = node?.range?.[0] ?? 0;
+        if (!found || !node || !isScalar(node)) return this.loc(start2);
+        const raw = this.text.slice(start2, node.range[1]).trimEnd();
+        return this.loc(raw.includes("\n") ? start2 : start2 + rawOffset(raw, index));
+      }
+    };
+  }
+});
+
+// src/config/read-fast.ts
+function intOf(s) {
+  if (s.startsWith("0o")) return parseInt(s.slice(2), 8);
+  if (s.startsWith("0x")) return parseInt(s.slice(2), 16);
+  return parseInt(s, 10);
+}
+function floatOf(s) {
+  if (/nan$/i.test(s)) return NaN;
+  if (/inf$/i.test(s)) return s.startsWith("-") ? -Infinity : Infinity;
+  return parseFloat(s);
+}
+function closingQuote(line, i) {
+  const q2 = line.charCodeAt(i);
+  for (let j = i + 1; j < line.length; j++) {
+    const c = line.charCodeAt(j);
+    if (q2 === DQ && c === 92) j++;
+    else if (c === q2) {
+      if (q2 === SQ && line.charCodeAt(j + 1) === SQ) j++;
+      else return j + 1;
+    }
+  }
+  return -1;
+}
+function spansLines(text) {
+  for (const line of text.split("\n")) {
+    if (!/["'[{]/.test(line)) continue;
+    let depth = 0;
+    let start2 = true;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c === SPACE2 || c === TAB) continue;
+      if (c === HASH && (i === 0 || blank(line.charCodeAt(i - 1)))) break;
+      if ((c === DQ || c === SQ) && start2) {
+        const end = closingQuote(line, i);
+        if (end < 0) return true;
+        i = end - 1;
+        start2 = false;
+      } else if (OPEN(c) && (start2 || depth > 0)) {
+        depth++;
+        start2 = true;
+      } else if (CLOSE(c) && depth > 0) {
+        depth--;
+        start2 = false;
+      } else if (c === COMMA && depth > 0) start2 = true;
+      else if ((c === COLON || (c === DASH || c === QMARK2) && start2) && blank(line.charCodeAt(i + 1))) start2 = true;
+      else start2 = false;
+    }
+    if (depth > 0) return true;
+  }
+  return false;
+}
+function readFast(file, text, env) {
+  if (UNUSUAL.some((re) => re.test(text))) throw new Refused("unusual text");
+  if (spansLines(text)) throw new Refused("multi-line quoted or flow value");
+  let value;
+  try {
+    value = load(text, { schema: SCHEMA });
+  } catch (e) {
+    throw new Refused(e.message);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Refused("root");
+  const src = new ConfigSource(file, text);
+  const holder = { root: value };
+  src.root = new Walk(src, env).value(value, holder, "root");
+  return src;
+}
+var Refused, Written, NULL, BOOL, INT, FLOAT, SCHEMA, UNUSUAL, ODD_KEY, Walk, SPACE2, TAB, HASH, DQ, SQ, COLON, DASH, QMARK2, COMMA, OPEN, CLOSE, blank;
+var init_read_fast = __esm({
+  "src/config/read-fast.ts"() {
+    "use strict";
+    init_js_yaml();
+    init_interpolate();
+    init_source();
+    Refused = class extends Error {
+    };
+    Written = class {
+      constructor(value, text) {
+        this.value = value;
+        this.text = text;
+      }
+      value;
+      text;
+      /** js-yaml names a mapping key String(key): the same name `yaml` gives a number key. */
+      toString() {
+        return String(this.value);
+      }
+      /** js-yaml names any other '[object Object]' key that way without calling toString. */
+      get [Symbol.toStringTag]() {
+        return "Written";
+      }
+    };
+    NULL = /^(?:~|[Nn]ull|NULL)?$/;
+    BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+    INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+    FLOAT = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
+    SCHEMA = FAILSAFE_SCHEMA.extend({
+      implicit: [
+        new Type("tag:yaml.org,2002:null", { kind: "scalar", resolve: (s) => NULL.test(s), construct: () => null }),
+        new Type("tag:yaml.org,2002:bool", { kind: "scalar", resolve: (s) => BOOL.test(s), construct: (s) => s[0] === "t" || s[0] === "T" }),
+        new Type("tag:yaml.org,2002:int", { kind: "scalar", resolve: (s) => INT.test(s), construct: (s) => new Written(intOf(s), s) }),
+        new Type("tag:yaml.org,2002:float", { kind: "scalar", resolve: (s) => FLOAT.test(s), construct: (s) => new Written(floatOf(s), s) })
+      ]
+    });
+    UNUSUAL = [
+      /^%/m,
+      // a directive (%YAML 1.1 changes what `yes` means)
+      /\r(?!\n)/,
+      // a lone CR is no line break to `yaml`
+      /^---[ \t]+[^\s#]/m,
+      // content after `---` on its line
+      /(?:^|[\s[{,])[!&*][^\s,[\]{}]/,
+      // a tag, an anchor or an alias (a false alarm costs only time)
+      /(?:^|[\s[{,])\?(?:\s|$)/m
+      // an explicit key
+    ];
+    ODD_KEY = /^(?:null|Null|NULL|~|)$/;
+    Walk = class {
+      constructor(src, env) {
+        this.src = src;
+        this.env = env;
+      }
+      src;
+      env;
+      /** Unwraps numbers (keeping their text where it differs), interpolates strings, checks keys. */
+      value(v, container, key) {
+        if (typeof v === "string") {
+          if (!v.includes("${")) return v;
+          const r = interpolate(v, this.env);
+          if (r.issues.length > 0) throw new Refused("interpolation");
+          return r.value;
+        }
+        if (v instanceof Written) {
+          if (v.text !== String(v.value)) this.src.rememberNumber(container, key, v.text);
+          return v.value;
+        }
+        if (Array.isArray(v)) {
+          for (let i = 0; i < v.length; i++) v[i] = this.value(v[i], v, i);
+          return v;
+        }
+        if (v !== null && typeof v === "object") {
+          const obj = v;
+          for (const k of Object.keys(obj)) {
+            if (k.length > 1e3 || ODD_KEY.test(k)) throw new Refused("key");
+            const x = obj[k];
+            const out = this.value(x, obj, k);
+            if (out !== x) defineKey(obj, k, out);
+          }
+          return obj;
+        }
+        return v;
+      }
+    };
+    SPACE2 = 32;
+    TAB = 9;
+    HASH = 35;
+    DQ = 34;
+    SQ = 39;
+    COLON = 58;
+    DASH = 45;
+    QMARK2 = 63;
+    COMMA = 44;
+    OPEN = (c) => c === 91 || c === 123;
+    CLOSE = (c) => c === 93 || c === 125;
+    blank = (c) => c === SPACE2 || c === TAB || Number.isNaN(c);
+  }
+});
+
+// src/config/yaml-advice.ts
+function ussdAliasAdvice(aliasName, key) {
+  if (!USSD_ALIAS.test(aliasName)) return void 0;
+  const k = key ?? "root_code";
+  return `\`*${aliasName}\` must be quoted: YAML reads a value starting with * as an alias. Write \`${k}: "*${aliasName}"\` (quote every USSD code).`;
+}
+function commentValueAdvice(line, key) {
+  const m = new RegExp(`(?:^|[\\s{,])${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\s+(#\\S*)`).exec(line);
+  if (!m) return void 0;
+  return `\`${key}\` is empty because # starts a comment in YAML, so \`${m[1]}\` was ignored. Quote it: \`${key}: "${m[1]}"\`.`;
+}
+function lineAt(text, offset) {
+  const start2 = text.lastIndexOf("\n", Math.max(0, offset - 1)) + 1;
+  const end = text.indexOf("\n", start2);
+  return text.slice(start2, end < 0 ? text.length : end);
+}
+function unclosedQuote(text) {
+  let found;
+  const visit = (node, depth) => {
+    if (found !== void 0 || !node || typeof node !== "object" || depth > 200) return;
+    const t = node;
+    if ((t.type === "double-quoted-scalar" || t.type === "single-quoted-scalar") && typeof t.offset === "number" && !closed(t.source ?? "")) {
+      found = t.offset;
+      return;
+    }
+    for (const v of Object.values(node)) {
+      if (Array.isArray(v)) for (const x of v) visit(x, depth + 1);
+      else if (v && typeof v === "object") visit(v, depth + 1);
+    }
+  };
+  for (const doc of new (yamlLib()).Parser().parse(text)) visit(doc, 0);
+  return found;
+}
+function closed(source) {
+  const q2 = source[0];
+  const body = source.trimEnd();
+  if (body.length < 2 || body[body.length - 1] !== q2) return false;
+  if (q2 === "'") return (body.slice(1).match(/'/g)?.length ?? 0) % 2 === 1;
+  let backslashes = 0;
+  for (let i = body.length - 2; i > 0 && body[i] === "\\"; i--) backslashes++;
+  return backslashes % 2 === 0;
+}
+function yamlErrorAdvice(e, text) {
+  if (e.code === "MISSING_CHAR" && /quote/.test(e.message)) {
+    const offset = unclosedQuote(text);
+    const q2 = offset !== void 0 ? text[offset] : '"';
+    return { offset, message: `this ${q2 === "'" ? "single" : "double"} quote is never closed, so the value runs to the end of the file. Add the closing ${q2} at the end of the value.` };
+  }
+  if (/Maximum call stack size exceeded/.test(e.message)) {
+    return { message: "values are nested hundreds of levels deep from here on, deeper than a YAML reader can follow; a menuctl config needs about five levels. Flatten this value." };
+  }
+  if (e.code === "TAB_AS_INDENT") {
+    return { message: "this line is indented with a tab; YAML indents with spaces only. Replace the tab with spaces (set your editor to insert spaces)." };
+  }
+  const line = lineAt(text, e.pos[0]);
+  const glued = /^\s*(?:-\s+)?([A-Za-z_][\w-]*):([^\s:/].*)$/.exec(line);
+  if (glued) {
+    return { message: `\`${glued[1]}:${glued[2].trim()}\` has no space after the colon, so YAML does not read it as a key. Write \`${glued[1]}: ${glued[2].trim()}\`.` };
+  }
+  return void 0;
+}
+var USSD_ALIAS;
+var init_yaml_advice = __esm({
+  "src/config/yaml-advice.ts"() {
+    "use strict";
+    init_yaml_lib();
+    USSD_ALIAS = /^[\d*#]*\d[\d*#]*$/;
+  }
+});
+
+// src/config/read-precise.ts
 function scalarValue(node, w) {
   const v = node.value;
   if (typeof v === "string") {
     const r = interpolate(v, w.env);
     for (const issue of r.issues) {
-      const diagnostic = { severity: "error", code: issue.code, message: issue.message, loc: w.tree.scalarIndexLoc(posOf(node), issue.index) };
+      const diagnostic = { severity: "error", code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
       w.diagnostics.push(diagnostic);
-      w.tree.pending.push({ diagnostic, path: [...w.path] });
-      w.tree.reported.add(pointer(w.path));
+      w.unresolved.push({ diagnostic, path: [...w.path] });
+      w.src.reported.add(pointer(w.path));
     }
     return r.value;
   }
@@ -20443,18 +20460,24 @@ function scalarValue(node, w) {
   if (typeof v === "number" || typeof v === "boolean") return v;
   return String(v);
 }
+function rememberText(node, value, container, key, w) {
+  if (typeof value !== "number" || !node || !isScalar(node) || typeof node.source !== "string") return;
+  const text = node.source;
+  if (text !== String(value) && /^[-+.0-9]/.test(text)) w.src.rememberNumber(container, key, text);
+}
 function convert(node, w) {
   if (!node) return null;
   if (isAlias(node)) {
     const target = node.resolve(w.doc);
     if (!target) {
+      const key = w.path[w.path.length - 1];
       w.diagnostics.push({
         severity: "error",
         code: "yaml.unknown-alias",
-        loc: w.tree.nodeLoc(posOf(node)),
-        message: `alias *${node.source} refers to no anchor defined before it. Define &${node.source} first.`
+        loc: w.src.loc(startOf2(node)),
+        message: ussdAliasAdvice(node.source, typeof key === "string" ? key : void 0) ?? `alias *${node.source} refers to no anchor defined before it. Define &${node.source} first.`
       });
-      w.tree.reported.add(pointer(w.path));
+      w.src.reported.add(pointer(w.path));
       return null;
     }
     return convert(target, w);
@@ -20465,9 +20488,6 @@ function convert(node, w) {
   if (isScalar(node)) out = scalarValue(node, w);
   else if (isMap(node)) {
     const obj = {};
-    const keys = [];
-    const pos = [];
-    w.tree.record(obj, { start: posOf(node).start, keys, pos, size: 0 });
     w.memo.set(node, obj);
     for (const pair of node.items) {
       const k = pair.key;
@@ -20475,32 +20495,28 @@ function convert(node, w) {
         w.diagnostics.push({
           severity: "error",
           code: "yaml.complex-key",
-          loc: w.tree.nodeLoc(posOf(k)),
+          loc: w.src.loc(startOf2(k)),
           message: "keys must be plain strings, not lists or mappings."
         });
         continue;
       }
       const key = k ? String(k.value ?? "") : "";
       w.path.push(key);
-      defineKey(obj, key, convert(pair.value, w));
+      const value = convert(pair.value, w);
+      defineKey(obj, key, value);
+      rememberText(pair.value, value, obj, key, w);
       w.path.pop();
-      const value = posOf(pair.value ?? k);
-      const kp = k ? posOf(k) : value;
-      keys.push(key);
-      pos.push(kp.start, kp.end, value.start, value.end);
     }
     out = obj;
   } else if (isSeq(node)) {
     const arr = [];
-    const pos = [];
-    w.tree.record(arr, { start: posOf(node).start, keys: null, pos, size: 0 });
     w.memo.set(node, arr);
     node.items.forEach((item, i) => {
       w.path.push(i);
-      arr.push(convert(item, w));
+      const value = convert(item, w);
+      arr.push(value);
+      rememberText(item, value, arr, i, w);
       w.path.pop();
-      const p = posOf(item ?? node);
-      pos.push(p.start, p.end);
     });
     out = arr;
   } else out = null;
@@ -20544,91 +20560,92 @@ function aliasLimitMessage(expanded, budget) {
   const what = Number.isFinite(expanded) ? `more than ${budget} nodes` : "a cycle";
   return `aliases expand to ${what} here (limit: ${MAX_ALIAS_NODES} nodes added by aliases, or the file's own size). Write the values out or use fewer nested aliases.`;
 }
-function buildTree(doc, tree, env, diagnostics) {
+function readValues(doc, src, env, diagnostics, unresolved) {
   const overflow = aliasOverflow(doc);
   if (overflow) {
     diagnostics.push({
       severity: "error",
       code: "yaml.alias-limit",
-      loc: tree.nodeLoc(posOf(overflow.alias)),
+      loc: src.loc(startOf2(overflow.alias)),
       message: aliasLimitMessage(overflow.expanded, overflow.budget)
     });
     return void 0;
   }
-  tree.root = convert(doc.contents, { path: [], doc, tree, env, diagnostics, memo: /* @__PURE__ */ new Map() });
-  return tree.root;
+  src.root = convert(doc.contents, { path: [], doc, src, env, diagnostics, unresolved, memo: /* @__PURE__ */ new Map() });
+  return src.root;
 }
-var posOf;
-var init_yaml_tree = __esm({
-  "src/config/yaml-tree.ts"() {
+var startOf2;
+var init_read_precise = __esm({
+  "src/config/read-precise.ts"() {
     "use strict";
     init_yaml_lib();
     init_interpolate();
-    init_tree();
-    posOf = (node) => ({ start: node?.range?.[0] ?? 0, end: node?.range?.[1] ?? node?.range?.[0] ?? 0 });
+    init_yaml_advice();
+    init_source();
+    startOf2 = (node) => node?.range?.[0] ?? 0;
   }
 });
 
 // src/config/parse.ts
-function fromYamlError(e, tree, severity) {
+function fromYamlError(e, src, severity) {
   const code2 = YAML_CODES[e.code] ?? "yaml.syntax";
   const detail = e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
-  const message = YAML_HINTS[e.code] ?? `${detail}. Fix the YAML syntax here.`;
-  return { severity, code: code2, message, loc: tree.loc(e.pos[0]) };
+  const advice = YAML_HINTS[e.code] === void 0 ? yamlErrorAdvice(e, src.text) : void 0;
+  const message = YAML_HINTS[e.code] ?? advice?.message ?? `${detail}. Fix the YAML syntax here.`;
+  return { severity, code: code2, message, loc: src.loc(advice?.offset ?? e.pos[0]) };
 }
-function parseFile(src, env, diagnostics) {
-  let parsed;
+function parseFile(file, env, diagnostics) {
   try {
-    parsed = parseFast(src.file, src.text, env, diagnostics);
+    const src = readFast(file.file, file.text, env);
+    return { src, root: src.root };
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
-    parsed = parsePrecise(src, env, diagnostics);
+    return parsePrecise(file, env, diagnostics);
   }
-  if (parsed.root) {
-    for (const { diagnostic, path: path2 } of parsed.tree.pending) {
-      const address = addressOfPath(parsed.root, path2);
-      if (address) diagnostic.address = address;
-    }
-  }
-  return parsed;
 }
-function parsePrecise(src, env, diagnostics) {
-  const tree = new ConfigTree(src.file, src.text);
-  const doc = yamlLib().parseDocument(src.text, { prettyErrors: false, uniqueKeys: true, strict: true });
-  for (const e of doc.errors) diagnostics.push(fromYamlError(e, tree, "error"));
-  for (const w of doc.warnings) diagnostics.push(fromYamlError(w, tree, "warning"));
-  if (doc.errors.length > 0) return { tree, root: null };
+function parsePrecise(file, env, diagnostics) {
+  const doc = yamlLib().parseDocument(file.text, YAML_OPTIONS);
+  const src = new ConfigSource(file.file, file.text, doc);
+  for (const e of doc.errors) diagnostics.push(fromYamlError(e, src, "error"));
+  for (const w of doc.warnings) diagnostics.push(fromYamlError(w, src, "warning"));
+  if (doc.errors.length > 0) return { src, root: null };
   if (doc.contents === null) {
     diagnostics.push({
       severity: "error",
       code: "config.empty",
-      loc: tree.loc(0),
+      loc: src.loc(0),
       message: "file is empty; a config needs at least `version: 1`."
     });
-    return { tree, root: null };
+    return { src, root: null };
   }
-  const root = buildTree(doc, tree, env, diagnostics);
-  if (root === void 0) return { tree, root: null };
+  const unresolved = [];
+  const root = readValues(doc, src, env, diagnostics, unresolved);
+  if (root === void 0) return { src, root: null };
   if (root === null || typeof root !== "object" || Array.isArray(root)) {
     const got = root === null ? "null" : Array.isArray(root) ? "a list" : `a ${typeof root}`;
     diagnostics.push({
       severity: "error",
       code: "config.root-type",
-      loc: tree.nodeLoc(posOf(doc.contents)),
+      loc: src.loc(doc.contents.range?.[0] ?? 0),
       message: `the top level must be a mapping (version:, actions:, apps:), not ${got}.`
     });
-    return { tree, root: null };
+    return { src, root: null };
   }
-  return { tree, root };
+  for (const { diagnostic, path: path2 } of unresolved) {
+    const address = addressOfPath(root, path2);
+    if (address) diagnostic.address = address;
+  }
+  return { src, root };
 }
 var YAML_CODES, YAML_HINTS;
 var init_parse = __esm({
   "src/config/parse.ts"() {
     "use strict";
     init_addresses();
-    init_fast_tree();
-    init_tree();
-    init_yaml_tree();
+    init_read_fast();
+    init_read_precise();
+    init_source();
+    init_yaml_advice();
     init_yaml_lib();
     YAML_CODES = {
       DUPLICATE_KEY: "yaml.duplicate-key",
@@ -20697,8 +20714,8 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
         }
       }
       if (typeof data0 === "string") {
-        if (!pattern0.test(data0)) {
-          const err4 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/pattern", keyword: "pattern", params: { pattern: "^[0-9*#]+$" }, message: 'must match pattern "^[0-9*#]+$"', schema: "^[0-9*#]+$", parentSchema: schema5.properties.press, data: data0 };
+        if (func12(data0) > 255) {
+          const err4 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema5.properties.press, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -20706,38 +20723,67 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
+        if (!pattern0.test(data0)) {
+          const err5 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/pattern", keyword: "pattern", params: { pattern: "^[0-9*#]+$" }, message: 'must match pattern "^[0-9*#]+$"', schema: "^[0-9*#]+$", parentSchema: schema5.properties.press, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
       }
     }
     if (data.expect !== void 0) {
       let data1 = data.expect;
-      if (typeof data1 !== "string") {
-        const err5 = { instancePath: instancePath + "/expect", schemaPath: "#/properties/expect/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema5.properties.expect.type, parentSchema: schema5.properties.expect, data: data1 };
+      if (typeof data1 === "string") {
+        if (func12(data1) > 1024) {
+          const err6 = { instancePath: instancePath + "/expect", schemaPath: "#/properties/expect/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema5.properties.expect, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/expect", schemaPath: "#/properties/expect/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema5.properties.expect.type, parentSchema: schema5.properties.expect, data: data1 };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err7];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err7);
         }
         errors++;
       }
     }
     if (data.description !== void 0) {
       let data2 = data.description;
-      if (typeof data2 !== "string") {
-        const err6 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data2 };
+      if (typeof data2 === "string") {
+        if (func12(data2) > 1024) {
+          const err8 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data2 };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err9];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err9);
         }
         errors++;
       }
     }
   } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema5.type, parentSchema: schema5, data };
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema5.type, parentSchema: schema5, data };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err10];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err10);
     }
     errors++;
   }
@@ -20778,8 +20824,8 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.variable !== void 0) {
       let data0 = data.variable;
       if (typeof data0 === "string") {
-        if (!pattern1.test(data0)) {
-          const err2 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema7.properties.variable, data: data0 };
+        if (func12(data0) > 255) {
+          const err2 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema7.properties.variable, data: data0 };
           if (vErrors === null) {
             vErrors = [err2];
           } else {
@@ -20787,20 +20833,17 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-      } else {
-        const err3 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema7.properties.variable.type, parentSchema: schema7.properties.variable, data: data0 };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
+        if (!pattern1.test(data0)) {
+          const err3 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema7.properties.variable, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.description !== void 0) {
-      let data1 = data.description;
-      if (typeof data1 !== "string") {
-        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+      } else {
+        const err4 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema7.properties.variable.type, parentSchema: schema7.properties.variable, data: data0 };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -20809,12 +20852,34 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
         errors++;
       }
     }
+    if (data.description !== void 0) {
+      let data1 = data.description;
+      if (typeof data1 === "string") {
+        if (func12(data1) > 1024) {
+          const err5 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.type, parentSchema: schema7, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.type, parentSchema: schema7, data };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err7];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err7);
     }
     errors++;
   }
@@ -20855,8 +20920,8 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.select !== void 0) {
       let data0 = data.select;
       if (typeof data0 === "string") {
-        if (!pattern1.test(data0)) {
-          const err2 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema9.properties.select, data: data0 };
+        if (func12(data0) > 255) {
+          const err2 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema9.properties.select, data: data0 };
           if (vErrors === null) {
             vErrors = [err2];
           } else {
@@ -20864,20 +20929,17 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-      } else {
-        const err3 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema9.properties.select.type, parentSchema: schema9.properties.select, data: data0 };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
+        if (!pattern1.test(data0)) {
+          const err3 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema9.properties.select, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.description !== void 0) {
-      let data1 = data.description;
-      if (typeof data1 !== "string") {
-        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+      } else {
+        const err4 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema9.properties.select.type, parentSchema: schema9.properties.select, data: data0 };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -20886,12 +20948,34 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
         errors++;
       }
     }
+    if (data.description !== void 0) {
+      let data1 = data.description;
+      if (typeof data1 === "string") {
+        if (func12(data1) > 1024) {
+          const err5 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema9.type, parentSchema: schema9, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema9.type, parentSchema: schema9, data };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err7];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err7);
     }
     errors++;
   }
@@ -20943,22 +21027,32 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
     }
     if (data.description !== void 0) {
       let data1 = data.description;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+      if (typeof data1 === "string") {
+        if (func12(data1) > 1024) {
+          const err3 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err4];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
   } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err5];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -21010,22 +21104,32 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.description !== void 0) {
       let data1 = data.description;
-      if (typeof data1 !== "string") {
-        const err3 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+      if (typeof data1 === "string") {
+        if (func12(data1) > 1024) {
+          const err3 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err4];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
   } else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err5];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err5);
     }
     errors++;
   }
@@ -21222,8 +21326,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.category !== void 0) {
       let data0 = data.category;
       if (typeof data0 === "string") {
-        if (func12(data0) < 1) {
-          const err4 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.category, data: data0 };
+        if (func12(data0) > 255) {
+          const err4 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema15.properties.category, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -21231,20 +21335,17 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err5 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.category.type, parentSchema: schema15.properties.category, data: data0 };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
+        if (func12(data0) < 1) {
+          const err5 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.category, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      let data1 = data.id;
-      if (typeof data1 !== "string" && !(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data1 };
+      } else {
+        const err6 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.category.type, parentSchema: schema15.properties.category, data: data0 };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -21252,13 +21353,25 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+    }
+    if (data.id !== void 0) {
+      let data1 = data.id;
+      if (typeof data1 !== "string" && !(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err7 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
       if (typeof data1 === "string") {
         if (func12(data1) < 1) {
-          const err7 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data1 };
+          const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data1 };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err8];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err8);
           }
           errors++;
         }
@@ -21267,11 +21380,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.protected !== void 0) {
       let data2 = data.protected;
       if (typeof data2 !== "boolean") {
-        const err8 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data2 };
+        const err9 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data2 };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -21279,41 +21392,26 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.renamed_from !== void 0) {
       let data3 = data.renamed_from;
       if (typeof data3 === "string") {
-        if (func12(data3) < 1) {
-          const err9 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.renamed_from, data: data3 };
+        if (func12(data3) > 255) {
+          const err10 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema15.properties.renamed_from, data: data3 };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err10];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (func12(data3) < 1) {
+          const err11 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.renamed_from, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
           }
           errors++;
         }
       } else {
-        const err10 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.renamed_from.type, parentSchema: schema15.properties.renamed_from, data: data3 };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== void 0) {
-      let data4 = data.status;
-      if (!(data4 === "succeeded" || data4 === "failed" || data4 === "pending")) {
-        const err11 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema15.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.status.enum, parentSchema: schema15.properties.status, data: data4 };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.target_type !== void 0) {
-      let data5 = data.target_type;
-      if (!(data5 === "ussd" || data5 === "sms")) {
-        const err12 = { instancePath: instancePath + "/target_type", schemaPath: "#/properties/target_type/enum", keyword: "enum", params: { allowedValues: schema15.properties.target_type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.target_type.enum, parentSchema: schema15.properties.target_type, data: data5 };
+        const err12 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.renamed_from.type, parentSchema: schema15.properties.renamed_from, data: data3 };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -21322,20 +21420,22 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.sender !== void 0) {
-      let data6 = data.sender;
-      if (typeof data6 === "string") {
-        if (func12(data6) < 1) {
-          const err13 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.sender, data: data6 };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
+    if (data.status !== void 0) {
+      let data4 = data.status;
+      if (!(data4 === "succeeded" || data4 === "failed" || data4 === "pending")) {
+        const err13 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema15.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.status.enum, parentSchema: schema15.properties.status, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
         }
-      } else {
-        const err14 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.sender.type, parentSchema: schema15.properties.sender, data: data6 };
+        errors++;
+      }
+    }
+    if (data.target_type !== void 0) {
+      let data5 = data.target_type;
+      if (!(data5 === "ussd" || data5 === "sms")) {
+        const err14 = { instancePath: instancePath + "/target_type", schemaPath: "#/properties/target_type/enum", keyword: "enum", params: { allowedValues: schema15.properties.target_type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.target_type.enum, parentSchema: schema15.properties.target_type, data: data5 };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -21344,11 +21444,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.regex !== void 0) {
-      let data7 = data.regex;
-      if (typeof data7 === "string") {
-        if (func12(data7) < 1) {
-          const err15 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.regex, data: data7 };
+    if (data.sender !== void 0) {
+      let data6 = data.sender;
+      if (typeof data6 === "string") {
+        if (func12(data6) > 64) {
+          const err15 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema15.properties.sender, data: data6 };
           if (vErrors === null) {
             vErrors = [err15];
           } else {
@@ -21356,20 +21456,17 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      } else {
-        const err16 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.regex.type, parentSchema: schema15.properties.regex, data: data7 };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
+        if (func12(data6) < 1) {
+          const err16 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.sender, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.user_message !== void 0) {
-      let data8 = data.user_message;
-      if (typeof data8 !== "string") {
-        const err17 = { instancePath: instancePath + "/user_message", schemaPath: "#/properties/user_message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.user_message.type, parentSchema: schema15.properties.user_message, data: data8 };
+      } else {
+        const err17 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.sender.type, parentSchema: schema15.properties.sender, data: data6 };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -21378,12 +21475,65 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.regex !== void 0) {
+      let data7 = data.regex;
+      if (typeof data7 === "string") {
+        if (func12(data7) > 4096) {
+          const err18 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema15.properties.regex, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (func12(data7) < 1) {
+          const err19 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.regex, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.regex.type, parentSchema: schema15.properties.regex, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.user_message !== void 0) {
+      let data8 = data.user_message;
+      if (typeof data8 === "string") {
+        if (func12(data8) > 1024) {
+          const err21 = { instancePath: instancePath + "/user_message", schemaPath: "#/properties/user_message/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema15.properties.user_message, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = { instancePath: instancePath + "/user_message", schemaPath: "#/properties/user_message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.user_message.type, parentSchema: schema15.properties.user_message, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err23];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err23);
     }
     errors++;
   }
@@ -21814,8 +21964,8 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func12(data0) < 1) {
-          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.name, data: data0 };
+        if (func12(data0) > 255) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema1.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -21823,20 +21973,17 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-      } else {
-        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.name.type, parentSchema: schema1.properties.name, data: data0 };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
+        if (func12(data0) < 1) {
+          const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      let data1 = data.id;
-      if (typeof data1 !== "string" && !(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err7 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data1 };
+      } else {
+        const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.name.type, parentSchema: schema1.properties.name, data: data0 };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -21844,13 +21991,25 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
         }
         errors++;
       }
+    }
+    if (data.id !== void 0) {
+      let data1 = data.id;
+      if (typeof data1 !== "string" && !(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
       if (typeof data1 === "string") {
         if (func12(data1) < 1) {
-          const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data1 };
+          const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data1 };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err9];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err9);
           }
           errors++;
         }
@@ -21859,11 +22018,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.protected !== void 0) {
       let data2 = data.protected;
       if (typeof data2 !== "boolean") {
-        const err9 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data2 };
+        const err10 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data2 };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -21871,30 +22030,17 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.renamed_from !== void 0) {
       let data3 = data.renamed_from;
       if (typeof data3 === "string") {
-        if (func12(data3) < 1) {
-          const err10 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.renamed_from, data: data3 };
+        if (func12(data3) > 255) {
+          const err11 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema1.properties.renamed_from, data: data3 };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
-      } else {
-        const err11 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.renamed_from.type, parentSchema: schema1.properties.renamed_from, data: data3 };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.root_code !== void 0) {
-      let data4 = data.root_code;
-      if (typeof data4 === "string") {
-        if (func12(data4) < 1) {
-          const err12 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.root_code, data: data4 };
+        if (func12(data3) < 1) {
+          const err12 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.renamed_from, data: data3 };
           if (vErrors === null) {
             vErrors = [err12];
           } else {
@@ -21903,7 +22049,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err13 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.root_code.type, parentSchema: schema1.properties.root_code, data: data4 };
+        const err13 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.renamed_from.type, parentSchema: schema1.properties.renamed_from, data: data3 };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -21912,23 +22058,20 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
         errors++;
       }
     }
-    if (data.transport_type !== void 0) {
-      let data5 = data.transport_type;
-      if (!(data5 === "ussd" || data5 === "stk" || data5 === "push" || data5 === "variable_longstring")) {
-        const err14 = { instancePath: instancePath + "/transport_type", schemaPath: "#/properties/transport_type/enum", keyword: "enum", params: { allowedValues: schema1.properties.transport_type.enum }, message: "must be equal to one of the allowed values", schema: schema1.properties.transport_type.enum, parentSchema: schema1.properties.transport_type, data: data5 };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
+    if (data.root_code !== void 0) {
+      let data4 = data.root_code;
+      if (typeof data4 === "string") {
+        if (func12(data4) > 64) {
+          const err14 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema1.properties.root_code, data: data4 };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.operators !== void 0) {
-      let data6 = data.operators;
-      if (Array.isArray(data6)) {
-        if (data6.length < 1) {
-          const err15 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema1.properties.operators, data: data6 };
+        if (func12(data4) < 1) {
+          const err15 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.root_code, data: data4 };
           if (vErrors === null) {
             vErrors = [err15];
           } else {
@@ -21936,36 +22079,79 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
+      } else {
+        const err16 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.root_code.type, parentSchema: schema1.properties.root_code, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.transport_type !== void 0) {
+      let data5 = data.transport_type;
+      if (!(data5 === "ussd" || data5 === "stk" || data5 === "push" || data5 === "variable_longstring")) {
+        const err17 = { instancePath: instancePath + "/transport_type", schemaPath: "#/properties/transport_type/enum", keyword: "enum", params: { allowedValues: schema1.properties.transport_type.enum }, message: "must be equal to one of the allowed values", schema: schema1.properties.transport_type.enum, parentSchema: schema1.properties.transport_type, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.operators !== void 0) {
+      let data6 = data.operators;
+      if (Array.isArray(data6)) {
+        if (data6.length > 50) {
+          const err18 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema1.properties.operators, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (data6.length < 1) {
+          const err19 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema1.properties.operators, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
         const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data7 = data6[i0];
           if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7)) && typeof data7 !== "string") {
-            const err16 = { instancePath: instancePath + "/operators/" + i0, schemaPath: "#/properties/operators/items/type", keyword: "type", params: { type: schema1.properties.operators.items.type }, message: "must be integer,string", schema: schema1.properties.operators.items.type, parentSchema: schema1.properties.operators.items, data: data7 };
+            const err20 = { instancePath: instancePath + "/operators/" + i0, schemaPath: "#/properties/operators/items/type", keyword: "type", params: { type: schema1.properties.operators.items.type }, message: "must be integer,string", schema: schema1.properties.operators.items.type, parentSchema: schema1.properties.operators.items, data: data7 };
             if (vErrors === null) {
-              vErrors = [err16];
+              vErrors = [err20];
             } else {
-              vErrors.push(err16);
+              vErrors.push(err20);
             }
             errors++;
           }
           if (typeof data7 === "string") {
             if (func12(data7) < 1) {
-              const err17 = { instancePath: instancePath + "/operators/" + i0, schemaPath: "#/properties/operators/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.operators.items, data: data7 };
+              const err21 = { instancePath: instancePath + "/operators/" + i0, schemaPath: "#/properties/operators/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.operators.items, data: data7 };
               if (vErrors === null) {
-                vErrors = [err17];
+                vErrors = [err21];
               } else {
-                vErrors.push(err17);
+                vErrors.push(err21);
               }
               errors++;
             }
           }
         }
       } else {
-        const err18 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.operators.type, parentSchema: schema1.properties.operators, data: data6 };
+        const err22 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.operators.type, parentSchema: schema1.properties.operators, data: data6 };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err22];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err22);
         }
         errors++;
       }
@@ -21973,6 +22159,15 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.steps !== void 0) {
       let data8 = data.steps;
       if (Array.isArray(data8)) {
+        if (data8.length > 50) {
+          const err23 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema1.properties.steps, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
         const len1 = data8.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (!validate2(data8[i1], { instancePath: instancePath + "/steps/" + i1, parentData: data8, parentDataProperty: i1, rootData, dynamicAnchors })) {
@@ -21981,11 +22176,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
         }
       } else {
-        const err19 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.steps.type, parentSchema: schema1.properties.steps, data: data8 };
+        const err24 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.steps.type, parentSchema: schema1.properties.steps, data: data8 };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err24];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err24);
         }
         errors++;
       }
@@ -22001,11 +22196,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
         }
       } else {
-        const err20 = { instancePath: instancePath + "/parsers", schemaPath: "#/properties/parsers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.parsers.type, parentSchema: schema1.properties.parsers, data: data10 };
+        const err25 = { instancePath: instancePath + "/parsers", schemaPath: "#/properties/parsers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.parsers.type, parentSchema: schema1.properties.parsers, data: data10 };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err25];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err25);
         }
         errors++;
       }
@@ -22018,30 +22213,30 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           let data13 = data12[i3];
           if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
             if (data13.message === void 0) {
-              const err21 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema18.required, parentSchema: schema18, data: data13 };
+              const err26 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema18.required, parentSchema: schema18, data: data13 };
               if (vErrors === null) {
-                vErrors = [err21];
+                vErrors = [err26];
               } else {
-                vErrors.push(err21);
+                vErrors.push(err26);
               }
               errors++;
             }
             if (data13.expect === void 0) {
-              const err22 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/required", keyword: "required", params: { missingProperty: "expect" }, message: "must have required property 'expect'", schema: schema18.required, parentSchema: schema18, data: data13 };
+              const err27 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/required", keyword: "required", params: { missingProperty: "expect" }, message: "must have required property 'expect'", schema: schema18.required, parentSchema: schema18, data: data13 };
               if (vErrors === null) {
-                vErrors = [err22];
+                vErrors = [err27];
               } else {
-                vErrors.push(err22);
+                vErrors.push(err27);
               }
               errors++;
             }
             for (const key1 in data13) {
               if (!(key1 === "message" || key1 === "sender" || key1 === "channel" || key1 === "expect")) {
-                const err23 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data: data13 };
+                const err28 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data: data13 };
                 if (vErrors === null) {
-                  vErrors = [err23];
+                  vErrors = [err28];
                 } else {
-                  vErrors.push(err23);
+                  vErrors.push(err28);
                 }
                 errors++;
               }
@@ -22049,11 +22244,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
             if (data13.message !== void 0) {
               let data14 = data13.message;
               if (typeof data14 !== "string") {
-                const err24 = { instancePath: instancePath + "/tests/" + i3 + "/message", schemaPath: "#/$defs/fixture/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.message.type, parentSchema: schema18.properties.message, data: data14 };
+                const err29 = { instancePath: instancePath + "/tests/" + i3 + "/message", schemaPath: "#/$defs/fixture/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.message.type, parentSchema: schema18.properties.message, data: data14 };
                 if (vErrors === null) {
-                  vErrors = [err24];
+                  vErrors = [err29];
                 } else {
-                  vErrors.push(err24);
+                  vErrors.push(err29);
                 }
                 errors++;
               }
@@ -22062,20 +22257,20 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
               let data15 = data13.sender;
               if (typeof data15 === "string") {
                 if (func12(data15) < 1) {
-                  const err25 = { instancePath: instancePath + "/tests/" + i3 + "/sender", schemaPath: "#/$defs/fixture/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.sender, data: data15 };
+                  const err30 = { instancePath: instancePath + "/tests/" + i3 + "/sender", schemaPath: "#/$defs/fixture/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.sender, data: data15 };
                   if (vErrors === null) {
-                    vErrors = [err25];
+                    vErrors = [err30];
                   } else {
-                    vErrors.push(err25);
+                    vErrors.push(err30);
                   }
                   errors++;
                 }
               } else {
-                const err26 = { instancePath: instancePath + "/tests/" + i3 + "/sender", schemaPath: "#/$defs/fixture/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.sender.type, parentSchema: schema18.properties.sender, data: data15 };
+                const err31 = { instancePath: instancePath + "/tests/" + i3 + "/sender", schemaPath: "#/$defs/fixture/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.sender.type, parentSchema: schema18.properties.sender, data: data15 };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err31];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err31);
                 }
                 errors++;
               }
@@ -22083,11 +22278,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
             if (data13.channel !== void 0) {
               let data16 = data13.channel;
               if (!(data16 === "ussd" || data16 === "sms")) {
-                const err27 = { instancePath: instancePath + "/tests/" + i3 + "/channel", schemaPath: "#/$defs/fixture/properties/channel/enum", keyword: "enum", params: { allowedValues: schema18.properties.channel.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.channel.enum, parentSchema: schema18.properties.channel, data: data16 };
+                const err32 = { instancePath: instancePath + "/tests/" + i3 + "/channel", schemaPath: "#/$defs/fixture/properties/channel/enum", keyword: "enum", params: { allowedValues: schema18.properties.channel.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.channel.enum, parentSchema: schema18.properties.channel, data: data16 };
                 if (vErrors === null) {
-                  vErrors = [err27];
+                  vErrors = [err32];
                 } else {
-                  vErrors.push(err27);
+                  vErrors.push(err32);
                 }
                 errors++;
               }
@@ -22099,11 +22294,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
               let passing0 = null;
               const _errs38 = errors;
               if ("none" !== data17) {
-                const err28 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/0/const", keyword: "const", params: { allowedValue: "none" }, message: "must be equal to constant", schema: "none", parentSchema: schema18.properties.expect.oneOf[0], data: data17 };
+                const err33 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/0/const", keyword: "const", params: { allowedValue: "none" }, message: "must be equal to constant", schema: "none", parentSchema: schema18.properties.expect.oneOf[0], data: data17 };
                 if (vErrors === null) {
-                  vErrors = [err28];
+                  vErrors = [err33];
                 } else {
-                  vErrors.push(err28);
+                  vErrors.push(err33);
                 }
                 errors++;
               }
@@ -22116,11 +22311,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
               if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
                 for (const key2 in data17) {
                   if (!(key2 === "category" || key2 === "status" || key2 === "variables")) {
-                    const err29 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18.properties.expect.oneOf[1], data: data17 };
+                    const err34 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18.properties.expect.oneOf[1], data: data17 };
                     if (vErrors === null) {
-                      vErrors = [err29];
+                      vErrors = [err34];
                     } else {
-                      vErrors.push(err29);
+                      vErrors.push(err34);
                     }
                     errors++;
                   }
@@ -22129,20 +22324,20 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
                   let data18 = data17.category;
                   if (typeof data18 === "string") {
                     if (func12(data18) < 1) {
-                      const err30 = { instancePath: instancePath + "/tests/" + i3 + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.expect.oneOf[1].properties.category, data: data18 };
+                      const err35 = { instancePath: instancePath + "/tests/" + i3 + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.expect.oneOf[1].properties.category, data: data18 };
                       if (vErrors === null) {
-                        vErrors = [err30];
+                        vErrors = [err35];
                       } else {
-                        vErrors.push(err30);
+                        vErrors.push(err35);
                       }
                       errors++;
                     }
                   } else {
-                    const err31 = { instancePath: instancePath + "/tests/" + i3 + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.expect.oneOf[1].properties.category.type, parentSchema: schema18.properties.expect.oneOf[1].properties.category, data: data18 };
+                    const err36 = { instancePath: instancePath + "/tests/" + i3 + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.expect.oneOf[1].properties.category.type, parentSchema: schema18.properties.expect.oneOf[1].properties.category, data: data18 };
                     if (vErrors === null) {
-                      vErrors = [err31];
+                      vErrors = [err36];
                     } else {
-                      vErrors.push(err31);
+                      vErrors.push(err36);
                     }
                     errors++;
                   }
@@ -22150,11 +22345,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
                 if (data17.status !== void 0) {
                   let data19 = data17.status;
                   if (!(data19 === "succeeded" || data19 === "failed" || data19 === "pending")) {
-                    const err32 = { instancePath: instancePath + "/tests/" + i3 + "/expect/status", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/status/enum", keyword: "enum", params: { allowedValues: schema18.properties.expect.oneOf[1].properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.expect.oneOf[1].properties.status.enum, parentSchema: schema18.properties.expect.oneOf[1].properties.status, data: data19 };
+                    const err37 = { instancePath: instancePath + "/tests/" + i3 + "/expect/status", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/status/enum", keyword: "enum", params: { allowedValues: schema18.properties.expect.oneOf[1].properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.expect.oneOf[1].properties.status.enum, parentSchema: schema18.properties.expect.oneOf[1].properties.status, data: data19 };
                     if (vErrors === null) {
-                      vErrors = [err32];
+                      vErrors = [err37];
                     } else {
-                      vErrors.push(err32);
+                      vErrors.push(err37);
                     }
                     errors++;
                   }
@@ -22165,31 +22360,31 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
                     for (const key3 in data20) {
                       let data21 = data20[key3];
                       if (typeof data21 !== "string" && !(typeof data21 == "number" && isFinite(data21))) {
-                        const err33 = { instancePath: instancePath + "/tests/" + i3 + "/expect/variables/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties.type }, message: "must be string,number", schema: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties.type, parentSchema: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties, data: data21 };
+                        const err38 = { instancePath: instancePath + "/tests/" + i3 + "/expect/variables/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties.type }, message: "must be string,number", schema: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties.type, parentSchema: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties, data: data21 };
                         if (vErrors === null) {
-                          vErrors = [err33];
+                          vErrors = [err38];
                         } else {
-                          vErrors.push(err33);
+                          vErrors.push(err38);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err34 = { instancePath: instancePath + "/tests/" + i3 + "/expect/variables", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.expect.oneOf[1].properties.variables.type, parentSchema: schema18.properties.expect.oneOf[1].properties.variables, data: data20 };
+                    const err39 = { instancePath: instancePath + "/tests/" + i3 + "/expect/variables", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.expect.oneOf[1].properties.variables.type, parentSchema: schema18.properties.expect.oneOf[1].properties.variables, data: data20 };
                     if (vErrors === null) {
-                      vErrors = [err34];
+                      vErrors = [err39];
                     } else {
-                      vErrors.push(err34);
+                      vErrors.push(err39);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err35 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.expect.oneOf[1].type, parentSchema: schema18.properties.expect.oneOf[1], data: data17 };
+                const err40 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.expect.oneOf[1].type, parentSchema: schema18.properties.expect.oneOf[1], data: data17 };
                 if (vErrors === null) {
-                  vErrors = [err35];
+                  vErrors = [err40];
                 } else {
-                  vErrors.push(err35);
+                  vErrors.push(err40);
                 }
                 errors++;
               }
@@ -22204,11 +22399,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
                 }
               }
               if (!valid13) {
-                const err36 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema18.properties.expect.oneOf, parentSchema: schema18.properties.expect, data: data17 };
+                const err41 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema18.properties.expect.oneOf, parentSchema: schema18.properties.expect, data: data17 };
                 if (vErrors === null) {
-                  vErrors = [err36];
+                  vErrors = [err41];
                 } else {
-                  vErrors.push(err36);
+                  vErrors.push(err41);
                 }
                 errors++;
               } else {
@@ -22223,21 +22418,21 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
               }
             }
           } else {
-            const err37 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data13 };
+            const err42 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data13 };
             if (vErrors === null) {
-              vErrors = [err37];
+              vErrors = [err42];
             } else {
-              vErrors.push(err37);
+              vErrors.push(err42);
             }
             errors++;
           }
         }
       } else {
-        const err38 = { instancePath: instancePath + "/tests", schemaPath: "#/properties/tests/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.tests.type, parentSchema: schema1.properties.tests, data: data12 };
+        const err43 = { instancePath: instancePath + "/tests", schemaPath: "#/properties/tests/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.tests.type, parentSchema: schema1.properties.tests, data: data12 };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err43];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err43);
         }
         errors++;
       }
@@ -22253,21 +22448,21 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
         }
       } else {
-        const err39 = { instancePath: instancePath + "/sessions", schemaPath: "#/properties/sessions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.sessions.type, parentSchema: schema1.properties.sessions, data: data22 };
+        const err44 = { instancePath: instancePath + "/sessions", schemaPath: "#/properties/sessions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.sessions.type, parentSchema: schema1.properties.sessions, data: data22 };
         if (vErrors === null) {
-          vErrors = [err39];
+          vErrors = [err44];
         } else {
-          vErrors.push(err39);
+          vErrors.push(err44);
         }
         errors++;
       }
     }
   } else {
-    const err40 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.type, parentSchema: schema1, data };
+    const err45 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.type, parentSchema: schema1, data };
     if (vErrors === null) {
-      vErrors = [err40];
+      vErrors = [err45];
     } else {
-      vErrors.push(err40);
+      vErrors.push(err45);
     }
     errors++;
   }
@@ -22317,8 +22512,8 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func12(data0) < 1) {
-          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.name, data: data0 };
+        if (func12(data0) > 255) {
+          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema21.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -22326,12 +22521,21 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
+        if (func12(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
       } else {
-        const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.name.type, parentSchema: schema21.properties.name, data: data0 };
+        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.name.type, parentSchema: schema21.properties.name, data: data0 };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -22339,21 +22543,30 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.package_name !== void 0) {
       let data1 = data.package_name;
       if (typeof data1 === "string") {
-        if (!pattern3.test(data1)) {
-          const err5 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, message: 'must match pattern "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$"', schema: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", parentSchema: schema21.properties.package_name, data: data1 };
+        if (func12(data1) > 255) {
+          const err6 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema21.properties.package_name, data: data1 };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err6];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!pattern3.test(data1)) {
+          const err7 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, message: 'must match pattern "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$"', schema: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", parentSchema: schema21.properties.package_name, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
           }
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.package_name.type, parentSchema: schema21.properties.package_name, data: data1 };
+        const err8 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.package_name.type, parentSchema: schema21.properties.package_name, data: data1 };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err8];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -22361,21 +22574,21 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.id !== void 0) {
       let data2 = data.id;
       if (typeof data2 !== "string" && !(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err7 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data2 };
+        const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data2 };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err9];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err9);
         }
         errors++;
       }
       if (typeof data2 === "string") {
         if (func12(data2) < 1) {
-          const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data2 };
+          const err10 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data2 };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err10];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err10);
           }
           errors++;
         }
@@ -22384,11 +22597,11 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.protected !== void 0) {
       let data3 = data.protected;
       if (typeof data3 !== "boolean") {
-        const err9 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data3 };
+        const err11 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data3 };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -22396,32 +22609,41 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.webhook_url !== void 0) {
       let data4 = data.webhook_url;
       if (typeof data4 !== "string" && data4 !== null) {
-        const err10 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/type", keyword: "type", params: { type: schema21.properties.webhook_url.type }, message: "must be string,null", schema: schema21.properties.webhook_url.type, parentSchema: schema21.properties.webhook_url, data: data4 };
+        const err12 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/type", keyword: "type", params: { type: schema21.properties.webhook_url.type }, message: "must be string,null", schema: schema21.properties.webhook_url.type, parentSchema: schema21.properties.webhook_url, data: data4 };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err12];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (typeof data4 === "string") {
-        if (!pattern42.test(data4)) {
-          const err11 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/pattern", keyword: "pattern", params: { pattern: "^https?://[^\\s/?#]+[^\\s]*$" }, message: 'must match pattern "^https?://[^\\s/?#]+[^\\s]*$"', schema: "^https?://[^\\s/?#]+[^\\s]*$", parentSchema: schema21.properties.webhook_url, data: data4 };
+        if (func12(data4) > 2048) {
+          const err13 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema21.properties.webhook_url, data: data4 };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err13];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!pattern42.test(data4)) {
+          const err14 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/pattern", keyword: "pattern", params: { pattern: "^https?://[^\\s/?#]+[^\\s]*$" }, message: 'must match pattern "^https?://[^\\s/?#]+[^\\s]*$"', schema: "^https?://[^\\s/?#]+[^\\s]*$", parentSchema: schema21.properties.webhook_url, data: data4 };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
           }
           errors++;
         }
       }
     }
   } else {
-    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err15];
     } else {
-      vErrors.push(err12);
+      vErrors.push(err15);
     }
     errors++;
   }
@@ -22552,35 +22774,35 @@ var init_config_validator = __esm({
   "src/generated/config-validator.ts"() {
     "use strict";
     validateConfig = validate0;
-    schema0 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://menuctl.dev/schemas/menuctl.schema.json", "title": "menuctl config (version 1)", "description": "Configuration as code for the Mobile Menu Automation API: actions (menu navigations) with their parsers and fixtures, and apps. Reference: docs/config.md.", "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "version": { "description": "Config format version. Must be 1.", "const": 1 }, "organization_id": { "description": "Optional guard: menuctl refuses to plan or apply against another organization. At most one file of a merged config may set it (or all must agree).", "type": "integer", "minimum": 1 }, "actions": { "description": "Menu navigation definitions. Identity: `name` (unique in the whole config).", "type": "array", "items": { "$ref": "#/$defs/action" } }, "apps": { "description": "Android apps registered with the service. Identity: `package_name` (unique in the whole config).", "type": "array", "items": { "$ref": "#/$defs/app" } } }, "$defs": { "liveId": { "description": "Pins this resource to an existing live id, so menuctl updates that resource instead of matching by identity.", "type": ["string", "integer"], "minLength": 1 }, "protected": { "description": "When true, menuctl never archives this resource (even with --prune).", "type": "boolean" }, "description": { "description": "Free text describing the step (sent to the API as the step description).", "type": "string" }, "action": { "description": "An action: a menu navigation definition.", "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operators"], "properties": { "name": { "description": 'Action name; its identity (unique in the config). Used in addresses: action["name"].', "type": "string", "minLength": 1 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The action's previous name, so a rename is planned as an update rather than archive + create.", "type": "string", "minLength": 1 }, "root_code": { "description": 'Short code dialled to start the session, e.g. "*144#" (quote it: YAML treats # after a space as a comment). For ussd actions it must look like a USSD code.', "type": "string", "minLength": 1 }, "transport_type": { "description": "How the menu is driven.", "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operators": { "description": "Mobile operators the action runs on: world operator ids (integers) or exact operator names (see `menuctl operators`).", "type": "array", "minItems": 1, "items": { "description": "A world operator id or its exact name.", "type": ["integer", "string"], "minLength": 1 } }, "steps": { "description": "Menu steps in order, after the root code is dialled.", "type": "array", "items": { "$ref": "#/$defs/step" } }, "parsers": { "description": "Rules that classify the replies of this action. Identity: `category` (unique within the action).", "type": "array", "items": { "$ref": "#/$defs/parser" } }, "tests": { "description": "Parser fixtures run by `menuctl test`: a reply and what should match it.", "type": "array", "items": { "$ref": "#/$defs/fixture" } }, "sessions": { "description": "Whole USSD sessions run offline by `menuctl test`: the screens the network showed, the values entered and the SMS that followed, and the outcome they must give. See docs/sessions.md.", "type": "array", "items": { "$ref": "#/$defs/session" } } } }, "step": { "description": "One menu step: {press: N}, {variable: name}, {select: name}, pin, or ok.", "oneOf": [{ "$ref": "#/$defs/pressStep" }, { "$ref": "#/$defs/variableStep" }, { "$ref": "#/$defs/selectStep" }, { "$ref": "#/$defs/pinStep" }, { "$ref": "#/$defs/okStep" }, { "description": "Shorthand: `pin` (PIN prompt) or `ok` (press OK / no entry).", "enum": ["pin", "ok"] }] }, "pressStep": { "description": "Press a fixed menu option.", "type": "object", "additionalProperties": false, "required": ["press"], "properties": { "press": { "description": "The option to press: digits, * or # (a number or a string).", "type": ["string", "integer"], "pattern": "^[0-9*#]+$", "minimum": 0 }, "expect": { "description": "Text expected in the menu at this step.", "type": "string" }, "description": { "$ref": "#/$defs/description" } } }, "variableStep": { "description": "Enter a value supplied at run time.", "type": "object", "additionalProperties": false, "required": ["variable"], "properties": { "variable": { "description": "Name of the run-time variable.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "description": { "$ref": "#/$defs/description" } } }, "selectStep": { "description": "Choose the option whose text matches a run-time variable.", "type": "object", "additionalProperties": false, "required": ["select"], "properties": { "select": { "description": "Name of the run-time variable whose text picks the option.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "description": { "$ref": "#/$defs/description" } } }, "pinStep": { "description": "Enter the PIN (long form of `pin`).", "type": "object", "additionalProperties": false, "required": ["pin"], "properties": { "pin": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } }, "okStep": { "description": "Press OK without entering anything (long form of `ok`).", "type": "object", "additionalProperties": false, "required": ["ok"], "properties": { "ok": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } }, "parser": { "description": "A reply classifier: when `regex` matches the whole reply (Java regex, case-insensitive), the transaction gets `status` and `category`.", "type": "object", "additionalProperties": false, "required": ["category", "status", "regex"], "properties": { "category": { "description": "Short state of the transaction; the parser's identity within its action.", "type": "string", "minLength": 1 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The parser's previous category, so a rename is planned as an update.", "type": "string", "minLength": 1 }, "status": { "description": "Status given to a matching transaction.", "enum": ["succeeded", "failed", "pending"] }, "target_type": { "description": "Channel of the message: ussd (default) or sms.", "enum": ["ussd", "sms"] }, "sender": { "description": "Sender id of the SMS, matched exactly and case-sensitively. Required for sms parsers; not used for ussd.", "type": "string", "minLength": 1 }, "regex": { "description": "Java regular expression matched against the whole message, case-insensitively. Named groups `(?<name>...)` (letters and digits) become variables.", "type": "string", "minLength": 1 }, "user_message": { "description": "Message shown to the user when the regex matches; {name} inserts a named group. Default empty.", "type": "string" } } }, "fixture": { "description": "A test case for the action's parsers.", "type": "object", "additionalProperties": false, "required": ["message", "expect"], "properties": { "message": { "description": "The reply text, exactly as the device receives it.", "type": "string" }, "sender": { "description": "Sender id of an SMS reply; implies channel sms.", "type": "string", "minLength": 1 }, "channel": { "description": "Channel of the reply: ussd (default without sender) or sms (default with sender).", "enum": ["ussd", "sms"] }, "expect": { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] } } }, "session": { "description": "One recorded session: step i answers screens[i]; the screen after the last step is the reply, classified by the ussd parsers, then each sms by the sms parsers. The outcome is the last match.", "type": "object", "additionalProperties": false, "required": ["name", "screens", "expect"], "properties": { "name": { "description": "Name of the session, unique within the action.", "type": "string", "minLength": 1 }, "variables": { "description": "Values for the action's `variable` and `select` steps, by variable name.", "type": "object", "additionalProperties": { "description": "The value entered (variable) or the option text to choose (select).", "type": ["string", "number"] } }, "screens": { "description": "What the network showed, in order: screens[0] answers the dialled code, screens[i] is answered by step i, the last one is the reply. One more screen than steps.", "type": "array", "minItems": 1, "items": { "description": "The screen's text, exactly as shown (line breaks included).", "type": "string" } }, "sms": { "description": "Messages that arrived after the session, in order; each is classified by the sms parsers whose sender equals its sender exactly.", "type": "array", "items": { "description": "One SMS.", "type": "object", "additionalProperties": false, "required": ["sender", "message"], "properties": { "sender": { "description": "Sender id, matched exactly and case-sensitively.", "type": "string", "minLength": 1 }, "message": { "description": "The SMS text, exactly as received.", "type": "string" } } } }, "expect": { "$ref": "#/$defs/fixture/properties/expect" } } }, "app": { "description": "An Android app registered with the service. Its token and webhook secret are generated by the service and never written here.", "type": "object", "additionalProperties": false, "required": ["name", "package_name"], "properties": { "name": { "description": "App name.", "type": "string", "minLength": 1 }, "package_name": { "description": "Android package name; the app's identity (unique in the config).", "type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "webhook_url": { "description": "Webhook address (http or https URL), usually from ${VAR}; null or absent for none.", "type": ["string", "null"], "pattern": "^https?://[^\\s/?#]+[^\\s]*$" } } } } };
-    schema1 = { "description": "An action: a menu navigation definition.", "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operators"], "properties": { "name": { "description": 'Action name; its identity (unique in the config). Used in addresses: action["name"].', "type": "string", "minLength": 1 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The action's previous name, so a rename is planned as an update rather than archive + create.", "type": "string", "minLength": 1 }, "root_code": { "description": 'Short code dialled to start the session, e.g. "*144#" (quote it: YAML treats # after a space as a comment). For ussd actions it must look like a USSD code.', "type": "string", "minLength": 1 }, "transport_type": { "description": "How the menu is driven.", "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operators": { "description": "Mobile operators the action runs on: world operator ids (integers) or exact operator names (see `menuctl operators`).", "type": "array", "minItems": 1, "items": { "description": "A world operator id or its exact name.", "type": ["integer", "string"], "minLength": 1 } }, "steps": { "description": "Menu steps in order, after the root code is dialled.", "type": "array", "items": { "$ref": "#/$defs/step" } }, "parsers": { "description": "Rules that classify the replies of this action. Identity: `category` (unique within the action).", "type": "array", "items": { "$ref": "#/$defs/parser" } }, "tests": { "description": "Parser fixtures run by `menuctl test`: a reply and what should match it.", "type": "array", "items": { "$ref": "#/$defs/fixture" } }, "sessions": { "description": "Whole USSD sessions run offline by `menuctl test`: the screens the network showed, the values entered and the SMS that followed, and the outcome they must give. See docs/sessions.md.", "type": "array", "items": { "$ref": "#/$defs/session" } } } };
+    schema0 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://menuctl.dev/schemas/menuctl.schema.json", "title": "menuctl config (version 1)", "description": "Configuration as code for the Mobile Menu Automation API: actions (menu navigations) with their parsers and fixtures, and apps. Reference: docs/config.md.", "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "version": { "description": "Config format version. Must be 1.", "const": 1 }, "organization_id": { "description": "Optional guard: menuctl refuses to plan or apply against another organization. At most one file of a merged config may set it (or all must agree).", "type": "integer", "minimum": 1 }, "actions": { "description": "Menu navigation definitions. Identity: `name` (unique in the whole config).", "type": "array", "items": { "$ref": "#/$defs/action" } }, "apps": { "description": "Android apps registered with the service. Identity: `package_name` (unique in the whole config).", "type": "array", "items": { "$ref": "#/$defs/app" } } }, "$defs": { "liveId": { "description": "Pins this resource to an existing live id, so menuctl updates that resource instead of matching by identity.", "type": ["string", "integer"], "minLength": 1 }, "protected": { "description": "When true, menuctl never archives this resource (even with --prune).", "type": "boolean" }, "description": { "description": "Free text describing the step (sent to the API as the step description).", "type": "string", "maxLength": 1024 }, "action": { "description": "An action: a menu navigation definition.", "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operators"], "properties": { "name": { "description": 'Action name; its identity (unique in the config). Used in addresses: action["name"].', "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The action's previous name, so a rename is planned as an update rather than archive + create.", "type": "string", "minLength": 1, "maxLength": 255 }, "root_code": { "description": 'Short code dialled to start the session, e.g. "*144#" (quote it: YAML treats # after a space as a comment). For ussd actions it must look like a USSD code.', "type": "string", "minLength": 1, "maxLength": 64 }, "transport_type": { "description": "How the menu is driven.", "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operators": { "description": "Mobile operators the action runs on: world operator ids (integers) or exact operator names (see `menuctl operators`).", "type": "array", "minItems": 1, "maxItems": 50, "items": { "description": "A world operator id or its exact name.", "type": ["integer", "string"], "minLength": 1 } }, "steps": { "description": "Menu steps in order, after the root code is dialled.", "type": "array", "maxItems": 50, "items": { "$ref": "#/$defs/step" } }, "parsers": { "description": "Rules that classify the replies of this action. Identity: `category` (unique within the action).", "type": "array", "items": { "$ref": "#/$defs/parser" } }, "tests": { "description": "Parser fixtures run by `menuctl test`: a reply and what should match it.", "type": "array", "items": { "$ref": "#/$defs/fixture" } }, "sessions": { "description": "Whole USSD sessions run offline by `menuctl test`: the screens the network showed, the values entered and the SMS that followed, and the outcome they must give. See docs/sessions.md.", "type": "array", "items": { "$ref": "#/$defs/session" } } } }, "step": { "description": "One menu step: {press: N}, {variable: name}, {select: name}, pin, or ok.", "oneOf": [{ "$ref": "#/$defs/pressStep" }, { "$ref": "#/$defs/variableStep" }, { "$ref": "#/$defs/selectStep" }, { "$ref": "#/$defs/pinStep" }, { "$ref": "#/$defs/okStep" }, { "description": "Shorthand: `pin` (PIN prompt) or `ok` (press OK / no entry).", "enum": ["pin", "ok"] }] }, "pressStep": { "description": "Press a fixed menu option.", "type": "object", "additionalProperties": false, "required": ["press"], "properties": { "press": { "description": "The option to press: digits, * or # (a number or a string).", "type": ["string", "integer"], "pattern": "^[0-9*#]+$", "minimum": 0, "maxLength": 255 }, "expect": { "description": "Text expected in the menu at this step.", "type": "string", "maxLength": 1024 }, "description": { "$ref": "#/$defs/description" } } }, "variableStep": { "description": "Enter a value supplied at run time.", "type": "object", "additionalProperties": false, "required": ["variable"], "properties": { "variable": { "description": "Name of the run-time variable.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } }, "selectStep": { "description": "Choose the option whose text matches a run-time variable.", "type": "object", "additionalProperties": false, "required": ["select"], "properties": { "select": { "description": "Name of the run-time variable whose text picks the option.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } }, "pinStep": { "description": "Enter the PIN (long form of `pin`).", "type": "object", "additionalProperties": false, "required": ["pin"], "properties": { "pin": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } }, "okStep": { "description": "Press OK without entering anything (long form of `ok`).", "type": "object", "additionalProperties": false, "required": ["ok"], "properties": { "ok": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } }, "parser": { "description": "A reply classifier: when `regex` matches the whole reply (Java regex, case-insensitive), the transaction gets `status` and `category`.", "type": "object", "additionalProperties": false, "required": ["category", "status", "regex"], "properties": { "category": { "description": "Short state of the transaction; the parser's identity within its action.", "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The parser's previous category, so a rename is planned as an update.", "type": "string", "minLength": 1, "maxLength": 255 }, "status": { "description": "Status given to a matching transaction.", "enum": ["succeeded", "failed", "pending"] }, "target_type": { "description": "Channel of the message: ussd (default) or sms.", "enum": ["ussd", "sms"] }, "sender": { "description": "Sender id of the SMS, matched exactly and case-sensitively. Required for sms parsers; not used for ussd.", "type": "string", "minLength": 1, "maxLength": 64 }, "regex": { "description": "Java regular expression matched against the whole message, case-insensitively. Named groups `(?<name>...)` (letters and digits) become variables.", "type": "string", "minLength": 1, "maxLength": 4096 }, "user_message": { "description": "Message shown to the user when the regex matches; {name} inserts a named group. Default empty.", "type": "string", "maxLength": 1024 } } }, "fixture": { "description": "A test case for the action's parsers.", "type": "object", "additionalProperties": false, "required": ["message", "expect"], "properties": { "message": { "description": "The reply text, exactly as the device receives it.", "type": "string" }, "sender": { "description": "Sender id of an SMS reply; implies channel sms.", "type": "string", "minLength": 1 }, "channel": { "description": "Channel of the reply: ussd (default without sender) or sms (default with sender).", "enum": ["ussd", "sms"] }, "expect": { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] } } }, "session": { "description": "One recorded session: step i answers screens[i]; the screen after the last step is the reply, classified by the ussd parsers, then each sms by the sms parsers. The outcome is the last match.", "type": "object", "additionalProperties": false, "required": ["name", "screens", "expect"], "properties": { "name": { "description": "Name of the session, unique within the action.", "type": "string", "minLength": 1 }, "variables": { "description": "Values for the action's `variable` and `select` steps, by variable name.", "type": "object", "additionalProperties": { "description": "The value entered (variable) or the option text to choose (select).", "type": ["string", "number"] } }, "screens": { "description": "What the network showed, in order: screens[0] answers the dialled code, screens[i] is answered by step i, the last one is the reply. One more screen than steps.", "type": "array", "minItems": 1, "items": { "description": "The screen's text, exactly as shown (line breaks included).", "type": "string" } }, "sms": { "description": "Messages that arrived after the session, in order; each is classified by the sms parsers whose sender equals its sender exactly.", "type": "array", "items": { "description": "One SMS.", "type": "object", "additionalProperties": false, "required": ["sender", "message"], "properties": { "sender": { "description": "Sender id, matched exactly and case-sensitively.", "type": "string", "minLength": 1 }, "message": { "description": "The SMS text, exactly as received.", "type": "string" } } } }, "expect": { "$ref": "#/$defs/fixture/properties/expect" } } }, "app": { "description": "An Android app registered with the service. Its token and webhook secret are generated by the service and never written here.", "type": "object", "additionalProperties": false, "required": ["name", "package_name"], "properties": { "name": { "description": "App name.", "type": "string", "minLength": 1, "maxLength": 255 }, "package_name": { "description": "Android package name; the app's identity (unique in the config).", "type": "string", "maxLength": 255, "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "webhook_url": { "description": "Webhook address (http or https URL), usually from ${VAR}; null or absent for none.", "type": ["string", "null"], "pattern": "^https?://[^\\s/?#]+[^\\s]*$", "maxLength": 2048 } } } } };
+    schema1 = { "description": "An action: a menu navigation definition.", "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operators"], "properties": { "name": { "description": 'Action name; its identity (unique in the config). Used in addresses: action["name"].', "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The action's previous name, so a rename is planned as an update rather than archive + create.", "type": "string", "minLength": 1, "maxLength": 255 }, "root_code": { "description": 'Short code dialled to start the session, e.g. "*144#" (quote it: YAML treats # after a space as a comment). For ussd actions it must look like a USSD code.', "type": "string", "minLength": 1, "maxLength": 64 }, "transport_type": { "description": "How the menu is driven.", "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operators": { "description": "Mobile operators the action runs on: world operator ids (integers) or exact operator names (see `menuctl operators`).", "type": "array", "minItems": 1, "maxItems": 50, "items": { "description": "A world operator id or its exact name.", "type": ["integer", "string"], "minLength": 1 } }, "steps": { "description": "Menu steps in order, after the root code is dialled.", "type": "array", "maxItems": 50, "items": { "$ref": "#/$defs/step" } }, "parsers": { "description": "Rules that classify the replies of this action. Identity: `category` (unique within the action).", "type": "array", "items": { "$ref": "#/$defs/parser" } }, "tests": { "description": "Parser fixtures run by `menuctl test`: a reply and what should match it.", "type": "array", "items": { "$ref": "#/$defs/fixture" } }, "sessions": { "description": "Whole USSD sessions run offline by `menuctl test`: the screens the network showed, the values entered and the SMS that followed, and the outcome they must give. See docs/sessions.md.", "type": "array", "items": { "$ref": "#/$defs/session" } } } };
     schema2 = { "description": "Pins this resource to an existing live id, so menuctl updates that resource instead of matching by identity.", "type": ["string", "integer"], "minLength": 1 };
     schema3 = { "description": "When true, menuctl never archives this resource (even with --prune).", "type": "boolean" };
     schema18 = { "description": "A test case for the action's parsers.", "type": "object", "additionalProperties": false, "required": ["message", "expect"], "properties": { "message": { "description": "The reply text, exactly as the device receives it.", "type": "string" }, "sender": { "description": "Sender id of an SMS reply; implies channel sms.", "type": "string", "minLength": 1 }, "channel": { "description": "Channel of the reply: ussd (default without sender) or sms (default with sender).", "enum": ["ussd", "sms"] }, "expect": { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] } } };
     func0 = Object.prototype.hasOwnProperty;
     func12 = require_ucs2length().default;
     schema4 = { "description": "One menu step: {press: N}, {variable: name}, {select: name}, pin, or ok.", "oneOf": [{ "$ref": "#/$defs/pressStep" }, { "$ref": "#/$defs/variableStep" }, { "$ref": "#/$defs/selectStep" }, { "$ref": "#/$defs/pinStep" }, { "$ref": "#/$defs/okStep" }, { "description": "Shorthand: `pin` (PIN prompt) or `ok` (press OK / no entry).", "enum": ["pin", "ok"] }] };
-    schema5 = { "description": "Press a fixed menu option.", "type": "object", "additionalProperties": false, "required": ["press"], "properties": { "press": { "description": "The option to press: digits, * or # (a number or a string).", "type": ["string", "integer"], "pattern": "^[0-9*#]+$", "minimum": 0 }, "expect": { "description": "Text expected in the menu at this step.", "type": "string" }, "description": { "$ref": "#/$defs/description" } } };
-    schema6 = { "description": "Free text describing the step (sent to the API as the step description).", "type": "string" };
+    schema5 = { "description": "Press a fixed menu option.", "type": "object", "additionalProperties": false, "required": ["press"], "properties": { "press": { "description": "The option to press: digits, * or # (a number or a string).", "type": ["string", "integer"], "pattern": "^[0-9*#]+$", "minimum": 0, "maxLength": 255 }, "expect": { "description": "Text expected in the menu at this step.", "type": "string", "maxLength": 1024 }, "description": { "$ref": "#/$defs/description" } } };
+    schema6 = { "description": "Free text describing the step (sent to the API as the step description).", "type": "string", "maxLength": 1024 };
     pattern0 = new RegExp("^[0-9*#]+$", "u");
     validate3.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema7 = { "description": "Enter a value supplied at run time.", "type": "object", "additionalProperties": false, "required": ["variable"], "properties": { "variable": { "description": "Name of the run-time variable.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "description": { "$ref": "#/$defs/description" } } };
+    schema7 = { "description": "Enter a value supplied at run time.", "type": "object", "additionalProperties": false, "required": ["variable"], "properties": { "variable": { "description": "Name of the run-time variable.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } };
     pattern1 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
     validate5.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema9 = { "description": "Choose the option whose text matches a run-time variable.", "type": "object", "additionalProperties": false, "required": ["select"], "properties": { "select": { "description": "Name of the run-time variable whose text picks the option.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "description": { "$ref": "#/$defs/description" } } };
+    schema9 = { "description": "Choose the option whose text matches a run-time variable.", "type": "object", "additionalProperties": false, "required": ["select"], "properties": { "select": { "description": "Name of the run-time variable whose text picks the option.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } };
     validate7.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     schema11 = { "description": "Enter the PIN (long form of `pin`).", "type": "object", "additionalProperties": false, "required": ["pin"], "properties": { "pin": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } };
     validate9.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     schema13 = { "description": "Press OK without entering anything (long form of `ok`).", "type": "object", "additionalProperties": false, "required": ["ok"], "properties": { "ok": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } };
     validate11.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     validate2.evaluated = { "dynamicProps": true, "dynamicItems": false };
-    schema15 = { "description": "A reply classifier: when `regex` matches the whole reply (Java regex, case-insensitive), the transaction gets `status` and `category`.", "type": "object", "additionalProperties": false, "required": ["category", "status", "regex"], "properties": { "category": { "description": "Short state of the transaction; the parser's identity within its action.", "type": "string", "minLength": 1 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The parser's previous category, so a rename is planned as an update.", "type": "string", "minLength": 1 }, "status": { "description": "Status given to a matching transaction.", "enum": ["succeeded", "failed", "pending"] }, "target_type": { "description": "Channel of the message: ussd (default) or sms.", "enum": ["ussd", "sms"] }, "sender": { "description": "Sender id of the SMS, matched exactly and case-sensitively. Required for sms parsers; not used for ussd.", "type": "string", "minLength": 1 }, "regex": { "description": "Java regular expression matched against the whole message, case-insensitively. Named groups `(?<name>...)` (letters and digits) become variables.", "type": "string", "minLength": 1 }, "user_message": { "description": "Message shown to the user when the regex matches; {name} inserts a named group. Default empty.", "type": "string" } } };
+    schema15 = { "description": "A reply classifier: when `regex` matches the whole reply (Java regex, case-insensitive), the transaction gets `status` and `category`.", "type": "object", "additionalProperties": false, "required": ["category", "status", "regex"], "properties": { "category": { "description": "Short state of the transaction; the parser's identity within its action.", "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The parser's previous category, so a rename is planned as an update.", "type": "string", "minLength": 1, "maxLength": 255 }, "status": { "description": "Status given to a matching transaction.", "enum": ["succeeded", "failed", "pending"] }, "target_type": { "description": "Channel of the message: ussd (default) or sms.", "enum": ["ussd", "sms"] }, "sender": { "description": "Sender id of the SMS, matched exactly and case-sensitively. Required for sms parsers; not used for ussd.", "type": "string", "minLength": 1, "maxLength": 64 }, "regex": { "description": "Java regular expression matched against the whole message, case-insensitively. Named groups `(?<name>...)` (letters and digits) become variables.", "type": "string", "minLength": 1, "maxLength": 4096 }, "user_message": { "description": "Message shown to the user when the regex matches; {name} inserts a named group. Default empty.", "type": "string", "maxLength": 1024 } } };
     validate14.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     schema19 = { "description": "One recorded session: step i answers screens[i]; the screen after the last step is the reply, classified by the ussd parsers, then each sms by the sms parsers. The outcome is the last match.", "type": "object", "additionalProperties": false, "required": ["name", "screens", "expect"], "properties": { "name": { "description": "Name of the session, unique within the action.", "type": "string", "minLength": 1 }, "variables": { "description": "Values for the action's `variable` and `select` steps, by variable name.", "type": "object", "additionalProperties": { "description": "The value entered (variable) or the option text to choose (select).", "type": ["string", "number"] } }, "screens": { "description": "What the network showed, in order: screens[0] answers the dialled code, screens[i] is answered by step i, the last one is the reply. One more screen than steps.", "type": "array", "minItems": 1, "items": { "description": "The screen's text, exactly as shown (line breaks included).", "type": "string" } }, "sms": { "description": "Messages that arrived after the session, in order; each is classified by the sms parsers whose sender equals its sender exactly.", "type": "array", "items": { "description": "One SMS.", "type": "object", "additionalProperties": false, "required": ["sender", "message"], "properties": { "sender": { "description": "Sender id, matched exactly and case-sensitively.", "type": "string", "minLength": 1 }, "message": { "description": "The SMS text, exactly as received.", "type": "string" } } } }, "expect": { "$ref": "#/$defs/fixture/properties/expect" } } };
     schema20 = { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] };
     validate16.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     validate1.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema21 = { "description": "An Android app registered with the service. Its token and webhook secret are generated by the service and never written here.", "type": "object", "additionalProperties": false, "required": ["name", "package_name"], "properties": { "name": { "description": "App name.", "type": "string", "minLength": 1 }, "package_name": { "description": "Android package name; the app's identity (unique in the config).", "type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "webhook_url": { "description": "Webhook address (http or https URL), usually from ${VAR}; null or absent for none.", "type": ["string", "null"], "pattern": "^https?://[^\\s/?#]+[^\\s]*$" } } };
+    schema21 = { "description": "An Android app registered with the service. Its token and webhook secret are generated by the service and never written here.", "type": "object", "additionalProperties": false, "required": ["name", "package_name"], "properties": { "name": { "description": "App name.", "type": "string", "minLength": 1, "maxLength": 255 }, "package_name": { "description": "Android package name; the app's identity (unique in the config).", "type": "string", "maxLength": 255, "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "webhook_url": { "description": "Webhook address (http or https URL), usually from ${VAR}; null or absent for none.", "type": ["string", "null"], "pattern": "^https?://[^\\s/?#]+[^\\s]*$", "maxLength": 2048 } } };
     pattern3 = new RegExp("^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", "u");
     pattern42 = new RegExp("^https?://[^\\s/?#]+[^\\s]*$", "u");
     validate19.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
@@ -22647,6 +22869,12 @@ function fromAjv(e, path2, value) {
       return { code: "schema.pattern", message: `${subject(path2)} ${PATTERN_HINTS[last] ?? `must match ${String(p.pattern)}`}; got \`${show(value)}\`.` };
     case "minLength":
       return { code: "schema.empty", message: `${subject(path2)} must not be empty.` };
+    case "maxLength":
+    case "maxItems": {
+      const count = e.keyword === "maxLength" ? [...String(value)].length : value.length;
+      const unit = e.keyword === "maxLength" ? "characters" : "items";
+      return { code: "schema.too-long", message: `${subject(path2)} has ${count.toLocaleString("en")} ${unit}; the API accepts at most ${String(p.limit)} (apply would fail on it). Shorten it.` };
+    }
     case "minItems":
       return { code: "schema.min-items", message: `${subject(path2)} needs at least ${String(p.limit)} item(s).` };
     case "minimum":
@@ -22656,6 +22884,10 @@ function fromAjv(e, path2, value) {
   }
 }
 function unknownKind(word) {
+  const glued = GLUED_STEP.exec(word);
+  if (glued) {
+    return `\`${show(word)}\` is read as one word: a step kind and its value need a colon and a space between them. Write \`${glued[1]}: ${show(glued[2].trim())}\`.`;
+  }
   const [best] = suggest(word, KINDS);
   return `unknown step kind \`${show(word)}\`: ${best ? `did you mean \`${best}\`?` : STEP_HELP}`;
 }
@@ -22673,7 +22905,7 @@ function step(value, kinds) {
   }
   return { code: "schema.step-kind", message: `a step cannot be ${typeName(value)}. ${STEP_HELP}` };
 }
-var CONTEXT2, TYPE_WORDS, PATTERN_HINTS, STEP_HELP, KINDS, schemaMessage;
+var CONTEXT2, TYPE_WORDS, PATTERN_HINTS, STEP_HELP, KINDS, GLUED_STEP, schemaMessage;
 var init_schema_messages = __esm({
   "src/config/schema-messages.ts"() {
     "use strict";
@@ -22704,6 +22936,7 @@ var init_schema_messages = __esm({
     };
     STEP_HELP = "A step is one of: `press: N`, `variable: name`, `select: name`, `pin`, `ok`.";
     KINDS = ["press", "variable", "select", "pin", "ok"];
+    GLUED_STEP = /^(press|variable|select)(?:\s+|:)(\S.*)$/;
     schemaMessage = { fromAjv, step };
   }
 });
@@ -22746,7 +22979,7 @@ function relevant(errors, root) {
     return true;
   });
 }
-function stepDiagnostics(errors, root, tree) {
+function stepDiagnostics(errors, root, src) {
   const paths = /* @__PURE__ */ new Set();
   for (const e of errors) {
     const m = STEP_PATH.exec(e.instancePath);
@@ -22765,73 +22998,99 @@ function stepDiagnostics(errors, root, tree) {
       severity: "error",
       ...d,
       address: addressOfPath(root, path2),
-      loc: keyLoc ? tree.locate([...path2, kinds[1] ?? Object.keys(step2)[0]], { key: true }) : tree.locate(path2)
+      loc: keyLoc ? src.locate([...path2, kinds[1] ?? Object.keys(step2)[0]], { key: true }) : src.locate(path2)
     });
   }
   return out;
 }
-function validateSchema(root, tree) {
+function run2(data) {
   const validate = validator();
-  if (validate(root)) return [];
-  const errors = validate.errors ?? [];
-  const out = stepDiagnostics(errors, root, tree);
+  return validate(data) ? [] : validate.errors ?? [];
+}
+function validateAll(root) {
+  if (!root || typeof root !== "object" || Array.isArray(root)) return run2(root);
+  const obj = root;
+  const long = LISTS.filter((k) => Array.isArray(obj[k]) && obj[k].length > SLICE);
+  if (long.length === 0) return run2(root);
+  const shell = { ...obj };
+  for (const k of long) shell[k] = [];
+  const errors = run2(shell);
+  for (const k of long) {
+    const list2 = obj[k];
+    const item = new RegExp(`^/${k}/(\\d+)`);
+    for (let offset = 0; offset < list2.length; offset += SLICE) {
+      for (const e of run2({ version: 1, [k]: list2.slice(offset, offset + SLICE) })) {
+        e.instancePath = e.instancePath.replace(item, (_, i) => `/${k}/${Number(i) + offset}`);
+        errors.push(e);
+      }
+    }
+  }
+  return errors;
+}
+function validateSchema(root, src) {
+  const errors = validateAll(root);
+  if (errors.length === 0) return [];
+  const out = stepDiagnostics(errors, root, src);
   const seen = /* @__PURE__ */ new Set();
   for (const e of relevant(errors, root)) {
-    if (tree.reported.has(e.instancePath)) continue;
+    if (src.reported.has(e.instancePath)) continue;
     const path2 = pointerToPath(e.instancePath);
     const m = schemaMessage.fromAjv(e, path2, valueAt(root, path2));
     const key = `${e.instancePath}|${m.code}|${m.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const locPath = m.keyPath ? [...path2, m.keyPath] : path2;
-    out.push({
-      severity: "error",
-      code: m.code,
-      message: m.message,
-      address: addressOfPath(root, path2),
-      loc: tree.locate(locPath, { key: Boolean(m.keyPath) })
-    });
+    const loc = src.locate(locPath, { key: Boolean(m.keyPath) });
+    const last = path2[path2.length - 1];
+    const comment = e.keyword === "type" && e.data === null && typeof last === "string" ? commentValueAdvice(src.text.split("\n", loc.line)[loc.line - 1] ?? "", last) : void 0;
+    out.push({ severity: "error", code: m.code, message: comment ?? m.message, address: addressOfPath(root, path2), loc });
   }
   return out;
 }
-var SCHEMA_PATH, STEP_KINDS, STEP_PATH, EXPECT_PATH;
+var SCHEMA_PATH, STEP_KINDS, STEP_PATH, EXPECT_PATH, SLICE, LISTS;
 var init_schema = __esm({
   "src/config/schema.ts"() {
     "use strict";
     init_config_validator();
     init_addresses();
     init_schema_messages();
+    init_yaml_advice();
     SCHEMA_PATH = fileURLToPath2(new URL("../../schemas/menuctl.schema.json", import.meta.url));
     STEP_KINDS = ["press", "variable", "select", "pin", "ok"];
     STEP_PATH = /^\/actions\/\d+\/steps\/\d+/;
     EXPECT_PATH = /^\/actions\/\d+\/tests\/\d+\/expect$/;
+    SLICE = 500;
+    LISTS = ["actions", "apps"];
   }
 });
 
 // src/config/load.ts
 function loadSources(files, options, initial = []) {
   const diagnostics = [...initial];
-  const origins = /* @__PURE__ */ new Map();
   const models = [];
   for (const src of files) {
     const parsed = parseFile(src, options.env, diagnostics);
     if (!parsed.root) continue;
-    diagnostics.push(...validateSchema(parsed.root, parsed.tree));
-    models.push(new ModelBuilder(parsed.tree, origins).file(parsed.root));
+    for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
+    models.push(new ModelBuilder(parsed.src).file(parsed.root));
   }
-  const ctx = { files: models, origins, catalog: options.catalog ?? bundledCatalog(), diagnostics };
+  const ctx = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
   checkDuplicates(ctx);
   checkActions(ctx);
   checkParsers(ctx);
   checkFixtures(ctx);
   checkSessions(ctx);
-  const sorted = dedupe(sortDiagnostics(diagnostics));
+  const sorted = dedupe(sortDiagnostics(diagnostics)).map(shortenAddress);
   const sources = new Map(files.map((f) => [f.file, f.text]));
   return { state: hasErrors(sorted) ? null : merge2(models), diagnostics: sorted, sources };
 }
 async function loadConfig(paths, options) {
   const read2 = await readSources(paths, options.cwd);
   return loadSources(read2.files, options, read2.diagnostics);
+}
+function shortenAddress(d) {
+  if (d.address === void 0 || d.address.length <= MAX_ADDRESS) return d;
+  return { ...d, address: `${d.address.slice(0, MAX_ADDRESS)}... (${d.address.length.toLocaleString("en")} characters)` };
 }
 function dedupe(list2) {
   const seen = /* @__PURE__ */ new Set();
@@ -22846,25 +23105,28 @@ function merge2(models) {
   const state = { actions: [], apps: [], files: models.map((m) => m.file) };
   for (const m of models) {
     if (state.organization_id === void 0 && m.organization_id !== void 0) state.organization_id = m.organization_id;
-    state.actions.push(...m.actions);
-    state.apps.push(...m.apps);
+    for (const a of m.actions) state.actions.push(a);
+    for (const a of m.apps) state.apps.push(a);
   }
   return state;
 }
+var MAX_ADDRESS;
 var init_load = __esm({
   "src/config/load.ts"() {
     "use strict";
     init_catalog_file();
     init_diagnostic();
     init_build();
+    init_origin();
     init_actions();
     init_duplicates();
     init_fixtures();
-    init_parsers();
     init_sessions();
+    init_parsers();
     init_files();
     init_parse();
     init_schema();
+    MAX_ADDRESS = 600;
   }
 });
 
@@ -23640,18 +23902,18 @@ function totals(results) {
   const passed = results.filter((r) => r.status === "passed").length;
   return { passed, failed: results.length - passed, errors };
 }
-function runTotals(run2) {
-  return totals([...run2.fixtures, ...run2.sessions]);
+function runTotals(run3) {
+  return totals([...run3.fixtures, ...run3.sessions]);
 }
-function runFails(run2) {
-  return runTotals(run2).failed > 0 || run2.requireFixtures && run2.coverage.uncovered.length > 0;
+function runFails(run3) {
+  return runTotals(run3).failed > 0 || run3.requireFixtures && run3.coverage.uncovered.length > 0;
 }
-function entries(run2) {
+function entries(run3) {
   const order = /* @__PURE__ */ new Map();
-  for (const r of [...run2.fixtures, ...run2.sessions]) if (!order.has(r.address)) order.set(r.address, order.size);
+  for (const r of [...run3.fixtures, ...run3.sessions]) if (!order.has(r.address)) order.set(r.address, order.size);
   const all = [
-    ...run2.fixtures.map((r) => ({ kind: "fixture", r })),
-    ...run2.sessions.map((r) => ({ kind: "session", r }))
+    ...run3.fixtures.map((r) => ({ kind: "fixture", r })),
+    ...run3.sessions.map((r) => ({ kind: "session", r }))
   ];
   return all.sort((a, b) => order.get(a.r.address) - order.get(b.r.address));
 }
@@ -23662,11 +23924,11 @@ function shortMessage(text, max = 60) {
 function mark(s, status) {
   return status === "passed" ? s.green("\u2713") : status === "failed" ? s.red("\u2717") : s.red("!");
 }
-function renderFixturesText(run2, options = {}) {
+function renderFixturesText(run3, options = {}) {
   const s = style(options.color ?? false);
   const lines = [];
   let current = null;
-  for (const e of entries(run2)) {
+  for (const e of entries(run3)) {
     if (e.r.address !== current) {
       if (current !== null) lines.push("");
       lines.push(s.bold(e.r.address));
@@ -23674,11 +23936,11 @@ function renderFixturesText(run2, options = {}) {
     }
     lines.push(...e.kind === "fixture" ? fixtureText(e.r, s) : sessionText(e.r, s, wantsTranscript(e.r, options.transcript)));
   }
-  const t = runTotals(run2);
-  if (run2.fixtures.length + run2.sessions.length === 0) {
+  const t = runTotals(run3);
+  if (run3.fixtures.length + run3.sessions.length === 0) {
     lines.push("no fixtures or sessions found: add `tests:` or `sessions:` to an action (docs/sessions.md)");
   }
-  lines.push("", ...coverageText(run2, s));
+  lines.push("", ...coverageText(run3, s));
   if (t.errors > 0) lines.push(`${t.errors} could not be evaluated (counted as failed)`);
   lines.push(`${t.passed} passed, ${t.failed} failed`);
   return `${lines.join("\n")}
@@ -23712,30 +23974,30 @@ function sessionText(r, s, transcript) {
   if (transcript) lines.push(...renderTranscript(r, { color: s.enabled, indent: "      " }));
   return lines;
 }
-function coverageText(run2, s) {
-  const c = run2.coverage;
+function coverageText(run3, s) {
+  const c = run3.coverage;
   if (c.parsers === 0) return [];
   const head = `coverage: ${c.covered} of ${c.parsers} parsers exercised by a fixture or session`;
   if (c.uncovered.length === 0) return [head];
   const shown = c.uncovered.slice(0, LISTED).map((u) => `  ${u.address}${u.loc ? s.dim(`  (${formatLoc(u.loc)})`) : ""}`);
   const more = c.uncovered.length > LISTED ? [`  ... and ${c.uncovered.length - LISTED} more`] : [];
-  const verdict = run2.requireFixtures ? s.red(`--require-fixtures: ${c.uncovered.length} parser(s) have no fixture or session`) : `${c.uncovered.length} without one (add a fixture under \`tests:\`; \`--require-fixtures\` fails the run on this):`;
+  const verdict = run3.requireFixtures ? s.red(`--require-fixtures: ${c.uncovered.length} parser(s) have no fixture or session`) : `${c.uncovered.length} without one (add a fixture under \`tests:\`; \`--require-fixtures\` fails the run on this):`;
   return [head, verdict, ...shown];
 }
-function renderFixturesJson(run2) {
-  const t = runTotals(run2);
+function renderFixturesJson(run3) {
+  const t = runTotals(run3);
   const body = {
     format_version: 1,
     passed: t.passed,
     failed: t.failed,
     errors: t.errors,
     coverage: {
-      parsers: run2.coverage.parsers,
-      covered: run2.coverage.covered,
-      uncovered: run2.coverage.uncovered.map((u) => u.address),
-      required: run2.requireFixtures
+      parsers: run3.coverage.parsers,
+      covered: run3.coverage.covered,
+      uncovered: run3.coverage.uncovered.map((u) => u.address),
+      required: run3.requireFixtures
     },
-    results: entries(run2).map((e) => e.kind === "fixture" ? fixtureJson(e.r) : sessionJson(e.r))
+    results: entries(run3).map((e) => e.kind === "fixture" ? fixtureJson(e.r) : sessionJson(e.r))
   };
   return `${JSON.stringify(body, null, 2)}
 `;
@@ -23792,8 +24054,8 @@ function renderConfigErrorJunit(problems, summary) {
     ""
   ].join("\n");
 }
-function renderFixturesJunit(run2) {
-  const cases = [...entries(run2).map(junitCase), ...coverageCases(run2)];
+function renderFixturesJunit(run3) {
+  const cases = [...entries(run3).map(junitCase), ...coverageCases(run3)];
   const t = totals(cases);
   const byAddress = /* @__PURE__ */ new Map();
   for (const c of cases) byAddress.set(c.address, [...byAddress.get(c.address) ?? [], c]);
@@ -23829,9 +24091,9 @@ function junitCase(e) {
   const out = e.kind === "session" ? [...renderTranscript(e.r), `outcome: ${outcomeText(e.r.winner)}`].join("\n") : r.warnings.map((w) => `warning: ${w}`).join("\n");
   return { address: r.address, status: r.status, attrs, summary, detail, out };
 }
-function coverageCases(run2) {
-  if (!run2.requireFixtures) return [];
-  return run2.coverage.uncovered.map((u) => ({
+function coverageCases(run3) {
+  if (!run3.requireFixtures) return [];
+  return run3.coverage.uncovered.map((u) => ({
     address: u.action,
     status: "failed",
     attrs: [`name="${xmlAttr(`coverage: ${u.address}`)}"`, `classname="${xmlAttr(u.address)}"`, ...u.loc ? [`file="${xmlAttr(u.loc.file)}"`, `line="${u.loc.line}"`] : []].join(" "),
@@ -23997,14 +24259,14 @@ function register2(program2, ctx) {
     const runOptions = { timeoutMs: options.timeout, strict: options.strict };
     const fixtures = await runFixtures(loaded.state, runOptions);
     const sessions = await runSessions(loaded.state, runOptions);
-    const run2 = { fixtures, sessions, coverage: coverageOf(loaded.state, fixtures, sessions), requireFixtures: options.requireFixtures };
+    const run3 = { fixtures, sessions, coverage: coverageOf(loaded.state, fixtures, sessions), requireFixtures: options.requireFixtures };
     const render2 = {
-      text: () => renderFixturesText(run2, { color: useColor(io, "stdout"), transcript: options.transcriptFor ?? options.transcript }),
-      json: () => renderFixturesJson(run2),
-      junit: () => renderFixturesJunit(run2)
+      text: () => renderFixturesText(run3, { color: useColor(io, "stdout"), transcript: options.transcriptFor ?? options.transcript }),
+      json: () => renderFixturesJson(run3),
+      junit: () => renderFixturesJunit(run3)
     };
     io.stdout.write(render2[options.format]());
-    ctx.setExit(runFails(run2) ? EXIT.ERROR : EXIT.OK);
+    ctx.setExit(runFails(run3) ? EXIT.ERROR : EXIT.OK);
   });
 }
 var init_test = __esm({
@@ -24109,7 +24371,7 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve5, arguments_) => {
+  const run3 = async (function_, resolve5, arguments_) => {
     const result = (async () => function_(...arguments_))();
     resolve5(result);
     try {
@@ -24122,7 +24384,7 @@ function pLimit(concurrency) {
     new Promise((internalResolve) => {
       queue.enqueue(internalResolve);
     }).then(
-      run2.bind(void 0, function_, resolve5, arguments_)
+      run3.bind(void 0, function_, resolve5, arguments_)
     );
     (async () => {
       await Promise.resolve();
@@ -29700,7 +29962,7 @@ var require_webidl = __commonJS({
     var SYMBOL2 = 4;
     var NUMBER = 5;
     var BIGINT = 6;
-    var NULL = 7;
+    var NULL2 = 7;
     var OBJECT = 8;
     var FunctionPrototypeSymbolHasInstance = Function.call.bind(Function.prototype[Symbol.hasInstance]);
     var webidl = {
@@ -29777,7 +30039,7 @@ var require_webidl = __commonJS({
         case "function":
         case "object": {
           if (V === null) {
-            return NULL;
+            return NULL2;
           }
           return OBJECT;
         }
@@ -29790,7 +30052,7 @@ var require_webidl = __commonJS({
       SYMBOL: SYMBOL2,
       NUMBER,
       BIGINT,
-      NULL,
+      NULL: NULL2,
       OBJECT
     };
     webidl.util.TypeValueToString = function(o) {
@@ -29807,7 +30069,7 @@ var require_webidl = __commonJS({
           return "Number";
         case BIGINT:
           return "BigInt";
-        case NULL:
+        case NULL2:
           return "Null";
         case OBJECT:
           return "Object";
@@ -41095,18 +41357,18 @@ var require_cache = __commonJS({
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value, 1);
-                if (closingQuote !== -1) {
-                  fieldList = value.substring(1, closingQuote);
+                const closingQuote2 = findUnescapedQuote(value, 1);
+                if (closingQuote2 !== -1) {
+                  fieldList = value.substring(1, closingQuote2);
                   foundEndingQuote = true;
                 } else {
                   const fieldListParts = [value.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
-                    const closingQuote2 = findUnescapedQuote(nextPart, 0);
+                    const closingQuote3 = findUnescapedQuote(nextPart, 0);
                     lastQuotedPart = j;
-                    if (closingQuote2 !== -1) {
-                      fieldListParts.push(nextPart.substring(0, closingQuote2));
+                    if (closingQuote3 !== -1) {
+                      fieldListParts.push(nextPart.substring(0, closingQuote3));
                       foundEndingQuote = true;
                       break;
                     }
@@ -50981,9 +51243,9 @@ var require_eventsource_stream = __commonJS({
     var { Transform } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util6();
     var BOM = [239, 187, 191];
-    var LF2 = 10;
-    var CR2 = 13;
-    var COLON = 58;
+    var LF = 10;
+    var CR = 13;
+    var COLON2 = 58;
     var SPACE3 = 32;
     var defaultMaxEventSize = buffer.kStringMaxLength;
     var DATA = Buffer.from("data");
@@ -51097,7 +51359,7 @@ var require_eventsource_stream = __commonJS({
           callback();
           return;
         }
-        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF2 && chunk[0] !== CR2) {
+        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF && chunk[0] !== CR) {
           callback(createMaxEventSizeExceededError());
           return;
         }
@@ -51112,15 +51374,15 @@ var require_eventsource_stream = __commonJS({
           const byte = this.currentByte();
           if (this.eventEndCheck) {
             if (this.crlfCheck) {
-              if (byte === LF2) {
+              if (byte === LF) {
                 this.crlfCheck = false;
                 this.consumeCurrentByte();
                 continue;
               }
               this.crlfCheck = false;
             }
-            if (byte === LF2 || byte === CR2) {
-              if (byte === CR2) {
+            if (byte === LF || byte === CR) {
+              if (byte === CR) {
                 this.crlfCheck = true;
               }
               this.consumeCurrentByte();
@@ -51133,8 +51395,8 @@ var require_eventsource_stream = __commonJS({
             this.eventEndCheck = false;
             continue;
           }
-          if (byte === LF2 || byte === CR2) {
-            if (byte === CR2) {
+          if (byte === LF || byte === CR) {
+            if (byte === CR) {
               this.crlfCheck = true;
             }
             try {
@@ -51168,7 +51430,7 @@ var require_eventsource_stream = __commonJS({
         if (line.length === 0) {
           return;
         }
-        const colonPosition = line.indexOf(COLON);
+        const colonPosition = line.indexOf(COLON2);
         if (colonPosition === 0) {
           return;
         }
@@ -51397,7 +51659,7 @@ var require_eventsource = __commonJS({
     var experimentalWarned = false;
     var defaultReconnectionTime = 3e3;
     var CONNECTING = 0;
-    var OPEN = 1;
+    var OPEN2 = 1;
     var CLOSED = 2;
     var ANONYMOUS = "anonymous";
     var USE_CREDENTIALS = "use-credentials";
@@ -51530,7 +51792,7 @@ var require_eventsource = __commonJS({
             this.dispatchEvent(new Event("error"));
             return;
           }
-          this.#readyState = OPEN;
+          this.#readyState = OPEN2;
           this.dispatchEvent(new Event("open"));
           this.#state.origin = response.urlList[response.urlList.length - 1].origin;
           const eventSourceStream = new EventSourceStream({
@@ -51641,7 +51903,7 @@ var require_eventsource = __commonJS({
         __proto__: null,
         configurable: false,
         enumerable: true,
-        value: OPEN,
+        value: OPEN2,
         writable: false
       },
       CLOSED: {
@@ -54988,7 +55250,7 @@ function createClient(options) {
     connect: { timeout: options.timeoutMs ?? 3e4 }
   });
   const stats = { requests: 0, retries: 0 };
-  let closed = false;
+  let closed2 = false;
   const t = {
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     dispatcher,
@@ -55062,8 +55324,8 @@ function createClient(options) {
     restoreApp: async (id) => fromApiApp(await one({ method: "PUT", path: `/api/apps/${enc(id)}/restore`, shape: { one: "app" } })),
     stats,
     async close() {
-      if (ownDispatcher && !closed) {
-        closed = true;
+      if (ownDispatcher && !closed2) {
+        closed2 = true;
         await dispatcher.close();
       }
     }
@@ -55505,8 +55767,8 @@ var init_dependents = __esm({
           return parentOf(change.parent, change.action_id, this.parentWrites.get(change.parent), ledger);
         }
         if (change.op === "archive" && change.type !== "parser") {
-          for (const child of this.childrenOf(change)) {
-            const o = ledger.get(child);
+          for (const child2 of this.childrenOf(change)) {
+            const o = ledger.get(child2);
             if (o && o.status !== "applied") return { skip: true, reason: `${o.address} ${pastTense(o)}` };
           }
         }
@@ -57041,8 +57303,8 @@ async function markCommentOutdated(step2) {
   const pr = step2.context.pullRequest;
   const api = commentApi(step2);
   if (!pr || !api) return;
-  const run2 = step2.context.runUrl ? ` ([the run](${step2.context.runUrl}))` : "";
-  const warning = `**This plan is outdated.** Planning commit \`${short(pr.headSha)}\` failed${run2}: what follows was planned for an earlier commit and is not what apply would do now.`;
+  const run3 = step2.context.runUrl ? ` ([the run](${step2.context.runUrl}))` : "";
+  const warning = `**This plan is outdated.** Planning commit \`${short(pr.headSha)}\` failed${run3}: what follows was planned for an earlier commit and is not what apply would do now.`;
   await commentSafely(step2, () => markPlanCommentOutdated(api, pr.number, step2.inputs.environment, warning));
 }
 async function apply(step2) {
@@ -57101,8 +57363,8 @@ function causeCode(err) {
 }
 function footer(step2, sha) {
   const env = step2.inputs.environment ? ` for environment \`${step2.inputs.environment}\`` : "";
-  const run2 = step2.context.runUrl ? ` \xB7 [workflow run](${step2.context.runUrl})` : "";
-  return `<sub>Planned${env} at commit \`${short(sha)}\`${run2}. Apply runs on merge and refuses a plan the live API has moved away from.</sub>`;
+  const run3 = step2.context.runUrl ? ` \xB7 [workflow run](${step2.context.runUrl})` : "";
+  return `<sub>Planned${env} at commit \`${short(sha)}\`${run3}. Apply runs on merge and refuses a plan the live API has moved away from.</sub>`;
 }
 var short = (sha) => sha.slice(0, 7);
 function fence(text, max = 6e4) {

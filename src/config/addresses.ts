@@ -1,7 +1,7 @@
 // Resource address of a location in the raw config (for diagnostics found before the model exists).
 
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
-import type { Segment } from './tree.js';
+import type { Segment } from './source.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

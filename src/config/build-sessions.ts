@@ -3,26 +3,26 @@
 // the builder: what the schema rejected is skipped, so the other checks still run.
 
 import type { Fixture, Session, SessionSms, SourceLoc } from '../model/types.js';
-import type { ConfigTree } from './tree.js';
+import type { ConfigSource, Segment } from './source.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What the builder lends: where things are, and how it reads values and expectations. */
 export interface SessionBuildHelpers {
-  tree: ConfigTree;
+  src: ConfigSource;
   /** Text of a scalar as written (`amount: 0500` stays "0500"). */
   written(raw: Obj, key: string): string | undefined;
   expect(raw: unknown): Fixture['expect'];
-  remember<T extends object>(model: T, raw: Obj): T;
+  remember<T extends object>(model: T, raw: Obj, path: Segment[]): T;
 }
 
-export function buildSessions(action: Obj, h: SessionBuildHelpers): Session[] {
+export function buildSessions(action: Obj, actionPath: readonly Segment[], h: SessionBuildHelpers): Session[] {
   const list = Array.isArray(action.sessions) ? action.sessions : [];
-  return list.flatMap((raw) => (isObj(raw) ? buildSession(raw, h) : []));
+  return list.flatMap((raw, i) => (isObj(raw) ? buildSession(raw, [...actionPath, 'sessions', i], h) : []));
 }
 
-function buildSession(raw: Obj, h: SessionBuildHelpers): Session[] {
+function buildSession(raw: Obj, path: Segment[], h: SessionBuildHelpers): Session[] {
   if (typeof raw.name !== 'string') return [];
   const screensRaw = Array.isArray(raw.screens) ? raw.screens : [];
   const screens: string[] = [];
@@ -30,7 +30,8 @@ function buildSession(raw: Obj, h: SessionBuildHelpers): Session[] {
   screensRaw.forEach((s, i) => {
     if (typeof s !== 'string') return;
     screens.push(s);
-    screenLocs.push(h.tree.at(screensRaw, i));
+    // Lazy: a line and column are worked out only if a finding points at this screen.
+    screenLocs.push(h.src.lazyLocate([...path, 'screens', i]));
   });
   const session: Session = {
     name: raw.name,
@@ -38,10 +39,9 @@ function buildSession(raw: Obj, h: SessionBuildHelpers): Session[] {
     screens,
     sms: smsOf(raw.sms),
     expect: h.expect(raw.expect),
-    loc: h.tree.locOf(raw),
     screenLocs,
   };
-  return [h.remember(session, raw)];
+  return [h.remember(session, raw, path)];
 }
 
 function variablesOf(raw: unknown, h: SessionBuildHelpers): Record<string, string> {

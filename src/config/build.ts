@@ -1,13 +1,16 @@
-// Raw file data -> the desired model (src/model/types.ts), defaults filled and a `loc` on every
-// resource, parser, fixture and operator ref. Tolerant of data the schema rejected (it skips what
-// it cannot read) so the semantic checks still run and every problem is reported in one pass.
+// Raw file data -> the desired model (src/model/types.ts), defaults filled. Every resource,
+// parser, fixture and operator ref knows where it came from (its file and path, see origin.ts);
+// its `loc` is worked out only if something asks for it. Tolerant of data the schema rejected (it
+// skips what it cannot read) so the semantic checks still run and every problem is reported in
+// one pass.
 
 import type {
   DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, Managed, ParserStatus, Step, TargetType, TransportType,
 } from '../model/types.js';
 import { PARSER_STATUSES, TARGET_TYPES, TRANSPORT_TYPES } from '../model/types.js';
-import type { ConfigTree } from './tree.js';
+import { attachOrigin } from './origin.js';
 import { buildSessions } from './build-sessions.js';
+import type { ConfigSource, Segment } from './source.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -16,89 +19,76 @@ const list = (o: Obj, k: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as u
 const oneOf = <T extends string>(v: unknown, allowed: readonly T[], dflt: T): T =>
   (allowed as readonly unknown[]).includes(v) ? (v as T) : dflt;
 
-/** Where a model object came from, for checks that point at one of its keys. */
-export interface Origin { tree: ConfigTree; raw: Obj }
-
 export interface FileModel {
   file: string;
-  tree: ConfigTree;
+  src: ConfigSource;
   organization_id?: number;
   actions: DesiredAction[];
   apps: DesiredApp[];
 }
 
 export class ModelBuilder {
-  constructor(private readonly tree: ConfigTree, private readonly origins: Map<object, Origin>) {}
+  constructor(private readonly src: ConfigSource) {}
 
-  private remember<T extends object>(model: T, raw: Obj): T {
-    this.origins.set(model, { tree: this.tree, raw });
-    return model;
+  private remember<T extends object>(model: T, raw: Obj, path: Segment[]): T {
+    return attachOrigin(model, { src: this.src, path, raw });
   }
 
   /** Text of a scalar as written: keeps `press: 01` as "01", not 1. */
   private written(raw: Obj, key: string): string | undefined {
-    const v = raw[key];
-    if (typeof v === 'string') return v;
-    if (typeof v !== 'number') return undefined;
-    const node = this.tree.child(raw, key)?.value;
-    if (!node) return String(v);
-    const source = this.tree.sourceOf(node);
-    // Only a plain scalar's text is its number as written (an alias or a flow value reads otherwise).
-    return /^[-+.0-9]/.test(source) ? source : String(v);
+    return this.src.written(raw, key);
   }
 
   /**
-   * Adds `id`, `protected` and then `loc` (in that order, as the model has always listed them).
-   * Assigned rather than spread into the literal: a spread gives each of 30,000 objects a slow shape.
+   * Adds `id` and `protected`. Assigned rather than spread into the literal: a spread gives each
+   * of 30,000 objects a slow shape.
    */
   private managed<T extends Managed>(out: T, raw: Obj): T {
     const id = this.written(raw, 'id');
     if (id !== undefined) out.id = id;
     if (raw.protected === true) out.protected = true;
-    out.loc = this.tree.locOf(raw);
     return out;
   }
 
   file(root: Obj): FileModel {
-    const model: FileModel = { file: this.tree.file, tree: this.tree, actions: [], apps: [] };
+    const model: FileModel = { file: this.src.file, src: this.src, actions: [], apps: [] };
     if (typeof root.organization_id === 'number') model.organization_id = root.organization_id;
-    for (const a of list(root, 'actions')) {
-      const action = isObj(a) ? this.action(a) : undefined;
+    list(root, 'actions').forEach((a, i) => {
+      const action = isObj(a) ? this.action(a, ['actions', i]) : undefined;
       if (action) model.actions.push(action);
-    }
-    for (const a of list(root, 'apps')) {
-      const app = isObj(a) ? this.app(a) : undefined;
+    });
+    list(root, 'apps').forEach((a, i) => {
+      const app = isObj(a) ? this.app(a, ['apps', i]) : undefined;
       if (app) model.apps.push(app);
-    }
+    });
     return model;
   }
 
-  action(raw: Obj): DesiredAction | undefined {
+  action(raw: Obj, path: Segment[]): DesiredAction | undefined {
     const name = str(raw, 'name');
     if (name === undefined) return undefined;
     const action = this.managed<DesiredAction>({
       name,
       root_code: str(raw, 'root_code') ?? '',
       transport_type: oneOf<TransportType>(raw.transport_type, TRANSPORT_TYPES, 'ussd'),
-      operators: list(raw, 'operators').flatMap((ref, i) => this.operator(raw, ref, i)),
+      operators: list(raw, 'operators').flatMap((ref, i) => this.operator(ref, [...path, 'operators', i])),
       steps: list(raw, 'steps').flatMap((s) => this.step(s)),
-      parsers: list(raw, 'parsers').flatMap((p) => (isObj(p) ? this.parser(p) : [])),
-      tests: list(raw, 'tests').flatMap((f) => (isObj(f) ? this.fixture(f) : [])),
+      parsers: list(raw, 'parsers').flatMap((p, i) => (isObj(p) ? this.parser(p, [...path, 'parsers', i]) : [])),
+      tests: list(raw, 'tests').flatMap((f, i) => (isObj(f) ? this.fixture(f, [...path, 'tests', i]) : [])),
     }, raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) action.renamed_from = renamed;
     if (raw.sessions !== undefined) {
-      action.sessions = buildSessions(raw, {
-        tree: this.tree, written: (o, k) => this.written(o, k), expect: (e) => this.expect(e), remember: (m, r) => this.remember(m, r),
+      action.sessions = buildSessions(raw, path, {
+        src: this.src, written: (o, k) => this.written(o, k), expect: (e) => this.expect(e), remember: (m, r, p) => this.remember(m, r, p),
       });
     }
-    return this.remember(action, raw);
+    return this.remember(action, raw, path);
   }
 
-  private operator(action: Obj, ref: unknown, i: number): OperatorRef[] {
+  private operator(ref: unknown, path: Segment[]): OperatorRef[] {
     if (typeof ref !== 'number' && typeof ref !== 'string') return [];
-    const ops = action.operators as object;
-    return [{ ref, loc: this.tree.at(ops, i) }];
+    return [this.remember<OperatorRef>({ ref }, {}, path)];
   }
 
   private step(s: unknown): Step[] {
@@ -121,7 +111,7 @@ export class ModelBuilder {
     return [];
   }
 
-  parser(raw: Obj): DesiredParser[] {
+  parser(raw: Obj, path: Segment[]): DesiredParser[] {
     const category = str(raw, 'category');
     if (category === undefined) return [];
     const target_type = oneOf<TargetType>(raw.target_type, TARGET_TYPES, 'ussd');
@@ -136,17 +126,17 @@ export class ModelBuilder {
     }, raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) parser.renamed_from = renamed;
-    return [this.remember(parser, raw)];
+    return [this.remember(parser, raw, path)];
   }
 
-  fixture(raw: Obj): Fixture[] {
+  fixture(raw: Obj, path: Segment[]): Fixture[] {
     const message = str(raw, 'message');
     if (message === undefined) return [];
     const sender = str(raw, 'sender');
     const channel = oneOf<TargetType>(raw.channel, TARGET_TYPES, sender !== undefined ? 'sms' : 'ussd');
-    const fixture: Fixture = { message, channel, expect: this.expect(raw.expect), loc: this.tree.locOf(raw) };
+    const fixture: Fixture = { message, channel, expect: this.expect(raw.expect) };
     if (sender !== undefined) fixture.sender = sender;
-    return [this.remember(fixture, raw)];
+    return [this.remember(fixture, raw, path)];
   }
 
   private expect(raw: unknown): Fixture['expect'] {
@@ -166,7 +156,7 @@ export class ModelBuilder {
     return out;
   }
 
-  app(raw: Obj): DesiredApp | undefined {
+  app(raw: Obj, path: Segment[]): DesiredApp | undefined {
     const package_name = str(raw, 'package_name');
     if (package_name === undefined) return undefined;
     const app = this.managed<DesiredApp>({
@@ -174,6 +164,6 @@ export class ModelBuilder {
       package_name,
       webhook_url: str(raw, 'webhook_url') ?? null,
     }, raw);
-    return this.remember(app, raw);
+    return this.remember(app, raw, path);
   }
 }

@@ -60,7 +60,7 @@ export async function resolvePaths(paths: string[], cwd: string): Promise<{ file
       if (list.length === 0) {
         diagnostics.push({ severity: 'error', code: 'config.no-files', message: `${p}: directory contains no *.yaml or *.yml files.` });
       }
-      files.push(...list);
+      for (const f of list) files.push(f);
     } else {
       files.push(abs);
     }

@@ -1,15 +1,16 @@
-// One file's text -> a ConfigTree (plain values + positions), or located diagnostics.
+// One file's text -> its values (a ConfigSource), or located diagnostics.
 // Never throws on bad input: every problem becomes a Diagnostic with file:line:col.
-// The fast parser (./fast-tree.ts) reads every file; a file it refuses (invalid YAML, or anything
-// unusual) is read again by the precise `yaml` path, whose diagnostics are the reference.
+// The fast path (./read-fast.ts) reads every ordinary file; a file it refuses (invalid YAML, or
+// anything unusual) is read by the precise `yaml` path, whose diagnostics are the reference.
 
 import type { Node, YAMLError } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { addressOfPath } from './addresses.js';
-import { parseFast, Refused } from './fast-tree.js';
 import type { SourceFile } from './files.js';
-import { ConfigTree, type Json } from './tree.js';
-import { buildTree, posOf } from './yaml-tree.js';
+import { readFast, Refused } from './read-fast.js';
+import { readValues, type Unaddressed } from './read-precise.js';
+import { ConfigSource, YAML_OPTIONS, type Json } from './source.js';
+import { yamlErrorAdvice } from './yaml-advice.js';
 import { yamlLib } from './yaml-lib.js';
 
 const YAML_CODES: Record<string, string> = {
@@ -23,55 +24,54 @@ const YAML_HINTS: Record<string, string> = {
   MULTIPLE_DOCS: 'the file holds several YAML documents (`---`); put each in its own file.',
 };
 
-function fromYamlError(e: YAMLError, tree: ConfigTree, severity: Diagnostic['severity']): Diagnostic {
+function fromYamlError(e: YAMLError, src: ConfigSource, severity: Diagnostic['severity']): Diagnostic {
   const code = YAML_CODES[e.code] ?? 'yaml.syntax';
   const detail = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  const message = YAML_HINTS[e.code] ?? `${detail}. Fix the YAML syntax here.`;
-  return { severity, code, message, loc: tree.loc(e.pos[0]) };
+  const advice = YAML_HINTS[e.code] === undefined ? yamlErrorAdvice(e, src.text) : undefined;
+  const message = YAML_HINTS[e.code] ?? advice?.message ?? `${detail}. Fix the YAML syntax here.`;
+  return { severity, code, message, loc: src.loc(advice?.offset ?? e.pos[0]) };
 }
 
 export interface ParsedFile {
-  tree: ConfigTree;
+  src: ConfigSource;
   /** null when the file could not be read as one YAML mapping. */
   root: Record<string, unknown> | null;
 }
 
-export function parseFile(src: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
-  let parsed: ParsedFile;
+export function parseFile(file: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
   try {
-    parsed = parseFast(src.file, src.text, env, diagnostics);
+    const src = readFast(file.file, file.text, env);
+    return { src, root: src.root as Record<string, unknown> };
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
-    parsed = parsePrecise(src, env, diagnostics);
+    return parsePrecise(file, env, diagnostics);
   }
-  if (parsed.root) {
-    for (const { diagnostic, path } of parsed.tree.pending) {
-      const address = addressOfPath(parsed.root, path);
-      if (address) diagnostic.address = address;
-    }
-  }
-  return parsed;
 }
 
 /** The `yaml` path: slower, but reports every duplicate key, unknown alias, tag and syntax error. */
-export function parsePrecise(src: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
-  const tree = new ConfigTree(src.file, src.text);
-  const doc = yamlLib().parseDocument(src.text, { prettyErrors: false, uniqueKeys: true, strict: true });
-  for (const e of doc.errors) diagnostics.push(fromYamlError(e, tree, 'error'));
-  for (const w of doc.warnings) diagnostics.push(fromYamlError(w, tree, 'warning'));
-  if (doc.errors.length > 0) return { tree, root: null };
+export function parsePrecise(file: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
+  const doc = yamlLib().parseDocument(file.text, YAML_OPTIONS);
+  const src = new ConfigSource(file.file, file.text, doc);
+  for (const e of doc.errors) diagnostics.push(fromYamlError(e, src, 'error'));
+  for (const w of doc.warnings) diagnostics.push(fromYamlError(w, src, 'warning'));
+  if (doc.errors.length > 0) return { src, root: null };
   if (doc.contents === null) {
-    diagnostics.push({ severity: 'error', code: 'config.empty', loc: tree.loc(0),
+    diagnostics.push({ severity: 'error', code: 'config.empty', loc: src.loc(0),
       message: 'file is empty; a config needs at least `version: 1`.' });
-    return { tree, root: null };
+    return { src, root: null };
   }
-  const root: Json | undefined = buildTree(doc, tree, env, diagnostics);
-  if (root === undefined) return { tree, root: null };
+  const unresolved: Unaddressed[] = [];
+  const root: Json | undefined = readValues(doc, src, env, diagnostics, unresolved);
+  if (root === undefined) return { src, root: null };
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     const got = root === null ? 'null' : Array.isArray(root) ? 'a list' : `a ${typeof root}`;
-    diagnostics.push({ severity: 'error', code: 'config.root-type', loc: tree.nodeLoc(posOf(doc.contents as Node)),
+    diagnostics.push({ severity: 'error', code: 'config.root-type', loc: src.loc((doc.contents as Node).range?.[0] ?? 0),
       message: `the top level must be a mapping (version:, actions:, apps:), not ${got}.` });
-    return { tree, root: null };
+    return { src, root: null };
   }
-  return { tree, root };
+  for (const { diagnostic, path } of unresolved) {
+    const address = addressOfPath(root, path);
+    if (address) diagnostic.address = address;
+  }
+  return { src, root };
 }

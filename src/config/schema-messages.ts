@@ -2,7 +2,7 @@
 
 import type { ErrorObject } from 'ajv';
 import { didYouMean, suggest } from './suggest.js';
-import type { Segment } from './tree.js';
+import type { Segment } from './source.js';
 
 export interface SchemaMessage {
   code: string;
@@ -92,6 +92,12 @@ function fromAjv(e: ErrorObject, path: readonly Segment[], value: unknown): Sche
       return { code: 'schema.pattern', message: `${subject(path)} ${PATTERN_HINTS[last] ?? `must match ${String(p.pattern)}`}; got \`${show(value)}\`.` };
     case 'minLength':
       return { code: 'schema.empty', message: `${subject(path)} must not be empty.` };
+    case 'maxLength':
+    case 'maxItems': {
+      const count = e.keyword === 'maxLength' ? [...String(value)].length : (value as unknown[]).length;
+      const unit = e.keyword === 'maxLength' ? 'characters' : 'items';
+      return { code: 'schema.too-long', message: `${subject(path)} has ${count.toLocaleString('en')} ${unit}; the API accepts at most ${String(p.limit)} (apply would fail on it). Shorten it.` };
+    }
     case 'minItems':
       return { code: 'schema.min-items', message: `${subject(path)} needs at least ${String(p.limit)} item(s).` };
     case 'minimum':
@@ -104,7 +110,14 @@ function fromAjv(e: ErrorObject, path: readonly Segment[], value: unknown): Sche
 const STEP_HELP = 'A step is one of: `press: N`, `variable: name`, `select: name`, `pin`, `ok`.';
 const KINDS = ['press', 'variable', 'select', 'pin', 'ok'];
 
+/** `- press 1` or `- press:1`: a step kind and its value without the `: ` YAML needs between them. */
+const GLUED_STEP = /^(press|variable|select)(?:\s+|:)(\S.*)$/;
+
 function unknownKind(word: string): string {
+  const glued = GLUED_STEP.exec(word);
+  if (glued) {
+    return `\`${show(word)}\` is read as one word: a step kind and its value need a colon and a space between them. Write \`${glued[1]}: ${show(glued[2]!.trim())}\`.`;
+  }
   const [best] = suggest(word, KINDS);
   return `unknown step kind \`${show(word)}\`: ${best ? `did you mean \`${best}\`?` : STEP_HELP}`;
 }

@@ -7,7 +7,8 @@ import { AJV_OPTIONS as GENERATED_OPTIONS, validateConfig } from '../generated/c
 import type { Diagnostic } from '../model/diagnostic.js';
 import { addressOfPath } from './addresses.js';
 import { schemaMessage } from './schema-messages.js';
-import type { ConfigTree, Segment } from './tree.js';
+import { commentValueAdvice } from './yaml-advice.js';
+import type { ConfigSource, Segment } from './source.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
@@ -73,7 +74,7 @@ function relevant(errors: ErrorObject[], root: unknown): ErrorObject[] {
 }
 
 /** Steps the schema rejects whose kind is unknown, mixed or mis-typed: one message each. */
-function stepDiagnostics(errors: ErrorObject[], root: unknown, tree: ConfigTree): Diagnostic[] {
+function stepDiagnostics(errors: ErrorObject[], root: unknown, src: ConfigSource): Diagnostic[] {
   const paths = new Set<string>();
   for (const e of errors) {
     const m = STEP_PATH.exec(e.instancePath);
@@ -89,27 +90,64 @@ function stepDiagnostics(errors: ErrorObject[], root: unknown, tree: ConfigTree)
     if (!d) continue;
     const keyLoc = typeof step === 'object' && step && !Array.isArray(step) && Object.keys(step).length > 0;
     out.push({ severity: 'error', ...d, address: addressOfPath(root, path),
-      loc: keyLoc ? tree.locate([...path, kinds[1] ?? Object.keys(step)[0]!], { key: true }) : tree.locate(path) });
+      loc: keyLoc ? src.locate([...path, kinds[1] ?? Object.keys(step)[0]!], { key: true }) : src.locate(path) });
   }
   return out;
 }
 
-export function validateSchema(root: unknown, tree: ConfigTree): Diagnostic[] {
+/** Lists longer than this are validated a slice at a time (see validateAll). */
+const SLICE = 500;
+const LISTS = ['actions', 'apps'] as const;
+
+function run(data: unknown): ErrorObject[] {
   const validate = validator();
-  if (validate(root)) return [];
-  const errors = validate.errors ?? [];
-  const out = stepDiagnostics(errors, root, tree);
+  return validate(data) ? [] : (validate.errors ?? []);
+}
+
+/**
+ * ajv's generated code appends each failing item's errors with `concat`, copying every error
+ * found so far: 100,000 broken actions took minutes. Long lists go through in slices, each in a
+ * minimal valid shell, and their error paths are shifted back to the item's real index.
+ */
+function validateAll(root: unknown): ErrorObject[] {
+  if (!root || typeof root !== 'object' || Array.isArray(root)) return run(root);
+  const obj = root as Record<string, unknown>;
+  const long = LISTS.filter((k) => Array.isArray(obj[k]) && (obj[k] as unknown[]).length > SLICE);
+  if (long.length === 0) return run(root);
+  const shell: Record<string, unknown> = { ...obj };
+  for (const k of long) shell[k] = [];
+  const errors = run(shell);
+  for (const k of long) {
+    const list = obj[k] as unknown[];
+    const item = new RegExp(`^/${k}/(\\d+)`);
+    for (let offset = 0; offset < list.length; offset += SLICE) {
+      for (const e of run({ version: 1, [k]: list.slice(offset, offset + SLICE) })) {
+        e.instancePath = e.instancePath.replace(item, (_, i: string) => `/${k}/${Number(i) + offset}`);
+        errors.push(e);
+      }
+    }
+  }
+  return errors;
+}
+
+export function validateSchema(root: unknown, src: ConfigSource): Diagnostic[] {
+  const errors = validateAll(root);
+  if (errors.length === 0) return [];
+  const out = stepDiagnostics(errors, root, src);
   const seen = new Set<string>();
   for (const e of relevant(errors, root)) {
-    if (tree.reported.has(e.instancePath)) continue;
+    if (src.reported.has(e.instancePath)) continue;
     const path = pointerToPath(e.instancePath);
     const m = schemaMessage.fromAjv(e, path, valueAt(root, path));
     const key = `${e.instancePath}|${m.code}|${m.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const locPath = m.keyPath ? [...path, m.keyPath] : path;
-    out.push({ severity: 'error', code: m.code, message: m.message, address: addressOfPath(root, path),
-      loc: tree.locate(locPath, { key: Boolean(m.keyPath) }) });
+    const loc = src.locate(locPath, { key: Boolean(m.keyPath) });
+    const last = path[path.length - 1];
+    const comment = e.keyword === 'type' && e.data === null && typeof last === 'string'
+      ? commentValueAdvice(src.text.split('\n', loc.line)[loc.line - 1] ?? '', last) : undefined;
+    out.push({ severity: 'error', code: m.code, message: comment ?? m.message, address: addressOfPath(root, path), loc });
   }
   return out;
 }

@@ -1,6 +1,6 @@
-// The `yaml` package is needed only when the fast parser refuses a file (see parse.ts), so it is
-// loaded on first use: ~40 ms off every other run. A module-local require loads it synchronously,
-// which keeps the loader synchronous.
+// The `yaml` package is needed only when the fast path refuses a file (see parse.ts) or a finding
+// needs a position (source.ts), so it is loaded on first use: ~40 ms off every clean run. A
+// module-local require loads it synchronously, which keeps the loader synchronous.
 import { createRequire } from 'node:module';
 import type { Alias, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 

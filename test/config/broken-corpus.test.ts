@@ -58,6 +58,13 @@ const CASES: Case[] = [
   { file: 'regex-uncompilable.yaml', code: 'regex.syntax', line: 14 },
   { file: 'dir-duplicate-action', code: 'semantic.duplicate-action', line: 4, col: 11, text: 'dir-duplicate-action/a.yaml:4:11' },
   { file: 'dir-organization-conflict', code: 'semantic.organization-conflict', line: 3, col: 18, text: 'a.yaml:3:18' },
+  // First-day mistakes (issue 11): the cause and the fix, where the fix goes.
+  { file: 'first-day-unquoted-ussd.yaml', code: 'yaml.unknown-alias', line: 5, col: 16, text: 'Write `root_code: "*144#"`' },
+  { file: 'first-day-ussd-comment.yaml', code: 'schema.type', line: 5, col: 16, text: '# starts a comment in YAML, so `#150#` was ignored. Quote it: `root_code: "#150#"`' },
+  { file: 'first-day-unclosed-quote.yaml', code: 'yaml.syntax', line: 5, col: 16, text: 'this double quote is never closed' },
+  { file: 'first-day-tab-indent.yaml', code: 'yaml.syntax', line: 7, col: 1, text: 'indented with a tab; YAML indents with spaces only' },
+  { file: 'first-day-step-no-colon.yaml', code: 'schema.step-kind', line: 9, col: 9, text: 'Write `press: 1`' },
+  { file: 'first-day-no-space-after-colon.yaml', code: 'yaml.syntax', line: 4, col: 5, text: 'no space after the colon, so YAML does not read it as a key. Write `name: Check balance`' },
 ];
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

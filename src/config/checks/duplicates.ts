@@ -78,10 +78,10 @@ function checkOrganization(ctx: CheckContext): void {
   const setters = ctx.files.filter((f) => f.organization_id !== undefined);
   const first = setters[0];
   if (!first) return;
-  const firstLoc = first.tree.locate(['organization_id']);
+  const firstLoc = first.src.locate(['organization_id']);
   for (const f of setters.slice(1)) {
     if (f.organization_id === first.organization_id) continue;
-    report(ctx, { code: 'semantic.organization-conflict', loc: f.tree.locate(['organization_id']),
+    report(ctx, { code: 'semantic.organization-conflict', loc: f.src.locate(['organization_id']),
       message: `organization_id ${f.organization_id} conflicts with organization_id ${first.organization_id} at ${where(firstLoc)}. Set it in one file only.` });
   }
 }

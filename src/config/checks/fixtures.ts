@@ -4,7 +4,7 @@
 import { actionAddress } from '../../model/address.js';
 import type { DesiredAction, Fixture } from '../../model/types.js';
 import { didYouMean } from '../suggest.js';
-import { locOf, report, type CheckContext } from './context.js';
+import { locBelow, locOf, report, writtenValue, type CheckContext } from './context.js';
 import { namedGroups } from './groups.js';
 
 export function checkFixtures(ctx: CheckContext): void {
@@ -12,9 +12,8 @@ export function checkFixtures(ctx: CheckContext): void {
 }
 
 function checkFixture(ctx: CheckContext, a: DesiredAction, t: Fixture): void {
-  const raw = ctx.origins.get(t)?.raw;
   const address = actionAddress(a.name);
-  if (raw?.channel === 'ussd' && t.sender !== undefined) {
+  if (writtenValue(t, 'channel') === 'ussd' && t.sender !== undefined) {
     report(ctx, { code: 'semantic.fixture-channel', loc: locOf(ctx, t, 'channel'), address,
       message: 'a ussd fixture has no sender; remove `sender:` or use `channel: sms`.' });
   }
@@ -23,22 +22,19 @@ function checkFixture(ctx: CheckContext, a: DesiredAction, t: Fixture): void {
       message: 'an sms fixture needs `sender:` (SMS parsers match the sender exactly). Add it.' });
   }
   if (t.expect === 'none' || t.expect.category === undefined) return;
-  const expect = raw?.expect as object | undefined;
-  const origin = ctx.origins.get(t);
   const parser = a.parsers.find((p) => p.category === (t.expect as { category: string }).category);
   if (!parser) {
     const cats = a.parsers.map((p) => p.category);
     report(ctx, { code: 'semantic.fixture-category', address,
-      loc: origin && expect ? origin.tree.at(expect, 'category') : t.loc,
+      loc: locBelow(t, ['expect', 'category']),
       message: `expect.category ${JSON.stringify(t.expect.category)} is not a parser category of this action.${didYouMean(t.expect.category, cats) || (cats.length ? ` Categories: ${cats.join(', ')}.` : ' The action has no parsers.')}` });
     return;
   }
   const groups = namedGroups(parser.regex);
-  const vars = (expect as { variables?: object } | undefined)?.variables;
   for (const name of Object.keys(t.expect.variables ?? {})) {
     if (groups.includes(name)) continue;
     report(ctx, { severity: 'warning', code: 'semantic.fixture-variable', address,
-      loc: origin && vars ? origin.tree.at(vars, name, { key: true }) : t.loc,
+      loc: locBelow(t, ['expect', 'variables', name], { key: true }),
       message: `variable \`${name}\` is not a named group of parser ${JSON.stringify(parser.category)}${groups.length ? ` (groups: ${groups.join(', ')})` : ' (it has none)'}; this expectation can never hold.${didYouMean(name, groups)}` });
   }
 }

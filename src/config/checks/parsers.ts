@@ -4,7 +4,7 @@
 import { lintRegex, type RegexIssue } from '../../classify/lint.js';
 import { parserAddress } from '../../model/address.js';
 import type { DesiredAction, DesiredParser } from '../../model/types.js';
-import { locOf, report, type CheckContext } from './context.js';
+import { charLocOf, locOf, report, writtenValue, type CheckContext } from './context.js';
 
 export function checkParsers(ctx: CheckContext): void {
   // Real configs repeat patterns (".*wrong PIN.*" on every action): lint each distinct one once.
@@ -20,7 +20,7 @@ export function checkParsers(ctx: CheckContext): void {
 }
 
 function checkSender(ctx: CheckContext, a: DesiredAction, p: DesiredParser): void {
-  const written = ctx.origins.get(p)?.raw.sender;
+  const written = writtenValue(p, 'sender');
   const sms = p.target_type === 'sms';
   if (sms ? typeof written === 'string' && written !== '' : typeof written !== 'string') return;
   const address = parserAddress(a.name, p.category);
@@ -35,12 +35,8 @@ function checkSender(ctx: CheckContext, a: DesiredAction, p: DesiredParser): voi
 
 function checkRegex(ctx: CheckContext, a: DesiredAction, p: DesiredParser, issues: RegexIssue[]): void {
   if (issues.length === 0) return;
-  const origin = ctx.origins.get(p);
-  const node = origin?.tree.child(origin.raw, 'regex')?.value;
   for (const issue of issues) {
-    const loc = origin && node && issue.index !== undefined
-      ? origin.tree.scalarIndexLoc(node, issue.index)
-      : locOf(ctx, p, 'regex');
+    const loc = issue.index !== undefined ? charLocOf(p, 'regex', issue.index) : locOf(ctx, p, 'regex');
     report(ctx, { severity: issue.severity, code: issue.code, message: issue.message, loc, address: parserAddress(a.name, p.category) });
   }
 }

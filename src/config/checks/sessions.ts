@@ -6,7 +6,7 @@
 import { actionAddress } from '../../model/address.js';
 import type { DesiredAction, Session, SourceLoc } from '../../model/types.js';
 import { didYouMean } from '../suggest.js';
-import { locOf, report, where, type CheckContext } from './context.js';
+import { locBelow, locOf, report, where, type CheckContext } from './context.js';
 
 /** A USSD screen holds at most 182 characters (GSM 03.90, 7-bit alphabet). */
 export const USSD_SCREEN_LIMIT = 182;
@@ -40,25 +40,21 @@ function checkExpectedCategory(ctx: CheckContext, a: DesiredAction, sessions: Se
   const categories = a.parsers.map((p) => p.category);
   for (const s of sessions) {
     if (s.expect === 'none' || s.expect.category === undefined || categories.includes(s.expect.category)) continue;
-    const expect = ctx.origins.get(s)?.raw.expect;
-    const origin = ctx.origins.get(s);
     report(ctx, { code: 'semantic.session-category', address: actionAddress(a.name),
-      loc: origin && typeof expect === 'object' && expect !== null ? origin.tree.at(expect, 'category') : s.loc,
+      loc: locBelow(s, ['expect', 'category']),
       message: `session ${JSON.stringify(s.name)} expects category ${JSON.stringify(s.expect.category)}, which is not a parser category of this action.${didYouMean(s.expect.category, categories) || (categories.length ? ` Categories: ${categories.join(', ')}.` : ' The action has no parsers.')}` });
   }
 }
 
 /** Where step i of the action is written (steps are not remembered one by one). */
-function stepLoc(ctx: CheckContext, a: DesiredAction, i: number): SourceLoc | undefined {
-  const origin = ctx.origins.get(a);
-  const steps = origin?.raw.steps;
-  return origin && Array.isArray(steps) ? origin.tree.at(steps, i) : a.loc;
+function stepLoc(a: DesiredAction, i: number): SourceLoc | undefined {
+  return locBelow(a, ['steps', i]);
 }
 
 function checkPressExpect(ctx: CheckContext, a: DesiredAction): void {
   a.steps.forEach((step, i) => {
     if (step.kind !== 'press' || step.expect !== undefined) return;
-    report(ctx, { severity: 'warning', code: 'semantic.press-without-expect', loc: stepLoc(ctx, a, i), address: actionAddress(a.name),
+    report(ctx, { severity: 'warning', code: 'semantic.press-without-expect', loc: stepLoc(a, i), address: actionAddress(a.name),
       message: `step ${i + 1} (press ${step.value}) has no \`expect:\`, so the sessions cannot tell when this option is renumbered. Add the option's text, e.g. \`expect: My Account\`.` });
   });
 }
@@ -70,16 +66,14 @@ function checkVariables(ctx: CheckContext, a: DesiredAction, sessions: Session[]
     if (step.kind !== 'variable' && step.kind !== 'select') return;
     used.add(step.name);
     if (given.has(step.name)) return;
-    report(ctx, { severity: 'warning', code: 'semantic.session-variable', loc: stepLoc(ctx, a, i), address: actionAddress(a.name),
+    report(ctx, { severity: 'warning', code: 'semantic.session-variable', loc: stepLoc(a, i), address: actionAddress(a.name),
       message: `step ${i + 1} (${step.kind} ${step.name}) uses variable \`${step.name}\`, which no session of this action gives, so every session fails at this step. Add \`${step.name}:\` under a session's variables.${didYouMean(step.name, [...given])}` });
   });
   for (const s of sessions) {
-    const origin = ctx.origins.get(s);
-    const vars = origin?.raw.variables;
     for (const name of Object.keys(s.variables)) {
       if (used.has(name)) continue;
       report(ctx, { severity: 'warning', code: 'semantic.session-variable', address: actionAddress(a.name),
-        loc: origin && typeof vars === 'object' && vars !== null ? origin.tree.at(vars, name, { key: true }) : s.loc,
+        loc: locBelow(s, ['variables', name], { key: true }),
         message: `session ${JSON.stringify(s.name)} gives variable \`${name}\`, which no variable or select step of this action uses. Remove it, or correct its name.${didYouMean(name, [...used])}` });
     }
   }
@@ -89,14 +83,12 @@ function checkVariables(ctx: CheckContext, a: DesiredAction, sessions: Session[]
 function checkSmsSenders(ctx: CheckContext, a: DesiredAction, sessions: Session[]): void {
   const senders = [...new Set(a.parsers.filter((p) => p.target_type === 'sms' && p.sender !== null).map((p) => p.sender!))];
   for (const s of sessions) {
-    const origin = ctx.origins.get(s);
-    const raw = origin?.raw.sms;
     s.sms.forEach((m, i) => {
       if (senders.includes(m.sender)) return;
       const exact = senders.find((x) => x.toLowerCase() === m.sender.toLowerCase());
       const hint = exact ? ` Senders are compared exactly: did you mean ${JSON.stringify(exact)}?` : senders.length ? ` The sms parsers read ${senders.map((x) => JSON.stringify(x)).join(', ')}.` : ' The action has no sms parser.';
       report(ctx, { severity: 'warning', code: 'semantic.session-sms-sender', address: actionAddress(a.name),
-        loc: origin && Array.isArray(raw) ? origin.tree.at(raw, i) : s.loc,
+        loc: locBelow(s, ['sms', i]),
         message: `SMS ${i + 1} of session ${JSON.stringify(s.name)} is from ${JSON.stringify(m.sender)}, which no sms parser of this action reads, so it can never be the outcome.${hint}` });
     });
   }

@@ -1,34 +1,40 @@
-// The precise path: a `yaml` Document -> ConfigTree. Slow on big files (a positioned node per
-// scalar), so it runs only for files the fast parser refused; its diagnostics are the reference
-// (every duplicate key, unknown aliases, complex keys, tags, multi-document files).
+// The precise path: a `yaml` Document -> plain values. Slow on big files (a positioned node per
+// scalar), so it runs only for files the fast path refused; its diagnostics are the reference
+// (every duplicate key, unknown aliases, complex keys, tags, multi-document files), and the same
+// Document then answers the file's position lookups (./source.ts).
 
 import type { Document, Node, Scalar } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { interpolate } from './interpolate.js';
-import { defineKey, MAX_ALIAS_NODES, pointer, type ConfigTree, type Json, type PosNode, type Segment } from './tree.js';
+import { ussdAliasAdvice } from './yaml-advice.js';
+import { defineKey, MAX_ALIAS_NODES, pointer, type ConfigSource, type Json, type Segment } from './source.js';
 
 interface Walk {
   path: Segment[];
   doc: Document;
-  tree: ConfigTree;
+  src: ConfigSource;
   env: Record<string, string | undefined>;
   diagnostics: Diagnostic[];
+  /** ${VAR} problems with the path of their value: their addresses need the whole root. */
+  unresolved: Unaddressed[];
   memo: Map<Node, Json>;
 }
 
-export const posOf = (node: Node | null | undefined): PosNode =>
-  ({ start: node?.range?.[0] ?? 0, end: node?.range?.[1] ?? node?.range?.[0] ?? 0 });
+export interface Unaddressed { diagnostic: Diagnostic; path: Segment[] }
+
+/** Where a node starts, as every diagnostic of this path reports it. */
+const startOf = (node: Node | null | undefined): number => node?.range?.[0] ?? 0;
 
 function scalarValue(node: Scalar, w: Walk): Json {
   const v = node.value;
   if (typeof v === 'string') {
     const r = interpolate(v, w.env);
     for (const issue of r.issues) {
-      const diagnostic: Diagnostic = { severity: 'error', code: issue.code, message: issue.message, loc: w.tree.scalarIndexLoc(posOf(node), issue.index) };
+      const diagnostic: Diagnostic = { severity: 'error', code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
       w.diagnostics.push(diagnostic);
-      w.tree.pending.push({ diagnostic, path: [...w.path] });
-      w.tree.reported.add(pointer(w.path));
+      w.unresolved.push({ diagnostic, path: [...w.path] });
+      w.src.reported.add(pointer(w.path));
     }
     return r.value;
   }
@@ -38,14 +44,24 @@ function scalarValue(node: Scalar, w: Walk): Json {
   return String(v);
 }
 
+/** Keeps a number's text where it differs from its value (`press: 01`). */
+function rememberText(node: Node | null, value: Json, container: object, key: Segment, w: Walk): void {
+  if (typeof value !== 'number' || !node || !isScalar(node) || typeof node.source !== 'string') return;
+  const text = node.source;
+  // Only a plain scalar's text is its number as written (an alias or a flow value reads otherwise).
+  if (text !== String(value) && /^[-+.0-9]/.test(text)) w.src.rememberNumber(container, key, text);
+}
+
 function convert(node: Node | null | undefined, w: Walk): Json {
   if (!node) return null;
   if (isAlias(node)) {
     const target = node.resolve(w.doc);
     if (!target) {
-      w.diagnostics.push({ severity: 'error', code: 'yaml.unknown-alias', loc: w.tree.nodeLoc(posOf(node)),
-        message: `alias *${node.source} refers to no anchor defined before it. Define &${node.source} first.` });
-      w.tree.reported.add(pointer(w.path));
+      const key = w.path[w.path.length - 1];
+      w.diagnostics.push({ severity: 'error', code: 'yaml.unknown-alias', loc: w.src.loc(startOf(node)),
+        message: ussdAliasAdvice(node.source, typeof key === 'string' ? key : undefined)
+          ?? `alias *${node.source} refers to no anchor defined before it. Define &${node.source} first.` });
+      w.src.reported.add(pointer(w.path));
       return null;
     }
     return convert(target, w);
@@ -56,38 +72,31 @@ function convert(node: Node | null | undefined, w: Walk): Json {
   if (isScalar(node)) out = scalarValue(node, w);
   else if (isMap(node)) {
     const obj: Record<string, Json> = {};
-    const keys: string[] = [];
-    const pos: number[] = [];
-    w.tree.record(obj, { start: posOf(node).start, keys, pos, size: 0 });
     w.memo.set(node, obj);
     for (const pair of node.items) {
       const k = pair.key as Node | null;
       if (k && !isScalar(k)) {
-        w.diagnostics.push({ severity: 'error', code: 'yaml.complex-key', loc: w.tree.nodeLoc(posOf(k)),
+        w.diagnostics.push({ severity: 'error', code: 'yaml.complex-key', loc: w.src.loc(startOf(k)),
           message: 'keys must be plain strings, not lists or mappings.' });
         continue;
       }
       const key = k ? String(k.value ?? '') : '';
       w.path.push(key);
-      defineKey(obj, key, convert(pair.value as Node | null, w));
+      const value = convert(pair.value as Node | null, w);
+      defineKey(obj, key, value);
+      rememberText(pair.value as Node | null, value, obj, key, w);
       w.path.pop();
-      const value = posOf((pair.value as Node | null) ?? k);
-      const kp = k ? posOf(k) : value;
-      keys.push(key);
-      pos.push(kp.start, kp.end, value.start, value.end);
     }
     out = obj;
   } else if (isSeq(node)) {
     const arr: Json[] = [];
-    const pos: number[] = [];
-    w.tree.record(arr, { start: posOf(node).start, keys: null, pos, size: 0 });
     w.memo.set(node, arr);
     node.items.forEach((item, i) => {
       w.path.push(i);
-      arr.push(convert(item as Node, w));
+      const value = convert(item as Node, w);
+      arr.push(value);
+      rememberText(item as Node, value, arr, i, w);
       w.path.pop();
-      const p = posOf((item as Node | null) ?? node);
-      pos.push(p.start, p.end);
     });
     out = arr;
   } else out = null;
@@ -137,14 +146,14 @@ export function aliasLimitMessage(expanded: number, budget: number): string {
   return `aliases expand to ${what} here (limit: ${MAX_ALIAS_NODES} nodes added by aliases, or the file's own size). Write the values out or use fewer nested aliases.`;
 }
 
-/** Converts the document; returns undefined (with a located error) when aliases would expand too far. */
-export function buildTree(doc: Document, tree: ConfigTree, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): Json | undefined {
+/** Converts the document into src.root (undefined, with a located error, when aliases would expand too far); `unresolved` gets the ${VAR} diagnostics still without an address. */
+export function readValues(doc: Document, src: ConfigSource, env: Record<string, string | undefined>, diagnostics: Diagnostic[], unresolved: Unaddressed[]): Json | undefined {
   const overflow = aliasOverflow(doc);
   if (overflow) {
-    diagnostics.push({ severity: 'error', code: 'yaml.alias-limit', loc: tree.nodeLoc(posOf(overflow.alias)),
+    diagnostics.push({ severity: 'error', code: 'yaml.alias-limit', loc: src.loc(startOf(overflow.alias)),
       message: aliasLimitMessage(overflow.expanded, overflow.budget) });
     return undefined;
   }
-  tree.root = convert(doc.contents as Node | null, { path: [], doc, tree, env, diagnostics, memo: new Map() });
-  return tree.root;
+  src.root = convert(doc.contents as Node | null, { path: [], doc, src, env, diagnostics, unresolved, memo: new Map() });
+  return src.root;
 }

@@ -1,0 +1,170 @@
+// The fast path: js-yaml reads the values of an ordinary file, with scalars resolved exactly as
+// `yaml`'s core schema resolves them, and no positions at all (./source.ts finds those later, for
+// findings only). js-yaml builds values ~10x faster than `yaml` builds a positioned Document.
+//
+// Anything js-yaml might read differently from `yaml`, or that needs a located diagnostic, is
+// refused (`Refused`) and the caller reads that file with `yaml` (./read-precise.ts), whose
+// diagnostics are the reference: invalid YAML (js-yaml throws: duplicate keys, bad indentation...),
+// directives, tags, anchors and aliases (and so alias bombs), lone CRs, content after `---`, quoted
+// or flow values over several lines, a key `yaml` would name otherwise (null) or refuse (over 1,000
+// characters), and any ${VAR} problem.
+
+import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+import { interpolate } from './interpolate.js';
+import { ConfigSource, defineKey, type Json } from './source.js';
+
+export class Refused extends Error {}
+
+/** A number together with its text, so `press: 01` can be kept as written. */
+class Written {
+  constructor(readonly value: number, readonly text: string) {}
+  /** js-yaml names a mapping key String(key): the same name `yaml` gives a number key. */
+  toString(): string { return String(this.value); }
+  /** js-yaml names any other '[object Object]' key that way without calling toString. */
+  get [Symbol.toStringTag](): string { return 'Written'; }
+}
+
+// `yaml`'s core schema (node_modules/yaml/dist/schema/core), rule for rule; js-yaml's own
+// CORE_SCHEMA differs (it reads 0b1, 1_000 and -0x1 as ints, -.5 as a string, -0 as 0).
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+const FLOAT = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
+
+function intOf(s: string): number {
+  if (s.startsWith('0o')) return parseInt(s.slice(2), 8);
+  if (s.startsWith('0x')) return parseInt(s.slice(2), 16);
+  return parseInt(s, 10);
+}
+
+function floatOf(s: string): number {
+  if (/nan$/i.test(s)) return NaN;
+  if (/inf$/i.test(s)) return s.startsWith('-') ? -Infinity : Infinity;
+  return parseFloat(s);
+}
+
+const SCHEMA = FAILSAFE_SCHEMA.extend({
+  implicit: [
+    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => NULL.test(s), construct: () => null }),
+    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (s: string) => BOOL.test(s), construct: (s: string) => s[0] === 't' || s[0] === 'T' }),
+    new Type('tag:yaml.org,2002:int', { kind: 'scalar', resolve: (s: string) => INT.test(s), construct: (s: string) => new Written(intOf(s), s) }),
+    new Type('tag:yaml.org,2002:float', { kind: 'scalar', resolve: (s: string) => FLOAT.test(s), construct: (s: string) => new Written(floatOf(s), s) }),
+  ],
+});
+
+/** Text that only the precise path reads exactly (see the header). */
+const UNUSUAL = [
+  /^%/m, // a directive (%YAML 1.1 changes what `yes` means)
+  /\r(?!\n)/, // a lone CR is no line break to `yaml`
+  /^---[ \t]+[^\s#]/m, // content after `---` on its line
+  /(?:^|[\s[{,])[!&*][^\s,[\]{}]/, // a tag, an anchor or an alias (a false alarm costs only time)
+  /(?:^|[\s[{,])\?(?:\s|$)/m, // an explicit key
+];
+
+/** Keys `yaml` names otherwise than js-yaml (a null key is '' there) or refuses (implicit keys over 1024 characters). */
+const ODD_KEY = /^(?:null|Null|NULL|~|)$/;
+
+class Walk {
+  constructor(private readonly src: ConfigSource, private readonly env: Record<string, string | undefined>) {}
+
+  /** Unwraps numbers (keeping their text where it differs), interpolates strings, checks keys. */
+  value(v: unknown, container: object, key: string | number): Json {
+    if (typeof v === 'string') {
+      if (!v.includes('${')) return v;
+      const r = interpolate(v, this.env);
+      if (r.issues.length > 0) throw new Refused('interpolation'); // located by the precise path
+      return r.value;
+    }
+    if (v instanceof Written) {
+      if (v.text !== String(v.value)) this.src.rememberNumber(container, key, v.text);
+      return v.value;
+    }
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = this.value(v[i], v, i);
+      return v as Json[];
+    }
+    if (v !== null && typeof v === 'object') {
+      const obj = v as Record<string, unknown>;
+      for (const k of Object.keys(obj)) {
+        if (k.length > 1000 || ODD_KEY.test(k)) throw new Refused('key');
+        const x = obj[k];
+        const out = this.value(x, obj, k);
+        if (out !== x) defineKey(obj, k, out);
+      }
+      return obj as Json;
+    }
+    return v as Json;
+  }
+}
+
+const SPACE = 0x20, TAB = 0x09, HASH = 0x23, DQ = 0x22, SQ = 0x27, COLON = 0x3a, DASH = 0x2d, QMARK = 0x3f, COMMA = 0x2c;
+const OPEN = (c: number) => c === 0x5b || c === 0x7b;
+const CLOSE = (c: number) => c === 0x5d || c === 0x7d;
+const blank = (c: number) => c === SPACE || c === TAB || Number.isNaN(c);
+
+/** End of the quoted scalar opening at `i` on this line (just past the closing quote), or -1. */
+function closingQuote(line: string, i: number): number {
+  const q = line.charCodeAt(i);
+  for (let j = i + 1; j < line.length; j++) {
+    const c = line.charCodeAt(j);
+    if (q === DQ && c === 0x5c) j++;
+    else if (c === q) {
+      if (q === SQ && line.charCodeAt(j + 1) === SQ) j++;
+      else return j + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Whether a quoted scalar or a flow collection runs onto another line. js-yaml accepts
+ * continuation lines that `yaml` rejects as under-indented, so such files take the precise path.
+ * Quotes and brackets count only where a value starts (after `: `, `- `, `[`, `{`, `,`, or at the
+ * start of a line), as in YAML; a false alarm (a block scalar's text) costs only time.
+ */
+function spansLines(text: string): boolean {
+  for (const line of text.split('\n')) {
+    if (!/["'[{]/.test(line)) continue;
+    let depth = 0;
+    let start = true;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c === SPACE || c === TAB) continue;
+      if (c === HASH && (i === 0 || blank(line.charCodeAt(i - 1)))) break;
+      if ((c === DQ || c === SQ) && start) {
+        const end = closingQuote(line, i);
+        if (end < 0) return true;
+        i = end - 1;
+        start = false;
+      } else if (OPEN(c) && (start || depth > 0)) {
+        depth++;
+        start = true;
+      } else if (CLOSE(c) && depth > 0) {
+        depth--;
+        start = false;
+      } else if (c === COMMA && depth > 0) start = true;
+      else if ((c === COLON || ((c === DASH || c === QMARK) && start)) && blank(line.charCodeAt(i + 1))) start = true;
+      else start = false;
+    }
+    if (depth > 0) return true;
+  }
+  return false;
+}
+
+/** Reads one file's values; throws Refused when the precise path must read it. */
+export function readFast(file: string, text: string, env: Record<string, string | undefined>): ConfigSource {
+  if (UNUSUAL.some((re) => re.test(text))) throw new Refused('unusual text');
+  if (spansLines(text)) throw new Refused('multi-line quoted or flow value');
+  let value: unknown;
+  try {
+    // Duplicate keys and several documents make js-yaml throw (`json: false` is the default).
+    value = load(text, { schema: SCHEMA });
+  } catch (e) {
+    throw new Refused((e as Error).message);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Refused('root');
+  const src = new ConfigSource(file, text);
+  const holder = { root: value };
+  src.root = new Walk(src, env).value(value, holder, 'root');
+  return src;
+}

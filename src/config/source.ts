@@ -1,0 +1,164 @@
+// One config file as read: its text, its values as written, and positions on demand. Everything
+// downstream names a place by its path from the root (['actions', 3, 'regex']); a path becomes
+// file:line:col only when a finding is reported. The positions come from the `yaml` library's
+// Document (node ranges), built on the first lookup and only for files that have findings: a
+// clean run never pays for a positioned parse.
+
+import type { Document, Node } from 'yaml';
+import type { SourceLoc } from '../model/types.js';
+import { isAlias, isMap, isScalar, isSeq, yamlLib } from './yaml-lib.js';
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Segment = string | number;
+
+/** Aliases may add at most this many nodes (or as many as the file has, if more): no billion laughs. */
+export const MAX_ALIAS_NODES = 100_000;
+
+export const pointer = (path: readonly Segment[]) => path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+/** The options every `yaml` parse of a config uses, so positions match the diagnostics. */
+export const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: true } as const;
+
+export class ConfigSource {
+  root: Json = null;
+  /** JSON pointers of values already reported (failed ${VAR}, unknown alias): their schema errors would be noise. */
+  readonly reported = new Set<string>();
+  /** Numbers whose text differs from their value (`press: 01`), by container and key: kept as written. */
+  private readonly numberText = new Map<object, Map<Segment, string>>();
+  private document: Document | null;
+  private lineStarts: Uint32Array | null = null;
+
+  constructor(readonly file: string, readonly text: string, doc: Document | null = null) {
+    this.document = doc;
+  }
+
+  /** Records that container[key] was written as `text` (only when that differs from String(value)). */
+  rememberNumber(container: object, key: Segment, text: string): void {
+    let m = this.numberText.get(container);
+    if (!m) this.numberText.set(container, (m = new Map()));
+    m.set(key, text);
+  }
+
+  /** A scalar as written: `press: 01` is "01", not "1"; a string is itself. */
+  written(container: object, key: Segment): string | undefined {
+    const v = (container as Record<Segment, unknown>)[key];
+    if (typeof v === 'string') return v;
+    if (typeof v !== 'number') return undefined;
+    return this.numberText.get(container)?.get(key) ?? String(v);
+  }
+
+  private doc(): Document {
+    this.document ??= yamlLib().parseDocument(this.text, YAML_OPTIONS);
+    return this.document;
+  }
+
+  loc(offset: number): SourceLoc {
+    const starts = (this.lineStarts ??= lineStartsOf(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { file: this.file, line: lo + 1, col: offset - starts[lo]! + 1 };
+  }
+
+  /** The node at path (aliases followed), or the deepest node found on the way, with its key's node. */
+  private find(path: readonly Segment[]): { node: Node | null; key: Node | null; found: boolean } {
+    const doc = this.doc();
+    let node = doc.contents as Node | null;
+    let key: Node | null = null;
+    for (const seg of path) {
+      const at = child(node && isAlias(node) ? (node.resolve(doc) as Node | undefined) ?? null : node, seg);
+      if (!at) return { node, key, found: false };
+      node = at.value;
+      key = at.key;
+    }
+    return { node, key, found: true };
+  }
+
+  /** Where path's value starts (its key with `key: true`); the deepest existing node when path runs out. */
+  locate(path: readonly Segment[], opts: { key?: boolean } = {}): SourceLoc {
+    const { node, key, found } = this.find(path);
+    const target = found && opts.key && key ? key : node;
+    return this.loc(target?.range?.[0] ?? 0);
+  }
+
+  /**
+   * A location that is worked out when its line or column is first read. Code that only passes
+   * locations along (the planner keeps one per resource, in case it reports something) costs
+   * nothing; JSON, equality and spreads see a plain { file, line, col }.
+   */
+  lazyLocate(path: readonly Segment[]): SourceLoc {
+    let resolved: SourceLoc | undefined;
+    const get = () => (resolved ??= this.locate(path));
+    const loc = { file: this.file } as SourceLoc;
+    Object.defineProperty(loc, 'line', { get: () => get().line, enumerable: true, configurable: true });
+    Object.defineProperty(loc, 'col', { get: () => get().col, enumerable: true, configurable: true });
+    return loc;
+  }
+
+  /** Whether positions were needed: the `yaml` Document has been built. */
+  get positioned(): boolean {
+    return this.document !== null;
+  }
+
+  /** Location of character `index` of the string at path; exact on one-line scalars, else its start. */
+  charLoc(path: readonly Segment[], index: number): SourceLoc {
+    const { node, found } = this.find(path);
+    const start = node?.range?.[0] ?? 0;
+    if (!found || !node || !isScalar(node)) return this.loc(start);
+    const raw = this.text.slice(start, node.range![1]).trimEnd();
+    return this.loc(raw.includes('\n') ? start : start + rawOffset(raw, index));
+  }
+}
+
+/** A mapping's pair for a key (the last one, as values are read), or a sequence's item. */
+function child(node: Node | null, seg: Segment): { key: Node | null; value: Node | null } | undefined {
+  if (node && isMap(node)) {
+    for (let i = node.items.length - 1; i >= 0; i--) {
+      const pair = node.items[i]!;
+      const k = pair.key as Node | null;
+      const name = k && isScalar(k) ? String(k.value ?? '') : k ? undefined : '';
+      if (name === String(seg)) return { key: k, value: (pair.value as Node | null) ?? k };
+    }
+    return undefined;
+  }
+  if (node && isSeq(node)) {
+    const i = Number(seg);
+    if (!Number.isInteger(i) || i < 0 || i >= node.items.length) return undefined;
+    return { key: null, value: (node.items[i] as Node | null) ?? node };
+  }
+  return undefined;
+}
+
+function lineStartsOf(text: string): Uint32Array {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  const starts = new Uint32Array(n);
+  let k = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
+  return starts;
+}
+
+/** Maps an index in a scalar's value to an offset in its one-line source (style read from its first character). */
+function rawOffset(raw: string, index: number): number {
+  const q = raw[0];
+  if (q !== "'" && q !== '"') return q === '*' || q === '|' || q === '>' ? 0 : index;
+  let r = 1;
+  for (let v = 0; v < index && r < raw.length; v++) {
+    if (q === "'") r += raw.startsWith("''", r) ? 2 : 1;
+    else if (raw[r] !== '\\') r += 1;
+    else {
+      const e = raw[r + 1];
+      r += e === 'x' ? 4 : e === 'u' ? 6 : e === 'U' ? 10 : 2;
+    }
+  }
+  return r;
+}
+
+/** Defines a key as a plain own property: never through the `__proto__` setter. */
+export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
