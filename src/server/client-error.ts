@@ -1,10 +1,11 @@
-// Requests Node's HTTP parser refuses before any handler runs (`server.on('clientError')`):
-// headers too large, broken framing, a request that took too long. Node's default answer is a
-// bare status line; here it is the same JSON error body as every other failure (docs/api.md,
-// "Errors"), written straight to the socket because there is no response object yet.
+// Requests Node's HTTP layer refuses before any handler runs: headers too large, broken framing,
+// a request that took too long (`clientError`), an `Expect` it cannot meet (`checkExpectation`),
+// a CONNECT (`connect`). Node's default answer is a bare status line or a closed connection;
+// here it is the same JSON error body as every other failure (docs/api.md, "Errors"), written
+// straight to the socket where there is no response object.
 
 import type { Socket } from 'node:net';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, httpError } from './errors.js';
 import { sendError } from './http-io.js';
 
@@ -68,4 +69,15 @@ function writeAndClose(socket: Socket, err: HttpError): void {
   );
   // end() waits for the peer; a peer that never reads must not hold the socket.
   setTimeout(() => socket.destroy(), 2_000).unref();
+}
+
+/** `Expect:` other than 100-continue: Node's bare 417, as the JSON error. */
+export function onCheckExpectation(req: IncomingMessage, res: ServerResponse): void {
+  sendError(res, httpError(417, 'expectation_failed', `Expect: ${String(req.headers.expect ?? '').slice(0, 64)} is not supported: only 100-continue is`, { header: 'Expect' }));
+  req.resume();
+}
+
+/** CONNECT is not a method of this API; Node would drop the connection without a word. */
+export function onConnect(_req: IncomingMessage, socket: Socket): void {
+  writeAndClose(socket, new HttpError(405, [{ code: 'method_not_allowed', detail: 'CONNECT is not supported: this is not a proxy' }]));
 }

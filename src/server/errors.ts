@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  417: 'Expectation Failed',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bundledCatalog } from '../config/catalog-file.js';
-import { onClientError } from './client-error.js';
+import { onCheckExpectation, onClientError, onConnect } from './client-error.js';
 import { TokenAuthority } from './auth.js';
 import { dataDirectoryProblem } from './data-path.js';
 import { type Db, openDb, Statements } from './db.js';
@@ -102,6 +102,8 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   server.headersTimeout = Math.min(15_000, requestTimeout);
   server.requestTimeout = requestTimeout;
   server.on('clientError', onClientError);
+  server.on('checkExpectation', onCheckExpectation);
+  server.on('connect', onConnect);
   server.on('request', (_req, res) => {
     res.once('finish', () => { if (closing) setImmediate(() => server.closeIdleConnections()); });
   });

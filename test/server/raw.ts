@@ -63,9 +63,13 @@ export function rawExchange(port: number, o: RawOptions): Promise<RawAnswer> {
   });
 }
 
-function parse(text: string, ended: RawAnswer['ended']): RawAnswer {
+// Interim answers (100 Continue) come before the real one.
+const INTERIM = /^(HTTP\/1\.[01] 1\d\d[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n)+/;
+
+function parse(all: string, ended: RawAnswer['ended']): RawAnswer {
+  const text = all.replace(INTERIM, '');
   const m = /^HTTP\/1\.[01] (\d{3})[^\r\n]*\r\n([\s\S]*?)\r\n\r\n/.exec(text);
-  if (!m) return { status: null, headers: {}, body: '', raw: text, ended };
+  if (!m) return { status: null, headers: {}, body: '', raw: all, ended };
   const headers: Record<string, string> = {};
   for (const line of m[2]!.split('\r\n')) {
     const i = line.indexOf(':');
@@ -73,11 +77,12 @@ function parse(text: string, ended: RawAnswer['ended']): RawAnswer {
   }
   const start = m[0].length;
   const length = Number(headers['content-length'] ?? 0);
-  return { status: Number(m[1]), headers, body: text.slice(start, start + length), raw: text, ended };
+  return { status: Number(m[1]), headers, body: text.slice(start, start + length), raw: all, ended };
 }
 
 /** Complete Content-Length framed responses in `text`. */
-function countResponses(text: string): number {
+function countResponses(all: string): number {
+  const text = all.replace(INTERIM, '');
   let n = 0;
   let at = 0;
   for (;;) {
