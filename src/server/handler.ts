@@ -7,11 +7,14 @@ import type { Socket } from 'node:net';
 import { bearerToken, type Identity } from './auth.js';
 import { HttpError, httpError } from './errors.js';
 import type { Faults } from './faults.js';
-import { ClientGone, discardRest, readJson, sendError, sendJson } from './http-io.js';
+import type { AnswerCache } from './answer-cache.js';
+import { ClientGone, discardRest, readJson, sendBytes, sendError } from './http-io.js';
 import type { Match, Router, ServerState } from './router.js';
 
 export interface HandlerDeps {
   router: Router;
+  /** Large GET answers per organization, path and query; absent: every answer is made afresh. */
+  cache?: AnswerCache;
   state: ServerState;
   faults: Faults;
   stats: { requests: number; byRoute: Record<string, number> };
@@ -60,6 +63,13 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
     if (d.faults.shouldFail()) throw httpError(503, 'unavailable', 'injected failure (--fail-rate): retry later');
     const route = routeOf(match, method, path);
     const org = await identify(d, req, route.auth, socket);
+    // Keyed by organization: an answer is never served to another tenant.
+    const cacheKey = d.cache && method === 'GET' && route.auth ? `${org} ${rawUrl}` : undefined;
+    const kept = cacheKey === undefined ? undefined : d.cache!.get(cacheKey);
+    if (kept) {
+      sendBytes(res, 200, kept);
+      return;
+    }
     const body = route.body ? await readJson(req) : undefined;
     const reply = await route.handle({ org, params: match!.params, query, body, state: d.state });
     if (route.write && d.faults.shouldReset()) {
@@ -67,7 +77,9 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
       socket.destroy();
       return;
     }
-    sendJson(res, reply.status, reply.body);
+    const bytes = Buffer.from(JSON.stringify(reply.body));
+    if (cacheKey !== undefined && reply.status === 200) d.cache!.set(cacheKey, bytes);
+    sendBytes(res, reply.status, bytes);
   } catch (err) {
     if (res.headersSent || res.destroyed || socket.destroyed || err instanceof ClientGone) return;
     if (err instanceof HttpError) {

@@ -100,13 +100,17 @@ export function discardRest(req: IncomingMessage, cut: () => void): void {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  sendBytes(res, status, Buffer.from(JSON.stringify(body)), headers);
+}
+
+/** A JSON answer already serialised (answer-cache.ts). */
+export function sendBytes(res: ServerResponse, status: number, bytes: Buffer, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': bytes.length,
     ...headers,
   });
-  res.end(text);
+  res.end(bytes);
 }
 
 export function sendError(res: ServerResponse, err: HttpError): void {

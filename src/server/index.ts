@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bundledCatalog } from '../config/catalog-file.js';
+import { AnswerCache } from './answer-cache.js';
 import { onCheckExpectation, onClientError, onConnect } from './client-error.js';
 import { TokenAuthority } from './auth.js';
 import { dataDirectoryProblem } from './data-path.js';
@@ -86,6 +87,7 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   const handler = createHandler({
     router: new Router([...actionRoutes, ...parserRoutes, ...appRoutes, ...publicRoutes]),
     state,
+    cache: new AnswerCache(db),
     faults: new Faults(o),
     stats,
     log: o.log,
