@@ -21,14 +21,15 @@ export class AnswerCache {
   private bytes = 0;
   private readonly minBytes: number;
   private readonly maxBytes: number;
-  private readonly versionOf: () => string;
+  /** The database's version now: read it before making an answer, and give it to set(). */
+  readonly version: () => string;
 
   constructor(db: Db, o: AnswerCacheOptions = {}) {
     this.minBytes = o.minBytes ?? 64 * 1024;
     this.maxBytes = o.maxBytes ?? 64 * 1024 * 1024;
     const changes = db.prepare('SELECT total_changes() AS n');
     const external = db.prepare('PRAGMA data_version');
-    this.versionOf = () => `${(changes.get() as { n: number }).n}:${(external.get() as { data_version: number }).data_version}`;
+    this.version = () => `${(changes.get() as { n: number }).n}:${(external.get() as { data_version: number }).data_version}`;
   }
 
   /** The kept answer for `key`, if nothing was written since it was made. */
@@ -36,7 +37,7 @@ export class AnswerCache {
     const e = this.entries.get(key);
     if (!e) return undefined;
     this.entries.delete(key);
-    if (e.version !== this.versionOf()) {
+    if (e.version !== this.version()) {
       this.bytes -= e.bytes.length;
       return undefined;
     }
@@ -44,15 +45,18 @@ export class AnswerCache {
     return e.bytes;
   }
 
-  /** Keeps `bytes` as the answer for `key` at the database's current version, if worth it. */
-  set(key: string, bytes: Buffer): void {
+  /**
+   * Keeps `bytes` as the answer for `key`, made at `version` (read before the answer's query:
+   * a change committed meanwhile by another process then only makes the entry look stale).
+   */
+  set(key: string, bytes: Buffer, version: string): void {
     if (bytes.length < this.minBytes || bytes.length > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) {
       this.bytes -= old.bytes.length;
       this.entries.delete(key);
     }
-    this.entries.set(key, { version: this.versionOf(), bytes });
+    this.entries.set(key, { version, bytes });
     this.bytes += bytes.length;
     for (const [k, e] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

@@ -71,6 +71,7 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
       return;
     }
     const body = route.body ? await readJson(req) : undefined;
+    const version = cacheKey === undefined ? '' : d.cache!.version();
     const reply = await route.handle({ org, params: match!.params, query, body, state: d.state });
     if (route.write && d.faults.shouldReset()) {
       // Committed, never answered: the ambiguous failure clients must survive (--reset-rate).
@@ -78,7 +79,7 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
       return;
     }
     const bytes = Buffer.from(JSON.stringify(reply.body));
-    if (cacheKey !== undefined && reply.status === 200) d.cache!.set(cacheKey, bytes);
+    if (cacheKey !== undefined && reply.status === 200) d.cache!.set(cacheKey, bytes, version);
     sendBytes(res, reply.status, bytes);
   } catch (err) {
     if (res.headersSent || res.destroyed || socket.destroyed || err instanceof ClientGone) return;

@@ -67,12 +67,12 @@ describe('AnswerCache', () => {
     const db = openDb(':memory:');
     try {
       const cache = new AnswerCache(db, { minBytes: 10, maxBytes: 100 });
-      cache.set('small', Buffer.alloc(5));
+      cache.set('small', Buffer.alloc(5), cache.version());
       expect(cache.get('small')).toBeUndefined();
-      cache.set('a', Buffer.alloc(40, 1));
-      cache.set('b', Buffer.alloc(40, 2));
+      cache.set('a', Buffer.alloc(40, 1), cache.version());
+      cache.set('b', Buffer.alloc(40, 2), cache.version());
       expect(cache.get('a')?.[0]).toBe(1);
-      cache.set('c', Buffer.alloc(40, 3));
+      cache.set('c', Buffer.alloc(40, 3), cache.version());
       expect(cache.get('b')).toBeUndefined();
       expect(cache.get('a')?.[0]).toBe(1);
       expect(cache.get('c')?.[0]).toBe(3);
