@@ -13,7 +13,6 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FAULTS = { failRate: 0.3, resetRate: 0.2, rateLimit: 10 };
 const dir = mkdtempSync(join(tmpdir(), 'menuctl-retry-'));
-const data = join(dir, 'api.sqlite');
 const config = join(dir, 'menuctl.yaml');
 let faulty: TestServer | undefined;
 
@@ -36,27 +35,37 @@ afterAll(async () => {
 const env = (s: TestServer, token: string) => ({ MENUCTL_API_URL: s.url, MENUCTL_TOKEN: token });
 
 describe('retries under 503s, resets and a rate limit', () => {
-  it('apply of 40 actions x 2 parsers converges in one run', async () => {
-    faulty = await startTestServer({ data, ...FAULTS, faultSeed: 3 });
-    const r = await runCli(['apply', config, '--yes'], { env: env(faulty, faulty.token) });
-    expect(r.stderr).not.toMatch(/failed/);
-    expect(r.code).toBe(0);
-    await faulty.close();
-    const clean = await startTestServer({ data });
-    try {
-      const c = await census(clientFor(clean));
-      expect(c.actions.size).toBe(40);
-      expect([...c.actions.values()].every((n) => n === 1)).toBe(true);
-      expect(c.parsers.size).toBe(80);
-      expect([...c.parsers.values()].every((n) => n === 1)).toBe(true);
-      expect(c.activeParsers).toBe(80);
-    } finally {
-      await clean.close();
+  it('apply of 40 actions x 2 parsers converges in one run (three fault seeds, side by side)', async () => {
+    const runs = await Promise.all([3, 4, 11].map(async (seed) => {
+      const seedData = join(dir, `apply-${seed}.sqlite`);
+      const server = await startTestServer({ data: seedData, ...FAULTS, faultSeed: seed });
+      try {
+        return { seed, seedData, result: await runCli(['apply', config, '--yes'], { env: env(server, server.token) }) };
+      } finally {
+        await server.close();
+      }
+    }));
+    for (const { seed, seedData, result } of runs) {
+      expect(result.stderr, `seed ${seed}`).not.toMatch(/failed/);
+      expect(result.code, `seed ${seed}`).toBe(0);
+      // Counted through a server without faults on the same database.
+      const clean = await startTestServer({ data: seedData });
+      try {
+        const c = await census(clientFor(clean));
+        expect(c.actions.size).toBe(40);
+        expect([...c.actions.values()].every((n) => n === 1)).toBe(true);
+        expect(c.parsers.size).toBe(80);
+        expect([...c.parsers.values()].every((n) => n === 1)).toBe(true);
+        expect(c.activeParsers).toBe(80);
+      } finally {
+        await clean.close();
+      }
     }
-  }, 120_000);
+  }, 180_000);
 
   it('plan succeeds on every one of 10 runs (each with its own token, so they run side by side)', async () => {
-    faulty = await startTestServer({ data, ...FAULTS, faultSeed: 5 });
+    // The config applied, so every plan reads all 40 actions' parsers.
+    faulty = await startTestServer({ data: join(dir, 'apply-3.sqlite'), ...FAULTS, faultSeed: 5 });
     const tokens = await Promise.all(Array.from({ length: 10 }, (_, i) => faulty!.mintToken(1, `${2 + i}h`)));
     const runs = await Promise.all(tokens.map((t) => runCli(['plan', config, '--detailed-exitcode'], { env: env(faulty!, t) })));
     for (const r of runs) {
