@@ -52353,11 +52353,20 @@ var init_limiter = __esm({
       epoch = 0;
       successes = 0;
       waiters = [];
+      pausedUntil = 0;
       get limit() {
         return this.limitNow;
       }
       get active() {
         return this.inFlight;
+      }
+      /** No request should start before `until` (ms, the caller's clock): the server said so. */
+      pause(until) {
+        this.pausedUntil = Math.max(this.pausedUntil, until);
+      }
+      /** How long a request about to start must still wait (ms); 0 when not paused. */
+      pausedFor(now) {
+        return Math.max(0, this.pausedUntil - now);
       }
       async acquire() {
         if (this.inFlight >= this.limitNow || this.waiters.length > 0) {
@@ -52405,6 +52414,7 @@ function classify(method, result, idempotent = IDEMPOTENT_METHODS.has(method)) {
   }
   const { status } = result;
   if (status === 429) return { retry: true, outcome: "failed", transient: true };
+  if (status === 503 && result.fromApi) return { retry: true, outcome: "failed", transient: true };
   if (GATEWAY.has(status)) {
     return idempotent ? { retry: true, outcome: "failed", transient: true } : { retry: false, outcome: "unknown", transient: true };
   }
@@ -52436,10 +52446,11 @@ var init_retry = __esm({
   "src/api/retry.ts"() {
     "use strict";
     DEFAULT_RETRY_POLICY = {
-      maxAttempts: 6,
+      maxAttempts: 10,
       baseMs: 200,
       capMs: 5e3,
-      retryAfterCapMs: 3e4
+      retryAfterCapMs: 3e4,
+      budgetMs: 12e4
     };
     IDEMPOTENT_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE"]);
     NEVER_SENT = /* @__PURE__ */ new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
@@ -55107,6 +55118,8 @@ var init_validate_response = __esm({
 async function send(t, call2) {
   let token = call2.auth === "none" ? null : await t.auth.current();
   let relogged = false;
+  let failures = 0;
+  let waitedMs = 0;
   for (let attempt = 1; ; attempt++) {
     const sent2 = await once(t, call2, token);
     if (sent2.kind === "status" && sent2.status === 401 && !relogged && call2.auth !== "none" && t.auth.canLogin) {
@@ -55119,10 +55132,14 @@ async function send(t, call2) {
     if (sent2.kind === "status" && (ok(sent2.status) || call2.passThrough?.includes(sent2.status))) {
       return { status: sent2.status, body: ok(sent2.status) ? parseBody(call2, sent2) : void 0 };
     }
-    const result = sent2.kind === "network" ? sent2 : { kind: "status", status: sent2.status, retryAfter: sent2.retryAfter };
+    const result = sent2.kind === "network" ? sent2 : { kind: "status", status: sent2.status, retryAfter: sent2.retryAfter, fromApi: serverErrors(sent2.text).length > 0 };
     const verdict = classify(call2.method, result, call2.repeatable || void 0);
-    if (verdict.retry && attempt < t.policy.maxAttempts) {
-      const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });
+    const throttled = result.kind === "status" && result.status === 429;
+    if (!throttled) failures++;
+    const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });
+    if (verdict.retry && failures < t.policy.maxAttempts && waitedMs + delayMs <= t.policy.budgetMs) {
+      if (throttled) pauseRun(t, result);
+      waitedMs += delayMs;
       t.stats.retries++;
       t.onRetry?.({ method: call2.method, path: call2.path, attempt, delayMs, reason: sent2.kind === "network" ? sent2.code : String(sent2.status) });
       await t.sleep(delayMs);
@@ -55130,6 +55147,12 @@ async function send(t, call2) {
     }
     throw failure({ call: call2, sent: sent2, outcome: verdict.outcome, transient: verdict.transient, baseUrl: t.baseUrl });
   }
+}
+function pauseRun(t, result) {
+  if (result.kind !== "status") return;
+  const now = t.now();
+  const after = parseRetryAfter(result.retryAfter, now);
+  if (after !== null) t.limiter.pause(now + Math.min(after, t.policy.retryAfterCapMs));
 }
 async function once(t, call2, token) {
   const headers = { accept: "application/json", "user-agent": t.userAgent };
@@ -55139,6 +55162,8 @@ async function once(t, call2, token) {
     body = JSON.stringify(call2.body);
     headers["content-type"] = "application/json";
   }
+  const paused = t.limiter.pausedFor(t.now());
+  if (paused > 0) await t.sleep(paused);
   const permit = await t.limiter.acquire();
   let sent2;
   try {

@@ -111,3 +111,7 @@ const scenarios = [
   await new Promise((r) => server.once('exit', r));
   rmSync(dir, { recursive: true, force: true });
 }
+
+// Tenant fairness (issue 10, item 4) seeds a database of its own: bench/server/fairness.mjs.
+console.log('\n### tenant fairness\n');
+execFileSync(process.execPath, [join(ROOT, 'bench/server/fairness.mjs'), '--duration', a.duration], { stdio: 'inherit' });

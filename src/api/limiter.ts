@@ -4,6 +4,9 @@
 // slot back, up to the configured maximum. Many requests in flight when the server starts
 // throttling all see 429 at once: only the first of them (same epoch) halves the limit,
 // otherwise one burst would collapse it to 1.
+// A 429's Retry-After also pauses the whole run (pause/pausedFor): a rate limit is per
+// credential, so every request of this client would meet it; they wait instead of each
+// spending a request to learn the same thing.
 
 export interface Permit {
   readonly epoch: number;
@@ -17,6 +20,7 @@ export class AdaptiveLimiter {
   private epoch = 0;
   private successes = 0;
   private readonly waiters: (() => void)[] = [];
+  private pausedUntil = 0;
 
   constructor(private readonly max: number) {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
@@ -29,6 +33,16 @@ export class AdaptiveLimiter {
 
   get active(): number {
     return this.inFlight;
+  }
+
+  /** No request should start before `until` (ms, the caller's clock): the server said so. */
+  pause(until: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, until);
+  }
+
+  /** How long a request about to start must still wait (ms); 0 when not paused. */
+  pausedFor(now: number): number {
+    return Math.max(0, this.pausedUntil - now);
   }
 
   async acquire(): Promise<Permit> {

@@ -2,32 +2,41 @@
 // Idempotent requests are retried on transient failures. A POST creates something, so it is
 // retried only when it provably never reached the server's handler; otherwise its outcome
 // is "unknown" and the caller (apply) looks the resource up by identity before creating
-// again (issue 5, item 4). docs/api.md "## Client" explains the numbers.
+// again (issue 5, item 4). Retries are bounded by time: a 429 says nothing was done and does
+// not use up an attempt, it only makes the request (and the whole run, limiter.ts) wait.
+// docs/api.md "## Client" explains the numbers.
 
 import type { Outcome } from './errors.js';
 
 export interface RetryPolicy {
-  /** Total attempts, the first included. */
+  /** Attempts that may fail with something other than 429, the first included. */
   maxAttempts: number;
   /** Backoff base and cap (ms): delay = random() * min(capMs, baseMs * 2^retry) ("full jitter"). */
   baseMs: number;
   capMs: number;
   /** Longest wait honoured from a Retry-After header (ms). */
   retryAfterCapMs: number;
+  /** Most time one request spends waiting between its attempts (ms), 429s included. */
+  budgetMs: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: 6,
+  maxAttempts: 10,
   baseMs: 200,
   capMs: 5_000,
   retryAfterCapMs: 30_000,
+  budgetMs: 120_000,
 };
 
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']);
 
 /** What one attempt ended with. */
 export type AttemptResult =
-  | { kind: 'status'; status: number; retryAfter?: string | null }
+  | {
+    kind: 'status'; status: number; retryAfter?: string | null;
+    /** The body is the API's own error list (docs/api.md, Errors), not a gateway's page. */
+    fromApi?: boolean;
+  }
   | { kind: 'network'; code: string };
 
 export interface Verdict {
@@ -65,6 +74,9 @@ export function classify(
   const { status } = result;
   // A rate limiter rejects before any work is done, so even a POST is safe to send again.
   if (status === 429) return { retry: true, outcome: 'failed', transient: true };
+  // The API's own 503 is answered before anything is done (docs/api.md, Errors): provably not
+  // processed. A 503 page from a proxy in front of it proves nothing, like 502 and 504.
+  if (status === 503 && result.fromApi) return { retry: true, outcome: 'failed', transient: true };
   if (GATEWAY.has(status)) {
     // A client cannot know whether a gateway error came before or after the handler ran.
     return idempotent

@@ -6,7 +6,7 @@
 import { request, type Dispatcher } from 'undici';
 import { displayUrl } from './display-url.js';
 import { ApiError, ResponseShapeError, type ServerError } from './errors.js';
-import { classify, retryDelay, type AttemptResult, type RetryPolicy } from './retry.js';
+import { classify, parseRetryAfter, retryDelay, type AttemptResult, type RetryPolicy } from './retry.js';
 import type { AdaptiveLimiter } from './limiter.js';
 import type { Auth } from './auth.js';
 import { shapeProblem, type Shape } from './validate-response.js';
@@ -60,6 +60,9 @@ type Sent = { kind: 'status'; status: number; text: string; retryAfter: string |
 export async function send(t: TransportOptions, call: Call): Promise<Reply> {
   let token = call.auth === 'none' ? null : await t.auth.current();
   let relogged = false;
+  // Attempts that failed with something other than 429, and the time spent waiting to retry.
+  let failures = 0;
+  let waitedMs = 0;
   for (let attempt = 1; ; attempt++) {
     const sent = await once(t, call, token);
     if (sent.kind === 'status' && sent.status === 401 && !relogged && call.auth !== 'none' && t.auth.canLogin) {
@@ -75,10 +78,14 @@ export async function send(t: TransportOptions, call: Call): Promise<Reply> {
     }
     const result: AttemptResult = sent.kind === 'network'
       ? sent
-      : { kind: 'status', status: sent.status, retryAfter: sent.retryAfter };
+      : { kind: 'status', status: sent.status, retryAfter: sent.retryAfter, fromApi: serverErrors(sent.text).length > 0 };
     const verdict = classify(call.method, result, call.repeatable || undefined);
-    if (verdict.retry && attempt < t.policy.maxAttempts) {
-      const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });
+    const throttled = result.kind === 'status' && result.status === 429;
+    if (!throttled) failures++;
+    const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });
+    if (verdict.retry && failures < t.policy.maxAttempts && waitedMs + delayMs <= t.policy.budgetMs) {
+      if (throttled) pauseRun(t, result);
+      waitedMs += delayMs;
       t.stats.retries++;
       t.onRetry?.({ method: call.method, path: call.path, attempt, delayMs, reason: sent.kind === 'network' ? sent.code : String(sent.status) });
       await t.sleep(delayMs);
@@ -86,6 +93,14 @@ export async function send(t: TransportOptions, call: Call): Promise<Reply> {
     }
     throw failure({ call, sent, outcome: verdict.outcome, transient: verdict.transient, baseUrl: t.baseUrl });
   }
+}
+
+/** A 429's Retry-After holds back every request of this client, not only the one refused. */
+function pauseRun(t: TransportOptions, result: AttemptResult): void {
+  if (result.kind !== 'status') return;
+  const now = t.now();
+  const after = parseRetryAfter(result.retryAfter, now);
+  if (after !== null) t.limiter.pause(now + Math.min(after, t.policy.retryAfterCapMs));
 }
 
 const ok = (status: number): boolean => status >= 200 && status < 300;
@@ -98,6 +113,8 @@ async function once(t: TransportOptions, call: Call, token: string | null): Prom
     body = JSON.stringify(call.body);
     headers['content-type'] = 'application/json';
   }
+  const paused = t.limiter.pausedFor(t.now());
+  if (paused > 0) await t.sleep(paused);
   const permit = await t.limiter.acquire();
   let sent: Sent;
   try {

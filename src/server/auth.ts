@@ -1,16 +1,30 @@
 // Tokens: HS256 JWTs via jose, claims organization_id (integer) and exp. Nothing else is accepted:
-// jose rejects alg "none" and every algorithm outside the allow-list, bad signatures and expiry.
+// jose rejects alg "none" and every algorithm outside the allow-list, bad signatures and expiry;
+// a token issued in the future (iat beyond the clock-skew allowance) is refused here.
 
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { httpError, type HttpError } from './errors.js';
 
 export const TOKEN_LIFETIME = '2h';
+/** Clocks of the issuer and this server may differ this much (s): the leeway on `exp`, `nbf` and `iat`. */
+export const CLOCK_SKEW_S = 60;
+
+/** Who a verified token speaks for: its organization, and the token itself by its claims. */
+export interface Identity {
+  org: number;
+  /**
+   * The token's claims in a canonical form: one token has one subject however its text is
+   * spelled (Bearer or not, base64 variants that decode the same), so a per-token rate limit
+   * cannot be multiplied by re-spelling the header.
+   */
+  subject: string;
+}
 
 export class TokenAuthority {
   private readonly key: Uint8Array;
   // Verified tokens by their exact text: a repeat request skips the HMAC, and the expiry is
   // still checked on every hit. Bounded so a flood of distinct tokens cannot grow memory.
-  private readonly cache = new Map<string, { org: number; expMs: number }>();
+  private readonly cache = new Map<string, Identity & { expMs: number }>();
   private static readonly CACHE_MAX = 10_000;
 
   constructor(secret: string) {
@@ -27,15 +41,20 @@ export class TokenAuthority {
 
   /** The organization of a valid token, or a 401 HttpError. */
   async verify(token: string): Promise<number> {
+    return (await this.identify(token)).org;
+  }
+
+  /** Who a valid token speaks for, or a 401 HttpError. */
+  async identify(token: string): Promise<Identity> {
     const hit = this.cache.get(token);
     if (hit) {
-      if (hit.expMs > Date.now()) return hit.org;
+      if (hit.expMs > Date.now()) return hit;
       this.cache.delete(token);
       throw unauthorized('token_expired', 'the token has expired: obtain a new one');
     }
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'], clockTolerance: CLOCK_SKEW_S }));
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('token_expired', 'the token has expired: obtain a new one');
       throw unauthorized('invalid_token', 'the token is not a valid HS256 JWT signed by this server');
@@ -44,10 +63,19 @@ export class TokenAuthority {
     if (typeof org !== 'number' || !Number.isSafeInteger(org) || org < 1) {
       throw unauthorized('invalid_token', 'the token has no integer organization_id claim');
     }
+    // jose checks iat only against a maximum age; a token from the future is refused here.
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_S) {
+      throw unauthorized('token_not_yet_valid', `the token's iat is in the future (more than ${CLOCK_SKEW_S} s ahead of this server's clock): check the issuer's clock`);
+    }
+    const identity = { org, subject: canonicalClaims(payload), expMs: ((payload.exp as number) + CLOCK_SKEW_S) * 1000 };
     if (this.cache.size >= TokenAuthority.CACHE_MAX) this.cache.clear();
-    this.cache.set(token, { org, expMs: (payload.exp as number) * 1000 });
-    return org;
+    this.cache.set(token, identity);
+    return identity;
   }
+}
+
+function canonicalClaims(payload: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(payload).sort().map((k) => [k, payload[k]]));
 }
 
 export function unauthorized(code: string, detail: string): HttpError {

@@ -20,11 +20,21 @@ export function rootObject(body: unknown, root: string, errs: FieldErrors): Obj 
 export interface StringRule {
   min: number;
   max: number;
+  /** Refuse text with nothing visible in it (only whitespace, control or format characters). */
+  notBlank?: boolean;
   required?: boolean;
   nullable?: boolean;
   pattern?: RegExp;
   patternHint?: string;
 }
+
+// With the u flag a surrogate class matches only unpaired halves: an emoji's pair is one code
+// point. SQLite stores UTF-8, where a lone surrogate cannot exist: it would come back as U+FFFD,
+// a value other than the one acknowledged, so such text is refused rather than altered.
+const LONE_SURROGATE = /\p{Cs}/u;
+// Whitespace (Unicode's, NBSP and U+3000 included), controls (NUL...) and format characters
+// (zero-width space, BOM...): a name made only of these shows as nothing.
+const NOTHING_VISIBLE = /^[\s\p{Cc}\p{Cf}]*$/u;
 
 /**
  * Reads obj[key] as a string within bounds. Returns undefined when absent (and not required),
@@ -46,7 +56,15 @@ export function readString(obj: Obj, key: string, ptr: string, rule: StringRule,
     errs.add(pointer, 'invalid_type', `${key} must be a string`);
     return undefined;
   }
+  if (LONE_SURROGATE.test(v)) {
+    errs.add(pointer, 'invalid_text', `${key} holds a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape): send well-formed Unicode text`);
+    return undefined;
+  }
   const len = [...v].length;
+  if (rule.notBlank && len >= rule.min && NOTHING_VISIBLE.test(v)) {
+    errs.add(pointer, 'blank', `${key} must contain something other than spaces, NUL or other invisible characters`);
+    return undefined;
+  }
   if (len < rule.min) {
     errs.add(pointer, rule.min === 1 ? 'blank' : 'too_short', `${key} must have at least ${rule.min} character(s)`);
     return undefined;

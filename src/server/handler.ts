@@ -1,14 +1,20 @@
-// One request, start to finish: faults, routing, rate limit, auth, body, handler, answer, log.
+// One request, start to finish: faults, routing, identity, rate limit, body, handler, answer, log.
+// Nothing a client sends may escape as an exception: the request's own errors become JSON
+// answers, and whatever is left (a bug) is logged and costs only that connection.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerToken } from './auth.js';
+import type { Socket } from 'node:net';
+import { bearerToken, type Identity } from './auth.js';
 import { HttpError, httpError } from './errors.js';
 import type { Faults } from './faults.js';
-import { readJson, sendError, sendJson } from './http-io.js';
-import type { Router, ServerState } from './router.js';
+import type { AnswerCache } from './answer-cache.js';
+import { ClientGone, discardRest, readJson, sendBytes, sendError } from './http-io.js';
+import type { Match, Router, ServerState } from './router.js';
 
 export interface HandlerDeps {
   router: Router;
+  /** Large GET answers per organization, path and query; absent: every answer is made afresh. */
+  cache?: AnswerCache;
   state: ServerState;
   faults: Faults;
   stats: { requests: number; byRoute: Record<string, number> };
@@ -21,56 +27,103 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function createHandler(d: HandlerDeps) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const started = performance.now();
-    const method = req.method ?? 'GET';
-    const rawUrl = req.url ?? '/';
-    const q = rawUrl.indexOf('?');
-    // The log and the stats see the path only: a query string could carry anything.
-    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
-    const query = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1));
-    let outcome = 'RESET';
-    res.once('finish', () => { outcome = String(res.statusCode); });
-    res.once('close', () => {
-      d.log?.(`${new Date().toISOString()} ${method} ${path} ${outcome} ${(performance.now() - started).toFixed(1)}ms`);
-    });
-    d.stats.requests++;
-    const match = d.router.match(method, path);
-    if (match) {
-      const key = `${method} ${match.pattern}`;
-      d.stats.byRoute[key] = (d.stats.byRoute[key] ?? 0) + 1;
-    }
-    if (d.closing()) res.setHeader('Connection', 'close');
+    // Held from the start: req.socket is null once the connection is gone.
+    const socket = req.socket;
     try {
-      if (d.faults.latencyMs > 0) await sleep(d.faults.latencyMs);
-      if (d.faults.shouldFail()) throw httpError(503, 'unavailable', 'injected failure (--fail-rate): retry later');
-      if (!match) throw httpError(404, 'not_found', `no route for ${path}`);
-      const route = match.route;
-      if (!route) {
-        throw new HttpError(405, [{ code: 'method_not_allowed', detail: `${method} is not allowed on ${match.pattern}; allowed: ${match.allow.join(', ')}` }],
-          { Allow: match.allow.join(', ') });
-      }
-      const retryAfter = d.faults.limited(req.headers.authorization ?? `addr:${req.socket.remoteAddress}`);
-      if (retryAfter !== null) {
-        throw new HttpError(429, [{ code: 'rate_limited', detail: `rate limit reached: retry after ${retryAfter} s` }],
-          { 'Retry-After': String(retryAfter) });
-      }
-      const org = route.auth ? await d.state.tokens.verify(bearerToken(req.headers.authorization)) : 0;
-      const body = route.body ? await readJson(req) : undefined;
-      const reply = await route.handle({ org, params: match.params, query, body, state: d.state });
-      if (route.write && d.faults.shouldReset()) {
-        // Committed, never answered: the ambiguous failure clients must survive (--reset-rate).
-        req.socket.destroy();
-        return;
-      }
-      sendJson(res, reply.status, reply.body);
+      await handle(d, req, res, socket);
     } catch (err) {
-      if (res.headersSent || req.socket.destroyed) return;
-      if (err instanceof HttpError) {
-        sendError(res, err);
-      } else {
-        process.stderr.write(`menuctl api: internal error on ${method} ${path}: ${(err as Error)?.stack ?? String(err)}\n`);
-        sendError(res, httpError(500, 'internal_error', 'the server failed to handle the request; see its log'));
-      }
+      process.stderr.write(`menuctl api: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+      socket.destroy();
     }
   };
+}
+
+async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse, socket: Socket): Promise<void> {
+  const started = performance.now();
+  const method = req.method ?? 'GET';
+  const rawUrl = req.url ?? '/';
+  const q = rawUrl.indexOf('?');
+  // The log and the stats see the path only: a query string could carry anything.
+  const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+  const query = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1));
+  let outcome = 'RESET';
+  res.once('finish', () => { outcome = String(res.statusCode); });
+  res.once('close', () => {
+    d.log?.(`${new Date().toISOString()} ${method} ${path} ${outcome} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+  d.stats.requests++;
+  const match = d.router.match(method, path);
+  if (match) {
+    const key = `${method} ${match.pattern}`;
+    d.stats.byRoute[key] = (d.stats.byRoute[key] ?? 0) + 1;
+  }
+  if (d.closing()) res.setHeader('Connection', 'close');
+  try {
+    if (d.faults.latencyMs > 0) await sleep(d.faults.latencyMs);
+    if (d.faults.shouldFail()) throw httpError(503, 'unavailable', 'injected failure (--fail-rate): retry later');
+    const route = routeOf(match, method, path);
+    const org = await identify(d, req, route.auth, socket);
+    // Keyed by organization: an answer is never served to another tenant.
+    const cacheKey = d.cache && method === 'GET' && route.auth ? `${org} ${rawUrl}` : undefined;
+    const kept = cacheKey === undefined ? undefined : d.cache!.get(cacheKey);
+    if (kept) {
+      sendBytes(res, 200, kept);
+      return;
+    }
+    const body = route.body ? await readJson(req) : undefined;
+    const version = cacheKey === undefined ? '' : d.cache!.version();
+    const reply = await route.handle({ org, params: match!.params, query, body, state: d.state });
+    if (route.write && d.faults.shouldReset()) {
+      // Committed, never answered: the ambiguous failure clients must survive (--reset-rate).
+      socket.destroy();
+      return;
+    }
+    const bytes = Buffer.from(JSON.stringify(reply.body));
+    if (cacheKey !== undefined && reply.status === 200) d.cache!.set(cacheKey, bytes, version);
+    sendBytes(res, reply.status, bytes);
+  } catch (err) {
+    if (res.headersSent || res.destroyed || socket.destroyed || err instanceof ClientGone) return;
+    if (err instanceof HttpError) {
+      sendError(res, err);
+    } else {
+      process.stderr.write(`menuctl api: internal error on ${method} ${path}: ${(err as Error)?.stack ?? String(err)}\n`);
+      sendError(res, httpError(500, 'internal_error', 'the server failed to handle the request; see its log'));
+    }
+  } finally {
+    // An answer given before the body was read (413, 401, 404...): drop the rest, within bounds.
+    discardRest(req, () => socket.destroy());
+  }
+}
+
+function routeOf(match: Match | undefined, method: string, path: string) {
+  if (!match) throw httpError(404, 'not_found', `no route for ${path}`);
+  if (!match.route) {
+    throw new HttpError(405, [{ code: 'method_not_allowed', detail: `${method} is not allowed on ${match.pattern}; allowed: ${match.allow.join(', ')}` }],
+      { Allow: match.allow.join(', ') });
+  }
+  return match.route;
+}
+
+/**
+ * The token's organization (0 on public routes), rate-limited on who the caller is once
+ * verified: the token by its claims, never the header's text (spellings of one token share
+ * one budget). A caller without a valid token is limited by its address, then refused (401).
+ */
+async function identify(d: HandlerDeps, req: IncomingMessage, auth: boolean, socket: Socket): Promise<number> {
+  let who: Identity | undefined;
+  let refused: unknown;
+  if (auth) {
+    try {
+      who = await d.state.tokens.identify(bearerToken(req.headers.authorization));
+    } catch (err) {
+      refused = err;
+    }
+  }
+  const retryAfter = d.faults.limited(who ? `token:${who.subject}` : `addr:${socket.remoteAddress ?? ''}`);
+  if (retryAfter !== null) {
+    throw new HttpError(429, [{ code: 'rate_limited', detail: `rate limit reached: retry after ${retryAfter} s` }],
+      { 'Retry-After': String(retryAfter) });
+  }
+  if (refused !== undefined) throw refused;
+  return who?.org ?? 0;
 }

@@ -4,6 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bundledCatalog } from '../config/catalog-file.js';
+import { AnswerCache } from './answer-cache.js';
+import { onCheckExpectation, onClientError, onConnect } from './client-error.js';
 import { TokenAuthority } from './auth.js';
 import { dataDirectoryProblem } from './data-path.js';
 import { type Db, openDb, Statements } from './db.js';
@@ -36,6 +38,8 @@ export interface ServerOptions {
   faultSeed?: number;
   /** Access log sink: one line per request; none when absent. */
   log?: (line: string) => void;
+  /** Longest time a request may take to arrive whole (headers and body), then 408. Default 60 s. */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -83,16 +87,25 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   const handler = createHandler({
     router: new Router([...actionRoutes, ...parserRoutes, ...appRoutes, ...publicRoutes]),
     state,
+    cache: new AnswerCache(db),
     faults: new Faults(o),
     stats,
     log: o.log,
     closing: () => closing !== undefined,
   });
-  const server = createServer({ keepAlive: true }, (req, res) => { void handler(req, res); });
+  const requestTimeout = o.requestTimeoutMs ?? 60_000;
+  const server = createServer({
+    keepAlive: true,
+    // Node checks for late requests on this period (30 s by default): no coarser than a quarter of the limit.
+    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestTimeout / 4))),
+  }, (req, res) => { void handler(req, res); });
   // Clients keep pooled connections: hold idle ones a while, but never wait forever on a slow peer.
   server.keepAliveTimeout = 10_000;
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 60_000;
+  server.headersTimeout = Math.min(15_000, requestTimeout);
+  server.requestTimeout = requestTimeout;
+  server.on('clientError', onClientError);
+  server.on('checkExpectation', onCheckExpectation);
+  server.on('connect', onConnect);
   server.on('request', (_req, res) => {
     res.once('finish', () => { if (closing) setImmediate(() => server.closeIdleConnections()); });
   });

@@ -34,9 +34,9 @@ export function readActionInput(body: unknown, mode: 'create' | 'patch', catalog
   errs.throwIfAny();
   const required = mode === 'create';
   const out: ActionInput = {};
-  const name = readString(obj!, 'name', P, { min: 1, max: BOUNDS.name, required }, errs);
+  const name = readString(obj!, 'name', P, { min: 1, max: BOUNDS.name, required, notBlank: true }, errs);
   if (typeof name === 'string') out.name = name;
-  const rootCode = readString(obj!, 'root_code', P, { min: 1, max: BOUNDS.root_code, required }, errs);
+  const rootCode = readString(obj!, 'root_code', P, { min: 1, max: BOUNDS.root_code, required, notBlank: true }, errs);
   if (typeof rootCode === 'string') out.root_code = rootCode;
   const transport = readEnum(obj!, 'transport_type', P, TRANSPORT_TYPES, required, errs);
   if (transport) out.transport_type = transport;
@@ -129,7 +129,7 @@ function readStep(raw: unknown, index: number, ptr: string, errs: FieldErrors): 
   }
   const isParam = readEnum(raw, 'is_param', ptr, BOOL, true, errs);
   const convert = readEnum(raw, 'convert_val_to_num', ptr, BOOL, true, errs);
-  const value = readString(raw, 'value', ptr, { min: 1, max: BOUNDS.step_value, required: true }, errs);
+  const value = readString(raw, 'value', ptr, { min: 1, max: BOUNDS.step_value, required: true, notBlank: true }, errs);
   const expected = readString(raw, 'expected_text', ptr, { min: 0, max: BOUNDS.step_text, nullable: true }, errs);
   const description = readString(raw, 'description', ptr, { min: 0, max: BOUNDS.step_text, nullable: true }, errs);
   if (errs.list.length > before) return undefined;

@@ -17,7 +17,7 @@ export function readAppInput(body: unknown, mode: 'create' | 'patch'): Partial<A
   errs.throwIfAny();
   const required = mode === 'create';
   const out: Partial<AppFields> = {};
-  const name = readString(obj!, 'name', P, { min: 1, max: APP_BOUNDS.name, required }, errs);
+  const name = readString(obj!, 'name', P, { min: 1, max: APP_BOUNDS.name, required, notBlank: true }, errs);
   if (typeof name === 'string') out.name = name;
   const pkg = readString(obj!, 'package_name', P, {
     min: 1, max: APP_BOUNDS.package_name, required, pattern: PACKAGE_NAME,

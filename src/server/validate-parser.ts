@@ -26,9 +26,9 @@ export function readParserInput(body: unknown, mode: 'create' | 'patch'): Parser
   if (status) out.status = status;
   // The regex dialect is not shown in the spec, and real parsers use constructs JavaScript
   // rejects, so the server stores the text as given and does not compile it.
-  const regex = readString(obj!, 'regex', P, { min: 1, max: PARSER_BOUNDS.regex, required }, errs);
+  const regex = readString(obj!, 'regex', P, { min: 1, max: PARSER_BOUNDS.regex, required, notBlank: true }, errs);
   if (typeof regex === 'string') out.regex = regex;
-  const category = readString(obj!, 'category', P, { min: 1, max: PARSER_BOUNDS.category, required }, errs);
+  const category = readString(obj!, 'category', P, { min: 1, max: PARSER_BOUNDS.category, required, notBlank: true }, errs);
   if (typeof category === 'string') out.category = category;
   const message = readString(obj!, 'user_message', P, { min: 0, max: PARSER_BOUNDS.user_message, nullable: true }, errs);
   if (message !== undefined) out.user_message = message ?? '';

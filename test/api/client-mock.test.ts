@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
 import { createClient, type RetryInfo } from '../../src/api/client.js';
+import { DEFAULT_RETRY_POLICY } from '../../src/api/retry.js';
 import { ApiError, ResponseShapeError } from '../../src/api/errors.js';
 import type { ApiClient } from '../../src/api/types.js';
 
@@ -71,13 +72,48 @@ describe('Retry-After', () => {
   });
 
   it('uses backoff for 503s and stops after maxAttempts', async () => {
-    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(503, 'busy').times(6);
+    const max = DEFAULT_RETRY_POLICY.maxAttempts;
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(503, 'busy').times(max);
     const err = await client.listActions().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 503, retryable: true, outcome: 'failed' });
     expect((err as Error).message).toBe('GET /api/actions: 503 unavailable');
-    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5]);
-    expect(client.stats).toEqual({ requests: 6, retries: 5 });
+    expect(retries.map((r) => r.attempt)).toEqual(Array.from({ length: max - 1 }, (_, i) => i + 1));
+    expect(client.stats).toEqual({ requests: max, retries: max - 1 });
+  });
+
+  it('429s do not use up attempts: they are retried past maxAttempts, within the time budget', async () => {
+    const max = DEFAULT_RETRY_POLICY.maxAttempts;
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(429, { errors: [] }, { headers: { 'retry-after': '1' } }).times(max + 5);
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [action()] });
+    expect(await client.listActions()).toHaveLength(1);
+    expect(client.stats).toEqual({ requests: max + 6, retries: max + 5 });
+  });
+
+  it("a 429's Retry-After holds back the client's other requests too (the whole run slows down)", async () => {
+    const slept: number[] = [];
+    const c = createClient({
+      baseUrl: ORIGIN, token: 'header.payload.sig', dispatcher: agent,
+      sleep: async (ms) => { slept.push(ms); }, random: () => 0, now: () => NOW,
+    });
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(429, { errors: [] }, { headers: { 'retry-after': '7' } });
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [] });
+    await c.listActions();
+    slept.length = 0;
+    // Another request, which never saw the 429 itself, waits out the same 7 s before it is sent.
+    pool().intercept({ path: '/api/world_operators', method: 'GET' }).reply(200, { data: [] });
+    await c.listOperators();
+    expect(slept).toEqual([7000]);
+    await c.close();
+  });
+
+  it('429s stop once the time budget would be passed', async () => {
+    const budgetS = DEFAULT_RETRY_POLICY.budgetMs / 1000;
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(429, { errors: [] }, { headers: { 'retry-after': '20' } }).times(budgetS);
+    const err = await client.listActions().catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 429, retryable: true, outcome: 'failed' });
+    // Each wait is 20 s (random() is 0: no jitter): as many as fit in the budget.
+    expect(retries).toHaveLength(Math.floor(budgetS / 20));
   });
 });
 
@@ -98,6 +134,23 @@ describe('network errors', () => {
     pool().intercept({ path: '/api/actions', method: 'POST' }).replyWithError(reset);
     const err = await client.createAction(spec).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: null, outcome: 'unknown', networkCode: 'ECONNRESET' });
+  });
+});
+
+describe('503 to a POST', () => {
+  it("the API's own 503 (its JSON error list) means nothing was done: the POST is sent again", async () => {
+    pool().intercept({ path: '/api/actions', method: 'POST' })
+      .reply(503, { errors: [{ status: '503', code: 'unavailable', title: 'Service Unavailable', detail: 'later' }] });
+    pool().intercept({ path: '/api/actions', method: 'POST' }).reply(201, { data: action() });
+    expect((await client.createAction(spec)).id).toBe('ab12cd34');
+    expect(retries.map((r) => r.reason)).toEqual(['503']);
+  });
+
+  it("a proxy's 503 page proves nothing: outcome unknown, not sent again", async () => {
+    pool().intercept({ path: '/api/actions', method: 'POST' }).reply(503, '<html>Service Unavailable</html>');
+    const err = await client.createAction(spec).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 503, outcome: 'unknown' });
+    expect(retries).toEqual([]);
   });
 });
 

@@ -51,4 +51,14 @@ describe('AdaptiveLimiter', () => {
   it('rejects a limit below 1', () => {
     expect(() => new AdaptiveLimiter(0)).toThrow(/>= 1/);
   });
+
+  it('pause: no request should start before the latest time any 429 named', () => {
+    const l = new AdaptiveLimiter(4);
+    expect(l.pausedFor(1000)).toBe(0);
+    l.pause(5000);
+    l.pause(3000);
+    expect(l.pausedFor(1000)).toBe(4000);
+    expect(l.pausedFor(4999)).toBe(1);
+    expect(l.pausedFor(6000)).toBe(0);
+  });
 });
