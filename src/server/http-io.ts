@@ -34,6 +34,12 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (body === undefined) {
+    // 204 No Content: no body, so no Content-Type either.
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
