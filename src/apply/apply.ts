@@ -13,7 +13,8 @@ import { executeChange } from './execute.js';
 import { groupByLevel } from './levels.js';
 import { checkArchiveThreshold, DEFAULT_THRESHOLDS, thresholdMessage, type ArchiveThresholds } from './safety.js';
 import { SecretsWriter } from './secrets-file.js';
-import type { ApplyResult, Outcome } from './types.js';
+import { isUnknownOutcome } from './errors.js';
+import type { ApplyJournal, ApplyResult, Outcome } from './types.js';
 
 export interface ApplyOptions {
   concurrency: number;
@@ -28,6 +29,10 @@ export interface ApplyOptions {
   force?: boolean;
   thresholds?: Partial<ArchiveThresholds>;
   recovery?: RecoveryPolicy;
+  /** Told before each create and after each confirmed or failed change (the applied-state record). */
+  journal?: ApplyJournal;
+  /** Checks run with the others before the first write (e.g. that the record can be written). */
+  preflight?: () => Promise<void>;
 }
 
 /** A refusal before anything was written: nothing was changed. */
@@ -60,6 +65,12 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
     if (block.skip) return record(i, skipped(change, block.reason));
     options.onStart?.(change);
     let id = change.id;
+    const journal = options.journal;
+    try {
+      if (change.op === 'create') await journal?.beforeCreate(change);
+    } catch (err) {
+      return record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(new Error(`not sent: ${(err as Error).message}`)) });
+    }
     try {
       const done = await executeChange(change, {
         client,
@@ -68,6 +79,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
         ...(options.signal ? { signal: options.signal } : {}),
       });
       id = done.id;
+      if (id !== null) await confirm(journal, change, id);
       const outcome: Outcome = { ...base(change), status: 'applied', id };
       if (done.recovered) outcome.recovered = true;
       if (done.secrets && id !== null) {
@@ -78,6 +90,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
       }
       record(i, outcome);
     } catch (err) {
+      if (!(err instanceof JournalError)) await journal?.failed(change, !isUnknownOutcome(err)).catch(() => undefined);
       record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(err) });
     }
   }
@@ -96,11 +109,27 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   return result;
 }
 
+/** The change happened; only recording it failed. */
+class JournalError extends Error {}
+
+async function confirm(journal: ApplyJournal | undefined, change: Change, id: string): Promise<void> {
+  try {
+    await journal?.confirmed(change, id);
+  } catch (err) {
+    throw new JournalError(`done (id ${id}), but the applied-state record could not be written: ${(err as Error).message}; run apply again once it can be`);
+  }
+}
+
 /** Everything that can refuse the whole plan, before the first write. */
 async function preflight(plan: Plan, options: ApplyOptions): Promise<SecretsWriter | null> {
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const check = checkArchiveThreshold(plan, thresholds);
   if (check.exceeded && !options.force) throw new ApplyRefused(thresholdMessage(check, thresholds));
+  try {
+    await options.preflight?.();
+  } catch (err) {
+    throw new ApplyRefused(`${(err as Error).message}. Nothing was changed.`);
+  }
   const appCreates = plan.changes.filter((c) => c.op === 'create' && c.type === 'app');
   if (appCreates.length === 0) return null;
   if (!options.secretsFile) {

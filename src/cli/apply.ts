@@ -1,7 +1,7 @@
 // menuctl apply: plan (or read a saved plan), confirm, carry out, report. The work is in
 // src/apply/; this file wires flags, output and exit codes (docs/apply.md).
 
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { applyPlan, ApplyRefused } from '../apply/apply.js';
 import { askYes } from './confirm.js';
@@ -17,7 +17,13 @@ import { renderApplySummary } from '../report/outcomes-text.js';
 import { renderPlanText } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
 import { addConnectionOptions, checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
-import { formatOption, resendOption, targetOption } from './options.js';
+import { formatOption, recreateOption, resendOption, targetOption } from './options.js';
+import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { completeSecrets, missingSecrets, type Completion, type ManagedApp } from '../apply/complete-secrets.js';
+import { checkWritable } from '../fs/atomic-write.js';
+import type { Comparison } from '../plan/compare.js';
+import { recordJournal } from '../record/journal.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
@@ -27,15 +33,19 @@ interface Planned {
   managed: number;
   /** Why `managed` may be below what a fresh plan would count (see docs/apply.md). */
   managedNote?: string;
+  record: LoadedRecord;
+  /** Apps of the config matched to live ones (a saved plan knows none): their secrets and ids. */
+  apps: ManagedApp[];
 }
 
-export interface ApplyFlags extends ConnectionFlags {
+export interface ApplyFlags extends ConnectionFlags, RecordFlags {
   plan?: string;
   yes?: boolean;
   prune?: boolean;
   force?: boolean;
   target: string[];
   resend: string[];
+  recreate: string[];
   secretsFile?: string;
   discardSecrets?: boolean;
   format: 'text' | 'json';
@@ -67,6 +77,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--force', 'allow archiving more than the --max-archive thresholds')
     .addOption(targetOption())
     .addOption(resendOption())
+    .addOption(recreateOption())
+    .addOption(recordOption())
     .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)')
     .option('--discard-secrets', 'create apps without keeping their token and webhook secret')
     .addOption(formatOption(['text', 'json']))
@@ -102,15 +114,49 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
     : await fromConfig(paths, flags, conn, ctx);
   const { plan } = planned;
   const json = flags.format === 'json';
+  const secretsFile = flags.secretsFile !== undefined ? resolve(io.cwd, flags.secretsFile) : undefined;
   if (plan.changes.length === 0) {
-    io.stdout.write(json ? renderApplyJson(emptyResult()) : 'No changes. The live API matches the configuration.\n');
-    return EXIT.OK;
+    const completed = await afterApply(planned, secretsFile, conn, io, { check: true });
+    if (completed === null) io.stdout.write(json ? renderApplyJson(emptyResult()) : 'No changes. The live API matches the configuration.\n');
+    else if (json) io.stdout.write(renderApplyJson(emptyResult()));
+    return completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
   }
   if (!json) io.stdout.write(renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
-  return result.interrupted ? EXIT.INTERRUPTED : result.summary.failed > 0 ? EXIT.ERROR : EXIT.OK;
+  if (result.interrupted) return EXIT.INTERRUPTED;
+  const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
+  return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
+}
+
+/**
+ * After the plan (or when it is empty): the record learns the ids of the config's apps that
+ * the API showed, and the secrets file gets the token of every managed app it lacks. Returns
+ * null when the secrets file needed nothing.
+ */
+async function afterApply(planned: Planned, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean }): Promise<Completion | null> {
+  const keeper = new RecordKeeper(planned.record);
+  const missing = secretsFile === undefined ? [] : await missingSecrets(secretsFile, planned.apps).catch((err: Error) => {
+    throw new CliError(err.message);
+  });
+  if (o.check) {
+    try {
+      if (missing.length > 0) await checkWritable(secretsFile!, 'secrets file');
+      if (planned.apps.some((a) => scopeOf(planned.record)?.apps.get(a.address)?.id !== a.id)) await keeper.check();
+    } catch (err) {
+      throw new CliError(`${(err as Error).message}. Nothing was changed.`);
+    }
+  }
+  for (const app of planned.apps) await keeper.appIs(app.address, app.id);
+  if (missing.length === 0) return null;
+  const done = await completeSecrets(conn.client, secretsFile!, missing);
+  if (done.written.length > 0) {
+    const n = done.written.length;
+    io.stdout.write(`Completed the secrets file ${relative(io.cwd, secretsFile!) || secretsFile}: the token of ${n} app${n === 1 ? '' : 's'} it lacked (${done.written.join(', ')}).\n`);
+  }
+  for (const f of done.failed) io.stderr.write(`Error: ${f.address}: its secrets could not be completed: ${f.message}\n`);
+  return done;
 }
 
 function checkFlags(flags: ApplyFlags): void {
@@ -127,7 +173,10 @@ function checkFlags(flags: ApplyFlags): void {
 }
 
 async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
+  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io });
   const planned = await loadAndPlan(paths, {
+    record,
+    recreate: flags.recreate,
     client: conn.client,
     concurrency: conn.concurrency,
     signal: ctx.signal,
@@ -136,7 +185,11 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
     resend: flags.resend,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg),
   }, ctx.io);
-  return { plan: planned.plan, managed: countManaged(planned.live) };
+  return { plan: planned.plan, managed: countManaged(planned.live), record, apps: managedApps(planned.comparison) };
+}
+
+function managedApps(cmp: Comparison): ManagedApp[] {
+  return cmp.pairs.flatMap((p) => (p.type === 'app' && p.live !== null ? [{ address: p.address, id: p.live.id }] : []));
 }
 
 async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connection, io: Io): Promise<Planned> {
@@ -162,15 +215,18 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
   if (plan.organization_id !== null && actual !== null && actual !== plan.organization_id) {
     throw new CliError(`the plan was made for organization ${plan.organization_id}, but the credentials act for organization ${actual}: nothing was done`);
   }
+  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io });
   const verification = await verifyPlan(plan, conn.client, {
     ...(digest !== undefined ? { configDigest: digest } : {}),
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w}\n`);
-  if (!verification.uncountedParsers) return { plan, managed: verification.managedCount };
+  if (!verification.uncountedParsers) return { plan, managed: verification.managedCount, record, apps: [] };
   return {
     plan,
+    record,
+    apps: [],
     managed: verification.managedCount,
     managedNote: 'With --plan only the parsers of actions the plan touches are counted as managed, so the count can be lower than a fresh plan\'s',
   };
@@ -192,6 +248,7 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
 async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
   const { io } = ctx;
   const { plan, managed, managedNote } = planned;
+  const keeper = new RecordKeeper(planned.record);
   const json = flags.format === 'json';
   // JSON mode keeps stdout to the one document; progress then goes to a terminal's stderr only.
   const stream = json ? io.stderr : io.stdout;
@@ -208,6 +265,8 @@ async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, c
       signal: ctx.signal,
       onStart: (c) => progress?.start(c.address, c.op),
       onDone: (o) => progress?.done(o),
+      journal: recordJournal(keeper),
+      preflight: () => keeper.check(),
       ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),
       discardSecrets: flags.discardSecrets === true,
       force: flags.force === true,

@@ -19,3 +19,8 @@ export function resendOption(): Option {
   return new Option('--resend <address>', 're-send the steps of this action even if they look unchanged (repeatable; "all" for every action)')
     .argParser(collect).default([]);
 }
+
+export function recreateOption(): Option {
+  return new Option('--recreate <address>', 'confirm that an app whose create was interrupted does not exist, so it is created again (repeatable)')
+    .argParser(collect).default([]);
+}

@@ -11,16 +11,18 @@ import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags 
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
-import { formatOption, resendOption, targetOption } from './options.js';
-import { writeFileAtomic } from './write-file.js';
+import { formatOption, recreateOption, resendOption, targetOption } from './options.js';
+import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 
-interface PlanFlags extends ConnectionFlags {
+interface PlanFlags extends ConnectionFlags, RecordFlags {
   out?: string;
   format: 'text' | 'json' | 'markdown';
   detailedExitcode?: boolean;
   prune?: boolean;
   target: string[];
   resend: string[];
+  recreate: string[];
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -33,16 +35,21 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none')
     .option('--prune', 'also archive live actions and apps that are not in the config')
     .addOption(targetOption())
-    .addOption(resendOption());
+    .addOption(resendOption())
+    .addOption(recreateOption())
+    .addOption(recordOption());
   addConnectionOptions(cmd);
   cmd.action(async (paths: string[], flags: PlanFlags) => ctx.setExit(await runPlan(paths, flags, ctx)));
 }
 
 export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const { client, organizationGuard, concurrency } = connect(flags, io);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
   try {
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
     const { plan } = await loadAndPlan(paths, {
+      record,
+      recreate: flags.recreate,
       client,
       concurrency,
       signal: ctx.signal,
