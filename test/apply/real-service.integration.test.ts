@@ -116,4 +116,18 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
     expect(writeRequests(server)).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))['app["com.example.agent"]']).toEqual(lost);
   });
+
+  it('exports with the record: exact step kinds and details, the recorded apps, and a plan of the export is clean', async () => {
+    const { cli, dir } = await workspace();
+    expect((await cli(['apply', 'config', '--yes', '--secrets-file', 's.json'])).code).toBe(0);
+    const r = await cli(['export', '--out', 'exported', '--record', 'config/menuctl.lock']);
+    expect(r.code, r.stderr).toBe(0);
+    const momo = readFileSync(join(dir, 'exported', 'momo-sell-airtime.yaml'), 'utf8');
+    expect(momo).toContain('- press: 1\n        expect: Airtime');
+    expect(momo).toContain('- variable: phone\n        description: Customer phone number, e.g. 256770000000');
+    expect(readFileSync(join(dir, 'exported', 'apps.yaml'), 'utf8')).toContain('package_name: com.example.merchant.till');
+    const plan = await cli(['plan', 'exported', '--format', 'json', '--record', 'config/menuctl.lock']);
+    expect(plan.stderr).toBe('');
+    expect(JSON.parse(plan.stdout)).toMatchObject({ changes: [], warnings: [] });
+  });
 });
