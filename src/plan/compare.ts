@@ -7,6 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type {
   DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState,
 } from '../model/types.js';
+import { KINDS } from '../model/kinds.js';
 import { recordedAction } from '../record/record.js';
 import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
 import { matchAll, type Via, type Wanted } from './match.js';
@@ -64,10 +65,10 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
 
   const actions = matchAll<LiveAction>({
     kind: 'action',
-    keyLabel: 'name',
+    keyLabel: KINDS.action.keyLabel,
     wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
     pool: live.actions,
-    keyOf: (l) => l.name,
+    keyOf: KINDS.action.key,
   });
   out.diagnostics.push(...actions.diagnostics);
   const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
@@ -93,10 +94,10 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
 
   const apps = matchAll<LiveApp>({
     kind: 'app',
-    keyLabel: 'package_name',
+    keyLabel: KINDS.app.keyLabel,
     wanted: desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
     pool: live.apps,
-    keyOf: (l) => l.package_name,
+    keyOf: KINDS.app.key,
   });
   out.diagnostics.push(...apps.diagnostics);
   desired.apps.forEach((app, i) => {
@@ -154,10 +155,10 @@ function compareParsers(out: Comparison, c: ParserContext): void {
   const pool = actionId === null ? [] : (c.parsersByAction.get(actionId) ?? []);
   const result = matchAll<LiveParser>({
     kind: 'parser',
-    keyLabel: 'category',
+    keyLabel: KINDS.parser.keyLabel,
     wanted: c.action.parsers.map((p) => wanted(p, parserAddress(c.action.name, p.category), p.category)),
     pool,
-    keyOf: (l) => l.category,
+    keyOf: KINDS.parser.key,
     elsewhere: (id) => {
       const found = c.allParsers.find((p) => p.id === id);
       if (!found) return null;
