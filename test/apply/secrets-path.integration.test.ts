@@ -46,3 +46,19 @@ describe('apply --secrets-file: the path is checked before any write', () => {
     expect(doc['app["com.example.twofifty"]'].token).toMatch(/^[0-9a-f]{32}$/);
   });
 });
+
+describe('apply --record: the record is checked before any write', () => {
+  it('refuses a FIFO as the record, and a record whose directory does not exist, writing nothing to the API', async () => {
+    const fifo = join(tempDir(), 'menuctl.lock');
+    execFileSync('mkfifo', [fifo]);
+    for (const [record, message] of [[fifo, /it is a FIFO \(named pipe\), not a regular file/], [join(tempDir(), 'missing', 'menuctl.lock'), /its directory .*missing does not exist/]] as const) {
+      const dir = tempDir();
+      writeConfig(dir, configYaml([{ name: 'A' }]));
+      server.resetStats();
+      const r = await runCli(['apply', '--yes', '--record', record], { env: envFor(server), cwd: dir });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(message);
+      expect(writeRequests(server)).toBe(0);
+    }
+  });
+});
