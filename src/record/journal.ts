@@ -1,7 +1,7 @@
 // What apply tells the record (apply/types.ts ApplyJournal), per kind of resource:
 //   app:    in flight before its create is sent (the spec cannot list apps), its id once known;
-//   action: its step details and operator ids once a create, update or restore was confirmed,
-//           removed when it is archived;
+//   action: its step details and operator ids once a create, update or patched restore (the
+//           ones that send the steps, apply/execute.ts) was confirmed, removed when archived;
 //   parser: nothing (the API echoes every parser field).
 
 import type { ApplyJournal } from '../apply/types.js';
@@ -18,7 +18,8 @@ export function recordJournal(keeper: RecordKeeper): ApplyJournal {
         await keeper.appIs(change.address, id);
       } else if (change.type === 'action') {
         if (change.op === 'archive') await keeper.actionArchived(change.address, id);
-        else await keeper.actionApplied(change.address, id, change.desired);
+        // A restore without a patch sent no steps: what the record says of them still holds.
+        else if (change.op !== 'restore' || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
       }
     },
     async failed(change: Change, definite: boolean) {
