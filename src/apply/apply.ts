@@ -71,6 +71,8 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
     } catch (err) {
       return record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(new Error(`not sent: ${(err as Error).message}`)) });
     }
+    /** The API confirmed the change: what fails after it (secrets, record) never says it did not happen. */
+    let confirmed = false;
     try {
       const done = await executeChange(change, {
         client,
@@ -78,19 +80,27 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
         parentId: block.parentId,
         ...(options.signal ? { signal: options.signal } : {}),
       });
+      confirmed = true;
       id = done.id;
-      if (id !== null) await confirm(journal, change, id);
       const outcome: Outcome = { ...base(change), status: 'applied', id };
       if (done.recovered) outcome.recovered = true;
+      let secretsError: unknown;
       if (done.secrets && id !== null) {
-        outcome.reason = await keepSecrets(change.address, id, done.secrets, secrets);
+        outcome.reason = await keepSecrets(change.address, id, done.secrets, secrets).catch((err: unknown) => {
+          secretsError = err;
+          return undefined;
+        });
       } else if (done.secretsLost !== undefined) {
         outcome.reason = `token not captured: the create answer was lost and reading the secrets back failed ` +
           `(${done.secretsLost}); read or rotate them in the API`;
       }
+      // Secrets first, record second: a record that cannot be written must not cost a token,
+      // and a secrets file that cannot be written must not cost the record of the new id.
+      if (id !== null) await confirm(journal, change, id);
+      if (secretsError !== undefined) throw secretsError;
       record(i, outcome);
     } catch (err) {
-      if (!(err instanceof JournalError)) await journal?.failed(change, !isUnknownOutcome(err)).catch(() => undefined);
+      if (!confirmed) await journal?.failed(change, !isUnknownOutcome(err)).catch(() => undefined);
       record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(err) });
     }
   }
@@ -109,14 +119,12 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   return result;
 }
 
-/** The change happened; only recording it failed. */
-class JournalError extends Error {}
-
+/** Tells the journal; a failure to record is reported as such (the change itself happened). */
 async function confirm(journal: ApplyJournal | undefined, change: Change, id: string): Promise<void> {
   try {
     await journal?.confirmed(change, id);
   } catch (err) {
-    throw new JournalError(`done (id ${id}), but the applied-state record could not be written: ${(err as Error).message}; run apply again once it can be`);
+    throw new Error(`done (id ${id}), but the applied-state record could not be written: ${(err as Error).message}; run apply again once it can be`);
   }
 }
 

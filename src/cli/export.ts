@@ -12,7 +12,7 @@ import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { scopeOf } from '../record/record-file.js';
-import { RECORD_FILE } from '../record/record.js';
+import { RECORD_FILE, recordedAppIds } from '../record/record.js';
 import { loadRecord, recordOption, type RecordFlags } from './record.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
@@ -52,7 +52,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
     // Every active action's parsers: the export is the whole organization.
     const live = await readLiveState(client, {
       wantParsers: (a) => a.archived_at === null, concurrency, signal: ctx.signal,
-      recordedAppIds: [...(scope?.apps.values() ?? [])].flatMap((a) => (a.id === null ? [] : [a.id])),
+      recordedAppIds: recordedAppIds(scope),
     });
     live.recorded = { file: record.shown, scope };
     result = exportConfig(live, { layout, schemaPath });

@@ -14,7 +14,7 @@ import type { Plan } from '../plan/types.js';
 import { wantParsers } from '../plan/want-parsers.js';
 import type { Comparison } from '../plan/compare.js';
 import { scopeOf, type LoadedRecord } from '../record/record-file.js';
-import type { ScopeRecord } from '../record/record.js';
+import { recordedAppIds } from '../record/record.js';
 
 export interface ReadLiveOptions {
   client: ApiClient;
@@ -98,6 +98,3 @@ export async function readLiveFor(desired: DesiredState, options: ReadLiveOption
   return live;
 }
 
-function recordedAppIds(scope: ScopeRecord | null): string[] {
-  return [...(scope?.apps.values() ?? [])].flatMap((a) => (a.id === null ? [] : [a.id]));
-}

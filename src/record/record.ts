@@ -125,3 +125,8 @@ export function recordedAction(scope: ScopeRecord | null | undefined, address: s
   const a = scope?.actions.get(address);
   return a !== undefined && a.id === liveId ? a : undefined;
 }
+
+/** The app ids the record holds for a scope (apps whose create is in flight have none yet). */
+export function recordedAppIds(scope: ScopeRecord | null | undefined): string[] {
+  return [...(scope?.apps.values() ?? [])].flatMap((a) => (a.id === null ? [] : [a.id]));
+}
