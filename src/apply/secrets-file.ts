@@ -16,7 +16,8 @@ export async function readSecretsFile(file: string): Promise<SecretsDocument> {
   try {
     text = await readRegularFile(file, 'secrets file');
   } catch (err) {
-    throw new Error(`cannot read secrets file ${file}: ${(err as Error).message}`);
+    const message = (err as Error).message;
+    throw message.startsWith('cannot use ') ? err : new Error(`cannot read secrets file ${file}: ${message}`);
   }
   if (text === null) return {};
   let doc: unknown;

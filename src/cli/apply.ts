@@ -1,7 +1,7 @@
 // menuctl apply: plan (or read a saved plan), confirm, carry out, report. The work is in
 // src/apply/; this file wires flags, output and exit codes (docs/apply.md).
 
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { applyPlan, ApplyRefused } from '../apply/apply.js';
 import { askYes } from './confirm.js';
@@ -19,11 +19,10 @@ import { createProgress } from './progress.js';
 import { addConnectionOptions, checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
 import { formatOption, recreateOption, resendOption, targetOption } from './options.js';
 import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
-import { completeSecrets, missingSecrets, type Completion, type ManagedApp } from '../apply/complete-secrets.js';
-import { checkWritable } from '../fs/atomic-write.js';
-import type { Comparison } from '../plan/compare.js';
 import { recordJournal } from '../record/journal.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { RecordKeeper, type LoadedRecord } from '../record/record-file.js';
+import type { ManagedApp } from '../apply/complete-secrets.js';
+import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
@@ -123,40 +122,13 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   }
   if (!json) io.stdout.write(renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
+  // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
+  if (secretsFile !== undefined && (await missingOrFail(secretsFile, planned.apps, true)).length > 0) await usable(secretsFile);
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
   const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
-}
-
-/**
- * After the plan (or when it is empty): the record learns the ids of the config's apps that
- * the API showed, and the secrets file gets the token of every managed app it lacks. Returns
- * null when the secrets file needed nothing.
- */
-async function afterApply(planned: Planned, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean }): Promise<Completion | null> {
-  const keeper = new RecordKeeper(planned.record);
-  const missing = secretsFile === undefined ? [] : await missingSecrets(secretsFile, planned.apps).catch((err: Error) => {
-    throw new CliError(err.message);
-  });
-  if (o.check) {
-    try {
-      if (missing.length > 0) await checkWritable(secretsFile!, 'secrets file');
-      if (planned.apps.some((a) => scopeOf(planned.record)?.apps.get(a.address)?.id !== a.id)) await keeper.check();
-    } catch (err) {
-      throw new CliError(`${(err as Error).message}. Nothing was changed.`);
-    }
-  }
-  for (const app of planned.apps) await keeper.appIs(app.address, app.id);
-  if (missing.length === 0) return null;
-  const done = await completeSecrets(conn.client, secretsFile!, missing);
-  if (done.written.length > 0) {
-    const n = done.written.length;
-    io.stdout.write(`Completed the secrets file ${relative(io.cwd, secretsFile!) || secretsFile}: the token of ${n} app${n === 1 ? '' : 's'} it lacked (${done.written.join(', ')}).\n`);
-  }
-  for (const f of done.failed) io.stderr.write(`Error: ${f.address}: its secrets could not be completed: ${f.message}\n`);
-  return done;
 }
 
 function checkFlags(flags: ApplyFlags): void {
@@ -186,10 +158,6 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg),
   }, ctx.io);
   return { plan: planned.plan, managed: countManaged(planned.live), record, apps: managedApps(planned.comparison) };
-}
-
-function managedApps(cmp: Comparison): ManagedApp[] {
-  return cmp.pairs.flatMap((p) => (p.type === 'app' && p.live !== null ? [{ address: p.address, id: p.live.id }] : []));
 }
 
 async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connection, io: Io): Promise<Planned> {

@@ -77,11 +77,7 @@ async function kindOf(path: string): Promise<string | null> {
  * directory. `what` names the file in messages ("secrets file", "record").
  */
 export async function checkWritable(path: string, what: string): Promise<void> {
-  try {
-    nameProblem(path);
-  } catch (err) {
-    throw new Error(`cannot use ${path} as the ${what}: ${(err as Error).message.slice(path.length + 2)}`);
-  }
+  checkName(path, what);
   const kind = await kindOf(path);
   if (kind !== null && kind !== 'file') {
     throw new Error(`cannot use ${path} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);
@@ -100,8 +96,17 @@ export async function checkWritable(path: string, what: string): Promise<void> {
   }
 }
 
+function checkName(path: string, what: string): void {
+  try {
+    nameProblem(path);
+  } catch (err) {
+    throw new Error(`cannot use ${path} as the ${what}: ${(err as Error).message.slice(path.length + 2)}`);
+  }
+}
+
 /** Refuses to read anything but a regular file (a FIFO would block forever). null when absent. */
 export async function readRegularFile(path: string, what: string): Promise<string | null> {
+  checkName(path, what);
   const kind = await kindOf(path);
   if (kind === null) return null;
   if (kind !== 'file') throw new Error(`cannot use ${path} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);

@@ -62,3 +62,17 @@ describe('apply --record: the record is checked before any write', () => {
     }
   });
 });
+
+describe('apply: secrets to complete are checked before any write', () => {
+  it('refuses a secrets file that could not take the tokens it lacks, before the plan\'s first write', async () => {
+    const dir = tempDir();
+    writeConfig(dir, configYaml([], { apps: ['com.example.complete'] }));
+    expect((await runCli(['apply', '--yes', '--secrets-file', 'first.json'], { env: envFor(server), cwd: dir })).code).toBe(0);
+    writeConfig(dir, configYaml([{ name: 'New action' }], { apps: ['com.example.complete'] }));
+    server.resetStats();
+    const r = await runCli(['apply', '--yes', '--secrets-file', `${'s'.repeat(260)}.json`], { env: envFor(server), cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/bytes long; file systems allow 255.*Nothing was changed/);
+    expect(writeRequests(server)).toBe(0);
+  });
+});
