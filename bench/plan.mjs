@@ -3,11 +3,14 @@
 // reference server, beside its I/O floor (the same GETs by a bare undici loop at the same
 // concurrency), with and without server latency. Issue 4, "Show"; results in docs/benchmarks.md.
 //
-//   node bench/plan.mjs [--actions 1000] [--parsers 5] [--runs 3] [--latency 0,20] [--profile] [--json FILE]
+//   node bench/plan.mjs [--actions 1000] [--parsers 5] [--runs 3] [--latency 0,20] [--profile] [--record] [--json FILE]
+//
+// --record: first establish the applied-state record beside the config (one `apply --resend all`,
+// which records every action), so the plans read and compare it: the record's cost.
 
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchOptions } from './lib/args.mjs';
 import { expectExit, peakRssMethod, runMenuctl, runNode } from './lib/cli.mjs';
@@ -35,6 +38,14 @@ const t0 = performance.now();
 await createWorld({ url: server.url, token, agent: seedAgent }, world, opt.concurrency, { actionBody, parserBody });
 await seedAgent.close();
 note(`seeded ${opt.actions} actions x ${opt.parsers} parsers in ${secs(performance.now() - t0)}`);
+const seedUrl = server.url;
+let recordBytes = null;
+if (opt.record) {
+  const env = { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token };
+  expectExit(await runMenuctl(['apply', cfg, '--yes', '--resend', 'all', '--concurrency', String(opt.concurrency)], { env, scratch }), 0, 'menuctl apply --resend all');
+  recordBytes = statSync(join(scratch, 'menuctl.lock')).size;
+  note(`record: ${join(scratch, 'menuctl.lock')}, ${recordBytes} bytes`);
+}
 await server.close();
 
 // Process start + config load, no network: the part of every menuctl run the floor does not pay.
@@ -47,7 +58,8 @@ note(`validate: ${secs(validateMs)}, CPU ${secs(validateCpuMs)} (median of ${opt
 const planArgs = ['plan', cfg, '--detailed-exitcode', '--concurrency', String(opt.concurrency)];
 const results = [];
 for (const latencyMs of opt.latencies) {
-  server = await startServer({ data, jwtSecret, latencyMs });
+  // The same port every time: the record is kept per API URL.
+  server = await startServer({ data, jwtSecret, latencyMs, port: Number(new URL(seedUrl).port) });
   const env = { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token };
   const agent = makeAgent(opt.concurrency);
   const ctx = { url: server.url, token, agent };
@@ -118,6 +130,7 @@ const report = {
   parsersPerAction: opt.parsers,
   concurrency: opt.concurrency,
   runs: opt.runs,
+  recordBytes,
   validateMs,
   validateCpuMs,
   peakRssMethod,
@@ -125,7 +138,7 @@ const report = {
   results,
 };
 if (opt.json) writeFileSync(opt.json, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`## plan: no-change plan of ${opt.actions} actions x ${opt.parsers} parsers, --concurrency ${opt.concurrency} (median of ${opt.runs})\n`);
+console.log(`## plan: no-change plan of ${opt.actions} actions x ${opt.parsers} parsers, --concurrency ${opt.concurrency} (median of ${opt.runs})${recordBytes === null ? ', no record' : `, with a record of ${recordBytes} bytes`}\n`);
 console.log(table(
   ['server latency', 'menuctl plan', 'I/O floor', 'ratio', 'floor, new process', 'ratio to it', 'ratio less start-up', 'CPU (plan / floor)', 'requests (plan / floor)', 'peak RSS'],
   results.map((r) => [

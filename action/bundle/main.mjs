@@ -9189,7 +9189,7 @@ function findUnfaithful(parsed) {
   const { root, groupCount } = parsed;
   const out = [];
   const closed2 = /* @__PURE__ */ new Map();
-  const open = /* @__PURE__ */ new Set();
+  const open2 = /* @__PURE__ */ new Set();
   const walk = (node, ctx) => {
     switch (node.type) {
       case "seq":
@@ -9228,9 +9228,9 @@ function findUnfaithful(parsed) {
               index: node.at
             });
           }
-          open.add(node.number);
+          open2.add(node.number);
           walk(node.body, inner);
-          open.delete(node.number);
+          open2.delete(node.number);
           closed2.set(node.number, ctx.optional || negative);
           return;
         }
@@ -9238,7 +9238,7 @@ function findUnfaithful(parsed) {
         return;
       }
       case "backref":
-        backref(node, out, { closed: closed2, open, groupCount });
+        backref(node, out, { closed: closed2, open: open2, groupCount });
         return;
       default:
         return;
@@ -23276,6 +23276,9 @@ function thresholdsOf(flags) {
     maxArchivePercent: flags.maxArchivePercent ?? DEFAULT_THRESHOLDS.maxArchivePercent
   };
 }
+function recreateOption() {
+  return new Option("--recreate <address>", "confirm that an app whose create was interrupted does not exist, so it is created again (repeatable)").argParser(collect).default([]);
+}
 var init_options = __esm({
   "src/cli/options.ts"() {
     "use strict";
@@ -23553,8 +23556,8 @@ parentPort.on('message', ({ id, jobs }) => {
         if (!this.ready) {
           const worker = new Worker(WORKER_SOURCE, { eval: true });
           this.worker = worker;
-          this.ready = new Promise((resolve5, reject) => {
-            worker.once("online", () => resolve5());
+          this.ready = new Promise((resolve6, reject) => {
+            worker.once("online", () => resolve6());
             worker.once("error", reject);
           });
         }
@@ -23566,11 +23569,11 @@ parentPort.on('message', ({ id, jobs }) => {
         await this.start();
         const worker = this.worker;
         const id = this.nextId++;
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           const onMessage = (msg) => {
             if (msg.id !== id) return;
             cleanup();
-            resolve5({ ok: true, results: msg.results });
+            resolve6({ ok: true, results: msg.results });
           };
           const onError = (err) => {
             cleanup();
@@ -23580,7 +23583,7 @@ parentPort.on('message', ({ id, jobs }) => {
           const timer = setTimeout(() => {
             cleanup();
             this.reset();
-            resolve5({ ok: false, timedOut: true });
+            resolve6({ ok: false, timedOut: true });
           }, this.timeoutMs);
           const cleanup = () => {
             clearTimeout(timer);
@@ -23670,7 +23673,7 @@ var wrap, ON, same, OFF;
 var init_style = __esm({
   "src/report/style.ts"() {
     "use strict";
-    wrap = (open, close) => (s) => s === "" ? s : `\x1B[${open}m${s}\x1B[${close}m`;
+    wrap = (open2, close) => (s) => s === "" ? s : `\x1B[${open2}m${s}\x1B[${close}m`;
     ON = {
       enabled: true,
       green: wrap(32, 39),
@@ -24371,20 +24374,20 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run3 = async (function_, resolve5, arguments_) => {
+  const run3 = async (function_, resolve6, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve5(result);
+    resolve6(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve5, arguments_) => {
+  const enqueue = (function_, resolve6, arguments_) => {
     new Promise((internalResolve) => {
       queue.enqueue(internalResolve);
     }).then(
-      run3.bind(void 0, function_, resolve5, arguments_)
+      run3.bind(void 0, function_, resolve6, arguments_)
     );
     (async () => {
       await Promise.resolve();
@@ -24393,8 +24396,8 @@ function pLimit(concurrency) {
       }
     })();
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve5) => {
-    enqueue(function_, resolve5, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve6) => {
+    enqueue(function_, resolve6, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -24456,13 +24459,13 @@ async function readLiveState(client, options) {
   if (listedApps !== null) {
     apps = listedApps;
   } else {
-    const pinned = [...new Set(options.pinnedAppIds ?? [])];
+    const pinned = [.../* @__PURE__ */ new Set([...options.pinnedAppIds ?? [], ...options.recordedAppIds ?? []])];
     const found = await Promise.all(pinned.map((id) => limit(() => {
       signal?.throwIfAborted();
       return client.getApp(id);
     })));
     apps = found.filter((app) => app !== null);
-    warnings.push(
+    if (options.recordedAppIds === void 0) warnings.push(
       `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; apps without an \`id:\` in the config cannot be matched to live ones (pin them to avoid duplicates)`
     );
   }
@@ -24480,35 +24483,6 @@ var init_read_live = __esm({
   "src/api/read-live.ts"() {
     "use strict";
     init_p_limit();
-  }
-});
-
-// src/model/fingerprint.ts
-import { createHash } from "node:crypto";
-function fingerprint(type2, live) {
-  let fields;
-  switch (type2) {
-    case "action": {
-      const a = live;
-      fields = [a.id, a.name, a.root_code, a.transport_type, [...a.operators].sort(), a.steps, a.archived_at !== null];
-      break;
-    }
-    case "parser": {
-      const p = live;
-      fields = [p.id, p.action_id, p.category, p.status, p.target_type, p.sender, p.regex, p.user_message, p.archived_at !== null];
-      break;
-    }
-    case "app": {
-      const a = live;
-      fields = [a.id, a.name, a.package_name, a.webhook_url, a.archived_at !== null];
-      break;
-    }
-  }
-  return createHash("sha256").update(JSON.stringify([type2, ...fields])).digest("hex").slice(0, 16);
-}
-var init_fingerprint = __esm({
-  "src/model/fingerprint.ts"() {
-    "use strict";
   }
 });
 
@@ -24736,6 +24710,76 @@ var init_canonical = __esm({
   }
 });
 
+// src/model/kinds.ts
+function kindOf(type2) {
+  return KINDS2[type2];
+}
+var archived, KINDS2;
+var init_kinds = __esm({
+  "src/model/kinds.ts"() {
+    "use strict";
+    init_canonical();
+    archived = (live) => live.archived_at !== null;
+    KINDS2 = {
+      action: {
+        type: "action",
+        level: 0,
+        keyLabel: "name",
+        key: (r) => r.name,
+        fingerprintFields: (a) => [a.id, a.name, a.root_code, a.transport_type, [...a.operators].sort(), a.steps, archived(a)],
+        canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
+        api: {
+          get: (c, id) => c.getAction(id),
+          update: (c, id, spec) => c.updateAction(id, spec),
+          archive: (c, id) => c.archiveAction(id),
+          restore: (c, id) => c.restoreAction(id)
+        }
+      },
+      parser: {
+        type: "parser",
+        level: 1,
+        keyLabel: "category",
+        key: (r) => r.category,
+        fingerprintFields: (p) => [p.id, p.action_id, p.category, p.status, p.target_type, p.sender, p.regex, p.user_message, archived(p)],
+        canonical: (spec) => canonicalParser(spec),
+        api: {
+          get: (c, id) => c.getParser(id),
+          update: (c, id, spec) => c.updateParser(id, spec),
+          archive: (c, id) => c.archiveParser(id),
+          restore: (c, id) => c.restoreParser(id)
+        }
+      },
+      app: {
+        type: "app",
+        level: 0,
+        keyLabel: "package_name",
+        key: (r) => r.package_name,
+        fingerprintFields: (a) => [a.id, a.name, a.package_name, a.webhook_url, archived(a)],
+        canonical: (spec) => canonicalApp(spec),
+        api: {
+          get: (c, id) => c.getApp(id),
+          update: (c, id, spec) => c.updateApp(id, spec),
+          archive: (c, id) => c.archiveApp(id),
+          restore: (c, id) => c.restoreApp(id)
+        }
+      }
+    };
+  }
+});
+
+// src/model/fingerprint.ts
+import { createHash } from "node:crypto";
+function fingerprint(type2, live) {
+  const fields = kindOf(type2).fingerprintFields(live);
+  return createHash("sha256").update(JSON.stringify([type2, ...fields])).digest("hex").slice(0, 16);
+}
+var init_fingerprint = __esm({
+  "src/model/fingerprint.ts"() {
+    "use strict";
+    init_kinds();
+  }
+});
+
 // src/plan/changes.ts
 function changeForPair(pair, opts) {
   if (pair.live === null) {
@@ -24746,8 +24790,8 @@ function changeForPair(pair, opts) {
   if (renamed !== null) reasons.push({ code: "renamed", from: renamed });
   const forced = pair.type === "action" && opts.resend.has(pair.address);
   if (forced) reasons.push({ code: "resend" });
-  const archived = pair.live.archived_at !== null;
-  if (!archived && pair.fields.length === 0 && !forced) return null;
+  const archived2 = pair.live.archived_at !== null;
+  if (!archived2 && pair.fields.length === 0 && !forced) return null;
   const base2 = {
     id: pair.live.id,
     address: pair.address,
@@ -24757,7 +24801,7 @@ function changeForPair(pair, opts) {
     ...forced ? { forced: true } : {},
     ...typedPart(pair)
   };
-  return archived ? { op: "restore", ...base2 } : { op: "update", ...base2 };
+  return archived2 ? { op: "restore", ...base2 } : { op: "update", ...base2 };
 }
 function archiveForOrphan(orphan, reason) {
   return {
@@ -24782,30 +24826,113 @@ function typedPart(pair) {
   }
 }
 function liveFingerprint(r) {
-  if (r.live === null) return null;
-  switch (r.type) {
-    case "action":
-      return fingerprint("action", r.live);
-    case "parser":
-      return fingerprint("parser", r.live);
-    case "app":
-      return fingerprint("app", r.live);
-  }
+  return r.live === null ? null : fingerprint(r.type, r.live);
 }
 function renamedFrom(pair) {
   if (!pair.live) return null;
-  const [was, is] = pair.type === "action" ? [pair.live.name, pair.spec.name] : pair.type === "parser" ? [pair.live.category, pair.spec.category] : [pair.live.package_name, pair.spec.package_name];
-  return was !== is ? was : null;
+  const kind = kindOf(pair.type);
+  const was = kind.key(pair.live);
+  return was !== kind.key(pair.spec) ? was : null;
 }
 function createFields(pair, nameOf) {
-  const values = pair.type === "action" ? { ...canonicalDesiredAction(pair.spec, nameOf) } : pair.type === "parser" ? { ...canonicalParser(pair.spec) } : { ...canonicalApp(pair.spec) };
+  const values = kindOf(pair.type).canonical(pair.spec, nameOf);
   return Object.entries(values).map(([path2, after]) => ({ path: path2, before: null, after }));
 }
 var init_changes = __esm({
   "src/plan/changes.ts"() {
     "use strict";
     init_fingerprint();
-    init_canonical();
+    init_kinds();
+  }
+});
+
+// src/record/record.ts
+function scopeKey(apiUrl2, organizationId) {
+  return `${apiUrl2.replace(/\/+$/, "")} org ${organizationId ?? "?"}`;
+}
+function parseRecord(text, file) {
+  const doc = /* @__PURE__ */ new Map();
+  text.split("\n").forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const at = i + 1;
+    if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) {
+      throw new RecordSyntaxError(file, at, "an unresolved merge conflict: keep the lines of both sides (one per address) and delete the markers");
+    }
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      throw new RecordSyntaxError(file, at, "not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`");
+    }
+    addEntry(doc, entry, (what) => new RecordSyntaxError(file, at, what));
+  });
+  return doc;
+}
+function addEntry(doc, e, fail) {
+  if (typeof e.scope !== "string" || typeof e.address !== "string") throw fail('a line needs "scope" and "address"');
+  const address = parseAddress(e.address);
+  if (address === null || address.type === "parser") throw fail(`${JSON.stringify(e.address)} is not an action or app address`);
+  let scope = doc.get(e.scope);
+  if (!scope) doc.set(e.scope, scope = emptyScope());
+  const table = address.type === "action" ? scope.actions : scope.apps;
+  if (table.has(e.address)) throw fail(`${e.address} appears twice for ${e.scope} (a merge kept both sides): keep one of the two lines`);
+  if (address.type === "action") {
+    if (typeof e.id !== "string" || !Array.isArray(e.steps) || !Array.isArray(e.operator_ids)) {
+      throw fail('an action line needs "id", "steps" and "operator_ids"');
+    }
+    scope.actions.set(e.address, { id: e.id, steps: e.steps, operator_ids: e.operator_ids });
+  } else if (e.pending === "create" && e.id === null) {
+    scope.apps.set(e.address, { id: null, pending: "create" });
+  } else if (typeof e.id === "string") {
+    scope.apps.set(e.address, { id: e.id });
+  } else {
+    throw fail('an app line needs "id" (or "id": null with "pending": "create")');
+  }
+}
+function serializeRecord(doc) {
+  const lines = [];
+  for (const scope of [...doc.keys()].sort(byCodeUnit2)) {
+    const s = doc.get(scope);
+    const entries2 = [];
+    for (const [address, a] of s.actions) {
+      entries2.push([address, JSON.stringify({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps })]);
+    }
+    for (const [address, a] of s.apps) {
+      entries2.push([address, JSON.stringify(a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
+    }
+    entries2.sort(([x], [y]) => byCodeUnit2(x, y));
+    for (const [, line] of entries2) lines.push(line);
+  }
+  return `${[...HEADER, ...lines].join("\n")}
+`;
+}
+function recordedAction(scope, address, liveId) {
+  const a = scope?.actions.get(address);
+  return a !== void 0 && a.id === liveId ? a : void 0;
+}
+function recordedAppIds(scope) {
+  return [...scope?.apps.values() ?? []].flatMap((a) => a.id === null ? [] : [a.id]);
+}
+var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, byCodeUnit2;
+var init_record = __esm({
+  "src/record/record.ts"() {
+    "use strict";
+    init_address();
+    RECORD_FILE = "menuctl.lock";
+    emptyScope = () => ({ actions: /* @__PURE__ */ new Map(), apps: /* @__PURE__ */ new Map() });
+    HEADER = [
+      "# menuctl applied-state record: what the API cannot tell (docs/planning.md). Commit it beside the config.",
+      "# One line per resource, sorted. On a merge conflict keep every line of both sides, one per address",
+      "# (for the same address keep either: the next apply corrects it), or run `menuctl apply --resend all`."
+    ];
+    RecordSyntaxError = class extends Error {
+      constructor(file, line, what) {
+        super(`${file}:${line}:1: ${what}`);
+        this.name = "RecordSyntaxError";
+      }
+    };
+    byCodeUnit2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
   }
 });
 
@@ -24831,6 +24958,24 @@ function diffParser(live, desired) {
 }
 function diffApp(live, desired) {
   return diff(canonicalApp(live), canonicalApp(desired), APP_PATHS);
+}
+function diffRecordedAction(recorded, desired) {
+  const out = [];
+  const steps = desired.steps.map(canonicalStep);
+  const n = Math.min(steps.length, recorded.steps.length);
+  for (let i = 0; i < n; i++) {
+    const was = recorded.steps[i];
+    const is = steps[i];
+    for (const key of ["kind", "expect", "description"]) {
+      const before = was[key] ?? null;
+      const after = is[key] ?? null;
+      if (before !== after) out.push({ path: `steps[${i}].${key}`, before, after });
+    }
+  }
+  const ids2 = [...new Set(desired.operator_ids)].sort((a, b) => a - b);
+  const recordedIds = [...recorded.operator_ids].sort((a, b) => a - b);
+  if (!same2(ids2, recordedIds)) out.push({ path: "operator_ids", before: recordedIds, after: ids2 });
+  return out;
 }
 var ACTION_PATHS, PARSER_PATHS, APP_PATHS;
 var init_diff = __esm({
@@ -24958,10 +25103,10 @@ function compareStates(desired, live) {
   const nameOf = operatorNamer(live.operators);
   const actions = matchAll({
     kind: "action",
-    keyLabel: "name",
+    keyLabel: KINDS2.action.keyLabel,
     wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
     pool: live.actions,
-    keyOf: (l) => l.name
+    keyOf: KINDS2.action.key
   });
   out.diagnostics.push(...actions.diagnostics);
   const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
@@ -24978,16 +25123,18 @@ function compareStates(desired, live) {
       steps: action.steps
     };
     const address = actionAddress(action.name);
+    const recorded = outcome2.live ? recordedAction(live.recorded?.scope, address, outcome2.live.id) : void 0;
     const fields = outcome2.live ? diffAction(outcome2.live, spec, nameOf) : [];
-    out.pairs.push({ type: "action", address, desired: action, spec, live: outcome2.live, fields, ...via(outcome2.via) });
+    if (recorded) fields.push(...diffRecordedAction(recorded, spec));
+    out.pairs.push({ type: "action", address, desired: action, spec, live: outcome2.live, fields, recorded: recorded !== void 0, ...via(outcome2.via) });
     compareParsers(out, { action, address, liveAction: outcome2.live, allParsers: live.parsers, parsersByAction });
   });
   const apps = matchAll({
     kind: "app",
-    keyLabel: "package_name",
-    wanted: desired.apps.map((a) => wanted(a, appAddress(a.package_name), a.package_name)),
+    keyLabel: KINDS2.app.keyLabel,
+    wanted: desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
     pool: live.apps,
-    keyOf: (l) => l.package_name
+    keyOf: KINDS2.app.key
   });
   out.diagnostics.push(...apps.diagnostics);
   desired.apps.forEach((app, i) => {
@@ -25005,6 +25152,12 @@ function compareStates(desired, live) {
   }
   return out;
 }
+function recordedPin(w, live) {
+  if (w.pinnedId !== void 0) return w;
+  const id = live.recorded?.scope?.apps.get(w.address)?.id;
+  if (id === void 0 || id === null || !live.apps.some((a) => a.id === id)) return w;
+  return { ...w, pinnedId: id };
+}
 function groupBy(list2, key) {
   const map2 = /* @__PURE__ */ new Map();
   for (const t of list2) {
@@ -25020,10 +25173,10 @@ function compareParsers(out, c) {
   const pool = actionId === null ? [] : c.parsersByAction.get(actionId) ?? [];
   const result = matchAll({
     kind: "parser",
-    keyLabel: "category",
+    keyLabel: KINDS2.parser.keyLabel,
     wanted: c.action.parsers.map((p) => wanted(p, parserAddress(c.action.name, p.category), p.category)),
     pool,
-    keyOf: (l) => l.category,
+    keyOf: KINDS2.parser.key,
     elsewhere: (id) => {
       const found = c.allParsers.find((p) => p.id === id);
       if (!found) return null;
@@ -25067,6 +25220,8 @@ var init_compare = __esm({
   "src/plan/compare.ts"() {
     "use strict";
     init_address();
+    init_kinds();
+    init_record();
     init_diff();
     init_match();
     init_operators();
@@ -25096,8 +25251,14 @@ var init_digest = __esm({
 // src/plan/hidden-steps.ts
 function countHiddenStepActions(cmp2, scope, except = /* @__PURE__ */ new Set()) {
   return cmp2.pairs.filter(
-    (p) => p.type === "action" && p.live !== null && !except.has(p.address) && scope.includes(p.address) && p.spec.steps.some(hasHiddenStepDetails)
+    (p) => p.type === "action" && p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) && p.spec.steps.some(hasHiddenStepDetails)
   ).length;
+}
+function unrecordedWhy(live) {
+  const r = live.recorded;
+  if (r === void 0) return "no applied-state record was read";
+  if (r.scope === null) return `${r.file} has no record for this API yet (a first run here, or the file was lost)`;
+  return `${r.file} has no record of them (applied before the record existed, or their lines were lost)`;
 }
 var init_hidden_steps = __esm({
   "src/plan/hidden-steps.ts"() {
@@ -25106,12 +25267,46 @@ var init_hidden_steps = __esm({
   }
 });
 
+// src/plan/in-flight.ts
+function inFlightErrors(cmp2, live, recreate) {
+  const out = [];
+  const pending = live.recorded?.scope?.apps;
+  const inFlight = new Set([...pending ?? []].filter(([, a]) => a.pending === "create").map(([address]) => address));
+  for (const r of recreate) {
+    if (!inFlight.has(r)) {
+      out.push({
+        severity: "error",
+        code: "plan.recreate-unknown",
+        message: `--recreate ${r}: the record has no create in flight for that address; --recreate only confirms such a create.`
+      });
+    }
+  }
+  if (live.apps_listed) return out;
+  for (const pair of cmp2.pairs) {
+    if (pair.type !== "app" || pair.live !== null || !inFlight.has(pair.address) || recreate.includes(pair.address)) continue;
+    out.push({
+      severity: "error",
+      code: "plan.create-in-flight",
+      message: `an earlier apply sent the create of ${pair.address} and never got the answer (it was interrupted), and the API cannot list apps to tell whether it exists. If it exists, pin it: add \`id: <its id>\` to the app in the config. If it does not, confirm a new create with \`--recreate '${pair.address}'\`. Nothing was sent.`,
+      address: pair.address,
+      ...pair.desired.loc ? { loc: pair.desired.loc } : {}
+    });
+  }
+  return out;
+}
+var init_in_flight = __esm({
+  "src/plan/in-flight.ts"() {
+    "use strict";
+  }
+});
+
 // src/plan/types.ts
 var LEVEL;
 var init_types2 = __esm({
   "src/plan/types.ts"() {
     "use strict";
-    LEVEL = { action: 0, app: 0, parser: 1 };
+    init_kinds();
+    LEVEL = { action: KINDS2.action.level, app: KINDS2.app.level, parser: KINDS2.parser.level };
   }
 });
 
@@ -25141,14 +25336,7 @@ function identityKey(type2, scope, key) {
   return JSON.stringify([type2, scope, key]);
 }
 function orphanKey(o) {
-  switch (o.type) {
-    case "action":
-      return identityKey("action", "", o.live.name);
-    case "parser":
-      return identityKey("parser", o.parent, o.live.category);
-    case "app":
-      return identityKey("app", "", o.live.package_name);
-  }
+  return identityKey(o.type, o.type === "parser" ? o.parent : "", kindOf(o.type).key(o.live));
 }
 function protectedArchives(cmp2, archives) {
   const byId = /* @__PURE__ */ new Map();
@@ -25159,7 +25347,8 @@ function protectedArchives(cmp2, archives) {
     if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
     if (pair.desired.id !== void 0) byId.set(`${pair.type}:${pair.desired.id}`, guard);
     const scope = pair.type === "parser" ? pair.parent : "";
-    const keys = pair.type === "action" ? [pair.spec.name, pair.desired.renamed_from] : pair.type === "parser" ? [pair.spec.category, pair.desired.renamed_from] : [pair.spec.package_name];
+    const renamed = pair.type === "app" ? void 0 : pair.desired.renamed_from;
+    const keys = [kindOf(pair.type).key(pair.spec), renamed];
     for (const k of keys) if (k !== void 0) byKey.set(identityKey(pair.type, scope, k), guard);
   }
   const out = [];
@@ -25185,6 +25374,7 @@ var PROTECTED_ARCHIVE;
 var init_protect = __esm({
   "src/plan/protect.ts"() {
     "use strict";
+    init_kinds();
     init_reasons();
     PROTECTED_ARCHIVE = "plan.protected-archive";
   }
@@ -25267,10 +25457,11 @@ function buildPlan(desired, live, options = {}) {
   const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
   const guarded = protectedArchives(cmp2, archives);
   diagnostics.push(...guarded.map(protectionError));
+  diagnostics.push(...inFlightErrors(cmp2, live, options.recreate ?? []));
   if (scope.targets.length > 0) {
     warnings.push("This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.");
   }
-  const hidden = hiddenStepWarning(cmp2, changes, scope);
+  const hidden = hiddenStepWarning(cmp2, changes, scope, live);
   if (hidden) warnings.push(hidden);
   const sorted = sortChanges(changes);
   const plan2 = {
@@ -25290,7 +25481,7 @@ function buildPlan(desired, live, options = {}) {
     unmanaged: unmanaged(cmp2, scope),
     warnings
   };
-  return { plan: plan2, diagnostics };
+  return { plan: plan2, diagnostics, comparison: cmp2 };
 }
 function resendSet(raw, cmp2, diagnostics) {
   const actions = cmp2.pairs.filter((p) => p.type === "action").map((p) => p.address);
@@ -25330,12 +25521,12 @@ function inScope(all, scope, warnings) {
   }
   return kept;
 }
-function hiddenStepWarning(cmp2, changes, scope) {
+function hiddenStepWarning(cmp2, changes, scope, live) {
   const updated = new Set(changes.filter((c) => c.op === "update" || c.op === "create" || c.op === "restore" && c.fields.length > 0).map((c) => c.address));
   const count = countHiddenStepActions(cmp2, scope, updated);
   if (count === 0) return null;
   const what = count === 1 ? "1 unchanged action has" : `${count} unchanged actions have`;
-  return `${what} step details the API does not echo (step kind, expect text or description): a change to those alone does not show in this plan. Use --resend ADDRESS (or --resend all) to send the steps again.`;
+  return `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and record them (or --resend ADDRESS for some).`;
 }
 function unmanaged(cmp2, scope) {
   return cmp2.orphans.filter((o) => o.type !== "parser").filter((o) => scope.includes(o.address)).map((o) => ({ type: o.type, address: o.address, id: o.live.id })).sort((a, b) => compareChanges({ ...a, op: "archive" }, { ...b, op: "archive" }));
@@ -25353,6 +25544,7 @@ var init_build_plan = __esm({
     init_compare();
     init_digest();
     init_hidden_steps();
+    init_in_flight();
     init_operators();
     init_order();
     init_protect();
@@ -25378,6 +25570,181 @@ var init_want_parsers = __esm({
   }
 });
 
+// src/fs/atomic-write.ts
+import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { chmod, lstat, mkdir, open, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+async function writeFileAtomic(path2, content, options = {}) {
+  const mode = options.mode ?? 420;
+  const exact = options.mode !== void 0;
+  if (options.mkdirs !== false) await mkdir(dirname(path2), { recursive: true });
+  nameProblem(path2);
+  const tmp = join(dirname(path2), tempName());
+  try {
+    const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+    try {
+      await fh.writeFile(content);
+    } finally {
+      await fh.close();
+    }
+    if (exact) await chmod(tmp, mode);
+    await rename(tmp, path2);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+function nameProblem(path2) {
+  const bytes = Buffer.byteLength(basename(path2));
+  if (bytes > NAME_MAX) {
+    throw new Error(`${path2}: the file name is ${bytes} bytes long; file systems allow ${NAME_MAX}: choose a shorter name`);
+  }
+}
+async function kindOf2(path2) {
+  try {
+    const st = await lstat(path2);
+    if (st.isFile()) return "file";
+    if (st.isSymbolicLink()) return "a symbolic link";
+    if (st.isDirectory()) return "a directory";
+    if (st.isFIFO()) return "a FIFO (named pipe)";
+    if (st.isSocket()) return "a socket";
+    return "a device";
+  } catch (err) {
+    if (err.code === "ENOENT") return null;
+    throw err;
+  }
+}
+async function checkWritable(path2, what) {
+  checkName(path2, what);
+  const kind = await kindOf2(path2);
+  if (kind !== null && kind !== "file") {
+    throw new Error(`cannot use ${path2} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);
+  }
+  const dir = dirname(path2);
+  const probe = join(dir, tempName());
+  try {
+    const fh = await open(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 384);
+    await fh.close();
+  } catch (err) {
+    const code2 = err.code;
+    const why = code2 === "ENOENT" ? "does not exist" : code2 === "ENOTDIR" ? "is not a directory" : code2 === "EACCES" || code2 === "EPERM" || code2 === "EROFS" ? "is not writable" : `cannot hold a new file (${code2 ?? err.message})`;
+    throw new Error(`cannot write the ${what} ${path2}: its directory ${dir} ${why}`);
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
+function checkName(path2, what) {
+  try {
+    nameProblem(path2);
+  } catch (err) {
+    throw new Error(`cannot use ${path2} as the ${what}: ${err.message.slice(path2.length + 2)}`);
+  }
+}
+async function readRegularFile(path2, what) {
+  checkName(path2, what);
+  const kind = await kindOf2(path2);
+  if (kind === null) return null;
+  if (kind !== "file") throw new Error(`cannot use ${path2} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);
+  const fh = await open(path2, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    return await fh.readFile("utf8");
+  } finally {
+    await fh.close();
+  }
+}
+var NAME_MAX, tempName;
+var init_atomic_write = __esm({
+  "src/fs/atomic-write.ts"() {
+    "use strict";
+    NAME_MAX = 255;
+    tempName = () => `.menuctl-${randomBytes(8).toString("hex")}.tmp`;
+  }
+});
+
+// src/record/record-file.ts
+async function readRecordDocument(file, shown) {
+  const text = await readRegularFile(file, "applied-state record");
+  return text === null ? /* @__PURE__ */ new Map() : parseRecord(text, shown);
+}
+function scopeOf(record) {
+  return record.doc.get(record.key) ?? null;
+}
+var RecordKeeper;
+var init_record_file = __esm({
+  "src/record/record-file.ts"() {
+    "use strict";
+    init_canonical();
+    init_atomic_write();
+    init_record();
+    RecordKeeper = class {
+      constructor(record) {
+        this.record = record;
+      }
+      record;
+      version = 0;
+      written = 0;
+      chain = Promise.resolve();
+      get file() {
+        return this.record.file;
+      }
+      /** Fails before the first write to the API when the record could not be written. */
+      check() {
+        return checkWritable(this.record.file, "applied-state record");
+      }
+      scope() {
+        let s = this.record.doc.get(this.record.key);
+        if (!s) this.record.doc.set(this.record.key, s = emptyScope());
+        return s;
+      }
+      appPending(address) {
+        this.scope().apps.set(address, { id: null, pending: "create" });
+        return this.flush();
+      }
+      appIs(address, id) {
+        const apps = this.scope().apps;
+        if (apps.get(address)?.id === id) return Promise.resolve();
+        apps.set(address, { id });
+        return this.flush();
+      }
+      /** A create that certainly did not happen: it is no longer in flight. */
+      appNotCreated(address) {
+        const apps = this.scope().apps;
+        if (apps.get(address)?.pending !== "create") return Promise.resolve();
+        apps.delete(address);
+        return this.flush();
+      }
+      actionApplied(address, id, desired) {
+        const actions = this.scope().actions;
+        for (const [other, a] of actions) if (a.id === id && other !== address) actions.delete(other);
+        actions.set(address, {
+          id,
+          steps: desired.steps.map(canonicalStep),
+          operator_ids: [...new Set(desired.operator_ids)].sort((a, b) => a - b)
+        });
+        return this.flush();
+      }
+      actionArchived(address, id) {
+        const actions = this.scope().actions;
+        if (actions.get(address)?.id !== id) return Promise.resolve();
+        actions.delete(address);
+        return this.flush();
+      }
+      flush() {
+        const want = ++this.version;
+        const run3 = async () => {
+          if (this.written >= want) return;
+          const version = this.version;
+          await writeFileAtomic(this.record.file, serializeRecord(this.record.doc), { mkdirs: false });
+          this.written = version;
+        };
+        this.chain = this.chain.then(run3, run3);
+        return this.chain;
+      }
+    };
+  }
+});
+
 // src/cli/pipeline.ts
 async function loadDesired(paths, io) {
   const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd });
@@ -25399,19 +25766,31 @@ function reportDiagnostics(diagnostics, io, options) {
 async function loadAndPlan(paths, options, io) {
   const { desired, sources } = await loadDesired(paths, io);
   const live = await readLiveFor(desired, options);
-  const { plan: plan2, diagnostics } = buildPlan(desired, live, options);
+  const { plan: plan2, diagnostics, comparison } = buildPlan(desired, live, options);
   const shown = (d) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
   reportDiagnostics(diagnostics, io, { sources, failure: "cannot make a plan; nothing was changed", except: shown });
-  return { desired, live, plan: plan2, warnings: diagnostics.filter((d) => d.severity === "warning") };
+  return { desired, live, plan: plan2, comparison, warnings: diagnostics.filter((d) => d.severity === "warning") };
 }
 async function readLiveFor(desired, options) {
   await options.checkOrganization?.(desired.organization_id);
-  return readLiveState(options.client, {
+  const scope = options.record ? scopeOf(options.record) : null;
+  const live = await readLiveState(options.client, {
     wantParsers: wantParsers(desired),
     pinnedAppIds: desired.apps.flatMap((a) => a.id === void 0 ? [] : [a.id]),
+    ...options.record ? { recordedAppIds: recordedAppIds(scope) } : {},
     concurrency: options.concurrency,
     ...options.signal ? { signal: options.signal } : {}
   });
+  if (options.record) {
+    live.recorded = { file: options.record.shown, scope };
+    const unknown = desired.apps.filter((a) => a.id === void 0);
+    if (!live.apps_listed && unknown.length > 0 && scope === null) {
+      live.warnings.push(
+        `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` are planned as new. If they already exist in this organization, pin them with \`id:\` first, or they will be created twice.`
+      );
+    }
+  }
+  return live;
 }
 var init_pipeline = __esm({
   "src/cli/pipeline.ts"() {
@@ -25425,6 +25804,8 @@ var init_pipeline = __esm({
     init_build_plan();
     init_protect();
     init_want_parsers();
+    init_record_file();
+    init_record();
   }
 });
 
@@ -28269,9 +28650,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve5, reject) => {
+          return new Promise((resolve6, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve5(data);
+              return err ? reject(err) : resolve6(data);
             });
           });
         }
@@ -28309,9 +28690,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve5, reject) => {
+          return new Promise((resolve6, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve5(data);
+              return err2 ? reject(err2) : resolve6(data);
             });
           });
         }
@@ -31817,8 +32198,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve5, reject) => {
-        res = resolve5;
+      const promise = new Promise((resolve6, reject) => {
+        res = resolve6;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -33244,12 +33625,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve5, reject) => {
+      const waitForDrain = () => new Promise((resolve6, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve5;
+          callback = resolve6;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -34133,12 +34514,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve5, reject) => {
+      const waitForDrain = () => new Promise((resolve6, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve5;
+          callback = resolve6;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -34455,16 +34836,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve5) => {
+        return new Promise((resolve6) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve5;
+            this[kClosedResolve] = resolve6;
           } else {
-            resolve5(null);
+            resolve6(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve5) => {
+        return new Promise((resolve6) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -34477,7 +34858,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve5(null);
+            resolve6(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -34884,8 +35265,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve5) => {
-            this[kClosedResolve] = resolve5;
+          return new Promise((resolve6) => {
+            this[kClosedResolve] = resolve6;
           });
         }
       }
@@ -36007,7 +36388,7 @@ var require_socks5_proxy_agent = __commonJS({
         const proxyHost = this[kProxyUrl].hostname;
         const proxyPort = parseInt(this[kProxyUrl].port) || 1080;
         debug("creating SOCKS5 connection to", proxyHost, proxyPort);
-        const socket = await new Promise((resolve5, reject) => {
+        const socket = await new Promise((resolve6, reject) => {
           this[kConnector]({
             hostname: proxyHost,
             host: proxyHost,
@@ -36017,7 +36398,7 @@ var require_socks5_proxy_agent = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve5(socket2);
+              resolve6(socket2);
             }
           });
         });
@@ -36027,14 +36408,14 @@ var require_socks5_proxy_agent = __commonJS({
           socket.destroy();
         });
         await socks5Client.handshake();
-        await new Promise((resolve5, reject) => {
+        await new Promise((resolve6, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 authentication timeout"));
           }, 5e3);
           const onAuthenticated = () => {
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve5();
+            resolve6();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -36043,14 +36424,14 @@ var require_socks5_proxy_agent = __commonJS({
           };
           if (socks5Client.state === STATES.AUTHENTICATED) {
             clearTimeout(timeout);
-            resolve5();
+            resolve6();
           } else {
             socks5Client.once("authenticated", onAuthenticated);
             socks5Client.once("error", onError);
           }
         });
         await socks5Client.connect(targetHost, targetPort);
-        await new Promise((resolve5, reject) => {
+        await new Promise((resolve6, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 connection timeout"));
           }, 5e3);
@@ -36058,7 +36439,7 @@ var require_socks5_proxy_agent = __commonJS({
             debug("SOCKS5 tunnel established to", targetHost, targetPort, "via", info);
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve5();
+            resolve6();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -36101,8 +36482,8 @@ var require_socks5_proxy_agent = __commonJS({
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
                     });
-                    await new Promise((resolve5, reject) => {
-                      finalSocket.once("secureConnect", resolve5);
+                    await new Promise((resolve6, reject) => {
+                      finalSocket.once("secureConnect", resolve6);
                       finalSocket.once("error", reject);
                     });
                   }
@@ -37235,7 +37616,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -37249,11 +37630,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve5(null);
+                resolve6(null);
               }
             });
           } else {
-            this.on("close", resolve5);
+            this.on("close", resolve6);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -37281,7 +37662,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type2) {
       assert(!stream[kConsume]);
-      return new Promise((resolve5, reject) => {
+      return new Promise((resolve6, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -37296,7 +37677,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type: type2,
               stream,
-              resolve: resolve5,
+              resolve: resolve6,
               reject,
               length: 0,
               body: []
@@ -37370,18 +37751,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type: type2, body, resolve: resolve5, stream, length } = consume2;
+      const { type: type2, body, resolve: resolve6, stream, length } = consume2;
       try {
         if (type2 === "text") {
-          resolve5(chunksDecode(body, length, encoding));
+          resolve6(chunksDecode(body, length, encoding));
         } else if (type2 === "json") {
-          resolve5(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve6(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type2 === "arrayBuffer") {
-          resolve5(chunksConcat(body, length).buffer);
+          resolve6(chunksConcat(body, length).buffer);
         } else if (type2 === "blob") {
-          resolve5(new Blob(body, { type: stream[kContentType] }));
+          resolve6(new Blob(body, { type: stream[kContentType] }));
         } else if (type2 === "bytes") {
-          resolve5(chunksConcat(body, length));
+          resolve6(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -37571,9 +37952,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve5(data);
+            return err ? reject(err) : resolve6(data);
           });
         });
       }
@@ -37785,9 +38166,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve5(data);
+            return err ? reject(err) : resolve6(data);
           });
         });
       }
@@ -38075,9 +38456,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve5(data);
+            return err ? reject(err) : resolve6(data);
           });
         });
       }
@@ -38170,9 +38551,9 @@ var require_api_connect = __commonJS({
     };
     function connect2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           connect2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve5(data);
+            return err ? reject(err) : resolve6(data);
           });
         });
       }
@@ -39445,8 +39826,8 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile: writeFile3, readFile: readFile5, mkdir: mkdir2 } = __require("node:fs/promises");
-    var { dirname: dirname3, resolve: resolve5 } = __require("node:path");
+    var { writeFile, readFile: readFile4, mkdir: mkdir2 } = __require("node:fs/promises");
+    var { dirname: dirname3, resolve: resolve6 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -39647,7 +40028,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError2("Snapshot path is required");
         }
         try {
-          const data = await readFile5(resolve5(path2), "utf8");
+          const data = await readFile4(resolve6(path2), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -39676,13 +40057,13 @@ var require_snapshot_recorder = __commonJS({
         if (!path2) {
           throw new InvalidArgumentError2("Snapshot path is required");
         }
-        const resolvedPath = resolve5(path2);
+        const resolvedPath = resolve6(path2);
         await mkdir2(dirname3(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
           snapshot
         }));
-        await writeFile3(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
+        await writeFile(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
       }
       /**
        * Clears all recorded snapshots
@@ -47656,7 +48037,7 @@ var require_fetch = __commonJS({
         const agent = fetchParams.controller.dispatcher;
         const path2 = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
-        return new Promise((resolve5, reject) => agent.dispatch(
+        return new Promise((resolve6, reject) => agent.dispatch(
           {
             path: hasTrailingQuestionMark ? `${path2}?` : path2,
             origin: url.origin,
@@ -47744,7 +48125,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve5({
+              resolve6({
                 status,
                 statusText,
                 headersList,
@@ -47797,7 +48178,7 @@ var require_fetch = __commonJS({
                   headersList.append(headerName, String(value), true);
                 }
               }
-              resolve5({
+              resolve6({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -47821,7 +48202,7 @@ var require_fetch = __commonJS({
                   headersList.append(nameStr, value.toString("latin1"), true);
                 }
               }
-              resolve5({
+              resolve6({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -52370,7 +52751,7 @@ var init_limiter = __esm({
       }
       async acquire() {
         if (this.inFlight >= this.limitNow || this.waiters.length > 0) {
-          await new Promise((resolve5) => this.waiters.push(resolve5));
+          await new Promise((resolve6) => this.waiters.push(resolve6));
         } else {
           this.inFlight++;
         }
@@ -52465,30 +52846,6 @@ var init_retry = __esm({
       "UND_ERR_RES_CONTENT_LENGTH_MISMATCH"
     ]);
     GATEWAY = /* @__PURE__ */ new Set([502, 503, 504]);
-  }
-});
-
-// src/api/display-url.ts
-function displayUrl(url) {
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url.includes("@") ? url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1") : url;
-  }
-  if (parsed.username === "" && parsed.password === "" && !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url)) return url;
-  const scheme = SCHEME.exec(url)[0];
-  const rest = url.slice(scheme.length);
-  const authorityEnd = rest.search(/[/?#]/);
-  const authority = authorityEnd === -1 ? rest : rest.slice(0, authorityEnd);
-  const at = authority.lastIndexOf("@");
-  return at === -1 ? url : scheme + rest.slice(at + 1);
-}
-var SCHEME;
-var init_display_url = __esm({
-  "src/api/display-url.ts"() {
-    "use strict";
-    SCHEME = /^([a-z][a-z0-9+.-]*:\/\/)?/i;
   }
 });
 
@@ -52613,6 +52970,71 @@ var init_errors2 = __esm({
       UND_ERR_CLOSED: "connection closed",
       UND_ERR_ABORTED: "request aborted"
     };
+  }
+});
+
+// src/api/pages.ts
+function nextLink(body) {
+  const links = body.links;
+  if (links === void 0 || links === null || typeof links !== "object") return null;
+  const next = links.next;
+  return typeof next === "string" && next !== "" ? next : null;
+}
+function nextPath(baseUrl, currentPath, next) {
+  const base2 = new URL(baseUrl);
+  const basePath = base2.pathname.replace(/\/+$/, "");
+  let url;
+  try {
+    url = new URL(next, baseUrl + currentPath);
+  } catch {
+    throw badLink(currentPath, next, "is not a URL");
+  }
+  if (url.origin !== base2.origin) throw badLink(currentPath, next, `points to another origin than ${base2.origin}`);
+  if (basePath !== "" && !url.pathname.startsWith(`${basePath}/`)) throw badLink(currentPath, next, `is outside the API's base path ${basePath}`);
+  return url.pathname.slice(basePath.length) + url.search;
+}
+function badLink(path2, next, why) {
+  return new ResponseShapeError({
+    method: "GET",
+    path: path2,
+    status: 200,
+    outcome: "failed",
+    problem: `links.next ${JSON.stringify(next.slice(0, 200))} ${why}; not followed`
+  });
+}
+function loopingLink(path2, next) {
+  return badLink(path2, next, "was already followed (the pages loop)");
+}
+var MAX_PAGES;
+var init_pages = __esm({
+  "src/api/pages.ts"() {
+    "use strict";
+    init_errors2();
+    MAX_PAGES = 1e5;
+  }
+});
+
+// src/api/display-url.ts
+function displayUrl(url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url.includes("@") ? url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1") : url;
+  }
+  if (parsed.username === "" && parsed.password === "" && !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url)) return url;
+  const scheme = SCHEME.exec(url)[0];
+  const rest = url.slice(scheme.length);
+  const authorityEnd = rest.search(/[/?#]/);
+  const authority = authorityEnd === -1 ? rest : rest.slice(0, authorityEnd);
+  const at = authority.lastIndexOf("@");
+  return at === -1 ? url : scheme + rest.slice(at + 1);
+}
+var SCHEME;
+var init_display_url = __esm({
+  "src/api/display-url.ts"() {
+    "use strict";
+    SCHEME = /^([a-z][a-z0-9+.-]*:\/\/)?/i;
   }
 });
 
@@ -55303,7 +55725,22 @@ function createClient(options) {
   });
   const call2 = (c) => send(t, c);
   const one = async (c) => (await call2(c)).body.data;
-  const many = async (c) => (await call2(c)).body.data;
+  const many = async (c, first2) => {
+    const out = [];
+    const seen = /* @__PURE__ */ new Set([c.path]);
+    let path2 = c.path;
+    let body = first2 ?? (await call2(c)).body;
+    for (; ; ) {
+      for (const r of body.data) out.push(r);
+      const next = nextLink(body);
+      if (next === null) return out;
+      const following = nextPath(t.baseUrl, path2, next);
+      if (seen.has(following) || seen.size >= MAX_PAGES) throw loopingLink(path2, next);
+      seen.add(following);
+      path2 = following;
+      body = (await call2({ ...c, path: path2 })).body;
+    }
+  };
   const find = async (path2, schema8) => {
     const reply = await call2({ method: "GET", path: path2, shape: { one: schema8 }, passThrough: [404] });
     return reply.status === 404 ? null : reply.body.data;
@@ -55321,15 +55758,15 @@ function createClient(options) {
     listParsers: async (actionId) => (await many({ method: "GET", path: `/api/actions/${enc(actionId)}/parsers`, shape: { list: "parser" } })).map(fromApiParser),
     getParser: async (id) => nullable2(await find(`/api/parsers/${enc(id)}`, "parser"), fromApiParser),
     async listApps() {
-      const reply = await call2({ method: "GET", path: "/api/apps", shape: { list: "app" }, passThrough: [404, 405] });
-      return reply.status === 404 || reply.status === 405 ? null : reply.body.data.map(fromApiApp);
+      const c = { method: "GET", path: "/api/apps", shape: { list: "app" }, passThrough: [404, 405] };
+      const reply = await call2(c);
+      return reply.status === 404 || reply.status === 405 ? null : (await many(c, reply.body)).map(fromApiApp);
     },
     getApp: async (id) => nullable2(await find(`/api/apps/${enc(id)}`, "app"), fromApiApp),
     listOperators: async () => (await many({ method: "GET", path: "/api/world_operators", shape: { list: "world-operator" } })).map(fromApiOperator),
     createAction: async (spec) => fromApiAction(await one({ method: "POST", path: "/api/actions", body: actionBody(spec), shape: { one: "action" } })),
     async updateAction(id, spec) {
-      const path2 = `/api/actions/${enc(id)}`;
-      return fromApiAction(await one({ method: "PATCH", path: path2, body: actionBody(spec), shape: { one: "action" } }));
+      await call2({ method: "PATCH", path: `/api/actions/${enc(id)}`, body: actionBody(spec), shape: null });
     },
     archiveAction: (id) => archive2(`/api/actions/${enc(id)}`),
     restoreAction: async (id) => fromApiAction(await one({ method: "PUT", path: `/api/actions/${enc(id)}/restore`, shape: { one: "action" } })),
@@ -55367,6 +55804,7 @@ var init_client = __esm({
     init_auth();
     init_limiter();
     init_retry();
+    init_pages();
     init_transport();
     init_payload();
     enc = encodeURIComponent;
@@ -55424,7 +55862,7 @@ function connect(flags, io) {
   }
   const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const client = createClient(token !== void 0 ? { baseUrl, token, concurrency } : { baseUrl, email, password, concurrency });
-  return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency };
+  return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl) };
 }
 function envOrganization(io) {
   const raw = nonEmpty(io.env.MENUCTL_ORGANIZATION_ID);
@@ -55482,23 +55920,40 @@ var init_connect = __esm({
   }
 });
 
-// src/cli/write-file.ts
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, basename } from "node:path";
-async function writeFileAtomic(path2, content, mode = 420) {
-  await mkdir(dirname(path2), { recursive: true });
-  const tmp = join(dirname(path2), `.${basename(path2)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    await writeFile(tmp, content, { mode });
-    await rename(tmp, path2);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+// src/cli/record.ts
+import { statSync } from "node:fs";
+import { dirname as dirname2, join as join2, relative, resolve } from "node:path";
+function recordOption() {
+  return new Option("--record <file>", `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`);
 }
-var init_write_file = __esm({
-  "src/cli/write-file.ts"() {
+function recordPath(paths, flags, io) {
+  if (flags.record !== void 0) return resolve(io.cwd, flags.record);
+  if (paths.length === 0) return join2(io.cwd, RECORD_FILE);
+  const first2 = resolve(io.cwd, paths[0]);
+  let isDir = false;
+  try {
+    isDir = statSync(first2).isDirectory();
+  } catch {
+  }
+  return join2(isDir ? first2 : dirname2(first2), RECORD_FILE);
+}
+async function loadRecord(file, o) {
+  const shown = relative(o.io.cwd, file) || file;
+  let doc;
+  try {
+    doc = await readRecordDocument(file, shown);
+  } catch (err) {
+    throw new CliError(err.message);
+  }
+  return { file, shown, doc, key: scopeKey(o.baseUrl, await o.client.organizationId()) };
+}
+var init_record2 = __esm({
+  "src/cli/record.ts"() {
     "use strict";
+    init_esm();
+    init_record_file();
+    init_record();
+    init_exit();
   }
 });
 
@@ -55508,19 +55963,22 @@ __export(plan_exports, {
   register: () => register3,
   runPlan: () => runPlan
 });
-import { resolve } from "node:path";
+import { resolve as resolve2 } from "node:path";
 function register3(program2, ctx) {
-  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`").addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
+  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`").addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd);
   cmd.action(async (paths, flags) => ctx.setExit(await runPlan(paths, flags, ctx)));
 }
 async function runPlan(paths, flags, ctx) {
   const { io } = ctx;
-  const { client, organizationGuard, concurrency } = connect(flags, io);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
   try {
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
     const { plan: plan2, desired } = await loadAndPlan(paths, {
       showProtected: true,
+      record,
+      recreate: flags.recreate,
       client,
       concurrency,
       signal: ctx.signal,
@@ -55532,7 +55990,7 @@ async function runPlan(paths, flags, ctx) {
       checkOrganization: (configOrg) => checkOrganization2(client, organizationGuard, configOrg)
     }, io);
     const guarded = plan2.safety?.protected.length ?? 0;
-    if (flags.out && guarded === 0) await writeFileAtomic(resolve(io.cwd, flags.out), serializePlan(plan2));
+    if (flags.out && guarded === 0) await writeFileAtomic(resolve2(io.cwd, flags.out), serializePlan(plan2));
     io.stdout.write(renderPlan(plan2, flags.format, io, desired.actions));
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, "protected resource")} (listed above)${flags.out ? `; ${flags.out} was not written` : ""}`);
@@ -55567,7 +56025,8 @@ var init_plan = __esm({
     init_plural();
     init_io();
     init_options();
-    init_write_file();
+    init_record2();
+    init_atomic_write();
   }
 });
 
@@ -55829,31 +56288,31 @@ async function create(change, ctx) {
   const signal = ctx.signal ? { signal: ctx.signal } : {};
   switch (change.type) {
     case "action": {
-      const name = change.desired.name;
+      const key = KINDS2.action.key(change.desired);
       const r = await createOnce({
         address: change.address,
         policy,
         ...signal,
         create: () => client.createAction(change.desired),
-        lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && a.name === name) ?? null
+        lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && KINDS2.action.key(a) === key) ?? null
       });
       return { id: r.value.id, recovered: r.recovered };
     }
     case "parser": {
       const actionId = ctx.parentId ?? change.action_id;
       if (!actionId) throw new Error(`${change.address}: the public id of ${change.parent} is not known`);
-      const category = change.desired.category;
+      const key = KINDS2.parser.key(change.desired);
       const r = await createOnce({
         address: change.address,
         policy,
         ...signal,
         create: () => client.createParser(actionId, change.desired),
-        lookup: async () => (await client.listParsers(actionId)).find((p) => p.archived_at === null && p.category === category) ?? null
+        lookup: async () => (await client.listParsers(actionId)).find((p) => p.archived_at === null && KINDS2.parser.key(p) === key) ?? null
       });
       return { id: r.value.id, recovered: r.recovered };
     }
     case "app": {
-      const pkg = change.desired.package_name;
+      const key = KINDS2.app.key(change.desired);
       let secrets;
       const r = await createOnce({
         address: change.address,
@@ -55867,7 +56326,7 @@ async function create(change, ctx) {
         lookup: async () => {
           const apps = await client.listApps();
           if (apps === null) return void 0;
-          return apps.find((a) => a.archived_at === null && a.package_name === pkg) ?? null;
+          return apps.find((a) => a.archived_at === null && KINDS2.app.key(a) === key) ?? null;
         }
       });
       if (r.recovered && !secrets) return { id: r.value.id, recovered: true, ...await readBack(client, r.value.id) };
@@ -55885,46 +56344,20 @@ async function readBack(client, id) {
   }
 }
 async function update(change, id, client) {
-  switch (change.type) {
-    case "action":
-      await client.updateAction(id, change.desired);
-      return;
-    case "parser":
-      await client.updateParser(id, change.desired);
-      return;
-    case "app":
-      await client.updateApp(id, change.desired);
-      return;
-  }
+  await kindOf(change.type).api.update(client, id, change.desired);
 }
 async function restore(change, client) {
-  switch (change.type) {
-    case "action":
-      await client.restoreAction(change.id);
-      break;
-    case "parser":
-      await client.restoreParser(change.id);
-      break;
-    case "app":
-      await client.restoreApp(change.id);
-      break;
-  }
+  await kindOf(change.type).api.restore(client, change.id);
   if (change.fields.length > 0 || change.forced) await update(change, change.id, client);
 }
-async function archive(type2, id, client) {
-  switch (type2) {
-    case "action":
-      return client.archiveAction(id);
-    case "parser":
-      return client.archiveParser(id);
-    case "app":
-      return client.archiveApp(id);
-  }
+function archive(type2, id, client) {
+  return kindOf(type2).api.archive(client, id);
 }
 var init_execute = __esm({
   "src/apply/execute.ts"() {
     "use strict";
     init_errors2();
+    init_kinds();
     init_create_once();
   }
 });
@@ -55946,18 +56379,15 @@ var init_levels = __esm({
 });
 
 // src/apply/secrets-file.ts
-import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { access, chmod, readFile as readFile2, rename as rename2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname2, join as join2 } from "node:path";
 async function readSecretsFile(file) {
   let text;
   try {
-    text = await readFile2(file, "utf8");
+    text = await readRegularFile(file, "secrets file");
   } catch (err) {
-    if (err.code === "ENOENT") return {};
-    throw new Error(`cannot read secrets file ${file}: ${err.message}`);
+    const message = err.message;
+    throw message.startsWith("cannot use ") ? err : new Error(`cannot read secrets file ${file}: ${message}`);
   }
+  if (text === null) return {};
   let doc;
   try {
     doc = JSON.parse(text);
@@ -55969,21 +56399,11 @@ async function readSecretsFile(file) {
   }
   return doc;
 }
-async function writeAtomically(file, content) {
-  const tmp = join2(dirname2(file), `.${basename2(file)}.${randomBytes(6).toString("hex")}.tmp`);
-  try {
-    await writeFile2(tmp, content, { mode: 384, flag: "wx" });
-    await chmod(tmp, 384);
-    await rename2(tmp, file);
-  } catch (err) {
-    await rm2(tmp, { force: true });
-    throw err;
-  }
-}
 var SecretsWriter;
 var init_secrets_file = __esm({
   "src/apply/secrets-file.ts"() {
     "use strict";
+    init_atomic_write();
     SecretsWriter = class {
       constructor(file) {
         this.file = file;
@@ -55996,15 +56416,8 @@ var init_secrets_file = __esm({
        * end up creating no app, and an existing file keeps its content and mode until a save.
        */
       async check() {
+        await checkWritable(this.file, "secrets file");
         await readSecretsFile(this.file);
-        const dir = dirname2(this.file);
-        try {
-          await access(dir, constants.W_OK);
-        } catch (err) {
-          const code2 = err.code;
-          const why = code2 === "ENOENT" ? "does not exist" : code2 === "ENOTDIR" ? "is not a directory" : "is not writable";
-          throw new Error(`cannot write secrets file ${this.file}: its directory ${dir} ${why}`);
-        }
       }
       async save(address, entry) {
         await this.mutate((doc) => {
@@ -56016,8 +56429,8 @@ var init_secrets_file = __esm({
         const next = this.queue.then(async () => {
           const doc = await readSecretsFile(this.file);
           change(doc);
-          await writeAtomically(this.file, `${JSON.stringify(doc, null, 2)}
-`);
+          await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}
+`, { mode: 384, mkdirs: false });
         });
         this.queue = next.catch(() => void 0);
         return next;
@@ -56047,6 +56460,13 @@ async function applyPlan(plan2, client, options) {
     if (block2.skip) return record(i, skipped(change, block2.reason));
     options.onStart?.(change);
     let id = change.id;
+    const journal = options.journal;
+    try {
+      if (change.op === "create") await journal?.beforeCreate(change);
+    } catch (err) {
+      return record(i, { ...base(change), status: "failed", id, error: toOutcomeError(new Error(`not sent: ${err.message}`)) });
+    }
+    let confirmed2 = false;
     try {
       const done = await executeChange(change, {
         client,
@@ -56054,16 +56474,24 @@ async function applyPlan(plan2, client, options) {
         parentId: block2.parentId,
         ...options.signal ? { signal: options.signal } : {}
       });
+      confirmed2 = true;
       id = done.id;
       const outcome2 = { ...base(change), status: "applied", id };
       if (done.recovered) outcome2.recovered = true;
+      let secretsError;
       if (done.secrets && id !== null) {
-        outcome2.reason = await keepSecrets(change.address, id, done.secrets, secrets);
+        outcome2.reason = await keepSecrets(change.address, id, done.secrets, secrets).catch((err) => {
+          secretsError = err;
+          return void 0;
+        });
       } else if (done.secretsLost !== void 0) {
         outcome2.reason = `token not captured: the create answer was lost and reading the secrets back failed (${done.secretsLost}); read or rotate them in the API`;
       }
+      if (id !== null) await confirm(journal, change, id);
+      if (secretsError !== void 0) throw secretsError;
       record(i, outcome2);
     } catch (err) {
+      if (!confirmed2) await journal?.failed(change, !isUnknownOutcome(err)).catch(() => void 0);
       record(i, { ...base(change), status: "failed", id, error: toOutcomeError(err) });
     }
   }
@@ -56086,9 +56514,21 @@ function archiveRefusal(plan2, options) {
   const check = checkArchiveThreshold(plan2.changes, thresholds);
   return check.exceeded ? thresholdMessage(check, thresholds) : null;
 }
+async function confirm(journal, change, id) {
+  try {
+    await journal?.confirmed(change, id);
+  } catch (err) {
+    throw new Error(`done (id ${id}), but the applied-state record could not be written: ${err.message}; run apply again once it can be`);
+  }
+}
 async function preflight(plan2, options) {
   const refusal = archiveRefusal(plan2, options);
   if (refusal) throw new ApplyRefused(refusal);
+  try {
+    await options.preflight?.();
+  } catch (err) {
+    throw new ApplyRefused(`${err.message}. Nothing was changed.`);
+  }
   const appCreates = plan2.changes.filter((c) => c.op === "create" && c.type === "app");
   if (appCreates.length === 0) return null;
   if (!options.secretsFile) {
@@ -56132,6 +56572,7 @@ var init_apply = __esm({
     init_levels();
     init_safety();
     init_secrets_file();
+    init_errors3();
     ApplyRefused = class extends Error {
       constructor(message) {
         super(message);
@@ -56146,7 +56587,7 @@ import { createInterface } from "node:readline";
 function askYes(io, question, out, signal) {
   if (signal?.aborted) return Promise.resolve(false);
   out.write(question);
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     const rl = createInterface({ input: io.stdin, terminal: false });
     let settled = false;
     const finish = (answer) => {
@@ -56154,7 +56595,7 @@ function askYes(io, question, out, signal) {
       settled = true;
       signal?.removeEventListener("abort", onAbort);
       rl.close();
-      resolve5(answer);
+      resolve6(answer);
     };
     const onAbort = () => finish(false);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -56443,16 +56884,119 @@ var init_progress = __esm({
   }
 });
 
+// src/record/journal.ts
+function recordJournal(keeper) {
+  return {
+    async beforeCreate(change) {
+      if (change.type === "app") await keeper.appPending(change.address);
+    },
+    async confirmed(change, id) {
+      if (change.type === "app") {
+        await keeper.appIs(change.address, id);
+      } else if (change.type === "action") {
+        if (change.op === "archive") await keeper.actionArchived(change.address, id);
+        else if (change.op !== "restore" || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
+      }
+    },
+    async failed(change, definite) {
+      if (change.type === "app" && change.op === "create" && definite) await keeper.appNotCreated(change.address);
+    }
+  };
+}
+var init_journal = __esm({
+  "src/record/journal.ts"() {
+    "use strict";
+  }
+});
+
+// src/apply/complete-secrets.ts
+async function missingSecrets(file, apps) {
+  const doc = await readSecretsFile(file);
+  return apps.filter((a) => doc[a.address]?.id !== a.id || typeof doc[a.address]?.token !== "string");
+}
+async function completeSecrets(client, file, apps) {
+  const writer = new SecretsWriter(file);
+  const out = { written: [], failed: [] };
+  for (const app of apps) {
+    try {
+      const secrets = await client.getAppSecrets(app.id);
+      if (secrets === null) {
+        out.failed.push({ address: app.address, message: `GET /api/apps/${app.id} found no such app` });
+        continue;
+      }
+      await writer.save(app.address, { id: app.id, ...secrets });
+      out.written.push(app.address);
+    } catch (err) {
+      const message = err instanceof ResponseShapeError ? `GET /api/apps/${app.id}: the answer did not carry the app's token` : err.message;
+      out.failed.push({ address: app.address, message });
+    }
+  }
+  return out;
+}
+var init_complete_secrets = __esm({
+  "src/apply/complete-secrets.ts"() {
+    "use strict";
+    init_errors2();
+    init_secrets_file();
+  }
+});
+
+// src/cli/apply-after.ts
+import { relative as relative2 } from "node:path";
+async function afterApply(planned, secretsFile, conn, io, o) {
+  const keeper = new RecordKeeper(planned.record);
+  const missing2 = secretsFile === void 0 ? [] : await missingOrFail(secretsFile, planned.apps, o.check);
+  if (o.check) {
+    if (missing2.length > 0) await usable(secretsFile);
+    if (planned.apps.some((a) => scopeOf(planned.record)?.apps.get(a.address)?.id !== a.id)) await usable(keeper);
+  }
+  for (const app of planned.apps) await keeper.appIs(app.address, app.id);
+  if (missing2.length === 0) return null;
+  const done = await completeSecrets(conn.client, secretsFile, missing2);
+  if (done.written.length > 0) {
+    const n = done.written.length;
+    io.stdout.write(`Completed the secrets file ${relative2(io.cwd, secretsFile) || secretsFile}: the token of ${n} app${n === 1 ? "" : "s"} it lacked (${done.written.join(", ")}).
+`);
+  }
+  for (const f of done.failed) io.stderr.write(`Error: ${f.address}: its secrets could not be completed: ${f.message}
+`);
+  return done;
+}
+function missingOrFail(file, apps, before) {
+  return missingSecrets(file, apps).catch((err) => {
+    throw new CliError(before ? `${err.message}. Nothing was changed.` : err.message);
+  });
+}
+async function usable(target) {
+  try {
+    await (typeof target === "string" ? checkWritable(target, "secrets file") : target.check());
+  } catch (err) {
+    throw new CliError(`${err.message}. Nothing was changed.`);
+  }
+}
+function managedApps(cmp2) {
+  return cmp2.pairs.flatMap((p) => p.type === "app" && p.live !== null ? [{ address: p.address, id: p.live.id }] : []);
+}
+var init_apply_after = __esm({
+  "src/cli/apply-after.ts"() {
+    "use strict";
+    init_complete_secrets();
+    init_atomic_write();
+    init_record_file();
+    init_exit();
+  }
+});
+
 // src/cli/apply.ts
 var apply_exports = {};
 __export(apply_exports, {
   register: () => register4,
   runApply: () => runApply
 });
-import { readFile as readFile3 } from "node:fs/promises";
-import { resolve as resolve2 } from "node:path";
+import { readFile as readFile2 } from "node:fs/promises";
+import { resolve as resolve3 } from "node:path";
 function register4(program2, ctx) {
-  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)").option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)").option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
+  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)").option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)").option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd).action(async (paths, flags) => {
     ctx.setExit(await runApply(paths, flags, ctx));
@@ -56477,17 +57021,23 @@ async function planConfirmApply(paths, flags, conn, ctx) {
   const planned = flags.plan ? await fromSavedPlan(paths, flags, conn, ctx) : await fromConfig(paths, flags, conn, ctx);
   const { plan: plan2 } = planned;
   const json2 = flags.format === "json";
+  const secretsFile = flags.secretsFile !== void 0 ? resolve3(io.cwd, flags.secretsFile) : void 0;
   if (plan2.changes.length === 0) {
-    io.stdout.write(json2 ? renderApplyJson(emptyResult()) : "No changes. The live API matches the configuration.\n");
-    return EXIT.OK;
+    const completed2 = await afterApply(planned, secretsFile, conn, io, { check: true });
+    if (completed2 === null) io.stdout.write(json2 ? renderApplyJson(emptyResult()) : "No changes. The live API matches the configuration.\n");
+    else if (json2) io.stdout.write(renderApplyJson(emptyResult()));
+    return completed2 !== null && completed2.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
   }
   if (!json2) io.stdout.write(renderPlanText(plan2, { color: useColor(io), width: io.stdout.columns ?? 100 }));
   const refusal = archiveRefusal(plan2, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
   if (!await confirmed(plan2, flags, ctx)) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
+  if (secretsFile !== void 0 && (await missingOrFail(secretsFile, planned.apps, true)).length > 0) await usable(secretsFile);
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json2 ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
-  return result.interrupted ? EXIT.INTERRUPTED : result.summary.failed > 0 ? EXIT.ERROR : EXIT.OK;
+  if (result.interrupted) return EXIT.INTERRUPTED;
+  const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
+  return result.summary.failed > 0 || completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
 }
 function checkFlags(flags) {
   if (flags.plan !== void 0) {
@@ -56508,7 +57058,10 @@ function checkFlags(flags) {
   }
 }
 async function fromConfig(paths, flags, conn, ctx) {
+  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io });
   const planned = await loadAndPlan(paths, {
+    record,
+    recreate: flags.recreate,
     client: conn.client,
     concurrency: conn.concurrency,
     signal: ctx.signal,
@@ -56519,12 +57072,12 @@ async function fromConfig(paths, flags, conn, ctx) {
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization2(conn.client, conn.organizationGuard, configOrg)
   }, ctx.io);
-  return { plan: planned.plan };
+  return { plan: planned.plan, record, apps: managedApps(planned.comparison) };
 }
 async function readPlanFile(file, shown) {
   let text;
   try {
-    text = await readFile3(file, "utf8");
+    text = await readFile2(file, "utf8");
   } catch (err) {
     const code2 = err.code;
     if (code2 === "ENOENT") throw new CliError(`plan file ${file} not found; ${REMAKE}`);
@@ -56541,7 +57094,7 @@ async function readPlanFile(file, shown) {
 }
 async function fromSavedPlan(paths, flags, conn, ctx) {
   const { io } = ctx;
-  const plan2 = await readPlanFile(resolve2(io.cwd, flags.plan), flags.plan);
+  const plan2 = await readPlanFile(resolve3(io.cwd, flags.plan), flags.plan);
   const loaded = paths.length > 0 ? await loadDesired(paths, io) : null;
   if (!loaded) {
     io.stderr.write(
@@ -56549,6 +57102,7 @@ async function fromSavedPlan(paths, flags, conn, ctx) {
     );
   }
   await checkOrganization2(conn.client, conn.organizationGuard, loaded?.desired.organization_id);
+  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io });
   const verification = await verifyPlan(plan2, conn.client, {
     ...loaded ? { configDigest: configDigest(loaded.desired) } : {},
     concurrency: conn.concurrency
@@ -56556,15 +57110,15 @@ async function fromSavedPlan(paths, flags, conn, ctx) {
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w}
 `);
-  if (!loaded) return { plan: plan2 };
-  const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal });
+  if (!loaded) return { plan: plan2, record, apps: [] };
+  const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
   const check = checkAgainstConfig(plan2, loaded.desired, live);
   if (!check.ok) {
     const problems = check.errors.map((d) => `${d.address ?? "the config"}: ${d.message} [${d.code}]`);
     const why = "it is not what the config plans (edited by hand, or made from another config)";
     throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan, why));
   }
-  return { plan: plan2, managed: Math.min(plan2.safety?.managed ?? check.managed, check.managed) };
+  return { plan: plan2, record, apps: [], managed: Math.min(plan2.safety?.managed ?? check.managed, check.managed) };
 }
 async function confirmed(plan2, flags, ctx) {
   const { io } = ctx;
@@ -56582,6 +57136,7 @@ Apply these ${n} change${n === 1 ? "" : "s"}? Only 'yes' will be accepted: `, ou
 async function carryOut(planned, flags, conn, ctx) {
   const { io } = ctx;
   const { plan: plan2 } = planned;
+  const keeper = new RecordKeeper(planned.record);
   const json2 = flags.format === "json";
   const stream = json2 ? io.stderr : io.stdout;
   const progress = json2 && !io.stderr.isTTY ? null : createProgress({
@@ -56597,7 +57152,9 @@ async function carryOut(planned, flags, conn, ctx) {
       signal: ctx.signal,
       onStart: (c) => progress?.start(c.address, c.op),
       onDone: (o) => progress?.done(o),
-      ...flags.secretsFile !== void 0 ? { secretsFile: resolve2(io.cwd, flags.secretsFile) } : {},
+      journal: recordJournal(keeper),
+      preflight: () => keeper.check(),
+      ...flags.secretsFile !== void 0 ? { secretsFile: resolve3(io.cwd, flags.secretsFile) } : {},
       discardSecrets: flags.discardSecrets === true,
       ...applyOptionsFor(planned, flags)
     });
@@ -56634,6 +57191,10 @@ var init_apply2 = __esm({
     init_progress();
     init_connect();
     init_options();
+    init_record2();
+    init_journal();
+    init_record_file();
+    init_apply_after();
     init_exit();
     init_io();
     REMAKE = "make a new one with `menuctl plan --out FILE`";
@@ -56661,7 +57222,7 @@ function buildDriftResult(desired, live, options = {}) {
     (a, b) => compareChanges({ ...a, op: a.class === "unmanaged" ? "archive" : "update" }, { ...b, op: b.class === "unmanaged" ? "archive" : "update" })
   );
   const warnings = [...live.warnings];
-  const hidden = hiddenStepWarning2(cmp2, scope);
+  const hidden = hiddenStepWarning2(cmp2, scope, live);
   if (hidden) warnings.push(hidden);
   return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
 }
@@ -56672,11 +57233,11 @@ function itemForPair(pair) {
   if (fields.length > 0) return { class: "changed", type: pair.type, address: pair.address, id: pair.live.id, fields };
   return null;
 }
-function hiddenStepWarning2(cmp2, scope) {
+function hiddenStepWarning2(cmp2, scope, live) {
   const count = countHiddenStepActions(cmp2, scope);
   if (count === 0) return null;
   const what = count === 1 ? "1 action has" : `${count} actions have`;
-  return `${what} step details the API does not echo (step kind, expect text or description): drift cannot see a change to those alone.`;
+  return `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: drift cannot see a change to those alone. \`menuctl apply --resend all\` once sends them and records them.`;
 }
 var init_build_drift = __esm({
   "src/plan/build-drift.ts"() {
@@ -56770,10 +57331,10 @@ function failureBody(item) {
   return lines.join("\n");
 }
 function caseXml(c) {
-  const open = `    <testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}"`;
-  if (!c.failure) return [`${open}/>`];
+  const open2 = `    <testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}"`;
+  if (!c.failure) return [`${open2}/>`];
   return [
-    `${open}>`,
+    `${open2}>`,
     `      <failure type="${xmlAttr(c.failure.type)}" message="${xmlAttr(c.failure.message)}">${xmlText(c.failure.body)}</failure>`,
     "    </testcase>"
   ];
@@ -56894,27 +57455,29 @@ __export(drift_exports, {
   runDrift: () => runDrift
 });
 import { appendFile } from "node:fs/promises";
-import { resolve as resolve3 } from "node:path";
+import { resolve as resolve4 } from "node:path";
 function register5(program2, ctx) {
-  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)").addOption(targetOption());
+  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)").addOption(targetOption()).addOption(recordOption());
   addConnectionOptions(cmd);
   cmd.action(async (paths, flags) => ctx.setExit(await runDrift(paths, flags, ctx)));
 }
 async function runDrift(paths, flags, ctx) {
   const { io } = ctx;
   const { desired, sources } = await loadDesired(paths, io);
-  const { client, organizationGuard, concurrency } = connect(flags, io);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
   try {
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
     const live = await readLiveFor(desired, {
       client,
       concurrency,
       signal: ctx.signal,
+      record,
       checkOrganization: (org) => checkOrganization2(client, organizationGuard, org)
     });
     const { drift: drift2, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
     reportDiagnostics(diagnostics, io, { sources, failure: "cannot compare the config with the live API" });
     if (flags.reportFile) {
-      await writeFileAtomic(resolve3(io.cwd, flags.reportFile), render(drift2, flags.format, io, checked));
+      await writeFileAtomic(resolve4(io.cwd, flags.reportFile), render(drift2, flags.format, io, checked));
       io.stdout.write(render(drift2, "text", io));
       io.stdout.write(`Wrote the ${flags.format} report to ${flags.reportFile}.
 `);
@@ -56953,7 +57516,8 @@ var init_drift = __esm({
     init_exit();
     init_io();
     init_options();
-    init_write_file();
+    init_record2();
+    init_atomic_write();
   }
 });
 
@@ -56963,9 +57527,9 @@ init_markdown_util();
 init_plan_markdown();
 init_plan_model();
 init_exit();
-import { readFile as readFile4 } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join3, resolve as resolve4 } from "node:path";
+import { join as join3, resolve as resolve5 } from "node:path";
 
 // src/action/cli.ts
 import { Writable } from "node:stream";
@@ -57253,7 +57817,7 @@ async function runAction(env, log = (t) => process.stdout.write(t)) {
     return EXIT.ERROR;
   }
   const context = readContext(env);
-  const cwd = resolve4(env.GITHUB_WORKSPACE || process.cwd(), inputs.workingDirectory ?? ".");
+  const cwd = resolve5(env.GITHUB_WORKSPACE || process.cwd(), inputs.workingDirectory ?? ".");
   const step2 = { inputs, context, env, cwd, log };
   if (inputs.command !== "validate" && inputs.command !== "test" && context.pullRequest?.fromFork && !hasCredentials(env, inputs.environment)) {
     return skipFork(step2);
@@ -57298,14 +57862,14 @@ ${fence(r.stdout + r.stderr)}`);
   return r.code;
 }
 async function plan(step2) {
-  const planFile = resolve4(step2.cwd, step2.inputs.planFile ?? join3(step2.env.RUNNER_TEMP || tmpdir(), "menuctl-plan.json"));
+  const planFile = resolve5(step2.cwd, step2.inputs.planFile ?? join3(step2.env.RUNNER_TEMP || tmpdir(), "menuctl-plan.json"));
   const r = await menuctl(step2, ["--out", planFile, "--detailed-exitcode"]);
   if (r.code !== EXIT.OK && r.code !== EXIT.CHANGES) {
     failed2(step2, r);
     await markCommentOutdated(step2);
     return r.code;
   }
-  const saved = parsePlan(await readFile4(planFile, "utf8"));
+  const saved = parsePlan(await readFile3(planFile, "utf8"));
   const markdown = renderPlanMarkdown(saved);
   setOutput(step2.env, "has-changes", String(changeCount(saved.summary) > 0));
   for (const [op, n] of Object.entries(saved.summary)) setOutput(step2.env, op, String(n));
@@ -57333,7 +57897,7 @@ async function markCommentOutdated(step2) {
   await commentSafely(step2, () => markPlanCommentOutdated(api, pr.number, step2.inputs.environment, warning));
 }
 async function apply(step2) {
-  const saved = step2.inputs.planFile ? ["--plan", resolve4(step2.cwd, step2.inputs.planFile)] : [];
+  const saved = step2.inputs.planFile ? ["--plan", resolve5(step2.cwd, step2.inputs.planFile)] : [];
   const r = await menuctl(step2, ["--yes", ...saved]);
   if (r.code !== EXIT.OK) failed2(step2, r);
   else appendSummary(step2.env, `### menuctl apply

@@ -1,5 +1,5 @@
 // Command-line options shared by the benches: --actions N --parsers N --runs N --concurrency N
-// --latency 0,20 --json FILE --profile. Small on purpose: node:util parseArgs does the work.
+// --latency 0,20 --json FILE --profile --record. Small on purpose: node:util parseArgs does the work.
 
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
       latency: { type: 'string', default: '0,20' },
       json: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      record: { type: 'boolean', default: false },
     },
   });
   const int = (name, min) => {
@@ -32,5 +33,6 @@ export function benchOptions(argv = process.argv.slice(2)) {
     latencies: values.latency.split(',').map((s) => Number(s.trim())),
     json: values.json,
     profile: values.profile,
+    record: values.record,
   };
 }

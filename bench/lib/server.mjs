@@ -20,11 +20,11 @@ function routeOf(path) {
 }
 
 /**
- * Starts `menuctl serve --port 0 --data FILE --jwt-secret S [--latency MS]` and resolves once it
+ * Starts `menuctl serve --port P (default 0) --data FILE --jwt-secret S [--latency MS]` and resolves once it
  * printed its URL. Returns { url, requests(), byRoute(), reset(), settle(), close() }.
  */
-export async function startServer({ data, jwtSecret, latencyMs = 0 }) {
-  const args = [MAIN, 'serve', '--port', '0', '--data', data, '--jwt-secret', jwtSecret];
+export async function startServer({ data, jwtSecret, latencyMs = 0, port = 0 }) {
+  const args = [MAIN, 'serve', '--port', String(port), '--data', data, '--jwt-secret', jwtSecret];
   if (latencyMs > 0) args.push('--latency', String(latencyMs));
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   // A bench that fails half-way must not leave a server behind.

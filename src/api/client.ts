@@ -7,6 +7,7 @@ import type { ApiClient } from './types.js';
 import { Auth, organizationFromToken, type Credentials } from './auth.js';
 import { AdaptiveLimiter } from './limiter.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
+import { loopingLink, MAX_PAGES, nextLink, nextPath } from './pages.js';
 import { send, type Call, type RetryInfo, type TransportOptions } from './transport.js';
 import {
   actionBody, appBody, appPatchBody, appSecrets, fromApiAction, fromApiApp, fromApiOperator,
@@ -75,7 +76,23 @@ export function createClient(options: ClientOptions): ApiClient {
 
   const call = (c: Call) => send(t, c);
   const one = async (c: Call & { shape: { one: ResourceSchema } }) => ((await call(c)).body as One).data;
-  const many = async (c: Call) => ((await call(c)).body as List).data;
+  /** Every page of a list (links.next, pages.ts); `first` is the first page's answer when already read. */
+  const many = async (c: Call, first?: List): Promise<Resource[]> => {
+    const out: Resource[] = [];
+    const seen = new Set<string>([c.path]);
+    let path = c.path;
+    let body = first ?? ((await call(c)).body as List);
+    for (;;) {
+      for (const r of body.data) out.push(r); // not push(...data): a page may be very long
+      const next = nextLink(body);
+      if (next === null) return out;
+      const following = nextPath(t.baseUrl, path, next);
+      if (seen.has(following) || seen.size >= MAX_PAGES) throw loopingLink(path, next);
+      seen.add(following);
+      path = following;
+      body = (await call({ ...c, path })).body as List;
+    }
+  };
   /** GET of one resource; null on 404 (missing, or another organization's). */
   const find = async (path: string, schema: ResourceSchema): Promise<Resource | null> => {
     const reply = await call({ method: 'GET', path, shape: { one: schema }, passThrough: [404] });
@@ -98,8 +115,9 @@ export function createClient(options: ClientOptions): ApiClient {
     getParser: async (id) => nullable(await find(`/api/parsers/${enc(id)}`, 'parser'), fromApiParser),
     async listApps() {
       // GET /api/apps is an extension of the reference server; other servers answer 404/405.
-      const reply = await call({ method: 'GET', path: '/api/apps', shape: { list: 'app' }, passThrough: [404, 405] });
-      return reply.status === 404 || reply.status === 405 ? null : (reply.body as List).data.map(fromApiApp);
+      const c: Call = { method: 'GET', path: '/api/apps', shape: { list: 'app' }, passThrough: [404, 405] };
+      const reply = await call(c);
+      return reply.status === 404 || reply.status === 405 ? null : (await many(c, reply.body as List)).map(fromApiApp);
     },
     getApp: async (id) => nullable(await find(`/api/apps/${enc(id)}`, 'app'), fromApiApp),
     listOperators: async () =>
@@ -108,8 +126,8 @@ export function createClient(options: ClientOptions): ApiClient {
     createAction: async (spec: ActionDesired) =>
       fromApiAction(await one({ method: 'POST', path: '/api/actions', body: actionBody(spec), shape: { one: 'action' } })),
     async updateAction(id, spec) {
-      const path = `/api/actions/${enc(id)}`;
-      return fromApiAction(await one({ method: 'PATCH', path, body: actionBody(spec), shape: { one: 'action' } }));
+      // Spec: "Response body of PATCH action: not shown": whatever comes back is not read.
+      await call({ method: 'PATCH', path: `/api/actions/${enc(id)}`, body: actionBody(spec), shape: null });
     },
     archiveAction: (id) => archive(`/api/actions/${enc(id)}`),
     restoreAction: async (id) =>

@@ -2,8 +2,9 @@
 //   1 GET /api/actions + 1 GET /api/apps + 1 GET /api/world_operators, concurrently,
 //   then 1 GET /api/actions/{id}/parsers per action the caller wants, at most `concurrency`
 //   at a time (the API has no way to list all parsers at once).
-// Without GET /api/apps (a reference-server extension), each pinned app id is read instead
-// and the state says so in a warning: unpinned apps are then invisible to the planner.
+// Without GET /api/apps (a reference-server extension: the spec has none), each app id pinned
+// in the config or kept in the applied-state record is read instead. Without a record, the
+// state says so in a warning: unpinned apps are then invisible to the planner.
 
 import pLimit from 'p-limit';
 import type { ApiClient } from './types.js';
@@ -14,6 +15,8 @@ export interface ReadLiveOptions {
   wantParsers: (action: LiveAction) => boolean;
   /** App ids pinned in the config: read one by one when the server cannot list apps. */
   pinnedAppIds?: string[];
+  /** App ids from the applied-state record; undefined when no record is in use. */
+  recordedAppIds?: string[];
   concurrency: number;
   signal?: AbortSignal;
 }
@@ -39,13 +42,13 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
   if (listedApps !== null) {
     apps = listedApps;
   } else {
-    const pinned = [...new Set(options.pinnedAppIds ?? [])];
+    const pinned = [...new Set([...(options.pinnedAppIds ?? []), ...(options.recordedAppIds ?? [])])];
     const found = await Promise.all(pinned.map((id) => limit(() => {
       signal?.throwIfAborted();
       return client.getApp(id);
     })));
     apps = found.filter((app): app is LiveApp => app !== null);
-    warnings.push(
+    if (options.recordedAppIds === undefined) warnings.push(
       `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; ` +
       'apps without an `id:` in the config cannot be matched to live ones (pin them to avoid duplicates)',
     );

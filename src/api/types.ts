@@ -21,8 +21,11 @@ export interface ApiClient {
   listOperators(): Promise<WorldOperator[]>;
 
   createAction(spec: ActionDesired): Promise<LiveAction>;
-  /** Always sends the steps (the API requires them when the action has any). */
-  updateAction(id: string, spec: ActionDesired): Promise<LiveAction>;
+  /**
+   * Always sends the steps (the API requires them when the action has any). Resolves with
+   * nothing: the spec does not show PATCH's answer; read the action by id if it is needed.
+   */
+  updateAction(id: string, spec: ActionDesired): Promise<void>;
   archiveAction(id: string): Promise<void>;
   restoreAction(id: string): Promise<LiveAction>;
 

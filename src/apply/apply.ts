@@ -13,7 +13,8 @@ import { executeChange } from './execute.js';
 import { groupByLevel } from './levels.js';
 import { checkArchiveThreshold, DEFAULT_THRESHOLDS, recordedThresholds, thresholdMessage, type ArchiveThresholds } from '../plan/safety.js';
 import { SecretsWriter } from './secrets-file.js';
-import type { ApplyResult, Outcome } from './types.js';
+import { isUnknownOutcome } from './errors.js';
+import type { ApplyJournal, ApplyResult, Outcome } from './types.js';
 
 export interface ApplyOptions {
   concurrency: number;
@@ -29,6 +30,10 @@ export interface ApplyOptions {
   /** Over the plan's recorded thresholds (Plan.safety), which are over DEFAULT_THRESHOLDS. */
   thresholds?: Partial<ArchiveThresholds>;
   recovery?: RecoveryPolicy;
+  /** Told before each create and after each confirmed or failed change (the applied-state record). */
+  journal?: ApplyJournal;
+  /** Checks run with the others before the first write (e.g. that the record can be written). */
+  preflight?: () => Promise<void>;
 }
 
 /** A refusal before anything was written: nothing was changed. */
@@ -61,6 +66,14 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
     if (block.skip) return record(i, skipped(change, block.reason));
     options.onStart?.(change);
     let id = change.id;
+    const journal = options.journal;
+    try {
+      if (change.op === 'create') await journal?.beforeCreate(change);
+    } catch (err) {
+      return record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(new Error(`not sent: ${(err as Error).message}`)) });
+    }
+    /** The API confirmed the change: what fails after it (secrets, record) never says it did not happen. */
+    let confirmed = false;
     try {
       const done = await executeChange(change, {
         client,
@@ -68,17 +81,27 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
         parentId: block.parentId,
         ...(options.signal ? { signal: options.signal } : {}),
       });
+      confirmed = true;
       id = done.id;
       const outcome: Outcome = { ...base(change), status: 'applied', id };
       if (done.recovered) outcome.recovered = true;
+      let secretsError: unknown;
       if (done.secrets && id !== null) {
-        outcome.reason = await keepSecrets(change.address, id, done.secrets, secrets);
+        outcome.reason = await keepSecrets(change.address, id, done.secrets, secrets).catch((err: unknown) => {
+          secretsError = err;
+          return undefined;
+        });
       } else if (done.secretsLost !== undefined) {
         outcome.reason = `token not captured: the create answer was lost and reading the secrets back failed ` +
           `(${done.secretsLost}); read or rotate them in the API`;
       }
+      // Secrets first, record second: a record that cannot be written must not cost a token,
+      // and a secrets file that cannot be written must not cost the record of the new id.
+      if (id !== null) await confirm(journal, change, id);
+      if (secretsError !== undefined) throw secretsError;
       record(i, outcome);
     } catch (err) {
+      if (!confirmed) await journal?.failed(change, !isUnknownOutcome(err)).catch(() => undefined);
       record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(err) });
     }
   }
@@ -105,10 +128,24 @@ export function archiveRefusal(plan: Plan, options: Pick<ApplyOptions, 'force' |
   return check.exceeded ? thresholdMessage(check, thresholds) : null;
 }
 
+/** Tells the journal; a failure to record is reported as such (the change itself happened). */
+async function confirm(journal: ApplyJournal | undefined, change: Change, id: string): Promise<void> {
+  try {
+    await journal?.confirmed(change, id);
+  } catch (err) {
+    throw new Error(`done (id ${id}), but the applied-state record could not be written: ${(err as Error).message}; run apply again once it can be`);
+  }
+}
+
 /** Everything that can refuse the whole plan, before the first write. */
 async function preflight(plan: Plan, options: ApplyOptions): Promise<SecretsWriter | null> {
   const refusal = archiveRefusal(plan, options);
   if (refusal) throw new ApplyRefused(refusal);
+  try {
+    await options.preflight?.();
+  } catch (err) {
+    throw new ApplyRefused(`${(err as Error).message}. Nothing was changed.`);
+  }
   const appCreates = plan.changes.filter((c) => c.op === 'create' && c.type === 'app');
   if (appCreates.length === 0) return null;
   if (!options.secretsFile) {

@@ -1,5 +1,5 @@
-// Carries out one change through the client. Requests are driven by `desired` and the live id
-// only; `fields` explain a change to a reader and never decide what is sent, except that a
+// Carries out one change through the client, with the API calls of its kind (model/kinds.ts).
+// Requests are driven by `desired` and the live id only; `fields` explain a change to a reader and never decide what is sent, except that a
 // restore patches only when the plan found fields to change or was forced by --resend (spec:
 // restore returns the resource as it was archived).
 
@@ -7,6 +7,7 @@ import { ResponseShapeError } from '../api/errors.js';
 import type { ApiClient } from '../api/types.js';
 import type { AppSecrets, LiveAction, LiveApp, LiveParser } from '../model/types.js';
 import type { Change, CreateChange, RestoreChange, UpdateChange } from '../plan/types.js';
+import { KINDS, kindOf } from '../model/kinds.js';
 import { createOnce, type RecoveryPolicy } from './create-once.js';
 
 export interface ExecuteContext {
@@ -48,32 +49,32 @@ async function create(change: CreateChange, ctx: ExecuteContext): Promise<Execut
   const signal = ctx.signal ? { signal: ctx.signal } : {};
   switch (change.type) {
     case 'action': {
-      const name = change.desired.name;
+      const key = KINDS.action.key(change.desired);
       const r = await createOnce<LiveAction>({
         address: change.address,
         policy,
         ...signal,
         create: () => client.createAction(change.desired),
-        lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && a.name === name) ?? null,
+        lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && KINDS.action.key(a) === key) ?? null,
       });
       return { id: r.value.id, recovered: r.recovered };
     }
     case 'parser': {
       const actionId = ctx.parentId ?? change.action_id;
       if (!actionId) throw new Error(`${change.address}: the public id of ${change.parent} is not known`);
-      const category = change.desired.category;
+      const key = KINDS.parser.key(change.desired);
       const r = await createOnce<LiveParser>({
         address: change.address,
         policy,
         ...signal,
         create: () => client.createParser(actionId, change.desired),
         lookup: async () =>
-          (await client.listParsers(actionId)).find((p) => p.archived_at === null && p.category === category) ?? null,
+          (await client.listParsers(actionId)).find((p) => p.archived_at === null && KINDS.parser.key(p) === key) ?? null,
       });
       return { id: r.value.id, recovered: r.recovered };
     }
     case 'app': {
-      const pkg = change.desired.package_name;
+      const key = KINDS.app.key(change.desired);
       let secrets: AppSecrets | undefined;
       const r = await createOnce<LiveApp>({
         address: change.address,
@@ -87,7 +88,7 @@ async function create(change: CreateChange, ctx: ExecuteContext): Promise<Execut
         lookup: async () => {
           const apps = await client.listApps();
           if (apps === null) return undefined;
-          return apps.find((a) => a.archived_at === null && a.package_name === pkg) ?? null;
+          return apps.find((a) => a.archived_at === null && KINDS.app.key(a) === key) ?? null;
         },
       });
       if (r.recovered && !secrets) return { id: r.value.id, recovered: true, ...(await readBack(client, r.value.id)) };
@@ -112,42 +113,16 @@ async function readBack(client: ApiClient, id: string): Promise<Pick<Executed, '
   }
 }
 
+/** Sends the whole desired resource (the kind's API call; an action's always with its steps). */
 async function update(change: UpdateChange | RestoreChange, id: string, client: ApiClient): Promise<void> {
-  switch (change.type) {
-    case 'action':
-      await client.updateAction(id, change.desired); // the client always sends the steps
-      return;
-    case 'parser':
-      await client.updateParser(id, change.desired);
-      return;
-    case 'app':
-      await client.updateApp(id, change.desired);
-      return;
-  }
+  await kindOf(change.type).api.update(client, id, change.desired);
 }
 
 async function restore(change: RestoreChange, client: ApiClient): Promise<void> {
-  switch (change.type) {
-    case 'action':
-      await client.restoreAction(change.id);
-      break;
-    case 'parser':
-      await client.restoreParser(change.id);
-      break;
-    case 'app':
-      await client.restoreApp(change.id);
-      break;
-  }
+  await kindOf(change.type).api.restore(client, change.id);
   if (change.fields.length > 0 || change.forced) await update(change, change.id, client);
 }
 
-async function archive(type: Change['type'], id: string, client: ApiClient): Promise<void> {
-  switch (type) {
-    case 'action':
-      return client.archiveAction(id);
-    case 'parser':
-      return client.archiveParser(id);
-    case 'app':
-      return client.archiveApp(id);
-  }
+function archive(type: Change['type'], id: string, client: ApiClient): Promise<void> {
+  return kindOf(type).api.archive(client, id);
 }

@@ -2,10 +2,7 @@
 // mode 0600, merged with what is there, replaced atomically (write a temp file, then rename)
 // so a crash never leaves half a file and never loses secrets written by an earlier run.
 
-import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, chmod, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { checkWritable, readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
 import type { AppSecrets } from '../model/types.js';
 
 export interface SecretsEntry extends AppSecrets {
@@ -15,13 +12,14 @@ export type SecretsDocument = Record<string, SecretsEntry>;
 
 /** Reads the file, or {} when it does not exist. Throws a clear error when it is not a JSON object. */
 export async function readSecretsFile(file: string): Promise<SecretsDocument> {
-  let text: string;
+  let text: string | null;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readRegularFile(file, 'secrets file');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new Error(`cannot read secrets file ${file}: ${(err as Error).message}`);
+    const message = (err as Error).message;
+    throw message.startsWith('cannot use ') ? err : new Error(`cannot read secrets file ${file}: ${message}`);
   }
+  if (text === null) return {};
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -49,17 +47,10 @@ export class SecretsWriter {
    * end up creating no app, and an existing file keeps its content and mode until a save.
    */
   async check(): Promise<void> {
+    // A regular file or none, a name the file system takes, and a real temp file created and
+    // removed beside it: what save() will do, tried before the API is touched.
+    await checkWritable(this.file, 'secrets file');
     await readSecretsFile(this.file);
-    // Saves write a temp file next to it and rename it over, so the directory must be writable
-    // (whether or not the file exists yet).
-    const dir = dirname(this.file);
-    try {
-      await access(dir, constants.W_OK);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a directory' : 'is not writable';
-      throw new Error(`cannot write secrets file ${this.file}: its directory ${dir} ${why}`);
-    }
   }
 
   async save(address: string, entry: SecretsEntry): Promise<void> {
@@ -74,27 +65,9 @@ export class SecretsWriter {
     const next = this.queue.then(async () => {
       const doc = await readSecretsFile(this.file);
       change(doc);
-      await writeAtomically(this.file, `${JSON.stringify(doc, null, 2)}\n`);
+      await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`, { mode: 0o600, mkdirs: false });
     });
     this.queue = next.catch(() => undefined);
     return next;
-  }
-}
-
-/**
- * Not src/cli/write-file.ts writeFileAtomic: apply must not import cli, and secrets need more.
- * The temp file is created with `wx` (never follows or reuses an existing path, e.g. a symlink
- * planted next to the file) and mode 0600 from its first byte, so a token is never readable by
- * others even for a moment. No fsync: a crash loses at most this save, never the previous file.
- */
-async function writeAtomically(file: string, content: string): Promise<void> {
-  const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(tmp, content, { mode: 0o600, flag: 'wx' });
-    await chmod(tmp, 0o600); // the umask may have narrowed it further; never wider
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
   }
 }

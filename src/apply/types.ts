@@ -1,5 +1,5 @@
 // What apply did, change by change. Renderers turn this into text or JSON.
-import type { ChangeOp } from '../plan/types.js';
+import type { Change, ChangeOp } from '../plan/types.js';
 import type { ResourceType } from '../model/types.js';
 
 export type OutcomeStatus = 'applied' | 'failed' | 'skipped';
@@ -33,4 +33,17 @@ export interface ApplyResult {
   summary: { applied: number; failed: number; skipped: number };
   /** Where created apps' secrets were written, and for which apps (never the secrets). */
   secrets?: { file: string; addresses: string[] };
+}
+
+/**
+ * Told what apply does, in order, so what the API cannot tell can be recorded (src/record/).
+ * A rejected promise fails the change it is about: before a create, nothing is sent.
+ */
+export interface ApplyJournal {
+  /** Before a create is sent. */
+  beforeCreate(change: Change): Promise<void>;
+  /** After the API confirmed the change; `id` is the live id (the new one for creates). */
+  confirmed(change: Change, id: string): Promise<void>;
+  /** The change failed; `definite`: it certainly had no effect (else its outcome is unknown). */
+  failed(change: Change, definite: boolean): Promise<void>;
 }

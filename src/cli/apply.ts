@@ -18,7 +18,12 @@ import { renderApplySummary } from '../report/outcomes-text.js';
 import { renderPlanText } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
 import { addConnectionOptions, checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
-import { formatOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
+import { formatOption, recreateOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
+import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { recordJournal } from '../record/journal.js';
+import { RecordKeeper, type LoadedRecord } from '../record/record-file.js';
+import type { ManagedApp } from '../apply/complete-secrets.js';
+import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
@@ -27,15 +32,19 @@ interface Planned {
   plan: Plan;
   /** With `--plan FILE PATH`: the smaller of the plan's recorded managed count and the count now. */
   managed?: number;
+  record: LoadedRecord;
+  /** Apps of the config matched to live ones (a saved plan knows none): their secrets and ids. */
+  apps: ManagedApp[];
 }
 
-export interface ApplyFlags extends ConnectionFlags {
+export interface ApplyFlags extends ConnectionFlags, RecordFlags {
   plan?: string;
   yes?: boolean;
   prune?: boolean;
   force?: boolean;
   target: string[];
   resend: string[];
+  recreate: string[];
   secretsFile?: string;
   discardSecrets?: boolean;
   format: 'text' | 'json';
@@ -56,6 +65,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--force', 'allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)')
     .addOption(targetOption())
     .addOption(resendOption())
+    .addOption(recreateOption())
+    .addOption(recordOption())
     .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)')
     .option('--discard-secrets', 'create apps without keeping their token and webhook secret')
     .addOption(formatOption(['text', 'json']));
@@ -88,18 +99,25 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
     : await fromConfig(paths, flags, conn, ctx);
   const { plan } = planned;
   const json = flags.format === 'json';
+  const secretsFile = flags.secretsFile !== undefined ? resolve(io.cwd, flags.secretsFile) : undefined;
   if (plan.changes.length === 0) {
-    io.stdout.write(json ? renderApplyJson(emptyResult()) : 'No changes. The live API matches the configuration.\n');
-    return EXIT.OK;
+    const completed = await afterApply(planned, secretsFile, conn, io, { check: true });
+    if (completed === null) io.stdout.write(json ? renderApplyJson(emptyResult()) : 'No changes. The live API matches the configuration.\n');
+    else if (json) io.stdout.write(renderApplyJson(emptyResult()));
+    return completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
   }
   if (!json) io.stdout.write(renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
   // Before the question: a plan apply would refuse is not worth confirming.
   const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
+  // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
+  if (secretsFile !== undefined && (await missingOrFail(secretsFile, planned.apps, true)).length > 0) await usable(secretsFile);
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
-  return result.interrupted ? EXIT.INTERRUPTED : result.summary.failed > 0 ? EXIT.ERROR : EXIT.OK;
+  if (result.interrupted) return EXIT.INTERRUPTED;
+  const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
+  return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
 }
 
 function checkFlags(flags: ApplyFlags): void {
@@ -122,7 +140,10 @@ function checkFlags(flags: ApplyFlags): void {
 }
 
 async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
+  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io });
   const planned = await loadAndPlan(paths, {
+    record,
+    recreate: flags.recreate,
     client: conn.client,
     concurrency: conn.concurrency,
     signal: ctx.signal,
@@ -133,7 +154,7 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg),
   }, ctx.io);
-  return { plan: planned.plan };
+  return { plan: planned.plan, record, apps: managedApps(planned.comparison) };
 }
 
 async function readPlanFile(file: string, shown: string): Promise<Plan> {
@@ -172,14 +193,15 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
     );
   }
   await checkOrganization(conn.client, conn.organizationGuard, loaded?.desired.organization_id);
+  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io });
   const verification = await verifyPlan(plan, conn.client, {
     ...(loaded ? { configDigest: configDigest(loaded.desired) } : {}),
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w}\n`);
-  if (!loaded) return { plan };
-  const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal });
+  if (!loaded) return { plan, record, apps: [] };
+  const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
   const check = checkAgainstConfig(plan, loaded.desired, live);
   if (!check.ok) {
     const problems = check.errors.map((d) => `${d.address ?? 'the config'}: ${d.message} [${d.code}]`);
@@ -187,7 +209,7 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
     throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan!, why));
   }
   // The same definition either way; the smaller count errs on the side of refusing.
-  return { plan, managed: Math.min(plan.safety?.managed ?? check.managed, check.managed) };
+  return { plan, record, apps: [], managed: Math.min(plan.safety?.managed ?? check.managed, check.managed) };
 }
 
 async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promise<boolean> {
@@ -206,6 +228,7 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
 async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
   const { io } = ctx;
   const { plan } = planned;
+  const keeper = new RecordKeeper(planned.record);
   const json = flags.format === 'json';
   // JSON mode keeps stdout to the one document; progress then goes to a terminal's stderr only.
   const stream = json ? io.stderr : io.stdout;
@@ -222,6 +245,8 @@ async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, c
       signal: ctx.signal,
       onStart: (c) => progress?.start(c.address, c.op),
       onDone: (o) => progress?.done(o),
+      journal: recordJournal(keeper),
+      preflight: () => keeper.check(),
       ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),
       discardSecrets: flags.discardSecrets === true,
       ...applyOptionsFor(planned, flags),

@@ -20,6 +20,8 @@ export interface Connection {
   /** --organization or MENUCTL_ORGANIZATION_ID; null when neither is set. */
   organizationGuard: number | null;
   concurrency: number;
+  /** The API's base URL without credentials: the applied-state record is kept per API (cli/record.ts). */
+  baseUrl: string;
 }
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -93,7 +95,7 @@ export function connect(flags: ConnectionFlags, io: Io): Connection {
   const client = createClient(token !== undefined
     ? { baseUrl, token, concurrency }
     : { baseUrl, email, password, concurrency });
-  return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency };
+  return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl) };
 }
 
 function envOrganization(io: Io): number | null {

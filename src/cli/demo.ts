@@ -47,6 +47,8 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
     const sub: Io = { ...io, env };
     const config = relative(io.cwd, path) || '.';
     const secrets = join(dir, 'app-secrets.json');
+    // The applied-state record of this throwaway server stays in the temp directory too.
+    const record = ['--record', join(dir, 'menuctl.lock')];
     say.intro(server.url, config);
 
     const runStep = async (step: Step): Promise<void> => {
@@ -60,15 +62,15 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
 
     await runStep({ title: 'validate', why: 'Schema, semantic checks and the Java regex lint, offline.', argv: ['validate', config], expect: [0] });
     await runStep({ title: 'test', why: 'Each parser fixture and whole session runs offline with the device\'s regex semantics (case-insensitive, whole message); one session is shown as a dialogue.', argv: ['test', config, '--transcript-for', 'balance by SMS'], expect: [0] });
-    await runStep({ title: 'plan', why: 'The organization is empty, so everything is a create.', argv: ['plan', config], expect: [0] });
-    await runStep({ title: 'apply', why: 'Actions first, then their parsers; app secrets go only to the secrets file.', argv: ['apply', config, '--yes', '--secrets-file', secrets], expect: [0] });
-    await runStep({ title: 'plan again', why: 'Applied means converged: the second plan must be empty.', argv: ['plan', config, '--detailed-exitcode'], expect: [0] });
+    await runStep({ title: 'plan', why: 'The organization is empty, so everything is a create.', argv: ['plan', config, ...record], expect: [0] });
+    await runStep({ title: 'apply', why: 'Actions first, then their parsers; app secrets go only to the secrets file.', argv: ['apply', config, '--yes', '--secrets-file', secrets, ...record], expect: [0] });
+    await runStep({ title: 'plan again', why: 'Applied means converged: the second plan must be empty.', argv: ['plan', config, '--detailed-exitcode', ...record], expect: [0] });
 
     const edited = await editOutOfBand(server.url, token);
     say.edit(edited);
-    await runStep({ title: 'drift', why: 'A scheduled job would run this: exit 2 means someone changed things outside git.', argv: ['drift', config], expect: [2] });
-    await runStep({ title: 'apply (repair)', why: 'The config is the source of truth: apply puts the parser back.', argv: ['apply', config, '--yes', '--secrets-file', secrets], expect: [0] });
-    await runStep({ title: 'drift again', why: 'In sync.', argv: ['drift', config], expect: [0] });
+    await runStep({ title: 'drift', why: 'A scheduled job would run this: exit 2 means someone changed things outside git.', argv: ['drift', config, ...record], expect: [2] });
+    await runStep({ title: 'apply (repair)', why: 'The config is the source of truth: apply puts the parser back.', argv: ['apply', config, '--yes', '--secrets-file', secrets, ...record], expect: [0] });
+    await runStep({ title: 'drift again', why: 'In sync.', argv: ['drift', config, ...record], expect: [0] });
     say.outro(secrets);
     return EXIT.OK;
   } finally {

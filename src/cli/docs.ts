@@ -10,7 +10,7 @@ import { renderDocsPage } from '../report/docs-page.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 
 export function register(program: Command, ctx: CliContext): void {
   program

@@ -15,11 +15,12 @@ import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { formatOption, targetOption } from './options.js';
-import { writeFileAtomic } from './write-file.js';
+import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 
 type Format = 'text' | 'json' | 'markdown' | 'junit';
 
-interface DriftFlags extends ConnectionFlags {
+interface DriftFlags extends ConnectionFlags, RecordFlags {
   format: Format;
   reportFile?: string;
   target: string[];
@@ -32,7 +33,8 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .addOption(formatOption(['text', 'json', 'markdown', 'junit']))
     .option('--report-file <file>', 'also write the report, in --format, to this file (stdout then gets the text report)')
-    .addOption(targetOption());
+    .addOption(targetOption())
+    .addOption(recordOption());
   addConnectionOptions(cmd);
   cmd.action(async (paths: string[], flags: DriftFlags) => ctx.setExit(await runDrift(paths, flags, ctx)));
 }
@@ -40,10 +42,11 @@ export function register(program: Command, ctx: CliContext): void {
 export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const { desired, sources } = await loadDesired(paths, io);
-  const { client, organizationGuard, concurrency } = connect(flags, io);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
   try {
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
     const live = await readLiveFor(desired, {
-      client, concurrency, signal: ctx.signal,
+      client, concurrency, signal: ctx.signal, record,
       checkOrganization: (org) => checkOrganization(client, organizationGuard, org),
     });
     const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });

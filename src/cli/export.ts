@@ -10,11 +10,14 @@ import { exportConfig, type ExportResult } from '../export/export-config.js';
 import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { scopeOf } from '../record/record-file.js';
+import { RECORD_FILE, recordedAppIds } from '../record/record.js';
+import { loadRecord, recordOption, type RecordFlags } from './record.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
-interface ExportFlags extends ConnectionFlags {
+interface ExportFlags extends ConnectionFlags, RecordFlags {
   out?: string;
   schema?: string;
   force?: boolean;
@@ -26,7 +29,8 @@ export function register(program: Command, ctx: CliContext): void {
     .description('write the live organization as config YAML (no secrets)')
     .option('--out <file|dir>', 'a .yaml/.yml file, or a directory (one file per action plus apps.yaml); default stdout')
     .option('--schema <path-or-url>', 'schema reference for the yaml-language-server modeline (default: menuctl\'s bundled schema, relative to the output)')
-    .option('--force', 'overwrite files that already exist');
+    .option('--force', 'overwrite files that already exist')
+    .addOption(recordOption());
   addConnectionOptions(cmd);
   cmd.action(async (flags: ExportFlags) => ctx.setExit(await runExport(flags, ctx)));
 }
@@ -38,12 +42,19 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   const baseDir = out === undefined ? io.cwd : layout === 'file' ? dirname(out) : out;
   const schemaPath = flags.schema ?? relative(baseDir, SCHEMA).split('\\').join('/');
 
-  const { client, organizationGuard, concurrency } = connect(flags, io);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
   let result: ExportResult;
   try {
     await checkOrganization(client, organizationGuard);
+    // The record beside the exported config (--out DIR, or the file's directory), else here.
+    const record = await loadRecord(flags.record !== undefined ? resolve(io.cwd, flags.record) : join(baseDir, RECORD_FILE), { client, baseUrl, io });
+    const scope = scopeOf(record);
     // Every active action's parsers: the export is the whole organization.
-    const live = await readLiveState(client, { wantParsers: (a) => a.archived_at === null, concurrency, signal: ctx.signal });
+    const live = await readLiveState(client, {
+      wantParsers: (a) => a.archived_at === null, concurrency, signal: ctx.signal,
+      recordedAppIds: recordedAppIds(scope),
+    });
+    live.recorded = { file: record.shown, scope };
     result = exportConfig(live, { layout, schemaPath });
   } finally {
     await client.close();

@@ -53,3 +53,8 @@ export function thresholdsOf(flags: { maxArchive?: number; maxArchivePercent?: n
     maxArchivePercent: flags.maxArchivePercent ?? DEFAULT_THRESHOLDS.maxArchivePercent,
   };
 }
+
+export function recreateOption(): Option {
+  return new Option('--recreate <address>', 'confirm that an app whose create was interrupted does not exist, so it is created again (repeatable)')
+    .argParser(collect).default([]);
+}

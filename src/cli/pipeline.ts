@@ -13,6 +13,9 @@ import { buildPlan, type PlanOptions } from '../plan/build-plan.js';
 import { PROTECTED_ARCHIVE } from '../plan/protect.js';
 import type { Plan } from '../plan/types.js';
 import { wantParsers } from '../plan/want-parsers.js';
+import type { Comparison } from '../plan/compare.js';
+import { scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { recordedAppIds } from '../record/record.js';
 
 export interface ReadLiveOptions {
   client: ApiClient;
@@ -20,6 +23,8 @@ export interface ReadLiveOptions {
   signal?: AbortSignal;
   /** Checks the organization guard against the config's organization_id (cli/connect.ts checkOrganization). */
   checkOrganization?: (configOrg: number | undefined) => Promise<unknown>;
+  /** The applied-state record: what the API cannot tell (src/record/). */
+  record?: LoadedRecord;
 }
 
 export type LoadAndPlanOptions = PlanOptions & ReadLiveOptions & {
@@ -34,6 +39,8 @@ export interface Planned {
   desired: DesiredState;
   live: LiveState;
   plan: Plan;
+  /** Which live resource each desired one is (apply completes secrets and the record from it). */
+  comparison: Comparison;
   /** Warnings from the config and the planner (errors have been thrown). */
   warnings: Diagnostic[];
 }
@@ -72,19 +79,33 @@ export function reportDiagnostics(
 export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, io: Io): Promise<Planned> {
   const { desired, sources } = await loadDesired(paths, io);
   const live = await readLiveFor(desired, options);
-  const { plan, diagnostics } = buildPlan(desired, live, options);
+  const { plan, diagnostics, comparison } = buildPlan(desired, live, options);
   const shown = (d: Diagnostic) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
   reportDiagnostics(diagnostics, io, { sources, failure: 'cannot make a plan; nothing was changed', except: shown });
-  return { desired, live, plan, warnings: diagnostics.filter((d) => d.severity === 'warning') };
+  return { desired, live, plan, comparison, warnings: diagnostics.filter((d) => d.severity === 'warning') };
 }
 
 /** The organization guard first, then the live state `desired` needs with the fewest requests. */
 export async function readLiveFor(desired: DesiredState, options: ReadLiveOptions): Promise<LiveState> {
   await options.checkOrganization?.(desired.organization_id);
-  return readLiveState(options.client, {
+  const scope = options.record ? scopeOf(options.record) : null;
+  const live = await readLiveState(options.client, {
     wantParsers: wantParsers(desired),
     pinnedAppIds: desired.apps.flatMap((a) => (a.id === undefined ? [] : [a.id])),
+    ...(options.record ? { recordedAppIds: recordedAppIds(scope) } : {}),
     concurrency: options.concurrency,
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  if (options.record) {
+    live.recorded = { file: options.record.shown, scope };
+    const unknown = desired.apps.filter((a) => a.id === undefined);
+    if (!live.apps_listed && unknown.length > 0 && scope === null) {
+      live.warnings.push(
+        `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` ` +
+        'are planned as new. If they already exist in this organization, pin them with `id:` first, or they will be created twice.',
+      );
+    }
+  }
+  return live;
 }
+

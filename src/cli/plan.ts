@@ -13,10 +13,11 @@ import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { plural } from '../report/plural.js';
 import { useColor, type Io } from './io.js';
-import { formatOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
-import { writeFileAtomic } from './write-file.js';
+import { formatOption, recreateOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
+import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 
-interface PlanFlags extends ConnectionFlags {
+interface PlanFlags extends ConnectionFlags, RecordFlags {
   out?: string;
   format: 'text' | 'json' | 'markdown';
   detailedExitcode?: boolean;
@@ -26,6 +27,7 @@ interface PlanFlags extends ConnectionFlags {
   force?: boolean;
   maxArchive?: number;
   maxArchivePercent?: number;
+  recreate: string[];
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -39,6 +41,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--prune', 'also archive live actions and apps that are not in the config')
     .addOption(targetOption())
     .addOption(resendOption())
+    .addOption(recreateOption())
+    .addOption(recordOption())
     .option('--force', 'acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out');
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd);
@@ -47,10 +51,13 @@ export function register(program: Command, ctx: CliContext): void {
 
 export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const { client, organizationGuard, concurrency } = connect(flags, io);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
   try {
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
     const { plan, desired } = await loadAndPlan(paths, {
       showProtected: true,
+      record,
+      recreate: flags.recreate,
       client,
       concurrency,
       signal: ctx.signal,

@@ -24,6 +24,8 @@ interface ServeFlags {
   rateLimit?: string;
   faultSeed?: string;
   accessLog: boolean;
+  specOnly?: boolean;
+  pageSize?: string;
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -41,6 +43,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--rate-limit <n>', 'fault injection: allow N requests per second per token, then 429 with Retry-After')
     .option('--fault-seed <n>', 'seed for --fail-rate/--reset-rate, so a run can be repeated exactly')
     .option('--no-access-log', 'do not print one line per request')
+    .option('--spec-only', 'serve only what the API spec shows: no GET /api/apps, no list meta or ?archived=, PATCH of an action answers 204')
+    .option('--page-size <n>', 'most items per list answer, the rest behind links.next (default: 1000; with --spec-only: no paging)')
     .action(async (flags: ServeFlags) => {
       await serve(flags, ctx);
     });
@@ -63,6 +67,8 @@ export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOpt
     resetRate: flags.resetRate !== undefined ? rate(flags.resetRate, '--reset-rate') : undefined,
     rateLimit: flags.rateLimit !== undefined ? intIn(flags.rateLimit, '--rate-limit', 1, 1_000_000) : undefined,
     faultSeed: flags.faultSeed !== undefined ? intIn(flags.faultSeed, '--fault-seed', 0, 2 ** 32 - 1) : undefined,
+    specOnly: flags.specOnly === true,
+    pageSize: flags.pageSize !== undefined ? intIn(flags.pageSize, '--page-size', 1, 100_000) : undefined,
   };
 }
 

@@ -9,7 +9,7 @@ import { importSession, type Imported } from '../sessions/import-session.js';
 import { readHoverRecords, RecordError } from '../sessions/hover-record.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 
 interface ImportOptions { name?: string; out?: string }
 

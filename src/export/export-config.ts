@@ -4,6 +4,8 @@
 
 import { Document, YAMLSeq } from 'yaml';
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
+import type { StepDetails } from '../model/canonical.js';
+import { recordedAction } from '../record/record.js';
 import type { LiveAction, LiveApp, LiveParser, LiveState } from '../model/types.js';
 import { actionNode, appNode } from './nodes.js';
 import { fileNamer } from './slug.js';
@@ -76,7 +78,7 @@ function select(live: LiveState): Selection {
       apps.push(app);
     }
   }
-  if (!live.apps_listed) {
+  if (!live.apps_listed && !live.recorded?.scope) {
     warnings.push('The server has no GET /api/apps: apps could not be listed, so only the apps read by pinned id are exported.');
   }
   return { actions, apps, skipped, warnings };
@@ -106,7 +108,9 @@ function header(live: LiveState, options: ExportOptions, skipped: string[], warn
   const lines = [
     ` yaml-language-server: $schema=${options.schemaPath}`,
     ` Exported by \`menuctl export\`${live.organization_id === null ? '' : ` from organization ${live.organization_id}`}.`,
-    ' Step kinds are inferred from values (the API returns nothing else); see docs/output.md.',
+    live.recorded?.scope
+      ? ` Step kinds and details come from ${live.recorded.file} where it holds them, else are inferred from values; see docs/output.md.`
+      : ' Step kinds are inferred from values (the API returns nothing else); see docs/output.md.',
   ];
   if (skipped.length > 0) {
     lines.push(' Not exported (an archived resource listed here would be restored by the next apply):');
@@ -131,7 +135,7 @@ function render(doc: Document): string {
 function oneFile(live: LiveState, sel: Selection, options: ExportOptions): ExportedFile[] {
   const doc = newDoc(live);
   const actions = new YAMLSeq();
-  for (const a of sel.actions) actions.items.push(actionNode(doc, a.action, a.parsers, live.operators));
+  for (const a of sel.actions) actions.items.push(actionNode(doc, a.action, a.parsers, live.operators, recordedSteps(live, a.action)));
   doc.set('actions', actions);
   doc.set('apps', appsSeq(doc, sel.apps));
   const skipped = [...sel.skipped, ...sel.actions.flatMap((a) => a.skipped)];
@@ -148,7 +152,7 @@ function perAction(live: LiveState, sel: Selection, options: ExportOptions): Exp
   for (const a of sel.actions) {
     const doc = newDoc(live);
     const seq = new YAMLSeq();
-    seq.items.push(actionNode(doc, a.action, a.parsers, live.operators));
+    seq.items.push(actionNode(doc, a.action, a.parsers, live.operators, recordedSteps(live, a.action)));
     doc.set('actions', seq);
     doc.commentBefore = header(live, options, a.skipped, []);
     files.push({ path: name(a.action.name, a.action.id), content: render(doc) });
@@ -164,5 +168,12 @@ function appsSeq(doc: Document, apps: LiveApp[]): YAMLSeq {
 }
 
 function appsWarning(live: LiveState): string[] {
-  return live.apps_listed ? [] : ['the server could not list apps; only apps pinned by id were read.'];
+  if (live.apps_listed) return [];
+  if (live.recorded?.scope) return [`the server cannot list apps: these are the apps ${live.recorded.file} records.`];
+  return ['the server could not list apps; only apps pinned by id were read.'];
+}
+
+/** The recorded steps of a live action (applied by menuctl to this very id), if any. */
+function recordedSteps(live: LiveState, action: LiveAction): StepDetails[] {
+  return recordedAction(live.recorded?.scope, actionAddress(action.name), action.id)?.steps ?? [];
 }

@@ -3,6 +3,7 @@
 // backslashes are literal there, so `\d` reads as written in the regex).
 
 import { Document, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import type { StepDetails } from '../model/canonical.js';
 import type { LiveAction, LiveApp, LiveParser, WorldOperator } from '../model/types.js';
 import { exportOperators } from './operators.js';
 import { inferStep } from './steps.js';
@@ -35,14 +36,23 @@ function map(doc: Document, entries: [string, unknown][]): YAMLMap {
   return m;
 }
 
-export function actionNode(doc: Document, action: LiveAction, parsers: LiveParser[], catalog: readonly WorldOperator[]): YAMLMap {
+/**
+ * `recorded`: the steps as the applied-state record holds them (kind, expect, description),
+ * used for each step whose live value they still match; other steps are inferred from values.
+ */
+export function actionNode(
+  doc: Document, action: LiveAction, parsers: LiveParser[], catalog: readonly WorldOperator[], recorded: readonly StepDetails[] = [],
+): YAMLMap {
   const operators = new YAMLSeq();
   for (const op of exportOperators(action.operators, catalog)) {
     operators.items.push(commented(typeof op.ref === 'string' ? str(op.ref) : op.ref, op.comment));
   }
   if (action.operators.length === 0) operators.flow = true;
   const steps = new YAMLSeq();
-  for (const value of action.steps) steps.items.push(stepNode(doc, value));
+  action.steps.forEach((value, i) => {
+    const known = recorded[i];
+    steps.items.push(known !== undefined && valueOf(known) === value ? recordedStepNode(doc, known) : stepNode(doc, value));
+  });
   if (action.steps.length === 0) steps.flow = true;
 
   const node = map(doc, [
@@ -73,6 +83,32 @@ function stepNode(doc: Document, value: string): unknown {
       return map(doc, [['press', typeof step.value === 'number' ? step.value : str(step.value)]]);
     case 'variable':
       return map(doc, [['variable', commented(str(step.name), step.comment)]]);
+  }
+}
+
+/** The value the API echoes for a step (spec: Action.steps). */
+function valueOf(step: StepDetails): string {
+  if (step.kind === 'pin') return 'pin';
+  if (step.kind === 'ok') return '-';
+  return step.kind === 'press' ? (step.value ?? '') : (step.name ?? '');
+}
+
+/** A step as the config wrote it, in its shortest form (`pin`, `ok` when there is no description). */
+function recordedStepNode(doc: Document, step: StepDetails): unknown {
+  const described: [string, unknown][] = step.description !== '' ? [['description', str(step.description)]] : [];
+  switch (step.kind) {
+    case 'pin':
+    case 'ok':
+      return described.length === 0 ? new Scalar(step.kind) : map(doc, [[step.kind, true], ...described]);
+    case 'press': {
+      const value = step.value ?? '';
+      const press: [string, unknown] = ['press', /^(0|[1-9][0-9]{0,14})$/.test(value) ? Number(value) : str(value)];
+      const expect: [string, unknown][] = step.expect ? [['expect', str(step.expect)]] : [];
+      return map(doc, [press, ...expect, ...described]);
+    }
+    case 'variable':
+    case 'select':
+      return map(doc, [[step.kind, str(step.name ?? '')], ...described]);
   }
 }
 

@@ -92,8 +92,18 @@ export function hasHiddenStepDetails(step: Step): boolean {
 
 // ---- the desired state as one canonical value (for the plan's config_digest) ----
 
-function canonicalStep(step: Step): Record<string, unknown> {
-  const base: Record<string, unknown> = { kind: step.kind };
+/** A step as the config says it, every detail included (the digest, and the applied-state record). */
+export interface StepDetails {
+  kind: Step['kind'];
+  value?: string;
+  name?: string;
+  expect?: string | null;
+  description: string;
+}
+
+export function canonicalStep(step: Step): StepDetails {
+  // Keys in the order kind, value, expect, name, description: config digests depend on it.
+  const base = { kind: step.kind } as StepDetails;
   if (step.kind === 'press') {
     base.value = step.value;
     base.expect = step.expect ?? null;

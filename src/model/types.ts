@@ -3,6 +3,8 @@
 // Desired types come from the YAML files; Live types come from the API, already
 // canonicalised and with secrets removed (the API client strips them at the boundary).
 
+import type { ScopeRecord } from '../record/record.js';
+
 export const TRANSPORT_TYPES = ['ussd', 'stk', 'push', 'variable_longstring'] as const;
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
 
@@ -196,6 +198,11 @@ export interface LiveState {
   apps_listed: boolean;
   operators: WorldOperator[];
   warnings: string[];
+  /**
+   * The applied-state record for this API (src/record/), when the command reads one: what
+   * menuctl applied that the API does not echo. `scope` null: the file has nothing for this API.
+   */
+  recorded?: { file: string; scope: ScopeRecord | null };
 }
 
 /** Secrets the API generates for an app. Never printed, logged or planned. */

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { compareStates, type Comparison, type Pair } from './compare.js';
 import type { Drift, DriftItem } from './drift-types.js';
-import { countHiddenStepActions } from './hidden-steps.js';
+import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
 import { compareChanges } from './order.js';
 import { knownAddresses, targetScope, type TargetScope } from './targets.js';
 
@@ -43,7 +43,7 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
     compareChanges({ ...a, op: a.class === 'unmanaged' ? 'archive' : 'update' }, { ...b, op: b.class === 'unmanaged' ? 'archive' : 'update' }),
   );
   const warnings = [...live.warnings];
-  const hidden = hiddenStepWarning(cmp, scope);
+  const hidden = hiddenStepWarning(cmp, scope, live);
   if (hidden) warnings.push(hidden);
   return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
 }
@@ -56,9 +56,10 @@ function itemForPair(pair: Pair): DriftItem | null {
   return null;
 }
 
-function hiddenStepWarning(cmp: Comparison, scope: TargetScope): string | null {
+function hiddenStepWarning(cmp: Comparison, scope: TargetScope, live: LiveState): string | null {
   const count = countHiddenStepActions(cmp, scope);
   if (count === 0) return null;
   const what = count === 1 ? '1 action has' : `${count} actions have`;
-  return `${what} step details the API does not echo (step kind, expect text or description): drift cannot see a change to those alone.`;
+  return `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
+    'drift cannot see a change to those alone. `menuctl apply --resend all` once sends them and records them.';
 }

@@ -7,7 +7,8 @@ import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { archiveForOrphan, changeForPair } from './changes.js';
 import { compareStates, type Comparison, type Orphan } from './compare.js';
 import { configDigest } from './digest.js';
-import { countHiddenStepActions } from './hidden-steps.js';
+import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
+import { inFlightErrors } from './in-flight.js';
 import { operatorNamer } from './operators.js';
 import { compareChanges, sortChanges } from './order.js';
 import { protectedArchives, protectionError } from './protect.js';
@@ -26,10 +27,14 @@ export interface PlanOptions {
   thresholds?: { maxArchive: number; maxArchivePercent: number };
   /** `--force` at plan time: archives beyond the thresholds acknowledged by whoever reviews this plan. */
   force?: boolean;
+  /** `--recreate`: app addresses whose create is in flight in the record, confirmed to be sent again. */
+  recreate?: string[];
 }
 
 export interface PlanResult {
   plan: Plan;
+  /** Which live resource each desired one is: what the plan was read from. */
+  comparison: Comparison;
   /** Errors mean the plan must not be applied (the CLI refuses to go on). */
   diagnostics: Diagnostic[];
 }
@@ -58,10 +63,11 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
   const guarded = protectedArchives(cmp, archives);
   diagnostics.push(...guarded.map(protectionError));
+  diagnostics.push(...inFlightErrors(cmp, live, options.recreate ?? []));
   if (scope.targets.length > 0) {
     warnings.push('This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.');
   }
-  const hidden = hiddenStepWarning(cmp, changes, scope);
+  const hidden = hiddenStepWarning(cmp, changes, scope, live);
   if (hidden) warnings.push(hidden);
 
   const sorted = sortChanges(changes);
@@ -84,7 +90,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     unmanaged: unmanaged(cmp, scope),
     warnings,
   };
-  return { plan, diagnostics };
+  return { plan, diagnostics, comparison: cmp };
 }
 
 function resendSet(raw: string[] | undefined, cmp: Comparison, diagnostics: Diagnostic[]): Set<string> {
@@ -132,14 +138,15 @@ function inScope(all: Change[], scope: TargetScope, warnings: string[]): Change[
 }
 
 /** ONE warning for the actions this plan leaves unchanged: their hidden step details could differ unseen. */
-function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScope): string | null {
+function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScope, live: LiveState): string | null {
   const updated = new Set(changes.filter((c) => c.op === 'update' || c.op === 'create' || (c.op === 'restore' && c.fields.length > 0)).map((c) => c.address));
   const count = countHiddenStepActions(cmp, scope, updated);
   if (count === 0) return null;
   const what = count === 1 ? '1 unchanged action has' : `${count} unchanged actions have`;
   return (
-    `${what} step details the API does not echo (step kind, expect text or description): a change to those alone ` +
-    `does not show in this plan. Use --resend ADDRESS (or --resend all) to send the steps again.`
+    `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
+    `a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and ` +
+    `record them (or --resend ADDRESS for some).`
   );
 }
 

@@ -1,7 +1,7 @@
 // Turns one compared pair (desired + live match) or orphan into a plan change.
 
 import { fingerprint } from '../model/fingerprint.js';
-import { canonicalApp, canonicalDesiredAction, canonicalParser } from '../model/canonical.js';
+import { kindOf } from '../model/kinds.js';
 import type { Orphan, Pair } from './compare.js';
 import type { ArchiveChange, Change, ChangeReason, FieldChange } from './types.js';
 
@@ -55,32 +55,19 @@ function typedPart(pair: Pair) {
 
 /** The fingerprint apply --plan checks; null when nothing is live yet. */
 function liveFingerprint(r: Pair | Orphan): string | null {
-  if (r.live === null) return null;
-  switch (r.type) {
-    case 'action':
-      return fingerprint('action', r.live);
-    case 'parser':
-      return fingerprint('parser', r.live);
-    case 'app':
-      return fingerprint('app', r.live);
-  }
+  return r.live === null ? null : fingerprint(r.type, r.live);
 }
 
 /** The live key when it differs from the desired one (by renamed_from, or by a pinned id). */
 function renamedFrom(pair: Pair): string | null {
   if (!pair.live) return null;
-  const [was, is] =
-    pair.type === 'action' ? [pair.live.name, pair.spec.name]
-    : pair.type === 'parser' ? [pair.live.category, pair.spec.category]
-    : [pair.live.package_name, pair.spec.package_name];
-  return was !== is ? was : null;
+  const kind = kindOf(pair.type);
+  const was = kind.key(pair.live);
+  return was !== kind.key(pair.spec) ? was : null;
 }
 
 /** A create shows every field it sets, `before` null, in the same canonical form as a diff. */
 function createFields(pair: Pair, nameOf: (id: number) => string): FieldChange[] {
-  const values: Record<string, unknown> =
-    pair.type === 'action' ? { ...canonicalDesiredAction(pair.spec, nameOf) }
-    : pair.type === 'parser' ? { ...canonicalParser(pair.spec) }
-    : { ...canonicalApp(pair.spec) };
+  const values = kindOf(pair.type).canonical(pair.spec, nameOf);
   return Object.entries(values).map(([path, after]) => ({ path, before: null, after }));
 }

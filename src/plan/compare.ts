@@ -7,7 +7,9 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type {
   DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState,
 } from '../model/types.js';
-import { diffAction, diffApp, diffParser } from './diff.js';
+import { KINDS } from '../model/kinds.js';
+import { recordedAction } from '../record/record.js';
+import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
 import { matchAll, type Via, type Wanted } from './match.js';
 import { operatorNamer, resolveActionOperators } from './operators.js';
 import type { ActionDesired, AppDesired, FieldChange, ParserDesired } from './types.js';
@@ -17,7 +19,14 @@ interface PairBase {
   via?: Via;
   fields: FieldChange[];
 }
-export type ActionPair = PairBase & { type: 'action'; desired: DesiredAction; spec: ActionDesired; live: LiveAction | null };
+export type ActionPair = PairBase & {
+  type: 'action';
+  desired: DesiredAction;
+  spec: ActionDesired;
+  live: LiveAction | null;
+  /** The record holds what was applied to this live action (so hidden step details are compared). */
+  recorded: boolean;
+};
 export type ParserPair = PairBase & {
   type: 'parser';
   parent: string;
@@ -56,10 +65,10 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
 
   const actions = matchAll<LiveAction>({
     kind: 'action',
-    keyLabel: 'name',
+    keyLabel: KINDS.action.keyLabel,
     wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
     pool: live.actions,
-    keyOf: (l) => l.name,
+    keyOf: KINDS.action.key,
   });
   out.diagnostics.push(...actions.diagnostics);
   const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
@@ -76,17 +85,19 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
       steps: action.steps,
     };
     const address = actionAddress(action.name);
+    const recorded = outcome.live ? recordedAction(live.recorded?.scope, address, outcome.live.id) : undefined;
     const fields = outcome.live ? diffAction(outcome.live, spec, nameOf) : [];
-    out.pairs.push({ type: 'action', address, desired: action, spec, live: outcome.live, fields, ...via(outcome.via) });
+    if (recorded) fields.push(...diffRecordedAction(recorded, spec));
+    out.pairs.push({ type: 'action', address, desired: action, spec, live: outcome.live, fields, recorded: recorded !== undefined, ...via(outcome.via) });
     compareParsers(out, { action, address, liveAction: outcome.live, allParsers: live.parsers, parsersByAction });
   });
 
   const apps = matchAll<LiveApp>({
     kind: 'app',
-    keyLabel: 'package_name',
-    wanted: desired.apps.map((a) => wanted(a, appAddress(a.package_name), a.package_name)),
+    keyLabel: KINDS.app.keyLabel,
+    wanted: desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
     pool: live.apps,
-    keyOf: (l) => l.package_name,
+    keyOf: KINDS.app.key,
   });
   out.diagnostics.push(...apps.diagnostics);
   desired.apps.forEach((app, i) => {
@@ -104,6 +115,17 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
     if (l.archived_at === null && !apps.claimed.has(l.id)) out.orphans.push({ type: 'app', address: appAddress(l.package_name), live: l });
   }
   return out;
+}
+
+/**
+ * An app the record knows is matched by its recorded id, like a pin (the spec has no apps
+ * index to match it by package_name), when that id is live; an `id:` in the config wins.
+ */
+function recordedPin(w: Wanted, live: LiveState): Wanted {
+  if (w.pinnedId !== undefined) return w;
+  const id = live.recorded?.scope?.apps.get(w.address)?.id;
+  if (id === undefined || id === null || !live.apps.some((a) => a.id === id)) return w;
+  return { ...w, pinnedId: id };
 }
 
 function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
@@ -133,10 +155,10 @@ function compareParsers(out: Comparison, c: ParserContext): void {
   const pool = actionId === null ? [] : (c.parsersByAction.get(actionId) ?? []);
   const result = matchAll<LiveParser>({
     kind: 'parser',
-    keyLabel: 'category',
+    keyLabel: KINDS.parser.keyLabel,
     wanted: c.action.parsers.map((p) => wanted(p, parserAddress(c.action.name, p.category), p.category)),
     pool,
-    keyOf: (l) => l.category,
+    keyOf: KINDS.parser.key,
     elsewhere: (id) => {
       const found = c.allParsers.find((p) => p.id === id);
       if (!found) return null;

@@ -1,7 +1,8 @@
 // Field-level differences between canonical forms. Paths are stable (they are part of the plan
 // JSON that people and scripts read); `before` is the live value, `after` the desired one.
 
-import { canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser } from '../model/canonical.js';
+import { canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser, canonicalStep } from '../model/canonical.js';
+import type { RecordedAction } from '../record/record.js';
 import type { LiveAction, LiveApp, LiveParser } from '../model/types.js';
 import type { ActionDesired, AppDesired, FieldChange, ParserDesired } from './types.js';
 
@@ -35,4 +36,29 @@ export function diffParser(live: LiveParser, desired: ParserDesired): FieldChang
 
 export function diffApp(live: LiveApp, desired: AppDesired): FieldChange[] {
   return diff(canonicalApp(live), canonicalApp(desired), APP_PATHS);
+}
+
+/**
+ * What the API does not echo, against what the record says was applied: each step's kind,
+ * `expect` and description (`steps[i].kind`...), and the world operator ids (`operator_ids`:
+ * names are not unique). Only for steps at the same position: a change in the number of
+ * steps already shows in `steps`.
+ */
+export function diffRecordedAction(recorded: RecordedAction, desired: ActionDesired): FieldChange[] {
+  const out: FieldChange[] = [];
+  const steps = desired.steps.map(canonicalStep);
+  const n = Math.min(steps.length, recorded.steps.length);
+  for (let i = 0; i < n; i++) {
+    const was = recorded.steps[i]!;
+    const is = steps[i]!;
+    for (const key of ['kind', 'expect', 'description'] as const) {
+      const before = was[key] ?? null;
+      const after = is[key] ?? null;
+      if (before !== after) out.push({ path: `steps[${i}].${key}`, before, after });
+    }
+  }
+  const ids = [...new Set(desired.operator_ids)].sort((a, b) => a - b);
+  const recordedIds = [...recorded.operator_ids].sort((a, b) => a - b);
+  if (!same(ids, recordedIds)) out.push({ path: 'operator_ids', before: recordedIds, after: ids });
+  return out;
 }

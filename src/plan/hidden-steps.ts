@@ -1,15 +1,27 @@
 // Step details the API never echoes (spec: Action.steps echoes only values): the step kind,
-// expect text and description. Plan and drift both warn, once, about the actions where a
-// change to those alone would not show; they count the same actions, worded per command.
+// expect text and description. The applied-state record answers for the actions it holds;
+// plan and drift warn, once, about the others, where a change to those alone would not show.
 
 import { hasHiddenStepDetails } from '../model/canonical.js';
+import type { LiveState } from '../model/types.js';
 import type { Comparison } from './compare.js';
 import type { TargetScope } from './targets.js';
 
-/** Live actions in scope whose config steps carry details the API does not echo, minus `except`. */
+/**
+ * Live actions in scope, not in the record, whose config steps carry details the API does not
+ * echo, minus `except`.
+ */
 export function countHiddenStepActions(cmp: Comparison, scope: TargetScope, except: ReadonlySet<string> = new Set()): number {
   return cmp.pairs.filter(
-    (p) => p.type === 'action' && p.live !== null && !except.has(p.address) && scope.includes(p.address) &&
+    (p) => p.type === 'action' && p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) &&
       p.spec.steps.some(hasHiddenStepDetails),
   ).length;
+}
+
+/** Why the record does not answer, for the warning: no file, nothing for this API, or some actions missing. */
+export function unrecordedWhy(live: LiveState): string {
+  const r = live.recorded;
+  if (r === undefined) return 'no applied-state record was read';
+  if (r.scope === null) return `${r.file} has no record for this API yet (a first run here, or the file was lost)`;
+  return `${r.file} has no record of them (applied before the record existed, or their lines were lost)`;
 }

@@ -4,6 +4,7 @@
 // its identity with is an error, whatever path led to the archive.
 
 import type { Diagnostic } from '../model/diagnostic.js';
+import { kindOf } from '../model/kinds.js';
 import type { Comparison, Orphan } from './compare.js';
 import { reasonText } from './reasons.js';
 import type { ArchiveChange } from './types.js';
@@ -20,14 +21,7 @@ function identityKey(type: string, scope: string, key: string): string {
 }
 
 function orphanKey(o: Orphan): string {
-  switch (o.type) {
-    case 'action':
-      return identityKey('action', '', o.live.name);
-    case 'parser':
-      return identityKey('parser', o.parent, o.live.category);
-    case 'app':
-      return identityKey('app', '', o.live.package_name);
-  }
+  return identityKey(o.type, o.type === 'parser' ? o.parent : '', kindOf(o.type).key(o.live));
 }
 
 /** The archives that would take away a live resource a protected desired resource guards. */
@@ -40,9 +34,8 @@ export function protectedArchives(cmp: Comparison, archives: { change: ArchiveCh
     if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
     if (pair.desired.id !== undefined) byId.set(`${pair.type}:${pair.desired.id}`, guard);
     const scope = pair.type === 'parser' ? pair.parent : '';
-    const keys = pair.type === 'action' ? [pair.spec.name, pair.desired.renamed_from]
-      : pair.type === 'parser' ? [pair.spec.category, pair.desired.renamed_from]
-      : [pair.spec.package_name];
+    const renamed = pair.type === 'app' ? undefined : pair.desired.renamed_from;
+    const keys = [kindOf(pair.type).key(pair.spec), renamed];
     for (const k of keys) if (k !== undefined) byKey.set(identityKey(pair.type, scope, k), guard);
   }
   const out: { change: ArchiveChange; guard: Guard }[] = [];

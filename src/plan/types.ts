@@ -2,6 +2,7 @@
 // saved with `plan --out`, carried out by apply. Apply touches only what the plan lists.
 // `fields` explain a change to a reader; apply is driven by `desired`, never by `fields`.
 
+import { KINDS } from '../model/kinds.js';
 import type { ActionDesired, AppSpec, ParserSpec, ResourceType } from '../model/types.js';
 
 export interface FieldChange {
@@ -119,5 +120,5 @@ export interface Plan {
   warnings: string[];
 }
 
-/** Dependency levels (decK's order.go): creates/restores/updates top-down, archives bottom-up. */
-export const LEVEL: Record<ResourceType, number> = { action: 0, app: 0, parser: 1 };
+/** Dependency levels (decK's order.go, model/kinds.ts): creates/restores/updates top-down, archives bottom-up. */
+export const LEVEL: Record<ResourceType, number> = { action: KINDS.action.level, app: KINDS.app.level, parser: KINDS.parser.level };

@@ -8,7 +8,7 @@ import { bearerToken, type Identity } from './auth.js';
 import { HttpError, httpError } from './errors.js';
 import type { Faults } from './faults.js';
 import type { AnswerCache } from './answer-cache.js';
-import { ClientGone, discardRest, readJson, sendBytes, sendError } from './http-io.js';
+import { ClientGone, discardRest, readJson, sendBytes, sendError, sendJson } from './http-io.js';
 import type { Match, Router, ServerState } from './router.js';
 
 export interface HandlerDeps {
@@ -76,6 +76,10 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
     if (route.write && d.faults.shouldReset()) {
       // Committed, never answered: the ambiguous failure clients must survive (--reset-rate).
       socket.destroy();
+      return;
+    }
+    if (reply.body === undefined) {
+      sendJson(res, reply.status, undefined); // 204: no body (spec-only PATCH of an action)
       return;
     }
     const bytes = Buffer.from(JSON.stringify(reply.body));

@@ -100,6 +100,12 @@ export function discardRest(req: IncomingMessage, cut: () => void): void {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (body === undefined) {
+    // 204 No Content: no body, so no Content-Type either.
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
   sendBytes(res, status, Buffer.from(JSON.stringify(body)), headers);
 }
 

@@ -10,6 +10,7 @@ import { TokenAuthority } from './auth.js';
 import { dataDirectoryProblem } from './data-path.js';
 import { type Db, openDb, Statements } from './db.js';
 import { Faults } from './faults.js';
+import { DEFAULT_PAGE_SIZE } from './lists.js';
 import { createHandler } from './handler.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { Accounts, type UserSpec } from './passwords.js';
@@ -36,6 +37,13 @@ export interface ServerOptions {
   rateLimit?: number;
   /** Deterministic fault injection for tests. */
   faultSeed?: number;
+  /**
+   * Only what the spec shows (docs/api.md, Spec-only mode): no GET /api/apps, no `meta`, no
+   * `?archived=`, PATCH of an action answers 204 without a body.
+   */
+  specOnly?: boolean;
+  /** Most items per list answer (`links.next` to the rest). Default: 1000 in full mode, none in spec-only. */
+  pageSize?: number;
   /** Access log sink: one line per request; none when absent. */
   log?: (line: string) => void;
   /** Longest time a request may take to arrive whole (headers and body), then 408. Default 60 s. */
@@ -81,6 +89,10 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
     catalogById: new Map(catalog.map((op) => [op.id, op])),
     accounts: new Accounts(o.users ?? []),
     tokens,
+    lists: {
+      specOnly: o.specOnly === true,
+      pageSize: o.pageSize ?? (o.specOnly ? undefined : DEFAULT_PAGE_SIZE),
+    },
   };
   const stats = { requests: 0, byRoute: {} as Record<string, number> };
   let closing: Promise<void> | undefined;

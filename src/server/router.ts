@@ -5,6 +5,7 @@ import type { WorldOperator } from '../model/types.js';
 import type { Accounts } from './passwords.js';
 import type { TokenAuthority } from './auth.js';
 import type { Db } from './db.js';
+import type { ListOptions } from './lists.js';
 import { httpError, HttpError } from './errors.js';
 import type { ActionStore } from './store-actions.js';
 import type { AppStore } from './store-apps.js';
@@ -22,6 +23,8 @@ export interface ServerState {
   catalogById: ReadonlyMap<number, WorldOperator>;
   accounts: Accounts;
   tokens: TokenAuthority;
+  /** Spec-only mode and paging (lists.ts). */
+  lists: ListOptions;
 }
 
 export interface RouteRequest {
@@ -106,15 +109,6 @@ function matchSegments(pattern: string[], parts: string[]): Record<string, strin
     }
   }
   return params;
-}
-
-/** `?archived=true|false` (an extension: lists include archived resources by default). */
-export function archivedFilter(query: URLSearchParams): boolean | undefined {
-  const v = query.get('archived');
-  if (v === null) return undefined;
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  throw httpError(400, 'invalid_parameter', 'archived must be true or false', { parameter: 'archived' });
 }
 
 /** A numeric id path parameter; anything else is simply not found. */

@@ -44,8 +44,8 @@ describe('actions', () => {
     expect(await client.getAction(created.id)).toEqual(created);
     expect((await client.listActions()).map((a) => a.id)).toContain(created.id);
 
-    const updated = await client.updateAction(created.id, { ...action, root_code: '*145#', steps: [{ kind: 'pin' }] });
-    expect(updated).toMatchObject({ root_code: '*145#', steps: ['pin'] });
+    await client.updateAction(created.id, { ...action, root_code: '*145#', steps: [{ kind: 'pin' }] });
+    expect(await client.getAction(created.id)).toMatchObject({ root_code: '*145#', steps: ['pin'] });
 
     await client.archiveAction(created.id);
     expect((await client.getAction(created.id))?.archived_at).not.toBeNull();

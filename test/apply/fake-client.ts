@@ -37,7 +37,7 @@ export class FakeClient implements ApiClient {
     });
   }
   async updateAction(id: string, spec: ActionDesired) {
-    return this.write('updateAction', id, () => Object.assign(this.must(this.actions, id), { name: spec.name, root_code: spec.root_code }));
+    await this.write('updateAction', id, () => Object.assign(this.must(this.actions, id), { name: spec.name, root_code: spec.root_code }));
   }
   async archiveAction(id: string) { await this.write('archiveAction', id, () => { this.must(this.actions, id).archived_at = 'now'; }); }
   async restoreAction(id: string) { return this.write('restoreAction', id, () => Object.assign(this.must(this.actions, id), { archived_at: null })); }

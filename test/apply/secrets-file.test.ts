@@ -5,18 +5,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const fault = vi.hoisted(() => ({ rename: false }));
+const fault = vi.hoisted(() => ({ rename: false, renameTo: '' }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>();
   return {
     ...real,
-    rename: (from: string, to: string) => (fault.rename ? Promise.reject(Object.assign(new Error('EIO: rename failed'), { code: 'EIO' })) : real.rename(from, to)),
+    rename: (from: string, to: string) => (fault.rename || (fault.renameTo !== '' && to === fault.renameTo) ? Promise.reject(Object.assign(new Error('EIO: rename failed'), { code: 'EIO' })) : real.rename(from, to)),
   };
 });
 
 const { SecretsWriter } = await import('../../src/apply/secrets-file.js');
 const { applyPlan } = await import('../../src/apply/apply.js');
 const { FakeClient } = await import('./fake-client.js');
+const { RecordKeeper } = await import('../../src/record/record-file.js');
+const { recordJournal } = await import('../../src/record/journal.js');
+const { parseRecord } = await import('../../src/record/record.js');
 const { createApp, plan } = await import('./plan-data.js');
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'menuctl-secrets-'));
@@ -24,6 +27,7 @@ const entry = { id: '1', token: 't-SECRET', webhook_secret: null };
 
 afterEach(() => {
   fault.rename = false;
+  fault.renameTo = '';
 });
 
 describe('SecretsWriter.save', () => {
@@ -74,5 +78,22 @@ describe('SecretsWriter.check', () => {
   it('refuses when the directory does not exist, naming it', async () => {
     const dir = join(await tempDir(), 'missing');
     await expect(new SecretsWriter(join(dir, 'secrets.json')).check()).rejects.toThrow(`its directory ${dir} does not exist`);
+  });
+});
+
+describe('a secrets file that cannot be written', () => {
+  it('fails the app create, and the record still keeps the new app\'s id (never forgotten, never created twice)', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'secrets.json');
+    const recordFile = join(dir, 'menuctl.lock');
+    fault.renameTo = file;
+    const keeper = new RecordKeeper({ file: recordFile, shown: 'menuctl.lock', doc: new Map(), key: 'k' });
+    const client = new FakeClient();
+    const r = await applyPlan(plan([createApp('com.a')]), client, { concurrency: 1, secretsFile: file, journal: recordJournal(keeper) });
+    expect(r.outcomes[0]).toMatchObject({ status: 'failed' });
+    expect(r.outcomes[0]!.error!.message).toMatch(/secrets could not be written/);
+    const { readFile } = await import('node:fs/promises');
+    const doc = parseRecord(await readFile(recordFile, 'utf8'), 'menuctl.lock');
+    expect(doc.get('k')!.apps.get('app["com.a"]')).toEqual({ id: r.outcomes[0]!.id });
   });
 });

@@ -82,12 +82,30 @@ describe('menuctl serve and menuctl token', () => {
     }
   });
 
+  it('serve --spec-only --page-size N: no apps index, no meta, lists in pages', async () => {
+    const { child, url } = await startServe(['--data', ':memory:', '--spec-only', '--page-size', '50', '--no-access-log'], { MENUCTL_JWT_SECRET: 'env-secret' });
+    try {
+      const token = (await runCli(['token', '--org', '1', '--jwt-secret', 'env-secret'])).stdout.trim();
+      const api = client({ url, token });
+      expect((await api('GET', '/api/apps')).status).toBe(404);
+      const ops = await api('GET', '/api/world_operators');
+      expect(ops.body.data).toHaveLength(50);
+      expect(ops.body.links).toEqual({ next: '/api/world_operators?page=2' });
+      expect(ops.body).not.toHaveProperty('meta');
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  });
+
   it('serve rejects bad flags with a clear message', async () => {
     const r = await runCli(['serve', '--port', 'x', '--data', ':memory:']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('--port must be a whole number');
     const u = await runCli(['serve', '--user', 'nocolon', '--data', ':memory:']);
     expect(u.stderr).toContain('--user must be EMAIL:PASSWORD[:ORG]');
+    const p = await runCli(['serve', '--page-size', '0', '--data', ':memory:']);
+    expect(p.stderr).toContain('--page-size must be a whole number from 1 to 100000');
   });
 
   it('token prints a JWT with organization_id and exp that verifies with the secret', async () => {

@@ -1,7 +1,8 @@
 // /api/actions: list, create, show, patch, archive, restore, and the action's parsers.
 
 import { httpError, notFound } from '../errors.js';
-import { archivedFilter, type Route, type RouteRequest, type ServerState } from '../router.js';
+import { archivedFilter, listReply } from '../lists.js';
+import type { Route, RouteRequest, ServerState } from '../router.js';
 import { actionResource, parserResource } from '../serialize.js';
 import { storedSteps, type ActionRow } from '../store-actions.js';
 import { readActionInput } from '../validate-action.js';
@@ -18,8 +19,8 @@ export const actionRoutes: Route[] = [
   {
     method: 'GET', pattern: '/api/actions', auth: true, body: false, write: false,
     handle: (req) => {
-      const rows = req.state.actions.list(req.org, archivedFilter(req.query));
-      return { status: 200, body: { data: rows.map((r) => actionResource(r, req.state.catalogById)), meta: { count: rows.length } } };
+      const rows = req.state.actions.list(req.org, archivedFilter(req));
+      return listReply(req, '/api/actions', rows, (r) => actionResource(r, req.state.catalogById));
     },
   },
   {
@@ -51,7 +52,8 @@ export const actionRoutes: Route[] = [
         }
         return req.state.actions.update(current, input);
       }).immediate();
-      return { status: 200, body: one(req.state, row) };
+      // Spec: "Response body of PATCH action: not shown"; spec-only answers with none at all.
+      return req.state.lists.specOnly ? { status: 204, body: undefined } : { status: 200, body: one(req.state, row) };
     },
   },
   {
@@ -73,8 +75,8 @@ export const actionRoutes: Route[] = [
     method: 'GET', pattern: '/api/actions/:id/parsers', auth: true, body: false, write: false,
     handle: (req) => {
       const action = find(req);
-      const rows = req.state.parsers.listForAction(action.id, archivedFilter(req.query));
-      return { status: 200, body: { data: rows.map(parserResource), meta: { count: rows.length } } };
+      const rows = req.state.parsers.listForAction(action.id, archivedFilter(req));
+      return listReply(req, `/api/actions/${encodeURIComponent(action.public_id)}/parsers`, rows, parserResource);
     },
   },
 ];

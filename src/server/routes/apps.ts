@@ -1,8 +1,9 @@
 // /api/apps: create, show, patch, archive, restore, and list (an extension: the spec has no
-// GET /api/apps, but a planner needs to see the organization's apps).
+// GET /api/apps, but a planner needs to see the organization's apps; off in spec-only mode).
 
-import { notFound } from '../errors.js';
-import { archivedFilter, numericId, type Route, type RouteRequest } from '../router.js';
+import { httpError, notFound } from '../errors.js';
+import { archivedFilter, listReply } from '../lists.js';
+import { numericId, type Route, type RouteRequest } from '../router.js';
 import { appResource } from '../serialize.js';
 import type { AppRow } from '../store-apps.js';
 import { readAppInput } from '../validate-app.js';
@@ -17,8 +18,10 @@ export const appRoutes: Route[] = [
   {
     method: 'GET', pattern: '/api/apps', auth: true, body: false, write: false,
     handle: (req) => {
-      const rows = req.state.apps.list(req.org, archivedFilter(req.query));
-      return { status: 200, body: { data: rows.map(appResource), meta: { count: rows.length } } };
+      // The spec has no apps index: spec-only answers as for a route that does not exist.
+      if (req.state.lists.specOnly) throw httpError(404, 'not_found', 'no route for /api/apps');
+      const rows = req.state.apps.list(req.org, archivedFilter(req));
+      return listReply(req, '/api/apps', rows, appResource);
     },
   },
   {

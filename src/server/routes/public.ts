@@ -2,6 +2,7 @@
 
 import { FieldErrors, httpError } from '../errors.js';
 import { isObj, readString } from '../fields.js';
+import { listReply } from '../lists.js';
 import type { Route } from '../router.js';
 import { operatorResource } from '../serialize.js';
 
@@ -11,7 +12,7 @@ export const publicRoutes: Route[] = [
     handle: (req) => {
       const country = req.query.get('country')?.trim().toLowerCase();
       const ops = country ? req.state.catalog.filter((o) => o.country_alpha2.toLowerCase() === country) : req.state.catalog;
-      return { status: 200, body: { data: ops.map(operatorResource), meta: { count: ops.length } } };
+      return listReply(req, '/api/world_operators', ops, operatorResource);
     },
   },
   {

@@ -1,0 +1,46 @@
+// Secrets follow the app (issue 9 item 4): every managed app's token and webhook secret end up
+// in the secrets file, also for an app whose create answer was lost or whose secrets write
+// failed. The API returns them on GET /api/apps/{id} (spec: App, attributes.token), so apply
+// reads back those the file lacks, whether or not the plan has changes.
+
+import { ResponseShapeError } from '../api/errors.js';
+import type { ApiClient } from '../api/types.js';
+import { readSecretsFile, SecretsWriter } from './secrets-file.js';
+
+export interface ManagedApp {
+  address: string;
+  id: string;
+}
+
+/** The managed apps whose entry in the file is missing or names another id. */
+export async function missingSecrets(file: string, apps: readonly ManagedApp[]): Promise<ManagedApp[]> {
+  const doc = await readSecretsFile(file);
+  return apps.filter((a) => doc[a.address]?.id !== a.id || typeof doc[a.address]?.token !== 'string');
+}
+
+export interface Completion {
+  written: string[];
+  /** Address and why, never a secret. */
+  failed: { address: string; message: string }[];
+}
+
+export async function completeSecrets(client: ApiClient, file: string, apps: readonly ManagedApp[]): Promise<Completion> {
+  const writer = new SecretsWriter(file);
+  const out: Completion = { written: [], failed: [] };
+  for (const app of apps) {
+    try {
+      const secrets = await client.getAppSecrets(app.id);
+      if (secrets === null) {
+        out.failed.push({ address: app.address, message: `GET /api/apps/${app.id} found no such app` });
+        continue;
+      }
+      await writer.save(app.address, { id: app.id, ...secrets });
+      out.written.push(app.address);
+    } catch (err) {
+      // A malformed answer's message quotes the start of the body, which here may hold the token.
+      const message = err instanceof ResponseShapeError ? `GET /api/apps/${app.id}: the answer did not carry the app's token` : (err as Error).message;
+      out.failed.push({ address: app.address, message });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+// After apply's plan (or when it is empty): the record learns the ids of the config's apps the
+// API showed, and the secrets file gets the token of every managed app it lacks (issue 9 item 4).
+
+import { relative } from 'node:path';
+import { completeSecrets, missingSecrets, type Completion, type ManagedApp } from '../apply/complete-secrets.js';
+import { checkWritable } from '../fs/atomic-write.js';
+import type { Comparison } from '../plan/compare.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
+import type { Connection } from './connect.js';
+import { CliError } from './exit.js';
+import type { Io } from './io.js';
+
+export interface AfterInput {
+  record: LoadedRecord;
+  /** Apps of the config matched to live ones. */
+  apps: ManagedApp[];
+}
+
+/**
+ * After the plan (or when it is empty): the record learns the ids of the config's apps that
+ * the API showed, and the secrets file gets the token of every managed app it lacks. Returns
+ * null when the secrets file needed nothing.
+ */
+export async function afterApply(planned: AfterInput, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean }): Promise<Completion | null> {
+  const keeper = new RecordKeeper(planned.record);
+  const missing = secretsFile === undefined ? [] : await missingOrFail(secretsFile, planned.apps, o.check);
+  if (o.check) {
+    if (missing.length > 0) await usable(secretsFile!);
+    if (planned.apps.some((a) => scopeOf(planned.record)?.apps.get(a.address)?.id !== a.id)) await usable(keeper);
+  }
+  for (const app of planned.apps) await keeper.appIs(app.address, app.id);
+  if (missing.length === 0) return null;
+  const done = await completeSecrets(conn.client, secretsFile!, missing);
+  if (done.written.length > 0) {
+    const n = done.written.length;
+    io.stdout.write(`Completed the secrets file ${relative(io.cwd, secretsFile!) || secretsFile}: the token of ${n} app${n === 1 ? '' : 's'} it lacked (${done.written.join(', ')}).\n`);
+  }
+  for (const f of done.failed) io.stderr.write(`Error: ${f.address}: its secrets could not be completed: ${f.message}\n`);
+  return done;
+}
+
+/** `before`: no write has been made yet, and the message says so. */
+export function missingOrFail(file: string, apps: readonly ManagedApp[], before: boolean): Promise<ManagedApp[]> {
+  return missingSecrets(file, apps).catch((err: Error) => {
+    throw new CliError(before ? `${err.message}. Nothing was changed.` : err.message);
+  });
+}
+
+/** Refuses, before any write, a secrets file or record that cannot be written. */
+export async function usable(target: string | RecordKeeper): Promise<void> {
+  try {
+    await (typeof target === 'string' ? checkWritable(target, 'secrets file') : target.check());
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}. Nothing was changed.`);
+  }
+}
+
+export function managedApps(cmp: Comparison): ManagedApp[] {
+  return cmp.pairs.flatMap((p) => (p.type === 'app' && p.live !== null ? [{ address: p.address, id: p.live.id }] : []));
+}

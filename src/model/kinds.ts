@@ -1,0 +1,98 @@
+// One table entry per resource kind (issue 16 item 1; decK's per-kind registry): its level in
+// the apply order, its identity key, the fields of its fingerprint, its canonical desired form,
+// and its API calls. Code that does the same thing to every kind looks the kind up here instead
+// of switching on it; a new kind or field touches this table and its own files.
+//
+// Creates stay per kind in apply/execute.ts: each has its own way to recover a lost answer
+// (an action by name, a parser within its action, an app's secrets).
+
+import type { ApiClient } from '../api/types.js';
+import { canonicalApp, canonicalDesiredAction, canonicalParser } from './canonical.js';
+import type {
+  ActionDesired, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ResourceType,
+} from './types.js';
+
+export interface Kind<L, S> {
+  type: ResourceType;
+  /** Dependency level (decK's order.go): creates top-down, archives bottom-up. */
+  level: number;
+  /** The identity key's name, for messages: `name`, `category`, `package_name`. */
+  keyLabel: string;
+  /** The identity key of a live or desired resource (parsers: within their action). */
+  key(resource: L | S): string;
+  /** What a fingerprint covers (model/fingerprint.ts): the managed fields, the id, archived or not. */
+  fingerprintFields(live: L): unknown[];
+  /** The desired resource's canonical form, as a create lists it (`nameOf`: operator id -> name). */
+  canonical(spec: S, nameOf: (id: number) => string): object;
+  api: {
+    get(client: ApiClient, id: string): Promise<L | null>;
+    /** Sends the whole desired resource (actions: always with their steps). */
+    update(client: ApiClient, id: string, spec: S): Promise<unknown>;
+    archive(client: ApiClient, id: string): Promise<void>;
+    restore(client: ApiClient, id: string): Promise<unknown>;
+  };
+}
+
+interface Types {
+  action: { live: LiveAction; spec: ActionDesired };
+  parser: { live: LiveParser; spec: ParserSpec };
+  app: { live: LiveApp; spec: AppSpec };
+}
+export type KindOf<T extends ResourceType> = Kind<Types[T]['live'], Types[T]['spec']>;
+
+const archived = (live: { archived_at: string | null }): boolean => live.archived_at !== null;
+
+export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = {
+  action: {
+    type: 'action',
+    level: 0,
+    keyLabel: 'name',
+    key: (r) => r.name,
+    fingerprintFields: (a) => [a.id, a.name, a.root_code, a.transport_type, [...a.operators].sort(), a.steps, archived(a)],
+    canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
+    api: {
+      get: (c, id) => c.getAction(id),
+      update: (c, id, spec) => c.updateAction(id, spec),
+      archive: (c, id) => c.archiveAction(id),
+      restore: (c, id) => c.restoreAction(id),
+    },
+  },
+  parser: {
+    type: 'parser',
+    level: 1,
+    keyLabel: 'category',
+    key: (r) => r.category,
+    fingerprintFields: (p) => [p.id, p.action_id, p.category, p.status, p.target_type, p.sender, p.regex, p.user_message, archived(p)],
+    canonical: (spec) => canonicalParser(spec),
+    api: {
+      get: (c, id) => c.getParser(id),
+      update: (c, id, spec) => c.updateParser(id, spec),
+      archive: (c, id) => c.archiveParser(id),
+      restore: (c, id) => c.restoreParser(id),
+    },
+  },
+  app: {
+    type: 'app',
+    level: 0,
+    keyLabel: 'package_name',
+    key: (r) => r.package_name,
+    fingerprintFields: (a) => [a.id, a.name, a.package_name, a.webhook_url, archived(a)],
+    canonical: (spec) => canonicalApp(spec),
+    api: {
+      get: (c, id) => c.getApp(id),
+      update: (c, id, spec) => c.updateApp(id, spec),
+      archive: (c, id) => c.archiveApp(id),
+      restore: (c, id) => c.restoreApp(id),
+    },
+  },
+};
+
+/**
+ * The entry for a kind known only as a union at compile time (a Change, a Pair): TypeScript
+ * cannot correlate `KINDS[x.type]` with `x`'s other fields, so callers pass values of the
+ * same kind through this loosely typed view.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function kindOf(type: ResourceType): Kind<any, any> {
+  return KINDS[type];
+}

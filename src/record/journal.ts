@@ -1,0 +1,29 @@
+// What apply tells the record (apply/types.ts ApplyJournal), per kind of resource:
+//   app:    in flight before its create is sent (the spec cannot list apps), its id once known;
+//   action: its step details and operator ids once a create, update or patched restore (the
+//           ones that send the steps, apply/execute.ts) was confirmed, removed when archived;
+//   parser: nothing (the API echoes every parser field).
+
+import type { ApplyJournal } from '../apply/types.js';
+import type { Change } from '../plan/types.js';
+import type { RecordKeeper } from './record-file.js';
+
+export function recordJournal(keeper: RecordKeeper): ApplyJournal {
+  return {
+    async beforeCreate(change: Change) {
+      if (change.type === 'app') await keeper.appPending(change.address);
+    },
+    async confirmed(change: Change, id: string) {
+      if (change.type === 'app') {
+        await keeper.appIs(change.address, id);
+      } else if (change.type === 'action') {
+        if (change.op === 'archive') await keeper.actionArchived(change.address, id);
+        // A restore without a patch sent no steps: what the record says of them still holds.
+        else if (change.op !== 'restore' || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
+      }
+    },
+    async failed(change: Change, definite: boolean) {
+      if (change.type === 'app' && change.op === 'create' && definite) await keeper.appNotCreated(change.address);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// The record on disk: read it (a regular file or none), and keep it while apply runs. Every
+// change to it is written atomically (src/fs/atomic-write.ts) only after the API confirmed the
+// write it describes, except the in-flight mark, which is written before its create is sent:
+// an apply killed at any point leaves a record the next plan can read truthfully.
+
+import { canonicalStep } from '../model/canonical.js';
+import { checkWritable, readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
+import type { ActionDesired } from '../model/types.js';
+import { emptyScope, parseRecord, serializeRecord, type RecordDocument, type ScopeRecord } from './record.js';
+
+/** The record a command works with: the file, what it holds, and which scope is this API's. */
+export interface LoadedRecord {
+  file: string;
+  /** How messages name the file (relative to the working directory). */
+  shown: string;
+  doc: RecordDocument;
+  key: string;
+}
+
+export async function readRecordDocument(file: string, shown: string): Promise<RecordDocument> {
+  const text = await readRegularFile(file, 'applied-state record');
+  return text === null ? new Map() : parseRecord(text, shown);
+}
+
+/** The scope of this API in the document, or null when it holds nothing for it. */
+export function scopeOf(record: LoadedRecord): ScopeRecord | null {
+  return record.doc.get(record.key) ?? null;
+}
+
+/**
+ * The record while apply runs. Mutations change the document in memory; `flush` writes it,
+ * coalescing: while one write is on its way, every later change goes into the next one.
+ */
+export class RecordKeeper {
+  private version = 0;
+  private written = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly record: LoadedRecord) {}
+
+  get file(): string {
+    return this.record.file;
+  }
+
+  /** Fails before the first write to the API when the record could not be written. */
+  check(): Promise<void> {
+    return checkWritable(this.record.file, 'applied-state record');
+  }
+
+  private scope(): ScopeRecord {
+    let s = this.record.doc.get(this.record.key);
+    if (!s) this.record.doc.set(this.record.key, (s = emptyScope()));
+    return s;
+  }
+
+  appPending(address: string): Promise<void> {
+    this.scope().apps.set(address, { id: null, pending: 'create' });
+    return this.flush();
+  }
+
+  appIs(address: string, id: string): Promise<void> {
+    const apps = this.scope().apps;
+    if (apps.get(address)?.id === id) return Promise.resolve();
+    apps.set(address, { id });
+    return this.flush();
+  }
+
+  /** A create that certainly did not happen: it is no longer in flight. */
+  appNotCreated(address: string): Promise<void> {
+    const apps = this.scope().apps;
+    if (apps.get(address)?.pending !== 'create') return Promise.resolve();
+    apps.delete(address);
+    return this.flush();
+  }
+
+  actionApplied(address: string, id: string, desired: ActionDesired): Promise<void> {
+    const actions = this.scope().actions;
+    // A rename moves the line: one line per live action.
+    for (const [other, a] of actions) if (a.id === id && other !== address) actions.delete(other);
+    actions.set(address, {
+      id,
+      steps: desired.steps.map(canonicalStep),
+      operator_ids: [...new Set(desired.operator_ids)].sort((a, b) => a - b),
+    });
+    return this.flush();
+  }
+
+  actionArchived(address: string, id: string): Promise<void> {
+    const actions = this.scope().actions;
+    if (actions.get(address)?.id !== id) return Promise.resolve();
+    actions.delete(address);
+    return this.flush();
+  }
+
+  flush(): Promise<void> {
+    const want = ++this.version;
+    const run = async (): Promise<void> => {
+      if (this.written >= want) return;
+      const version = this.version;
+      await writeFileAtomic(this.record.file, serializeRecord(this.record.doc), { mkdirs: false });
+      this.written = version;
+    };
+    this.chain = this.chain.then(run, run);
+    return this.chain;
+  }
+}

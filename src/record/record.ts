@@ -1,0 +1,132 @@
+// The applied-state record (docs/planning.md, "The record"): what menuctl applied that the API
+// cannot tell back. Pure: parse, serialise, look up. The file is text, one JSON object per
+// line, one line per resource, sorted by scope then address, no timestamps and no secrets,
+// so git diffs and merges stay readable and two runs that learn the same facts write the same
+// bytes.
+//
+// What a line holds:
+//   action: the live id it was applied to, its step details (kind, expect, description: the
+//           API echoes only values) and its world operator ids (the API echoes only names,
+//           which are not unique);
+//   app:    its live id (the spec has no GET /api/apps), or `"pending": "create"` while a create
+//           was sent and its answer has not come (issue 9 item 3).
+// Parsers need nothing: the API lists and echoes every parser field.
+
+import { parseAddress } from '../model/address.js';
+import type { StepDetails } from '../model/canonical.js';
+
+export const RECORD_FILE = 'menuctl.lock';
+
+export interface RecordedAction {
+  id: string;
+  steps: StepDetails[];
+  operator_ids: number[];
+}
+
+export type RecordedApp = { id: string; pending?: undefined } | { id: null; pending: 'create' };
+
+/** What is recorded for one API (one scope), keyed by address. */
+export interface ScopeRecord {
+  actions: Map<string, RecordedAction>;
+  apps: Map<string, RecordedApp>;
+}
+
+/** The whole file: every scope it holds (other APIs' lines are kept as they are). */
+export type RecordDocument = Map<string, ScopeRecord>;
+
+/**
+ * The scope a record belongs to: one API and one organization. Environments (issue 14) may key
+ * scopes by their name instead; everything else takes the key as an opaque string.
+ */
+export function scopeKey(apiUrl: string, organizationId: number | null): string {
+  return `${apiUrl.replace(/\/+$/, '')} org ${organizationId ?? '?'}`;
+}
+
+export const emptyScope = (): ScopeRecord => ({ actions: new Map(), apps: new Map() });
+
+const HEADER = [
+  '# menuctl applied-state record: what the API cannot tell (docs/planning.md). Commit it beside the config.',
+  '# One line per resource, sorted. On a merge conflict keep every line of both sides, one per address',
+  '# (for the same address keep either: the next apply corrects it), or run `menuctl apply --resend all`.',
+];
+
+export class RecordSyntaxError extends Error {
+  constructor(file: string, line: number, what: string) {
+    super(`${file}:${line}:1: ${what}`);
+    this.name = 'RecordSyntaxError';
+  }
+}
+
+/** Parses the file's text; every problem names its line and what to do. */
+export function parseRecord(text: string, file: string): RecordDocument {
+  const doc: RecordDocument = new Map();
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const at = i + 1;
+    if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) {
+      throw new RecordSyntaxError(file, at, 'an unresolved merge conflict: keep the lines of both sides (one per address) and delete the markers');
+    }
+    let entry: Record<string, unknown>;
+    try {
+      entry = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new RecordSyntaxError(file, at, 'not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`');
+    }
+    addEntry(doc, entry, (what) => new RecordSyntaxError(file, at, what));
+  });
+  return doc;
+}
+
+function addEntry(doc: RecordDocument, e: Record<string, unknown>, fail: (what: string) => Error): void {
+  if (typeof e.scope !== 'string' || typeof e.address !== 'string') throw fail('a line needs "scope" and "address"');
+  const address = parseAddress(e.address);
+  if (address === null || address.type === 'parser') throw fail(`${JSON.stringify(e.address)} is not an action or app address`);
+  let scope = doc.get(e.scope);
+  if (!scope) doc.set(e.scope, (scope = emptyScope()));
+  const table: Map<string, unknown> = address.type === 'action' ? scope.actions : scope.apps;
+  if (table.has(e.address)) throw fail(`${e.address} appears twice for ${e.scope} (a merge kept both sides): keep one of the two lines`);
+  if (address.type === 'action') {
+    if (typeof e.id !== 'string' || !Array.isArray(e.steps) || !Array.isArray(e.operator_ids)) {
+      throw fail('an action line needs "id", "steps" and "operator_ids"');
+    }
+    scope.actions.set(e.address, { id: e.id, steps: e.steps as StepDetails[], operator_ids: e.operator_ids as number[] });
+  } else if (e.pending === 'create' && e.id === null) {
+    scope.apps.set(e.address, { id: null, pending: 'create' });
+  } else if (typeof e.id === 'string') {
+    scope.apps.set(e.address, { id: e.id });
+  } else {
+    throw fail('an app line needs "id" (or "id": null with "pending": "create")');
+  }
+}
+
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The file's text: header, then one line per resource sorted by scope and address. */
+export function serializeRecord(doc: RecordDocument): string {
+  const lines: string[] = [];
+  for (const scope of [...doc.keys()].sort(byCodeUnit)) {
+    const s = doc.get(scope)!;
+    const entries: [string, string][] = [];
+    for (const [address, a] of s.actions) {
+      entries.push([address, JSON.stringify({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps })]);
+    }
+    for (const [address, a] of s.apps) {
+      entries.push([address, JSON.stringify(a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
+    }
+    entries.sort(([x], [y]) => byCodeUnit(x, y));
+    for (const [, line] of entries) lines.push(line);
+  }
+  return `${[...HEADER, ...lines].join('\n')}\n`;
+}
+
+/** The recorded action when it was applied to this live id (a record of another id says nothing). */
+export function recordedAction(scope: ScopeRecord | null | undefined, address: string, liveId: string): RecordedAction | undefined {
+  const a = scope?.actions.get(address);
+  return a !== undefined && a.id === liveId ? a : undefined;
+}
+
+/** The app ids the record holds for a scope (apps whose create is in flight have none yet). */
+export function recordedAppIds(scope: ScopeRecord | null | undefined): string[] {
+  return [...(scope?.apps.values() ?? [])].flatMap((a) => (a.id === null ? [] : [a.id]));
+}

@@ -1,0 +1,81 @@
+// The one atomic writer (issue 10 items 8, 9, 13): exclusive temp files a planted symlink
+// cannot redirect, a temp name that fits wherever the target's name fits, and refusal of
+// anything but a regular file before the first write.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkWritable, readRegularFile, writeFileAtomic } from '../../src/fs/atomic-write.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'menuctl-fs-'));
+
+afterEach(() => { vi.restoreAllMocks(); });
+
+describe('writeFileAtomic', () => {
+  it('does not write through a symlink planted at the temp name the old writer predicted', async () => {
+    const d = dir();
+    const victim = join(d, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const target = join(d, 'plan.json');
+    // The old writer named its temp file .<name>.<pid>.<Date.now()>.tmp: predictable.
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    symlinkSync(victim, join(d, `.${basename(target)}.${process.pid}.1700000000000.tmp`));
+    await writeFileAtomic(target, 'new plan\n');
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(readFileSync(target, 'utf8')).toBe('new plan\n');
+  });
+
+  it('replaces a symlink at the target instead of writing into what it points to', async () => {
+    const d = dir();
+    const victim = join(d, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const target = join(d, 'report.md');
+    symlinkSync(victim, target);
+    await writeFileAtomic(target, 'report\n');
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(lstatSync(target).isFile()).toBe(true);
+  });
+
+  it('leaves no temp file behind, and gives an explicit mode exactly', async () => {
+    const d = dir();
+    await writeFileAtomic(join(d, 's.json'), '{}\n', { mode: 0o600 });
+    expect(readdirSync(d)).toEqual(['s.json']);
+    expect(statSync(join(d, 's.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('writes a file whose name is 250 characters long (the temp name does not grow with it)', async () => {
+    const d = dir();
+    const target = join(d, `${'s'.repeat(245)}.json`);
+    await writeFileAtomic(target, 'x\n');
+    expect(readFileSync(target, 'utf8')).toBe('x\n');
+  });
+});
+
+describe('checkWritable', () => {
+  it('refuses a FIFO, a directory and a symlink, naming what it is', async () => {
+    const d = dir();
+    const fifo = join(d, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    await expect(checkWritable(fifo, 'secrets file')).rejects.toThrow(/it is a FIFO \(named pipe\), not a regular file/);
+    mkdirSync(join(d, 'sub'));
+    await expect(checkWritable(join(d, 'sub'), 'record')).rejects.toThrow(/it is a directory/);
+    symlinkSync(join(d, 'nowhere'), join(d, 'link'));
+    await expect(checkWritable(join(d, 'link'), 'record')).rejects.toThrow(/symbolic link/);
+  });
+
+  it('refuses a name longer than file systems allow, and a missing directory', async () => {
+    const d = dir();
+    await expect(checkWritable(join(d, 'n'.repeat(256)), 'secrets file')).rejects.toThrow(/256 bytes long; file systems allow 255/);
+    await expect(checkWritable(join(d, 'missing', 'x.json'), 'secrets file')).rejects.toThrow(/its directory .*missing does not exist/);
+    expect(readdirSync(d)).toEqual([]);
+  });
+
+  it('reading a FIFO is refused at once instead of blocking', async () => {
+    const d = dir();
+    const fifo = join(d, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    await expect(readRegularFile(fifo, 'record')).rejects.toThrow(/FIFO/);
+    expect(await readRegularFile(join(d, 'absent'), 'record')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+// The planner with an applied-state record (pure data): what the API does not echo is compared
+// against what was applied, apps are matched by recorded id, creates in flight stop the plan.
+import { reasonText } from '../../src/plan/reasons.js';
+import { describe, expect, it } from 'vitest';
+import { buildPlan } from '../../src/plan/build-plan.js';
+import { buildDriftResult } from '../../src/plan/build-drift.js';
+import { emptyScope, type ScopeRecord } from '../../src/record/record.js';
+import { desired, desiredAction, desiredApp, live, liveAction, liveApp } from './builders.js';
+
+function scope(fill: (s: ScopeRecord) => void): ScopeRecord {
+  const s = emptyScope();
+  fill(s);
+  return s;
+}
+const applied = (over: Partial<{ id: string; operator_ids: number[] }> = {}) => ({
+  id: 'a1', operator_ids: [2172],
+  steps: [{ kind: 'press' as const, value: '1', expect: null, description: '' }, { kind: 'pin' as const, description: '' }],
+  ...over,
+});
+
+describe('plan with a record', () => {
+  it('moving an action between two operators of the same name plans an operator_ids update', () => {
+    const a = desiredAction({ operators: [{ ref: 1803 }], parsers: [] }); // MTN Cameroon
+    const l = live({ actions: [liveAction({ operators: ['MTN'] })] }); // applied: MTN Ghana
+    l.recorded = { file: 'menuctl.lock', scope: scope((s) => s.actions.set('action["Check balance"]', applied({ operator_ids: [2001] }))) };
+    const { plan } = buildPlan(desired({ actions: [a] }), l);
+    expect(plan.changes.map((c) => [c.op, c.fields])).toEqual([['update', [{ path: 'operator_ids', before: [2001], after: [1803] }]]]);
+    expect(plan.warnings).toEqual([]);
+  });
+
+  it('a record of another live id says nothing, and the one warning says why', () => {
+    const a = desiredAction({ steps: [{ kind: 'press', value: '1', expect: 'Menu' }, { kind: 'pin' }], parsers: [] });
+    const l = live({ actions: [liveAction()] });
+    l.recorded = { file: 'menuctl.lock', scope: scope((s) => s.actions.set('action["Check balance"]', applied({ id: 'other' }))) };
+    const { plan } = buildPlan(desired({ actions: [a] }), l);
+    expect(plan.changes).toEqual([]);
+    expect(plan.warnings).toEqual([expect.stringMatching(/^1 unchanged action has step details .* menuctl\.lock has no record of them/)]);
+    const drift = buildDriftResult(desired({ actions: [a] }), l);
+    expect(drift.drift.warnings).toEqual([expect.stringMatching(/menuctl\.lock has no record of them/)]);
+  });
+
+  it('matches an app by its recorded id where the API cannot list apps, and renames it back', () => {
+    const l = live({ apps: [liveApp({ id: '7', package_name: 'com.renamed' })], apps_listed: false });
+    l.recorded = { file: 'menuctl.lock', scope: scope((s) => s.apps.set('app["com.example.agent"]', { id: '7' })) };
+    const { plan } = buildPlan(desired({ apps: [desiredApp()] }), l);
+    expect(plan.changes.map((c) => [c.op, c.id, reasonText(c.reasons)])).toEqual([['update', '7', 'renamed from "com.renamed"']]);
+  });
+
+  it('an app create in flight stops the plan only where apps cannot be listed', () => {
+    const pending = scope((s) => s.apps.set('app["com.example.agent"]', { id: null, pending: 'create' }));
+    const unlisted = live({ apps_listed: false });
+    unlisted.recorded = { file: 'menuctl.lock', scope: pending };
+    const stopped = buildPlan(desired({ apps: [desiredApp()] }), unlisted);
+    expect(stopped.diagnostics.map((d) => [d.code, d.address])).toEqual([['plan.create-in-flight', 'app["com.example.agent"]']]);
+    const confirmed = buildPlan(desired({ apps: [desiredApp()] }), unlisted, { recreate: ['app["com.example.agent"]'] });
+    expect(confirmed.diagnostics).toEqual([]);
+    expect(confirmed.plan.changes.map((c) => c.op)).toEqual(['create']);
+    const listed = live({ apps: [] });
+    listed.recorded = { file: 'menuctl.lock', scope: pending };
+    expect(buildPlan(desired({ apps: [desiredApp()] }), listed).diagnostics).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+// What apply tells the record, change by change: only what the API confirmed is recorded.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recordJournal } from '../../src/record/journal.js';
+import { RecordKeeper } from '../../src/record/record-file.js';
+import { parseRecord } from '../../src/record/record.js';
+import type { Change } from '../../src/plan/types.js';
+import { actionDesired, archive, createAction, createApp } from '../apply/plan-data.js';
+
+const KEY = 'http://api org 1';
+
+function setup() {
+  const file = join(mkdtempSync(join(tmpdir(), 'menuctl-journal-')), 'menuctl.lock');
+  const keeper = new RecordKeeper({ file, shown: 'menuctl.lock', doc: new Map(), key: KEY });
+  const read = () => parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock').get(KEY)!;
+  return { journal: recordJournal(keeper), read };
+}
+
+const restore = (fields: Change['fields']): Change => ({
+  op: 'restore', type: 'action', id: 'a1', address: 'action["A"]', fingerprint: 'f', fields,
+  desired: { ...actionDesired('A'), steps: [{ kind: 'select', name: 'bundle' }] },
+});
+
+describe('recordJournal', () => {
+  it('records an action after its create, keeps it over a restore that sent no steps, drops it on archive', async () => {
+    const { journal, read } = setup();
+    await journal.confirmed(createAction('A'), 'a1');
+    expect(read().actions.get('action["A"]')).toEqual({ id: 'a1', operator_ids: [1], steps: [{ kind: 'press', value: '1', expect: null, description: '' }] });
+    await journal.confirmed(restore([]), 'a1');
+    expect(read().actions.get('action["A"]')!.steps[0]!.kind).toBe('press');
+    await journal.confirmed(restore([{ path: 'steps[0].kind', before: 'press', after: 'select' }]), 'a1');
+    expect(read().actions.get('action["A"]')!.steps[0]!.kind).toBe('select');
+    await journal.confirmed(archive('action', 'action["A"]', 'a1'), 'a1');
+    expect(read()?.actions.has('action["A"]') ?? false).toBe(false);
+  });
+
+  it('marks an app create in flight before it is sent; an answer gives the id, a definite failure clears it', async () => {
+    const { journal, read } = setup();
+    const one = createApp('com.one');
+    const two = createApp('com.two');
+    const three = createApp('com.three');
+    for (const c of [one, two, three]) await journal.beforeCreate(c);
+    expect(read().apps.get('app["com.one"]')).toEqual({ id: null, pending: 'create' });
+    await journal.confirmed(one, '7');
+    await journal.failed(two, true);
+    await journal.failed(three, false);
+    expect(Object.fromEntries(read().apps)).toEqual({ 'app["com.one"]': { id: '7' }, 'app["com.three"]': { id: null, pending: 'create' } });
+  });
+});

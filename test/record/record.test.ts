@@ -1,0 +1,47 @@
+// The record file format: deterministic, one sorted line per resource, conflicts named by line.
+import { describe, expect, it } from 'vitest';
+import { parseRecord, recordedAction, scopeKey, serializeRecord, type RecordDocument } from '../../src/record/record.js';
+
+const scope = scopeKey('https://api.example.com/', 62);
+
+function doc(): RecordDocument {
+  return new Map([[scope, {
+    actions: new Map([
+      ['action["B"]', { id: 'bb', operator_ids: [2], steps: [{ kind: 'select' as const, name: 'x', description: '' }] }],
+      ['action["A"]', { id: 'aa', operator_ids: [1, 3], steps: [{ kind: 'press' as const, value: '1', expect: 'Menu', description: 'd' }] }],
+    ]),
+    apps: new Map([['app["com.z"]', { id: '7' }], ['app["com.a"]', { id: null, pending: 'create' as const }]]),
+  }]]);
+}
+
+describe('the record file', () => {
+  it('is one line per resource, sorted by address, the same bytes for the same facts in any order', () => {
+    const text = serializeRecord(doc());
+    const lines = text.split('\n').filter((l) => l.startsWith('{'));
+    expect(lines.map((l) => JSON.parse(l).address)).toEqual(['action["A"]', 'action["B"]', 'app["com.a"]', 'app["com.z"]']);
+    expect(JSON.parse(lines[2]!)).toEqual({ scope: 'https://api.example.com org 62', address: 'app["com.a"]', id: null, pending: 'create' });
+    const reversed: RecordDocument = new Map([[scope, {
+      actions: new Map([...doc().get(scope)!.actions].reverse()),
+      apps: new Map([...doc().get(scope)!.apps].reverse()),
+    }]]);
+    expect(serializeRecord(reversed)).toBe(text);
+    expect(serializeRecord(parseRecord(text, 'menuctl.lock'))).toBe(text);
+  });
+
+  it('names the line of a merge conflict, a duplicate address and a broken line', () => {
+    const text = serializeRecord(doc());
+    const lines = text.split('\n');
+    const conflicted = [...lines.slice(0, 4), '<<<<<<< HEAD', lines[4], '=======', lines[4], '>>>>>>> feature', ...lines.slice(5)].join('\n');
+    expect(() => parseRecord(conflicted, 'menuctl.lock')).toThrow(/^menuctl\.lock:5:1: an unresolved merge conflict/);
+    const twice = [...lines.slice(0, 5), lines[4], ...lines.slice(5)].join('\n');
+    expect(() => parseRecord(twice, 'menuctl.lock')).toThrow(/^menuctl\.lock:6:1: action\["B"\] appears twice .*keep one of the two lines/);
+    expect(() => parseRecord('{"scope":', 'r.lock')).toThrow(/^r\.lock:1:1: not a JSON object/);
+  });
+
+  it('answers for an action only when it was applied to the same live id', () => {
+    const s = doc().get(scope)!;
+    expect(recordedAction(s, 'action["A"]', 'aa')?.operator_ids).toEqual([1, 3]);
+    expect(recordedAction(s, 'action["A"]', 'other')).toBeUndefined();
+    expect(recordedAction(null, 'action["A"]', 'aa')).toBeUndefined();
+  });
+});
