@@ -35,6 +35,9 @@ class Parser implements ParserState {
   groupCount = 0;
   hasBackref = false;
   repeatedCapture = false;
+  wordBoundary = false;
+  lookbehind = false;
+  linebreak = false;
   readonly names = new Map<string, number>();
   readonly groups: { name: string; number: number }[] = [];
   readonly unfaithful: Unfaithful[] = [];
@@ -75,6 +78,9 @@ class Parser implements ParserState {
     return {
       root, groups: this.groups, groupCount: this.groupCount, unfaithful: this.unfaithful,
       hasBackref: this.hasBackref, repeatedCapture: this.repeatedCapture,
+      wordBoundary: this.wordBoundary, lookbehind: this.lookbehind, linebreak: this.linebreak,
+      // Pattern.compile sets hasSupplementary for any surrogate code unit in the pattern text.
+      supplementaryText: this.src.cps.some((c) => c > 0xffff || (c >= 0xd800 && c <= 0xdfff)),
     };
   }
 
@@ -153,17 +159,23 @@ class Parser implements ParserState {
     const simple: Record<string, AssertKind> = { A: 'begin', G: 'begin', z: 'end', Z: 'dollar', B: 'nonwordb' };
     if (simple[letter]) {
       this.k++;
+      if (letter === 'B') this.wordBoundary = true;
       return this.assertion(simple[letter]!, at);
     }
     if (letter === 'b') {
       this.k++;
-      if (this.peek() === ch('{')) {
-        this.warn('regex.unsupported', '\\b{g} (grapheme boundary) cannot be evaluated faithfully', k);
-        throw new Abort();
+      // Java's escape(): only `\b{g}` is a boundary form; `\b{` + anything else but `g` is a
+      // plain \b followed by a counted repetition (`\b{2}`, or "Illegal repetition" for `\b{w}`).
+      if (this.peek() === ch('{') && this.peek(1) === ch('g')) {
+        if (this.peek(2) !== ch('}')) this.error('Illegal/unsupported escape sequence', k);
+        this.k += 3;
+        this.warn('regex.unsupported', '\\b{g} (grapheme cluster boundary) cannot be evaluated faithfully', k);
+        return this.assertion('grapheme', at);
       }
+      this.wordBoundary = true;
       return this.assertion('wordb', at);
     }
-    if (letter === 'R') { this.k++; return { type: 'linebreak', at }; }
+    if (letter === 'R') { this.k++; this.linebreak = true; return { type: 'linebreak', at }; }
     if (letter === 'X') {
       this.k++;
       this.warn('regex.unsupported', '\\X (grapheme cluster) cannot be evaluated faithfully', k);
@@ -274,7 +286,10 @@ class Parser implements ParserState {
     this.k++;
     this.flags = saved;
     const node: Node = { type: 'group', kind, body, at, number, name };
-    if (kind === 'behind' || kind === 'nbehind') checkLookbehind(node, this, k);
+    if (kind === 'behind' || kind === 'nbehind') {
+      this.lookbehind = true;
+      checkLookbehind(node, this, k);
+    }
     return node;
   }
 
@@ -307,7 +322,8 @@ class Parser implements ParserState {
     else if (c === LBRACE) {
       [min, max] = this.counted();
     } else return node;
-    if (max > 1 && this.groupCount > groupsBefore) this.repeatedCapture = true;
+    // An optional group can also capture differently (Java keeps an empty iteration, see java-faithful.ts).
+    if ((max > 1 || min === 0) && this.groupCount > groupsBefore) this.repeatedCapture = true;
     let mode: 'greedy' | 'lazy' | 'possessive' = 'greedy';
     if (this.peek() === QMARK) { mode = 'lazy'; this.k++; }
     else if (this.peek() === PLUS) { mode = 'possessive'; this.k++; }

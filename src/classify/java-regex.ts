@@ -9,6 +9,8 @@ import { JavaSyntaxError, type ParsedPattern, type Unfaithful } from './java-ast
 import { parseJavaPattern } from './java-parse.js';
 import { emitJs } from './java-emit.js';
 import { findUnfaithful } from './java-faithful.js';
+import { linebreakFindings } from './java-linebreak.js';
+import type { ReplyNeeds } from './reply-checks.js';
 import { BoundedCache } from './bounded-cache.js';
 import type { RegexIssue } from './lint.js';
 
@@ -30,6 +32,8 @@ export type CompiledPattern =
       groups: string[];
       /** Non-empty: the regex above is NOT a faithful stand-in; do not use it to decide. */
       unfaithful: { code: string; message: string; index?: number }[];
+      /** What some replies can still defeat (see replyObstacle). */
+      needs: ReplyNeeds;
     }
   | { ok: false; issues: RegexIssue[] };
 
@@ -62,7 +66,7 @@ export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
       }],
     };
   }
-  const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed));
+  const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed), parsed.linebreak ? linebreakFindings(parsed.root) : []);
   return { ok: true, parsed, unfaithful };
 }
 
@@ -79,7 +83,8 @@ function translate(parsed: ParsedPattern, analyzed: readonly Unfaithful[]): Comp
     regex = /(?!)/u;
   }
   // The tree is not kept: the cache holds up to 5,000 of these, and only the regex is needed.
-  return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful };
+  const needs = { wordBoundary: parsed.wordBoundary, utf16Lookbehind: parsed.lookbehind && !parsed.supplementaryText };
+  return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful, needs };
 }
 
 /** The named groups that took part in a successful match (Java's group(name) is null otherwise). */

@@ -14,6 +14,13 @@ describe('lintRegex errors (the device cannot compile the pattern)', () => {
     ['(?<=(?:ab)*)x', /obvious maximum length/, 0],
     ['abc\\', /trailing backslash/, 3],
     ['x**', /Dangling meta character '\*'/, 2],
+    ['\\p{IsEmoji}', /Unknown character property name \{IsEmoji\}/, 0],
+    ['\\p{javalowercase}', /Unknown character property name/, 0],
+    ['x\\p{InArabic_Extended-B}', /Unknown character property name/, 1],
+    ['\\p{gc=lu}', /Unknown Unicode property \{name=<gc>, value=<lu>\}/, 0],
+    ['\\N{NOT A NAME}', /Unknown character name \[NOT A NAME\]/, 0],
+    ['a\\b{w}', /Illegal repetition/, 3],
+    ['(?<=xa*?)y', /obvious maximum length/, 0],
   ])('%s', (pattern, message, index) => {
     const issues = lintRegex(pattern);
     expect(issues).toHaveLength(1);
@@ -29,10 +36,12 @@ describe('lintRegex errors (the device cannot compile the pattern)', () => {
 
 describe('lintRegex warnings', () => {
   it.each([
-    ['\\p{L}+', 'regex.unicode-property'],
+    ['\\X+', 'regex.unsupported'],
+    ['a\\b{g}', 'regex.unsupported'],
+    ['(?:\\R\\s)+', 'regex.linebreak-repeat'],
     ['(?x)a b', 'regex.unsupported-flag'],
     ['(a)\\1', 'regex.backreference'],
-    ['.*(?<=a*)x', 'regex.unbounded-lookbehind'],
+    ['.*(?<=xa*)y', 'regex.unbounded-lookbehind'],
     ['(?:(?<a>x)|y)+', 'regex.repeated-capture'],
   ])('%s cannot be evaluated faithfully (%s)', (pattern, code) => {
     const issue = lintRegex(pattern).find((i) => i.code === code);
