@@ -44,21 +44,24 @@ export function first(node: Node): CharSet {
 
 const backtracks = (q: Quant) => q.mode !== 'possessive' && q.max === Infinity;
 
-/** Unbounded, backtracking quantifiers that can end the node's match. */
-function trailing(node: Node): Quant[] {
+/**
+ * Unbounded, backtracking quantifiers that can end the node's match, appended to `out` (one
+ * array for the whole walk: copying lists per level made deep nesting cubic).
+ */
+function trailing(node: Node, out: Quant[] = []): Quant[] {
   switch (node.type) {
-    case 'alt': return node.alts.flatMap(trailing);
-    case 'group': return node.kind === 'capture' || node.kind === 'noncapture' ? trailing(node.body) : [];
-    case 'quant': return [...(backtracks(node) ? [node] : []), ...(node.mode === 'possessive' ? [] : trailing(node.body))];
-    case 'seq': {
-      const out: Quant[] = [];
+    case 'alt': for (const a of node.alts) trailing(a, out); return out;
+    case 'group': return node.kind === 'capture' || node.kind === 'noncapture' ? trailing(node.body, out) : out;
+    case 'quant':
+      if (backtracks(node)) out.push(node);
+      return node.mode === 'possessive' ? out : trailing(node.body, out);
+    case 'seq':
       for (let i = node.items.length - 1; i >= 0; i--) {
-        out.push(...trailing(node.items[i]!));
+        trailing(node.items[i]!, out);
         if (!nullable(node.items[i]!)) break;
       }
       return out;
-    }
-    default: return [];
+    default: return out;
   }
 }
 

@@ -47,7 +47,7 @@ export function compileJavaPattern(pattern: string): CompiledPattern {
 
 function compileUncached(pattern: string): CompiledPattern {
   const a = analyzeJavaPattern(pattern);
-  return a.ok ? translate(a.parsed, a.unfaithful) : a;
+  return a.ok ? translate(a.parsed, a.unfaithful, pattern) : a;
 }
 
 export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
@@ -55,6 +55,7 @@ export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
   try {
     parsed = parseJavaPattern(pattern);
   } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
     if (!(e instanceof JavaSyntaxError)) throw e;
     return {
       ok: false,
@@ -66,17 +67,22 @@ export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
       }],
     };
   }
-  const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed), parsed.linebreak ? linebreakFindings(parsed.root) : []);
-  return { ok: true, parsed, unfaithful };
+  try {
+    const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed), parsed.linebreak ? linebreakFindings(parsed.root) : []);
+    return { ok: true, parsed, unfaithful };
+  } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
+    throw e;
+  }
 }
 
-function translate(parsed: ParsedPattern, analyzed: readonly Unfaithful[]): CompiledPattern {
+function translate(parsed: ParsedPattern, analyzed: readonly Unfaithful[], pattern: string): CompiledPattern {
   const unfaithful = [...analyzed];
-  const { source } = emitJs(parsed.root);
   let regex: RegExp;
   try {
-    regex = new RegExp(source, 'u');
+    regex = new RegExp(emitJs(parsed.root).source, 'u');
   } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
     // A translation bug, not the user's: say so and refuse to evaluate. (Found only here, so
     // `menuctl test` reports it on the fixture; `validate` does not build the RegExp.)
     unfaithful.push({ code: 'regex.internal', message: `menuctl could not translate this pattern (${(e as Error).message})`, index: 0 });
@@ -95,4 +101,40 @@ export function namedValues(match: RegExpExecArray, groups: readonly string[]): 
     if (v !== undefined) out[name] = v;
   }
   return out;
+}
+
+/** A RangeError from V8 running out of stack (deep nesting), as opposed to a bug. */
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
+/**
+ * Every analysis here recurses once per nesting level, and past about a thousand levels the stack
+ * runs out. Java may still compile such a pattern, so this is a warning, not a compile error, and
+ * `menuctl test` refuses to evaluate the parser rather than guess.
+ */
+export function tooDeep(pattern: string): RegexIssue {
+  const { depth, index } = deepestGroup(pattern);
+  return {
+    severity: 'warning',
+    code: 'regex.too-deep',
+    index,
+    message: `groups nested ${depth} deep (the deepest opens at index ${index}): too deep for menuctl to analyse, so neither its compile check nor menuctl test can vouch for it; flatten the nesting (Java itself may overflow its stack matching it)`,
+  };
+}
+
+/** The deepest group's nesting level and opening index (escapes and classes skipped; a guide only). */
+function deepestGroup(pattern: string): { depth: number; index: number } {
+  let depth = 0;
+  let best = { depth: 0, index: 0 };
+  let inClass = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (c === '[') inClass++;
+    else if (c === ']' && inClass > 0) inClass--;
+    else if (inClass === 0 && c === '(' && ++depth > best.depth) best = { depth, index: i };
+    else if (inClass === 0 && c === ')') depth = Math.max(0, depth - 1);
+  }
+  return best;
 }

@@ -4,7 +4,7 @@
 // part of it is useless under matches(). See docs/regex.md.
 import type { Node } from './java-ast.js';
 import { findBacktracking } from './backtracking.js';
-import { analyzeJavaPattern } from './java-regex.js';
+import { analyzeJavaPattern, isStackOverflow, tooDeep } from './java-regex.js';
 
 export interface RegexIssue {
   severity: 'error' | 'warning';
@@ -25,7 +25,12 @@ export function lintRegex(pattern: string): RegexIssue[] {
     index: u.index,
   }));
   const { root } = analyzed.parsed;
-  for (const f of findBacktracking(root, pattern)) issues.push({ severity: 'warning', ...f });
+  try {
+    for (const f of findBacktracking(root, pattern)) issues.push({ severity: 'warning', ...f });
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    return [tooDeep(pattern)];
+  }
   issues.push(...uselessUnderMatches(root));
   return issues.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
 }

@@ -14,7 +14,8 @@ const c = (pattern: string, message: string, ours: Ours, why: string): Case => (
 /** What menuctl says about one (regex, reply) pair: e, u, or f (then the regex decides). */
 function verdict(x: Case): Ours {
   const r = compileJavaPattern(x.pattern);
-  if (!r.ok) return 'e';
+  // A pattern too deep to analyse is a warning (Java may compile it): menuctl abstains.
+  if (!r.ok) return r.issues.every((i) => i.severity === 'warning') ? 'u' : 'e';
   return r.unfaithful.length > 0 || replyObstacle(r.needs, x.message) !== null ? 'u' : 'f';
 }
 
