@@ -54,13 +54,37 @@ describe('lintRegex warnings', () => {
     ['(\\w+\\s?)*', /nested repetition/],
     ['(.*)*', /nested repetition/],
     ['(\\d|\\w)+', /repeated alternation/],
-    ['\\d+\\d+', /overlapping characters/],
-    ['.*.*', /overlapping characters/],
-    ['.*[\\s]*.*', /overlapping characters/],
+    ['\\d+\\d+\\d+x', /degree 3\)/],
+    ['.*.*.*', /degree 3\)/],
+    ['.*[\\s]*.*', /about 1\.8e\+9 ways .*degree 3/],
   ])('%s may backtrack catastrophically', (pattern, message) => {
     const issues = lintRegex(pattern).filter((i) => i.code === 'regex.backtracking');
     expect(issues.length).toBeGreaterThan(0);
     expect(issues[0]!.message).toMatch(message);
+  });
+
+  // Issue 11: harmless at USSD/SMS lengths (measured with Java 17, docs/regex.md "Lint policy").
+  it.each([
+    '.*airtime of UGX\\s?(?<amount>[\\d,]+).*successful.*',
+    '\\d+\\d+',
+    '.*.*',
+    '.*Confirmed.*balance[\\s]*is[\\s]*Ksh(?<balance>[0-9\\,\\.]+).*',
+  ])('%s (degree 2 at most) is not flagged on either channel', (pattern) => {
+    expect(lintRegex(pattern, { channel: 'sms' }).filter((i) => i.code === 'regex.backtracking')).toEqual([]);
+    expect(lintRegex(pattern, { channel: 'ussd' }).filter((i) => i.code === 'regex.backtracking')).toEqual([]);
+  });
+
+  it('weighs a polynomial shape by the channel: degree 3 is flagged on sms, not on a 182-character ussd reply', () => {
+    const pattern = 'Bal \\d+\\d+\\d+x';
+    const sms = lintRegex(pattern, { channel: 'sms' }).filter((i) => i.code === 'regex.backtracking');
+    expect(sms.map((i) => i.message)).toEqual([expect.stringMatching(/on a 1530-character sms reply .*degree 3/)]);
+    expect(lintRegex(pattern, { channel: 'ussd' }).filter((i) => i.code === 'regex.backtracking')).toEqual([]);
+    const four = lintRegex('\\d+\\d+\\d+\\d+x', { channel: 'ussd' }).filter((i) => i.code === 'regex.backtracking');
+    expect(four.map((i) => i.message)).toEqual([expect.stringMatching(/on a 182-character ussd reply .*about 1\.9e\+8 ways .*degree 4/)]);
+  });
+
+  it('always flags exponential shapes, whatever the channel', () => {
+    expect(lintRegex('(\\w+\\s?)*Ksh', { channel: 'ussd' }).map((i) => i.code)).toContain('regex.backtracking');
   });
 
   it.each(['(?<balance>[\\d,.]+).*', '(a+b)*', '(?:\\d+,)*\\d+', '\\d+[.,]\\d+', '(a++)+', '[a-z]+\\d+', '(?>\\w+\\s?)*'])(
