@@ -8,10 +8,7 @@ import { removeQuoting, type Source } from './java-quote.js';
 import { ClassParser, isAsciiAlpha, isAsciiDigit, type ParserState } from './java-class.js';
 import { checkLookbehind } from './java-lookbehind.js';
 
-export interface Flags { i: boolean; s: boolean; m: boolean }
-
-/** Thrown to stop parsing when the rest cannot be parsed like Java would ((?x) comments mode). */
-class Abort extends Error {}
+export interface Flags { i: boolean; s: boolean; m: boolean; x: boolean }
 
 const MAX_REPS = 0x7fffffff;
 const ch = (s: string) => s.codePointAt(0)!;
@@ -22,6 +19,7 @@ const QMARK = ch('?');
 const STAR = ch('*');
 const PLUS = ch('+');
 const LBRACE = ch('{');
+const LINE_END = new Set([0x0a, 0x0d, 0x85, 0x2028, 0x2029]);
 const ATOM = { '(': ch('('), '[': ch('['), '\\': ch('\\'), '^': ch('^'), '$': ch('$'), '.': ch('.') } as const;
 
 export function parseJavaPattern(pattern: string): ParsedPattern {
@@ -31,7 +29,7 @@ export function parseJavaPattern(pattern: string): ParsedPattern {
 
 class Parser implements ParserState {
   k = 0;
-  flags: Flags = { i: true, s: false, m: false };
+  flags: Flags = { i: true, s: false, m: false, x: false };
   groupCount = 0;
   hasBackref = false;
   repeatedCapture = false;
@@ -48,7 +46,22 @@ class Parser implements ParserState {
   }
 
   peek(off = 0): number {
+    // COMMENTS mode, as Java's peek(): whitespace and #-comments before the next token are passed
+    // over (only when looking at the current position; Java's look-aheads read raw too).
+    if (off === 0 && this.flags.x) this.skipComments();
     return this.src.cps[this.k + off] ?? -1;
+  }
+
+  private skipComments(): void {
+    const cps = this.src.cps;
+    for (;;) {
+      const c = cps[this.k];
+      if (c === 0x20 || (c !== undefined && c >= 0x09 && c <= 0x0d)) this.k++;
+      else if (c === 0x23 /* # */) {
+        this.k++;
+        while (this.k < cps.length && !LINE_END.has(cps[this.k]!)) this.k++;
+      } else return;
+    }
   }
 
   indexAt(k = this.k): number {
@@ -64,16 +77,10 @@ class Parser implements ParserState {
   }
 
   parse(): ParsedPattern {
-    let root: Node;
-    try {
-      root = this.expr();
-      if (this.k < this.src.cps.length) {
-        if (this.peek() === ch(')')) this.error("Unmatched closing ')'");
-        this.error('Unexpected internal error');
-      }
-    } catch (e) {
-      if (!(e instanceof Abort)) throw e;
-      root = { type: 'empty', at: 0 };
+    const root = this.expr();
+    if (this.k < this.src.cps.length) {
+      if (this.peek() === ch(')')) this.error("Unmatched closing ')'");
+      this.error('Unexpected internal error');
     }
     return {
       root, groups: this.groups, groupCount: this.groupCount, unfaithful: this.unfaithful,
@@ -298,12 +305,15 @@ class Parser implements ParserState {
     for (;;) {
       const c = String.fromCodePoint(Math.max(this.peek(), 0));
       if (c === 'i' || c === 's' || c === 'm') this.flags[c] = on;
-      else if ('duxcU'.includes(c) && c !== '') {
+      else if (c === 'x') {
+        // Comments mode is parsed (whitespace and #-comments skipped, as Java does) so that
+        // compile errors after it are found, but not evaluated: reported below when turned on.
+        this.flags.x = on;
+        if (on) this.warn('regex.unsupported-flag', 'inline flag (?x) (COMMENTS) cannot be evaluated faithfully', k);
+      } else if ('ducU'.includes(c) && c !== '') {
         if (on) {
           const what: Record<string, string> = { d: 'UNIX_LINES', u: 'UNICODE_CASE', x: 'COMMENTS', c: 'CANON_EQ', U: 'UNICODE_CHARACTER_CLASS' };
           this.warn('regex.unsupported-flag', `inline flag (?${c}) (${what[c]}) cannot be evaluated faithfully`, k);
-          // Comments mode changes how the rest is tokenised; stop rather than misparse it.
-          if (c === 'x') throw new Abort();
         }
       } else if (c === '-' && on) on = false;
       else return;

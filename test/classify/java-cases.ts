@@ -124,6 +124,14 @@ export const FIDELITY: Case[] = [
   c('.\\b.', '\u{1D400}\u0301', 'f', 'boundary between a supplementary letter and its mark'),
   c('.*\\bx', '\u0870x', 'u', 'U+0870 differs between Unicode 13 and Node'),
   c('.*\\bx', '\u00e9x', 'f', 'an old letter does not block \\b'),
+  // (?x) comments mode: parsed for compile errors, not evaluated
+  c('(?x) a b # comment', 'ab', 'u', 'comments mode'),
+  c('(?x)\\s(?x)?', 'x', 'e', 'a quantifier after a flag group, spaces skipped'),
+  c('(?x)[ a b ]', ' ', 'u', 'spaces in a class are skipped too'),
+  c('(?x)a #(\n(', 'a', 'e', 'a comment ends at the line break'),
+  c('(?x)a #(', 'a', 'u', 'a comment to the end of the pattern'),
+  c('(?x: a ) b', 'a b', 'u', 'scoped comments mode'),
+  c('(?x)a\\ b', 'a b', 'u', 'an escaped space is a literal'),
   // 10.10 deep nesting
   c(`${'('.repeat(1300)}a${')'.repeat(1300)}`, 'a', 'f', '1,300 nested groups'),
   c(`${'(?:'.repeat(1000)}a${')'.repeat(1000)}`, 'a', 'f', '1,000 nested non-capturing groups'),
