@@ -187,6 +187,12 @@ describe.skipIf(unavailable !== null)(`translator vs real Java${unavailable ? ` 
     const x = all[i]!;
     const j = java[i]!;
     const ours = compileJavaPattern(x.pattern);
+    if (!ours.ok && verdict(x) === 'u') {
+      // Too deep to analyse (regex.too-deep): whether Java compiles it depends on its stack, and
+      // menuctl abstains either way.
+      expect(x.ours ?? 'u', 'declared unfaithful unexpectedly').toBe('u');
+      return;
+    }
     if (j.kind === 'error') {
       expect(ours.ok, `Java rejects it (${j.description}); so must we`).toBe(false);
       return;
