@@ -130,6 +130,16 @@ function curly(q: Node & { type: 'quant' }, info: Info, rest: Rest): void {
   rest(info);
 }
 
+function hasAtomic(node: Node): boolean {
+  switch (node.type) {
+    case 'seq': return node.items.some(hasAtomic);
+    case 'alt': return node.alts.some(hasAtomic);
+    case 'group': return node.kind === 'atomic' || hasAtomic(node.body);
+    case 'quant': return node.mode === 'possessive' || hasAtomic(node.body);
+    default: return false;
+  }
+}
+
 export interface LookbehindHost {
   error(description: string, k?: number): never;
   warn(code: string, message: string, k?: number): void;
@@ -141,6 +151,12 @@ export function checkLookbehind(node: Node & { type: 'group' }, host: Lookbehind
   if (!info.maxValid) host.error('Look-behind group does not have an obvious maximum length', k);
   if (info.wrapped || info.max < info.min) {
     host.warn('regex.unbounded-lookbehind', 'an unbounded look-behind (e.g. (?<=a*)) is computed with an overflowing length in Java and may not match as written; bound it, e.g. a{0,50}', k);
+  }
+  if (hasAtomic(node.body)) {
+    // Java matches a look-behind's body forward from each start and requires it to end where the
+    // look-behind stands, but a possessive or atomic part runs to the end of the input first
+    // (`(?<!.*+)` is true everywhere but at the end); JavaScript matches look-behinds backwards.
+    host.warn('regex.lookbehind-atomic', 'a possessive quantifier or atomic group inside a look-behind runs past the look-behind in Java; JavaScript cannot reproduce that: use a greedy quantifier there', k);
   }
   if (hasCapture(node.body)) {
     host.warn('regex.lookbehind-capture', 'capturing groups inside a look-behind are filled differently by Java and JavaScript', k);

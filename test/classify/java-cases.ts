@@ -124,6 +124,9 @@ export const FIDELITY: Case[] = [
   c('.*(?<=x.)y', 'xay', 'f', 'look-behind without surrogates'),
   c('.*(?<!\\d)UGX', '\u{1F600}UGX', 'u', 'negative look-behind next to an emoji'),
   c('.*(?<!\\d)UGX.*', 'Bal UGX 5', 'f', 'negative look-behind, BMP reply'),
+  c('(?s).*(?<!.*+)[\\s\\S]*', 'ab', 'u', 'a possessive quantifier in a look-behind runs past it in Java'),
+  c('.*(?<=\\w*+)(?:\\w|b){2}.*', 'ab', 'u', 'possessive in a positive look-behind'),
+  c('.*(?<=(?>ab|a))c', 'abc', 'u', 'atomic group in a look-behind'),
   // 5. surrogates
   c('\\x{D83D}\\x{DE00}', '\u{1F600}', 'f', 'two escaped lone surrogates are not a pair'),
   c('\\x{D83D}', '\ud83d', 'f', 'a lone surrogate matches itself'),

@@ -138,8 +138,12 @@ const TRICKY: Case[] = [
 ];
 
 const unavailable = javaUnavailable();
-/** Generated pairs judged by the JVM on every run (seeded: the same pairs each time). */
-const GENERATED = 1500;
+/**
+ * Generated pairs judged by the JVM on every run (seeded: the same pairs each time). A longer local
+ * run: CROSSCHECK_CASES=20000 CROSSCHECK_SEED=7 npx vitest run test/classify/java-crosscheck.test.ts
+ */
+const GENERATED = Number(process.env.CROSSCHECK_CASES ?? 1500);
+const SEED = Number(process.env.CROSSCHECK_SEED ?? 15);
 
 // CI machines have Java (the project's machine image ships it): there, a missing Java is a
 // failure, not a silent skip of the one test that compares with the real engine.
@@ -164,7 +168,7 @@ describe.skipIf(unavailable !== null)(`translator vs real Java${unavailable ? ` 
   let oracle: JavaOracle;
   let java: JavaResult[];
   const real = realParsers().map((r) => ({ pattern: r.regex, message: r.message, ours: undefined, why: r.source }));
-  const all: Case[] = [...TRICKY, ...FIDELITY, ...real, ...generatedCases(GENERATED)];
+  const all: Case[] = [...TRICKY, ...FIDELITY, ...real, ...generatedCases(GENERATED, SEED)];
 
   beforeAll(() => {
     oracle = JavaOracle.compile();
