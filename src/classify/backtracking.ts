@@ -138,25 +138,38 @@ function overlappingBranches(alt: Node & { type: 'alt' }): boolean {
  * exceeds the budget at the channel's longest message (docs/regex.md, "Lint policy").
  */
 function adjacent(items: Node[], out: Finding[], o: { text: (n: Node) => string; policy: LintPolicy }): void {
-  const reps = items.map(repeatedSet);
-  const chains: Quant[][] = [];
-  let worst: Quant[] = [];
+  // Most sequences are literals and classes: find the repetitions first, allocate nothing else.
+  let reps: ({ set: CharSet; q: Quant } | null)[] | null = null;
+  let count = 0;
+  for (let i = 0; i < items.length; i++) {
+    const r = repeatedSet(items[i]!);
+    if (!r) continue;
+    reps ??= new Array<{ set: CharSet; q: Quant } | null>(items.length).fill(null);
+    reps[i] = r;
+    count++;
+  }
+  if (!reps || count < 2) return;
+  // Longest chain ending at each repetition; `prev` links it back.
+  const length = new Array<number>(items.length).fill(0);
+  const prev = new Array<number>(items.length).fill(-1);
+  let end = -1;
   for (let i = 0; i < items.length; i++) {
     const b = reps[i];
     if (!b) continue;
-    let best = [b.q];
+    length[i] = 1;
     for (let j = i - 1; j >= 0; j--) {
       const a = reps[j];
-      if (a && cs.overlaps(a.set, b.set) && chains[j]!.length + 1 > best.length) best = [...chains[j]!, b.q];
+      if (a && length[j]! + 1 > length[i]! && cs.overlaps(a.set, b.set)) { length[i] = length[j]! + 1; prev[i] = j; }
       if (!nullable(items[j]!)) break;
     }
-    chains[i] = best;
-    if (best.length > worst.length) worst = best;
+    if (end < 0 || length[i]! > length[end]!) end = i;
   }
-  const degree = worst.length;
+  const degree = length[end]!;
   if (degree < 2) return;
   const steps = polynomialSteps(o.policy.messageLength, degree);
   if (steps <= o.policy.stepBudget) return;
+  const worst: Quant[] = [];
+  for (let i = end; i >= 0; i = prev[i]!) worst.unshift(reps[i]!.q);
   const names = worst.map((q) => o.text(q));
   out.push({
     code: 'regex.backtracking',
