@@ -4572,8 +4572,8 @@ var require_option = __commonJS({
        * @param {(string | string[])} names
        * @return {Option}
        */
-      conflicts(names) {
-        this.conflictsWith = this.conflictsWith.concat(names);
+      conflicts(names2) {
+        this.conflictsWith = this.conflictsWith.concat(names2);
         return this;
       }
       /**
@@ -5200,8 +5200,8 @@ var require_command = __commonJS({
        * @param {string} names
        * @return {Command} `this` command for chaining
        */
-      arguments(names) {
-        names.trim().split(/ +/).forEach((detail) => {
+      arguments(names2) {
+        names2.trim().split(/ +/).forEach((detail) => {
           this.argument(detail);
         });
         return this;
@@ -7682,7 +7682,7 @@ function checkDuplicates(ctx) {
 function checkRenames(ctx) {
   const actions = ctx.files.flatMap((f) => f.actions);
   const renamed = actions.filter((a) => a.renamed_from !== void 0);
-  const names = renamed.length > 0 ? new Set(actions.map((a) => a.name)) : /* @__PURE__ */ new Set();
+  const names2 = renamed.length > 0 ? new Set(actions.map((a) => a.name)) : /* @__PURE__ */ new Set();
   for (const a of renamed) {
     if (a.renamed_from === void 0) continue;
     const loc = locOf(ctx, a, "renamed_from");
@@ -7693,7 +7693,7 @@ function checkRenames(ctx) {
         address: actionAddress(a.name),
         message: "renamed_from equals the current name; remove renamed_from once the rename has been applied."
       });
-    } else if (names.has(a.renamed_from)) {
+    } else if (names2.has(a.renamed_from)) {
       report(ctx, {
         code: "semantic.renamed-from",
         loc,
@@ -7742,7 +7742,7 @@ var init_duplicates = __esm({
 
 // src/config/checks/groups.ts
 function namedGroups(regex) {
-  const names = [];
+  const names2 = [];
   let inClass = false;
   for (let i = 0; i < regex.length; i++) {
     const c = regex[i];
@@ -7760,10 +7760,10 @@ function namedGroups(regex) {
     }
     if (c === "(" && regex.startsWith("(?<", i)) {
       const m = /^\(\?<([^>=!][^>]*)>/.exec(regex.slice(i, i + 80));
-      if (m) names.push(m[1]);
+      if (m) names2.push(m[1]);
     }
   }
-  return names;
+  return names2;
 }
 var init_groups = __esm({
   "src/config/checks/groups.ts"() {
@@ -7918,8 +7918,8 @@ function checkSmsSenders(ctx, a, sessions) {
   for (const s of sessions) {
     s.sms.forEach((m, i) => {
       if (senders.includes(m.sender)) return;
-      const exact = senders.find((x) => x.toLowerCase() === m.sender.toLowerCase());
-      const hint = exact ? ` Senders are compared exactly: did you mean ${JSON.stringify(exact)}?` : senders.length ? ` The sms parsers read ${senders.map((x) => JSON.stringify(x)).join(", ")}.` : " The action has no sms parser.";
+      const exact2 = senders.find((x) => x.toLowerCase() === m.sender.toLowerCase());
+      const hint = exact2 ? ` Senders are compared exactly: did you mean ${JSON.stringify(exact2)}?` : senders.length ? ` The sms parsers read ${senders.map((x) => JSON.stringify(x)).join(", ")}.` : " The action has no sms parser.";
       report(ctx, {
         severity: "warning",
         code: "semantic.session-sms-sender",
@@ -8020,6 +8020,10 @@ function intersect(a, b) {
   }
   return out;
 }
+function contains(set2, cp) {
+  for (let i = 0; i < set2.length && set2[i] <= cp; i += 2) if (cp <= set2[i + 1]) return true;
+  return false;
+}
 function overlaps(a, b) {
   let i = 0;
   let j = 0;
@@ -8052,6 +8056,7 @@ function escapeCp(cp) {
 function escapeSlow(cp) {
   if (cp >= 48 && cp <= 57) return String.fromCodePoint(cp);
   if (cp >= 65 && cp <= 90 || cp >= 97 && cp <= 122) return String.fromCodePoint(cp);
+  if (cp >= 55296 && cp <= 57343) return `\\u{${cp.toString(16)}}`;
   if (cp <= 65535) return `\\u${cp.toString(16).padStart(4, "0")}`;
   return `\\u{${cp.toString(16)}}`;
 }
@@ -8152,24 +8157,24 @@ function first(node) {
     }
   }
 }
-function trailing(node) {
+function trailing(node, out = []) {
   switch (node.type) {
     case "alt":
-      return node.alts.flatMap(trailing);
+      for (const a of node.alts) trailing(a, out);
+      return out;
     case "group":
-      return node.kind === "capture" || node.kind === "noncapture" ? trailing(node.body) : [];
+      return node.kind === "capture" || node.kind === "noncapture" ? trailing(node.body, out) : out;
     case "quant":
-      return [...backtracks(node) ? [node] : [], ...node.mode === "possessive" ? [] : trailing(node.body)];
-    case "seq": {
-      const out = [];
+      if (backtracks(node)) out.push(node);
+      return node.mode === "possessive" ? out : trailing(node.body, out);
+    case "seq":
       for (let i = node.items.length - 1; i >= 0; i--) {
-        out.push(...trailing(node.items[i]));
+        trailing(node.items[i], out);
         if (!nullable(node.items[i])) break;
       }
       return out;
-    }
     default:
-      return [];
+      return out;
   }
 }
 function repeatedSet(node) {
@@ -8177,7 +8182,7 @@ function repeatedSet(node) {
   if (node.type === "quant" && backtracks(node) && node.body.type === "set") return { set: node.body.set, q: node };
   return null;
 }
-function findBacktracking(root, pattern) {
+function findBacktracking(root, pattern, policy = POLICIES.sms) {
   const out = [];
   const text = (n) => describe(n, pattern);
   const visit = (node) => {
@@ -8201,7 +8206,7 @@ function findBacktracking(root, pattern) {
         });
       }
     }
-    if (node.type === "seq") adjacent(node.items, out, { text, atTop: node === root });
+    if (node.type === "seq") adjacent(node.items, out, { text, policy });
     forEachChild(node, visit);
   };
   visit(root);
@@ -8215,24 +8220,50 @@ function overlappingBranches(alt) {
   return false;
 }
 function adjacent(items, out, o) {
-  const { text } = o;
+  let reps = null;
+  let count = 0;
   for (let i = 0; i < items.length; i++) {
-    const a = repeatedSet(items[i]);
-    if (!a) continue;
-    for (let j = i + 1; j < items.length; j++) {
-      const b = repeatedSet(items[j]);
-      const restOfMessage = b !== null && o.atTop && j === items.length - 1 && isDotStar(b) && !isDotStar(a);
-      if (b && !restOfMessage && overlaps(a.set, b.set)) {
-        out.push({
-          code: "regex.backtracking",
-          index: b.q.at,
-          message: `${text(a.q)} and ${text(b.q)} are unbounded repetitions of overlapping characters with nothing required between them: on a message that does not match, Java tries every way to split the text between them (polynomial backtracking); make them exclusive, or possessive (e.g. ${text(a.q)}+)`
-        });
-        break;
+    const r = repeatedSet(items[i]);
+    if (!r) continue;
+    reps ??= new Array(items.length).fill(null);
+    reps[i] = r;
+    count++;
+  }
+  if (!reps || count < 2) return;
+  const length = new Array(items.length).fill(0);
+  const prev = new Array(items.length).fill(-1);
+  let end = -1;
+  for (let i = 0; i < items.length; i++) {
+    const b = reps[i];
+    if (!b) continue;
+    length[i] = 1;
+    for (let j = i - 1; j >= 0; j--) {
+      const a = reps[j];
+      if (a && length[j] + 1 > length[i] && overlaps(a.set, b.set)) {
+        length[i] = length[j] + 1;
+        prev[i] = j;
       }
       if (!nullable(items[j])) break;
     }
+    if (end < 0 || length[i] > length[end]) end = i;
   }
+  const degree = length[end];
+  if (degree < 2) return;
+  const steps = polynomialSteps(o.policy.messageLength, degree);
+  if (steps <= o.policy.stepBudget) return;
+  const worst = [];
+  for (let i = end; i >= 0; i = prev[i]) worst.unshift(reps[i].q);
+  const names2 = worst.map((q2) => o.text(q2));
+  out.push({
+    code: "regex.backtracking",
+    index: worst[degree - 1].at,
+    message: `${names2.join(", ")} are unbounded repetitions of overlapping characters with nothing required between them: on a ${o.policy.messageLength}-character ${o.policy.channel} reply that almost matches, Java tries about ${steps.toExponential(1)} ways to split it (polynomial backtracking of degree ${degree}); make them exclusive, or possessive (e.g. ${names2[0]}+)`
+  });
+}
+function polynomialSteps(length, degree) {
+  let splits = 1;
+  for (let k = 1; k < degree; k++) splits = splits * (length + k) / k;
+  return splits * length;
 }
 function forEachChild(node, f) {
   switch (node.type) {
@@ -8261,13 +8292,16 @@ function describe(node, pattern) {
 function startOf(node) {
   return node.type === "quant" ? startOf(node.body) : node.at;
 }
-var backtracks, isDotStar;
+var backtracks, POLICIES;
 var init_backtracking = __esm({
   "src/classify/backtracking.ts"() {
     "use strict";
     init_charset();
     backtracks = (q2) => q2.mode !== "possessive" && q2.max === Infinity;
-    isDotStar = (r) => r.q.body.type === "set" && r.q.body.dot === true;
+    POLICIES = {
+      ussd: { channel: "ussd", messageLength: 182, stepBudget: 1e7 },
+      sms: { channel: "sms", messageLength: 1530, stepBudget: 1e7 }
+    };
   }
 });
 
@@ -8359,47 +8393,117 @@ var init_java_quote = __esm({
   }
 });
 
-// src/classify/java-property.ts
-function posix(name, caseInsensitive) {
-  switch (name) {
-    case "ASCII":
-      return range(0, 127);
-    case "Alnum":
-      return union(ALPHA, DIGIT);
-    case "Alpha":
-      return ALPHA;
-    case "Blank":
-      return ofChars(" 	");
-    case "Cntrl":
-      return union(range(0, 31), single(127));
-    case "Digit":
-      return DIGIT;
-    case "Graph":
-      return range(33, 126);
-    // Java's CharPredicates.forProperty: under CASE_INSENSITIVE, Lower and Upper mean Alpha.
-    case "Lower":
-      return caseInsensitive ? ALPHA : range(97, 122);
-    case "Upper":
-      return caseInsensitive ? ALPHA : range(65, 90);
-    case "Print":
-      return range(32, 126);
-    case "Punct":
-      return PUNCT;
-    case "Space":
-      return SPACE;
-    case "XDigit":
-      return union(DIGIT, range(65, 70), range(97, 102));
-    case "L1":
-      return range(0, 255);
-    case "all":
-      return ANY;
-    default:
-      return void 0;
+// src/classify/generated/java-unicode.ts
+var TABLES, NAMES;
+var init_java_unicode = __esm({
+  "src/classify/generated/java-unicode.ts"() {
+    "use strict";
+    TABLES = "W4IOk0TkrQPexqjKeQLctW1Vw7kQzfsLNbhtQNkPyveevFHs/KNkmNuB9mpaBgBVVVVVVdOPiozZLk26DQBRLuLl6iPIkgr0KmSRQGUYfRarp088rRmBSri7ocMdrpZG2lhWRJanQvPE6JtLOgb1kBlrgEJnfMESGOMubp3hS0LXG0RuJuE/4brviCQT8Uf4Ieigm4g/w1dBSSfiv+FN0IurSXjGL0JONZMEL38hhI7s6Jt4C//UDM/wrxKi5wiPLYbItzVk+t9dxYchhkjmCJG2SvD2CblDfXkiLdPWGrCF7G+kJ/RgzOSmEz4T6hNEOhLXzWgtslYiLzrSHgOMcd0PgKlk0Ap2HDQzrl0cl0VyKZ7PH0s5lAId+RMt25xL+Zx/QA0Eai1vgaH6ECmYGH+/halfal9lwkT0odxmMsyQDRezITL0JyJdVpROOScJhKFY+ZHuEPvISUeZG85YHgAEZwuHKVusAsG9aGrccMYsDMUW9fsgh4uSdgL9Z3HySopNZ9JsCZS3TpbnPrWm/WYSqqhtPN/nPB82QvKdENgGuzffBI2i6ahsZuGiCqYr5R+hpkNp7hO6qZN00DFmZWShrozC1PO1QxbCNYXl0LLWHn4PXQlx1GFkOWbBSQulfXGjwcmwNhMrIxsxTnHUuGjCI8fjNtaKVNWiEmLvW4sfRlXKICNSJ0KSSG8PzGZ07W0/XW/tjIKbVE6OsLumvLTdWhpZ/4+9H8ZBB2H/IVsaH6yDWN27qsC6AYJKF0pnB4W+YdgDAn2WKv2CkgBWWB6/V1ffp022z6aZe7q90Q+DsaTSXWDIPqGvS1WemSf3Ep78AyVBSH6pe6ujHE7/464NHbCsQFfojltgW1WbU4jk4NvdJ1m0rNnratNVY7oWskOexLsLhBQlFveOdeQkMQK8xFiM0Pz/e7Wk/943Y717PeV/7yaZE7QnaE9QFrAvucaxZ+GeILaSrHlnJc/kWHZm0krx0/vFcpW+5FLTGq84oXt4WHgIKJUuoEHoq9jxeGeP+1S2AWQBCoAhMICCwMAl/uGo6Zul97sBN2utdey8KIQtulVD8Ige1l7t7YTubfC+iw7XuDbCVpqy9Ii9gAKDLNLvXVbS0a9LJYeEkaERc1foem9ac3spAmZqLnWYWV1IyCkDbMDhMh9g9nXsM9hzf4+kfUXAisC5HzMzG7Knn9Dl7r41dmYkgVa02lcgfFt1RjMF7idOgbnzfFMZGYJDB5dLFPF+O1SQR9RSVgUCYidvCFi490VmsZSzAQ38mkcO2ZQu2oMkSxULUZxSljIh0YGJ5M8ggEK9FfvtLFljPApEj8BUvy4+lKY0OxHSPwUFX0AHoNx5Pd7A6+zR5AcGO++6Dtr5RbIFMUTTKB2TLk9Z8kx1gJ/PjfclFH4bgu64pXUIwA7cz/Sb3LJswP155IaolpUDqi7mIM4QdQO3ibu6RIkCX/GXICvp4KpMYigp7hdjt8k7cy5KkVNFaqQ10vSg1dCGe0QNxEjPqIZGqzNG4iVUgwql+RUz98K5YR1vFDVBBuSFik8pdAUnjoH31sQvRSTIfZUSxNCaZKe3lK2jBvmnSvELxcPy0c1tFKqKVszwUj/voi03nqXcmT3tTGoMfl/croNfIpZX3nCrKfzgKA3cdCozRcbHLyXjt08cYllKmX8yCg+knTH6IrP+KtxFyuZM9HlPVu5HRl+dRj/Lbj4QqzBUKJ+XJmrRabjPFX8q0ZbiVA17ulQaz7R7vpJtuz7gAhljiXxBquznHZOPMv1hFFfufFoKjWAUO47AWaIh5Ad3DpfjGIUbxu+GF+T3HWDDBt2MY26mEThbunjnlTvvm07PhuU6ro9wCwb47B4a3zOnQyOMrhzjNL5nXEGA1Tun4WbiTb9hfsPCz43+KIpO+AY0VFROpzMij2j7PReaYIL6gkcn1rlk2EOD/X1YyEfVM3k96ZzkiB2JzM6LRttOyf0gESyLvCZ9kq/rXcr+jtm81+8lS15N8qamwecSVIhNRvYU0dS0PdDYSyXzCotrk5E9hfuiuIls67qNhhMPNFSQVXzD7K3yGv8gQ9qK9iyyN4X5Uow5kD3Yx4duZVL03BLFvi4vBspPnxBVekgaT1EDIsvWE9HStFzQNRZ/E4V1Gc3E65llGVKNGfzYRbqCx5dPA650BdjpUntBYUGhmRI/5DDgHOqsRj6kAuu9SP70idGIHqKloaGr1z01BXi39IWHC/mMFASvnRurZ+3Ik0bb6aGWjp9kVDUutyRDSf9h8irS4efHRTVSEcGIou8ptMhp+SJ58TUS3jtDtf8CwNRGOTpK94+8tC5aeDyQjD6NamWkGaAFzLdanqUipiK141hURK35ANUzn2h8V2B51dA15prwRHElIN7A29NfmlOlCWlKm82GbDsmKqLWdJWGZfjSX2MSQgYlRXWD7NIAlRYFmNp6VE7P1bDvOm5obxGV713Hqo/7brIZWYqBF4VGzxOxcbfw4hVOFyx6Fg809L74wrEtIyIYcVRnPLsh8/AezcIigpFAI2ebONBUYFp0TB+CgS7IKr8rH7k+WKwe6PQEmvG+FGTatrLwuLcQWYqcF4UmSqGQPUu/B2mKcqwQdRXmRTQ0T6rxa8lb7mb47ATjx5f7oSSQn//LjqCR1TsDmYPC1LHm+aHlXtnqy2jX8029XGbpHyZ74TpuH5Jhy3nfBCveHZDX5aYjvvkYGaJ0jm5o1lEMvcWIKo5YbttE1JojDXL8suA1ip084DvxWsOSNlxw0xbLcyWtCqJDS1RWrAXDkT06FqctQEY7lw27w8Vvrh1u/6TxYm/emAcGNBlffKN+CC8anUfBDwdkT3aeUPZKedQMYhm2UePMN+TuZriM4gGEHOgBdPmxZy1ALwXNjG9UF/Gi0Ln09ESzuC/G3Boc/mEDey9e35QgBdEMG5wdvllJ1OtWnCzIUvnkRaNNCbWp8KSmjQ7Gt5YSEYx+p50NsVXzBx6SgZ9WHDyg6MtetKMVWTqGxWucckLsUp45IhLA1kaPAtnEBLLXXjdJuSbqi50KfSDFC4JCwOU+ii/QJrkdpxHSkBc21dEX6DZpaJGSwvJhcHOQjaOh/dLN4Ute0u4xdN2bWSkbTz6CofFGOVwC60xT9u6Mw5qBPKzIyVHrcMNDNnW4OcSBPvC4TWLPInQjS4VQvMbfcGAdLs4b6fdkeGAVilFP9nCPEbsi/U+F5PT7PFX/9Mc+1PeRaojvkQk7iYJ+IBbEWykljV2lECe2CTnQB3YtjhgLUH5I8zq43X1hVPS6Vo2BV1inud3mejNLJa1b6EyLrZpCo13MWSpvPcLPTvIeiwBb1Wt9/b7JC2vUsmdbLETqOXyTszu8OQFWGcGyx3Q2OQi8d+vGa494sG6h7vNAngVNOvAt2jriFa66VnZPqwzh6RpiTx0ni1lkW9dGhv9I3Cx2GfFAbD3uDXPHpMkPGIj9xLoTD9HUXJn2vUIQP+P8W0xuJlfusP8GDzJpyBRgah9QLzXWT52+pftmppjPw5qTkK1ZcMa+2GRwruveeVhxYh780KEPLHS4nI3qy2Dc4dt4KrisnoQjewqL92NcBZjaVK3zjmdJ+UrAowJPQ2I3SiRQvzYWB8Z+4C28rJmkOGSpEhGvcJUBOzsPiZXuX4A9I5ugCbHXOB7wpcpxL5KFz4Yl1fvEgWw5Sn2ealsEZUPEExmyaz2xbTQeY3OIqi6/yKYuHV0f2Q9suYbawigoGwL7CciuCXpbKPR9GxU6NqGSQJPALsHaIhFNTZJ7Fq8SVnWgdV+axPaVEzzivNjKJbIzgRZlNqO/WaMdDIpDXbQFHhjQDqv4uNpvFjQ6+mYtUlrELtXeVgptPjEn+TT0kadbVbViwQCy0T54MdBGnmiDD0ui41wksLBBSdRKvxBnZFPs2NlrPEXt8hDLJ2VE1Bq++vd4Y6kDb2aJAz3g0g+WuViy4OGhQuzc6s1yCkUhtt6K5Ef+k0bLjYpHreCqv7ON3dw/ESJLVQAvCiUkSKv1OX1Kf2vq7T39y1RfJhhcyaoNVY2cP0B6aM55TnX5M9e34eEHfQmFrUOKTQ7Ssd+rI3g/K3D/iFoNm1IVrxS4PKZHi0uOo3/oQ9Dq81FexaMcjg5jddhrY0ToHDnoI/imoDorY2/WBVJWBZlnlAvw8gsJivs05WeR+4yNJX/ultJeozWbCr0SOXKWtfDigTZu0IvRZbbeixXhAwPUufpOUPLhOl4ptkRoPgbszy9ReAxvNPhbvUxXLcxYlI/0zC2PvlJiOfTrl5f45+uZHOh+xJqGNzwyhzDBMiA4guAIB3AO6M78eP0n/cHbuYBdeAVfWvYf/tWBR7ujlvCXF9/f+fb0uhUxX1KwXXEVHw/1mux1TiEHB6Xie/JSweDqpPvBvOsjeNY3iAegLZ+AgkcK7BzYlKp5vb4C7uLtdqoCmup6YB169O+3Av3UrUhrp1RcwSs1LVCxIh/D/EkNi8cFt+yKtXxxHY3b1X84P6VdGrKlQpufkDdaPQLPmHBWNtToGBQI7MrLVxLRq4TgLr9NQcITyEv9AvynxniWU1jrwKJSwxsqvXz28fzOVuM4hh9TddNmixoD2/9KPFT9K4gMFVMK9GwZEuOsDtXyS6XW0hGpFu+ptfe3vOA5ZCc/cX8R2JYKhaKfNLaO7MgP7VrJGxH2lMXCUZyvQwqPU9ywpjY4DTY4D+7gMngH0+Ab/Bn8BtfD91hpGXYwXGCIv9AtwwmlEIzwhMAOPQ5uDjCl5LB2mmjwfVAd1koTDd4HncPaaCK3NXEtr73qbaxJvdi0nvlPvOY5cS3PznPCU2Rn45PqsnYaFV3WUCO5rKVGcllTjeSythrJZY01ks9aO7on1jr9UjtSpBwkxnhqS26k0bdniI8/iw0JPYYMKYZL1nmrkhONGlvZWdKiFbV82SbKzOFrdGoZFFJKziy2/FM4PR967GVuSnLjbdkHs+SzEMwFyyw3L5H9KbBlr/+kqy6XicgvO3NeuUzpB551Pb+61XthEP4wTvK9A3CiiARrRH0wTmidl09Yx3O3gjstu+IqntvDIPSN0CyUC82g8zBRqxFh14ez8kvf7TrFetXH9jtQH0fItjqdkXwAZ2O9URA5yS515wL0GtqmEkgwYqmEeHCe8gHbxPqF4FbHrljJo2lVuOf1371eZS3nbGR1Q3jLQ3UVr7fewl0urISEWNU/7bTT7crFhyDmmQdzO0JzLK/H6QUvOMIRPGOLY4llZDKOF7DkajNBQ5NABOBlxWog1vfCSvRxbcdayqdwV5olnk6aElxbM94u/nfetfVseX26paCDRrlCFa83eozHr/SjcloZZ5D0iRDFrZ6DDK947MyM9pW9pB/Btnzwl7TCfIRmR09v5WjwOUFKdZlZM5ZvZmpYCMdF1Vuo6g1S3+z9qnFj6ri/8YidHqVUqyVuZcy91UPtSE9RSlUjPs873LwdDTXI9kr83tUcfdRqbDUatFu8bPHhii6+INkiWfbq/fF8cCO8H/wUS+BCSH9o7qw/Pu8cYPZkvTU27tJnWA7HVdX9wiX/fkb+5aUE6UvmsQhe8MJqxDMzjmv5/B3V+W+ELDnS8lK/AP9Wf+/XiWD8oufhIInghqKJV4IWhTIPcvsMElyxGiEVD9ZNEuAuZ4GEqynwSgBiAnsk64VLoFW8wfACAuYeMWRFqXlGWc3rlhzshhuu5/h5jD0yLMaTnq+4Za0xfgFsqDXoJiRgMOKsSJiqspC9iXBTYPxW+DGvwve5jyHYiwedrc5BzwjAKwF9sE8wfzFXReb9L97dIsZt8r3GjLZG9MnIqjSVxDpLR/bMxL+YJLinwQ/C5/GVIojbNZgbrNCX3z5U8OpSGVgVWnkdH+6Dq47FFQm1qq3idTstbJdFt8Py7PH1o05/KtZD/l44z+4eurZX1Ghs9e0pcRQ9SWSE5wys4MFzWsXrFmnoL7PpIS+enOauWyn29R0prDRHY2ElAKLpPJdbLsGIJcFzXG5gdp5g4ucnfgXBdsV6PhWG/dmSWf4X9STJ3uSSKMKuDWdgbpN+ydglGhwWes7EiP98y0rX8qTm4ZidIdi3Y1Oq5f0MM322lQ2OSPypFUN5ezxS3541KRM4YqFbyT+1fu8Rcmfn9eOvVj8O6RjaaVjVKnk3O1a4G89iViympSc2q7T6Ohm+8dk5sdjfOk6W6LiFzGa59hkQoTgYtBc19nVrr1kTw1oHFpVq3m4sLBn0mgHW3cn5A8tGvabrDeTzcb9oSRRF84QTTvRET+yJPXHtfXqZ9yPwrZnAHrDniR122GEGFH1eA8gHe+bQVDTy6LkskJdlKwcXjkRlI5M66obv0i70ePxBsCJPBa0+H+VqXjezF340cN2E3nNJ5Tiffg9jeo8TkDZVpQBhAOkzu8T6z4r1H5tFwHUmCKwMe4ISwm8kMZRvkaxqq/jP9t+/XEOQLwE2pXqe7SE62z98vbej4F3CMApZVCp4Z9uJbCqxzCyixQriWZGLRaWSZwMGKKIjJr0jrWP53MLNJzARHqOEF5q3K1Tnz5fgvz1LqyWYAjsHNqVqXjeKyfYvzwhr8GY7K/N2s0jLE43wQy1CXBcO54R1sd6ZwjL8jX8+3At27EY8Bwcie7KE/1ZTo/yNdfn9QNaauCXKqkcmO50cUrwfXE2k80nk6xV4zyIMWLAa7y8TKk0pVptGC6PS5Ej3CjgBevOpTKRXoDxa9HkhLApPCEYsAE5m6Zsd9oz2YiMvwut4U5a7T3xdelrLa9aQH9qe7vXQ+Y/OSSWjUCKynVYnmEcMOCPrhpjJzWzu49LX4xdhJc8WoXXrzoqJEcXUh4Ra1ep43ZA0wnnPUB6JNe2TenySdQALDI6oYLRYzNaNYycD19tcHdUU9ggFTkay55o1zTUuSlyuUMGXWdhuMigQCgxxnG1460a77xlj1fdWwVfZYs37vOwzLOfl3JybfYblrKzZHngZImwoQylKEWGDhv8n7bXLeXnFqe+bnovPx9LpHGkB3imw82Ld2vzTrbSg+dQrrVGmkk6fl/o6nq3Zl1irf7Pvq9N8gbvI5lkIbI0BZ2HYzj8ZaJSjAhXb2P8bydJiTj/KRwB2I/xiXn+3mI3u/1Sp4+rjH8sMkLC9jkWlgi+2w6+X1aoFpbo+bYzqUXnbEUpeM5xgAaxEeoKOLD8SzHi2VB8r7KBlUaniqZbZtb9vL1Q9Kwa3Rpj04HRGfwtnBoMB/t02vPr9rntL6a+IkGq09gR2fTgDo1cIczcQeicOfv01xC2WL2pbkzjItaZeoATXmHBWVruI0Lt4QPhDuSfj8WLK4MbQe5S01RJ4xYIzc6qHERvDy7nKjXGiC5kW9GN9Fqz4iBBSPQdhZRzSDmYHUrEOGM2s97rxo86SrjQiCzx74dCv8psTxc4X7BnJ4tZ0EsrwisfOzps9FbXgbmG/IBhnPhMh6uvxi3ABPlx6j5V/0k7na/DR9Z/P3tLY6js2wj02nBujhfkjrx3tafc0yfZGVxLnHOc4p1e2rHCTUygq+GPNmarJLD5yrLAAgVULL0yeWewJTxAWhD+oMGDJG/LQPtJoHzHaRj3nFuTL85x5i07fe85sAz+09FjtTluyX1FSGuhKvKHtvjCcjP9NV/MddHKZUF9H/pCYD936y+vqLZ2IyXSk4aO8ikeXXCcDjXLUIf09eaa4oeTKO/ZFMVm5Sz9BUxwqN6STxqTSs6O8hS2zICMSnGCch+fEM/ObuD81hPLmmDDfhDxUV/BqN26lnbY9dQwEd+vza7pwO52rIpKf+kdp+V6klvwStZDbae3Mz1CHjmDBLFi4YzpO2TJHtec67pROwvhVkSa+JLIrruS5mzuETs79LhRu4gYvr5A6F48kPXAJtIJXu+zz739P725P710Ph9UumYz5NP6tDpBvbbV6RozwjIjBOhV2+Cdm3PP/34kuuWXzffWedVs9HZc08aHlkjg1u5dIGRP4LrI9waUXV4/kPfkthP9Sc1+POJ096WR1py15SDq6Pu2h16POEZS8ZggsgXVIT9CTP2/fSjlSMN8S2RVX8fkAAebKDgjMDLIpVfBK35/o5vNEIC/FvZDeqye3O7w1GwsGRSP+NE6CtuJ2yltMf+U5D5N3aZG2JlehDJdY7Oxc+rDKUStyLY+OTavTCyqC7YqV/KM/6kqkJ9eg+S+Zr36WwIefi7QjFz8eENHGpU+HjrRx+fMzY2u+eXRb+RK3+jV87bcHlrR1ve89Iuu+S/VFIIZNGgyGB500DkXdy1i3OzOOM2KcUyuyRuL5FM6bsRNt/RPoNjmJzivTvKSkB/ltcvXMOFpiZJr26Fi3xvF8IudFboPRs4Oy2iGlwVrLODpijNQqrDtjaBrP87WaOG/G1LTlHhj0JkNZTUiZYS0xjkLMDAJpiKY/EqTP7Df9++75Pc+8fmXOGwP9B4J3cyitUPRJcC+Oi9YgPOGbGz+K8lRmXLaGP4cTyKA9SbSHAJ8wzOlKHxr6hFq3sHnwEwZyD14O/sSHOzgxP8lpkINASfYtEFSprxdKBYNClRNIAaGkExYUKpwXk3IYGArjdQYPgEPxRjcwChCFOheggkTR4Xq8e1AUX7/oiUHc7tsNab42RsmCWKMkDmyOwrjc84/sUZIA/u1TakHf1AsO3cvAGNz5q1xS5WxjYVEeMfUfckhktFcKwzvOuDJqil9KghGGNF15pqQ+wDWFETt55X1Tete+87XmDMYTwOrCpe4VywohpnBNN37EQSXp4iFhUC4qqSsflbxhWBg30+nc1W5hrdbM3k8lgH/D8DrvYRQ9YpFuTtCBBiE3eDJhp+VAmgpSzDThVUwlJeeZ2GM8kTHhOV3tTiEepwkQ+iTSa/Mk0FMhEzoOkoHXxQmA+UWCkEkE9qmIIzsgoiA+FSAkENSZHb5U/LL+EsOuR/xGLAm0CHr5T6BWYOzpixahOWm4zEKBTqZ4MHqRLKKLPPK5Qo0UKgAtxAvuJEDAEvcQDraXeGL2Jv9BdhfvCXRCUZ37vt0xBJCrhSwA7grlAlcAH20FwqrVZDSbTPCQHklnvw8HK8yQdDUZQWu6ABXmgizQkclJGxHgDA6FefgGg6tjJE0LA0ChCskbo2Lgnk3x8zoyp/jb0idmSnaBmH0nXl5zfsipNlB0zV/J4+4eUs2MvHbGUqkwLs9hsUIuKUbelsS6uAhYkw5FVeX6UqfuH03eqwkpVvngyLIVHNlNbiTvCpcBbFCCHA7F1B3Te3GDxilqGFVyBU2iSBgwO4TEMBYg5agw/qQq9nUwQFsRQdk2tMVWONprjQu51nCgtS0fr1ZoOLWgT1EnJgD55w7+oiT6VVGVrOSZxmqccavgBq8qDFiphQ/8AVfil5hTdRJE1CnkSTpkFtAhGzqHKBxN4/anCIrStLjht5Z75HElZG2UpIzzURkBmiDgyU7lXH4E3OYDCCFEIDUQQSZ+JJKKkdgWjOLQEkAK1osjqf/YYHp5gfTJraAjNp0L7jwa0VxnDFoOCUyhSVOLRSBARP/U+70woVRilL2wyC0xfF1i96dIehLZFZxyE3W6bSJIvXHumn7FFDh93RMsBz0TwGFKtB01BWjkuBkA7wz6H0OtOs7xBfyFszkWnCf1o3OptmcwM4zyXWWuf1FM4B9+4bcz45tcZI5LstT81ERi25wDr1kA7mAZng0rZj2fojtr3g5vDjZZeh22nt0F+3r2GBfut+6S6b7QTd6Xr2VR1h1JlHejfr5d9gjN3e9Jl/zU3Id71rhHepI+wJ3VPhqdMfCjynlUuz7quH3UuHvUuveo6/5pntjXxHcuXyMP6B7l0dOr8YTn8Z7VOtMbUg68DJyUV+SN89Zck96bU+u9o8zMAF/MDhTARNDAawcrUVG74jgrxvWE9Z7osMM1Ex66JMIRS1rEGN5FqlG2kYiezOk4vhAVM7i3iFV0JnHE9+OT8VwcMgFGqU40UGqTkJPaZMbkiLYgrBR8I+pc8++43Nv85U/yZAwzHSfBZ/gRZd4fidAi/b90kTN3NfFsqURwSXJfONDtFj9vl5+RjxUQDTZh9IZHr1Fd42fus808oz2GuZePny5t5tebm+0XOMe+59mrbjWHhfwCr9Ar4os94bHq7mSeORSe1KDUaN2irLD68oKomHJ6Z64CVq2z0qjSE4tqguXVsWq8v1at6Rfqun2t+ny8WA+IiRZXVUv1rWgFzQKt19NO1+ZhmzO/Qrsgrd++WXtED5pOs0crJ9+ThlPv+fwitfy4Lh+3y9fdVtRH9J7aMvWOAfY6EB19j0QnvePPDhNa3TgYjS7KROhKFL1ue93Tu7MaIgkAlLEPRNAVAPswYUg9VLVHwqr0DHjKOw0OYAYRLNIXp6Pw5projeI0wDieYvmj1znZ2pmq8ZmY2uCplliCRmkkElyO5DOSZLpL0YiFBgr49akWrfYH6eFggk6eYzGedA6TID+XF9ghnhlH5YpoEi9UXie/ji9sEDDcBKOQccjMJpiETHdnxEhmwTNjnpqiMEzaF3BCQYQq4tWvJM+KLlEkKFKGzchKAyrlKQJ0uRq/qSjcW0pa7qkodVs96YD052hA+/K68y446gPtqIfVWYsGNmPZXaasmspojeqDdnwb2rbaK+x2eKV9YJ+y16yt8VBoZTz2/2J+FXJWYdezmA4f7aWh18RrFa/S21ZZLH205xx3vTDCobalOkYrDZxaRVXOpaHSxTS2S4sHXfObp10Mzb8vix64KKcX6AW5UHklhWOeLsaMtEogGv9YsR2NmLv3cv/BgYuLIHGNyQtTl0hffg6fqT2IbKTUJnf0vnG+sfohL6ViCuPklcXhcbM01G2UR7ChJhALVbwqWzuKrNUbHlbrRobNRpSG2c3NZ+jffLr2f4Gxf+GThLxwGPUgGet9HnnYHwj/WZg/AAVswAwwHjICmIRMAWYCs4HvgIRA5ih7oExUFugSqB+qF7SJ2gFBMUkhuTC5IaehaLBooTSxtKDqYNVCIbFQ4DPos2BZsBXaGmwL9kTfBZeC+6HngPdA54XOxs6Bvox9j1SQt0kVUk2pQSqUOqSH0pP0VjpIpzKTjCtzyHyyl7I3QQoyUAcdQR9cgivOhhRIhyxIhByQB9pCJ3SHBvSHGayGOeyBpfCBWJGG7MiPW/E2VIHqUCHqQE/ogP6iE6aISdgudgCqgCMZqZOepE8uyZVnUwqlUyLloI7USd2pQf1pneZpB+3Te/pgeGZhduaR+fAW3pnXeQ/eh8/kq/iGfAvfke9hhayH3WQP7I39ZSdOkTNxXO5AHImk9CgXPVslqlyqQ3Wr/mpdbakd1ZJ6rz40rMbUfPQWfZtWpxVqHdqD9qb91el0ljqPTtLt6g4Ko2gqktFjXEyH6TazZs28Nx+WZtntrna3VWV1WX2tkvXSerM+Wn82g81ia9oOBtNQGIaezMvRy/d29Wk+m8/h8/Cv82/y9fWVfA++F99f38lP6Ofwa3ouTzpO+VQZtdM++h7do17C7oRdF7sXdr/YTXjf8P7Fe8LHgo8NH198JNw33L+4J/wU+JniZ8FPwm+B3yl+F/wtRCmIMiXKQowjMS5iPYmViB0SOxE5JXIh8ktk4u0nbydebnmZkD2oDFFJqC1RS2h00UhoPmgVaHXRSuh90Uvoh+gnlCHKRNqXtESWkCyJXFtyJTKOZCQyp2QmqiSqXqmaqHalWqJ6keoNNb/UTNQaUitRcaUiUTekbqLekXoPXa50eeiR6PWk10d7SHuid0jvRMeXjkTfIp2J6VemJ2Y9mZWY7DJ5sM1lW2B7yPaL9S3riT1H9lzsddmb2DyymbgMUKZQFihfKAn6FPoC/Qs9wXAwAowLxgfrCyvBGeAO8LrwBngXpAlZQA7guZnAjmAJagj1g2nCTLCqsBrwBPsJO8E14SbIImRCfkWeOHXJaYnTj5yRuKvLXQN3T0xNzEhMdpl0uE64urheuH5xTXi6eH54FfH68F7inXAsOBI+Cz4J3wXfhN+CX+KNJm8l3g687PIysW/K/sTmlc0kuhF7KbaTzJSsk5qRPEm/K/2kKMm9+XRvJsh4/uR54t0l7yZSr6Qlki7JxF2TuwV3j1x2UJ9QE7QQWoLlwkpwp3AfeIF4iY4uHR9dT7oSvR/0Bep7aCaUJUpC/aImtBDtwG7iBHCXzAyzJTPHLGXFsLJkJbG6sJrYvLKZ2P9of7EMtEy66Ooi6e5SdwO6vDqZ3Pt1b3In8Jq0C9EqrmIvvpIleZKUVulQHzWHqTVNC2tRrJ/2F7Yftwvn6Jxuze/ye/tN9+E7iIxa1Ix+0oEhGcY8mcAMmgXf8Rdtgf1oFwQSRA10HCApIPlA+oV0gewL+QLtEdoEJkGYLsCiCMsF+C1wjHAscBbBncD75fjCiZETC2eKOJNw9srZBDmKyGkQLRFdEC8RX5D4IN2F9AKZKWQTNL5oLGiGaCbodKGzQPeKboKdh9hZsKuI3Q/mhNgmuDjisuB2EbcFvw/xTXh0kUcOPArgyQWeBPKk4MnIkw/PLvBi5eWEVybeJLxt8HaKtwHBLcEfQlJCPoQSEr4Q5SLqQIyJmAJpHUhbSNqBLB3I4kC2iWRbQLYj2T5k30j2hBwbyZGQYSJPQv4l8gdkLpGZUG0i1RyoMZEaC6jVkFoLqF2R2g7UflLhUMdEZUL3jfRK6NNEn4TOJjo3THVkasK0kD8S/kr4EfDjy4+Ef6r4mbDVka0JO0I2EvZe2ZewucRmIulXMgbJCSX/SPWQukrqRPpb0k+kDSVXwyZYDLA+xLpgd8S+4G/gHcKbOHzAkZXji/McnBfgvI8THydDTibOP3J+4mzI2YSQAqERoQ9hRsIHyAkgwkBEgUhC1JDoBaKBRBOiX0QXYozELhB7SKwhV5FcA3JH5C7EDckm1Bp6D1JfaLtoJ3RCzBdWU6wWbL7YJq4aurq4lnJtce/I9cWtLbcSt0PuJpxLnBt+WvwsXAn5Jp60vFi8bfL2I8hR0ANBKUGFYAXBDkIuCAkUkgh1FLoIS4lYRLpEbsS4xGzEHxKbyO4oeyKjSZ5E5pbKRNsG3RboPlH3RM8nPRO9DfUuoMPRZ0lnYmyBscC0haZtMO1g2sd0R9MTM0JmJGZOMHOD8cTsCmZvNDsxEfJf4ueWjcSeInsSm1U2P08i9WSTp3d56oZPfXmmim8z+dOz+skmv6uO+SZl21i2pBxJOUPlfJTLsLxJ+b/Kn5Q5VWZS9YlVT6oRVLNCtRyrdam2Yb8l/X3Uz6TtR23/tO7Y+qcNU/uS9g+1P2mzqs3k83V9vsnXb+rrTL6xjf9lJlfK6kpfrgzBK1Pgynx4ZS5X8+pOJnfn0d2Z3F1Pd1dy1zfe9eTuDt3dh7th+j8zmeXULJOV6rhSH6wswZWVrPytlUxW+8XVl6xm12oma8NxbSxrK3AtE63UBhoPNA01C2g21OyguVDTQfPRSrSatoLRxOig0QXjgfEDk8AkwXRgumS6MSvcnHhzgXfnPdIbcycZBnkGrZGZCC3CW8Jx5FRyBjlH2USdpzqJkn9LEqVxSx/KTLoSvfH3/s+HTL6bmB5oesLMQrOJ1avVxFrctYe9Js8injPQa8Tb/n0zgRSHcATHxLk4DyKIu+R+/iyU8lBJ04P8UTIaJlJM04P8szC6NK5IMY0Jchn+srF6v6NQSVMqIF2F+ss93N0POrULdBQ3Q/8qyUWQ7TXkrvkf86gPyXRoJZWiG3mlJ1VmWFu/Ya3pnFys3e9wV0e2prB6NB7pvrzSP1Xv5dM/+SsP9lZ4eKw6+NtFLkx3cLvkOtwzsXqeTxmZKs9SS7bGsbcyBK5Ez0Lvj1uA8OhZD2Kj+8tFp3Lx4+Hj/T153JP7N4cN3wP4eWIPJ8tN/In+6idewqDdXZi+Ga0n95IIhR/F4KcXX/96JA3QiEuz7T6vdo2Ntzc/Qq49+79CrhBefS+9GZTLS+yHfiJiOIdwJB2IA+Z3hM3i/bDR/g4GWL/tRPRPMZiC+6PsxuHsTsj0/jmR78j9wTr1WcPwM97JgwTJ74Xu0EHvieiNRAdMLOlpVJ9+TMDbWOWu7AOlcH+GZVYtNyJWoLsWnIaYIPo30GPOmby4Mpyf9n9MMNYO5v82YB6swT74CK/DTXwOLxHNgDbEQC7RXlnw2AEGIeOCgcMP/cgC0+x8CL8seGSQj+UTCX3RsoHjSYaTP+osSBhlBrIAOaHygYZQ+4N2UTiQhzD1h/TB9IUMxhyBHIVcxVyD3MHchcSPiYLEQjFB8cE6C6WN9RSqGKp/rP2hcLGgUPjBRGhWMP/gc8HngZXQ9sBOaOfz173RVedq6noRuopskT+xEXuKL4lVciTvkj+Sn3JH7lneQ96rlJGqpKZSm9Qj/clcZR6ZVHYRmIJCcIFGUIBSsIFbHMeJEIPUkAYZIRPiIRu2wy7YR9SIjhyRDzLFLbgtnsMLUQZVRTWoIWpDPRiDNbEFsJFG0kVKyUZueZwnUoxSUxplpGzKQ7vSHlpKL4zCbMyRGcyf13hr3sG78wbvxfvzJr4mX8fn8gW+L2vjGKVR6VL6lU251uN6ospWedS8Wqhb9aJpmqPmpfnrNb21Pqcv1Gq0hlqb1qPz6Zq6haKoqIx6o8voNzbj2iRMHtNv1ptNs9S8WESLZDnanXajVWHVtDqsHmvTevJUejEvtZfm1XqdPkuf1Wf3OfsMn1f/Gv8G/5a+jK+qr8bX49v03fme/Fz9DHASDJJhWpA25ktxLBeIkJMgC0aIGWApNnAZuIbcC9wvToAb8hh4H9JED+gF/WBMbEDZP694d3gP8f7gw8THhA+HjxAfDz5N3B3uIe4Pvk38GPxU8TPgx8XPh1+D3yp+B/y6+Jvw5xLFEKVKlIEoLjEC4SbhiQiTyIFIl8iHvxV58+LNlLcSz4u8HXhh8n7gZZGXDpmJ7EL2RaVA1UStQN1Eo0DTRPNC84uWQW6i06C3oHeR1SSXI90kvSN9SYYjI5DHJHOgzKTKRw2Tmg+1TGp1lJtUHNQxqbvRZtJloqtJj46OhbEh0xqmD5l+MN5kwjDxZSIxJ2T+wJrJ1obtT7YndoTselg3WXfsNtkT2PNkT2L/lv0X+79sNmwO2ZzYDJyZ3El8ZkIZoLhQHqgm9AG6C/2BYcJYYGwwDhgPjBTWA27C6eBM4VxwPrhVuB3cKdwLngmvgTeFd8A34V+QVcgOcgpJvgtWASvBNmFfyCpkC7IQlQaVAZUtKg+qHaoTqg7VENUH1RS1DbUragn1Ieob6h/yJvKOMZOpH9NMZnzMNJnfMf/I/I/JKpMNNhPXAdcF1wc3E88Fz4TdxHvCYeKYcLg4PnxMfCZ8XHw+fE18J3xdfD/8TPwm/Fz8Pl5NwobCJtGKog2iHUW7RC+KPYn9FDuJKIoMIq8ik2RDqSapFSX/pDClk6Q0pUw6Zrp8kuuZsYmWF5+ZPL94z+Tlw89MYhcpJimJ1JDUg3STzI+slOyHhEn+wJUlVxJXq5w7zo/cSdytcjfA5RCsAGuCDWBLsAB2hVpBN2E14FU4DWQVcoE8IJ+QH9RCWgfaTNonOk26Lupdeip6E/0m/R39U/oTzUDNDyQTj0M1USvULuqB10Sf0AP6F3NhFVhDrAlri/VgG+wK54jz4CfxJ3CruB2zIrOJ2ZbZx0qRlYlVk9WJVZfVjzWTjcDGlc2NLZP9g7+Zumh0x9TdSXePujy8Zrr3cd10ZxtGZEVT3IqX+ImzjutEyZR4yZV8qZUWaSvt0lnFNKLJM7P20qK2drakbcHdunf32bfBKZFASyy4M/VBH2lHJ+oFc2Qck2gauB8iQogKiEboXIDOQ0gSSFpIBkhWSAfICCEboEcIbcB5hJxoOGnijIEQIcILckZECRA9iGgAYoSIGyCPEIkBSRPSDaRdSCcoEaIxoGVCp4GOC90DRoTYccCEELsCXCLE5QKuhLgZ4JcQvw48IuSRAY8e8CjliQFPHHnygCcNT1aeGfAuIc8v8B4hLz68b+JthbddvB0QREiwAXEICQkgHiFRC6K+RCWkGZDFkCwNyDKQLAvIspFsA8hpSK4L6YbkvpDXRN4FebfI36HMkGoDqG5IjQHUNKRWBcoNqV2ANkO6O9BuSJ8KfU10VhgzZGoDvhvyY8M/Jv4psGbIlgtbF7DNkO0D2GNib4f9JjYnEglK4iA9QSkTaUzSd2QSFJX4XMCqgNUBGyH2A9gv4CeIq4K7CHcHT4Dn4hChwwwOCzqncB6h8y4474HzUs4bnLdyYnBi5aTjlMmZDyFDQg2hFWECwoLkPCAnRYSAyEEiAkQMiQQQGYgREBuRy0CJkIoCVUeqCbUVvQz0EdJMaHfRHtBesEfI8sPGxebgEqF7FlcV3EfoZuCWw4mQc+IRoXcKL03eJN6mBF0QFCCoJVhAsKHgC4IfirMIWYQyiDSJXIgMiTHEL4jfkGYg7Ui2CrIFchjIcSV9g9wPeU0yHW2G2hy0hXT96G6gV0XtiTFDYxOMORrbYOzINAPTJ5hpaOYAMxea6WBmyPgGsx38b/KzYo/xiAifRMDTR/hMBf6ICP/0fH5KhL+rF3pEWDaHshuW41M+U/kflRlWNam6YdUbVLNhtRZU66nypN8N+ytpzbDtQTsM2t2w3Un7Te0vtL/xj4jw8118jwi/foNvzPAbczgzwivlc2UQXhkHrkzFK9PhyiK8moe7Znh3BneX4d11ueuGd93h7ja8uzegqGRS66hNaVzQ+NJI0KygOVBzguZGzUvzSytAq2hN2gLahkYDoyWjwOihccd4yviC8ZfJxuSgycfUZNoxnZiGzAyzqpsDbjreJrh98E5yp7ub3O2cO85TLh2XKdePm8nvx93kz/EX8nTwDHkf8Fb0JsFBkUmdi5IlJQ+l/+g21P+HIZPpDksmq43VA0SCBGSCFw6Lc3AUx3FCyIGoEIcEpEAP1KEBLdARXTAWdmAKc1jACmzAFpyFH7jCXXgevCUOQkU4IkQ0xD8kiQxkyS14jDwBz5B3wSsJyUoAERHiWTfgORGiXC6g/BKiHjeg3iFETzKgpwixOQTAI0Lg5wYSESFZ7v/hf2DLmX6p3/m4Wv/uKoxfv/4irgCuIt6ebunXVETZH3rKNzNCHl9oIscdxk4qWZI7eRyR8bOI8E+8ocIH8lw6HwyhNtnQ/OhabqjJlpzpOb2kN7WDVtohg/J/p8hGHa9m7r7PvOtSe5Ch3jV/KtY++Wjvoe2J9yP1zqJsVk06KgOaU0RmftcupkO6HSDfdYDWDul2IHyjs7QPd5dshDbmht21UdpP++7F3Y3U0gK2gButyb3LtBuxSTfwoKK2sbvLs9Zb5CaNltsiegOaJiI4OHTCdxRn4XLeyOMwTiAikjmKcWICeZk40rrhX6Pbdd3O7fKP0QsMDG9ZHilFaaR6poVUiLXdaDWDBI+a6u9YfUIWRnYEev5jPLQj0mKlGe5xYSPaI6ZjKEfIJ/6Tsz8CP26hltiGf2yG5ikIdGhpTdoIBR0xXC7ZgPBQEMaEzlm6d89GZIi0dBrxId/ewtsRJQqtrRErstVaVhExsssGXCJufOInQOgh14geWWmZNGJIoUunEUly/3dx/xFPCiML/1ElK52oa8SWaY8G69+NMLPP1b4RZ/LZzZ2NaJNDH5xDI+a8dOTG+TLebtyRp0o5L62g/40IFVADDdACbdCBHpRwATfwAC/wBh/4wckpOA1n4CycjXM4j5NIgTTIgCyJQwK5yEcNWqEdOqEu3dCDPjSxAmuwAVuwDTvYwxIv8AYf8AXf8IM/PImCaIiBWIggLvElDdmQA+nIK/m4FXfgbt3D/bzCa7zBc17kHe8pozo1qV2FeqnUk9701d8YU5nOTMaZMDfzTNrCNnawi93ssc9mYKCBATY48CC7AiiggQEW2OCABxIqUIMGtKANHehBiSiIhhiIhdiIg3iIRBZkk9zIi0w5hlNxFs7GOTgPJ2NzLuiROZ7eYLn0x2usBziEOexT3gCps12eFSZcZZbAIAdQ8Jp4vOAI4bFdcYbjwrhQJtvgCWFcKJNt8mSZbC/PFcaFMtk+nidMuMoELZ4SyoXU2faZvszzqw5mV4bhjFAupM52eVaYcJUJCh4I5ULq9QURg0gYF8pkyzwsjAtlsj08RxgXyjxuKrjxQNqwETS8Ey/csqMvQrmQOltmQrmQOtvDhHIhdbbChHIhdbbKhHIhdbbGhHIhdbbOhHIhdbbBhHIhdbbJhHIhdbaXyShOQ7aPCeNCmWyLCeVC6mybCeVC6myHCeVC6myXCeNCmWzBhHIh9f1FQA7vmMzMoTlOKo6e1gsjHPN/nbTMPJ+gCX/xs+L/Ni3NcyH9MT/yx5zL+f/pwpx9r5Exz7jf0RX/JTujOAaeP1XnEZwLY7gm9DGhXEidbTChXEid7c+EcaFMtsmEciF1tsWEciF1ts2EciF1tsMjOAo6/yPF0EsGYVwok60yYVwok60xYVyoTB8TxoUy2QYTxsVSuzrCuFBmXdyEgTAulMn2MmFcKJOtMmFcKJOtMWFcKJPdnHEeSJ3tY8K4zm/wCI4BF8pk+zNhwg2ayoXU2ZZ4+UchJAymE7AL5+nsS6de7nY7c7JI5P1h8853sBaXhoydW/vQnYfC/Fmc9bAVv8uxnD+30Kxj5G+yczhLsV625Zd1/MaLhzA8BK4hqA3lrRVXYNfFczZjEdmSCoVkVm9PJS6lESiNPr27g4GGfPYYBG0ZgLemSpR4/a3tLxi355Q99udH7IncwOSWQD/UXuhSvwlj230sVXtUPUf4vPWrBgY2mLMv1MzlmQV/eaHG8oktX+IEtO/GRtsvm+8B2dNwfSWjIy3SzdvdULYT2DF/eVA2H2P9OjHJ7ENQ2RkkCfFnAdGEagFcHXOTslJ5CJrB2iDUaFtY1ofnOpyj37SxjA/E1JycDg3rb1DqBtJziFQlDnE65+qGhsxVH7SyJw2Ipy8gN12kawEMk0ShywBsWNeA75nwnlS1/dN+C7R+SDeb/tpc0PxHyZ/vLihPCKWq4G9Ywbf6G37Uh8zIFp2ij1c/DfictfZKU7993chvM7XwTc17U9u+4fv02uiEn7Z3qzz4ENdhh4z/KrRC9APEyeLc43vZTu022CIW/+I/yIKpet3qhl+1J/+J0EdyZKAK6qAJclBAF/qwgSu4gyfYwQFf+HMMp+J0nInjOMG5nI8YpEI6ZEI25CAPSbRAG3RAFzTQi37MYBXWYRPmsMAu9nGDV3iHT7jDA7/4JwxRER0xEa7YiEM8sigrsiOnciG38pBfbsFtuh136jrulfu4Kc94ldd5s7d4m3e9n5eqVI0a1KqcurrTiw79dJrCNGYwi9nMMd8aW9nOTtbZsNd+KKCDGRwEXOg2HxiooIMJHAS44EMGVahDE3IooAt9hCEqoiMmwhGBuIiPNGRFhuRBPsmPU3CanInjOIFzcT6VUVWqWcXtl7+6VHL7OzcTr2vdj9jJMb7LT88yiy676no2xqYv0KL/3mfnWH9Pne/gQGIxNp0AEoux6SSMTecCicXYdB6QWIxNp4DEYmx60Dj7d7j8/Ls9eWeAxGJsOgskFmPTAZBYjD3skYDEYmw6DCQWY9M5QGIx9qk1683OiCs/xGYXRPbU0RQSi7Fp/4DEYmxaAonF2LQXkFiMTSsgsRib9gckFmPTGkgsxqb9BxKLsWkDJBZj095ASjtAYjE27QMkFmPTLpBYjE37AonF2LQFEouxaT8gsRi79BLI+Z3PLJIMP9c/1+cY+cBajgvn3Pwdk3N9jpfLrNer0/X953uMIXmKd3D+LrpDesE1PdfvGP3+zeUJuTCOzTxfSuf/cHtevgIv6fg97MkODiQWY9PeQGIxNu0AicXYtA+QWIxNu0BiMTbtCyQWY9MW6Mn75MdDBCQWY9P+gMRibFoDicVkGyCxGJv2BhLLMrsjicXYtBeJxdi0AhKLsWl/QGIxNq2BxGJs2v/bM++59miAxJ68vYEsxqYdILHMnGuP7cE5OliMTbscZXEch8Tc6Y3VWqFy17wW3eN6qUvVZaamo8atzMFy+Tbbo8ehGNRQnSYcn1jzeN1pl11e0YrzU/6JM7hvcRpMjw+DPHmwKjtFvvCuicEl5yt+NaHCRPD/KuovCrx4Ih3+JBHSF04KngzQZVQ1qBbUjOoD6otqBbVDMmHyD6mJaQsZBDmGOQU5i7kXch1zH+T+mNtQzFBCWPpDPcMqgtrEgkChwWxoDjAn+gj4KPo4+AT6NNgCbQkeQS+DV7BJoOXHloKWwdaFNsY2h/aD7QKdjJ1CYKlL6ivdSS+lnfRR+pFZZA9lT4IPVIIa5IL80ApdoQ49Qh9YQVhEQQxkiWyoC/VFD+glekMf0Q+2im2AEEikktQoF+WndupKdeqR+tBG2qLX9MasrC+7Yk/Zjh2yH86iZJW6yq/aVWdVV42qj9qoNtVr9aZZajatS+ur3WlPtZ12qP3oDHUm3apuY2SNmsnR5DL5TbvpbOqm0fQxW+a1ebMsLZt1sE5tOpvJxrVJhqqh8VK89F7C6+r1+yp8dX1dvl3fDwIWrmITB3ERN/ErJlVR7uSpvMhP9aLeai99E1aPWPuwMcXGho0vNg02q9jssLnE5oOtIrY6zKuYP5gnbIfYfojxJEZCpYpKh1oVtQ6NKhoNWlW0GnS66DXoPaQdSXtIH5I+kbFR1aTqQTWTagddlnQ56DGkx0dPk14XvRJ9TPoaxkzGOqZ1md4x88ishnGT8YqJIhMP86dMNmztsm1hn8m+in1d9jv2P2x2bC7Z3LhrcrlxeeQyPQLPhDTMT5ks8Er4mziTqKGoSeytsN0OZKZkVWR1yXrI/pKdSJokC7AKbAI7oDahLlAvcBO8gNOFO8A3IQvIROuU1of2JR0NdZN6Q0+TXkP/gGeLMqE2qFfUB/2I/mAZrCpWh7XEclgfWQm7wF/iX7hD3Il9kf0E+y37wzfty6eaYbWkVsNaE3gfnG8gfhHxhLSCpDUgbSBpE0i7kpaQzZFsAdkS8g+Rf8LUjkxdwI8jPy5sn8gOA4kIJTogyUNJL0i+Su+AVCapApkIZRIqB/BxxKKA1RDrBewC+BHidwBXE24D9xbuC+4v3IlzWo44OPJxJuX8gBAhIQEiJSINkS+iCkQdiT4gWiI6EHMg9yC5AuReJLchTkhcgYoh1QvUPrRMtBssU6wGrFysDTZXbB6uELpK4OaRWwvOI34K77Q8SYQQCjEQ4ijkgZCSkI9QAqEHhQqIKRKzEBMS3xC/I62gtEC2hrJtkO1Ito/sC+QoKMdBekjuDbqmdJugm6Nuid4VdSx0bOkzMa2gaRNMC0y7Mu1hWsr0AaYvMB4y/jHb0OwCZjc0e4GfTX5OyjSV2amaYdUmtD1pR8HWF7SeaneF9nfaNLVZuLuf7u7PyjRcmQErc7SyDqys0oofWHHDFS9WIrQSj9V+cLUrLMxw0SYs2tFiXhZrwMI7LPbRYieLKFpEskFCJqFJyCXshI9yCjlNcjo5U3LiKDEpmfR/1P+PGUMzE1a7rMY5NtPxz9GwnyaBloSWwVaC1sDWgtbB1oXOg50CXYPdpBleot46JMiyKB0eBmYSnD5asHSgZE2UEpKgRh1FVDsT4+hsAVtyTvn1efBjzfkmtydSXqJLWeykojMFCSl7I4dxMxko1xYgdKoo7OCjxNcVSmbjFKEn4qGnKKveFGkiB51SIMf8uySBAhZxwhR5ZihPPUccxL+tCqROxmRStAto6ScHC6lAkiRNl+kK3eu8A8DwPwl0mYDjTCK2/FC9xx50kuSSqD0MxfULDGJU7/F255a8/erJuhRw8mJeGf6YMLLIfmf5CYvAzQX+LNCviv/rrcKNijfvioE52sFMgJ7HkcfC4a3Fp8Kox3A89XDvlMlg55niQUHpEoUMus4cpjOApFN2fjmJKn0sPn7phjzg6nieWyHe40QaqCzOo4s5syInjCwHJD1xAU7nXzxIC5T2cj+EzDDF4klnNv7kJbSsj8nZFII1oHdcIonC8U2ExxABx/kDODk6b8qEiFuwiHWoliktSipESfaP/XPy4cmAeDkA6kbQEIDmIGgujDvhuJ8EMcBe6QceAaRsvZraKGBknW+eqbf9Z87lUj5zBjbDM2/5c9t9uTDKS23zU5jdBPm+Su+CXlNuOy8XwKCm6+27i88rl/V2fWSrfmFOiFtzGSxjhp2EDVSUw9Ax8MeGida3cdc36QCkCPYEvoZiqqBD22WwZBW79/wBOjxbDkRIbObhOZwAVqFvW59x8JCiLIh02eqnQQ3T7KZfSAZkSD9A1bqHASDjyRvDh4EFU5wr9JACcPJ7no0MxSKzMmqANNPhB717sutNNKzzoTghVQdLElA7bF7qlmBxMkqGFECF5X0rnrnEgQwnShQxWLBkXmABGyfLFMgAX/PCCbNhkCBYCNiGKQMq8Ek+PbhcwWiD5KhTrGC8NcQAA8L0ghlScv2XsAE+lnXuwTXvBZCAMp7vPv9Ai1xUUec2ME+hlujZLHJAYflH5dGyhRDZv2F3JWGVApbIgBa6zkFWmOq4Qiz4yieBLkSKqhiAEylvZ2dPqOcPLVoDVICt+ONBi8GFsE03kXninXmELJAiDR1jDKrQi2u4lcYVHd7iIAr17Qt/xx5cgb2wjbtfaiBBE4gvJ6jo+BIBuSZ3Je51hLhfCfcnifIfObjhcm8Fjqz+8+LhFyOef/S1h9dGulXEk8OPSOCVxP3T3yF8IpFpxspCrd6SLRYtXn/wGQxfUoMzVrHgaxy2b95Ff7B/d/dc0c2kdzN03FR6XANATg4vVoAf4ZqR1fyOni6i1cgayflrt8OtI2RHbwOJHD6MFWB5uPwDOQ4uK/AcwgrwfVgLVsYN+IgvmHw6i1GgiB7D0/PzXYJC2bSVFoNIwabt49jY44Li49rfJ3S52x8REi4RXRr++GO/hP1nGC+d5ZZDkxzxZdD93YzvaxXO+um79XQhj3T9nr82sQ62KTiVpWwVqVZ9sP4vTf998pZPhmI1hXHqG6np6foDv2t/1c41rGn08XJPe0zK0utS/E0lBJMeuaqW3rshTj3VEPfEw+/u1ZXOtaFzGehc8Zn1doXEE5nzvj3aTZV+t6wUlvnzD29Rb98r59ZWn2taybkyUpo0vjxv8oFhOuOzYjH6rviTBuZ97w0V4Ch/3or/XM636i8+/sEqmXnVNPVpnQ25BFYLvgVMJcVTFq5sELPqbU7V/wjJzaiazzQG1/tsDuGEmkjPw9hvoW1O6PuibYF2Lak/OhzMtRH+9eCKIUwMScPTee//PNbPXf2cm5TAtcDWnlm+sKgkTJ7tWd1J1i7fNT6EUDRQBGCQSr9KPgf9HHjnxyeScS3Zm7v915V0/Yc1vH6qVpas3GVybeoFC6ta02mRVrr8VUn8Tum/qqyKEXAN9KUPf91HntbHf5+EAAzxAI0A8CELCDwEKtSAAFVQA8MwAVOwjhuwBQtgDDAdZD/KFpSByh9UA2oCtYDaQBAULiQFJv2QVJjUkJyQPJi8kP5jekPOhSLCooaCYyHAQmgZsA20X2xX6CBoNEwYDAi+cPjywsWFXxd++/G3hEe3xqmoFJ0Yio886Jq6ne5WN2A9xHrC8iCmSUzH3wxvfrx95O2L94+8/6A2RG1Cr4vehJ6LXiDNJC1QvUv1gS5fuiQ6TDomOlw6HmaEzDRMXplMbDuyLbHry67EXpO9CxaY10AxoS7QTOgN9CGMAkYTxgfrCesDf4J/pLmkHWTdkjVQ06XWQN0hdSfqT6mfaG/S29HPpd9B55XOh8ktkxeTXyYTXoZnJq9+vGbyeuKNSlhRWCPMFaUQpStKEs2I9ogwAn4evPzoZSL2JJbIasj6SFZJLrC6sBa4H3ETpAsZgLxo/dKa6Ej0Ful96PuoL6Fd0RLOR07CNXELlOgXTH6TdLbO28W6Vbfeb/Hb/Lrf6PdAJdSgEQrohhKO8IEzx5ATeUhiB3tY5io1ACZCmA4gsSBjYHfhmQPBCyELOQzJ4UCuhEwTmROqbaRaQu2N1L7w48GOgezYIKmjpINUR6kuUn0lfLuAlRCrAHZF7Aa4h3A7uB94Dnie8CSOPHRkcHJDtUR1oZaiVlAbaE9YF7FZuMroqoB7Cd3bcGlx+XhSCFUUekH8imwp2SfIHZL7IveXjIruBXUfoJehXgX8XPLTsZk8dcKnrlDOr3ImZQ6qtrBqh6p36O+F/R20v3J3JwtfuPBDZNnQwdjQ/fwBQLIIugQgvfBWBN/Khbfa+FYXHmQ/MaD8QTUQSgSRZABiQhArYNkByz9g5UesJGAvAYkLSEJA+gneCuNbOfDWHry9Ag/UEDT/fOKCBmrgScKThvAoAF2DeXqlAQjF9YRRupNehiN1ts4kOmUdF1Ivu7vvMs+vMg1yXJbXjuS6vdsjlF8FkEjqbJkpF3IG7y28kdmWX8U8v8pUyXHzar8KvTUOKEgalY3eLZ9f7y1yAFrK37UkqPhDI2d/Mrzw+yh8MlFy2cTbRRJ48lcwoJCrD4liPOA1TaXfRtsSV+7me9PRQ5Bq2Fq3YYKl90SSgwEMeZpDB5JHkiRz4zInXA6Q19DcpvdFYoaGjxLkILExPwxKoEHY6vNboSgBLFj7MtRzBRFHkDQTFA7AbA4gIVItqikGFBmxdbBX7LgK+eLTD7hGDmD2XxLyQrMcltnp0K5CwwSe69V/nD4+l+9lM9i8zP8+oAQoH/QB1gP+kOZIC2TdqOmoGah5UfOjlqFWRa2OugP1J+o76gfqX9T/aG9oH2hfaN9oP2h/aE/0Lujd0Hug90I/R79A58WrFa92vDrxquP1SpgTFoRdwj5RjCidKJMoTpQgyoP3csFtZB/hxoMPknrh3mDR2DzO2MOBF5rYxQGu1oa+d+n39fdHD3zvp8M++NJGPT6PrBz+H/Y80JM81tM8H8+vV7yH9+NXbGGqzICrOPGGvIP38FI2qQZ9XX2DdnJ9lc/39PmSw9TBORwOX4fk+HPe5uzT2c93J9/9+m5yb9W9jXtD9x6eV3jLeLfp3eCvkt9JfrX5Z7IULY1VYzW0WqxCq2SzsznZdPZ+7Qx2lnYuO187yXpo7Qz7a9jJ5DZN7s38z8fUO0x3Y/p9TWcydxbNncHc1TV3XWbPY/akZm9h9j7N3mT2Pc2+ZPY/zf5kNp9m84PewahghbAu8BD8gjDhJGQmsgJZE9mEzEW2odKhMkXFofJFtUF1QHVBdUP1Qy1E7UDdRL1DPUT9QT0hD5EfaJukLaRdyerIeuTUidNNTg+cfeX8jT8zqblQu0vdjrpL6g9UmrRX9N7Sb6Hflc6Dzi93Ndw15e6Bu5fcTMwfMj/whskbBc9N3t54+8jLhjWTfQObJpuHsE6UqiiNqEa0qWiLaF/RkthHsS9pm9IupD2VdpKuKf1GYaaifIoaKvqiGEYxTcVKCg8Vxyiuqczk8jVdzsQXb5u8O3FmcmXiqsnVgvMt5wGqC/WANoW2oS/RNzYONkM2gRydrTqqmW3jduC3+u39Tr8b6tCBb/gjHzXsYp9P8i/+k//BNtqBChZW2hIrLWFlbbHiG1b8ihX/sLJNrOwLK2Gw8kys5IX5WmK+HBbX8Vst8cs35JdZ8E678k5LvNMH5u6LMzM5y4ErZnKlTlypW67Mjisz5Mq8uOJNrnjHFb9yJTauxJcr33HVTK72gqt94JqZXBsTN2/BzXdwMw9ulYFbbeBWT9yaiVu+cSs2bt2GczO5nYmLtuSiBS7mk4vVcbGmXHjDhQ+58Imv9MRXM/HduPjuMXyvfnw/Tb6fBZiZYPUAaybYbsDCBIsP7BTBTgK7RbCbwF4RLAco9oQSD5Q/hWoV1GJCbQfUbkLtDuowoY4C6jShzgGamTDfAvObMP8FM02YecEyE9ZqYLkJ6zlY34T1D3Azwe0ALyZ4X8CHCT428GmC+wK+TfB4wI8JfgrYZsJeDvYKYd8D9n1CjAZimhDzgVgmxOoglguxAoSbED5BbBMiHMQxIc4EcU2IW0E8E+JNcMyEsys4u8sniKz/EwpzcAyUC0lZR1XGUVTwmyM6Y/HzJuXBm60LXV3FyKgFu8KwK4bOrI8kfYzwkUkYcCBQCITSQ7W/Pmax5PCpzdMXLD97pCObnye7HwPl9PPehmXovJ0wrPiJ8hrML525THZhzfDCRhCXfgIEFuMarAX1iXtyqc9uy6EVioFeHYmdAt2Fy8MAS2ex9+GhBbj9RBTF1rH7apRdv10K8V7cq7eiItYDUjIbeizoAAUuYK2l2rTs95V+T4e5MAtLwJz9oHJl48dj1ANAxvvw68bAYNdnnjH+8FJluoXe4giGiuXP+g8uFI6ORbFJzRQoxdj3CEFRvE8dMq4netKb8TMvOz9pDihvWppjPhaxTq23E9ltnuPwrNxOotN5doN0FnrKBHTzNjcbA5kmRkY5WHIEim/CXAffzdbYk13PK7zD8Asfb079dX/qM0hzZP9nyxdsn9P//UAUZUY1ehs+/rtL/wTBEIQ/AhARgugH0HkIOgGgswDSBRLRJ+i8T2cT38HwdWowg7AJSw+4Kj4OlMdaQUPvHTgu/z3UXADmtWB7Pud1hLPsfdR9eE5cZUf7zSSmCw9+pXrynITt3M52pRvBeYW7VpmzXj2U4LhEn4pJgsgq2RM1jqFjyUAQ8AIJjo5ZygirFNkpECjwvAuqjkn+aGrh61giERUoCaSAEXZMcklQwvReQeddDsZBtB2zBBPUVJJhmrNg75hkmlylI/FYIpOWLAWHxyTp5CqFyjNVEHl6RCaZp6mFzXPWpwouj8WLTkkfslA2MU75EXqWQruHEQRkKXSeRXT3MaLgH2F4+WpU0+9IEWKiDbhAmhxU60bEM6SZhCSke1FVuHrXo7E0V2c9dlVPvY5MIlrz+/ofiVSVuZKR/Nb4vfZWiFSc7rZIQsJI3XaNO7VMRAdbDHTVnvF/ZWcvoPKwkfVsTbuv6gT8qqqP1jFY9Z3zenfIvfEBscIlT/bt21VnxPG2WEBYdZX2xkpsxz+Ing6ivFW5LKzmBlkXxa71yW7w118Dw5PY3aSxWxKBp/WEWmW+W8l+P6b+2etfq3tp8QBXPYkbNE/k1WTXZRbCp+BB4qv8TnQ+/FWkc3J6jIJSrdJz9InCSnKVIEOozDtV8zQiY5TeBbVEIVWqc/G4pPOykDkqUutQi3X1ybI8XN0pMy219XqNqUqbEv9OogV7wK3eFS2xHpJFD0Q8unyEWGAnRrpibieROC51lHDR4XQ8pSUjPAC6mlUvfVDz+JWPEIzC1+q/ztTjQzFzekN/7d5UhWTTwYCNuqvjae4crkmoNXwzs+zrWxODZBmWCEn4aLHPth0w9lKAJc05N8BRQscCHCc8kC8gZCc7jpRYWzMvISlJRN6Lyv86Q1rhlqYf1kWyaoJHmCJpK/UnGRYhPt7o04KVEXphZb02BGO+hUikLm80gtYWekjEbGp30+TWX9ZdpWjae5WpRH9tdwXdA31Bd8MNJxMdnfMreupHX1MPW/kfzYfv7qrbNg3wmZJM+6kFXJRAaYTHJhVy77U9ritlF21JJUoe5ZxpGOaz9NFO7joT1NURoM2CgEOzwQykTV746orYQBh1/YQUErdPrZ5uJy2kKhr7mHAwg9IcLNm943daf9ftgazJ097DNIhnhkX90/dDn8aTvYBopbCOnehlOYOnGS5QOTUphqB8OuNHDhQqMAAC7u5uYcoojWJagMlvxRtooC7b6s1JVjCRYsJwoa2m0WUzLxyAVhaxUfO30HaCA+tb+N+y1XPxLU86zVb/Zx2VfgwemXTdzVTfxxgve/RavlzfSBDV6OkUCV2USDjq1bFh4hxSqdatwldXz65Zd0/ZHY0syGpSsX2Z1grrZElOSzMzV+ZluhloOd1VPV9oJOKY7phZoNFDL2X3S7sLS0d8PElWRMSyCi8oko4d0mLFb0fOtmv3fKbrbDIRHfFfxx8sVu3w59a869W2ms/qHMO/D/Xfh94m5gDeaNmafnmZRgW/DSbGgJH3KZtHrdbvWp7LU4OuDZAYoO+8P00PrRtU+WcAL6v9vVgwmtlA96NTgYEaPUlsoWzLvlS8caqejhOJ5CLrzECnBaLF4JY8IZEAd5T9FnrxfHqePWrPJtJVRFY3+uN1Lk5OPZMdbZyIUxhbbeYRbnUg2WWlyxICVx6YPavqmmGhv63zAL7OSkv4n+p/1FWjUCqPLwMocwvGMI7n+TrPPmVXJ5e/M+8uD1D2RZ7YgBb7NvB5PJUlks4PlC02qqC6rpqt+uQKlzP+vUeJQr74In/RWOiaiWnVdlBQlZoFYYvCKvTZPO/K/6Wxuc4VZkXzfmZ/hrVPURockGpXvHI7dCIqNfVn9oiBjS63hkRpjflEPEXat1BoxXnCU1OEaa1JgffUdV/B7+//o0JZ71nw9V0RGbovG297mq8J5t5L/b9/qvfG2L1u2u9/FRQCPEwI31del7/SB8dgHsxosxaWdFmqV5tnfZYikkFptNRfWwWlXmuCS7MV5aHVsvr8rNJoeaGboIpwKrLpnWqCa/Ee4k050z4hoRqOeO5yXbTbiNRT+h6yYPL5ArkLi6Cfmjar8SmoSZelRZmIIxVNIRU6bRtiREdVn8FcG4iSYwCY9FxwZ7JNRHxjzybpFmmjxlrElbh9erFH9vQJYe+WpESvYQWeEBkEdZ2dd1/UTw2Ndos3VnRe8+4hKPTWikYw2wTlXOYPsLpPtfHzrFkFpkNdc8fIxhCK+ZWHBSUKO4y+q5eLcRP/W9+J7ejLt6xPDlFL3i7XPBWDDzn3NAqpgGk0OpmGO2SQgvkRgO0yW2vVNL9uoqKwmavvqdkHf+N7A2fP5qaoWDZZaZnZ40392x5v4ZlPjB0/EVoLGcAiFgA7SInabr9LIepQ5WrDVUKLNIPTnD9msE89svK2lFKr7qgiPoRtoUvamj/MNse/SBpfkS/MQ5a4XgcZnpAgtztc/8GZWH0lnsVvOJXXZW99HeZYGM0cfruMu+dphHDhA28z5Hbd5RMLohG8cK5ZHeyqGHhhGM8loJ7XsYXcLVpOR63/p++u4g0M4H2i9+E1PTBXElxvYCib9ewuxfsU6Ws2qf1q5eK73Z8h1+9XhVkgR0zi2ONNKuz6A9AiAq+fqMmuAzezTvwSU69rnMgHE2oM9NNMXQFbBS9Ac7S+3bbrpFVeOvb5LE50N4MuGGpWHoR7ra6dHgK2hwEctsEEb9/E2c2p12KXzOOb36n0CvM8pbHvme1XCjRpfWUtqs6rd8v9j9N6uafhUnuYx5iTI9/PfhegTe11Qpxh71ZlR+46f3MfZK+JHtEP88ROK3w0mDWbLeHrP3STARN73B8toukz/pOMqnytmAisKV7wKTrY0/x7q33qwoTvZhJZxJ2nQ1xgAxdUoEGde1/BFiucgn7LbkBpmQjK31fxI67xtO3kS4BDjAwv8GE1iJmKNOCPbKhFnwO4sEq0CCAqsW+B9SAVatFGgMOLTKhBv4JadByI5/8gBcrQ+YCDteAKrAY3IRnKsKfBS/icBYYDvRSjw5HgouBEAz5kABOrwS1IAxbWwAfmcMYxkj9d+o8U2/mgi1ClDKhB9lFfKF7UpeGJglTgwwrwXtwmatH96PfjIg8P+1yAIZgYQ7kSRcVQnfpoV6b40bF0kgtuBH/RfzGxbHMXxPQc1Fx0/Esrjo5MWHTXzoGlg1RgIH9gYTWcYgfmoQ+dgLA7nSBDgecHJgNaD00BUeSh5IekoeROkiQ75wUtY3JW3dULOlUlqkyeH0qMaRfFM/T3UHSYYqnB9HwFJkrg1iVbKv2lNon20smMUpDF0eiswrSnVNz6+yPo7NlrNRWXWgydpXahxFJfpRd1pdgJK+3QLKK0fVs4ybNkUvvKmxAfYkk7MDl/eOBnov3o92HPXospbbT3ZWy/yp2a5Im2F0kStbF8QNxJ3+iFvCnJ9voTPYLb3dSavxCEQMYv1f/9ohH4+mBR9DD4dZp9VbPfAoHsD9nDK8D+TUWhivrjfxyytTjIbqEK+mMLtN/ombJCBdyPG1BJd92LChd4P3y4kqAL/C2r0s7wQPj9e8gZPBh/+FwlrTUOvyroD72Mv2+fT1j+qEcZKEA/KqqG0u89kQqR27Wy8bD5fdjOGWwGD03S+Oz8McxW1T9Ov5vG2lc4I0HBi+yZGsO9mlI735nrAxbp9gTP4t9wFP6q6r4pE/nrmXrnwI51Bk3q76sOH9U/zkhP/t6/8Gn+hR5RGmT/rHRINSj/w8cfQQulhr8hXfbcFjAVgIIRCQ8oJM7OfR7ffdkT6uR9r2/F3ePPJehv8LN/QyoYa2F4AAHyPZl/PIoAZMRxuEUg0nlWb4MK3DLiuKN6APBTlJ6Ruj3gBk5uY+WFY8fdaw7hPDNBVAii/uw04ZvZG8z1oL18vAEgOg6RlEoxa22MtT6f6/bnpH5v39B40FLxzuBz6qkF4ia+GNw2nljvn6wHADninskWgs0fEzPR0+GcN1GdR4HQx+WyWRjUTO30uDNNdsdyhxx6p2bO7LTn9tR0rfesdFhz7+kX1DJhg4l7tlJATnvEn6cP/KA5xY3KadvgMHPb0geYC1C/s00yqJxn36Db99m2YG5qbD3RUhRO5XgD+DRzYQr3whYuLP+rrHD5DeKxhcAC48JIhQmHgb+hZIK1UunzpsF7fHKs+sUptZqbljZmTkriAXk0KUS3bLyHLWkSrlYNISNo9sR3EDq+V3tDTFfMVOtAKiQGEsSGJd3FvNg7ryx382ou2sSScJnBPw2ia5PB2+ihc2gJEqWYY7CIgBPTVCPISDQ8pEu+VJuZ1hZ9pqFVBNktJ55mosYvfc/A3FoL5vw716lpaWm6WXSIJOkSaUaZ3t8XHzulfcpbDSqrfEnTrUm95DvH8R1tNEh/nqO5bNj+t4qSFBvyXQGH+AoRdPHuCQextX3a37rS+0YMfGjGx4162zhyizF0dOyURFpkp4bpXWXiHEk48zLIqvULyBpySJbQpniXq576erHb1wkumZXZZV1TK6QVHyL+7nQOd4MKLf+GhMRCzDGMOT/EaGOMMcSYSfCP/MTsIWTEys/hYzBl2oyJ3qzin0yHeAY/hwhPXjjpqLMzm9gnodLfik1uuaMQV7PFbOijiK56ZqXDeVFHD946k/xNeITU27qSTFJWUBN71+C5yzwDzaDGB1Ma1R/7g8bzFI0tRErzUv67um0tNiAtuVGdS58yxPHnui6blamCzFc9dGkHzDdim9HyW2dl3M3o32ufL/fK58u99Plyr32+GGLzcfd+TOwXIpcDnURtbf0n1j/ZZYybaNFHefvH/D4r3S2fL1v4+aKC0JqOnXPHXB3rJhMtWz++fTGvS7ssjZHYyKwqMa3k3YDMK9ZBD34hGVX6OPr00Y4e7BOVk9lER+GhqAfF01dtwM5L1/3Qbzkp5tYolwgKKMtk2F8xihtouIz4iLYQ3Rm/mwumk8Q2XVgs2f2oa+p+634epOZPjCLihxc3jkOi69gOtg7myNNv5FkioXVF/Vn1yeZURo9r+g/8xP6ITQiIfspWqw9b998ViTSozfOWodVQdj9j6OLIFN6ftMQc4pyJs0O/Q0BsDvXzWtoGoT7pwYJLD/WAzncXHzx5ZNlbsI6bdrsUO/YlhuYZHS31f5RFMs7ic/+tuwSPDpKQ4X6IppWi4xwnMEm6ApaCoTdILhqp88Of6PbY5kAK/zPRfT916JHvP1t3OU6y6+0GXWWeiTfBa3t2+330s4gy9XSbjeHcul29RECeTAvvJ32ssMhxEPkkT1Vt+mdNL/ip/z0li/M/9ok1k5+SXxGp4H7ngxohC5cTl90bT2WlVg7qzcrI9uqQvuLcVGp8blq2J1TuOFCrXdhnfnIp1EiSuXVpwqdvn+0JYRVo7Xpaf4Voam9oXDfU7cFIsrn/cu9QXKA0h/Qa7+c6t0VPALpEax7R/DB87yMKUtcQWolERmC1LI4gUfb/e77uGlRyEZylr85tKl0rmLTvqjJG44eEdGe8N3j9598++33nHENnfT4ucsbQhU8XYJjo6pAH2Tj0cvGd6vVM705snxf+g1bkF0MroC4duiR3rid6Wm9rYhggslFdXCrngoOk/Vcoskv2JCrfY35E+7NdLiTs9R7Vi2zaEynw/5RPAIsG6Ub009c5aXZb9vGhH5bVrzWt8KMg2BiEH8uX3hR9mN5scJd8KNnkr5WZCkHlS0bTz8hH3kakcoVfiEG6BiAULPuY0DQbhiLtv+lG1XXMytmxRLaYBfK5H9tFui7pluAv+UXKbl6crMLrmNsU7zUdMeBFNtUmEV3hBWSQrkGkBT/Bd55xpi/9NAWk/sKYKfH8O/Z0YNsxWX6nMsiiafm2AXQo7W6tD0m2W/kc0XTyG3LXeYfsE1WQi2wpaBm+NVBKUnnE4AWJzon23+jpx5aR6sOuRBfK6E6s553ey/SE8V8pAMD7mcT/8QUA+cJBbZuSt6dnprdZWtOsD+FzRLj2TK/tadk39EPSVvoj3ofirFQw9mDX/Mih1FCQU7Jy3fwFfaZ0IeyaJCs9+uPPWC7iHPiWNwMsgw4LaVvJC6ZDV3h/j7a1yXNle9niJhlPyKcbf8nxQPCgEDoHmc6DDcOGkmMP7mSmdd/mSZz5Yj6btkBCBS0KeguvXUc7cN7KO85Ien1DoM4m6rCKJawpyIJyozBM+pwkI+Oow5J+fqYqolG0EkElgkoElQiCZ2wYRK1fFIGnx+0IB2dkBmUyateqsFJWGXEyXxs0tKEe2i0rZcNHKZ4XflQAcCpitw8+8CxN6Egp04REit3SYalzR6OEMqEavxeJNre3dNso891Q3+yWALE+wXPNMET6GjLDfvTbIgl8BqcncK1TmA8lzgwHzD3RoYP4PMQdti6zPYNwRhzb6hnkeyZ+n3OOvBRMf6YdIXnLBYTD6M/RFuDfHP2KzSxfsHgKmzeDMqDI1lugXXh6w5LZkRRk9t/JQkh+C+aLjMi9wFF7Sw7gd2i7flNAnfZLN+h2lO6EufEkTb7JE/IobJDWBwMZiJsuK0j53fxUL8OALZM1x27Z+hnwxgM79oyhr2yrJL7Dpw9RJoRqvS4h6GzUWmwspn+cAus1CcIJonJvk2g9fgOA3q2b79AN6udwhRIrJ4X2cbjjdaQzEuOlS/tNEkK3NDjCAyvvx2vIeecdbRpmYr4jG/zWXeLI8gtQ1/sQwYPq0xLQ3t7aArDvAMxjv5Rjv9wSNhTC+6UVrkP9575AFnbLOY3nUgpUkB9+DiQtcWTDyWcrVf0eTITVHroDd9iBouqH4hu3ayJcj938NN183wd32emSo6jGYJ0XGwohCT6r6DoGgQ8Bv/iYZPAgt3qnjcpf9swEDjUhKy0cMSoNtUyX58bxx9ZM983raPT9Bp9r2xwULwgar1NiZg0lkm5Jp7cBLQLvQ3rZ6acOuqblNv38gQv91hrh6hxDhgj6qF/43Ikpmu+Ngvt7RvJsDaectjJL0YNqtvWhH0t0I1FhCKHHu2ZHw8b5sQ9CFsq8Z1DC8WviRBCnlw9zvqY3Q9ONx/GneNlXafyqB3bwtQnJ7MEx9U6uvr3gpHzLf/ID5yygZbc1udj5GO77FfbSguARlHYTPHpulsXHpEs3nFioNJLQQHTdg+v90pcCCNsI9uZEIqhp/9bKHIW7YXB96yqh7z5Qe+V3PHfuzD2VRZEW7p1qo05JhC6opsDlNIUIQs5SX/S+oK+ckP77vzQR/RITggig8tC7EyUhdDsavTHtdqnh+iKbGAg0pxDDPXcaY4KfwVhZD4izxcv2FQmDOHoKw00dakv9Inxfy609";
+    NAMES = "my4WEWc3xgAtjGu3iQDA/qg3VD1z18PDy9j67PHW8OJ0rQnYsASyhvPshh6Ycnc6xjBhg4Ga/f2LLjB/jP2dAoOxoaIlP3v5S+cQs9NCUVSn3w4BVVVVNT2pjKGJ7QoFQEXV6dy+/yLjgDjsSp4QsqGgslMz2TjRqO+Yo6HXykle8oKqviY0NzRs7LSbLOFA1Y94YsW5jpxoM9nKo35o22WoQy7PB136EQE7plw4yTM3/Qm9GQoKOxWY6HXSre/oqJjrgA9UUeO3/ss7blwwjmQmmx7D8OEfnBwLmezJTf37cQoYp8CR3GQTz+rfFZXDunChbLJfntVjXE5e8Mcu74/xXzt3GCf5zYd+wLV/sAdjH7pggMgY2/0PgqBalJZUlVBzJ0RjJGXhI8okCjUE5sUKq7GhmQt6LV5UNJSGpptQ7mLaIwfLUH2E/EQ5ByIWj5xCF/qSb6N8rLcvfsr91+ufEAun0+q5v6WvGNEO9iQm03Rbu6x6kME8UjlhJ1FxKsSS7B6Yvpe0f4TMMYw1ToFe0W4kYQRC5B9vMkdVtRaNTYEEOd5kzE8C6pq6SkQHkEp+XkCOlQA7yaqlzGn9YWEZXKr0cmC97MiQQn4a7YvSDRKSoIsSWIdBe4/R+g/WT6nqLRf37n85RpSIImOEFFpIepZ+t3iM9IBflGE/zvgfp78MUXCpPOV8p85C3++uNKHI0kTkXrAvU3xyWhmW3LXtMMlGBj7Sg0gC24H3wb32/1U7RXN/r+iWjR5SQiwfYIfBtmZYWX1ToBgPxYVRuI+x2f5JqS5hgBlA9prU1Yj9PfgkzfKjFEFC2/8IkiexplHLAzLZmFnu4jHUReJTvGE1l7Ph4K0DGZgz8f0ujctEsG9kFSNwS+r9zmFxAsVCo1eyoBvL+eHBpBwH+jjxvil2QpnmUrKqddFG6yT1CeVlWM1gZszxnGkjDVLPay/AUUhV9XSwMfZXuwiHkKWiVa2qdjmCSUhJzhMR+T8/NjYvkTPVTnu+85kQGvjdxySb6u+NOa1/WBya9w+5MeWCCdqlNmBNmhYiGgClUYey71sSQrb6/1+W6ramq6obaiRp6Eg6knbebLrv+1DoccqLnRc7znu/8IxfNYDY1aSJ6hlK6GGwpgGFGYA+Hij0r2r6YLo+dIDByAfOpJwStYsrQiGtqKV3m7ByJ8AEAlS0qkzzOyQW5ryM86+LP4zc46vPV6/bnuzpw3R1Twjbg6WZxRnMLM8Mj3HcAc4Nwe6ZRcTsAhda4px4ciTleLIE5ah7Sitrng+eOoElEJii36damd5tc+Qg+dDYKNHx/z5HTKYsWKIKqPemMHLYlYM8JR9ZwwZJGaIgi5EzSaYgl32vZpleHXDFOxkbZAoyBdku3pcjGAbHD8x21XC5Mn5Wliv5zPn5040tEr/BNQPKufAUJIqlOBH8/79vmkmewC8RvYSWLSnqsINMCpL+517IFCDno0Ss/V5dqYsglgRC7hebQcmO5MmJ7H//Q4b4D2pX4xzHxjPhhMamyYz/tJ+ftjDzUwJpziSF2HX23vv2LKEqsSWeM5NPL1lCtb+qdQssaysrTeH7mjWLQxmUYX4UK12S3SmMRwn6NdckzXVoSoEmeACn3ywdKnGVnJP/sSvNvNGElTL7UYfGiDWKVfAPtaTl5zex14E01D5FjVSE1E0cucYiucsSuaDoFr/f+vNh1UwFEhKcXlD4b5paK4TUewUVGYjSJZ3LNM2XAU2Xrlf8/3iQJSkVQ62BkHJDu8px96T2mpxHUy78/7ey+anKcE46rC3j1H2sHaTrZcKZ+jUzUAlbBdVYhGHvuC7YlUJo4KlM7U1lena/wclC8lmA6cZR3kXJv8WbbRmSciBPBpQlFVGZc9OzkCMox0PAn8n6SArl01Qlk5aV/PffkSJL6gHjGBFy+9xOhD0iN13Vn1Ry2l2nDCgzz/Otqp/l9Iv8WzTrSEXdUiQOZ5aKmOFMRLJFfVW4OSg0u5ppmQ27UAiloIgmpfzmkURZLdNDZq2J22xNAwNDQGhg4J9/U1M55KEoH2EdZzuWLF369OR9cBrKKbRuul3wgV9hQCgMsOlDcaAIZzjzrOcDDtyD8TlMzqnbVeVVbee2Evz/tyzlc4XUElrItu5TnIVk67fSl5zqGKWAzVNiPXbm+f9WldI5zhc9WtKoJWYGdG6yhGbQlVEN8kd5qZB2OMfQgOw9w2qYAPVKjSGd/j0sDjVYnP//pWluMSo0egLlFJdehnz2qEJzUrDzzksvvTRx/8M76v8LdUYFsG2B5ASQTi1HcORz3JyZev+9aqNC66DRTR9yoiQnjVeUQ9qGuN3YOxuez2VKPSMp7TZ1zyjQMISdXvpC4LK676J/nsnp0DqlIZceVNqmf+iwAMYCSCyb/otd9DG4G+T3IfKstSnigek4gM7aSZ/HLkU84oGB+t5XP1MZQhaUvf9HGypKyJm3BpDNMtX9/TAyICjzPpk8eVA+U5DgALse8rs+UySlqyBIFqLe9NOUxiNcZhte+JPkpnF0e2FCovfhVRH/PosEQFJ6+HRPfuVxMh5GFrsZ6SMGoULFEjPBf/+zms3p92YGUlh1q1VGyuLzReLSjsVI9HTS7GF3KAn0fEtnr4z4KTJy5cozbjYFkCbpivI8QiLBI6vEwmWzbQ6HQpovWSs+yTFfwIHDid+dPKV0i/Hwj88947+Hw5AvDjMKOh5q/PPffV95xqn5WiXCW7F7DmyjCV/bb0vBEvtYgNLaPP/vDPPw6HeVS8HMDTOEVtzlv65yd0bS0oFHfvnf7C5klhbcSEE52e3Ot2RCyXxaHurKkWj0K9Qyn24EQkgsBOE0o01K1aELhB7oMFxtp6xS5aSzJ7wWiJ4+1fMH/ue5bRn7QSs8+FhXDJaHav33zcJmKeq5wY1TfdxrB06xk1n8slb1RU2gVjlkySuhgial3GcMZW7GT7MN7g3NzFBSCRIKgCjw+G/aa6vwtvrjvO5Uqip8cEEH0s5dpSUwUAD3O4Cq3ldFdds7pBmSTp+jZK5T6IrUtj72/19n2e5uFKQKiyYnRb1He59CmipYpyjTrfS+X2CXJTsge1CegO2QZwLk/2Uv6mlQIXAqgmrKpS5lfP/3Wh5uD8tCnmPJKeNJY3T0HaUAGoACaLXevdpi6Tnt21tQSuWft1WvtKU6drZmaYj8LnNBOA76Chp9ZAKzsOxwYMP4/S9fpTl53+5MgWHAmV27szCUjFYDniWySv0Jqp31t/c+tZlx/UorMMyAB750sbckD3dYw+as27mOJMGi0Qj726kS36KlJXVop0SYCbywq3eEBswEnWpuPvSMHD5k9NABkLS9U923K+mz7pwSw4ZQFzPi3ziUviH9X5sqQQLxCNPF/xQkg6hu48XWKTW/vRSFASZyN+EtxvOPs/gJ08c6seZ0VJB2Xocll7XB7hKjwIH7VsDzffP7/fKkUIlDuh0XKUnP8KlzVTd/oRCaJ9RFiucl/D/9vn9fqUpnMm3mb+QHjdgdbrOhGEmV+7fS37BAIZQA+iEMfMG0V+oODbnffjedWxLGVP6mAdwJrZo5dCNXXeqhOAwklRCEEHi+TC1T7LEJOVC25bEZww238rvrx5XrMFhi/sxwFz09J7Ex5z54Ms1TAl008pSK0CI40/Ij5zKVkphVipRG8vv3l2VqaANAEAIGyderers6apmybFr3dxl6jH/GpBlTz4xBZq0B/6332qT6TwvdMtAShBut4z2OnAbEw3/TfsLMm08rkYZ7UJGKsvlDmXkx2aUFIzmeHgr/fJ28Gti9VizS+RbU1jqPdqLSwH80UwGZMbJYgnDx+z1lWIYu7Q7Z31PqqbLAEuAINkGFKKYmTZGMZOZA9NpL6Yx61jn0fqKxiYJ4TiWt2/wTnGS+8zFKbR4UBmuW2OIi3F4LeuJHT/6F8X2sN1BYpN+cVahEl7Tw9C5NOl6P3o02TXuF2TAodwTlQ0GUN5KvFaVUlDBDA5h0JR1QEnoeTwQpZvZLeaYXK9pYNi/8/w+b/+vCJaYQyHoNZ6NW49T6h9Hvx/L9g75uovEvcmdYRESDCLSNprIshafd5VkkiYyTkAA17e/OHfQaS1/jxaXywkaS6ldIuJP+4zR/b+ZTlPQAkXxlkDEeY2DZ9iY++3KqZvo5kg34a9pcCesFcl1+L0urJ7udziAwM7vWV6lUKnSBjyTgWO9P/z1r3SoN8OXZpXiMzH0lCTVm/tKftU3IKCv3T8qBQShp+46TWo29/X81MJ69EOL7LA3iN5hk3Ryj5EJ9ourPmc4v+7RIB11AEnJaU5RAUoat6pVNoNYQDgao4z/CSpZWjR7sBROqNp4evSDEa5zz5hCVLd0zFBr93AKv32v655JAiibzF65geS07r1W/H0v/z4im/YPo37zgEjuhQJbXjFT4/v39/LXnnAFLav1KiAQtva9nq/nD4b8rfAsk9w1m7cqCzAQyKaes8HLO2lTqMtTq217zfwTYS8CsXz0BIapxvtKv1VhWqdnPiblPmkcxJLshogMyOVUdytuUI7PJ12alQMXy49vesuoJ05MSBn+hlsWldOa4dj0V697X94/Km47TT2RyjUi6ln0TVf8geaQcVv8IHkiCU1TcMZVsY78/tOw9zby7tjEVkfCHZjL8Gkv5ebCYDEj8h7sons2S1pxT6i9pfvMi7Q0UziFLsvLlTNBaGo7gnKIF53ei2X2d0v2Sqd+I4jgUM3PeXQlRmij/7DjhsX6N5VPV4JGgxJnZ5TUiGpP7XwpNviKrsv0R/S4ySw8Xo3/JlE47rmeqPwokRncXoD8keUSIYFX7//6gkT7rJ5VSn+4fwA+m3pwdvZulpy57b1X4aWlNvt4/a3D/76+g+oaDn7Y/MrA0X3VwuDZf1PlKmCXzYHIsRYbkMvrLDSTywT/9+M8Slw903bKpSemcX20gcKh0bv/0E5+po+VrGc7nfaZt3Yz3N/h+ICgJ/sVF6NRNoWBOpmbcyhw7fkB5Vx5jrdYgDbRrlsl02W266WfS24AA7ueMYXhGadIVWjOvxeCrm8T+goCT63GrwZbnqZu9d4x1WjfnO3YpjxzjmHwy5CDSTGXAhejShbzeZkrAN9ic3EFC+X8CMsp7dmCvTXgJTtpr1j8Vyl3Na3B/5sIIyplgy8npmbXXAmTh2gRqi5IDwNmwh86uWr/T2uX4x4OhyNsurnU+hwcUSSpM4rYdPrPTxx5I7MbWW1/U+w3iWI1F6V4DfF7DZU/5Z7BYVj1EBHVXNmLsZlfKVx30VMZ51BOVXOcpsayQniOfNfbq0rgKv57mKegSLC1XrLlZ0y6XI983kKjBr1pApjlf7WAo5nEtYMlLupaVvTzHrccAVx+Zf2agXSjFe5jMKOooAMnZ5KOZnZQtrzkvkZwoguCgJBgNroRgIV2h1NBaGHdYPRwjXDM8K3zzQ0gE9h/EDgrBZHAnhCekN5RPaN8wfokjdz8Cmn6exYN60fTqMBdUbPgdubuXOoH/4EHMc9m38y1UT0Jl8MPIU8bmeZ4SrsEiQmtRnMI39LRKYqJIwakkjaYrGSzTlaVmaznuXD2PkdfMZ+U3v0Yi2X+KnQppMt3J8GR6s3yyfXP8WJdvBldJ2XfjWfCm1vl6TDbUoM96SGtF0Uev2XvW2Il3pkI3bCshN27rb/GazBLDYNJxMaCvsEXsiSoyyhQr/nyu54ne1CIf/oP0PzUKHVfYEecBIoss1K7KYe9SWamkaR8NuPx1xru4bhfouDXhqKU4LjDcsNdtcZnDotG813e/I9RmpkKPt6TQd4/ncV7ug35xYJCuCotpt1XFRCNNTlBX8cKZ7we+FmqFQEkN03HD7JUpqE6BxuEUJE1fRsZll8eZq4W1mYk6v0ZJiRSrXkROr1u7TMJmuZOyairUYIfCRJsZgc16XKdOtGslfd+DQFpl7H3AGzeRdzuoR8ZSngHt/uZniWHO6VIhN5CElX1VDrRmL9catrHnoqjPXtqK8I5URCbqLG2GqeW/jzm+wkBBfdPjDINOSxxzDItHJqVROe5mG5mWg84emEzwhtOdVYCWhqqaQ5S7jEePlIFc4oY9l1QWlVr/Qp4ooYe3gZOhabNljWddW44768Okjs3LFBEEFd6dYt0dGnowX4qRjmHtb6zHglwrdbp9vFkZqK68FC7L7bCbhfahQFj7Lj9tkRxAHWtI/mRBJNKO+WjHMnZ8/7IMJnEuzbuoJKf/NPqoHvFUG1hsUIasVUbZ3E2GZq4w1xryBeBKTmgQl2a6crzoJJQ1k/38SHcgHRpB7cvsSRqkvhuj8bjrtMdp0svMPvJs9N7TvMipP8Lh/WG00Qnz7Mp48bgRfoVqjogtRCQiomaoToi+0gtJzJZOLOrEbe815n+CIgACfl0ZUmPw120/aww912oMb7U9TosVkNayNq7YL1Jdm6X1416+7udwPzEiruyaIHLLJgptopO3orL3USHa/TdlrsK2C4T387/nhr3PxE/ZT9uxZjkO1ixEtGYB5tYsVLNmgRWt2cMxq4GRlqtZILm1yw01FWZEYVWoFsKe6YULp6OHG/Xwuvup99FONYe3uTUHHLfmuMCag4jWHgejYLGS/X9kf6DJY6vUHnJzaw5Abu3xgP0OK9pB07aoOWC5tQdcafHN342th9+v2nR7M0toRM1Hj9v0UjLnVALQ5/ADVgz2EAhDetpjQr3mGBgBmh7Kg575akRufnr+Ejba15yj4uAFXdpLDh2hHAMqV745TIR9RN902R/O0T8EgIeoCvPmiKEViFSVOEMUrYAyoBIqdLiqwD4O9t0vWF8BpUg/PeKguRUANDrUKuPrQDuO9tczqptwjwAdlEqt6iq+OJi9kNCrybFCkZrCwVqrnzoSkaN99YzzqYJUpEjleb1fwc9zgAyohLl+blZQKVKJc50MhIIMaK4/nEe5pB6QDvEv6CFlKv/NHXu1z6L+lxTEMqb+1wq6HTaFZNETE0crMsscr1Dk0Ngv9veVseTMuFZXqPvGgIrOj0IFTaH2+ER7uZbWALTPypnA48BDAI72wTNO9BqPChjSpjkQVHWNhwYE6Io/VHSugVKobQlVvZZdAUyI/3fuPJmZS7oXguSYkDtCI1iLBvN7RgXtXYUbMopU4ow1eBVWAqxLQBonj3FIK9KUiXitUbswCBWYIu3CZlh7RoBKU9a5AuHJdp9gWCQEqLBqzneD0Iup3/7K5r0uXONodz2XVWPfE9DV+p+onLUKBqCBNh8brpBSqM8Jm3ZFATTV0ODmEhhDGh6v7c7XoEEQoJkBLU2OQTGk1xFNTY6pA6C9AROSI752kdsa+555y1Uu0JiE99E7+opkCQdHKgysnTOzbjTkaIWL1Zs4H7lyTvIpqTNYtB/qs5KBAP3yV3S6+6w5WOnhdXyREWB4V6NoPyo4Dv6YS+d7rwOwV62jT+n4A9H5gRnhH70pchUF3yOasZJ21KSPO31vEsUswWbyzpHuG8EJvNr8+1TeoiXkDHozK5WVRChFb9GM/2iRv4eShCst3WZRzi4XCgl35c/4e0Rr41f4lqAEuFnklED+Mkhmakrhx+hdaGFuY/srK+R53EfkVmyunztnCL+fK3GZJLgw27FLmMf1luinomxhgxpbCfaMbIaFMChfuI2Orc24yOZTQ689zhiHgSR6B+vz59i12nJKAsc56G3bANIswRQm3ZzH6JQUjmsVV6ftLrjW1O3iMua4wIyQHXm0NsmJvfWr6FNjcm51+64mgmN+sCsSgQ7sMGl7CI4HpO8txfAjPPIk3M19sCt1WSM4xX5ozymxJeDNdy/OUDRzkWRqgpgS5r7Tt1KBIpWwo18QaQ6GZJS0TcxScnxdBU3KJuIov/Ryqd0+Fx6XbJw1ETaz28JCrx+pmyPxCS0Htz5z+QRSnfvZCY7p/1aFwpHI73yTEQCb9T5aBPh5QH44BKaAlPELGsDxCHbzmDURe+fh5R5iTyvbSIJ9anwBKc5KMOQhzIK7hLxQQEpJ2wq70YSZg10n1zYG1Bd5IeEJfxRogHRZgEQMkq4dMJFbkOVN/1AAdSheGX5NzHdLtrVxGJZz7Hq224qAqvBTuN5SybgeJFvcuso9/QFkLe31Q0IGkNPyrd+/NYx1D0jPwjR1UC74sQ/mPTxi0pjh0EWDLFHjSFs9jizJOdUANDx0cRBEjJQbNv+TS1AMubTjoUNX8HV6Jm+7LId2z7pUQnvvzz1fLLgAZ+CW8Ko75CEkhDudeGi07AsAKuF77UIzJjT0elafX2XR3vRcEOBt5BL0smkmy9ym5lvQLQGw9gSYseE+O1CGgngT8/i4Hg5zupu6tHBVHMf76B394S+lnSkgNYfByaDyVEQ1vKtGS2OZ8hyGJ6OXpxKq4d00WhqrlOfQWldensqohjfXeGmcU55DWnlXX+Up199NwiscT1kxpKwUiHcAoiiSsmNI2SnQ+PipeMPft8x5DkCDK6EeqXhOUeV5dVsCoWSGKewtLvIZnT1h9lL8os9drkZcKXqVxzonzTO+snoQ8bYi9309iERHmdYDzzilGrcJ60HxAeuViLGEKtG2sUUNV+dNzLewPzvpkBUUnGwT2tOyKhkzOfju9P0eKg1Z0jc1n41TmPtYi1JpIV8bZ0leQunQUDvCtgWM22eJ/cmjYD61OpcwPub3Vvuy6ONlNqE6MxnfM5uyxO+VlHPCtvEfMVQMiGd5Scy3/IJP2Rq41K/2oRUp51zfjAAZUApzqYagh+RyV856lo9wbV8sQWdpc4RqFGn6etcyEc5RVV5jxmu/Jh/HgbaOHGx2J6osBWkIKdLcBqRM7gnPp7qBfD1sDiASdkHeQISiCwUS5C9k4IxZFw0wQsrR3D5tLGr1saAZmvLGsEO4twqPMRi6Vp4Js6wJLKzi3aHg5mURe6FTEzi1dkfEbwwk/DL+Oq2i9Whlol3n7MENXIUS9BdE1XpB+Yrlb2fABMnRyufqSKZCRXtdy6SuaHEh7S9qQpRJX9mFR8asj4AFp1A6nayWsYqfedOeJUly9DSuJ+YR9Jb6iTP05L0mJ7YPWmwd2HYBbUdF7hsY+ptSKJimZeJ6YuO0WNMNTWYJG7crhoKVzNg4hdpCumfKApD0alp6aAjVLcg4G6QeXl584VPdSJacO1aWzZzpvlziEW7wZYNNnk7sPx3cokxBuwQsPBQreRcDbda0ijz0u+Y8Vrs1lSwpH/F/FkX0L4ZCKet+IXpSt4R2AdHeuLjwCBhaY2SCSN0YhCtR/shcaDPdeUPn2jmm27mhpwpiA6Li3igYHmEGmhYbBlb0C92EaqgkvEyt/5gQyHc9DdtPI0l5207mUnadiA08frMYyiywj/VzMM5ILhPAX5UiOLT1Bq/BIe1OCs2cUWssJ46iVVM4nzgaLzIPnPZDduwTbB05VnAo1Bqbx9qg8+iP8REJS21nwzhAzRqW9rfMijNtoW9iNPOeuDjdhdDylTYg+x+OHDRJ+/MhD5j0X0A8yXhDEdpfMu8bh2kv2NAnpJeAm6fsXD6XtmNzkL93JnJpVVvdirs/ozwvUsRkGv1/Uf9Jsy6x6axrgBEsqCujJuieYEKdZcKWeYu7EKnhh9Tmcp1HmJg7gIl3Lg75lnvwhDNbb6EoXDZCtkefA+zFeyfygkeXfKWD13a77zbku9KXQXi26qyixbCg/0hxs1sDS8PwCgz0XcGG7yDlGuK+BGp+iT1RWh6DvZ+/Ukcec3e5ntnqjYlWjfIBTZeYjnvCSUJm+fiByyyLFV4FSvefMnqzMjnQPjuTixkO0LxBxhfPvxe79uVB1pIHDGcSglW2RjhEe+gmrMyazNWIGjS6fXSnDKooAaM2CsGqD/nOhk2M2iu+cvH+iTUT5SSLC7ddqS2BtnE679G2/bMzmUp9QuB91bJDZw45cs7WcBbIhGyZYPtdGDIBNwAT7LgJdf4NeLm8ZPSKfDdNrn8Gl9h0uUoYjLUe1ph2R/PQ6guCb0KCp1oszgM3KKhH752g4SNxVyLqrwTaBbZU9q3qb7DzsYC/MjSG4KqmeaVP+2YJDZnrg+9jj9nzgwYtFfREo80NfGtCYzQCs+038zM+jiZi5dLgx1x1aVXTaqzapZwLdHsYOWgWOfrCPq+N6jeDOP8CQv0IKFp8lnQg20fh2XNTvjJc25BTzN2cFvAfFUOeHaL6CHu9J33Ws/URBknTAGrRThBQJIAJyFFgWkH5pm1aF3yARg5vGYx5vZ/RuW7dRAyvqNMbZBQUdIXq6pph2Ccz0cHRikNFfsYugp5xrWQ6Fz4jP0cdOIS6ZIDWFji2AmotmRzMATWdgVmSNHErCInIXAxaRbUvtroxaqnpoBpw122vUVQQiAi7ZUeTRDyyM+OB9XGrPf3QrVpQRRtnMBUAN4xOeDQ0c/hpxCIMd4L7VD9m5ScSULrZdByjhY2OS9lUEBQVzflR1YLOhcVWNyahR83N8mqxoJEmZuxujHRfVgsHF/Sr7Ax0e6ycV548sIKObjZWnZcdKy3c+ehnpPV5HLLTygLyGU1MW0KZikBGOcThqKmwA4p/p3Oi10txoLG2IjHMsGOk1mdrEdtyizPLt1kYv0ApZypUJwoaniiG7kXfRFSW9AvO4f+c40K0KspicAll7FLujXOZLHXRCxDPCpHZf7wA/zRl8tdKqE6nr3PNkAPT+ecYkp3qOKn9Bk6X39+3C8uAjuO6AFJAc2zyfFYU7CWxF5FErxA5ODGY72lDrclNI4N/iDqCofOMHbsvpDN9VYkCx4YPqTtX3ODe7p5/YXXC8Lzj8x0qv+tFR2nInPxm9ZwMXaRA8UQc4teL7EZAQjrwz5kZcKv1UOFENFTYU2uo0m/6wD19ImuOVatXCq0XRgZCn1FuIZSW1DgJQUGD9c+/lF+E3tIEavLwk8igWCfW5uVcjE7pj9avGc0GCn4xI0CMVnKNOvpeSs3bNDH3Aw5GIXooC7PD5QgYqUWRaCtGxHrjqFz7n9jPxOu3TK8UQBLwPevYjrPUoQ6jncXRV2wLEWoaE86OwBEpFlhLRH5uk/WIAOXj0RN9Y3cRCqaDjQe0GDNLja1ZuLGYVG0f2r4xQPCsTW4ceB48Yqj57ikwx/ah/lo8pus/GwyLydXa8e0utOUC12I98qVK/DYXs27CaNcQKTy1twA4hYSNlAAnUtC2CnVTSHhYGeEFJPj4Pi4GndsTCdXyYLDtm2H67BZGNdPx8fXPP6vspThUn6Egf2Ye04DnpGDDBjSt6WMBvkBJHpfRGxX06XcnwBYL8NfhGeJVHw3yIzNfQF0MtEIXGQOYRmHDf47fKjeweuQvMwVgX/Z0mubQMCrwHqwC8nyPqeQ+LYC1GTzO42hsLw+nZY2SbyaDh1+Phr0V0ViOYzez83gF83BBmAZHeaT+BY9KjhRN8ceXLQJElGgKUjDXLgYHBAJm7VIw99A2LfTPhucwPtNH6UpEhaFEBTYFgLmH02i4b/tPcEUsaLqwAdtGBfMlxOFX1GuMBdkuJFh0M+JE0+BhNg2bkk2jggO6HWwaOMSmoTqbhv0kxs2Tg3rXcEfNE4PZ3l38AdPyu3fMH7bX/bn3W6/BS8KPFlEuLN7Zx4W0mVt/KWqOkDHlS3O1kveJvXfeNVrcWzu0360fHCl8hnsW90wwZJvg/uX56JkqIDc77zgmGGMwJWZmI0pTOwPixf2G8dDRBYHmF+7/eqbOjsCnTcxrBBelORwelnskADgaLtl/1RQIx+P7Wy0MiJPyAxU00SGqAuN13X1aGusTYc7GFoODXd7RHi9He5x/dLc/XPY7LSoDv3celeO69vA82Ea8eOIY3Zq91CqGnyK6NVKZWxOstYeNgtzSXjq5kbeBoPD+ta7UYmHuvv+uwS4r5ena17Fijq6bPpbf8s/h/809JJ1hN/rP65dxtkFYB2O44ZcTo1yj8f92H2gQoXS0yYYfMf2Ubor/Dqt/PXyPbpYuxnzeCYs8omWrVuc44mGd2Y3Nn/pRtZ0/RLZu8OhV91SqfvBXQAxScmGY3vit1KmNkDCFMGm66fIgzdKH+dr5h1jUs9CyMMUqkGDXilPDdrXO7uWU9cMfyBBqNwwho3VjXOjCJDRM9zjoZjHbPPtsjgb57C0/NOznPB+lVucrWyTU00+pfjUxm+lh2aY7p4OnqXiI/udnzakJlCQXbF6hrdqFEyLSdNHtM2QT4mvvTsXVcWCWncqroaGvKQIJda00NWRX607d1b7f8NcskBHULhhCQus24UIXIqEhusdBF4vZpELHnt4wZ8TBWcNIFbEMxgVrmGFgOQYDa5huZfgSHc7tWFivsREK3g4iRPQYG2GxrTGXvcUBGwqsEehisUZoDb2a3BR/U3SJPVRyqNRdHPGQ3uxChm93rh+7eNEzzFh8sATFnFQOEkNgLl5jtmF1ijCXBy0/FLrE+XzoUWFIrZsw/r9i2d3xShhCdZmX71AmQh7dzOx4fy4FKFCqtGVd1iKHMU9u3j53fAjiNIOZFh5OFQwq2tdLAinFgFHj93+hmEDhWZr0hI6nKF+KvYaNc9Pzuz7ozgwnHkzk2fBH8YiTuWJc49CTlj+4fZXoHqHwjZsoF1YXNABheMCk6nlNcoD204M/A8lH82p9wxc5ATrsQCZCxhrrJwgNR6H8b8RFab64FFGYqkLzN9tuSmL7wfaxUwyFvvl3oEt2M4rN/1igPeSiHC0XP8rIKnZu8Qxm+/8jqXpPoXOwuyPfTQnel/MiLOPY1fEnPMbXD+yZy56DwDx+s9F3MWmZLSauC1k2nzb1uHXsJWsU9Tz6DM2YfhHlJ1FpQRumcTN9C/SeFPSeln1MVFqGRS1Yvbx/wAi3p2VbtNvax1OeczMz/VjC49KwtyeBIV2c3iLVZyXDeQaW8PPcfpYw63BKCseJXK5P8lcy6lnE+KtwXAEXYRDck8GxZtZt5EkVudtzfiyLxF5uIm8f/BF9DuOYIBnyrvU9HuJ4vbir5xJ53NMIS8sgywdCKY6gCE6Uam5hKxXkHDQgSa2UU4zW88l9jU8FKEbo0pb2GTfOGvXVcPDi9ctrj7B5et5390cD84OIz7hALIOr77ioP/N8QofbMrqqbFq1OzQbsK58eKTsBx5pVa6+pWL7FffK1Q4p1Uwp1Sv5CTY6/NDnGjZHm1PWDg2WW3wl2842fwa+9Azw2wlO+imczmPPkIaXW9SHMPHYNQyljvvneHdoQ8rBJ85/ztmMSQ0mzE8/tE54a6nmsbtlYcKaUNXM3QK9Jx2733V/Gz1OLfctcPAJ6r/UjlwpUbmSJ5TtGeGriBeZW7NEXqJqL/wIrOdrsASnvZDIK9wp2cQX+5K07Evizu7DzTjMwSvv+yWlsI7CFH+C0396/iN8XNaz2NwzZGUinJZziKlae02VS7L6/tF6ViRCcj2LnXvAf/zZPJIQfqIt6jEK0Izt3Nz1WhQl1+goerX8+donqoRAMcGWoK+Lr0ciAbeAY/slCmSByiU+Ug3ABR4fjltiALcgQ6uJBVnQ0nriQBastJF2kHXwBYssLz4w4RU3G8crOEcybdKtNI9lNwxIoBfM1L0cVeAUVG3nPgVHgUhQkUMXv21w9gAh8ubibIEzBipy5YNAuKIwXUBxJsoxkim7I4Kc0bPI85w86YmoyKTZeXHLgfBKNV9nXFgmwjrdbK8f/LwBsCDEDG6ugB0eqwRJCpD4+gw+o5JgYjpGUikKaXmGHyZ4YDdXuBw8Dx6Ly/uBDLskGHU1alwQCRmTnc6AafmAWaCKXodFiFrunwmrrkPWtyP3Izb5v0dsQ8Yu8bjqx7+0cgzCg+FtNbI2upvNapwloybhxnTX3mJ2x0eYp3dQWOSciGWePWr19FHWaXXGpnXb7RXsckx0/eQ3q6fAWo7h06uNrmeth3HmjJgk06ZbkWT4JNazXWyLMMl6G6kWOKndB9/Bx4Jd4ZOWV+fKdjKx9Tn7/mS5FQ3GmZwcyAUDZ05//7d3HXs/TBCBhSLYJUGoq1HhghiRnc6gLqLlI2KBKnkdEiH6s9sm/xmX9sMS30zasizbZcEek1VYFgdsGPSiJyZrWHDCZF2WxRqTFSzYYLIOS3wxWclyssNkLUv8MXnLsmyBBY9sOKeXWGbyr17GfZozehfR3thV4j0jlGf8f194LfQSXHp7NPGa9VKvHnhHfK6oN/uslCjqIAUZ1djpuDxiAec7b3iN7WJWvow7yvvkgNd0XLpPyrmf4qROVoR7rlIyQTps5E6JYkX8Vh9fXfEjQKJlu5LdRzqPTNUgIZP5Ddtqd7W0f5kodiYePZRPXoU3qr3QthnqfVUmz0TP/pD5rihE7PxOXg/obv9hp96YTL/H5w/To8SepKpcgkKwN/nJRIRvCXFSo3F1zwXRKRkhyNepTASh7Mm2JLUr93piXR1YZLuIjRb5Ez/yERIJ8NRPARry8i2NGkmIWy0KVWWigHrWpV9HM0NVa2j3vqAspSeVnkeG4GWkHHv7dba+fKgd9tzaRADXG8E1kTFB4pOToBLEeabEXRDPYv5qQJ6MQyagGhBgGgTgC56jeLyCtqWeRcPvbvfV4mWTq8rp75mjQVdIuYndZBbCjB2YJ0Wh0tsPD96zK6fVl4tYcZLXFpd8w/57E9c3rIQ83WcENhrCBdNKzlbe66jjPsJjknwYIzI6KuxfMXq3arejgwndUVstx7REPjt/cU2huzQEVVI4wr0alRwQbSMihXjcNAPh/YAXpLsfr4OKrGgeIC+iRVHd5gmlPSFQyUQaVcZC/f4Bndw+Dq6LFG2m2k/uXToYtT8jBPscVU8VYZZeD17yaTzliC2nXaT24iAbQapMZNWv14ScHxK5gJAJiA1lFWxPj6/C7BV6pFztnVbKXnWTV/sWWd6jmDUChrIR4zM6dDDTzdOxnd0zYsD6GNt/rvwGDp9vE4O1FKTbFw6ouYu3lY44K1QGjGX6KhJbv5JVrGf6TaQV4rs4Zs/Py0Sq15YRK3dbnkNpdUivMP4fK102U6c+i8XbtyIk3Dy5VyK7otuSoA+EcAyGYqN6/hr50Z63Wtqul+DQndchobfvwXJ3y9mTVctmLXXu6KXUTOLXcR4HPwHHsv/ybWqtBMKbSgfnOB0xDBnKM8O4f1EPoo80a5hD9IHs5G+F7DzM14KePm6XY9EV5/ZFVcbUQKiO4lLKZ5sPJug35ZUoZbOPBh34XiGSBmIX0YMH8gnGr27pe/jgJW0tMytsi919MXbPqw/1JjLFple7iuovMvyuH2I8D5u/bmYQ7DX0DyLAxaS7LuSVaYhhI7LuLRDiv/xwm3BxNHs5CDag/GU1E2WsIS9SsqCoQvUinb46EgdlEZKwCvNQP/6IFU3ZEEG7xYTuKiI2in4UQgiqpWoAZQxnQzR1sYa8ZQtlTJ6QJohsPajIkw9FFk6Uz1YrVC+w6shQxVW3m+IeeIBp7/oS33Q0G0WzW7B7+qm7XhX3DjDd5gCFnpAGyu/P8d8XxI/4CoccF8jVj0tClDDi9YEimYrYIn1cO4CsaOFp8emfrTUm9/1Cv9tgUBbXxbRsUVwGvqdtvzJGOvYro6PrBM/Dtzm/j3x5tgtzN3m1PZxNb1hKtqC8Uu05YVs+KW9YdOS7R9T54rhig4vhXbKuc2Kqgcp56lIESLociOrGCejGoe/C6LxCnPxE4YnekqzYuuNltKWAykCDD6ofwkb8uqNb3GgkapKnZtlhpnuf7bAfud2vv4q1+FX8MEBCZZCTuB5XUWSXTq4US1WRMy3r2SK18jxO20xbiKQ/Sa3kJGOiiWya/pdixC2t7HAO9CuVp7X9O0T7mHQkgtLYFuUoTxDp1j7lfpVUi8nZLGuUffvFWfhLxYMNag0Vvq+BVptRRcoWSh5hTL7asQGWeqPFMWEmyn6gwspDMMhadz3nhOa01q8qikmcblTav6gmSaatK0n6IrYYoqa5VJOnNpNnEuGhaIsZJHHiOMp/NzVUbBsqh8waoRbXeo809Ydoone4iLfQDckJGyX8sa7RTZ8t5nhxQj7DBckw7kFSiiGj1AybyQurFwJQEpQBW7An1AscdYWbz2dT1fe1atNJ4nuV7HlxYL6+umwvMLaWIl8s9JijSOXMjeAHmpi7hAS3hw6UpchwCyLZaVql9LTwh484gtBEWsvmxDQ2nfLIK+Z3jvaB0AoHBNo5LyPLBVdn4Zx217mxxB/J39gRPThQVPJ92go/zCNFOeQnlGFjxbwxKRJx8QZmID7japFG01JqsfaJNZ5qnCQd2SwkFJc5PJT2JR7Zps+ILJYWlmKGiG7iFo31T+yS8kKXVyZH1Uf1+ILgq+IqtqDvRj1nHFIxZAheLhEeUNKK9HMy5oxUJcqVsCWDJnw5QT+oounaoP8jKr3WFCOo3EostrZfP8WCBtUcP7RXm6rdRmfieejSerWDBrmO6q/IX3FVKZjVkugm2Fi9OmFTR5oSXaZTUAU2quV2jo30LywYpNYFmduOPL8mJIKwiNbksLnoHNVlXYK6h4cBMIsdPyVNQO0L8peok/Sx6ZtR88UBQdDNynkAgfb+lkIujBCN2nFuWDcEYqU2uXPAL92Zr4WxDn4XEh+FqWmBsqQhXPrAsoOAb1ZqB4xDKAtRZqicPmL/uLx04Ep15B10J/v6u2bwUrXuqtlbcwTF8e8FtRzh7LADzLpNHrQfN9nzKTZfWjrnS4ZQPwRoVSU7EheyPu2TLcr31V5CKF9GLL0wekvggcuEZuQVAEh1uBWg61e1UVkyZ8qzLP/shuytOfwlvuj8rX/TlD1Uxr4cChuD9bNma6EkELVpa/Iowmqt3RuQMu88aPUITM5sQdsu8juyT7RX3/ehz93fZ3aW6njjbA6VQW6O63GVMdmFhqsxS5OF8wXIerbMtfI8bmbab8fVzLUDj800tCcvvro1M001mZZrvrdlZGuvW2maVsxK4n8WrOmv4JIpcl+e9fkjjC9EIrV6RrZT/j/i92XK4HYnxrMeM9CFGz7zYj9t0mKFqQFsPXBbm1ZyRTbLMtHCLugjlYXPao3aVO2zN8K/dV8GCRO0SbnKpdXD1exYW4Sx2dk0L346fgqHtVvfqmHbLkLYIWmfVjf/IVFA8GSvmVy8u/Qaj4o45ZA9dC2rzdYUmlf3KhDhNCl4iPYqiiSSD0fF7myYQvIiIjgMVOdoVu3GikORjZsU5NXhTihmHw0J5VaLHKqtIKr9B5rpndy0rcqCja7ghB+Ffz5QMhdBJdEZ4boOEB1w6UY4Btjuh+WBkDgSkObTItNtTRaCfNfJyUSx9UsClFnej8KauY2Mej24wWT/zBC3UnafBBc0rt5vuZhchBmdo39jnkmtfLMIwJbubAjt6xBx6ZL7Lo5F91YxU+mIkE9dff164GaF8bTtunVmHN+Ot1jqMkdHVjfl1s0VzeNugXa0ef/i0x48Ht2xndKK1Urd+9C6qPSe5a/vw5BPgcUu3PYbzzt5Rbp405q+0d1JiZ8f6VaKxcVS5sxYQ3iWRZc5PEfaFKDSXbvFjt3fflOT2rc7RPs05FNOxL1p2mXHcc9aO8U87i3r3mcaIJONuD/T5Fw5oy2yBalhKXhhjJvsTxx4NAEsxNZy05S9o6DH4zbU4iIQ4PltkwtFoF52VZPCgB9aaQ/hFCG7BiACSbpBZ67L3tFgwbccPj01+QYyvvXv6P5s6crHE6eeDl3VLBwplTPdwEE3uAwCXfMXQUOaGfvghA1q+24Ep6UaJE/Tb5SRLOMpMD1T1ynu21WOvHdX2gcMIok8PWh0FyrW+gqFi4atQOZJ6jkeI3JGP5TYvpOVq9l3CWPYqD11/OjqZmGlIbDeTBW6F9UtJBA5tq0OyXebJ10WsPkv7Lb2Q/0UXWH7cD7F9jYxHkg7cSeYSatq9pz58PM4UaG3ZBX60wzQYnVreqjSbdraJ4xkNdsj8mlGbEG4Mj1KXq67f5oBWl6OTQ9XV/9uGwksFBnT3UFQvKVyLdVRu428fB5M8efz/8IQiJ0jCcFhN9svMIBwTzvQFVGxHERcJI3kyPAH6RMMXci2QayRP/FCG4TMyYRQXi4a1RwNiUW9FWmGZntACm23orunvlJgRHzJbLZRAXeiIMI7Pz6iwUBcXWhBMjiR3vkQsnuzLfJJnB6imDTzUKaM6nLkEoz8MzCecycr2j2HclYYl5G7Mr/GUQVB/CGcQoM7iJ6r1oh3f9BlkCyDk5Nt6ItwcFncT7uXgoVf9MMK8YT4EBPyYh9NqCc2jhqEXk8iGMwTel96FXZtQeEeGx1Fal7f78f+Va8ULjVz/7f/0+/axnPaL+GBQS7xRly1RK0vYX8CgymAEw9yZysp212Sp7GVJXE621RS13g0gVSuSob4dc2snu1DOOvuvAfMCWFPNu6pDWvM7wjwH6S8cONEBp6rgUICgsPsIC6g7oGlbAsPSAi3mD2hghM61QdhQiGsY9zJaOx/T0mnUn4hcoMIEMOtSZ0GuwZxB+puwfyYhAj+9ilI8b9v8FK21RkWuUqw5nVv+bXiDZjdPGjtKZ90tRGo7adGMc40GAbrYqAeeB9FS2sCrQ/ieIRvpjji34YjLoiyA5R1SZq5mDWQC+cFE0QsEsCGNlb7b8HksI2EwinMQ3ZrfdDb2l72cMmIePqi9rxirMZ5++APPAgOxPMRBJPnk92tlR6zK118NwIF6n8e/z9HMQfYkuYumYAqJZxAV4+ZKyDdEsZG8Li/MyFVghKh659AmA0h4UUQEafvEDlhkoKo3cHBjehKokZMpYNILO/IBa4S5/rQDeCPS0QC9scBZb9GYPWbK0GyW6S4ETxzg0TINCBHe2rH2SzwLcbaXoKKQb/Nzvfe7iENw560hPNANlzR4s4ULq7M5vBxUI41wQbaO+JMShpHED2Wb7C7tmWOjIGSwS2gNsafAe4GPBJtgAsgmiw/kBPWzgIstF2c8VChGpLOps3yQ51chwLDB0t0Wr5BdYxuW6VlZuWMSnPVt3MOvRd979h6D2YC++C6oa8b4QxD2U2oSqzJhF+EOFAm8nFuvw8koR3Qhp0vOJvYTCT13ZDdX+J2LcTBu1++gExCXTHKCr7cpKYxFmuTPgC2QYARo+cWimQvv6BgTXYbcCbxF+D/BKysearkX1QIYzhmjJ2CqZMxdyqU/dtTOKlQx/AzaP0e0EsIi6PqN4lIDrg6grujeDrA23F0dlZzrHzqw8Qw9j8Jo/sapo5hHnsaFhcG9Q7MlZFiOWfwaHEbuV6UcF3mt06NTPRy+vas8Ppdr1x9p0DNo7veGL0prtQddaaCVC/3NHQFeoQM0mMMN73JKMZpHPWlMlvTLZnM0tLm29hIY9aWtI79sLDcf8Df6ss0hKYNXbwg/IMHpIpH9FcKqkEcXnZX8MWD5TAtjeNSB/XohQyOMTTINnI2e4888O6aUJuWn6YQl8joA2V32TcRGMXSB1zYD4Ido6gPrVZjPJwbZtDIUIku/W73iFdNfXR/NScLLHkkmW7TsHshMI9AXwq1PLjXeCKZui5/01Y6RCrQGFTErTzexbXcFGjHLw0DsuApgBwEd2mLAizZmK7605SjZrMboPSNd1ZFFTHp9R+XwYg/XO5i08m9HDoiRvZ/8qE14dwzrYUvypJo/3VctlzYnFSkoCSlM5Zo1TE2Z32w4/qW+nMxR8YgtpNo27T8LxjZPrDlmAOjpHKyTOk6NBDGlx4b5bo3iT2NDqMtEfCmNiwj8TST5drZVQazKn05GIdBs55j2eJRCJp21+nTJaMtf3HF6B4/fL822F97ekNGKdAzHYpjXcw+kHpH8vFfDKWk74P1ChfRy0iX7Y/6Y6uk6P0rPJEUAipZxQZMT8e0uba5cxm1xZDpB8oZ62jPNqzhNaQslp3sivY5d8VfPs4zWVZYImb8iPyX7n9hU0gJW0qINqhAaS90NArEtL124U91sKzpM0QT8MXT8LAzX5070wt4pSvZ9UtRq4Qz9GelJOq1ihrkgv6dcoMZVRuVZ73wvJFvys4Xa5Me4cm6ee9jxO3v1Ijb2wEUzGfMksuvJss0hFoQxoOA9m/MM0wH3jg2AEPsrxSUnhDLJFUsZa4b6UJUuG1kClFlF5WrMxZk2p1BjU3bcSImaFPHtsQJcyP4Y2gpEHxds18QoNUEWd3KqrMoGTPF1FGHSUQ2KvowRdVVOTLWMPV4cIZpq966r+Lcxz8ygoUL40iipS/iEUUZJh2INkw+FKM/jspMVZnqJE1J2oju/bVHP4vQpnAMpMbcIhnvkC73oOWQN4o07jqUHnps8nBMGJW1Qy3MXZ0+3V49/U2wKRc+m2wfyOT4HvBE/AFiTcBtM0IhE9JZAoMXxGINROcNvBioLa1ta2AWYOJjaOkuIhQdM06rDcrqoFad1TZVhspQD+JR4GvN3Z4zUSKpgs6jtft95I9Nu4fAfmgQs5zey8QEM8J7ALch8q6QiIEh/l1wdryWMcBuNGbYRPONMDJrGyf4zo+UKTu/qEwrVfnXUL2NyypKTbE6avOimotnsZQuTmJMmUJ/bHeDk6oMF0Rih3gXwRrQIcmWDRQwrLojIy+EVQY54etxFRVTX5KEaXdy5EhVma2IrjyPE3PK5WBgdQdIrsSVmsi9j31ve7GkOFMNCyeyPJr9w4GqsEEGYtXXAUNRbqFoZa61lIzhNkr7m0mzRPmuYD8pky9BpaL8rIiUDz1efjFUlXWl5rquWMr891fCHLVbGGjq+unxrfy/JAzECUC38ZXeFJoXMiNXhJfMxg2QbRKpaJMMVnFoTsAuwHAJTgGWHpdYYdQdhccbzLHxM2NCiUByBvKY9KynXDOsCa3OHowbk1nlCnaDJ7g3mnfF/iZ/DuHwsMCMdLCQi7IENWYLesAcdwW7whPcFt7nPtafTRylnoNtir4x5mG/XisUzzrEwGRNbt31m4BOW9SNIUaCS2gUSNIDCavMWZw017Kk53SXyeoY2TGlU3sBH3XD8WUbC/vF+bEJ+d9OW17D5Hyv/SfXx8/kYg0bpDhcbzltIkbQ1zsYl7TczEk8Ve8aj3PIbItWQ9umgdAWrY7aOGDZFq2ibTOD0RatP2qLVvFa2wV3JuC9YAT9GkmZNwH7nHr+0MP5Pq6mLawBklRg67F+65pewTF9M8mYM5b1+GqqNiW4GluWLJ/JOVu6ewbeFrTxhW5qlZcCDg+VHbbhTPdyLr/DnHrl+s1QRdhQI3nDJal1rrM3TdVyRnp7ywksDvmvNR9eP/yZy1ntbHH9eZLnQiBUR0RZHY9rV9SKE6Gi8WBzgnCBwyUiBb53tBoNv09g6lsw90ks/RmEIk9sdQsPx43prFpUuBsWE94b7btif4c/x3B4WGFmOljMRS0krLGFhT1wji8q3BWLCW+L73Of6c82ji5os/SynsPCX455WGygdWdPRm/9PRc503dJ/BfAX9DgkgEK2vqtaO8TdPUtdPfJ7vg7ZpvLKIG9XJSstti4SDaQzCau/HfAXe43eN3HOVVvV4kHMMmIvAAXOSisLEgrA8rKAS0yaKwsWisHnvXUmHYv0t8Jdv8APElr4RrAUg5ygKo8TAN8qO0/Nt9wXSXJvu/GRVjtanMBPx4/M//GP0j21DACUC03RGqj0UEtS4SKBoLNCcIFDpeIFLj09QRuMeuO9sbSd95ww8q7vCyNjj8mEgL3b81GBtnRwjqultmfQSgFia1u4eG4MZ1Viwp3w2LCe6N9V+zv8ucYDg8rzEwHi7mohYQ1trCwB87xRYW7YjHhbfF97nP92cbRBW2WXtZzWNiUfXPMw+IDrWmjlxZiYPRFJL711q8COq1r0xxiNLjEAAWa9ADHsgtgcVL0UMcDaTZN+5jw4Jh4x8iyFtB07E7t9c+ds6Sfse7sbdOLRKwhQWs0SnPl2wWQeFe9KyBOQrNEq6EwKJS11VHhAKVEqygcaJTO6qgw4JToNBovQnqXvcaj1rDj5j8fdRmdfD5rZZVdyFJRu4X7czB2ke7uTfKAkH0nHxajtb/ciNoGjtdc667+4vfDs5OPKy/OD6I2bgl5TSIRbfxxpOLAnIBcAOESlAIo3cM4b9AdBcfL5Tj4d9uRAOSsAzwmoQZyzZDGYXXkW474DUdWQd0Vegbma2APGtwV+3/xZ7IDDg+IGdDBAlx0kgCNkW05fIDMUQX0FMxXwc7C/bo80J8NHBVth/QCPQeyKfgGMQ9rpq0XK2LJ+E1uyfpNIO6S+Eb8BQJcQqFAkB4ZWGPK4oS5liM8p7tJVMeIjikd/wri4RVJ6e97j8dU7yO+lsW1a9CklfydzarJxGo3UHGgiwuKBQbQ1zsQF7PcTEk80cULFs6kpo0jdW1MEl7jsZvaOLqljUlbG0cyXuMxWa8xyflte+2Hfv3kuLXlOf6PRILNf1Z+rEGkcAPcxANNppF9oWd8WkWpPEDbAmw+Ohkev2jHF2HRy4nINalwJKLwx5GKA3MCcgGES1AKYF0DHTMifp8A6AwkohfwRUKuGYiD6cgq6BnYgwZ3xX5IurHAWy5/TfFzIshx7Czce38f6rdNsB2YItqQt0N6DXoOk03BN4h5vpYl60+RUWnSI+qGECPAJRQKhLoGZQLhfYJIZ1AlEN0nk6k7Jz47fxhbfySxhtPd5X1Y/hljawefaDWhRKsom7WbCgcoS7SKEq2GslmHVonW4hOdjezX8VLFBQC8YKNf2TwrMOqvYoBrSlOOb6nzxxOWf/Wp2qfyyr0KO13ip65D7SKvr6+kXhy36HutajIJ+8Rb24q897a+8/w/v3T6fHCJ39StnQV/AoAFGQuGUE9K3AZIq0QA3wGdwEJLRQ/vnIAqcAWZE9AFCpdgClS628YNJt1RtK5NeDxHwe8TCJ2hlvQSX6TkmkFNZHX0UNyYyipWqBs4ob3Ruiv2M/4cweHBmIkOFnFRlJDGaCEPlOOsUFdwQtui+9wn+rMJmzBF2sw7kl64THoOo03JN4p52Cgd7+m3zabrVwGerdFpDDEKXEKiQJEejFhkzOKUupYkTZzyPkGlM8gSqO6T3fEvV7aPyOBfnjBdPZZI167xPBxKyb8UymJvwCP0ewtzkzCBvt6huDLkZkziqS5ef3Gqa5oRma6rHBAi20uV6ZXK6bbKgBFZsCIHnPWFY9Ys8M/yGskYq6lrQ3hRFvJC16a2lt1cdvf4Y088eCgOldWyA06V5bKGKpX1stPdNJ98cTZZw1naa/DapaejlzyzONNuq4/w/2bghXCx9+HyK42CBFCHAKgVxs0GyFoZAGf6wurXFd334RWsEmhOYBcwXMIpYOlWgzuMuqNwXZv4eI6M3ycgOkOl6UW+SMo1w5rQ6uzBuDGZVa5gN3iCe6N5V+xv8ucQDg8LzEgHC7koS1BjtqAHzHFXsCs8wW3hfe5j/dmGjZgybZRe1HOwTdE3xjys2WtN7BdzxMBko9y6648CeZfEN+4vkOASGgWS9OjFKnMWJ9W1LG3ipPcJMp1Bl0B2n+xO3RVmNNngVaarDXX1bO+dz6j93nLaRIygr3cwLmm5mZN4T/0rx2g1pxlwE+TWaBXfaPWoDCxrtIq6CRgrC1aNVvFcddWOarzVyL9fbDQfRB3dll/EP4Aevv8/Eu/yiVA8AIAfq2EGoTpukKwTHuDm+/IIkBCZRqmoL4Q5QbkgwiUqBVH6SZ57DLujxLo2qeO5Afw+QaAzFAmC+yQh/RmmUjoENjr5AFExkaNSDdBj0AywFY37KvYu/uEAFg/EYaCFBTyiJAPoYLIBfICiP3bIOKo4OgVTCjYL9/7aoZ8taBM4lKght0DGO6DrGLIUvEHkQT5inxGo7Luygq9+3/XbJZgJiC1q+0trcFTtwGg2JwYD66sAnuqpy0uIFANwCRMUGJAGaS4h7kJYrIG6ppuYWAPvIx+AZpDOzKSEDLoPqz6TNP/aeMI6hI1YmomsPOlizns3EP4Z2Za9OZhJ55ppNbb9MGB121+5Dbq/s8hLBn22S+4tAevy3pCZOXIgHXblkgKptBU9qXUJ1t0pqFx8JS7BhjVyIqDCxlPrmpLRbpdc3cDVvRVjO+GcVH/lxO2QIfTHdhc4dchwISR2QBfr5KwCs4bIALdyYFhZlFYGlZUD2srAsbJwrRxw6kPXPov0zbZzIPgz7tyLRJ11lzRAzWu6uCjWdV3cgDSu7eKupPrruxgTkx1mjfCGdV7c2T/wLxBqH05m2bzkun/Dqo5Esx6vPWbjRgxXYHb8CHypDs+DRMaHo6s1fIxfAJSplZ7ok/Br09fAKawNqsS2zsIbxhh2cTaENdxwN8A50s1qG+YbCjvFb4AwpBNjw0hvhYY8NFgaoL4VFue/lQ/zgkBimmL9IaHitt3llipnGbj/n8Hkj6SQuz+84N3CwUPv7qFqbf6tO8m9CSxcjHuekBid/JYBSQ92TcoyDPpxjbLO9W5L9849T6o9F6dDp43dKM/h4jCpuuuHZtmaXPDi9HjL7twp+0re/Uw+ZG991rYT/gWC+XK2IuRZi09mbwmTq9yTQmMEjvrO+GPQVwedec/trGsLa3bvyTi1/7UXE2b36QechVwtk0GlKbWTrzUxZUuZCWOqbinvj2Vf4VuyLPSWtdOR4rdY+KRMXFxwPuwrVkzDmBVtwuMwhXslOn1B9y8uKpGVbH9kQg+fllDTv1SpfTPjAa6+emOqcnvFzap02yZUh9X2th6XGnSwrjVZ8vF4plxn86Xr6ve7O2Ye64Zwb1kVT/P6kcgxHQPAdIGKDVyLBUOLg1KLjUqLBVqLDUeLA1eLRZzWiQ4h8XHjsgJtSH7Cnzv2X2z1Jh6sK1t6yvevMOHO9kNd38dNTJMxXnIqbA2oaopkwMWPvIGMC4HU/YueYDDQTula6doBepS5RxwPCEDhR0B2CbD2vMmbDXpcHOG8dJuup3BzNP0MvCg+NAl6GA1/7Op2MBJ2FYy96F1hJF6dbkW+IM21SeVDGwe8RIUMy6ZbRwM00FVjpBCLUnajnIN1oDXC68ZhRmlfoimNgBXNam7MuG0SWU/hRKVfaF/ZLCat1wr7gfj1VUc/3GAg7EmTkFtxFBvTZUjRWl9DmN1IUPaPphGMglXEoEXn8QOj1aeaCiFQ8fgaN5WFBx7WvtbUMjPsaGxnt5dwti1B3NrW1bm2Z6cjvGIujLs6s6Ppy2ZvliG8pdBSA0uYBBSA8mIDiN9RmiVItOSdaO1vNjGxBs6TQYiC+fOmjZnJ6ek8s6t5qBL10tmYvyOZhhwsjc6MpjG0K2amTeCMeYbQEpTpoM+ZygfP2jTn9160OkDZvqD17ER5mUiYCr4L5IXMKnYnXPaZvZjcQKi5HMJMehIZzjMauay+wb3povQtRZvKuynGYRNZrAOyMASVQT6E63HVME19CZ2y1vE4DkuZrRLVOh3n2Ly6HMfYvToc16GYaAJbnxEVYOwaNnsfJFWlGWsfpfys3S6PZsztHkbnu78xhgi5CtRXQuh7E3GqxmBJVx/gIT9dDjd8Rl66n7r9w3F3eQUqvcvHXMb5uPghrYaEC90NQ5KmpC8CP8N2Q1xQh/xog7SeNoc7bEZ0HiBDehrlJvvrYGAui+F+Fbr5iWyd+kYmeUiG+UzaDXSX5x4grTKwBmW9I7pmvzgO+T4H93bdFm1IAgIQH8O5EK+huqPxGsbe/tiGk6fh1JRM8jrJ7vlzk88rDf01JawgkOLXlo/HF0qJXU2sjkJ23bEIQXXXsAlBd9twCMUpT0ri2d0DWG2v6MaN+/UuNWY8KpNjC47Vna6OFAyuJYjODNIYXsPcabHKRcFwV+wvRaE5MQsg7Dw46ppOnFxRep4Jbsfjtv9tF+7YryOB5XgOasqg2sDZMBn/vDKfgfDJZxB88ml1FHPyKUeaIn1j9YhGUaLRRYlGVJi4BaXq1tzVnVhW7Kxt9+hUefDsGHLq/7cTORQg/N53jl3JtKRgE7aMWlK9jZSQtVLsjTehHICb4rf7yxXrhUZ6kkNkLoQu1x8kwVbpAGeXKKzDS7I00ECyTwu+on/YVw6kr2CKZjrdO4hdDDWwDGrD6XXA5/64WjAMgHglHVvHnQPKq998xt9XBQfqeseUZd7EZ5B4Bf0mKLE6YffSMbE4PBpYsK/obeeDs45m3QPgC9ehAJQrb/f4UxD+bowbivBT1odUdxTUSjn4nf/40znWSblDlEYPBuMxgBfGMgZ68nGjpeL5SO9k4ySTJhqNgdKzG+Dzqg/Jvu3+P75epPoE8VeNCZr64b/pp3NMYNPY86UwvrCiHe6mhTx6LZLAbyzq01EPq56vPC5mXR2tgZoPKMWbkG21NTmFb4Ln8HtF+KaGoDLIEa7HVZCmviQDWIp0jlDKbNVTLdo5A7PFO0fgtojnimKiiQRI2TnoYgRbi5/FsrVJo9o2vca3bVuNdOuRjfmD6Lc2+lwpsGnARmKWEBsSZbl/LHFxur22T1JMAHkbuuKRPo0Rejt9G+BdaSny6vRJJ4k9GZnLr/O1LATAd7JVgI+gOBwH6c99tQ5yp04JyrTeFYTAAvVx0KcAskZFXQkZpVQ3xU4u5aTwwQ3Kef66WwlLz12GTFWIVaaMfOtKKbNmtB6MozfmHeeiyrAPLhZT4h594b0P/Fl+RgjLmJFS5JmWjFpiy+gJxonDIvf9Yh38WPS+EKczuD9veJ/vUX9/S4S5xFmkGeTj9t9ymsP6ou37RH8PjD98UL6/++f/Wbra8ZSwDn+HTXl/7ecM/FcVZZlE14smQbLbaBGk6ufE5i5zkxi7G8xDkOlolS4J2c7QI2r3vh75JQ+fpCtpNdVRuJbTNucH+ndbLzTadewCQOwK9CabAe9PCiUEAnTAX6SxzHFHOB9oCJiCK4QbzaJNT23dfPK0YR3Y6y4YdqUL55o/Fzk0KwLxsjyz7yDLuht+yTIxnG8p1K8SZdB6MRWeXwMzmeOfGkFzcEMW6ztI3JLebxRf5/QMrdsstMlHYleW2iRvukrpzGqbtH7IWHqTucWpqzOyFy70dJK79EXefHTPzd8mobEstklqJZlppU1qJ9bapLeQseKgszOyFn7o7iSnz0Hufm/knb4z6/cfCVyJLEkMycvtqJw4rE7Suk3ps2S8YaYtyCB/LQ7WB58XN28WLb29wZPWiO8H1E2q/d74XH/ufN207M+9kT2b/CyJgjaFnx4pOc1Q/u++EaHPnU1p1x99pLY5iT3OSkkcwN0SKaSVMr1aSz1tYoP6cZN8kOqyBULM+0K6JZPIbSLzeKLD2NHasgUkS+KqJA7mXr2AgkpK3SIZtL1SF2ipdDtNn2PQ5LLEwWPnJ9Jogva4xmUTOdAAvgR5PWjctEGYwMxAAOUS7E/7SlqvJ1xNOQYbD6vPJXIPjhn549u+5L/4U7EwketLBFqGw8y7vhIfd7O5B/TauC5RKTuSm+fyTBDFFSRI0SawesP/3NPeTG5wYJE8mVaIDWUEQqzKVEZedaVUZi2j1cPeL8SYeg/nNawZp42uxJm42Nh+Md7n+tqFX3E0lAexkKlfiByl1GQtoyXRW2JEmHWxstgZnBxunPeMTnvE/2dsIewD8W83OJPqzDuUNutGi9D/kuLMyDANM+GBfFYfvdI/4ntyNqiJ3dc5o5e34b3f9uk3hEGICxrRraBpNjvmKh5mKP3yvxVEf6Dl4cTwhcXla9EJz4ca85CxMdSI3IITzUH9zlzcBTBjc668YT05cZ2GloOWTEe2hnB4UuSDTbx2xJv5F5sCl+IBREakBxiCoCRHMFIhCAcaUmFJjvAkiEA6NJnlme0rlL8bJ1CiCu+Dzqrfj0ZPYhmuHESwzoxW7o/hKhMbzMDJ+3YVHMnLyd8t4qlhdkgM6X9nLBSJcqRCsQ9wopjTWXkqF3GjqdDuA3woZnMZPuoKAdZrH8N+bXoQk1RFjDNs0Zk20UTq0BP5UPUPhzJ1fO7KHYwJU1CnLswFt6RlDon3EKWwp41Ik2+CN1hpuiQ+Ec2OybS786oYeWT0gnq9MS91upJRZK+9Cm7ftXkUFi56u/yAv/byhHmhvLF88F8u1f0jkf9AX9DD2+51Q/sm9nW1frnE8duqg+voTOJfMS81jFlX0tjmSl7EOJPl7U/djXCFTottVthLdpTPedcbrolwF/Xcp+GdBb6kff/3MAyqL6MGF3KJWJaJrvbxHdzbQPLxmoxHotQJ06fpbyC0vrhpwYk5fWld3sgVjbuyyazKpwFIkY9rNbWRc9K+UujCZxya4Snl31+jtDQRFsYkM/NIt+T1e/Z94j/qZ6vBMKEzyJg4j6tMilLrGyJ8FF2xtsyzJTQKsVjToiTbROGjOAusiDKtiofY6PQAbVBZpEYVvS53q5wHKO+sGwaLt+Q2xsvkMYoXwL5kXuSvx2pG9lhGImmIpiaXTQPDUBlVWMaZxKS8gWn1iVkVMM8dFoWBZT1wVir9sK4VY5Mt2YbJrnxu1qx+t+BgUDtgWAfGKG8xnk2byYSD6Vx1YKa/wnzoNotJBmYGVt0TSdipFZzxfmGr/8lOnz3XrP9iHENoE2IOjPLBylviDEqumU3vCzZT4FZX50ttm4XeMBLGVk0r1lyEZb7Bun6yrYG9Oo7J4HweuGvIeu5nxTxl6W2T93JM+8q+Opb9Jmt4dmAc0aOp9mrmr6dtuXG19U1dYBu/Yv/Cbccts5EFqpdjTvb10ms35jou7/hPnujSY8rAeccSzhJgk8AiYCoObXxNsRFS1FjLErCdvi/sOyReGUIU2uogW9UxcD4GDQOl1S70Kn39APwtkqz9xQ0MnOiRcIPUJrUTDL6sGb+z6b8B/78GRktkl2tgBOfV6AAM/9wPMATGuYYXBkzPR7riCGD2iz2WS4tYsF6S+lixrc14BrjOCyAiphk+BiS9zuUxuN7ZeYngvpRbft4DxvcCCO84O+b5wNfhuI+G34kkMHRmMvGWQXy5525xN+jYf/VGDweOcnJkBMRP8IDiKCwP2ggY0UppDGfTV2/RiPISSnHSjdRKu/7DvLe8npfR1NVd8uaWJH8EbNlr52ApI/hD1CAVgX2vp6F4lIhYlMpGUY56IhSRekoOozqc6nICpijI40RkQmKONZGcfX0/kkhSBV7fmATcntOD8+NFKVN+fEHDAH0l76kATGu5AZx8eTHKSCzASQ0+Acnmepv0hDUtSlBQggnwea4XEHOsCeTs6wvU7qE/7OvHhyzXXSvmwGrttfdZ/oz7Lh7tQ9bXNv+XkwdhwCX1OOiEIRgUpQAUFGQAOCIFkSwuomWX2sYKIZjRcUdJviEOVEQmJOdYE6nZ17fdf1zNAreHRf3qDeUts2Sn7jj2JXhYfhTD4MJtB6Mq80zdSYzyNHuccODj5kr56svSfpmwclDsUhF4Ij+mwyulv5B/XHn4QTk5QtDTbESqn7bv/gQhLQfEmSiFsbarlxebTbn4fR0/G4BZ7lv6//fT57NpDRhQKRw0qF7IbUVIJUPbBDuu4fMK0YSsB9RxthxdjZh1E9ixhVtH/Ef71bcUxMB6Cyp0xoohbYE+4DBO7ZyE//xezqPMa+TX5JXPS0n3bHrxBnvX89nqXcH9RE/9n/3X35IwL8RhkJLgn13WxdfIoK/QKtua7BHEYx+UzmFYt1vrdmH3nXc60VbF/vxu0fmp7YH/In65yXDctY3z2jRS5gjk5/Ryrsxm2NfXK8N/vBBj3mAOg5VkzwZHib9PgdjGhRjb2z2XC1NmnOvULmhEYEwagofjknLeJrNUV4mPNs9ntYEwNHaHrbkdeJOYoqBFRJb6MCOTYgKDEhUegNkxvUGbEx5SGx6EcTHv2aW+y1dK4DyQroNwHkwe8hAe5yyHc/3RT0vwkKXdYIS97C9Z6rhkxgmAUCfTOVWxEtTovMIioDNZWzZr61rvUgk59UsXSk9qQfqgDqZf+rqlsGSIg/h0QXCkpVEUBWm0DRJiTJQH5C+dBwhFkWAn60ozFVQqqju6zQr/jblatx7phRVB3XFeGtXG/Itl8DumLzlyQTSOmdHxoa5HsDhrRizxdSWVAVK6TB6zFzxAyI9GSoKiXHfv4E6eS9kqnBSZ1U7k0JmzUvIWVSXlHLTQ0P7j6OlIEOwmTAfrfRLqFqVPId1Yrovy1IgoT6ASTupY6Rx3anpdcOfRiAs/sokSbjpVSuqjxrDCrTW4sznWxu7FyufIXnSl+WzfzxVJYkBgdSYQxFJVbxzVRTiqDl/5kZOhNXpywiCd9tIhm9ZyA17Y7sRZ79O7KFDl2SqcJmc1ZXPfAzS1/L0l4b1z9Xazefj/i/8/ymW/PjHpD0C8GtWElBiTFjC5ipQGNbENIJ8DRsqMWX146m1oytCWoavjnMMt12xoNjQbug3dhmZDs+FYw5RPScWUVE5J1SGpPiQ1U1I7JXVTcg//3f/qDakxNi1gcxUtDWti68OUz5WKuVI5V6qOlepjpWau1M6Vurlyj/70akJKjEkLmFxFSoOa0HrQ55IjdcauPkT2scyZS97E1y57/OdvIaTEmLSAyFWkNKiJbQB6Oc7Y1Ydx3qWX8+GWu/LrwpAaY9MCmKtoaVgT+zpwRcZXVN9g93Hsue3cXepKVBNSYkxawOQqUhrUhLYOyOcLI2XGrD489fZqyqstr668e/ZnQEiJMWmBIFeR0qAmtB7ykhUlK0tWbVm9ZU3J2pJ1Je/5n/8QUmJMWiDIVaQ0qImtBb0P/TwjdvVhnHfp5Xy45V78pSQhJcakBSBXkdKgJrR1gF5uR+qMXX2I7OM2Z97yJr522cm/dp//doOqlQW2RbqlBbDljWilsIpZo6rvFvnkakbKjFl96Kddqshp4ia+92C3fjnG2DRZ2bxEW5ro9R+O1Bm7+tayt3+c8s/7lP3+61CuwPg1FM1X8BJ9hbSQ9406jeeUGbP6tqrfTpo+cRNeuxdrPvqbk2oNsQNgB0gPaAEc8EYMpAgU43nk89uc06hOmTGrD/C0SxU5TdyE1+6j/3G/yjKkxti0gM1VtDSsia0PUz5vKuZN5bypOm6qj5uaeVM7b55f9W3Zuz8RQkqMSQuYXEVKg5rQ5gl6N6Ob2c16a/Zbc7q53bzmH6X/51NNSIkxaQGTq0hpUBNaH568VEWpylJVW1VvVVOqttTz48Yu/HmKMTZNVjYv0ZYmev3EkTpjV99a9vbJKZ/exNd30B7+eywZUmNs6ldqXqItkTWxlSO/5yVH6oxdE7n7MDVb1m5Zt+VX0KcmWxhSY2yahHmJtkTWxFaO/B6/cqTO2DWRuw/zfKJxvjTOj8Yu//lXb0iNsWkBm6toaViTK6yFfGqbpXpaaqal9rDUOSx1p6XetNQ37BbcVZ9RTU4pMXVRTKtq9AYjYfbhqe77lnqbms0yEi6l1kvclP0A8C6hbrNPXoGex571FqGfwtchXvQRrXNVw8X5sQz88YvKq1y4x51cbddOH78RAMadougavFIQN4/hiUoCpO4JxRoWT9fZzdpIu6vzJigNxGnymHe3BuPhqZZJwbszL+Ar8Kv5+0iLQGfSUEaP9Mh1GTQi0BPvdd4xCJ0fIjeBsO9dIvbnLIaIsz5hcp9ngGXbzMO2rbVwxGeAq69kj13rGUKqmNb88NOjoQP54cgyD1qCN/WNyikuUzaJawu7dT5wzAPH4hzHMjCvYLEOFptzFttg/ISI3RCxdy5in497mvYygL7Kge7H5MR5XsW4HNu+hi6Jquy8EaHGbVt9InXc57sQjyeylNl4LloQY/XsDwcz3l0vKY+Givb79MW2YbAtUGEMmwIiRnUmGbM2i17WtSJsZvaoMj2IGJmgUnRel6c2sBHuyTv1E0AKzOsy1QE4gsTQBJbC87ocVUBGqBidYNLLW5XLN5v84P5vlAAMARiDEnAKyeuyPn4FZKE8UsTKLFV+LvdygLkZ7BBwT96ZnwBSYF54TIEwO1gCxepgCzS7gyMwKJEpKi/02ujLs4U20j15b38iSIV5geov4kgSSxNZKs/rcqwDkBEqRieYFJvX5fvqsnM/AsTABJSC87osRT73T+6p87U9KSqwSqKKquZl5iQf2//nXJuc2b2Qlfvf/SQsHAhOwRBHgP5AUmBWgeIGrApo33Pf6og05G0t8jUQhQ7vgOkQjEsFdnVEzDCvfuiYeN0qfqm0agV8iNwKQAWjBzx1TMx9wIs5qN+vzC9eN9CGQ3jcu9UxcfQQFmUyKtHKrhFhDyDAub9fYtCWf91v6QQSnqZDYxn7vxI/8G11+CGhPSoTjYvWoofEx3bby5Gm3Ts1kGw4Ugr20gs+S/U758lsRPBpAGdF0Q5oaM7VDuMMmg1yIuNTc9chZFom30kPa6AnHUr+1dCm62C6gN586mH67D8C9RgUAtUxeSBYCcqOZ7qwnjDGJlbe5J7uJk/gqMB8CqqjeB2jTIp6H5LjMx2zyKKed+I1+N+F+gwmjWCo5ZE6wQ68mDSioZZn6tCvXSEMn+lLTlRq8dpOZYA9hPJ4RqAer0Kc+G75HghQgrjcTBemhz2iWHmWe7pbJIG1AvMmqI4uuEQxKYp9SL5g9Zuhakx9WU9InRgP/Jo0ciF2C/2mDUB1jEeTRijU8lg9LFd/poTqkcY2XOoJTyYihcgErIHV4X4C5gunZ4jVgu8u1LCvBGFnNx3EgSkEacFcHV1wHjDpSfYx+YKwgrwx9WUxIXUiPfBl0kiHWt6oE+vAXydd4z9UsQyKehj3UVNCck5j9uNQ/q9n5Xo7mx/tByvU5Qg1oxX0YE8YQxY4R6Ael0K0Oh4PxCrR2+c3eWf8IWMEqGFUqx9kUsh9pn6IEdHpqOeZOuEe+DBpJEMtr9SJduDHpJENtbwTX51/nzclBM9piD/ubE+XWA3SIKqYR6Aei0KoOjYPhCvB2KVMB3MQClFacGupn2NSuL1QP69jZ/174RYFViH2Qv0iKxGejnqeqBPqwJtJIx5qeaEezl3KlLBc0vGeWSuEM8jKw/1myMXLnNqpBG/PVdXO/oMqj2EE6jEqBKlj9kCIEtQd13TQBqUQrgWHlvqdJkW1D4l4mxmaxtQXbDFt9DZSG3bPl3QYXgMY9FMHcdCVh1QNYR6BeiwKoerYPBCunH1CePUYPuPwYfgw1hmGD2OdYfgmWDcsS60Gw7AMTTcsy6LBMCyLphuWZdFItY90vCbTClHbr0pDGpzBlcc7AvX4hBr31TF4IFAJ0g5lOsiDUwjRglVL/TOTQu+d+hdGJKejnlfqRHvgx6SRDbW8a/z98P8dQRzMpBEMtTxSD/PJy5RQ3NNL9OJILWB3WN6gyz8W+Y3/+iPOiURjV+KpB7Xx9cYzf83UXkL/xlufK8I+NVx8wxc//849d8IffUlAQDKD6gR5YFghxIFRhbDq6JIvT5gWxuBrvI2DEaopqWe2OjMeMta0oQux2+A3cQSqYxlo2hCFWiarEyLvUIerPLYRqMeuEKGO0wNRCm55xKbD4xRiteDT7X0BrXyTItjH5AvWvBmixtQvWe+mRbIPni6uEzJpxEItz9WJcODTpJEKtbxWP//UYcrT+E3Dk3+C+zo3KWHeXiyi8LrFcD1AHJbymHQmrV2ytfTjBuWwgBRY9Y0wdeweiFCW5D1PIUqMaLWLno6qEu7TdabDn4075d+tqC/Qtig+a9IGaSjKY26sGbGoEaqOzQPhCg4HIhVc98cv2f9NexovabhjLPXwep1Bq1uhfyLuEgeSGVTPIHWCPUREoE6oA2MK4ffHL3iueSyGOcTK4+qWP+7OI6NYL03Mgrnb7un2t1sCsEAiCIb8Xe3Dj69Hm/1x0eFAS4eNt47Ai49GkMXXPLi+3xzOal/rw/3iB/RhfNMZ/itj6BBYxtQQXMYyD0P9IvZShzFsnJiA33Pdfndp5D/vxEmTZGC47+vnR/zYl37munjeUBHQYbAIahguQuZhrPs4ajulH/hSn3fsg/iEYX194vp7BTx7s8bZkGwhu9t6av4PxnKDgYrADkNFcMNIEToPv2WH4PlHymwMHCdRCbIjqRJ0I5kS7DwM75ugH3dfj1T/o/4bYZtudyxAHTADCoB/RxHJokUswFclkSWLVEAvSybLFrmBL+W/9t/IrqY7DVgj0QS//fPZf1BXbwMhgaLEKoG3BQE612r5Ir5RMMVvm78TZ8/fTj0Qjyig4rnNC2h90546bW9aLvCJkqgE2RYU6L6K1WBIsCi56Qb72wIAj9vVgEjAKJESaFtgoH3Nlg/iEwVVfLf5Ab+z9L1X6/z7xAMKsKanNs+g5QNeFSgJDCVeCaItSPC1fTVoEgxKtgTX/k2tc8EfEMAsjZvWE/GMAile27yB9k3qg/hEQRXfbX5A73br75Tz4aMAisc2T6B5e3pUdt3343G9V+S4TRR4xUfb4Xy8sS/wvT8D/Ozxu8ffnv+Bv7NdAYDGNVqeiGcUSPHa5g20v8Gn7niM/XRBQklVgm4LBvRejdXgTrkBfZRACbAtIND8ItBESKIoskribUlAkN0ZFAkaJVOCbQvuxNn819fyQDyigIrnNi/gdZa15z8Wgmr/HRsr/gLmL2D+Ar7zFzB/AfPnub08t9dYnvehACoe2zyB57UqEBIoSqwSeFsQEOScuj6I3wqaBIOSrRncK7uBftBwlVcDJAGhhEsgbYGCti/i+q3ESRIoykpSbUnDePafLbXZNdzn35DEPA1v/Xhcjth79veOMdz7+VRYMdShuBhpKC2X2XusPzhid+jtSqOE2ZFWCbuRTkl2L9Oe0rDXcMltuqzDC/AP/LfQPyuJ/kMNroJtrCch/+yBS4vsAeuY5gZoKCI7Cbg6TQik1QyAbjd5DtYizcDvRHAK4vlcuZRU1WxqqCrTQNDbWhmYh3QVZfyB3fPzol0W7pH1mHfEr9Dk0ADFcBpxIsBymwF0kCgnOdmA36uPlSLZO4AW5hWwW3aTXRQ44Nv9Mm9l9JHu4J0ZgyKaRfQXaa+IIlM2lm4F6bvNqkd9zvxvDX4ozJd6PThqFKWiAOQvA+Dt2/oX22IDAJV37xCLAhIfoLeF2+z8vinuz+OXYIFNKZIF/CDg7l8AG8Suedgd5LNwyoB6AtjfoK+PYiz/mrZfWOJxGIycMPSfL9flggNrGegcp1H1YwD4touWKy1yLLUcSwGcMwsMgCZZ7rawTBlsgeS1ATohsIB9YtVRqd5fLQn8sYqBmJ/Br/rM7pRxOpC3NcrOLxof1g6X3SybaR8eKAh2ycFvwT5CWdm/0Hv9tgx9hJ17CzSiv/3vi1EsfAAyHTzT/ZfNJCCAOTEAHXxkIB424KhKHygJ5MKOL8AgjZG0YlZZmNfuKY3KBz6dsnf+fVDDZsbUIGYgw8cxlfx9A/lj3tuSOx/VG1Mkcdk5K/CgpkUcmDwzwMYfuDzifThiEfcVgZ1svqcLHYAcGQDfVpJtAETSsHekL2zrEXwYeVSDbedRLk98IC/ZFBqgJdXcndYgBLBrAs40FxBiA30Ue2klX8ig6LwW5HcxWJ1fDEqn0XLFUO0V0XgB/fM6xg+/1cOVO9ivghR+gXDJKXAfskjEr1OkpEwfsX9KZBrAmT4AlvmaToSNaIq874gvywLZ9RNQoGZL8QtJmGVJBgL+yf2UgNWnAZH/GCDj/6Syz/ec937xBZJ09jFpa+qTsR+dj/qvdG8B21nlLQoIN73PG79Wctvt7P3fP0nGzKrLu5wZAEu3BXTaBuBvW3aw3ZHxTRHmOGnSsum0VlRpq+DkXes9X7f/XzwMfrRK78Aqzicsnbhs0p2x5FTKUEutIFqQHmVkMpNYEXYuN4O3nF34cULaE75+T0iXYZOW/cTvey9EZZdV/cdGDb8OFmHpxGWT7owlp1KGWmoF0YL0KCOTmcSKsHM5WdwM3nJ26ccJaU/4egy4DJu07Cc+6M8m2vlTuSv55Xz5zz6GSuUL7qt6ebmFD9Df8X9pqvOYdGEAlg5cNujOWHAqZKiFVhAsCI8iMpFJqAg6F5OFzcAtZ0d+HJAWfD2WXAbQy+PUcuhPL/CDPYFnWLpx2aY7Y82plqHWWkG2oD3qyHQmuSLuXG+Gbzn79uNv8XU2XgbTy/DG/4d9yJL/whGUqYzwLFEZeNUVcs+QlsnOkpchVr2RdwTq6zgfKjr4eC6x1KM95YVbYi9+eUlwtoRloFLgzxOQOU16lqwMXgKRi8xCZaDzYoY/1tjpR3DHC8OjfE4fpfxsoKzfCrnuWPyp9JGXnT3k37CciBQPVhVpPlj3jo206PQdroZ1D7Z1cNMP7CruPvKTmvUHGhI+0vGHevuJ4R4uxPa3xFUkDSwbble+3pGy8wDfDkYSmVDRj7bdfRU2eskbxLiUDWps6kYTwlZj3FeXnf61M6ABTiBKA1cbkAqraJvo+bVuX9OpjirY1SWqR/fg33hndUQ0jRloiA9lln/UKEIb8mrsbs4MtZfArNMv9LB6EE2YhQ4/WelpQNjvMR3JcD+Ceq/0r5j/jY4+1cPB+UAC7L0xk/YBh1zGqAL9j0QkihP+gSsbdEH+JGF+a7gL+v8yevYZMy3xrAoKtj/UIzr+gu8lvQ/ShPhw+mTcVibKkO9yR5yteKJOG5SirrBUT3S2OtJj/W0nI8O8DpGV6zPa2X4pKT69n3jdgO0IxW/QKEhUUpS4oHiSgoIbNYonKylKXlKQomDDa++3tLpOBuvHISY9vBCi4CAz3kjhONNA0WuTOL4fSyh569zRsNIHF4PjJtpZHXfuTI8HWvuz+H/x/58Uo8SESLFBp1UAyFMG/5WRWZ7rHRLj4LjqdtZzUCxGYU4VeYu6I5qrkCA6CG2H59B2CX5nYcUeBum7DvSbCnhnu3xJABoTgPkNjXXpt6I+2MVHFHmULMZgHLHj32xpcL8el9/kxFXVB9y4kar5vIkaC+Zl8I9CioXMUAyMZmNs4jJSf3dUZAdWmSNNNkH7CKKg9VFERe8jiaDI0eQZxyz5ZQtpMEAImA6KgbMhy1h9gZYNKwSvCuIBaBO5EhoBqonuh6liE9waB/q54DbgHUAh+JENcj+gXVgL3kFUkLHqNvTEgbk/2EcD7su3H/jPMODrZwHf5T1JSLf6fzWKd0pIP8NOHYykzmgyxtJmfDAOE5vN5AhoYWpIaCPSY8qMn+yoci9yRv4IgYGCO5tQP4R3HET6Eh1HbLD4rpCoJjmfSJVKT/zgbh/dF3K6YTZ16u7eWUd/tZkCweAIaB8YGphBXHhUkdFExxTbbuIdJAZKjkdqFOldIVNNdsYh98PnjP29IDCzBev7CK397R8649+YmIxlOgqZAFQOPaOEr8zvKCiTN/Bv9972PaI9Szc1MIIpZH/vYLWm+AxS80U1pWofYEvTmZBz1wScRqLyGJ1lZai+TnASgZqzWlL9pWv8xojm1lW0OkN7xwmfDtHduEDva32djd+hFQYqjsnUhvL0Q2V+ZpWGgrUK6jm309PDKBrcMmuxXEwY/Z3NFavoih3Z4LTHwC1x4r3gEtIzf4RCGBNGbH5opJJv5PJZ5QRfOnGevFKJi00lG/KJnhOjeMzIe+tbc+l0uhlnbHTS5Je94YQCxi6k7ZCfZy0F63FFp21BPxiO4wJzE9ZdC3eBsw3us9cX9vvfbbkCCq7A+18L6bjKXKBsi/pGL9H+2P50/MVLlDOzgcqSSEaFSDfYMmKkraqcUYH71nWR4fVrQKyZT1AhwA0GFQQ5EOZe80mjJQWtiWlLmfYkdCSlMzlfbkFtf51pPwrOS46i+5pR9EDNGYPGJu/Ti3YIqDRYvf83xQwXeUvADR1tDlYQpKfh7kWYkYDFEoioqzwYq0DYP7B1AMcrtgs2Wt6mEy9imxrbnY3PZgWHa2l6P4cC6UpMX3unwvr7anPFYdNhvmwcXZsYpC8n0c6/j3YRU9MKirJjks/96Bvcp09HPzth9f6gtWUnudyA3d8uIYVQWBZQVYh7BMhQgVYGbM2G50G0B/njBUBVAD0iHUwhsA1xi+7ArxkiKAOYBGoJHIHUBTQLlgHPQUw3HqXLoTqA7slgRh1be7AmOHZ5xv/Rc5BaICAdmA1axAKu0CDVBrTCgg0CPFbixX3bceNclWVdVTnP9D95nFHcwgl3XUX47o6+G4s0Q+8tckppUhNai94QmW7YJ5gd7G8Motmh/JUsHaqp85kw7uMfMh0dJuH697NMCKnoC+3Ua6LeUxT4OmxTA82wPxaXQWx7MEY39SkJokFNstVwTz2PScZ7GoKoZL2nIIgfPH36wamQNwlaGpr+JKggBfkXTl1FtMYh7pDkShO0MuQ1oMhklqEqgTpFk1ebpvvg43fW4b6tBP+JQ4RbtSg1tbuVPMSKGlXWG/LHBhQF5bMZqoL6N4ihqeX/0QZi/f3xM9iMCRExRoqTn7JNxwn/T3WrzZH0ZiKtkKLwZPQ2NkzEs42U/2dcdBWT5MOzSS/+n5h0xObZqOKwBSsZlv5aKiPSGVOrZND4a9tc+DCe2rA0i58VNuiR1hKUrphIJWtjuNksJEymXpAlb3GINQWStSV8YZVfbWvrB5oE0yJZ01k3muXPjcTAI0OfTATXGiUnbRIka1MU/hVm+s+qbNPkwMmYwNboFj76SEWk96kvyvj0f8/YlgQtQq4h2JAg4dUbh2htY/wGJItAugFky2C+CBRzM+WE1+qtUO8NmmG2m0A3N5/qvztehH++fa/rVYiXrqL0GsgJSowaopVe9Pe7QeM6cJU4qCLvN79YQVpaCzoDjYXzuGzS1oOsBceKE9qUeTYt7TyPVharUnjlsUIFrLjQ9Gw7HxeGDo32pvXV2wTbxwR41f7Mydn8WSQYIgHg42TGW7hsAD400wyg905C/NAMAMjvmDuU0BVHvtqM5Weuza2fw9aAn02QDyHTrK7wOtvSJN+2jPVt28K3Lef8ATni/odjgu9IJ69aPQ1xGtxgFU1WXZP9RAPZSGKzYgPZ3N/YgsXGAZsFG8TmyN74v/n/S1ME+p0wRf4SaEg1DpUt6imaMy2VlDWyYf1iTziCzlJsVO1wJ3vybGzuj507/D78utqQZcww5TXHLYexVsNbe12wubRmaM92hJwx19KqILLYlyfScSOIFw504bDrYmLivTp2e3ngrhBl+CINpEWD7a9ItiJiF+SIjhLdlrV0vS6wXGXGEmd40pejwx7/chKaY0XaFzrL7ZanL+KL947jXriYwa/Tz1BEvkbQ4ZfxZRBmYAkxPO3TY3WMf9qGPYWtAcoUeM7ozMnQRFoUmQWnR+iY+uUmtIITXZY3JfDyRX3r6iU8k7o7gVyBgKK6HBZM5QAEZ9GwJCdAMzhxS4hRksPErTGIpOHcGr2Cy4YtMfbiRnDeQawVfG5jA/kWGE4TYzxto3Fk2WiQdS/+CKUnS+1ZIMu9IE2GmX0sDdogBRgpb9LzxV1r6JGCIjldoc+5BCXXzlX2alSLi8s/l8yimXUhJLNJktnG/l76s6BprwjtgX8LLh6iDsOJk4IBWaFY9x2SQPJYvGusfSdgqzYT3goR0hCpCpcbiG7fnjyhEeOvxuuk8Tlgt/3KBoYKGkT9XsvCdG/7o1t14Wp4/oKgJO3oFy6mNlT2LXYzqZHTG3NG4yofXKQGqVOVpviEyU782eX+me8zBtqDK97Hgu/vz2fWgTT2TZ+Bs9/7+P+rrcZdaFAUhHkFhSHRFKLkEKSERGkI2kLUHhIrwj+S8UktRo4bBRGwMNJEmQiaHGmiIEIsjTRREkHtEWJGpE7cnWlqaE+uQhi+c6H+QB1BODg3cESVNe6GuLS+Dcketh80b9BD3h3+RoNQPiD4uLRN9JF7XSm+6OMDurHwLFsvf8r3nZAdL5cn6puWsTTbjO9IkVZtJNMnTvQosEzudjkS2N34Bx1fhuPxfJqOv/DoalfdmCwKXPMvwr23CQna9v/rPAii/t+TMvYnRiAU2rs2df+pehj3he9DMcI4aOYoh68vkzPemrhEDumAS8MQwyLhts+SX7idvzrFi4BXmODqCGcvqRzn43rIqrblBDnXf2FqIlJqX51aFAudRjKd5jbptHJKERRYY0hLj3Cedar7IjrgY2C0iOcpTnWx+NdoPduJLkD9b6RQ7sBXG6zTpaLdDwJHb+OEG9cms700x5Ae/BFPMYw+b/ughfg9vsu0KKPh/yE0AIYr1tDoxT0aqOCfNvbkJkvmrwIwLEWlRCndSbUlw7alebEX+UbFThogcBaPUPViemSCe6J3xFMGJ2feIeR+VhlbKwnfZQT/CpDPBvh9ryoYIj2w0BeBwVhEZkxRbAe3YS7QsEixytyCNVFsxXyT8gOJmUjEkSSca+mA9AXGV1yJ4C7uDU+y8CYDX3xG07/JSU5BGEAyCbSCKWm1rfHBJVMHLxmxVE7e6zkvIKzjlkZQ9o3kmBP2g0/vyMU3UpeOCNPa3mahq9gl2NbICoye0iHeLwViY892YC1/5HF4EIPHIgPGb0xNRQgSpnCFfIB3IavIhP9DAnvivaGlc8fpHEIfdoVg+53xsWE/Qh3Bce+rBufDH6JxvQn40wbtvHxvJZNDIUwNMhAfi6sQ2bVK8YDtCqVYLI9lC+rU8xhkdg1SPHK78iiA8aympwZyPsF0wFDtKhkZ6PkJ1sbA7GXMPZLrR6Lz2q5cyrand6flIvOyS5r79WdiLggjrAdZZZ6sj7W3SEpDLCHVIBcuV2n5YqMmCu2BBf3QwjhoUrcgM3+oymqoKtYvDyqqMXL7vYRVM3e+jaWfFnk+ttqde9/6qFQB8qexnyPdDlMR//mAHbtz8S4NOImRS4daDMOx7qXALw1gfXNH+4n1PMmGbG0PvMoxpvvnzTZw/ldDV+Y+NYH8ZiLWzfBZXp/OTX5jFW/Tv5n2m/wP/88HK0W8wwTPSnrDQPBtY+fFBOJ7f+zkDZW3lBJoWHA6JBu6gAU2DPCQYiwgK4MqP3SpmEMFOzNweXbilw9w1xvAGdhzoBCcQprQCqwXXkIkyC6qhW5gOtgc9/6P/DVx/wGofYR1NlEXanIhG+MBPPQLcwE0dW+TshbVlfbiyBbBokmlbaYVLIUI8Wa2U1LayOeqqdBmcUNLtNRAajJPQFwHyvulfhIe3EPvVgcDBP1CJzlNk0zJFipLvyWtptWEI+XUSShA6wSQrBOP2DqxSKwTALVOLDTrxEO3TgBDXVRq9S1pkEvj3F1q6UaXgZitlChc/ZkIoRhdRz6p/0sEXecQAOCreBRpjAYHYNFcGMXMSIDt29ssK+2ZAlKkEKAvM1bBwIqJMM9MMkEUirDMYqKgkhPWXUwOmGuT/lkyAtiihoRdunEdMb94ACBBgMlacozFC45FmERNBKiejqpFUID9aq0BL1yFRYcTX3L0xY4mvoYTXzRbOgbAJmPJERcPtBO9gwAU2QCc6AJAZ+QBOO8NkHinmj3VZKIffmL+M24kkPBsKrYcIgoKJTLvGpedsS2D6NxUyESNjdh4E/d37VQ6KZ25X3sbWerKMIC8mQSlRLJbQgQMUFUY8cSnna3Q2Ldz6TYliUKdRc4jZoC9yvA/5M6fyS1X6rwc/g/6/zc038nCVYKKIkJtCocYi6oi10ay6iqtjFYmr4di6k1ZgVWmLqSJajN552YXfiyoglgbUSXkfhFJRNpENuMY9sooJn4o605VrVJnaNK0o9Et7x7+8iVCmTBHJFEF1dzwqe0hKYmTzbrR8umJGozMu0GeDIYCpW/AUqB2ws3k7r8uHBczZBO5Y5yhnwo0BVtChbBoPai3sTTlGYg841OuqWadLsh4Yt7bkSNh3fLfJfU5n6PCIft/o7ciwk8N5ZNzIMuWF5D7OeLIGp1qeIyz/L01Pg7rglqsCV3UJgEkTeyxNqEn2iRd1SYAkyYClybphTahdiKaxknwFvkMXYlLfob8ZxIPu3v4RABqJIoqQWQVAVsFJGokGlVAZhWRWyUgrMJA6nQv4DLCCoFOwUwoMLBDnN1jcMuO/kV9CvInjIpyX+Y1Mi9L7Q5NhS084MNcjjrmctZ9opLRCyfMeF3eOnT5vqK5Y3/lFWAAcNnlMq1Rl/lhMUHGAZoNSyU94M/LJE91XikDcWuF6g5NLCRrj6R0+2caqPmSQMNA3zIN2eY3MBHYLO2tv+d/SeYERV92v9BF8In900turhyvBgr0rYtcW1QGnqAJFspMy9yAJnTwJCuRNybs4v/LkDMQu4+9mLgkgjVMtXmfwI1teonKxOcbr10Z2N/9vfvHMHLgP8jJvlpsgMljNEJND86IuSIVLHIQKO0NqOUTWgnQo4PRGDCXA8eqkoy9VAwnTLh54rXPj++Z/2XBjbB0gLgMDCl2Ic/TRrnkRl2p60Crv4W+5zbGZUYzAOvliUh7eLjO+Pzi1n/h1edN0bP+Qa+zwokUIyDF4a/5atdNJWrUuxLQdu8L/Y3E0R3jMzhQizceS2E2aHCdxLbTxX0PshB6xfZu3NB9O6qlYfE1uK/72AMWBr5ry8uFMRHwHWMnSoPTUqZfNc4XGVrJCTAkcNnINLj6IG7VUum0mP/9TbknbRvw/TuBbwpuzUNL4UNzF7Y8D4muxHk49c5vfEzxy5e/tnm/Kcm7dRj8LhzncRH4/wWUcbEJ5fcnIcWPoDaZo9jfHBNJ5y/l7mFQ7pFUQLzKEfI/k/yZV3GWhZJKdxAh05Aq9+g8iRlvjpq/R+4pKjVPYmMRko1/FfSMSR0U/9j4PvtXK2UOEy/JlLPvszA1+Jdu35ThjUVp9WIJmkjICtelmB9PqoHHhatdwLm/BifhPS1lggI1A+zhUev4VPBrd/6zgImN0u4JdHL+3ET15HrhXUR3Mx1NZ2o2IvbQ/VJ7punxVXYc7XLIwI6fAnmf+59aZ3JQkN2Q8LP7SF6i0i/Aabxva1IMDjFO/BDkOLKDdxfucaFADCX+bYChSyl35FL2MIT7hf60+Ba4ixFnB3gRO5coTK4jzsnC89ao9fO5TawVD87t+dRe1ipMQbW8h/OEptlzTUtCWkeKOPMmLuiLp/fTVSgb3lHhjC894eoT011y8l5E6HGp6LWdoSuevjvr6sLXTFPsLDj7PvoVR2MRYAZNZs1q4IJVWFiqwVY/q0HZpw53q6DZJxm3KexR+myWR2H5wrMpC2sDXzKcv9757uJTCIqj15784NM/Zpnc8nu7IIecxr9eGEOHsY9JuR394iw48+T4bJhIB77sniPxQjpo8Moc1RyPK/FWlLHaoDfGrMqPTPswg6NjXHZL55vnoYKgbKengaSZtsCqgRwacpwdt54cuFMXOevoQx0rDhJxaNulgjnyWnGcGiepc5oezhJzngYXSbhMurAyKynXyYLjfLXc+nTcPVr1+KfgIG0O09lCtpU4DJht161ARr4I8gZqiQbl3DLm6Y9xRwQTiYhUovYJiilVraRnWqcCzYxXxIINyzsQX7uJrJFfJ2FgJLQzg24uTLmhMIZN5VAoIzbZxKhPBGMpGE+biCmdYL1kubR5y5S/jukRGhwzh6TAiVi9qNMLW8Ey9ymUhFZf/zitgYH7jDGt10hTVWpACsygtDI47QxJb6uPnOMkP2XiTXrtM3xc9okPy9YF6Tb5HF76O/vDnkl0uBYBOAzCZQo8QnbaZxQCMyEyC9MJqjifkIac/EQFhQmozIfMbnsR1Ikdnum4A6GajXC+u2MugbXzGdUHfXT6jNr/gYtE5Dl1Pof1xYWaDtrTaDjXJzS8adi+o0fQ6slpp/+ZRGR8EYDAIESmQGIqZIahMAMqI9AYhc5MGMyCyTisf4Q8zrAjr4PD/MNlPnjXgKnXVu2Kr/r4eWJnr90lwaYbiSNGESBSjfJMOcR2eHZRAEhU3T9PDGqsi8RssTiL+vp3WghGbNfzGQf5i5feq2uNgJn2jCCmYLm4YJkdKQJD3GTJN/g6+b0gGDhNTW6RItCoHS7ABZRn3hzD13u8jBz6CIAuI361IHk7GTnhJ9mhLTJMzI61S0YuT+/kHpK1HJoWpjdiIRJzDi/DRYzYknfhFgdzIc2Th9RfRlckBruW0K1jcJwWhqErnlF1ikfycIwEohjrlN5tKwiKMlXPZFzimZU2E9fe5bzkwP7RS5V/CKrPK+/4SNkukav0o+pp+Di3fF5efZfeJY0fBAegAn4unCvG8Z6/8LzF8E/RK8ZfYr5KPTAKs6D9EQcAY+JSFz4wuA6VBg4uo9E8THHjHnTAqiCmR4UNFGRf26izAes6aeeSzGjHuevQ0FifePvkYez40q25Biw5JhwzffPzz+7uiUAu9pgoEF1WLqBc+b6yIZLXdf4qSGdwD8gcSSNH086wD2QuO4sA73Z47OgyYt8EmpFeT9vr9H5NBRZ0qIkXTJ3G8o26rZ+HeyQP2J+ER3r7hdY9D5jWItpuv301FipcBrvXW+XEI2RadIb6B+RNlWoBZ7inKieeKALk0o59tM4oL3VG/9rgo0p5JZaEwE9V7Nxn2deQMtYnkL9Ol3nA/XH5TtUtDvzUh3dKQJpQmSa3B4m2B4u7EmpU+178vaf/Z/a+WGNtMJV9NXQ1BCGc/S84e6gYJoa0wUP/P5Qw1I5rzIprkjWH0JpDJuhT5NsWM3bEuomj0rO98AUY/x7s/8+rsbQBTgnhiTGZnlg+E54F8y9paNynuJ0eRVsQra/47Qj4WzbsPu3LDSauv4DGvoQcz6LW4QScQ/xURuzd6ZGhtQfROgs8heVt2H0t/M3nzryDjOlO3Lv5A8unBxKknCfN8iI8iSsj4dUF+Z23WY3jologGW99B7753QC2dmK5zp8ygtZTndnPUt0t53BDDarnWYz6q1J/JTTs3cF2ti4GhQIbdmVa2eJjyWPvPo/sZwmDKNj6Cn8gwyAatq7D82t3QcZ0b+eo4eECYwT1pjqDumu9QN2S1tnR6WXo8AuL2s3zOqTiDZ/6ggY70yrWUE3A3gxKvhwVtHHuzFaO48DA3gB4Hy1LhoIknSV2Mh6+yUHeGXemNcdFoiSJ8yRG52dFV0DZyHM9/xHjObFmPWNvRtOSyIzBoNSjwA0b0ySVGYNBqdIpWMecezvHxqIpWcM86Wks2IJTJWUROQh4j9e5glWd4yWWMQp+8LMUqfOkWYzjtkAi3hqMzTz1BdqHva8jxhqpRffYm0G5dtywMa1alVeL3LG1emT+4lGI2LPEzsaDRV6L0LF7ZsmkxJmsVdjYu48juxlEwtZn+A9u9Oh4gKKTvEldSCpoB0pP2gV8thAbVUC+88vBYeSPG+5MKyOXuAiwMcoXQ1YxNNaMi1p8Adk86QK4YjROtybd4z7JC3fltIdaSPW+jo5vciiAPIm57+2rfnwh2jQnvRhZwCW/MOFniUwNPP8eofkC/cPe3xFjneCXrMXeHVf+9vjDI+AlarFnG0dcMmEQCFmfEee7djVjb6ZX5yxWu4ix9X1kN4MY2BqJ8v8oygK2TgPOWHsQrbEor1UHbCvi4+x3Inn0QADl3sfNM2EmEvZucvOLjpss2F1UuYl2LpJmTfSzZz1umIkhXzE3MPxKuRmnWc/Ph5poNgUujYiFuNf8rqUECevZV+CRuVW3+yt2rdnUbgXKqbNhb6Y9Dy//7dN1IIlyvwQvZabBBbVIFWeJl9J4y+XFIFjSLuUYzgvWfZ59sYzsF/kiqyFLvFTHGwkKVkaePLlLtGiU91AwWc619aPEbK8sALZJBEpvq+qKJ85yvJjZbhUX5kxqFJDLTpUVz2Pahkb+uIpwb+fIwymta8Pu7d5O5xCUA/Rs7Yj8Sa+oAkgSb9Y/nts1DcDWR/Dnu7qLIs++GEf2RBRdHlliW+PxJ7yyCyVP5pemyHBCQsu48210HLhcsDfTSttxxWDr7Mj4xpW3YfdV8ze+sIqpkCyRwYRZMcWRtUtxvOG8YMuzWxqZL6xiqiNLbHs8vqjKqZM8eS6Xmc0o7aF0spTZjhFT3Rtgm1vAzIKSyvGu3B8tprS5VYUpcxgDpLCx1cTTmL7ZI39cO7i3deThdNa2Yfemb1h0xVYDT+lnjGgLhKJtvjG85aAQkrzuRsOiC5akrLkfgxZccXWQo/Xx6WU+u8XJH3oyipeufNLVnHjlE6/mNvc0H0Do0Bh9L6/v8M3PK5lRxuYOlY37bI/75ftLGOzb39sNdBgd8xd35vhP3P8/p/P6I3It3jnwXsRFi3Fc0fKnX4y3mCJM4TfDsZ7a/StfStpvRFux8AN4PYw9bQExtu5ZpnPTCH9sPlsZ3latydvp8HYG3sYmb//W510N/6euvWfprwePRYswy5paionRMsqCVqgcAGfHDOzZtMi8yLzAvMC0DQSgtResb/PVgQ9u0CKeqyuRRh+x9BznZ2lawTOjU77qr0QLhrlYwzgXWL8YWsG+mxTst0nBPpsT7K858VycF57y1nT6Wd8snZXgWDSIWVZTU8Sj58gRrUQ8CuWxlbXGA44TTlCcoLKCygoqKaikROXFlXc1/599+15Lfz14WbQIa1lTS7FitIxqQStUHWBnxwzs0rRoHznyQpEXiLxApNWUBysgvq29HpwGJWIuPXWE6NAx5uI6YalVdkGw/nrjv4WctfT8F4X8XF5u+ro65/nd6+hi9yYWmEa9tVNWB6as3g9TVAemqO6YV6v+Ep5ftfFHhlpUoQBJAaYFmBZgVoBZNbZjXsQVlNeUFQV9PmYMvjszVtOIifvUPkrm8x5rX9o66TvmuDWtcdwm/M4j5u1H+xhiNvaMiiXvdl/bUc1pHXUb/9VTf+wfPtUHdmD6P70aNJcpX5XO4anVqTnPV65TePq1bCaf3nxQeVzMK7hv2u0pLhOB8TSr4mQyfflYkniKtXPS9eODykHc/NmDU0qHI4/JqI8y595sVEyZ3nrMrzBy3IxsclxLNk+jljyFcDxFynFjsmniWrJp4lqyaeJ2ZNPE7cimiZuRTRM3I5smbk02TdyabL38y5h8yen9eUkZkZeUMVNeYsbxZCVm9KyEhJ6XkHBQeQnpGbMS0lNkJWTyjMHJNIWDhtx8YNePRw7i5gOn1F6MPObqLLNr/fWOM/ZVX/4sYWPfA6lab/g9CKH2YM8hBN9HXYtHzL7GV1mhWLWDCsr6fgLcm9GWK24xezUsWmfmt5SJ/f/tQsjd+WTbW/2HmfCkIf4WyBhz0qNhXAIdrSaEUTJf+uReQb7JHRG8E5qd8Oq0xb7TFP3Cra0oVt240N31sMex1+9eD2175Lxlew7mxwrbHhsfE2ND+Q5pucUQ1JNpRq/jNOstUfc6U9SwyoAjfTv54yJONK6cu4lji+Prd69DdxzQxMwea4x2Zm207bV8+ZHW0fR2cPnVZQ9fjFcti8KMpjQyY5VqLVswheUzBWy8Bxs7+d3ZDfvNOoBW7HHhSsB2qXy+Owf1bjcw2Y1K53js5Yuz91yAevUC5U5r+e5UOPYgSucI+8nboXLaHM/vopXNdarVo42OJR0slbwptxXhSzeZTBSU/xaBDHjMBuIuRh/PaqDjltsRVb0+iQfS+/GqKeVxHJOaUoZMfEeq4Ja6ViQZ9zWNXAL+goPKoN9DcoP4z6uiUuf+Co6o+AJ86lZxdM2CL64Ii/D1hFdVfg84raZUnC+ZzpkEAJ7bNRMwKAI7l55eKxHQYzVshgxszBp+JutXDBHdEZdigB7lEyMPhmJp51VwPIcEke8eM1d+8I75lUeZjfa3q3sc+9gz0PvTUa57dZVcM5V/eHPmv6y+OisEpTcSkLNmAT8j4GpnZtsaE4MErrDr1vDBUBHdf6kjjxGNGLZ8ui+m2DwtjOvI08hA3n0NUj7jFI5VZ/9UIlBtY4fXxT6MC5igaK5FjqrfOS/ism2PrqLfe8hs2m4Lzvgih4S3rCcJ8u+oz+KxsfKNkJQux2wgOvgSzGb8QO6MjEGuw60K9nbwOVLddliFan0YCp8i8QrDUFdcAvKiRxEZMSv70Cg1UmdedTUVKwvxGJGfjpbfApYpwr22Hu4PHxh2pb4BMnMaSv2EIV+ZAl0yuvAzCB64P12qdSJt5W2TS0rX36BcLW91pBgYX40vS2x3bWBafO90n2Sn/x3aCX2YTq2KnTz5TWeBLgqum9Al60bj8TmDNA39PvTUV8VaChlXLYEP5ySFoRfxbUWEcYRLgF5TKv8cbTLT5Cq+tvHvroJX6SRw8srjoGN2Y1i7n5LFb5dywb2CtCGxRlRGt6LPJ1fgLLSPnhO3HeBIa/Kiuxjw209e4dqg2IoDLhIN8D49F5fHGo1KLw+Drsn30S3qaD99rZZby5O7LD+7KXS7IQX4tfflGGrxzItZONr8i/2lUkSksKs1iNe+YfU6nASLMxYRHzWBfiBokBzkp2ljYMaVXXFgx+1O7KWlLVxfdykOo3w/kRLvSzzpuS+WIsvWdvFlszFoCF09U5++75tmd7bgwF+hEZ3uo5pRmNNUFYcNXy7gnpfBBOfF5WOr5k+G/LlDkgQBmWP+pSAr8eelpCvUtw7o3RMV+Hz4I5IG036YgzdejFHg9wZZtYhHrNfL0FPFrsvgLU6OS0Diw/YvceEcRdAdKcI9HY1PJQtPGyYyDdVdfcbZWe8oWnUMirVSxNTB3f4MymN5PKB2mRElpsdHPHGlIA6leJpKUVpKQdJK8Xia2KmVB7RFpwKOolOhR9Gp4KP4DJoOdmJtNxEGTAkED5SPtOc7EpzEgXfNdh5EHbIB1YRuwRSwAc5k1fuPDqFMeo98oEDmfGURM3Agz5r146D/gyZpLLc+HaCC+2XDYMfg3SPOt6+dwILo2YlQMKF5XRxZXD7ZeDuJvvTsm7H4n8z9fqeJSulPL1aeb7ro9uIfeMj2oev/8z/ooMYNtdyflrq8KYRn446huyv8ce213fIBGPyLEWhGDugvxqizfx4VL3sKqrz+T4rhNbhlJh+PwP7DBjwZt7TVz3Kk0FjkkXy7RAxxuZnelcgB9MotrLBe3pKMeqH7ngDyvhps3zGrZywGVP75B3aeHvi/4v44B/QyX98oEO4UbAxcZqTZcdw7clwX8ReMNMVbaUdotdpx/jgBfLS7Xn8V3JqVFSbGxYhs0xjHQW02Kjbl01Xw3BmcKNDujJoOH6v4nq0J0FhzdVYM47Ms2FkMBGL3zzULItc2xKyhL3v3VuR0wkfh2EPtVFuDxz5OhWZJn+AJY/P3wQYQrT+v6zvhhHEP3hV8edfw5R14Hd7GPHocsop0ee8XsmuOH95XehnPVxCeNfJbFATIeLlOB9cIW1UnJvqcp/KQLAJqfLgx6sQqmWnZBZUjoMZz7Ig2LC39vJ/5bn2+Ti947bjs1B0ynjz+igDq8y2abN/r+9w4ZjHdZaJf3CalnzcW/JYfuJt5azMEJBf5PGM/r7FqT7wXxFwPkdNNkU7NcChsb4K+azCR4ei9U2UW+HH8P1twdYCbXpkoU8n3t0I4rAt4bzvjlnmH+KjxN4jgQA5G1Bz85XCwzHVSqa8iHNWLGKDzRpjt73uIDUiCzdZvgAahpf5imPqlRLlxTl1sGNAq/pLRorF1Dr9pGA/eo6ryHrAhOn4hQuxwglw+r5jzXcWQ33sE+cBMBaa1mEqiTweVRJ9BJP/xVHpuT2QedMPnW1YOCdNr0S4vjvPvXc9w2rUU+oWFQp0ln2Dhd19DlsvHReoCgqy4HOv93GCGTrCPcfXc79ni8ImT7psC/neftrLDSbp1lSCYcN6vucG0vQOA/8CgS38Eur+5j9DumqthtZ50eI4/CLleAMV7Hz2sat0e+fTzudKu+u+cMjmxXCIXM63qI5ktFmji3vdW0ypvb6EBVt4YcreoF1OoHaJemJY+9nBPM3nSsZiXlChVeqD/gFGnTJrk+/RoiGO3DF+UfvIC0qtpYp5+6lVMni8Fssjot6+30LugFjNwpyz33hs6YQQGyivNONWawqWnWqPUfAezreX8VVVgo3Zk8aXRnU1xV9Pc3dx35v2ScDMM6nc2qrHrUeO0PqtzVqrxv9l9dKVaUOeF4+bT5zmH0tjtTytZERX7CWyhkS/vdBy25jeMSFA2f2X5w5Y3pxz61BKrtnfk8XpetMc+uMRpMohY3sYG042ABIa1OyVDixbWyO8HzzXzAu1RkeveMts2h1fDbFffoNITPidpaoffsHBvVrweOQg7BtehfhC/M49BfKKMk1AEyyBt7kXhy8uQQUSKFpPIFFWMqovlyMjO5OScaUhqv5WHyrY4KM56T+IWexQTmKknidKKr9jhmDB3kxb5ESgIm+d5rCUSkElqJCODtIgGRnkkKYOOSFgmnZG8GFmRyAx2n2YAjjlTDoyNZMfqE4mPNW71UioqMEiTFCV0wqepw6CMoDtFHsBODlCS6hDBRUAZysV3NIoXqFcN5QWnLfLTkZ4rsoDqDEHjTQ2R58kpWe9ZCRIBK5n9Uz+xULpdU9zy1yUAp4zlhWlvU4cCXN6QcfwjSMM8Ontt6keHpvX98HntOO6nevXxTpD41KuA53l+31KO60mCYpKOE2qdGIqXuASUXz7tdvsQeu3LYhjhUtDdt55XFPzPrCpCAflP0KZxMUTfOnsWp3XoISJYJ0OHPjryud2IfNrG9pocw/QqtQFCBGCbfcbANrSUujjmvpsJZjc/3DNsn4kdg3oskcFI/CiHTeNqeST5h0PuumLtzicBerE+TGN3v2z5+kTa+Qb0SODYZ+sxvLpEPYFrT31YRO4Nn9KRYg9dQpqHGBtt2l++yvimMq6vuSqnxzUA2z1/ucW7rlHStY7VphczgOvukjF1J/bdkuy6lzsUvyZlRvXvjlRKZqCPPDHB+/Wtn6IJ2vesTKFw8iUzv3yeADYbjpbWmNjDBLJNCcc7zNWC7/0cqeKu9LOge9fRKH13jtptw/9qMJhXO1and3gm9xBETbNP9kxDR2mNYFS4Yepqy1LT/AitpJUNep7XPNmiHd04NszmOvczAABnkMrItRl9ZhVTB1G3Uc5cxVGuoqajnA/sA5bC9R7dJGGiLmpBWPkkAFwB0q3Im94S/6/Rm+X6j8V2bgnleBQJyYVhHXDzpfjPI4IyfLozG31mow59rHyA6e320ouK45NLeSlfMqy6hhoMc+hBHzqHLFeqAJu803f/bkoYCZ1v6rgkityDAfbi1zevSOUx40k1BmjiZ4lD8ZVSujzuvCi0GyoHrlYCUAOXO9UUtLzH0uOKjyt/rqnpSn/guFqklzhKCyz/tsON652fiG6r0UZXWgPOalbX9oi6rG6StCzLui/Ogc7JdjdTdiNKKXybVaMtpfJbmnZY48JWzV0hwvKJKRAgOV+sHmsjsikkaiKzvBJaqNB7FZ2QTiRq4hEMzAKPEnhkuV+z7gsI9oxAwzlatplYHB3v80oIbUo/a98M9xJwNOcpWs5XmEQuKNJ9HzyK03UzqtgtXKYmHsW7rtiX4/aFbykOpc8+U/jzTJckj1Ze3gPVkBXgp8ChvsUR+0gb6W1d8ikcoOARr1dsz/CScJgxmDjCItc5mInySjShVuiR8Lw3AojU89ns4c7O3S9hIzwDw+YnkjNw3bhyOrLMYIr3fcoByj+rOVvN5UkRej9nGWJZRWwK8AxydKlUXg1jJQxIYYOZULhtu2yuBNQHWTT7rcRIb4ev+WGVzjz0pix0YiUA/tXBwXu/JOs+oA1vFiMx/vpcoso/q/cFPFnlXwqBM94WSokOjsy2edJNNmOit6pUnTSsQ1iYjLMELPekEgiFD2F1iWI77QGAvqwwW0+vG70sGAB81w63wn5U7/ZGoDRU4ezKSlrVE71zQh0FEFtvaf7G4LcLKlziVp7zP6awf8wI77BkjMalsRVhdrmNqlXoZyso9v2mt2zh4y4DhTceZqqmywQgWbYFAYm0/j+Bai52eabSOVLnrVFHYaMOFo0xzqlVsS2T7XGS5Gunq0Y0OHu0UzavoBPCvXgDn40pRtXxyfeLabXjJMgoV7kowy+B7mDO3CnXcTH81eZkdUtbdn6cnLiCpiTGobZwW+vZIfwscgc4LLIQbu+eBgYhUfKvpSTPEO5Fr+vhWvPc8OafROj3Er4XXRPOXvYjLdm6fb/Dt4TBRFE8N/gWAGgl4l/fqoJZGWR1JLhgOVM5TC+UcdRLCgyqzhz+O2GxFDtq707Coye2TtII7fsWHxmpEG1VzSOgzFqai94UI2o08QAiWebATeNY8DIuR8VU/MsjXP0Hj2Lzw0lSzlCJTmOJagoeMtPQ56akhsLcnlQiOq7TuNLRfZw1fZbJ3UFhRCdmgTCdxZpKrE8PcarzOTh1fdyU7y9co2QWB9FaRD2/aMW58Xxqkig+7zpmp6hyRMTgNMZEA6aQt8VNjHQARVdvpVIuhg3uEvexFado7BaVJwuCU0iEh0lCU80ktWlrKKEhdovKyLBE7FM432vgW4abDm/sMG0GYuxxZXFZX+Valjm3m1z4HUeJHJvsRRPW3hbvKnBJQVvBb6Tlrb3NX0pzQ29m7KdxYd5OG1GHmicKEP2WtDMm7UcrCseWG1ozYwyOxdWYEZdPNmMhvJOIGqWCMPmMwuQjfo373ZFDPw83Bm118xCsv4UNult5fBCguDM7ziF/+xjhc6OQs9pH6N8FRjD5VLhkt9SMl4fLZ6bUq98GSBTtbtc9NU4+sfBycMUR81M8nGMMJnxHvfgfJyXUk/05G94JMT+xpQvPycKoIgL+4vNZocd7oF7pp2OD2vBRIFCt7KItL9deIRX30aqL7eW1xXuxnhMsDGx8R6DqN5UqOK0X/6zLcHOb5NALCtnYfPmEIgV2WviE/2+jsUC9DIYcGtuqdnnXing6D0/crWQpp6tCNHvhlgWl888QZRMY0wFx/nb78L1w5BKz/8hCtDhaX5W3b1kWwgviI8fBeVLcUycfJYt7Yx/F2lR313HRmluejH59D76ImxC+ydlstB1azZXefvYLl12uzXPiZJjfLYWpvMLtB8AlFKYDlEkD1xGxHdyz4Tzja163uVYKgo52hzRuzYo6LF2oXKXS3I/9xt+2q75wHQumwfNWehBNMgXcrJvlHAmyb7tfYMJp7MxZFJxTx9epdbwqFucSwCh1rYjx4mwt54FMtGZZf9UzcvAvz11+0ueOaBIp1czG0w77uSjRWoFFC9lq/LgZyoIr33b5Rj0A3XlIqbK98CUbSV1+SA/56Er35H1f0Jfl8Zd+S76PsxULv0SfCMhtTWWftrGDvPK6wJUfSCM8ZJMsy5eUfeAWErQJ6x8hoYactAOGtF0xt9Q1P+AYjA07rt1PTxzUS3Z8kTxm2MelyHpCPQEXBT/vcdh/ZGRahoAUS9ggrKiXDj+Us/mzy1B8q4uv0FvMSok+9neYm1XcU2JJHsoLnVZKIq1C8b5VI5biQsnTHEPMXRJCLbQ0b4f4C8UtZGTLuDMMGIUz9yuisSaN1kqRVRjSU9u+WSQroPn5OiczDotxX+cX57hw6d+qXTF6/yHk64TJy8ARIhw4ntrbHPkRja9cvHN3lTWJZEIeLH1owv+2bzXnNhwMRM5DGohy/AN36l9JPG5PRaLFeBUVOxVm8sqTO5G3dpMd7kdiieL98Q7lDbaOmLDiGAAtjEZdXLOSqMYzWVEffHFtJ0Jfy4UXWACXsy6tOZZl6+XzvP/eCnxL2TRLWZV7pLHVB/zUEjyBKFp1fcDTQCHW7mNxNwrkH0p8Hg2Fhk1IT/qK86KPi8Ppx4UV1NXhtnGgY6Byvlp71dxuAVeU0xmNKdXDL7/rmA+efp/cXahDVdkn8s2/h9BMVYcgSfWV/sJV8mk7ShLr09snPRN8mqG2Y2iHx8JHheK6YNbvJk7C2+vmtvO9sgSyKfmY0Dl/5xSuMwHyHqaVdRYPBtpeqRiZvAmRsqrPEBHsl6A2ligBaektULp1DaNYfrQ1JJbe8U4C6aN9GzIzV2Ff2nDJ8s/CJj7pxrHjK3WNEdIeTcHQYY6LWIGyopTtRKtVUsWwZjVVmwk/3gzj8ACeiZDFctJGk5HpzTmb9WzdtFBKX/FO3ykZMmPdVFYZEi/M6vok07GwKa3Q1wduFDx7lbhAlz1uW82l7A8cT5C6TubDxjrObRee1Y8aPijCOvp4gCsTR+Nt3AQYdyZNSGs9xDk1sWl+iilW9q/vpELV9y7h1GhuOjER21wEE+AFZ2kp5+CV7zux3MJPBlbkPMi/3FqDDoea6opkgV6knvaS9ZrKxhSaUOFxykZN8hPnuNup+Wx9VenbIrU2Mt+exDO1h65WPoguC44pb8y0xyFkm8JnZqnKjIxUfPCHIq5G+Zga8+wRXEu9Xx2fAlqnUIPXTbItBWQg+LhkOGJ6XYpuT8MZPbQ7AWJs3Mt/CNeHsZeJCX2qokJ8NTLtKW5KD9Fif+IabT6nbHgYrvbGKWy/1a8t1gtNo97+/jxLDYybeN3RvGnp1JL8khSzyZhX5ANLWwxoyxd4mhIZtl+LWhSUc0X7TrFkU2XxmyqojuVCJq/VFBqPiwRm2+RoqkAGXyfaTQpTN1O4SbJvoMGHzFAVPLZTWpc+1fURvEWhSm8oLxGNTVvyIufyDNrR8OIbDCXg843W8UTmtGMd8coNxMfHlBruBJxt2NIhNhCruIce6j3TeRMqfGsQk8SKDUcCCfE19e26Xx5XN9Fmj5yTCaxP7qmKTHuLNAjKDLnqVpFrcMF0hrVneBdq7yqPCecmJFXn+3gi+PR1Nw1EHRHJWWKD+XanODhdB53wUDHTnmG+hbwqBRcnOPgR76oatn0DYaW4zrOuuS+q7MOydRW3CfepkYcNLT00o19I/oNZbTk0mO3Vww+3jok6dQCdKLEQO/WKSZLzxljNYHPH2q2Pa03blYdPfkymV07hKJM8DbfKaVJHBRsGYuE72ToM+QOsZ/M72W3xetti3DS+7A45tsQs9nPmYr1w0tZDxZpO8pkAYdmCkPW8hVvir0vGbx8j6jzEfMxQLNnhmAtSnY+gaDmaaOb2e+yKsgDBCGlMpc+/zCtGAKhv22KbuUogN+7egeu14y9Ugi6HqbwWm3r2oeXIsavmDja/QKh9wLE/+hnRyjyz8+XF7h3v9IWAWflwCorlIgIQ1jr+oSdupayPp2DZJqGRafxRr4mSvSwv1Rq74r2sszr+WFWEG3vSZ2gyVlK6LL3s1dqDc14D+5xPpnDHcmMVaL5CjoAYAf7sQ/nHmrfl/bx1Z/XeBawI7w5OFIgxXI6E6usCPAbJIbkcFaiRdzKHO3mswU+6Q6liY7y6NXOntAKvcXt5FLQ+GPMXMhdAjsXPCiF9yuNXl1pnAfxywRoUWEAl/C3A8PK9aONq+eECXH6alKZ8VP8/M0yP4IZF7UQ56zc3uUyinM2B86dpmKYu0om6OifPLsT79cOYYO/fc4lBvxqg6ntGvZWCGVauVgSKovzCbyrva3i5kYUOpdIQqfnZfQH5wXw5Q+ftYB/jeDE8GPtrZBe/napv+TtQQ8fX19/ja7nUSezi2Xd8H7TgvSUXoB5OUzsvei0/XGNum1RbtDAWLaBUy2oNULPAnUX7lkGfKR0H6gzR+oOrDL3O8b8M46Gn1P3caGb2jp1QT5MBfphurICiJeOoX6ileKbjAT7ot3Ac8fhiD0c0w4WEmBXI/NJYrjexlI/ZU0YUgqR6js2q5i0elNYHUGlZlbxa+scLaiFsWN4cQCgcKX8AshV9kXYAQSsvWL3UqhAICKBb3fvE7QtLAUhbk6pOTdCtTXZihEfrMDsgVOsOSRQEiFovRAsCaONbN43vxzQodRCgavGICEKg9so8j926WYPcnMYmu1QtHxVbCKhWDMowBF6tvJxAQ4C8VelCAwTX6lLUIUDSmp7cQ+DV2r6ht86LzDu1gqZ1WXdvqGq95HoMVa3vMQfK4v2EYkS4SqzDRpm4tYhq2kwB+BGd2fonmNhQ++bTBe0TzjZmg0FUEaZYEv7ACF4n5wE1jEwb497IrVGJpNHYzDZwjf1rLM3CrVdnMXOiy2uCNpFSl43HMLgk2heETfYEtRhzscE2tVUiQE2vxLJkDlY/X5ABUDWTP02KpeP3LWhWa5wwEXBtZhnNSAkmQjEWhlHbMVaBiUqMRGF8s/vPUAEk56tFZ+uqrXyWnUifHy4xOWl1aUWMQ7+vmrvOkbplT1ZaaJ/GRBTQnbBCOhRSlJ/HBAy/yrsFHvmBwjhsmetlrQENkRboYIfPs6giMMI6AyaiK5BCsgMsLKaPF9IbkOUSN4Lay/tXAEc0BHYhD34150hSIBiyOTU1oiVwDGsNKEPCFjmD5ht3GPVtaeEPe4BI/x0SQsrTApD8tOEjPRnwyMNCRxkOONDb+LCRnwJopAEh49ogwEibDBdlELCczvWznKPBgDIaHSaXIUByHhIip40CiAZapftruL6MeTcNJ4sb4A0e8+cQ8ogFpCJyCaWMWkGrokcYNcwYq47dwGniJnijx/othDZiB6mL3EPpf7eW/nPd+T9jBMuCBxAhZA4qD12AKcKW4CYf+lcAqoARUA04BqmDNsCa4AlECtmCakN3YLqwPbj5uehl8//5uczAkGUMmELmHEuetcBWZC9xlDkrXFXuiKfGG/Md/fT+BkOTMWFKmVssbdYOW5e9x9FXZTeNR/bvwSP++Su1l+z4XjSM0dGxOwepGdkdTeSWFVI3Xi9331EhDWVFJJYVllRWSPFo3bmLPhvZZ5CxOHQel5UVu7qJ7XQbe2KeTTuXDcZ2pc4Su1NLkT00E4sd3Pdn6lApIe/k//pcUClXxsW3ZzGJfp4QOAFoPuAgCSyKW+Rza+6AlSQpUsXOfwg334hHuJVIpTFTGkaMUcscRpTu/Js3gaNURSAZWDdDwlHrlsMgIqKH3pKHI87wioErAWJJIYKwFo4+IQESB/NYPHaHH99u6LqcFADWvjk5IIAwJweKSEyyeamtFAnZYUun8EvlZNIdAgMx6Ho8PTF1GKzLOg123TLu2t3GjNKzY5yT1Olee1pyDDR7hfonW7QCf7zIvJvAouvBeELuRzTIiE49LMKMXq9CzgPPrpUoBpeXD4A6dA9HM1Q0WncfjD4MEM3ujHZs9itX6I7m3rLSADvGgk8U5ntwjS+TBbvOOUbROkn0Wvq5FmG+/SpB5HjV3kNobIlqIBKl4g615ZC9kOjwbcS1pHkRQTvMXs/nw1lfUk4ZuCrsIuziWpVjlMr3AXDN1QeXEROerBMYuuOcK5EvD+RvJRFnzmqGGmWCIHIOW0JsC9Jlso/8NWaTa9wrrjnJ7rXk6pPrGFaztWSP7DjTdrrjnJDP1qaYJ0dosk5hgjWLri73cftXUEXsidzDYyuNmdkwPILmNIcR98g/8noklocMURYc+x+/OVau8CPYMAIZSyATcqRdbOxox2a1SGTMRqNWg0SjNyMzoKzTCjkbCN7J+Utbt7MlmHZnG0C79kTCXWPbTF4ZncOxKjmonxmKr1eIGFTPakXjsGj05GSmy2U2NjchXl0puREYYiYqNWArdIyUW4DPOTl+devWzfzj49YocDKGYtPdwUGdN0GfrZXx77deUDpnhhVvrX3nD7O7IH7xm/H5qE+iHtIk4skCCNMP2098e8LgNTliYcr51ust7Rvbut6Pn/QeNIKejCXTVLo+TdYWVNUpJucG5VXOztSgcLFwBA3rp/Z2KgaUddd/XrNOmC9hpI3fiMNK7xdhoQ+YYfHHnrkvZzRQuIX+1HD14sR1HQreWdAom8qZdBYyMXrDRmPiPaVZdaEPN7TR+IQY9fQlTUb2PUbt2Ri+ivA7WJzW36CvlDL++o9quQxY4aduZC7N8UKGqjymjxLm6vfAvsKg21AMgKCn1Z8EMrSBaqaBE+Shk95M2Bmq8Mfgw4vibDPSij5aoYOAjFrqwk2sa5sxQjljrUa46KF1cTn/RWpYHOB6TiHSiBe3cJ7LXMJPbAZVPjP3SCe8zyyY59zFb4G6LpGOSgvvqHlM65utM7zfeVMgziBIm22vViHKdH0XWhWp4FE3UK90mFAuqSiGlpxRq3uFIYmphH2xq8Ug4QgtIi+vwTnvoxW7oUo+RBMB6fSLKqf9qGygDuZCDiGhQXjVEj31mlZ+BWNnF53+0nUNwbEuukfyxf+UNBj5BLPQLyyOaEYexNx3LSfd4ORv6oGv7n8lsoSRVzKLLuSka0l+qya4i7lKV83be1lR5LNmOT5iOfkkKTLcEh5KMh+NJLTga+A8M9l2S8hHUJoFLObSOlZlmAWmELPsvZHqfOoTzjxVLu8zX8Zchrg00MOLxmFpRFgZFWn6CbbeSQwteY9XJUgJPQ7rOJjX6drUjtIxvOlnQuT+aOejO9Mi5DuMIp5gu5PRNCJ9yauW6e6o8S7jvYI+oR0jNt36DbimSa7W1NhWRJVzv1Zzo0VdMCKX3BtLggOJGTKCVk1K1EC8ilmk5nwrC/qSANTQreZaGzUOrhrEPKVSCMVmZ1mDXk86TXGemdh6BPTTt4thfkYLoHsOTpdJ3/WjS8jfm4V0VR2uuB8jVd2BzwZITTdHQuJO2l7EiGoSpojU4bpD8DbTR41uOswaTS9fVq53sZSUlwyoHkMN3JbkCuvoFNfm+ItXdW/c2jC9Lr/4Vv3/roQMhfqt+OYYEIu9T5dT3v8zgmOfQe34P1apSL26gRuC4SyZ+dxZri4QOBs2rEJOV68foZXrQq4wP09nmndzv4Gy/8SAoqTTekWImAbkpFT+7HiNgn0EdOvK72ncZkbFO9YAZuZRk8qdH/KXunNmEIDjDNNyW68Dny1O3zcocCdFtoUZ5My0zwwUHfskeclRuTykRaLrYgNcL3eF3edwIXsmrj6rgAUb7rSOPkHw922bC/qWTCcc5CIMn1GB+KIGzXBhi/SK3Eobk+K6pepr+IytEL5pTW0KAV9LZ0e7ycfTj8FA/w5DmJe8KsDbImOkGfU/UbDvP/zAWjxqEGRVTo4bDsIVb0NMQK/Eb+FofP6exau93PjC4nAazoxwYIDPw2YRWY27n5GFegU23eczbEzjonAfkH38wKcDfXWlgA9fVOwmhxIOrGH69E9aRY/Bf5FdfvFlPHy70kOjPmAhuZyqLAKZ5vXgYpGWbzEzrTRqo0nb+jVqluFLUksqZkK2Guh0IjAwvHyJUGscJsvpAm88aRoTO4hxBy65oHZvGCx2FyNLsu2KIluuuJYLvQfAy/MdFzOOzkCvHOA2P0zxXIHy3AmjhBSQ7d2Occ99ARPgc005B/F42ABy8e+M4xBYcfv1wJLbu8DNROyVVg8ViGqUn9FIJrWFuQSQvLKwqU8gsukcWcfge188ZvPmw/AxcHvkA97NV+z+LSeArkwQOh0Vf8WHQLwG/gT9XyQPK8JxEsAehbOLMUs3GirlkO3WSA5Px3rnvkjnBjvC3qfre/Uf9ch0r4PngQ6Q0bsU1uKEU6OEWxTCGxXCR4zng/4ZPCHc0JEDXePR8Z2tTZ5a85grr5G9jkaLPzqD4J8QJURKgZe/xNdpzuF0ZFy3n9CiR5D1SrKaz7xxzv+RBasYBelY5KeabYsiG3/F5/TS9rGrAjN8lKDoMXL4uS+4z89F0vGZUGxQYsf+OMdTFVeIYKI+3ar7dEkq7u/+VJRIWSfzxv1yR3I0aPmFGjmgqQOZBjDTBG5aIDNtkNOTJcSDKmyx5ZGNlK9pIKSnpIh+bA9/5Urc7MCD8sqT+NhZpVam+D6L3nAGhrYDRVC3D5RyB3CAYw5IrAGNbcBiH/A440HUKaE7mixANSH5NEeipBm4UkFbjFlH00I5embpJ3D62Yc2vB3AZa33E0GTUMl7c61obFwKEgjiM91d78llx8ea89tNHoVyQ8eyufcY2BDf1dsCmKBJFCEAuaXLfRs4Zp2ld/lnXfr5k+reW4oPybJDSGm7/GyClPZRved1IOTIXm5cKkUxHLG3adI/2Ltps27I/+UD25w8Gu2LCfObJBK2ySTZst8C1SnB50eR4IdsR78KsiN9q6HzthxKXAl5XAgjBVYoqQBk3GwXx3Px+DD2UCN5sKBLpwtKKzr3EkiXDqTC3UctDt2pUmUn89f5FTXHyMq46IVzdtJ8JtrlaAnsaGEZhWqeCX1F9/zKnu2qtTieEeT1yzwR6w8HGnabiObtKhl+hYW3n18Ack64/sjTiZ/2Zz2TzDYVIjJuwX7FFJdtOO7CxWbgUSRyTC2taOTk8kwFKPY3DitwZxvQm1JC3jaXTNDpMuiNgXPh39dvHEAR3EyckHRnLpB6khPqyP07iDd+8bED0K4f78Uhp+yfG8weOcsEyCxmH+GNI4q2oJmm5jYrZSa0uKcwoAe+KNJOP54XU56YcYC3IVkTGwfn+SlOGywxP3lfn/H5CiAZDVjHVdt6JRcNBucownEB4TCsANXtcyUbdhAXZ3AecQ/NGous+FzUFy/Vv1WwJUZUXt7RyiXm5xD7tSrBFmitL69Kqm4HWBtWhDk3HoULduzPcHB/WRlo+oaEvDiIZx7cLzGPCWefqXZFNhwE6NLpNKCbz3Pjto73I2+yfw3bj9OxuLtOUq1llau4hzGdP/eqKcyvnRezqJb3pWWAPP/8VpE+hr0NK0DcjfvVd3LW0By8igTmRVeg9eUBiqNwwobIBG/h7atM3i6eGgJ1mXBftThOB13BghGnpe9PxvNTJb+kfMi8ESqF1kdX1iv5KHOjSKpojk+qQXTdOtm04sMGlJHesIbQrTSpFKKvvP0gkZ1vO6iWPgB+44TL6z8QDsjJ2gO16CHNRZRxv/rDxI0VM2ODHThfHB/NbZn4eJblhCPA9dfFJw6tVL8Ssx9JjXLLDSZauIXPBxn6cUlQI0J3Xp9cHcbHern5pcb3DxdaZd8bkaRONxH9HhNueeEbpMBbr2zebnCwq34lT+DL2UwjPk1f9oGVKLxib3szai/s53mQenEL7308fMW7GF8Lh3axQhq/6xryec5md+lT4Bm8K6Y58bTHk2m+R4gOUkcQtH6gqoen3oUKjpiNNLzHMBBsxy6md0fE0AooBnkHpysE4KMFGnw7UPzYRsEP1T6f369ubY5sDhYWESo/6Wgg3/Ob1AWOamQR60YIpxS5Pbh9gEtMC2BENvuYXi0fMDJLVm1qFFezmdBedgG94j+oEDoMBHkuDCBQKPoIIrR/nI8v2TkQQIfRE3/5DTiYdmFWzcLRY6GgL2ZfzcJLmBTZIxAlKr7ui6JdhAJ4bTIIz/mAL/wpqMKhgozd//NUYR3243z6OuAT0CVKyUijHjr9oYSpCfZ+QmeTfqWSHEh5XGICQUW4xawLeB7egi7KeR+VRmqDCiB6CBjFUSYiMcWAcG6kc9R7pfkWvYYnJhtm+gTLo0eCb9+rpAXsGpiiFOBlFd6lc66P9inlTu5DI6EK5gDJcI1VfEE/JhJZiS8ug45/whicFsJz8pT3w+2Ywp9PbyNPMvL9V/cv6xGpHZ5f7u3A8ET1O0pov3yCUEuqDZOZxIcPIh2uMkIvjEXGtFnJVCpcFZfRA5H4MnUN04ixEsgYBmsi5d81T9+Q5rN12H+106qSBG1FZv5GaxjXPBdodwtph7y9d2c2ufVNKxH4J4yd2skL1dTP0SO1pbgg2md3mSWJw72yVsnmieP0MQ6R9/5hBsmSiCHmvlOtT9Bk7kasF8Y1xexAWdaV5mxxPjAiYcEozSJxrrKOZY6+cYECAxG1/6BCrj+Fl4s4Ymyt68dXDBXzPkujyDCslX64dNmV/Igt4Pr6qLZpHtq6RI17Kex5adZ4fW0x/KY+5XxMuBNEqOumiw2GlD8hzSValZW+gPuD7iVrViKHSu921cAPTbw/BrW5p7lQMJTwAtAikmQw9ShJWSHMy4sp9wGVxmv0zX2s2NFwc+nVYd6xRHW0GR1rWSgisnktUJ+MfKna270QeVZVNzvxjaTzsdi1kzudqiHXwCn3E1OIhuq0qS9zc231HpsSPHLwN0sfvyUbSvRn+iDzjescBB8p53l8tNqsQb5HaSL7yCPNxry6I20Hv1/yjOfaR3ekS9SB6UjvYtlR5XeZPP2eyyKZh7LU+LGmgLs5DJAcURD9GoLfQuL2EI4YiEdMJP4Kwdufzl8qT0y4nkSRsGfT1OxpJWF7fkninmhQu2e8+jDXbeLpqceezXU0AGRLDTGgZWtNVcx73WM05P5rYYFQlcKFAHzgXA5RqAyD4sEsD5LL7sXzsOIlk8U8bIMhDuaLrJDa7+eXOl8/ZGBzcFxhZv5Ul/21cXHfDbE7zMGrT5B/hfOtLxdD7M+Pbpb4QAfkUitC3KPWHzt7jddUC5CMlG5IWnMOZgIjqOlRWkS9ZVFC+sBqnUH7GMe/0+WnvdNZZh7ysyQ4sbifdDCThVbC4S1/19G4hr324Pf+Y79xXNaEj3OtVP58GKyf2zc6ehOH3hc+aGfdV+74K8JXboU/VoquJ/uLwVbevnAO7FSD2AWfYCKLWOGBAPn+h13BspXdWK5AZWDGIlt0jtn6E6xwFqLW137mr+sbok8Q6EbZyjNR01KKm/gOiwmma+tauORm45U0tr2oCUf+ty46bJEj+KSjDuS6N0b82uL8UK9SaKVqyXLnmXqDA2NxjSmlp2EME/53iBBfoqouBZd7MicV5g5LE+YR06wiglMXfMHzCab/IYMHyqsN7fIJg7d/mntKXUKx1auNxB8N7sJwRZhLYBwVZDPPR0E7pcBhQLdUPfWe2o7UAoD5viE4xxuwvDmknMpASi7Noyg5H1Szz7vj7Ls/RQqX8IMK9gjgXQAp82JZgLan3PkhuwAQvccqy6UVYdPgS8JUEK39hc+/3IPlgAqt8aj0lrFKtA9+td+sEDhYPgzscyuT21HFMxKrFMwRyMxiHkmLwiyu8s66jKLDqoCEh/kZU9yunNNe3MtHl2XTAzLyEt+e7M6ugmkL5b25PwloFQN1ZIERRCnTgw35eE8pYdeoHBp5QZsOHQ7VWTZjSwA3Qc2ngECQkeBplBnFH20NEWRn81VkxlRzgdO6CWul6HWcQTtVxYQdV5u6sutpxycsxalKUHR8+lhl8VWLoZoDPu+eqAx/Rkwblsv5wYW/eRJI7OMRcFoRz2VhT9EVsuFG96Q7n27pcfXEZDnHWSSulXqfUc3grsvW1EQRSdnqfgHZ1rrpsscYWoW3LE+7TM5e/vyXishzPhja+WiZxE2hoZ6ZEUDCtRLIVgH+QohGgwz5gwA2AA1CBYb+wYJpCNYg7EBwWsANgFeEL/AJ2A85ARoBPggRBGQLYACoCPUjDN0WTCBYxc+l7ebe3/GEXMzFHOrbJ+63XvL7O3FDTOIOsRDDmMQ9YhLDmMRiLMZQ3j4JPnlfil0hhznJxVzMQSa5mdMcZJoLWcgg80n62QuUW+oNdVLvUBfqsE7qPeqkDuukLtbFOrRvn7CfPJe4K+QwJ7mYiznIJDdzmoNMcyELGWQ+kTlaSZVUTYlUTcmUSO/zv6imZEokZobx0iUFEcpLV+or70t17pAHMskTspBhJnlGJhlmksUsZpj5pP3cBdot7YY2aXdoC23YJu0ebdKGbdIW22IburdPZp+8L82ukMOc5GIu5iCT3MxpDjLNhSxkkPlkiVdpVVrVVqJVbSVbiRYrFOLVa2s1BpHGQhQilJeu7K+8L+1zhzyQSZ6QhQwzyTMyyTCTLGYxw8wnx88+l86uUId1UhfrYh3UpG7WaR3UtC7UQg1qPrn9ynPpnjvkgUzyhCxkmEmekUmGmWQxixlmPnmGkaan6Wl61DXilChEGEmcEUmEkUQxihFGPvn4lfelr0tkmEkWs5iBJtnMNANNs6AFDTP/M2xdtf6c39F6rL1JfwRc27SfwnzdP9LzFf8eGVRC0MVj2qwEFtWpgHfIGhrSF9N6sqNr96endQTBn8dYGd/W9yS1aguu4pe2FkBHW/C1iAfKj+Xssm3rVKj0/hiZ+z7gRS0UKZDecRl5DS6wbeiMt6Or411AFkBfrgmq7rNAeRNi31yuD+otmRfwN2t2017QmdQ3eLy2oMVhziQN6h3l9WIo38IuO6c2ivKSekD9cqsp+10aL52mgZ62vozUsbCD6e6BPMD3pXjfo4RYSdbnFaAD/mAovDC3ikSt2iQmBMws9GbR7kpGV2gPYXQLn0I1h4JvrdTinGOfmh58FdhKOpHgxkPHmJ2F7jDZy9LgOj3PVLou++lb2z5ck6DX3XU/oVKdbpvqhss3UJg9lwKwWQHcxjgZaK1MXL81VSMJwneLcPCPKUsB0QYOJCBu2tgcLCn4RRJw3Ao41nILALqwlQck11WxPssAa0blJe1z0awYITZ7XJUJcL/RkwmWc/uS+adxfXRxyynVHOIuVZLCZPI9/FWnnDs8hfKfMRgeTqnNs7t8gMqqy2u/SuZJxTIwS9kHFhb9dJ06hICdGk2B4KAcU7UPLLinB0Wq/wc1PDothayzJ/CIohoj0QpRSA2oarykEdd+d1aPWsCHxQBMTC77416IETiQoAMbOSXDyjQwtei71ry6ETLOzHiffJuZneEqAQPrVnscwQoTVyO37yNUi+BCXGdiIbwY81hyMFNO627cDI3n7e0zXoPj5hUKs+Mpk+7dHvI9Wsps+VVybZvoiE2uLcETL6fSb9uCIDaF2kzK49vA2MovRaadk3bAPStFeztg7DEcjzSJtyU8GZaf8upyXdbQIWfue3C2DTu2f6Wa6ZKh7YH5kHuRvm23jUmjhLniv703XiK9J+0S7TByeB1D66sP3n9FDnvw29Jm9k/j2d83bn5JVqIMb0DTsigeD+QAt2GlTs2zJVIX4wJ4YFFfHkW0CpE2os6RxohhaaaiRuWYA7BNr12I2f55XK9txvVLnfla728PK6sdksZdk/nE1rtsoipTTxt7OZ8Xma72X3tBvo4duAbUNWvtb4dKCu/G/f4pnoV6g64QlZmNAUJewSa3hYW4hBNjoiZEw0wGTqhxm9Si4Tgw1GRrMKMHGa78kZ06VP/8+orUdQxYCthqyn7DdPrwT/C9HgV0gTuo/LK3SzrsFXOP08s+XDv+rJvwqoBLn/n0NFAeGdtlTox2+tymCe1A5PcgaStXZi5sHhja4SMFa6vmwXqc4NSufWZscG415TxO258W4eTiamYQVFWUOyNQbqvaG8/yToDJgGq0C9OzIDcpbk1iLoaXJJErorEKued6AdVwbbkLDJbuzV+BZGk4wI4G5dZ3bnqNCmtuaw2hEPj/le3pcgqJDiv070C2bo4eBuHI0b70lYAXoPcL9P3Yid3XeXpMFncFzN6DwU77qudAtooZ62bLzo6n90Rvr/I6oX/3D3ye5HXTazcU+4KbPPvE3Hbqe1muwjcUt2CZrC8eAFkoTzW5aAewWSTOa1WHLIZZ40MueqiVfQdoqNwcTVXlkXHJK6A08mgWOkAchsz4B+MwTXmZhHTfXq67nIDGDdgsyyH2Rk86PP8vDlueb51/sgeWOfOhx4k2GUUkNuhHK2/dj+HgtrPC1/fnnRLmEfCOjecDVLyIrD4d8COy1sdQoZxzfkDxt1hQ8nPgRsLv22hypJz9OpRGJm0A5ZFXd2llh+ldHSdIzfu3jiwjgPPZQCRl2FuU3fu9GQpE768HOUE+mAUcfwKwbW/vXj0UiHBsueV0tBj3p5fnLyZoTCNMAapyaijrAFApBJu4DPT/BMbiwNVFNbIOArIOuXp5rjcDVIKhYiK4PvRbds5xo3KCvabYyBxyFIgvWqPc6of4BFelHaqn8xwOgSNjsYu4erawfnz1cZu1+HIIX83e6enYn10R1Qq9cpcH4Ap4dkCUcC3+XHzudX07q8iKuYXOCXhWBG8XGfACenMsWiqft5bLK/XLNurxQ/TVje2M9Qm7Fnur2fry9uM0A7KP3y1N92WgOnLo3m7PZjIEoKt1oARuWNUCi3xsbOukwzHD/D5EKKY5/LWNGy0Ak3HgWRXv577MZg2yC5hIkYHCYugmkcB4zhUs/zwwOrC4VfbX8mTP7VOleMxl7xm1NUFXef5JB0JgLE1CiyxUiuy6nFvHdWZn0daZw1POp/IgFGA6C1NXbuxzsP/3W+7lMn/Ff+GS0Qo5A5QBMGZEZiAFrlLKagGzMu/kgDsiQ2PIoZDXk7VSiejaouD9myhve+FqvoERSNr3WH+F0EK1L34ThlZL3K18VGGrKpQEW3HFmIDY6hy/WDHCuJwXgOO8U0sy2FoyvdkhPpH/RnrOAAPNEZtFQrSNas3Btd+CcgvEJGfsGOPxcJ+V2JLir/f8/UnEMxd3PSskPgJxWgKjnMBPa+ODDZgptsQFiFmAwxzpyh4KULUKmmfRV8QeMNc2tt8IKLIc3gV7MkAyQnpnTFl5e1M1qyjkwpTRHEmEnE8+kd+csLF4XsTKopqv7nEhLGrMNsV9IPwbM1NokImA6rsyly3MVtx0gAhsFim/nftVggzmGAKDMoUbbhtjt/Ko9pkmWwYMU6Zjl8XuDdxxBMZCio+vHLySNJq2vUY+flk15pzdT6/41/YYd6czRgN3pq65OOx5FHn33udPOxF9JPVUY31fNOl/ZpHFjnQAngiKn76KsPrVgNIBDiUfAn5Ar/+Bh6Gy2OYKoMgUu3sUdI5BIbV5Y0x9TC8K3YU+Q9cO7J9OipUm/d67KC2AjjKDhpz38zdDOivFSf4UAVTQ9gYLXIfzvZDQ5Z+he5GQBu3hqbbL6zL/UFNGJ0qGAJMUKraF+hDjoecVTEwlZgKLGARwXjSIAYLNQQfn1eNB/i7bYkaCCpCmc/iSEsYrI5gmznWYdIA+tQadkojtchJmrhYaxTB5b4GOmzgDAchomFhF5uvx1UgfQFnHRr+efDPA/PEQ4ZLAKtWCpl3B1apicjKP4IWhlRVL6y+0v1/VXvvRyHspjBl5qzsvFLFXpzHDmel28KBH4nHnq3sjl8pKO679pMIaxU8fOpqRKGAkxUH3yjDTkR3LkNyWtlX02Sd3HNfTz0lC5/B7rHWVmJHmHdg0DMwkXbMGB4ruOR2CaDfd63zaAZsSfFQo619Bz5nYYg07aidHNI+8VD8ejZ2jNl9aAtqjBinroi3TYKjm6iicEpNZaj8TjjnYxxKoo8Lbf802FiM1ydfh0PPJXQytl+7Duvu+0n6zUMQqjt6dqWF4fw0UR4x5ZCrqO4hPzKEA5dCn2iIVU5lY9SHhIXj6CZu114l9athi7e8Qdey++uwVd81r8K7/7ZQHsjVqnk/HBvz27r20fEvBjmwtZvJeoFVdO5qlDd+c1obgc4xyhRfL0w69wLHTbuXw5aV/9jrphUE73kYwZGJ9ylePBhd5BPGrylreinCRN0VfsUkC0lDu+rxlTKg0TLj3Es46iLrwg6DFWdabW0IDgKKGYD9dAyok3AFbO+nuBlITLEHO3rz2zAP69tGZQloO6ABlj19vphkB6BkLbBqfPTT2LQP6XUDJXYQbR747mbCtNyZNY1Bjl2MBTYc7RzamR1m7mas4sC4Sxg6GPqcLZ49JnXBnbHo/sdgGx2rudZh402Bt9sZnAo57q4yJI+elmejABvk3G5rM2o/hXyrPN+sVIeCyKTdKYgFiy7wYl5NF5KhD6twUMB1qxnBbumx2hLdI99sewDSNjz739MG06Vwvg7WdtJGPKREs9nVEJoZmA6PxxTKHyITo2BjYy2n03T8BK659FZyC2ElF/cbt+u2sUJugC7jruz/ITLRTtJBUDNBgliqoRbho+jRVqqg2k3w4IOYs14FdYSId3EiOZjELxZg5VA6aOUHkk+KbQ1h01ISO8alxFMrnAtF9zP7UdlwDOClnFSV+jjzrT53UfiR6LHTZzLw+wbYMur9atLK04xrGSTs0w5ztOrQRs+q/ILPShG0tiV6+sloFcgVVEfHmOglGTB8WRxF7i8wvNCWzTZc/P58Ng6kF0NGw8PIgpYpqoQsmpA7kUxghzASPoauyh9D5HhrtzYSseAHtjGpIN36FLxWEnXEDOr6eB7CtbNMNx6IMtSwWZKh6OFLxxqInU1+afqT05t3HZ6YGFuZ7KTTfxA0qw4NRWDy/f2frewukjCQbQrmJCZFwvkhpIRKgO6nun2QsCe7kRidRRYdwtdNs6fVZuNgROPcoQd5rB0fQtZpDxd9f2LPuakpUat8GCt5OXwOzmHBMaVRizbR0igFuxwcAKm0YYka2biMLOQswOVKccfOvgEytEHr8Td/r3kfyDuHSgdPqqAYmFlMT8QCZQVqIfPXxJUt/IAWw/W4W0BPFbAKvRHyqTmqdmBbhBiLDWfDcHUcvelvqgCY7BWt9DmUOTumku0voyKzuOtLOrdPcixJBxb2UPKA4a3wlHfJk/Z+/iWjuKAAO4AMdiWaUiouEDNQiozNFbEsSEip9C6v/KfRtfffm5Q1dw60ZlUUITRQpNJGUhXqrO0XMp32p4q+wQm+mM7Yk0Ee9k63vJXzDGJkyOBv0oYnJXTlxPiwDUIoozUF07sUFm+XE5VGqHlLGWuPQofcxjcIyDIaIygzX7DyP0SzzvDyMbILloTAuCBCKlHJVEVtTnO6wj5AFgkMBXYSjp8J0Ify5W/jJpMIBfKLp+QrIQYoGhdsKJHAnC9gLxVgtickFoRxUe1W0GCWl9IXIcNF3RjmnMaSyOj5fqInQdEpbpDhIGGKTiBaGXI406sLTdmxrdC7AArwvFe39BHhUst7V9JuLyNwqZE8WMaR+xpugzJD6AzPIUj17S6ATq5ntIubEzQOgGVEvS0IQ3kTarXzkYlaQk/ucjHqx4VHf1MnqGTGh73/5pIHBFHsF/7duo9zRzSESHYuMWsl6YHYIzCx2WgB0/SiDKRnrA/5ozEe0wNLGoN7IGJigvIyyv9mfOUjZ5kr15asUDnyE1Fn3KLzFZiBrbVFXiuyEYkXEkO31AAI6hOc4PSKEVczwqCrEDvcx3rVH/j6Iimb1dAm8WCkgSVR0U2ns5e75hrAdRyXKkPteKB7ojn3SSC8g7yk51NCIUOwtBDLtWJwOLgMh1DvSfUWycMoNBfCOcmqFhIPBgVi5826Y+/6jg0422C9DyPwRqwcYoCNfc87UQXf1Bs/LPi7X5pCz4wL6klqzJ0PVGuQRm7HnBrKzvkRL2Vn7A/vgKbyvyHoiiXoa98w1gCiEJPC1IuqPHIzVnzkAqz1sbYaQUaG3R+Cq9JLHkTxIyox5TstyWgmmBWa0ezBU+8uI7TakjfwA0NEy9voFESQFSeS2NuM9zuYyQA9vWgC3B10I54P1ScuF6j//VmG9ina6tB1z7lv1DHN/CBlzz8y2ISHPlPbyqAELeX7sBsE1Oh7PNMpat21PyEcARRCu9UcRt60789m8+kO7nzGU+TJULenD2DWxIY1ce/Zl3NpD/w57uepkVGyVKvFNDJ1yUuVNLNxOHW/mvlh0fi3jNw8AeGPpCGBByDnWx76CnFNXlQ0uySitcee88Qb3BU2HrLaK4VqtPNS7CZ4eMxi6vRxI7LuQKpc+pNsc96l7gHoUzhg8PdZW1z/LnmSXo4IxWZKHtPd0Gqu+/cLg69on37G+DcLNtY38+Pn3I+78lWzzSnB4NwJZgWVA25+/9hchevuohcf2ngR63h7OncGrqR2cmKebMzuLvl4IqujZAxAdNXiUMiMfY0uTnvXSx4wGW+6ZA/cZg95M03M7dgE5HfV0qkfrv5XjYywGDHoBMAnAFzIDd7aIW+lVHTOYKgMIkSH4OVPv0A6GwjTRGNHf29NRzRoLpC3R7E16QzU9VZWJOWV2Id4xEworBCtLolOt9e1TQQo/7OrMwvlT0bLDu5sqCpf7s54V9gjKLZATiZScw5/yrlJXvzG0Y09IFy+/oDSFhTRCb20SC50qbfAwdUSGwxfVkfOoHAI3FwOU2vJ9Q1oXUOd7Whjm0GtVFqR2hlyNv9/nU7jJuvjOLZgtI+bHzYxczvcwWmNZAfMA3uaTvoc+IVygFLDxIHCtEBYGqjwDuxcUUoxoDqaUTI2GIa3fLDC8GDJBF5Sx0Fcz62+QrwDhuzjUC7Ti/PqMQb2bzI9axLKu+H4HSzH53aLk+YgRkoNtb1LJ/fJ+AXjoQ85qmeOkV8Rszj6C1CV+YpNREYZ5WfDTNA8r+hhWZw3k1m7YgT+Qm8nHD6L37gnIHuf1c5dD8O31/oLWuMBH6IfO9/OtvgEdmGSNXxd8G6l4UuKSFZHAu745d9nwAnPuAw9nAODnWiKAp4XCJq4chCcs7fdDnwASm7P4NGkdj8WlQ5pWeeRxF1LKr7/R31tZf0f33f/yPXrssh9HzxzOP9TRa+pW3matOnodfQ6KDWupgTJMQkdOfADP9/RhxJrZSnvy6e+58YmU87f4SAaZC3TS838+VGmfZwyOgyzBDOr/V4cI10a3SgY5dfRbEuBRfsm9tlC5+UhINYWutNS2NcdwQ33hq8hF4/hvaTEJmtv6RzVoHfvJ+h8I7ZftF2zgyLFGKxHwrrDo2dH/yB8qvS87lxv6jo//lugfufS7Zd6zK5sybS8i1FDuHKuhshO5/C85qq+2cypqC9hepr6TryERGt25lqL5ykapaG1VEbTVGzrTUEP3JVZC6BkPT3p3ZA0tqv11szX00+8w+AMhohPmiqTyFp4ScpfcNRZtG2ZSG5FNG+zb9k+fJ/PXRyITLjRzKxP3iCszaM2yO1fZryGj2z7oXGWOib5bcI5EijvNEevLrmrovViOr5WI1BYYfHyFWN+QnJn9mveECuopuawxocgyoFgabTUlQLkzoIxGW60JUG4anUpPgGIxoAjD9JPVnLJTzQhFogElGN2VFwFnM+CERqPEBDh3Bpxzo62UBDgVA86tAcfGgFM24JANeGPEL8A5j6lXTqr34J2+6e3Uuc5DtmjoJDyIEndqOySQDeT4qYhoO9AsSheKEL0vFY2s49RHdIgidOTWQ8y2dlOaWBBFUGdQEwdD6eLyoDZfrjNOzA2Pwi48HRd84nNTF5HQHjOg5BF8whJSULcJZxvRUSo8ZciZT8CG4KR28u1RvuvxMQIReZCFZC1QNvgJzdpq8Ga8UZKw6DTwplTpwCku7o+3/dZ665s0j78/zZt6HbHb6hjVoagAg1xe/SeOqfnS0+0fL9b6G6GxGh1CDJmKvfb/4K/ZYg76UVqxZGpy2DRdfBrd1rKYnaLNpt9Jqz7Z2hcqttk9WxmhPkRy74OoLwdpDZ/A59RhxA1+m/g/KV+9BfIFyYfGEMEYz7zJMrUpiQjzVkVvv8kFaSJan0WkCrZMxFlTY9wYbIjksOVdYrVEmrc+Ai5PK4lsfaoViteySXw+CjOiv0UAEEVw/KjTyugEWtZEON5gZidLK4lovD1YYoItayJeZ8m7FK0gkm2lUrVEmn0+XJxWEdlaDf8GHTbJP8wzNw+qDRGsl1ZFaogwb3kUvSytJKLjOlidaK0i4jFv6sRoBJGMSyViNXBruljOtlLsz2OEo5VQjWsbq+BqhakTCl6Q5Ocjrfl+pcPHHiPEQ/Wy1HvX0ECHisCgtNHuPGE7822nlELyUz4VdFakdjVh5FzGnTUWLxjyPQUmB38yRm4fLROLc4bJj+tvdn7mUlarSgSqsf/euH2TDFWJ0Avj44KxWFBak8cblCQG1X4IPW7lbo+HAMkRczvzutU+r6qNnOyxt86dgpHdyBWLHwybzMfu+D3SOzegSYgsDuOsRveoYGQ57iXiasQspzad87u0k4zmJ73bx6/b1YSR0/n83Jc6+FUwol2eqHOIkPxpcEpu7LWuMueAcdr9KPctFkhLom0d1tWQ2VmuvfQbRzZM/y7JfYMkrX6SPj3J9v3EMvsn+Wu+dKV4jy2jrAR43PjF5WNvVaM8h3/c7YYdLjjx+dmEJnvtLgcnzhUfRf7eqUErHHdlkDqzvIC/NOZR4XuGIDeJ55mpFc2ql67LOvcghKx49T1BSrEmJf2KHLkdc0SYVNfr+DOp8Swjt+0vGj4Ho5x4z6Acrsz76H5Ham88r6qS+O78I6YmcmvtQUnKCWgSgqESqrCEM4FIeQOi1SdiVUA8d5AoDEjWAyelkgbpWjEy2QzZMMmVz6Qm8LsFawK1A4J1YITyVoRn00JkwproXHUgpj9HfOgWiUkGygxIdU/EoE4cNOPhQFb/DTl9hlMT/IvRMYLWIMwBoXxg4xw4Q5IrxKb3BTKGXsCc22kA+0eXgBKRB4GCcQhxhIhGAXlGzMvye0n2oX3Iyj8uf+SL+k7Jkumt26fhUpk9Kmrp1ejKpUm3Q96viyFjIeH14KF3Gn9vdSQyMFyNHMM8TCSPMJkhLuRLxtWEtKPG8szVr4p4fCM5YWsMHKn1Zwb4iVBRGmih7rZZOJJNckioNqp7wn8pv5uz6Cuhor04q46pX7Jj7It2mKY0kdYSr7VeSVz2f4E3lbO4xE8ztAkroR4BTouonac6PfeUe/rH1oLcwryi/ASI+esEN6VTGUQoDCuE5moIi9u7hqpw6S/gULUBwrHO21/cvZ3K6N3i8emkbzFU+5zVPNNRCqdJsIlwW6LNyYdFciRIt5BtWb4p47jx2jynqDpNdXxNGuoNOW9Dezzo7mH24n+WBZ9NYkf0m7r+5QqOrpBF9hV6Yy//ww+EIcsYmRYIcyVbGtZY/iY/4chyRq4+kvNW53xonO9yY6/+4/sAQ5YxMk10bF5kW0LryUMQt4dGIYpGIYpGIUqJskW3SGWbYZkdFuGT9/o/fjfSkGWMTAuEuZItDWssf8M3HFnOyNVHov6MNRtrC+/N/8b/DUOWMTJNdGxeZFtCag/5VhVbVW5V9VlVf1bPh9Arr4U/uv89GJh9Nk2atabCeBV3tZUaUd6fYblQ3aQHDLUBCXanOBxobljSmk5Be0CGxzndQYjepUbT+10cDApVNsXaDU56zpS3SiKpbJMfl6Da9kUt9xP1lb7cc29WOhppz++3Z5TdNaBc+bUROFwbc4JdHcmVGRlN66RR6nwywI+6n0gpnxc9F1Q1PbX/P7GbWTjJ386VNGQKeM3fFg20AnUJoU0IAXky0EqeDSGrjFAvZtWkgZ7Q0oh/w9cCV+eGgnFmcO4trTfjC9rVhHA/n+Mu8ulyM8pXK5I/yDeFjJmiNxZoxrSGMdyOK1Z8XoWc55VQ27p9VvUeW8JPyGk/syKvU7xXRv03+Nr9Oos8LRw9p3n3wA4KtMnroFqfNijxyhLFOVcz9P0WBYrZ4zbbji3OjcBPLPiekYvMwoPyZ8SbyM0uTIwNqTtadcBBnVIQjxa1ArTkS6vRe6a8xYwBZz8EO6yxljyJjVM4ZSUt9tXit15LJgh5iAcYXYnt5HHlO7z6kpnjoJ4QzFGowZyHVYaRWIzwqrdarHgkwptWG3k3IF7kB0t5k4St4zy2Iz7CXmnIi7t7i6UKKGuMU95X2145x+++fXG4lv7bxrVs8APmDGi/2ljvPi79JRDXBYx8Gt5hJGiEK8pPL+Fu9mL0NgV8OCcscXPRyux9hlLQTCMUK7xBRbsKQMrgB4JyN5WAuBSx1idZf6xCHd6Uf3ILEWNpfY5y+K1+OXmbLqIFANAY7jT5x/egNt8tYpIphEE5XHSLTy9Z2jfLXykRsnDiCmKm7TJm2KE9Nw5XyzQJldlIVW4Z1HM2KlpwXAAoJEibnhIVKROoTlTYIgueCajVDGh3fbRwnHC46PUnzmuaOakeSmYLCpySV8WfA+9/72t5Q0zYmtuPneUTme81xztf+i4h1I/vseuWt0eskXsrf2tRXkfkXgShtPgAmQHsBbJvwYwR5Ng3LuSpfy9+w//LXxdnhX+8NEmKEYa86fpeZ0wRUw1YVgwUmEtNXJ7LbgXGIOkJ6suMWlKfczRfqWdj9J/xSxezOBL87EO6QFZY1RWIVV0kLOhHft7o4xsZfkbcLww0myPHTv5j4sM5aGRw762P+B1/oacL5PDWlN0lTvSeV2TyY0L4OUT9WhNZ2hEzGeAbkJUYZTE5sW6zPUWxiw8QZycdLu6AoggXr6+6yhbpFfmtDL+KCKcIu0N8DTbMwyYuR9qVWLLI70/uAV4Ubm6DHlTdW+l3UOEfkFPsC1eCaCX35kRvsCVGfchEzF2qvPasdXOETKxCL23o9C2CeQLHRiB3cX+c0I+Z8YpHuo76//yvuZLlIqxV2ZFL6EUwuRUakbN/ZUkVebCiDm7ydNHKQpvoDd2M0ZjUmD9L+/KYwpHi53ipMzujOLkhVUtYiPuzusPnuMaOn/Bx/ZHn5isbhkih8SK6xq3pMVI58gVqYM45mSprSsrOX7lxldojFS2zJvrw+5rxTMl7jWpKp5i1dISdWOl3GZOLfdi0B7nCaPPcu7zsDLhvJ3acOpveg7p6Xhh4TOgUYGSn8PicH7qyYirnoCEYZSUPf2sZRpSfw8nNctWWNMwubWtof+2i3QV4Uug39OXlk05OXyO67rHaE9SJLVfKtinO+0QxAy4uN7eXD3lrnboLPe0/LqyvTZRZ0zC1VfSYp0htKhj5O9X20U2VmVDiYSaqXJti9R6tdSSn+dZ146mfFGJ9jZemnZrZbnaXWOFpaRPQ5zFxhjVER4SjPS848cIW9wODfuXeD+clI+zFWHYyp+GIjkyk+bnc/x8WuXf+VbcxMBG2Iw6xYANI3pG3kVlFx0DiETJsUUtcJrRmJKM3AjDqUJnAfJMQBq62lUjqdO/F6z4dzm3uHi5u6ScbOrU32V3w86MksENQhdMi+rIzC6R6dkxCHvztAZAk/fs4S6hfaMlvV+FmWe7QNqHRoGels5ehsJOLqXpuwEq/qGqN1NaZZRqcO9IVQXtqGvF2RJa6E3+qctm0COta3hz01RpZ9y2ClKrENi3yJoVJYkVl5gn1TrakotXVcRF623EGhqq/hlKvxfpxrr3zhH3F38MraPLLDWLE3a5sn5145dT2RqO0q6xO+QogrKLyqJAQ17gvNSbvJDGVNyiFnIri8qrdRZJ/tRkWZQqd3Yla853Zjlk+1iPY6CX1bjAs7NBg7qddnp0nrFffZpzYFoNoeQbkQ5tH96FdD7N0TvbCuvinW4aMCGmn2M3oUYc0SFcw86UhF3h4Jkk3K2hQizYMWuMD9hkvhQU9Bsw2djJWOzgv7NZPTxxLjgy4j5wHMyN4b2MnuFN+qg/eFEAoZYyJWPMGuDFaA9ekAdnyKEGi14/p2B6/0fpa4E2HnsrdV/8dxcliKgUprU/UZGPVAhphl9ybcBpswS1zd11zoQRcLgL76tO/2m0krlthFhnRbaxcZGLdjVwJkdfbW1QrtjQ96nEZnWJkvr5R9aFPiSm+W64hZIfhvWTIxqz+LRBWi/HALvSScAZ/k8zgev8MAm/jZ/zy2UcuazQQWH+paRAfqbMGpJrZJGKrbDVBkko1Dah15aQlszhToJcHI4xGFZiWQBqx0vOgN2JvTCYLZzm9uJu5LSu2tHzH/EvYejmxVxEFl3BZXa4pgbS8atPpvAc2tNmSpOJPgXolirYYzVfOq8e5qx1pKs6E67NikxOUVn1rOiwLVTXYXvQ4Vzomz6S1TmCT8CwcPFYNOuLn8loFCOy8IBYXE1JttQfEqYDVSGJF3vb4i1qTCAatzBRCv03k+dkZYQmubMyylC3XbID9oFxlvU/MdZ4m3JIxdMdtE1tGZ/5U48wpMAoL2wuhhcACqT0BiQ9rxzaFUFINMGdHapGylsxOoLeVIIblvYZzVz5m2JRZnbmlSQGiotjLLxedOU3aVmfu22efErymcHbWT+XKChCksudjOcQ6xJ2LdOMz6WOKE87oQtmeEGop2ya0QhSEXpsoA2NVvvXiGmk5N7V9732qrsHFbgPpOG2jGa0VqZsO7z8759ClU9tEZ/+HMkvquCbJbUG3ltDibT2R66VAbh1JlBbFhmrhtgGtNulryFNxtxHjGcmMgen9iemxBtLP8GHYlaG27Fwujd/Ps3aOuBX3pQbvek155/yqdWIUiqYEouXoBqJULm4gTp1AqWVbQb9x//XMbx87rAObMobPKea8Mzj+WFOdXzwFI1xVeVlS6yq0MKPx7YBq9xiaTenOgJyR6L7HhhdqB6U0mTxouET9Q7W7eKk1zkL7oZ7b1lOGPCG6j61Nqo31iQ5W1UEpn5YtV4yTcol23KGHWhoQDQ9NgvHIk1DfpIeJdAQ8jCyYv0kV6daG79Iq3EwCOrLInPag4Z2Nk8sFH83hDEkbsRtk/cncd/m+dkDRx/xXSW4qvYZhMlGjme0gVf1o16mxu4GitckZQbRBSpwM+QK54WMSl4NBdvJY+U2dQGYz1la0ExjXm1n8ApQXy+zU0Im2OCc3o+zAhg9WS8nXa4J7Jscb0NFCYASF3jibNeIxrsfkqHYsui/gF1sU9oGsFvISfo/E/VoouaP39HW/4ZVpmopA2cB5XLZo40G9mombBWkhXjudoZ3nORn2hGuNRnp+TJXBiAvNRJahLLLqLQo9MyjEqaLNvY1RqtXK9BK/0oNHg5Wej7bT257nS8VQo4OPa82L9Pe2w71DEEv9AQPEOa7o6UYMojdTqaVz345UdPUkU6t8YAT81WALdAMmi2s/ZvTmDd2OBlYtdHuwDgn/zTl4IJ76ULkZ6qLFahWCcnYQn67xa1J+q2VFTVadmzlUDRM7vsY5tr4x478kvrkGYu9lIulFA5k+Ou73d6Tf1G+//oH/q8VQAJSkt0IgNrUjpFMduSnkiNBGbY4YEbvonJBhNlwrE25XnuDwuvKNPNPyXRmCxejKFFxmV5ZwWP2xhYfdH0f4cPrjChe3P57w8vrjG4Np/UaGiDAab3qZWWNamNtgMbJGiM3IHlEOI2coSSlJa5KRklX5xsa0fScGT8ZoYXJi9mSJNqxObJ7s0cThxOnJFa3cTjyevCEkd8oj/jUJSAmqN72kjBf2Vw7JZTWszSGjsjccsUhSSUqTtJSMemQf8TjgNY/EVxKQElSZZi3m9R03TWghjQxGh0hfBh2+ngXeAR+pHbWyxrOzHqB64CP8YyqaH9iBPynUPfXvX7Evxl3gw/X/p0Qvt2vZ3/Kn6PphqIU07Gh8hUBsfkS95auE3ETSVUJtIusqoTdRdJUwm6BKVbhdYYqC1xWuM9QmrgzBYnQFKgpmV5ZwWP2xhYfdH0RRcPrjChe3P57w8vqD6wy9iZEhIoxGpE41YW5iMbJGiM3IHlEOI2coSSlJa5KRklXhuobZxInBkzFamJyYPVmiDasTmyd7NHE4cXpyRSu3E48nbwhwnWG30SQgJagidaoJcxNKV4m1Ca2rxN7EEYsklaQ0SUvJqLhdJbjOcNuhJCAlqDLNmsClEkqnmpyl0jesa/ENDyUJKUn1oZ7+0CdVdj9ht879X0jt9XOt4NmhWnj36Q19V6zcw/UMf8D7702rLzOnOlZNNgm7CoeQU8El5dbgUeUV853aNHw9DPox6p9p+a6EecmFxc46L7HpY1fmkHMKuGTcomTmCm9A4xNN4w9YDDbGADCZmF8DmlnuKNHZYJt7sGtzLB3O+YWrbRZ31FcycxWv6hr8paLTVN9aO4+j3BW/nfd8vQZTrTBfMMQhI6i4hpSB4m9qeJ1YSHEdNkNaowBhuVA96Yb3gwoCtWb+6tFmUcVlkgymW2YvNdOe6DK15fXYjJS4soDF/KOwK6BQq5ACJqlXeyKKoWjZIpbgSVUdEsre2nlRqzxmzstyaO2JqMyXNzFF1T7Puur9mIWaYjzU9kZCHV76I/5Wfk1zFMwLcT1FNGmI6yH57UbpviQrks+D4rdjpHIaq57boO5NmtcRzluXG++X3OmfdwSDjkgRUTE73OR03WqzT8oUDb94vGryXgiZxmJjt/1+AlK14eR6uiZTsrClslxdT5PZpUViRq6vZiA2F06IjHlhysva5wKLDMqrkxkpheWlLL5kk3KvAZsJfVV1IlnosxVPh4xpxXuSXcxbjTSoCakB77/IcrBRkyUTk36R9WBrJ4d6Fljb7wt1/XFf4L9/mTMjouCPXPnDgzHvdnGSKo6TOPffiUy704jlcaVjaPkscssX3/YNmvSrCHfNzoj12Mh8dm6vGLMg3XmIar4PBiaYCx6N7zntVUSCudJtRD9G2gPx6JQDLnyhQdJFHxaXffxHPThEl3A01wg+fUGndVkuogjj8nzU3Og8kV/04fCuzAePDLiKt0+9B1fnt+c44Jn8Sh73gmtfTGRc9wLhPJG67BZQSnL8kuTyMJmiDnMQ7/rTk+RqA4m1ZOzRrSAcDTayB1fb7ntXeJ51bd4bjMs3wO3XX2C/oIy5gXc0a/q6Y1RvuX9ujLtQPlzzLFKIxmK1rf8NX2NeMjk8OOO7j9TIVJPWxbMweMOYb4S6KhyOLjg8MYsQvQHprA7o/0ExOXDyC5DcPr8Q6hotvEGPn0whLjwWUj4klSoL/aDZi3dhbDcNm3p7h+vWyj/nt11vgHOgmyBzBw6IIzOzIzEdccxlp9j5xWCEk5huRVVzYbsPpopXYTPUO3EnrbF/3/5yirAE+gC0eQZ15cg5fa/7N1SsERGYHsJGaEaFp47IbJAWsoY8UVTJKSM1F9SFpqFNdIrf60vifyON8lXYpAsh5QAi3oEpYm1KejPWwXvSqEP2ZjNtRbXCOwz1Butw1DLgiFwWR8SCPHh0qCNGQB9zTJjf/O7D6l20d4FT9IbYb/gGS1mQxaLEkkSyYEUWqxJvoneJD4lPiS2Br9U9dctWJ4mhLnMsf0hy+8cB8aPteWoDXoQ/9JFtMVDKB/O47EMUUKKLULLwTp5n0yed5yGnbrUJ6zN+Hgv4/EIzc5xxKPhyIx2+tiZ8Zr7mSF1Y32xPR7aupf55xPkOxXVpJ6Pf+aBxwvb0ecGH28Ym+SjX75RI+nirKOGTXD9VApeisJwh+ozO7zTlBWLHkNHgciQBJDhfXCyJxUqwvtxmpPeuQkI+0jr7t8yk/cjZuqYncB95c+1KzEHy7rqVgIB81Yn4r2T746t9sLeA+fApl3xdhCSE5C3z+b9ARBJG/LLk3+Kg0hosCbQ0ySxLzsIiVg3nKecs6SDHjAHrwKX38TdOnR+PZbJ2Ko26T5JLzsfjeeTSoF9G5dGyj8tLyH9hXHcpT1Ed7Mx0oTVYZx6XPcTdRNTBZMQhZOBQ8hKPkVGPk4EjItfIbRLljoodWdF1AlWDQM1qoOIk8KT+QT+bcgn414jC7FcTJOFPEyTvSaNS9mYzleI3I9LwlwnS8SaBiPCPUZn7POuy9mMWsvfnbMpZ3qagNro6UFzZyblh44cCnq0HA4UeJT1JWhZ6kaVXiTHRuMSExKSkL7lOpV37S5HYtx69LBmc9xlejcTOoWVfl5ptxw61skH/GNRR4Fswj8smbjxoDGL3QTCYXQfWks7zkKXsdzGWsc8lGs7+Fm/FaQxaZKln3PDRyZmZ6tAtiGJCq8CrDX0CqCs1iRsxEg59FgWE9oCEwNAb8JpCY6ATHLoCVktoCViloR9EFDamGSCqPHQCJKxINeImbnxxvx2hHWeC0atqyZKTMVEJWOKsvTd3XYyLOrdyacfl3/agegFxnR5Y+FTu3DZ9wRTMToufailhCo/iHm9pN3qTtnRXi7Ta8701Yo1Y1YOWCBm5qrYsX60qlD0uqks1Dyk9oeCtgt5Q7VIrblipu1EjuKMzYpeCa2md55HxIHtVoofOaDwOjr3ry5foOLBtvSiW2rS4Gruw/KulhJAdeLydeGBXzMGa9uGnJpa+YhFe3xd75vqh/zFtpmdekhW1p0kgfIqO4Rhao2F6hvSAOSS3eeiRESivZ0C6rfKHbGZZI3xqmVdlkGkiGG870w3MTbtHAWtDnWFpb/pYZLGt/TANmeOWG/X9YdexG6kwP4MCfzQ/3H5WAtP0AtKB2aAQOAZZjJMmsow8UqTI6qgSdUYTaVPcV8He/kSQEUaiFFwVSSLNyCJ5iqgNZaLKqCNNiq2C7il79zOCSJiC6kWckaTQupAl8owiUqaoelAnmkib8tUntwssoaH0aamN7YL+578EExTuTzi2VRcRO7wkUku2CKxHHTErJKYMtN0DBHuVfPW1ck7gl8QdhOgNc1nmbCjqIdNMTvTeEBOaTrxlU8NOqs9gcvYGbhzBb1JIQAs1AK/4XuYSEr20lZEe3HPMeEP6vlSWQVe3pK8oOWzMJdvckzkHHw7nLdF/zSWIWc0nw8aQFqv3ABt2J/Yhb6d9WFuAE9uOaeAeOa2vCfgMf3yEVFNHeBQTGoi9kGqWKDP4GCFflEaedqvez0iiny9z9F6BDaNrpEMeN1os1G8TylnanRfGTFJnNL9d/1rIVzjywtzLyF9KN4Bdihzw1TZkyFUW9KhNa2HBr6XxuTkMIa0BZ+pr6itA0lvL0UyeeN8eqrIiJmZnkQ1mb1EN/4B+mMQBYPRBPZQ22KtUW/1xVVu8n/FPHFHpMwa5e9KYYOsdqJSV2GLKDI9E2kUNCO1t9QVhe8w9HrqSMRhrZHojL6c7kQ2W1arALHUdF4zflajF7i80Z9LrbTiXj3YIBLhYiQF+JthFgyH1M9Wc4P06VmpKIzVCHyFdOGpY2Ot9qCgvbes6KrYlchGtgeQiF3HZRakWr9FBq1qv3skssuliW89Dq5+/HfW03r1+f2OqwgX0GpBcYB3ZckJbmZLV+ez9PdSwugze7UNN+LF0qQc4sfNctLrrwg/4aLEChPixciUI/mNVF7B6n93YrK272R1xrfuIm3RxHTu8sDP4ifbj2T4hsS9m8Y2eoa3QhzbCArhJDAUSbQNazCeswB/h/v/KzJOxz3M0yNiXfXtpKJPWOpvAyX2H3143Tp4HQWO0OXkvRe03aNywwn46Fef+X54k0HcyAFHpB+xk0olkAOdMyR7QXGB5hbcZcYgNG2Sc/29QuaadUTNysso1g8t4Hr9oH0DNDjgV0LSCp5FKTsphqWZhOcJzRhTlB5lrWmPJhG3A5BmbM+5NWann+d+SeYADBHwLA1TKtuFb8FKGjAj6BgNWy7sIrTjRx9lBxEk/ZM0ONRX0tGIWiyx3lJt3HG8Uj+qXRz9ArqNNz+IAZgPi/EVApVD4oWQvzQw85yRkwrXqpDa/a5cosyNYHMBsaCuGQWXCqM77C/Z/rN69ARRgBWdQkf4BF/lJyRaqLZfIK4tW1sALfCCKeiOLBit7o4sOTMHf3M3PA8dRHu+PM8znF+OHkL2IscWRyr8AN/L4+RflUKpYal5YnLb07IfhwSx3oHJnZ7+Y4jyw1btwbMi4FDgfutcXInJLoyZxAIu4/FXAMfQYIZKTCGcxXOSCa6DcAsNdhIdc8Ex8zisxvAvlUxi+ScBv4v/7KUIOhXAsDKfEE+eOa3LpGK4zym1CAB36wpvuoj393LpL3UNUd6XPNe76bIr4STfHo18+2q4VMuyDPL6hNdx+7L9z9cNcYNpQKKLWt03rpBA6B4alk/PNeHm2gAfS43ANoTFLbyu1AClIrh75vtZRpG8U8PcOLQwAWQp1K9VH1MkV7N4NWJINr0spjyoOfFn3Dt6o/RA/jZ2UO0gz88kLlDFVFUBXIqBXJXHTOkOzgXFn0Q/EmKo42IekmZ7TDfdfCBnLRX7HjvlZmF15AjgUp4j7qBMvMxRwWTRIVL9MvvWdpL4xGgUBr5JHL/d2XRTItu4ztmu0vrvChAEmLN/B+r3HlcB/tePxSZg+FrM9LQd2kG7XyDKHXASNl7/9+c5pVBrsGuvl9XvHnvd2NAicM+617uKjlhhb2Cy3sATAvY9jftCxP0lXWc8TYOErNw0CuJSQWH4CfQexi4kWSUzLugOToiML6KUsrG8gB7nEZUO6OgonUSawJBpm9YCFoctKr/4C8fIOSMuu1+Ey27GVhC7tOvoIjCjoVU07+2Rg1LHztTkeDL20u7xzaHElLJuRm7ubo1Cn4/6BrMsScSbUz8lIi5mDBcwyOjFla49YpvRC28QAMG9aijqAD4VqlpARMfBHgo2dfiy0TJNABzgWqrcvljn21uEsp485/sMqZEcfibA5sff09fI817KB/HWMv7Q5g6GMjvYGZj/00PHQxDurp7G5gToTtnTcKtMUeyaWZdvgkgikPQL+u/z/v5vNdf3Y/OmfWefxLTAAhMAUqAd4JxeyY2inZLWvvkHX2NDXbNC1Nujar92I00yyT3tUyPXarusN/AoBKWCPK00SnFzlOeGq38lYFsoTRQ/lTrZqx+pOcWpjN8I1/Q5/pwQ9gOvt+xZpZZErB/IUSENZCr6iEVMiW6gqBD0DZqewEVzkjv7zGxFSwNkrihNnQWaPdF0HbPTVf0yfoopTkpzqKE7dOxxnJdqdHFzd2e/4T0JBStgD9GvnImdRKgf6FMhCeQqxopEjqBF0BDOi3U/R5U1xI//pnQjihClRD+KdFEmHq8a6pA/DkrbkZUlbcllyWdKWXJa0JW3py9K29LK0Lb0sbUvb0pelbWlb+rK0LW1L29KXpW3ZZVlb1pa1ZS/L2rDoPQ4rhR0KK4Xxz/mPWkGsjtk71jwC7ZS6vJd/9h/660gwG2JISpErXjKQDmSBfMDYD2L2WzV/2cVxSHF74HX6Nn6HK3y274JYHIkUuQdlp6kdbLXlj4ARMlOsilevj5vvY2Ypb0Xpqt/mr5CQIvYQTSCHlIRa8bT9IHq/FfOPmc3qgb3TnA7XXbfnz3lL7+pPUoIewp0UUQdybcgDSENZSl7RiFfqY45qHYsUu+IxS9glXOqmf+mm4ZETYQpUtzN6CV1CL6H/LvQS+m+q60CORkWjR1/nuxiddhLqvnQ3vwdggjAUJeKKhswS2oWsQuAzIHYKGUGNqPeXpm/s7MV1827/JCXo4YofrxGF4kRS0dIdy3Ys71ixY+QG1KbRjTAbYUfhom7udw0EPQOnFMXAM0hCaSKrlu+nKPqNnL2q4tSkND1od1r3dR1/if+/0ZQgFKZEPcQ7KZIO1NqwB5CHipSyolGvNOXYoxRmFthVuNQd/F4BphQmoCHwDCchlCaymHzfin5d8yOMqjg1KU0P7U7r/h1u8fcMeABhKEqJKxrySn3UUa2jkaJXPGIJuYQqoZcwU2JbwtWzeUP/CRNBKEyJKlq8nyLp91V/x7MwLaQnjB7MnSBWB3dtzSPghrwv3fLvIfim2piYKkr8NFBCakq24uXTKtowK0c1Qb0pTaAd8PrrVn5/dIVPPQticSRS5B6UnaZ2kE1BLxQtMWOq2Ry7Qk7CjenCb/WTIvQQTiCF5IRS8dT9IFq/r/7ZfgpGcUxSrB7snXzOjrmd8uW+s/8ICCExRap48fqw9N5klpLOhhbSY4ppmdmq6aknXOelPrSh7kt3/nsInmhiQqoc8EaQRtCNYK+Uo49SjMpBPgWqUJ3CrGjslLh/i7v4vQbMIAxFibhasp8i7ffVfm9fhekhI2H2YO0EsTt4amsfAe8Xb/OnCD2E6w57n7SyzBUlWZKWZEvyYUVYOayaoN7EawLtgNev2/r9kWD+EosjkSL3QNlpaoerrVsctYQqoZZQv6qy1TvWdKzdMa7hXf9JKEgJe4BeafaRV62jkKJWPGwJvoQoIZdQU6JbwmyFYGfAdepmfmcg6Fm4nyLqA569kuKkpGQ9yHda0eGaH9WoilOT0vTQ7mTrOr7b3ylCz8AHEFWDG0E2gr5SjjaqdXRSjIpHLqGW0CXMEnYIF7q53xoIegbOIKoCRyAj0v0UWb+u/sFGUZySlKqHeqc1Hbi1cXkL/j/+X6EgJewBeqUpR15ZlMqBPgWyUJ5CrGjkEGoIHcIMYUdwkRv4HQS9Fu6niPpc+fc6C1NCakLbOYPeKUfPykfACtkpTsVrX9S6deO9xz9LGXoInwZSSE5JVrx0WDYsDyuGlQPVQB1oBtz9IF7eiD/T/4M8cWZICacgVYtbosSkL8rZZil7RSmeBmbISqlXvGZabRte5tzxf2ARQmJCipH3TenXVT/b/4JWHJ0UowdzJ5+1Y3anPLW1W9K1+q38ThF6CL8pNoXmxNJDul6CbEleUiwpp1W1pd7Ouc5/dZbPO0v5MupO/yMghMQUqeLFL+qzzGqdlZRsJcmXFCVmTDWsDmuG/9dN3pZ0OrI/ObIHJsJQlBL3gKw3wVvTFdKy6BWPWEIuoUroJcyU2JZw9Qb52f/3gYkgFKZEFQ1eT9tbl1GKWjmwJXgJsYQcQoXQQ9f5+MxpJ6Hui7v4PQRPNDEhVQ74ASShNCWraPh6272NGKWYlYN6CtShJoVd0bh64m7yt0rQM3AGUTU4AhmR7qfI+gWfvYrilKRUPah3WtPhuh/Z6JJ39UkJegif0EdaITmLUvHQjWAbwRshNkKuG/5t1Sgbvernmj/k3NglXNa7/oOeAVMKE1GFgGc4SYXSRBaT71vRL+TsVRWnJqXpQbvTuryOn+f//n2KESEkZpN6kHfyKTumdspWW74lxVYrW1JtST1bTbe0u3N04bv97QmhZ+GmRIF4QNk3tV+y+UsvjkGK2QNrp9kdrvOpn4JbHI8v3d7vQXiijYmposSPgBJSU7SKl6+Pv+8vZinlOuNYxNTbaNrSDnR/5K/q/14Rnp+NiWj+kuMo2dQY2roa+fhrvNw65aSOU5FS99DspGg78HLfwH8AQShMiSoa/EpTjjJKUSsH9hTIQ0UKuaJRU6JbaCoEOwOuUzf4OyXoWbifIuoDnr2S4qSkZD3Id1rRAfn9FGaF7ITTg7sTxPt3uKffs+AREENSilzxktHS0bJo+WjFtMo2rMpRT9BsShvogjv+z++IEEfMIsWQd0zp1FU/vyVoxdFJMXooX7TPtbLcFaV5Grgh70u38nsIpiGGpIRc8ZKBdCAL5APGfhCz36r5yy6OQ4rbA6/Tt/o7XOEzL0EsjkSK3EPyTemzrtCWZe+hWC9BuaQqqZc0w9ph3S++sx++M3hwREyRKoe8b0q/pfOXVhydFKMH5k6zOlz7c/1KTrZ23Spv7Xbyzv8xG0JITJF6iKehhNSEVvHygWKgDFQD9n4Qp9/a+ctL3sYnReiBuNOkDlf+1F9BKY5KitZDPltGwqwc1TTHrpCTcGO4dUe8zV8hIUXsIVr9PnllSeYvNY6WovfAWFejHH+tP/vSsSmOQ3Lcozhdr48y7+uvLEMP4dNACskpyYqXDsuG5WHFsHKgGqgDzYC7H8TLt/Jd/+d3RIgjpkg9kHeCKB2u+r2Akx2hPKXogVy32tuulcWuHMxToA11X7qb3wMwpTARVQh4hpNUKE1kMfm+Ff1Czl5VcWpSmh60O63L6/h5//djShAKU6Ie4p1syY6lnaLVhv9Ij7GKY5Ic6yjQS5glbAlXurn/hIkgFKZEVeL9FEm/obNXVpyclKIH5U6rOlz742c0xWlJ6b6u4//Z//UEE0JiQqp48I/0KFUcleRoRwFfQiwhS6gl9AhmBBvBRe7gP78RIQWcvaI4cRZk9kjXdcBG/6/7+HXVOsao1jFJsXqwd/I5O+Z2ypf7Dv83dRmyjBUlehrIISUlXfGygXygCJQD1n4Qu9+a+cstdHnDvaV/9PQVPvUqiCEpIccoO/nUHdM6ba+t+KCec2WpZsMOOSluD9y6K97yJ5vQQ7j6PdPKEs9fShw1ReuBvq5GMR75o+tYFMcmOc5RHLefwPnWL97LzzL0EH5QTYm5oiRPAzWkpeQrXjFQDlSBenCd17912qrjdHzpTn8PwRNMDEkJueIhH6lHrSzYLOShIqXsgZq96jhNoq1o3Hqve2t/lLrCxzXCUJR94qOHZMfSHcs6lu8Y8SNF/khRM0X/SDEL7Gpc6sZ/6cbhCRNhKErAI5L9FGm/YLNXXpyClLIH1U6rV+d017GMf/a3FpgRdf0aA0AaEXDHeTCo+8jebnCd7xeS/ZCgh7oaWF014SYRiHX7q0DG8bqiDumxCl1LJybdFjZO4WL74PRH/spBDACpImD+ZgKq853gEZdlhsTEsWd1uK4J2x+A5rmWMczhsZNv259SnudKX4sZ56swJbWfZlY3THtfrXnVHfd2tX10pXmkA8e009NjekR9+ufF8BPWhSI1BpNj+/NC82J5ylrisPbu13RKHLFTUr6ZHmOeMfd8JxYdu0n7h8+bndvs/I2VwCEElLMJuPsNarsFOehDhgb+/n/OfyP+v71utwh+CjSbZAjZhxAzVKvQPAs3w7AHps+izLBX+OGs4lA7xPCCVHO/V4IfRO+k3ecS3EPZ6QrVGjT/X/BHD2b4wrQDa+eG7S9nUbk9vGfAat7vv19AWBBdJwWD7LaQwAgN1TRv8OHv0+/tjRQX8o14xBNVNfsdeXrON/wd9RBL6x7atO5h4vOcuT3yv1bcoXpX+R4w+du+/HfK/+/lp3MS8aR4SQgnDBztDNA4kHsSpE3oLb0EWEvwm8wQN17Ib2Q9CfVS6FGEaS+2ha7MDvwnJFwbOEaB2gI3hNy0oMORDQMfH4rrKciWUeMBfdPGjAu2Me4nXdvnHfxXAE2ATUXjbvDZv0hOGPp5i6yfAM9BtIPMRM3kpT7ADAG78vvRrVq9Q/9agCoC5gUlxGUgDam9YTUKnoUIIocWqhx1GUx9aPsJuCXv8K8HwNAG1gUUfszvSMeG9IJGYFF5vxTECULeAfWwrq9v9L0BZrQTsDm4nB35y9wReE4GMAk0ZARe+W050dCvZY2CXQteRYi8yISqDLohpxtbo3DL2tEfBAwtYDmiMuD6kPQToMmweoAPbURdkGHWCR73u+JxCqY3NoJb9Gft17EAdxtFPAFotDPA40DpSdA2Ybf0EuAtIW4yQ954Pa73pr7QL40ZBex4hav4tOP/63ADnpB4NWiMT+C2IA2hNy3YcOTDIMaH8noKqmX0eMDctLHjggv/fPz3pb4B1wI2ATUVj9uQc3+RnjDs8zbyfgIiB9kOKhM9k5fmADsE3Of8/vn8713HAlwLWEWgvOCEpAy0Ia03vEYhspBB1NBCl6Mpg60P3XHCTv3KAPIAhzaoLuDwY3lHOja0FywCjyr6pSBPE+puqPf/YNk3ploOdjTjznPCTv+cnYZM4HOyQUngISPIyu8P/PTfsd5Lb/uJQlQ5A1nvN1RCXW5MQ25v3DlqZ34WIAgcWqByxGUg9SHtJ8CS4fWAGNrIuqDCH/gJwGNjer23Dt7LhcfLsQAnfRKe6Id0fX2Dq+VARjO0zgmwduCZiOdkIpNQQ0bold+eE/7I/hLFC7je+/dPAKhyBrDeb6CEuNyQhtTesBoFz0IEkUMLVY66DKY+tP0E3C/yr9H/6wEwtIF1AYU/UGLrQ45+Q05YaBeBXRt4BFHKUdZNKoU1q+j027hnS9AQzbDFgOeajY0EPN/c0I8q6vGp8AtfVjDAN2HGJnbeYRtaMWfX/zOK0VjgawzZRww0a5qB7RNweF0gRAxCXqAb8+r2HRa95yHM9Sh2jf1EXHzwS7zAP/gIjClDwlqcUWITlyH5n06O9hkf+EWJ+gUKY5FNqa3nMUvWaxNaul5VkvYydprAHtdzc4SYBf5gXcTaa6pLCQCx4rTrDgKuKACAdg7xatrW4lKoFjk+8b+/SNAPTwJinFW8dqSVFrF4hnOO1+G2dm4EauFkQWvVTOleBcSIddx30m46z/NrFobjxjZP/2PJsnVl8mE7pfwTsrxuMglzisENI4mnS//1JegetRi9apzvFJQxkjqkFT5kw9SQQ1cLQntu+lcfoFEapF6n4xTR2EiuGLmeBszgAPH2uwZXefVFwhI2nFK/CtZxkO5BwUjgJYLgLrZAqAAJjnaJRBBsGbWigmGL+zxue2UlVGMjPWKwSjwhCRlOnE3/ndjLgwEUyLucWxuvf4+kPvHahnvr/dyc/TzWPuU3Qjhz+ys9CueDf+QiYHtm/Iel0hoJec/QuUnG9D6PY8FLwYDkpI2Kg3cWq/19Z823sW4Hb6GwyZBaRohsiu4tJFtSs0pB3a41MuHA+fbJS3N/n1/X+XNY6V/pw0XWpyezrcCv6dZRDph/f040kyph+yc/I1FbOiqiPj6rXyGAxdKcODP4qxeaK/EIdl+m6cHMjowT3Ci7x/uIM9Km8UuZtwgAFkS7/AyBgMXYdtvQBiQbh63bdm5cu1NSXmNUowIFIZxNam0ATx3QDkSwD8k4m+MpeeS087I7jZ3povWvJr/VTt3U+yz/S+hSRoAmrBBgbIFhI8gYwRWxkLgsdBUICybhWW8hokdkGliUn6LzSpOcYbPFvhnis7hT2VA/ByQBe12scPwCqwT1L4KzzwohJil0dKvNynqUj+Z6KlWcSeSab7KqpEjRow4xcrpJ7cXXKuJe337Lhv61e5Vg8VNCAinooEfMgtes9Qg5nULX+kVWtjiF7+ZIxOKIXE2JWhTRaY3E+CG2kohzumH+uLQeKUiwBNYsCHqn6/UXF8mpQUoGCa3dFjbOIUZ4KjOpSFWJTAdEeRVdjYjxU2we/SIu8Gg27B/lQRQBcUngQhQFUnAVEeJZaCVVlh8gCc+hkIia3yjmGg6iRj3Xkmjhzh39wGDeX3ifBoPd4e7+Vp4mJe4BZ+/rG9usN6p5jQ70+1QDZgDTmF6rY+Y+pG4LEcpj2dA3uA9NdI+NVGLJIunc6GdV8DPQH1pW/bDGy9r/dzx6xLwCnDKHFOSBHNi1MZ4CXwDtTYmGt91olESjpGQ6/ptPqhi4Ui/eopppjg8QdXEdMrHPycRkiGqSg4PL+fuSfJLr+UfvSLuZ0pOcaZyy+vs3Lqp2eXs1+jfdfL8B/DnAN2GYF7zuKM4VqpOJ1uHyfKB6V2YA1UTU/aw22R6BZcKjQoddOaSmmMFYynIRBYsJS5GI8rZGtURKoohYxo0ockxbrq9Ow/AggeOkOkatsTARa3VvKjsut8Y/FZ+eYyD4RBQ+FtQ266lj9Oi9st9kO/NbILx0AIbPk68XQp6jzw1vVydGD2h+qwmN41o4Q8AjzPExJ2CIJL660yXdPLditAh0pM/yUIx3YSAts+XHG09UfSIXFiNOR69jLTTeqhujr7vQH6Qnuz/C3mUI0lpErSzBWou4lS1Ea6E0uE1Z1AtphUek+1JfBpKMoecC/fPjy3KSugCpkIjzMWVm2wPgV2lcWCpfbEMDNF5IRzyyPNQ6n4QBGukdJBhlTrsnbB28Vp8Y/BFnprVA01+gWpLPH8lI8Eoiop5AyZ3IdN/mMalA1giRjVcHA8jZEBH1PmfaxtyyLTug7lDP/Yhjf79RNi+TBx1KGyPB4/K1f1azwe1apT5AxjQY5WZ/IwwF3e8c9f7i57UnWud9GL3bgYOnRCDvZUQ61sOjn9JgYmCb4DsmQOG8zyb6+1JvBhK2IYLe/xdXcYTO8nGBcCGifHGCWqwUHJUsR09pbF56jmr2oAJEfCq9QOkHVqmB0eRMYUiMBkaFc/eExGeJegU5Fx0SmMGxRZF5+51YSIPxE0cTsQaphFxK2RYH8JcpGSPiZjfSoE9vgZiOdiT5KfF4BsFIVKxShIaWGCs1vNsKYokPlYCxuf/IdfBahWAkcCTq6oBclpHgWMUFgZZQKyEYNNeX98H2UlW+HPojXr1fzn+7bQeng3IZUb3rSC5C+p5bVnwe19LuzV5gaXZW3tf2mJ50T85XgiX9afliTBRdmAf70WE2063yfoIJdAYwzOCwOFSHQRnTqOUF8BLQDQFiMlNLnViqUieqK0yNZK33rQrm6gUyqL8AEh1tZcJgS6yttnDQ4nm039ma2f3RJHFShLwLvayLG5D5xOSYJqBRPjFNbCWgVT4xio15AsrlE3+k4NmT8ZZZ+PiDVPpw24HjqDxh0DXrRjtp8QuY2umrI2hP/xJVO1cu46GEgOxlhEZdRtA6W5QR/FZS4B1r0rBSfHCNaNdIDmHl/DFkqWQnDCKRV7KdCogVDImOVbow0BJrZQuH7PGNpr/28lWdANKhohkUAHjU6UqzNDcXMOoIjXyRR1hBfE1dUVewINCLWIwFn8AyQ2c6xcnMatpKJkr31DDO2Js09Z8xsny8m9Z+C/oxQto8W5QvBrhgPim3+1hBrSI308cqq9ZjtSDZZIU00zfxCN1a4FzuAV3j6rmosFNJkaoH/D+7u0NJKUM8wm1oukD28u/D+Cv/gSVgCkzZ56xCltiZdvhWIWfMtLbJCbzCCdPimBVXZI/+ffVShU78n38nMbN5xRB6+ufr5qOuuBZ9H/49TnUNdG98xuU1hA7zDGM5wlgL2ja0F3XMaZz3abhKcm/JU8Q7F3wZPwT+hn2E4sbZsMauoZ+dpMqzPcYcuhO2U8jZsiHX+FezHBWKxjoAGVAmkoWpoGiyGAeiWbFEOqV3OjTthLbx+nEVqoay5apwvIUtaLzFai7bfNUy3sJva84Zgw9K2/qfi+5Ba/s/WjPJl3asPop+g/N/5P+mUeaR9l8WgYV2A8pirArTUJgrY0PKsNYD29Qb9gpsRBnOQrii7syNKcNbCb5F9uXPOLAFFWKc+IGpjjbPz9iQA9CXQt/BsNVV9ixHhvPas65yuNM8h/FuaXW+057WL2KQMa4/wOR/ZheWS12FdSXGg+1WJA1FO9d992ag5QzNcgnhuuAC7hf64lGxuJVY5Ucvu0WKNw3o1DtfcbzTPD0sth8fPjd5eO9qMGRuL1oL/8mT9tUjwyO6qDdcYR1wnN4x90V5Cf0WE34ibpjzDI3K2ZNAYTmF0P9//89ZBo8cKH+vYRXEyceLbaGZ1PuuhZKaiEcHpUE6NmgNl/zj6t/xxro6mlybY+DqalAPCuU00VZouveG3fgNggpLWBnStIhnBaVHlR4qspkhf85WlOc0dYfqrrdWP8d5PuE9Ye0zLueHFnkv/11fEMwwxGmIJoLco0qKSucEbRrykhRbUhZRzQt1WZoytOW9fO8KIv+xviuHoCthaaL72LAywEfPs+4RssWETFZG+4SgE9sxJEWZCuO+QYWCSVvwCjOrVHLaB7JGwawTgzqROv0raAy4gUIFQxUsVfAMLisIXS5SisIHrNZ+EUOK3LpcbgjG+8+PTcBxMaAz0Bg4j8ua0ooyXjObh8NaMs+moZ3nMZZttQmtPa3XAyPuanqyfKsNxivYbJhuOLXk3Hg3LuMmhiHeywxNnFcYrminMoSxbmNYo93OUMe7I4a/nWXJNDfvv8Vre29OzGer8x3Tr3X+PoWHbwSM12zdkK9Cyng9+AtbUsHKyxrIkvNy41JxpBRqOYlz9SsO77ey/7U/PMfjVae04l5l7qwtrq38fsYYQa1arpilB8/Qrf5Vr/h/8a1560O7bYFTO6IP4b1UZdMN5V78X8NLPjIWPIRK6Aw0EudxWRIDHa+YBQlWyzybUjvPY6SxkMBLZ8EAVLAwwN7M/oyLLdIbVVbuqvAMhbccG3ca+/Drg2HqDWMFTKPBXApL5oaWYSuBPehIcma5ct0ZnhzvDMN3YB9/XkOyUUSswVQaA3PegaW0gZ5mc3mxE1tp2hro8YZREgNmbuhVdj5Hv7h5RmqrOniekQ1Djhe9t9myubx0WXVhpTtVOWpg3qU/6OwrQeQEqcKhIqqAOCiJSjNlSfKIIlmZRzX1hrocmixthm65e/xzBGnCKQ+IftK1CbkWUOb9B9LjyyCf2UfrpLdQebYipJyQpCp22hGzNJOCuaHtXhovTqb2nfIo+TQILAvBpT1QlMr4/Yc7qdvY/ipDf7WNOK3PlQbBlJYJ4dvTww1E3CEvVE2uO6yNQOTYU3nJRTS6S21bcqoB12FkBEutnd0TKlK5r9CyRToHuTEktcgeOzmGun3scx0rA/Zpx9AmAMgM+1ZLOT678rSEZe7IN3kI7yZMW3JX5Ml4s6zKYOSQIgsw7RrgHBFKBaL0fTuP3UmjSbWL4TKsje5W3Y9sYtYXleH/PexzyD/HYp8ZCOZZJ3oowqcGLwzRpVOenmP0WG8XJAzLgZ6YWwSsFoRZwZ5v4Cgnh/ii7a3VSbldV6QhYYhh3VwW/hc5C7hjwlNAJLyx4eszo+NvcfU1IBQSnpKxCoxFDSTIi4t5SwVLkRWhXqrYigfY79NbU6H1n4GltWYyEorrTJxU16aN5wwubYvaFPDdqf02On8RgQR4cTFmwFSbrdHJGbAkk1AvQ9iS1OLw4uJIBGdxgStZVB9IUBYa8CQDb3GAT638q579xfV/1Qc1NAvQGmdtkhbAVIbJUBoeqRQMnrCFd8g7K7b14kxH6kw/kESiTrR969MXXLFMZ4u6Qmqyd94ksmuDsYXUmkS7vz81Gfpghk9j+QsZz7fnU3U9AN53m0yfDN/S//PD9zg3gg4gvxErD8uI1sA4QLa2NegeoXTX+fTAOsdsr+LQp4W8oeTpMXWZUuruAqCMnjhEXOV+OZ7OJ6yMvWmkcguZpbGq16p+cMYprM3B5B9KGKFdcePh2dErb+R8y/z+XayEKgBLKxAASQCvGGCVACAUYKUBvHQAVAReanYI/+sRS6QYZdBZ6m4t38QxpsMVW2d23qgwLoHTDBvf8Nj0pL5sfjJ5SuqCzs65Lzd1+EdhoH5nKa9jvIBIBxY3vQ+2NGhoRYol7eygrxiMquYMrD3QnoFzcOGFz0k571Bfb7kf4f2ZDe2DzkDjw3lctinmQ7zJMUNinTLPpqUxi2Jti3kVb3vMtMAVMffW3jRzOLZ8qBfqDdTbiaW76ukuOf/fj1Fn1/77BNeJbpMckQ0SoDijJkZokfNJtyqMWOnMUdfFf0oV1IMdczKlCRk0155GXE9vwh/Vi5WAwSu0PyBZNIKHVCiGEDrQaVEzJ7wHI2LSTJtgreZbtBkcS+AuEs8kw038TpoIllQT0a4i2TJkPyj+pe78AM073RqegYl/37+9A511s6gN9xd52vAeYyzuB57pH2gwKUDWZaybQ58slK8LwVyWpQxrTuX/qZqo4HYVpAqnysu98QnaGadQs89EjzDSqCxTnqvIUmaolh94bff4EPPaYT21Kl8F+4UMQlrQGWhaOI/LDRWlB3zD/QIDti3zbLa08zymsaIkgG+8uPEHrbjQZLrpoTN8bCuDMPSkJ/hh9caTAINn3GfErnm1FvZzvRzasVUpBCQjLAuheoC4DCKqN1GNk1l0hLji8t0CkQjKAKlSQ1qcjDS0AXJyEy9YY3+tybill2hnTRLpnzL/DGVpva8NLe+nYedHo5fFyfB7GU6r9nPVqoDR/4YWFqESPhpIIeItcXlywmjh6/JK64a5ZKaQgKZCtaXN6y1q+PDBT/JXbLG7L5NzpO14ut6OMnkr0y7k6++WMpLDS7AdJBzcNksN4A/vzTxpRtiWgGjOq339hq27Me+7V+ZDcz7t84OruxHo9mZ+Ys6vvT/42hsr4v+e0707wJxHEu4O6jLP9NGAtE1Af3hv5i1mwNWHCX3h3CSiNgn3ZhKzmXhvJr4ufzw/qexO6DqPJNmd1DHPpLs7pWNe6VcD1jbz3s3A0TGfbF5cHfPNpuHpmF9U3tUQJ+YN9a2G1pCwV0K7RvVBPeQ7EIjdDenZDHOCEkQNO1k+P+ygj854bfbO0qzfoBfYD7zwBLyhAu+dV+X5crtR/7kOYzAomIaroXDijXx+Sl8TQlmE4pZOisczdVThPdCaWhsB33VuSyz8aMDXE4daEl71u+wk3GCGmPGRjTY9621+jvMa6clbn3F5jaEnYH/Wl+Nw84pU5VC8qPJeGVpfH+7lmw6oiXPXC85LWHD/t2Sr9QThAu5CrW52t51RjsIOvxwmqHhx3S9QvDtm8AXzjnWNcmukb+LH32EKjWdTTlfdYbiNM5uQW4AZaJM28CUWkAS6CoZQfI1Lns+T0PGKQscr2nWcDzrO1zbsAqxPW2NsWpAyV7GlwfpUe/jxVr7z/pUXqAWz0CZ54UssIkl0FdTult9Nj05PR3jTdja2K/fPdLt8mR4kY+9+7Ur/ozKMd14Z5jjOYOuDP1jOZ/6wTWS3Rub/vyZqJXU6s0y+gjYPDdkU3rTT8ygkpeXWbce3AVtdZ1Hz4CnnQ5xfo59l2sTzRo6wXcEwZtZID5hVo8rsnQgD51ozjhu73lKL7WsSzby/wabAP5Z/jJvbRqyHM5J/ON16jDL4262K2G7KBzAl5CPySP+a8lv9tF09YzU/x++KSIhP9DRa0+LIkc1HiSxsy/NknXMwHemNTEO0zrxcvMqaiXM2apsVw+A2et+cfzXhEkOJPJnmPrK3ZTswUOvuk1bscvGOl79u4ZeegDPNxKv2qX4O26S72UnVMCH5+CTfYiAS6WhCDr7vMl8wte6/G/V2OcewMSB/LR6D3+Iw1sn3SPDtfq+ZWXlHee83fXKuTox/bLdBrupPdrBTZbtiSJe5kSKaf8sbKK6OG5/GjtX/W52epEvQNJQv8wBXibcC6WrS+R7h9XyzEMWZnVXOt3+2sw71GvrRKTb6a0KIa9oHFketz/MVazydRCNHXR+izjjgU+DoYsoNt4v9ugiQDRdcBSLBulAm3BbpFb0qIjZYfFZRFMpK1VD3KzMbtInuyCn/laAh7FdoDogTSSGtZA15vxJToExUhbrSNLJTkdtNzsR/plSCJRAWokrckPQrevcbgllsXrNoWLas2tKXA5rXhnYJdEdO5a8EDWG/QhMRHiEyUaIjxCZGfITExFI2VP1SXxta5kHYJrvD5+pXBrVh30TzwDiZZNPKrDbvW+I6gDJRFepK09D2K/f08hv98NIdt1ujMbxx1Phm0ExvJGFeE2Mpav2QbdG2I5T9A7sWHN/U1fnNsOs4w8T94YIBz6NN1961YXy3Lu/P/zCNasPvIPwixkdtb0w/fzpgfiwaLCthrI8nAtuG9g/VtcTxGTp/nvpLPU1VzTMPxSjuJlb1zFGgauaRAva+aGLsa+lO++eMQtXBHFA4Gx/pX4KKp6Z3YMLHN7tPboJPv3IlPnvOu8TnoVzBg7Sr1pdbHQw1WQ/xnquFi363MRr9VRfzHZgNWXC/93RtnAmdQcrEeVxl08aX4iuOp3OjbZlny9TO82jbttqClh5P98arKOsq7x3qV9Wq60EwYR7/RgO/cL0JDlo32HzYmiFnO0+TitMRlt2Z7k67StaIC1o9M+3KDM9ZqiiHsrvxiql2VLOuWMaajX0pTzv0B8aEPDp1E7nJNKmmFudkq6TGUV1TW6WUplyq7k1NW8qB5uq8s4XxxvS3xYR2bmyPCrJxg7yTzd/Cw7Uf8maQYGsst28Fz0d5UOB9vJ+zEDK+JSxalxb1MymuxlBuFgp1Da85UCPZ38eES/2GcmVZ2ZviXbXa5/4wnR1bO+rnVsxwxUALUW24vbXGxXUMzuAesx8WEUAVpNbbNhaowk2DjcpnbVEI4FycJJcVcJf0MlCjWcRBhvUyVzDn8X4ePVG0rct9zz0NxqFR1Koy9DJQ01ns9wxgnVPms2ZTvx+grGsOF26X+0eWBNoD+zkLDy5N0gZldlMNBejgcakec7Jq0qmUQDq1z6FhCKp/VDlsoKYec4HrCd7I3F6ime54hQvZdxefKsbUl2IgPrjV96XjCuA/COjux4swJIqIY5KENCXLyHOKgrKkVaFdpVOjW6fXoD/zArAIhCFRRByTJKQpWUaeUxSUJa0K7SqdGt06vQb9mReEJSAMiSLimCQhTcky8pyioCxpVWhX6dTo1uk16M+8ECwDYUgUEcckCWlKlpHnFAVlSatCu0qnRrdOr0F/5oVhBQhDoog4JklIU7KMPKcoKEtaFdpVOjW6dXoN+jMvAqtAGBJFxDFJQpqSZeQ5RUFZ0qrQrtKp0a3Ta9CfeVFYA8KQKCKOSRLSlCwjzykKypJWhXaVTo1unV6D/syLwToQhkQRcUySkKZkGXlOUVCWtCq0q3RqdOv0GvRnXhw2gDAkiohjkoQ0JcvIc4qCsqRVoV2lU6Nbp9egP/MSsAmEIVFEHJMkpClZRp5TFJQlrQrtKp0a3Tq9Bv2Zl/xbgCAkjIhi4oQkJc3IcvKCoqSsqGrqhqal7ejmXepvBYKQMCKKiROSlDQjy8kLipKyoqqpG5qWtqObd+m/DQhCwogoJk5IUtKMLCcvKErKiqqmbmha2o5u3mX+diAICSOimDghSUkzspy8oCgpK6qauqFpaTu6eZf9O4AgJIyIYuKEJCXNyHLygqKkrKhq6oampe3o5l3u7wSCkDAiiokTkpQ0I8vJC4qSsqKqqRualraje94b+f8LAIKQMCKKiROSlDQjy8kLipKyQlWlrtHUaRt0My/wF4EgJIyIYuKEJCXNyHLygqKkrFBVqWs0ddoG3cwL/iUgCAkjopg4IUlJM7KcvKAoKStUVeoaTZ22QTfzQn8ZCELCiCgmTkhS0owsJy8oSsoKVZW6RlOnbdDNvPBfAYKQMCKKiROSlDQjy8kLipKyQlWlrtHUaRt0My/yV4EgJIyIYuKEJCXNyHLygqKkrFBVqWs0ddoG3cyL/jUgCAkjopg4IUlJM7KcvKAoKStUVeoazfSL/XUgCAkjopg4IUlJM7KcvKAoKStUVeoaTZ22QTfz4n8DCELCiCgmTkhS0owsJy8oSsoKVZW6RlOnbdDNvMTfBIKQMCKKiROSlDQjy8kLipKyQlWlrtHUaRt0My/5t4AgJIyIYuKEJCXNyHLygqKkrKhq6oampe3o5l3qbwNBSBgRxcQJSUqakeXkBUVJWVHV1A1NS9vRzbv03wGCkDAiiokTkpQ0I8vJC4qSsqKqqRualrajm3eZvwsEIWFEFBMnJClpRpaTFxR07OWfof6XSa7n1iM80Mw0e6TZHs0GeCy/2b6qNifWiXPEGojdWCWo2C1lW1YepN/mpYbf5w3yxf1Hj63+fPKjiStFvnIKWUmigj3mlt/bb7orvPdXRGkPPFAXsFWfkPFaHjF/boOE1QuEyqOxcEufAFS8eS2SnQuEKV/U1KSp51Wfpt3tmG360wOjmBFy8QuYmZutmPzJQnTJOtX2vIliPAlazRZL8L0Q12BAnds/+U4WRGF/AqGaff2rq38SD7+k6S8ZVR8u5G/Y3+5W6X3sTKoMo17OI/4bKwOc4LM8mBbS6SDTIPtgVVQuF4Rp+MQQpkGV8rahz+y13XGJIkxbw/pCZzpptMAbi6zJUkSYxhH5Iky/PSpJhGkBs2Y+P4Tpty5ZhOmHzRxhmrf2OdZwOSVME+29Z8pQYxNtOmfMj5uTtOkeBQ16Hwo18xRiOnn74nqeU37XEulianK4Gi87upXkv1jtb9CkKoer7V9Qikr/+5Q0ihyBUYZoVDEadYpGVqa8kXwJZWsktFoJI05oz4mzhzM2vK9fm1sYLA8pHlOGlHwjPqah+Iaaz4YWzoYez4aRzkaZ30YV3kYd30aT3kZ7Y/oSzlbLrn1taSnAyJDhB/FuU2EyFFgdBRFDpFdQskrJa6UolfJyPKOEsjUcWi2HEcfl+nt15n7Iv70fcnD3fceMzbWixbgmScRHjUjiG2qcG9rpuaHnJTCMsDTKz3pUQ1lKUO+vfbTTY2qYdgMfZ+iJbxiZbxiRbxgXKtcbiMlSKcSkJq4goh+ol4ZrT2YqObkaTiGaKS/r6h7K1nBotRxGnvoQi5spt1CM4nnMIt3L/+WqY9hh68J0QBfHtAe5NMV1yZl0C4VaE8dp3Iqm2y20AcnMZ8NGHKyGEjR/q2eG4oJVL6+5FlpB+IWR+SyUzV5PeALKOcxjv7p+VtyCh0wfYRuYb/wpHL+rGV+FcbewaPzNxukwePYXgrabReT2SKb+owf5rpjhUQxfzlVT3XerOGzTyP6jYE2DV8ruQEbDv6qktz2MIdOaVEfj3h7fuP5D4n8s7vUfWWHqk811uxiMjdD64aEnFeKQngyZlyO3laXP7hZWeUIPjaUdEPnJ3Sj2DCOFNFRMdehOaCjQvO6+hgzN+sKntn/W/gTstR5ycbgS6KGvgofubCNIENtASXR8pOapzNCafroytP7/+yyxrDA/9JjFKt94mS292RhHh3Iv+5WrNkWmTZ84DebW7E3WMHJJ31ir3WlvbliG8Kj20uHub/BGUfyi7p/YdRrjkYF8PCrcM/Q3R4NIflR86M6bE0g8Kk3UHpWdpPbIvC8ATRyLLOc+P3rkiMerApqZnQ9+9Omc7XrwClaDy6JhaH7a2M8illZBDKGbXXHfqf7/PY9YxzDt8OknZpW2QkECaSb+gBvDbcT9c8EotpwSuY62nhK3bKI5Cdxd59c1Dywvo52nxK2aXS1hd0PY0xL2toR9G8Q+/Hi8CIDo3t2iGBCf1mflcMHdlD4Zdr+eB/XiZ2XbFY2ly73QZEeJN5SnGz3/vAoPu/+7i9HzcaNjU5cELv7R03kR/OfIoQ0nF/jN2PgUCg97xAcmchG4uMJPxdbfHNSamhO/GdsrH9vx2+HE+oqJgNh1VfWWhBZe7PntRbVk68XvFvEo5/Li9HG5gQf81X54BxHTPtFv/XG1s8RO/IxS4XWk6k3Dtsd4c4hF9xIeZAF+1cQkgUuwfm2gcJvfMfZswfY2sHl9Iuwyn+XvNYDIhQFYgyhIYC7Rqza8g4yxy9Lj4jlVN55zI55zrzzngXVO051ns/oXEvPI241GPsQj38ojPyzjUvnuGPsCKy/DOLLSHHkQzZGF5kjlTol/dR/cTNAE9nKdXzU7trh2Nly77ochmCfMODSE3X/MUm3mHKf4YIYy9yZv5PRBRvp0Qs7x+wiMj5euv6dSJ6Q1iBWihgoRpPWF/dr0lXCHrz12M8RW8o8fDb1db51JU2xk/UI5RbuD83I61laR3KW085SIhbfrlJh1tvuUmGW155SYVbT3lFYWzb5Twmu0bz8Y+wbR2DeMxr5RNPaNW2PfJBqOqu6Oye6Oy+5OyO5Olt2dUt3tLpct2aOWpu2LtTyUc8XY9/8Cnrro8CLnlHTUebUJ69Q1xHjSBXmJbgpNlY9LMsUQXfGeEEMxr0JH1DzVT1aTtJLgDfu8t5HRHxx6iC2P835aCj90/BPMaTk2iHcPuh+Y3deQuITZ4TJmhys8uzSimD9omPN6OMpv+AqGg0K2ipynrTKXjmxWnuw+JW7oxBHhforLnEPw8Dhclh+42/sJdhwRQ4z9JDuO8JiHLfFwtOBadHPIIpOdGIUggJrElIs4pk3eCC8pDRp4eOmEV6rz9VWsqRVxLSlq6GalZDRtfgrzB0HByJR8N2xrQNt/a1BDIZypAGoSo1AEpjdx1oc4q0sM/TifL+1PLCoAAXR0bAK6RFdSYM8hMF0IYkEJoBsBCk4APTx5yPQkiIUiQKEJTJ1WeZLXFYeDfgR28XxiVQUIIKNnDCNKuGE5k+5KLoGGrPBkWn8r23XRRb74ga8rQQFZZr6JYn3Bw5y20cslnUxT3Iz5dd511vQxaWPXOC9DBOI6NSSuwqZ42BwOR3RPjsqeVDtdxRBdhOFEwZOTuif++RkwL6Up8XGE1dC3urDFDvf5ivsb7lwTA1xFFf2cU12NEkCNE4AtlwdO8qEOKsbZs/P19epSjzTs+EGqP+ap53Nem/E605bzdOZrcXC24sm+eltJ3nj+t9tRlMNtl/X6TOygzaavhTtnc4UnW36/k5Gqmia+sF9n6pEmfzS68wDdQk6pKlwCh3AL0rzwvOiSsyvJuUvJr334DWjDhYHLYkg9xOgKm/AudhpDjCuy5frqj6KKcWbP23hqrsV0ou7gpOzJrnJbDeyONnF2u7xpq8VmX5k7dBH+gI39OjV8TRJKMW1qRpujWJI981RU0XlK3WYUSz5PUYl5Sifpl1OXkV92RxEfSLAPZci8xTYYPWzPD+E4bIoCXJyCJKNhK9DXzwKxxB6qn4syCsI5ZSWMjhXcLNkNmhwRm5pjC5Nd+qexe3xT7+O/X7KbrWPoWgec0vT/vJn++UHwb8Zbf8fdu/l5CE/tCvnucXZtu1zAUY73qF3bjLjWONHtDXKF5b4MEd3mqga8D7tajDmHNdc8OnJ1cXvges3sb51x/6pYWv7gL8gNgvUVasWVT3e5vHK+7cHjF9R5/YnGkDdD7wOwdrwjs0a3Uy416/yYAjdOukjZlGpe7mjFDlqkusXpIZIjw8uGEcN53MnMbaMCrfZ7fV2qTODNXgv5TdbQYxkyL+Kr7YsxRbtTwe8lcjOaQ91AdIObef+qII+0kIMrqjgu7YY7WvTMr0qC3XhfbzpPfpjrpebbXujnachUHzEccParMfCbAG38KBf8q4ST2jjARdPZhngeZQRJfA7oXd7OqLtB0Xmc6irGDY4Zvy78EO5aUKsdRxE9uuWU+9JYeF1Sey48na1PzMWiW+GR8m99lbg6sN29JKC3qdqu5jqb2ZeCPOpEo1HxjmIU4htcylN1i9NNL0fmLZj4gDditNbpxFNXl1GTR8xz6WtNcD2u3Q0crH2Z+fmB2k+Qo9EjtCJf+crzTxyqHHnQ31wdb6qK17tdtsCXUvK7tmvQ46qa6z99qcmL7SpjncU+ucEUh/zyNbe/ca2p5nWs4cL62rCY0CWrxj7lzseVp3s5lLlOeHi/uuQEHrJaF5O4vbaZjLULB1e+o9U4d8L1FnLboIfILp0vqUZsbSz+WmaQprB3SPg1z7xBfpO0u3dpVUx/bROaOn5lTI4yLUZ+DRD6iZTllUfoG7HrNfNeRrq3q6e8WLx//3+mUqAd2wlKoSg9BFQLLnuBuyvu3Mc7sAcpVDIqpuUJ0qk/tqGf6/qA2v5FM3+wG/LPpA+Lz9uY1vHP2oSnis704bo5Bl3nL2NjNBu6UWPGmPFPDs6lSbH07t+3PnkQ6vnnyXzuYFeCeHxv7Kelt45b4/F3Eo+Dvxv4f19m69qflpP9v8KtNfQCwYSQGJFickJJqVlajp7HWBhxBq7QHXlib+J76tuT34HfJ3qNRZV3t1PBEULP8uyZcRP4Mm9HrTbURfQuD0+m6sAdM10ME/9yqbRYRLDbNo80KdkszIvJ2kuUXTHG4q0Fzu6wn2QKXZc23L2Va84MEVgSSgtsLFR3kYChUFQOjbsEQWMjRc2CFhl2gYAiYwb1Ty7+WEOhy9vkM2GuTy/6TPDowWAfI0enNvCCmk5JFzRU06VnpiwTVglk3MgfLnfgyD+uRAFRWPXO5HEmYAkqXburoYYBmoiVMk0uFq6l3c5rs4iIBJXXVGVQIMhi6pCULLR6yCPJErIg7nlDUpO2t5OpdLHj85TedEg7JY8+8gO9EalLZ7RS6tEJQu+T+dstyQKqjPnVJhVpq6Z08jex0ohUpuWt9J88l0OZsCP3FB8qrX5F9MWyr5Kdte79OD4IWFfUFJX9LOE2uTNQ3avAyo/f7wVMKe+PFX3o1jdD61UvuLBwT2qMk/5uZhkLiO9NVgTQ3VGcKODgTt6hSLM0Firupx2IqfJ+n/8F501K7kfosPpAsqu+ExOqJeS9LW2AxGBWCkdvy5rVDsY50deVtW39rPtTyhlAVtOXHug2jWUSQf5F4ED5BV4+tC6oDxIcRRdEQHeZ20o1eHwM8WQd4V8YD+SIpGT2JHXlX5cN5MJoUI3RmN9bA3kRGsR7rs+5L+AOubZlZeAA7bUyrXh0E+7pmOtcVg20d7P63DL/3GRC4L0z1SeigsR79DGQNU4JVK0CXddv3iwZ01sJxvYJI1RVXG8U0oP+s/WoGOrJDsl7VPnasb6aj5pENcS2DaZx9dUYJV8+3O0K6qrpypaHSFW9svuGPCL0942h6lXTNSRr8dXHJGtfjtbHbJrlcFStjJzuRjKj7cW37DprAT3jlgLlBLdGitt00W1kDxklSY7pkhZBVgZ5FRjZYWEGd6zojp3cYeYvjDBIayqRTjV280tjIYL1NxTvWmHHNWtBhhKLJJINXEgTd7LMnTxyp7iECEJaSjJHlR/NsGGaS0u1hLWUBDd/78G67tY3nbmV4KKLEbBqVNR7sKnkxlJRNjg01OSOlt3RozvGHrmEtJSPUGoeoUU/aGqkLZCuwqH+BQ41fDKoM1c4o7Ugg8CiQVJ/pMVHVn7k1UfxWXAiJEuEUoPQokFzRvU9rK2RcOpkb760NBGcKtfOGRXOaC3IxJVY5MNlr0OHoJYSwdQguGhQ1ExZMFXJ1BXTfNZAw7JEONXY2y+NhQiyPFc3tPigzKio0VJwo4lE/2xkZqlURpZMDZKLBoV/thzXNFzbcF27s+sXtA3d2bWlIlz/HUi1y7PeV/VIgk/34lpcqAGRMrCCess1Fyxp4xWyfAIfSNLND3kazHR9yjbgxIhhNnK8GOHg014GBRObKTUUmmtDT2fyhKsuiCb1lND9uw95CVk2IO3Uf6uIqq6WYYA0Bd0a8pD8TAJhEjQtKpPffSiMv00j3YJ3siUMwtCsCVpMJvCbiMVEfrfYkU9jCo4m/xuAy4wcH+DqNPyrDn4vf0LzP0yr4KEsfMhMD1XyQ5nykEkfyraHqv0hY0DEYBkzMrdMgYqMME7F1iyXgOAMGSsccDVLhii4dr7a1YcfofkpTgCL/EShHbpTEJaIysQhSURaIauS1yjqlD1UMXWDJqFN6cZO9JsE/QhbRDlxQdIm7SXrkPdP0aXsAyqqV+jBGnQvU/d6R3Nz1g9obfsHoJJVOCmX8MwxJ2qFyecAgP6Pb8aB5AFLQGXgECQCrYBVwWsQdcgeqBi6AZPApnBjB/lNgH6ALaAcuABpg/aCdcD7h+gSeeMZYmiqsJgNuRDVnWdbZkgnFOFPI1J9wy126Lz92Z3+mSyE3Q9FaIP6pei9B+yXwLMlEefat8C9ElrWQPoay2h1lnKfWEe6bK2u1JrlZY6lZ8HOEsoKy/r1XRk9ZZlwaXZ3Y55g/3erkuPt0KMwjwaURboltmXICnaWqI4XV23cqY87jXGnOe60cu1cJ9fN9R6/9f9fAYzhCeMzTI+Y/0QqqWqqlqqnGqlmTaumXdOp6db0cjK5d3wqDA1jYqrK+9JvCzWsVW0u2AtHw5m43pD2ODpLW1kP9qRiejY4OrWn/bw4f6nwioIAUGoKpAAZNHWDNDRFpeJBNobZlGJRcLSYMkI2MUefrakyZgoK2YDYbaWPDQ7TlUXBZeSvHtuQqVKRIYWYLnV9UdA5Y1cLt6WaQwo+5x5Fmrep37i2HNjK1yu01X5A0XV4BKa4UJHIxjgxGFabsWE52y+PERzntt8/oGKeR2AqTaPhmvYosaq57dZ1tGHz2b5he7VX9GtMgEFK6IzjRWUOxjTSNpsvlk9vZ5VvYz03NvFg+/Ssql0yUL/BeGuUdmP86qgzyWc5DqppYpavtcxEVvHGOkt5u20TJTTDcn5h/7yp5mTEs7X+gOLuxTEJWE64G0xGueoKwaGefdqLyLEfCbfrtwYD16JzgLI5BvO8W5fRSjdpjtDyulnJOKqfeNZg9eCOMzt4B65ZHFjXojmMcZicO+71rJa86ZLseWyqg9DdN/vYpwprn0+ZzW66PneG/Wmmf3iYgIgIs/maflxib6ACYJw7hVw6obuWYJhbYcJ233sFlEfMsWcoiVfYqHecWcPse/nI98UC7LdX6i/hzL+TFiKf6GGmmGHnRBKXJFHXFLMGKwSRe1ixR5/EM+zUK6LMu1JA5RMx7Bsl4icutOF2zvxVUkz5l5TRDwtFmziHmbrEiblWDvzklizsHmHiERXqVYOw5B1J7BNX4hsS6icSzG9VhstfqLF/MR7zsFJYqHO8WIOURsg1ZNgtmsQ95NQj0cyzuuHIK+nYO0akYTqhfionPvlNGvYvQmfzDyMqDsicY0ruknIe13fJwFOd26yJcp9YQU88JtKYyzwTsvzJa5KBpcx7pkruk6hls4atgVDmJ5XLU35nzWPdcTq/S4iv4JreMORaMiLSUZONJb1WjIdyQlmZerI1U8JNeQre1eOsjxQ1+ap3bEciEURmAK/uCloHJJjeJlcMdO2H2k9QYzHEVm/wTiQR/8n/ggvadS8WiAfiV8rDkuTT/7IxUHflr2Bx71NyBD3LfSiYizos8oCdVeYUNuDMOkpQ4N5rW+3ul4R0alms+/txYTDs/DqPprHAVYs4wA8q8FQlkJsOuV9yxcfz9NMzWL0KSG5TYLB7tQWujwP2ppESfOgAIrC+NFcWZBDEe9eyVM9GqXRwQeNGjinKuKc6ZoG3xq9zb8IdjZUSuoKBEwQB7shx6iuBF4Lc34ecPOYH1prpqgEQpAFoFJCxA3aKtzwQu/ErGE6eBqgpYKFVjFpwbk9BTS6DGAz5q6Dq/JZtB/Vd4c/rOaG3NTDDYUfAlSf2jwIYfTveJAENBh4CsvX3geAbHOi2BuynQHylDL6TIEZBjr69boqgB8MMgR0Kl504fzjA6NvxpgmIbHMA2QvQya8fQhprvXt2+ToCuelIutdOe3FrUtL6bemBBU5xFQIeBAEi6EHGLw3IYA0oE+5ORgex/6W6NNONfSu65zcYI8HOpTonYxM8uKDLUOE87g+OAGDCYCvkaxonMPuWKaBQTBVwE4r1LKdzUBKMBv+FAXVuDsFDvgWFkqFVGD3tH19fj9YjcQFfPeCPB9H++7gD6Ug7sc68i+gqu6nuOsfJ1BP3Ir1pH9aX91ux/33ZQXXUmU7hzqSL6Cq7qe46x+lU8+36FWNDFw8vFp1pABcRVOm/N9yobiBio13D5iF874lr1vxFdGciz+MqjIkv+aOsS5d1VJOSTdTR8xicWlsgWN8L0w7O3MtF8AcRYhGAlQXNzaUR8Rvbpp+mNW7KQb6fK4jXieq10VxIXteBWF1iQc2dQm5skVgbXZh64wvS7AQiYQdHEG+I1u7iHyiRBOMlAFxfBEbNCTRsKpFLmaQUSUslWCmilzJGqaQsBdXpuGe5DzhVeY48ZdxDUBnuWJTs0B9E3S+C2oRqEpXOPfv6bIyfJlxpwwEGQr7ULGDvzAGjWNTsdW0px4taGapFuV7X5l5/g/tzGHbaxbo3mX1s5NvXC8PzEtddhXS0Pctq8c7esnRi5nttuiOmz/eLx2GgTWBksHGsCrswFvUzUpFhc5iyinWktqKw25pShnVsmlqsJjuwCz+FCPO+SALNAXGn02LBXlLUozmoeEe7bCVDnYBH0Q2pysrvlJ+EjH1r+QplkwYj9pORGBUnKtvpTExRSXENxTXpNT5sYV2TF6wJ/8Emg5em4+fmpsirAEjET4XlHxNC+wTg2Un1vocHpkS9E01nlunVcVW0g7VzYt4l35dAO/tcaxnt8IZe8pO4d4q9+CfY8rrt9WOPQ/ijAfqRIC3eIAqfcZSsBZCg+xP5zUaUBWtAoVAjYRdVEX3sAiutHH2pcyCVKspQYVIGAQ/CKjUTttbWr0KBtqWOKfsJLUvlMXFPOmPPPS8H2P8rlOczCMwUmhM7GLLueknQt1HyyfzYsrADjJ/v58cj2bNJNT4JqzuxTbY7z9SuQr5gVr/vatWkkjd+tk4CynHjFZlTyqEUradUuzOl2ua+0Y6Sz63DoskyFNue00UbrTW84D9SoGky3EoUl0IfGb/NN5HltfwKkumvI3HhlvlvtrD5kuU6//LAst4UbHLITOzcWuFk94NLRkyOx4z9ee0eYDxlPIBbNaSSaneNyP1QD9qr5c8873asR39kbW+1T1U7j4fivSvr5q5ngts1w46Nt31NcFTtViJ4Tss5851h1NmEynLM83JHanaT9aEoYF7eZbv+b1qXfZ9fw+exaXPcBs4srE3ObTAh18OzMNtMQnsbf+9tKvTk//9g7ud6iNUcd/G/zn/TNJ/lgfF3O9TzUp9eJgDtbA2TrfWQgbOVeMsgZo0PSY9klGPPKM0TW0JR4qJZ7qU6t9RW2tdUFuYOkz6LkPGpwlmfJpn76SLLVSeCR9l13vq4yHlcALsj72JnMevcWnmVs5g77o8jGSHhYOpQGRg4iU9l7HPSKTabGxBa0hxWvHSQXOfq6yLlUd+8NEp9OorsRtp8EldvdW38WivnIGOj1U6debJUuVq+mMTQeuiuiE85o8UmlDsjKrs6eSPs+u94fxaD88G0gS3oXqF3gEdT7EBJkzeASJ6fzOdq/0vKu666YkpqPSIPSXvEnjfT2o1y63u8exlvqzuldTJ7z+zGDU6XH4CnemRll6caRqiwkpzwxKCL34e92+FH/2/c78o83U1QVWwkCAmTSGWLqyIJStNlOfJ8ihlGWQ+qsDo/TYY2olt0L/6UHwSrvoS1EWWKJ38jqYU0LkvQO4oVoGykqoZ6+f9D/lPIPxIQzPl/ISxElCH+aa81S2ohnWMJ2Qr/k9cPRZIyooqpJ/4fmgq0043v6GuvfrkE7/K/0E/C2oimviyufyRR6U9x/neW1UQ+/QhFdZShj9R9pNZFXSxO/Z+1qy66fhV7/auKUP8n4eqnqf5r8dQVydrbY73lp+Ysm3HqI7776n9SzLVLucrDVf+1O//z5P/aL8byX10R1Jwy3zU3yZv+33ivHvotmpxzr3738nA1gPCgs11DYh5XKfKAh1VyT4uUnobU6HmiMs+hWpV79tSQMdbc8JCNuWcnqNSs0KmZMIlZYRMz4RLbTQX3U+tX02CzaLQZkpLRXVfV/DHiKim+1VqgUj2klsrkCOyDZCvku9SRYOxYR4O5ex0kqrSK5I70/zNZP1aX2V1ysFD1oBbMJAuLRYXigSQv0vpk1eQvYUV3KScj1U7C3pSzgTs9pftsuoI/pyRYbgknD6KdjLy5ZA9Je4fsF/Vb8nfTUrxl5aRLrGk36nfZ0sze0O57vXrXurk99gPwN//16buFhN7RxkViDEGKfMj3eemY7r4SmLwfTx4cLdV9DO+6Gf1XG9mqhnpTSzCfaLaBJ8K65gCiDaTcxJ+DVr97Jjnwo9nMi5l00tefyDYaZSefC3tFiiJS8xPljMcPZqrNQWmn3hRwQjOnrMhbtPGRiW607dqK+N8wd1URg990u55wtmiZJNp0VhPizVC7b5LNE/yCdLPQapM92svolHyzXTSj2LRIBHLJG9NMPnPKjhKhIKYxK8wrTdE5rOKSJiXjzysrPYRNlNUfQa72DvYtFWV/UVlzu0LVaKionopQVnNIm6gdvx2yujjFy07691cqOOdReC5QVO5J8Sxb9pyVbLprNK2H3rOy/XsFyusr61RRWrXMvlV16FLdaaip4/Ca1cZXlurW7j2wXxoJFYHCqnMq6tyRnKEk68nfiP6ylh1A9xaxzd26X8tdug6/brl0neGV4e/5f7tgjqkG+VDPcD4pGKcV3c00Yk/MU5RMWKrWE+vaYRt+G8o+bj1zxFAkZ36buXLm4q7dBjyzga6YN4pUfPv4pu/k+BF1IIbqm2ScObrxxBShQczl7HWnkCorWetfJ7BNF54N2D8XBqc5Xl+rBjir6Imr7MmdbZ6RH/P6+TtM9f+fxuw2GOaBbHj/B4spobaRA+rANujBWNxApiJtYPMP/F1GvHuUBTWBusEMoi26NYf6b2EM+GcCfJdA7wr4nUoa6AiyIm8Qc0G+e1UFPQtNg50BLj/0H8D6AMuNsA5QGvD/wjKU30oFYKdjfvhxOvcK6vf/kdA7/JZfQv+J1Adanp9n57FMWAfuEwWAuodZ6pm8YP4JIfiCgcNEYhASW1ylaSlIJjGeUUn5jvAz/D8symWK56njd2MywHDdAXUEHWSgqngdcy7DIAHQfOAX4BhMyOAClqhqQ5ZhqWBcGnWCtxGahd1oF2fQpatd5AU/tAVBnL0gjOmMaB6I54hkyDbS+IDMMi/yeUWR6EqU+opBZSkSdR8jRpPIhTZ+3cCTbfHCP//8EIKJoRFGRhkbQAlDSBfWmIWbuT/rXeJo6GcahmgawBWqaQcDT41z2yOtgO+IvOkb4BCqMQaDUw3gBG8TIAu7gS7OANMrNvDQJhBx9gAyJoGaB+g5ghmyDTY+uK89jk7gz7wCSHQlQH3FALIUCfgxTSdEggM0fs/IQpp4uw0kjJVkGCFllLQBmjAC7MIaufWNbankfzCyPkq4Y5ezGiFGIxFrzrmBFIsY5FnYJWeUyntijWMKNL9zBfEZPV7RCaNugxGYMeUAq0ZRBjtWCjj52xu3DusFb/AdI0/Ur/4PH+AWCNNn8pgQR6eBNGt8BkCuR2VPlA2JCrXq14QWqYxAz8GTo5MLszKwosZbDTF2tBWBU0EN3HqVbMardDaj0H4kikDIoQjxXD+Rqj0DORp1WOL4yaxVE9ByuFXU25sxplkwv4YG65dk7DcweefHs2Yj7k+dIN64x703/v/MD/Dw6wk5qgkzMRFbkNpDbv+Ur9mmvkOxiDYXojd3vLMbnpg33AzWrzLvyW6V0wr33Q+6gvfEu/HfjIDwpaQRv9RZpJ8Od5JnIyntUnvSQvR0RoyZzZpAsFdizuc21vwQ6QecWBeCaJAI87gKaeJL621nf7tcB0qeLdLoeQKt1hYC3N/+0WeKkWZQb67/8yn6ohy3aOsEupmwYaGuAP+bdgA5skH/oDqLXc/ib0OAmA3Io91Q3YHejGF+pzrDPnwnXA+d6F8CUArYlkK7QcB7IpDfqc6gccTiAE8A8TvVgHzi0CdVJ/f5k7okDfMjtoHtPcH16eDE/IctgM8qYL4Uihn+H58TGwpHvaObT2TDrq6wf6UdOEc29yvV2ff++Xr/bBBhNtKYG1L3IE9GlC9UZ+oLXzMtQ/QSRimzLV2PvciuyflC9cKNh6/ty/sJCF+oBnHFob+gDp7nv+CSNOUFW1B7T7R5MH2xxXhbmflw3av/v/z/SF74Z4buulhNuJNMrGyKTQ5C+VahDjTtpob9lYwUmFVd+Qp2GpzVg3v1xjt4Cj9DhsvECKRS84Hl/hLUZRMtcyV6fsGo5byCFccdw0ngjeF9s6cp/vuVCPVPXBfS/QlzbMpH9UT/RA+eaItXHReSD187L63TVX0C7X4FtgWZFE6SKNoapWSRoJzogEr+sH2mqvSeKrbuTmzqNnAamg008+29Qmv+0dZuL+hEX+jaAehpxyNf/vF/z/syXCB1S4qaMSgtH9dDec5UluN2UN02vVDTHy/UFYYljW12UZ4RDK6TG9pW+JbPGI3Rzdr7Db0BP5vmKz+76S0pLB/ek2JnE6U+toyyFjTLZZRNUp1lE9Q2U0k9V+s9amGJ60ppZte7mdbFi/lDO0fuCzzW9dLVfp+4r73XH92T9be0vCeF2TUrxTCHeQ6lGUs679dzfnV2f4Rff875Dr655flLCJlR3bx+Qi4vFKUyikmqVLW6wQxMK2gXOkm3whs3fQtH2P3PRP/lt8O4/8Hsv3gH1P0f1Z2ok6bSqrf7j7x/eXbWbJ5cJkwv6Ft5cquEWt4gJk0ZxFKKqqSuNLVWgz00naBb6JX6Fk9hSajktaJBjkwMUlQldaVpsKZMu9ApdZNepW/1Ka0Bpk0eFLkyikmqtvUNzH4wV/nb2a8p+skwbtv1R96/PNtr5s8OBe5b4I/5+t1+f7D+foe26kMJMAX4tClq5Ay2/FeWUI4q0CUmYiXsCqfGfcwf9PrVt/7+tuwBAwjwHPGIPyj7FfsL3QkqohOmwqqxm/0ZN9yAl+NbcSgrgQhPiApZg81eE4YK6BxTYJXYESfhVng1vjW/3TZpQIDniAJZghFKqApdY5r9Ghp2wMlxC7wS3+JhLAEVvEY0+xwZGKAcVaBLTMRK2BVOjdvs35ThW/jN9b81s58/rgvgAuDFQZcAXxJyIfQi2KXgl0ZcZp+/gKEuQF8ccwnsJXEfeNj/IsClgJfe0psbAOeQAlrCIjwhamSzr4GhAybHFrjFw/lpD+MGDKACXEIiNMEqeI1o9jlhqIDOMSU24pYO91eAGtjsadLAAZJDI6yC14hmn0NDBXSOKbAlbvHwfgJUwGZPowCXkAhNsBre7GPKkAGVowtMiY24pcP3K0ANbPY0beAAyaEFrIRHREJWqBrd7GcG2Bz3kr9TZhFI8Hobr5kZMoA5VKBKdMLUWM1+Dwwn4OZ4Bb6VB1gEErxC1Mhmz3GDAipHF5gSK2FXODVus38TiW/Vwa3eY9LgOaJAlmCEEqpGN/sZAivHLnBK3IiX8K06hNVAs/eRIQIyBwtopdUU5utAvUNyCWfBuSAJyRUoNDeQsNxRhOeBJiJPPCLzAovKG0P1g39MeVjO65Vd5b7e2U2e1ze7862ZcCRezvgX3zsFdwenUv9yIt1G8MwA7ZiEjB0pdCOBT7Z5CdC/e2Z/QQWPKQyKDdGJxcAxJIGmsAyeIwrkS/7XIsLume/n2PkP3O1vABGwDsrAbcjjwfKCHEaV1FlTtBX3ZXCCnwRZWEQVPIIkSbOsyCtiFGVSZXXRVOxMdEsn/FlQhBU0C3GSZGmRVfg4iqTMqqKumAm0Sbd8ol8EFTgHURJnSYHNP/KEng/dyv/nX5HW6/rSRFLAoPj9oIxFaUZDBtukSIa7GqXA6A1EumOcmoT/YqKH+8ut7V6AFsWsbzli3gePxSdvM8tPMtNd7e5/rr2rW8jVNa0VsBUrLbt2SPrJT1MsBtdOjn8Y5l9nGEafXHLGS7fARIPbOGzvnG8U7fBb20kVzcLGZZjZg6xgJQGsZduq0pLZ/+VfQsfb/mY6cfaztL48LjgmwcvW/yZy70HQ5VhCwCQpNkY7GZMgexcnwVVTtZB4uCOrHYmzsGE7q/BhMIZ9hiHyPDNF2Us4i76gUjcx4bPJBUuJDYSXuoxT7B+hs3YwqKaqGe0dfCDZLZgFn19yFDsCQ2gM7m2bJRcVt/+lWBpYzbqHK/d9ueyWaK4i14vM4zKX3YKz6Lp02aYmz6bYGELAS13Iy/b/lAMBJswhr2LLMSQSrVDLJCk2QQ0BZrsBJ5QUZ3I1oGp6sIVq4fFwRw77CWdMwyxqPVq1zT1v4SymEVqtjvPMFBdwpviwz7GggEREYPgLPvchKNQLDk7LJCSQUJMPNMM7uOGdw/CBaZhFBbSLIQ+ua1WgIbAEwa+9PkN90xEZ5IbBYThjGuatVed9nf9Gxy8W3dKJv3KgMcxiDR/iFr7OeXH7XyOGs3J1BqkbMgO6OBC5lMcw94SIq6a6TBL34pRpUsonkQ2bkeTDQBapuzCyTB2BQeUF7kx9QaVuNLkOaL0mHej2mlt0v5qqyyBdif0jw7SYM07XkJFJUsxZJcXIOp28TtkkxYHWxUd231W5K/5tps3QqXlbfgUQnA2FdUV7VLSBklRcNT2UxMMipflHU5Y3hfI7Q0V+m1XmzKVqMtCnq85FqibqAGprl15Q14G2E/xqihVMnPxFYfz1IkUbqx7MXgsmJYMY1y2QzlULKMtDUO4V4EPE4lVwOiRECZX+EuVbLFOyweTaL5DP/T58GQ1YC01BkCBJmCoKikOSvNJ0Wa48rMhQRlRRdUyTpZ1+iO4M7NHPFqQI8xPFxTNOSFaAtJFsHbd81ZeiMtp1pSd1Vezy0+4vhv9/kbmFztLC5tL3AeXjTAMIGVC6gcQM3BcxyHQMOiWT9Yd/DN4TGGISQ05qqcyhoVUFx7GkaVhdwHMEHiG+jEcIOLCdAW81A62uLJy9wsS1iKkjjMHWnzH4FIZ4IQw5BSvXt2RpqWFW1GTzzFbv/Aff88iRy7vy/0sem9p3HLb5i2QwyHB0o2HG+yImdUwrmdU0L7EoxRyymgvrGjYPW2w/a3btOFP/PraKbrbBdinDyRjVz7gCZQh11GwiLi06RwzQWO/j/SEuyjcTyZy8lDPYYnMYG8zrJ4nufbXrs7r/4eLdSs+gIAPSmK31RFL2ZMImt2x6Mnuekam998QyzkkdeX6naZIZS8HJusvqTXaN87Fl53YvY3O+kGtRG29Oqq/nmIODfrfhl4eggrHX3OGC5AIZeKLOv6tiaxW49t4wSB0dQlCeMILlMqn0g4TXxL1BKPX0IvMtor5emi/vL6KGXmSNvSg5FTGNt+NBmSbrlEE1Tde5g6ytTyJk7LMJE8fmYerssnnJlXdxPXumMVqv3j6fHTAc5S0TG/Sa+zMcRgfLVIfTxu3IoKRl8sNq2GdBnL5sWoYZfQLLpcYnx1jBNKZGsp3PbGdyrLqBFTexxiys2I1Vd0Zr3MWKeXjIR87/Hxtmj+yIxINH+QqUfJsG4uDFdigF1geoI1tqHdWemNpRkBGCWxwMaL8yTwGsrpf7IjD6QfRDyaswN8MXQqxwhKlIMUkyakyWh2LpTXnE6UpEvXDhSdAufdF11CX+mCCIGBNFiWtSYtIktJg8QlFXWUtVQ12vZrlx6+DdrujXJ6gmXPxNROjdMQwbuwdxXW6WHL3ZzeROhYtnD4j0uMiszEFP/wEOUNlxjS2skC/B3/fBhgPUAAIdIaoSRDKuvHFgCe43NHTcdc9RlIrAWudE0gv82WM+f5zy88+qUk3eCNET2K+mHgROcB9IqK27yVY7hxjENwQ0CBSKZDcayz+RniKoQCa3jnumzGdrA8qr2mmrIoZfx1HKQWAQpJCNQCFum+ICSUXaurktHiMNFD3cDdTsFgjacskD+ieTAkaMxaKZiAbWlpkMW3VAcN7GVwtbKagkjp2UjRLnaT8VwSBkEF4fFNP7tJBeRi+9n7EUiROGIqXjBAr15eqlg9ZHcND7r4Xxq+hlc2dbeE6YljXu4ga283TMbTEv7Nj95BMxBYf8Z5rOg/VxhX/I/1/UmpQJFQfBDhSibVRIWcTaEEPWHxdQ7OGGmskPAk2XKtDnCcY8ynOjDGBZ5oKdtQOC0/ONAledHOW36UfyjK9FFTe0xykpFFODIFkkQ85VrBRLZ0ao9t4saDao0PsPGtEFpl7VFAVXI4S9+cDOFrPwyJTFcl0eQleXXgm/9P5PgM74PiSWKJgkRSdxaAT5lGUkH7Ir8bnMKK2a8sri4fZt7teNytzWYvF3L7FE5iG7qkMPsg8ZNY0lqnYYg7pw5jxtPueZqWD9X+EltivyZbWr4qNoV7ItlEaRNmW5DpT7as9FhVdJb5DZcFXV1LvqtSLGF6o2Xj9tcKi783+n/Zd+NgWTJUfhhluQ1EBxDO6LbtZl6R99CC6esHT36qIIY73SfaQFVI9LRrQ+6a7TRq33me7ELS45cPBrb1lUbX4+YWIWjD/PSOdglOX8VW/QN0nn0OkELiPlSN7WE0SVRlfP803+qPDr/webntsVvDjT0OqI8RimK+YFlot1sRNr9D44ejCXcTX26jyNuzbfyxT+g0Wof2PumOqXnMpysZZpyej1MCqcMVaQO8YZcXIz8Y4yxV/JECMOXU8oOydcP5Ye1tzDVi96BOPbhjnu7Wrsejm1uDV4h0/p10fYbsSPvv+gy2WH/LMfoVwdVTwxEs3bT4AuZSX94jzApaFD66fPIZSr4I6ARoY9iqZtI7tE/X0FzYqjrgbJ5S4TjBinb/m/jkMpdXlUMP+bZcgFXSN3OtV9oJuEuJg+EcGm9H9IQ3hqqmsL/SKSq+kJoUPstl2nQ/w2xA+6M8BPujbArvRU0CH9XW01DpmmA3vTFyEMuez/b0T+NFXXhXQ6oI90QJAh9GjJfaZvAYbIHNxRe3XEgR20AsDNrOZC/WIJFzKk5xCiPel4QH9rJ4QL8q9OY5JW6//f2rFVu8s/0DbAsI8wxqUw1mQYqCvwn48wwsMFPPHlKzIQtGmVhVb+dNhBD9kJQ26FcW7D20MM9AHuIAHBuhtmtC9S7c3bh8KMQ2C20PoY8SMMPmDIj7CwUBhnFwy7DcPuhBntrYwf807zx/z/nwckaQIHnIKIGlhihAxGU8QL1uKpCWRJFSngpUaYgLPsti2X8sgFnBV3zJbUGVmAcypSgNHqWQeNnnzlA7R2mgLpq1/tby7+OFtoLZiDu702qr5lYa5PVFvkFPz6yvvvdKhVKOCHdN960q/IqF9aoKxscVlWhA7O6n7mYGvmEFq9ETGM4k4Ll22/qnfqA+XQZpO3zK4wCqBi8OYV5GwdxsydkWbmO2XfqaQWqjeroTITdHHGyI0tcLyN+VESa6GMtRWtYy4PXLlnvWbmrPAjWsGcH4hyz0pVBnKhH32/euTpa4E30OSxOspYQ9Gc+k5LMDbnjI5gXArIi166d1b8VQbCkCQpZgVSAbwgz4Cf3l9CYl+3CJneSsz+Yf6kIZgTv2kJtIeAZp6f0Te6m6D1Pm1jvs5I/1owCFU/IQYy0q9aNPIq+Pb9KpKnb7W3byV9q5a+lfRtAUvfSsz9VyxBJ/uLrjL0Bh5m/v+X2JcJpbeS3uaYkT9LtEqVsWpEo6nWEmX0ZpO0kwb+5bEN4Od/RXNty/eJAoMBCx1AM6iBG52IVCBazikWGfAZAETQ1D1P/onzju2hKjWVTpdMKrSxLXdR6RE/egoMABb6E0odOAPIvBGgjQSy2IiHIpFAGRuosEl6EMz/Nd0yP8taMV4L9v01WUoksvsd6sQ98jeaCFRFMIzudPKr5p1W6M4HT3KS+LVoBGIViJfYEuUMyNiT1KDO/fGdLe39yJlWgm20Jbf+61U/pgXuke/uF955yrMeYDeldvf36X/ulx3o7TiEMSodmA6gxtx0wmUFXPWc3CqD/QAAR9EEM9/8e2tY+Sz9mRrKxUeKYWub37uVh55fPTkEGJX+OEnHPAGWw0ZgbRIMVhvupfAQGLI2uMom3iE8p5HesbsP3mQKvaTsJUunC4dVC8cyUMqduZtDTsp+tlq/E9cKcFsB7hqbh56Bs/aJVxTcLlh33fi4U4noDTH0D17ci8N2Tgac3mHjZWK44vJQ0h8egmPUz0q2GD2HAD38XCdebn2ECq539SHv7XwcKP9Cl/5lWyIKzqYFgSZBGCaiEIzHgkQfIA0ZWWjIJwwUWoAyIKsxUOsCmzHQ6gd03pvBVwOBMhCGiigMxEGQBEUaDrJ9Dh5QkeuFPdIShXKmq0M10XRQ62tGT7sNqHS1LMV3cm43we+JgLfR2B6AkK/oQgtoqnzgwJcHzNGc/qIfJ+yDitcCWYu5CASpokFWfA4z4BX06+t/huXAbKB2sMVli/Ye5D+a2SwN2pKWTUdnz6Mt22sT2nA24QaMyHZvdc9Xrf63RhV0bEbAhw8QrAcKPpEPCWxi730g4v2MFa17FC9W9x0Qb/aSRHVrj5OMz0IhVKlnW5b3/VKjzFNyZTv03ojsWLgqeQn7VHEOQ0YJTmwhYSw5vZa4nDFLZSO5DMtpw4q+lmxeaa1oeIc3pJEd0ZaGrs7uNCzVPh8mBqvLLWOmrBngKLMgO/k2Vz3kb/l/Vz9lNcfHAhZqrz2CLWkSxiQNW1xDMhzpnqPQ0rY3K57REcrxn6odEdT102wLuMPo+sdc/HgEuwcQ0yZtZMQVJVsQ0jufZDu9D/J3/54VW0HKeF3f+g2Fn5qq9x9XpaYyN23dqMzlnwYquCsRTjoQjb2SeDrckmGLNEi2N17k+22EYpD4wF3Vj9V+NuhvHSMKBszotxByTRPrynKH3Km/5enrCNgdsAbQ1C9UjY/8+w+NdWOp94sDY4E/Za0jTTxLCsj1KKAaaDElvmlMOWqrcj2di8N0Yw8CYTklu3FmvLutgJlnt5nNehYzzaYkN86cx+pQW3PnOrjebR7Hvfzw2YfqOiVm3cSrCZQJB2Sib9iXCeQCrAabvJ4CmOJlyvc82D8C8m5suw1h+vmSxx0IuD8CcDNO3Wtq5ia4u2vWQjpu+d5uNbKpo6Ig9IUh6+CVe2n4nWEDYMjETQitSXxDwGjzsy0zJEbCQWY6ERWFc/MfzWVzR9iTvsTdj0CO7kkoHvchEo17Ecu8PUnk3X6ksm4/Mjm3H7mM25dCvu1FKdv2opJr+1ILnv1ohM4+tHJkTzoZsh//L3AwKpy6J6u4Ce5WpfOiCFL5WUPeS/zl/OLz7HXqtFgImGF+H/2AtdyjG5jrRnDBGOmV4JAPS1VYMKt/rHX07jqDC2FZ+6BRsHXDLlCblyWfP8l5cNcCGbuXoIzbV0i+7SssukCJTDzKT3xHcA+nhwNQj3cWr6Y164JG4LYPDS/t8O0Y7nWnZ7LSQqjfaIPfAhaIAeRVBaCFZ0mBMAhZjLUY8Y+1ZN003dLN4e4s+xN5rDPjDEewA9EDTySiJwR6QWA1RNWBmLoQGBe4ow86pIYGkKwjTTtBJzJQGSK9xJMTWDqPy4bhS6G6I4gVmxCilbQm0Kg2/+L9j2Q/iTOUq3CWFFFDThk2lTCSyuumQlU2h/ubppwCqGIYonofSnBeACUxoBaG5o1h+WBAXQyq53b/fnYja4DLAxXkwYUgKj1ryRXmnAG5YEiv7jK/6/tW+s9ZvYZfm+E9oN7FzROIQCt1FS6CMWWV0mcURMAMkIx9cNVK4s90lmI/tSNbHb0p1sZsqve3hvNqeao7z8wantqm+4aWZvBvaBEsI7xhET0YchxJKmpMNnSVJ2PElHmwYuqht2bE6U1Ed+Nijj9BsPVFmChSTBxEiUmjZDXpMUUSZkwVoa6rqaWtoTveGf3tRqiD2ETVxHtsJD76jkn93xBD9Ol0v/bS2TN9PZof+f0y6usU/y0ZkZrDsnopsx+xfFDnhuNoYytpbeqzfLn8c1CDI0xaJipoIU5DUrA0HT34KH/0TAqS8QhbkM79cbl4sUT70d9AO7lEXtGs8xFQrI6P7ga155ON5d9mgmGenUKN5nFZYdxxNElwxRFV59nUbON5ourn2kRQgtlzoOWp5oZSayZoTS+ApA3DpKi6726xendyPUD/zTxiJ+ioO1GL7KI0QuHQh6GSIb6ck5S0XohEoWIbA6Pi87icBwbvPajkACg1QJS+lyEfwHyBKOe8NDsunTlWz++V38K0iCfC6SLQCk0wJjY3B73PUlrDS+SOZHXUJlsbvSkWUd7QqJZR37BoHgw3jm5V0/gxwdBVmIwUE+dBiUmH3rIRpz0RxcaF89t6OdZ7qL9dQzP0pU0Ub9ksfxAhJowS1STHJEmoMVmEvK6ilrKGql71duPUwW26oz3qe+TYjqetE2QvREeUG7IjSUJa0JClIS9YNJki/Fak5SbPC52eJTX1vzAJpDun60PaDQctm8Zvuz1UtrGdNZycFyDbrFn/Uuzk+wJT2Nk58YeAngd//t8wJK++PJBTv2N/lWIojCVT2RxaqtbE9ugq9hlwpM5eV9Pd9bS8Nd/m+/09hkdvGAfn0ZgWsTKnw1LbWmYrsv8UGC624v5BmRZImA3UEltcVkQpFy+Ysi5WS8um1NnzGGWUfvHKKQMDFSkJb+FIyPzgfqO0+xn4I6WC6wIrsAsKroXLVdy7kZQtLSRL7oL8wm4VWQ2zRVOtKurM0NzL1tZHV54X+BYueocK7sVpbEmK7uHyd0aLKLmnL2nLBq0ZeTOMZpTNqOpUX01NTdqrpAuZw3+5d6igGWFdojrE9UiqS2sL89i8WGX6kge3juFCmRtYDuok0BQ00KaBLqGLm+iXNaVVHRxayWwV0OEPwpJEpcyJ6vijAk0Cd0jrWyACFdsYaBSfx+UU4fYG36ff0mC1mmdT6Y3nMWnC7Qo+bbhFAcr5bUnHsbxLcALA9zt0uO4o7lZw3JU8wxxZHsQyvkdt6Yxac5kVy/Ka/5P/hIo/QH860HB047FNB5kPs9wM0Jys3FIjtnQnHhypTjK4Mpx08Ay0d8Q+u+XM9W8eziBm3FhMiTrhYAk70WAL2MtPIjhTnFRwZ/HU9pb6jnduv46hHuPeL7COQge+4afpeGoA1UsMrQD0GvJ66f17aO1fMhntkPvLYBQYiYuCEHO6L3pTq5kbmlCWsDbaSvbGeL8H8NXzXHaeqqWe68ZZbY17E+F9Y6bxbxLhMcMYIaUzB8rApKayBXoGR2AONGvEPuk4nM3DycZ4N5Zp/kQZAjHMFMgBSrk10FLYAyMLsy6rNrvUc+HmxbsP8/pVhkas5yPykfnemTcgpxSLQ83E5tBjA2Z9+vCoM5W+HHa2dZwigpsGzz+ukd/H+8+C0o0tgH+6jb0UULfUWxFSKTTmbnpeW1OTlOUDqqQxL/zOJqbxCPXu/5eWMLsIaI6DssvmPMWV3RH9Y31YOdA1n5j/ckixYsUl+3nknIrb7bYgEATp/q53IK7IYO7MD4uicHvwjEh7dEEh5CQO0iRB6NWliiFHcYQUQdrnedtYt8Z3FUtLMupd16UsmXM/peKsbi12T5l16nqvcvoXEMZ9krf78lkhW6gXzwHkYIuviuJZOKmaOWiIJS2XpHIQEWU5mKjyHFSgg4OLXJuH636AriwAgl4/Flpz/3mit1/I07k+giO+nvtwow7AUSzsbmBQXUhEbZfriqIf4pNB9a7++x42Qb1LsYnQES4hOlJ8NMlNkC4ju0nyxwxGRJmOdWEXzcDUpuItZvAzEC6igRaP2JY40s2DLSbfWBSJYgZVGPv9mGnexe2hO3yKPyJIQbyQijiLpK60tqxUXq+ijrIe1dZbtfE/3iXtZ82U4na6kfbolya4E4TTiO4kHRNufY5AJAmEY9v0oiEdCxaL5/IamOREivn/XXh82SenbL1oYVyqGDPBSHuwEyiZqYQ2+m5dtX6ZeOj12lpIV2daLCYcQjySdDTyPQNJ0xKhprMHZipXYGfwXHgP9DT+iH0CcYibB9PbCZcpGws1UbZAD3MEZoBV7g6cFL7FNH8WQl1ibVIpuV5KHWo9tL1f9lLxT9uJu/7vn9JfHuSyi2bSKxgBthAN4E6SAdoNbBLgbRCThNxnqCLodJoHbcHtmBf9UwkCMIPoQVwgBxp6xKbFgS8eFE/ItV+v1oXL6AMLkzhgn0+I7nYxv/hioACMF2g54CqQo/xJI7As8NyJqI0sRdWLXgdMHexDNTg8dRfwZH9LfO93qvUBWkpwAeokvIB0A7oJYG3AN0kn+wjOuL+YktFpvn8/hXtYIigAEQUhUAmiGkNEEwgUhYhqEFUdAjWcH6b/v1Ap/pnNdr5Mq+ACFKgRQI+CI+4UQmzv48fSes3aoS1hb4yVnI31fjfOq+epPpS32jPyg/DngyA9LOQHSXnMsEZo6eyBMTCZqVyBncETuAPNe8T+AvxxCJuHE4yRNhZyoiyBGmYL9ACz3BXYKTyBm4V33Cn92sRS04WSF3UfbFX2xjge0nHT/B5ZterwcAAqgfqQhO8o3hAtZ09xoCsA894l5mXzL2TCYZKNhUzyTg/c8lw209attOkzwqyZxewZ2U1z5H+IZDzW1v81WfN3Dw8Qregu/J403U7/InFRgC5n3LgaVvGr9UecgCxY6n02Fsp4+jRur9JKnlc5mCeB82y2kfG8xVcdmT8RZGYehTOr5ZLszKu6W2M/4yzOhJupTFzApOWbJtOt/5T/j6bAPG/TG6QLAlqIQwhqyCMJaUIPP9EuDc9gLU/3oZ4hGuZoC6yVCHsYzkrinmeIGzKH706AIU6YguoiZNchpN9Qc4R1HX1DJ6KW+ok5xY4qHXviEVM67oTFWx7uaxh/qwsIbUVgu7mA1Ag2FDuhhuZCuGF4EWlYvti5xfQjN5WXOqfvf4TtiMAsQQ05nxBPza7IfVXWlAJzsmeCcHLGtsqalOXRdSrlOHmzLcrnbjZuv51/SttkKBK6VbD2i8hCzV48FYSjYSLBEFF3gUsWi0YVjItenhohzk1ibf2/JFdlrsoWkbrgwOJPmthWmCjzkfrYNpCtNOidSXLT+ZJrluugjhlhBDwyBAt6/AcSqqM8uMQey4FzmeeSqMdlYLE6aQgnXqcKQVmcIhdeMlTqrYxSzSN7AIBMqVTS46aTrctNYuW2i06vWTd6u7goAIHJ4V+x/xdJT6KKv6v/n8BnW/BX47TY3BoPaQlzo6xkbbT3xubV85x3noqlnsvGWm2NfRPhLMO9SbzPZ8zjRwjpjIE0MMmpLIGawRboA80YsU8yDmvzcNIxzsbCTZRvMc0fZgjEAKncHCgprIGWhV6XUZtZyqqXvQ+eKm/jHc+o7/kj1/fegJBSjA4pE7NDic2U9enVo7ZUencY2dYxbX5cb+8orCIA2Gm6cNw3421qRX/TnbKT/piWe4gpUIioeEYsJgqOG6JwYWEvl/0frAVJp7wnKiVzp+54bqy2S3U81uTxWJPHkyd4PKnN47FASnt1IopBVHEIlHB+RPzfD4Gr9mqTtdht6BCXMDXySpZGfb+0vnqes85TvtRz0ZirrbFuIuxlODeJ+5jhWzKNn84QiAOTlMocKBmsgTbQ9BH7JOIwNw8nFWNvLJxEeQNvsXn+QAgQy02BnMISqFlodem1GaXMeln74K7yNG49H52H51dt1rCxfkoxOMRMTA45NlPWpxcPerZ1jCKCmQarSHpO1+39AM7KjJjKohy1c7ek/9ExhKUCBUDdIbNZQPTks2A87zmeE34qS+Yl2GnzQnhe/wtEy5lwORd1EUQ3+qqi6DKsxjpK/LpPvxFBkiyWA3xwAUt7ePA4iPKEqeOW4vlctn/WHd/xd1DDcGtyOah9G/HG7Qtf+2RF+4rNr9qMLhugnO6jl3fQ+yDmyxKy9G2qWZIHW77zLJcU38/XbZrFCJbUqOtWfBWhMEX/QdjgX25XvceEtA299X5ID0WLHvt9LQ4gy10tJysfFy9reqK5m1ndbxOsUR2o2rcgBDRoQhxCUEMeSUgTerjvvTQ8g7U83Yd6hmiYoy2wViLsYTgriXueIW7IHL47AYY4YZJcCTYUD0INbULTp9gq7DA3HlTZ2BsWjqPEGt5gF/AbgoGYLsiQXQgxVC+0vPTcjFRmvqztIDpLTMPNh+fJ0ttAf7bR8bMMKQXoZMoE7GSJzYY1KdWjs1RKd3JkW5SziMiVRu4i6QKZ6C7PGcgGQ9K5IXf4+2fYNDx1KgisfF/+V9CdYi8Umh4wu63MV+nkObenM/nViBlFAm6IoBsQqg1N7IYkcQOibohYbah4bUCiYTerBvp34SpVk7FeDbAH/1Wmhgcgi4j8tyS3QFQEjzCL95m/KZilU0TYxMQT6gEHcs7soVxaQUQcwxO+Mv5zvnD79BOAIxUuOB6vaHtBsd2en+T/RVx7JSN2vVwErdEAlxA18EqSBl0N7CbAl0HcJORjhiqCTqcJ2IGJW9UsfgBkEAbQQINHbEoc6OaBFoNvLIhEKQMqTB0wAWy5bjHJn0IQgFlAdcG1IaXQemH7IG+IepB7v47y+Pza3M+t5yc7tpnvHPiETRl0ZkP9TAQOMBugIgCnASmSToiG+Ji+wGT+Yl8R8dZPctRjyqx/nXuQkSRwaUIXhIIc4VoqUgtJXSoW5IgHQaLlQ/Zv06fifnSIkJtKgAlxwhTUQM4IObwbozhUuxJmQncBIxczB2urwD4FxxvcVF6cOfwNDYIfEJshmSHYNMUdj9DxUBza1mn6qTBO4zHZoSwxPnDWh4OkEdV7s7VnGyZ+J1hjDPhnyxMLBHCRMQVADpkzAeKQNRtkK/pD9jTIUQQgW7fafj/n80S1YAib0a8MmhRBwAFBhwjVYGIHkjhE1AGxGhSvIRItZpQ+fgeOVzhJxRDxqKXrM71f5jBDkk1ALu7lPsoo5Pz7Gw/ln/b/Hz89cpigArFN0AEuIWrglSQNuhrYTYAvg7hJyMcMVQSdThOwAxO3qhn8AMggDKCBBo/YlDjQzQMtBt9YEIlSBlSYOmAC2HLdYoI/hSAAs4DqgmtDSqH1wvZBXqVoyHpQe7+O9vH5VtvPMClF6+DeSpvoO4B4G6l1adEDlG0VuIiApAEtUrMjrz2Z5nMmtBXiGTFzk7E64bbVGXdtplc80G/gf6Fmfrrp9Umhdt0Y4gtj/6dg0ns4S3CRB6sK2DTFXg04xHA+0dzj6h4at84Hz2hzA+98zz98H+WNh64/2ryAYba1YJxjC9OGg1UwN4fCovRylcam5WCfHMf25FfwfPVRQyl33mtoPNupmeDbOYDv6u3Xe/qf/4g6rUKEEF8Q+z8Fkt5DWYKKPFBVgKYp9GqAIQbzieKuUljdI8DW+cAZbW6wfRuxYUJ7RBkjxEXJBAnJQGIy0JRMMnni+G7Kkl5XL9q0ZTmmL1xHmiA2ncnAriV3t28i6knTw+bulGMzL82OVinrAw2lhgUbG0UL5/HVIEYfUJ0ZhEBMmeeSpZuTbzSMkQnUcAYogBWnyBs6y3q4gpRXHLVAd3elZwvNuf95or1PydO6YXQKXtZ9OKoFsIiJgyPy4z5wHor/3ziX4g/t4ZzNaGB9aDCMEFuYBnIny0DthrEZe87giXDT+ZpL+AcmIZUxkDJQFhr1iE0/eJyIOMyFhZWY7sAJ8wZewyX+ckMgpjAFchZKXesDLRu9lFEvcx1cVe6BUw936Y3XIfVzL/3Ttw55E4KSYhgQVWIckFSDrAnIy+iSvCKp1B4ateMdTRiNKacpHGDyJWGIqflt/NVhBnSOCJZ1dXlJ/n5+fgEgA393to+23YXe3eTkqVOlyTiWyWPMpH5gECjT6XuK3BCybiHqdq8o4shCg4EYGARudQZHXQBVwdEwcGs4YEXBvxyqPymw5I8PDetDs2GE2MI0kDtZBurzbbl333kbYXZbZ00i7DacSeLuM3wtl/XTGQLxwCSlMgdKBmugHWj6EftExGEuHk5UjL2wcBLlDbxm1/0DIUAsNwVyCkugZqHVpddmlDLrZa2Du8ozcOvhTb1dzj/22+Gvh9N9JD8jLClGAXElJgFpbk2912YRlNV6UDUR1GXQNEkT+ca9MhgH8Vw4+GXuPyPWGlAer6M4A8vd3WCh9qHBQ5/xN/Lsov8+/3+/AAc/+Ea0+o0SIAPCvgSwneO4s7pX0EXOo7nE6BV6kdsm6BU+9LgPLKwVruS7Rze+0B+pG+zOwdWFHbFJhxvsJuY5+KkQgmEGowfN+IitEsf04UEtZv5gsUgUZrAKww42AdtyvOYc/hQIwTCL0RNFOY7Jwz+qMbMb+iqL+rOsa1XbutSmXtv7mWs3T52j/8agHkPH305G5iWIhzo9KJob2byauNzig9NS03EAD9Qj99vCq28nfRmeiA5IHYntwCLH0w7xm38lBWWvGn2ZxbYe+8X1+z6YmUfEtBqx7StxcN3a2oEzJfTy/K0uYJpCAzg6oyFRGIOPeYIwQ5pydgwmWF8T8PFsY7K2ReVneVVWKKarfr5XbRt265zjxdk9lPL55/lqj0ZSgWutg7hvyrqJ66zYhMYk1yiZ9S60IezJiG3v155efU/noai/39v8oPQzOjP/PosRbjrfYqp/YBJSGQMpgzlQBpo6Yp9YHPrm4SRizI2FlSh34IR5A2/B1H65IRBTmAI5C2VHOdE4tM0/9PHjaIlrZv2x6rJrc0q59fKu/vywf1VlaEWsh/TdTPAj1kh7E95wFPF2RKdblgYg35UlXdrjYPruwhXVZbOAR48dduYMQjWhX5gC82TABrgpi/gtgDZgCvQ6IHwBhOj6D3QaC7KFoBjl12I7b/4L+QFtF62yyFMi64IaoUo95jNEaS+WjRxlLv2eRPfrZSaK9WfruavS0cPzv8uWMC4/N6b4B3J1xFc4P/QOxn+T/WYzf1AG7Rl8w3/v/zzmVhN/nnhWx30h1CSWkmqRiyn1o9ZLW5gwQ8+DUZ25Jqwc7CqcqtwKX3M5P0BYDjEbqT7kVaGMA3VrtE3omzG2dPY1WCXse8uYAPMunCZugfesy/0BIUXsH+mNGeRdk6QjzEjVGHVVn5BCisPQNTwVCp9PEgAa97lhyXARBQEn5ZzJQ6rcNT27cUbJKa9CZNFM3VuvlH9VXFI20/33ee36au0W2BiExssHD1Ik06XF/8nSljWBqwUNsJyBi8naABPTcMrrETYv7Dpes4MMzf/a/7+CcR3zqlfuqYIBQYAtRAO4k2SAPt+qcXedtZGT3grZbRU1iaDbYCYJu8/QtVzATycIwAMTlEocIBmkAXag4UdsRhzk4oEVQy8smERpA67ZFf4ACADLRQGcQhKgWWB14bURpch6UeugrtIM2Ho65jV3+lZVb3kI+iVFIACsRCgAzq2bd1okYtBSwKt1gGgiIMuAapJeZKHbbs9oQW28F09Q1hUxbkMsvjT+vtIGXQDWFVO0iHTWQ42O2k9fDbrA9Zrk9b+QZVlCnsynyg//iIwpwKiCDFRiHI0Z1YSBooyqxjiqM9CC0T59x4ZR/idwdRPcMady19a9+nBv1l/k6IBgoPsylI7jow3m38yhIYyjK+PoxqjujBrByjGSoVEMF7uMpwPX+pXjT04W0m/avjygORHmaDmyB59dh7bTo+/GIQpNEXI6yrdATWUL9AyMjcZMcAV2GKfALfctpv5TEGoRd5QTikPe/EPJ/6TuH7ZGrz9GXWZtVin7/XRycnDr4bXyq47A///fNcrVphRBTofyI6CmUgvoGTAeNMwErYAdhlPALddrTuZPgVAL8YnCFAf54R+U/E/U54faglEXszZWKfb97MHJgVsP3lXf1H+/M78amjHhliKWpBo50+Ne4isGDEVbr1fwH1icvx4Q+9MffEsmdLQrCKwAthBagDuJLKDdgG8CRBuoTYKeM2QisOnkmhPwD0yAVIIBKINwADnQoEdssjjgDw8UMcgHC1SipANMmGyAaziBv1wgAKYQCsBZQOqC1gYrBa8X4jlIVkkt0PXAPHqD/WkWRxDgfhzTzhn6edWH4P2M6RoQW4zSIuROUlmEeq+2u9CY3TT2JjROG+Gtgh/JS+MfZ7ZoA3wtHK2FHMbPwyRm2nQG+wkM6DShh6/pxb7cRrWPxD5H7qXIr9e5gbFhYyNj4zy+msQKKBYrNg+FbRkKmUoNNo0iplPIDK//1+h//eALZTsF42CCwNKEALYQWoA7iSxgsxX4JCCnBWqS0PMGTL2wVeRaTtjPAlBTMAAlCAeQKNDqYgE8TCJABqCqSgeYIzZtHLittxP+M6ZAADx4EMUT+MEEEp+iAewNeG2IOh/I99ejqw2rpbQXnE66l5PxZyuESSBNC/IkSWkS9y5gqOOoGVf9rGv+fuu70/xr7at2egwARwMBk8CtxeBoCWAoOJoGbk0HzHAP7f7aiov4f/cKizFCqE78FiHFkatQalEraMX0AqMqswZro7EvnNrcUt7xTu/XIXSxXY8XNOv33ffQUVwF4W6ypCnSTBXrjMzo5dIeYO07n8hokX8CXP3dsf39cHJJZKj1U23fsEvc23GJaQdOE6ZFxB0/Wch5qMKZNLAixZQZoSbf/jz0zZSS/sfwJ2sHK7qlRLqDMS0Ez4ed3rVi0AzfsyjX/wLyLlJo1jsDRXO9jvpykNlSRN6Bdi7Uw+S088yz+pMl12z+9E9ZDsqEz2jI14JqORQKbbXPWAJU+TOw93m/c9nekin3XHDaL+wi5Xb4WuKS6WdkbUcfM/sqoF9CfTtm/o7dvMrix2XWHrL8DB5r2GR1exJ80qOv39EHmdKfQaeWHc0G6CG7o7lqecLWLkM85Iw6zgKjZydk9Q2LU7P5pW1OJxKnxP/DUUQemd5fSwNUktcH9yfpjw6wqmR/zpEZEy7xWjp1d2l4yIFG+FMynFJ6jiDjrqkGg922vFLqG/zNJUNGl1P3aX+wIyWcqTFyo2joTrLB5nTD/YXlMyMRv7hn8NUvnfZi1HLxB+aLGb7K30P8/788UGv+jDx8SnCTwVMpY8eosCdyq6KfrOC/L4TGqrgaRiW9F5d/baXSnxkULP5AxvJPZYfKvqn8dmg5MphytoRyhw9kwy5r3D9LnHgsG3A3huRdkOm/5FR01+CjotuGzLBK6AhxiJFXmZ2OXp2TrePEx/Zn/KuJgEyDD5rgksWo3oeNVHokuaGVUbVQl9JCPkVaFJdZWMBXlr3lzmLK0zasu/ygCqF09zCXhzHam7m2Hn8OE8DcCpQODyJw09AsGMuYytE6OQQ1pNSUdNbnZHV+CxuiSDZk120rVwdF2EdDJ0/yIa/9xvYNEJxV8cybLXADfRtb3m2avzNrPsoHx4T14L+teQwOOEZxPVG/Q7bMt2KhjDlfCQjan0y+bK+YA/B0Q/GwnsViZYvD/IYgqSz/7jYOW+OZu3K065fbIXXHN4ZffeJ3C/fZztEm2HTjrGQt/2IeAFkWsHo00OGicAPOUSQWx4CRFpsPltLkxSA50jvkWNoaSFf35vmi7qNKYFh5nAnrqfJG0fqlh3sCbpIf41RxHUCfNp9x9CugQCkuccKKUkIDmq3IOtWnV+jgyCgv87bCFrN5lv/7JfBZqfHOmOXdVmoY+3wkbdMmWXfJoO95fVUqXE9/246xgR5Z0ROjMykbjWBrG3eijSJZ9Sj3CoJWK2ibd0/bYlzu4DzZ8Icte9S4sl7tva0boXPcezSdGTYLwnqCwdm4tcF+FxcfoZ0ypnegTAvcQDKpZRqONMEGS2ryH1+Bn5yFec/DIdoCcoSWM2vksvlOgOQ2v+0LxpZZK61hPUUvHXdc5CrbXPMPdDZAtiGs1g0oLwJuJMnRqNs0MozOpkDy3BpiEMRMvcs1KSgMJbdl+4MeHb+97/iLUxrNhWUemWnv/O8lCKkualqPiw+r0uigD0NKHE46SjQy9wrZstx2JGtOI1sjeKRLEVaO53JNi4E5rTUUVFQgI1zQsZAaQBpfIDWQvPeSly/WsKzN/0xttgy3HxEw4p8EU5PXPYrBr87Q8WRKYonAUh1M3ahlEeIt9YQfy9BoB8fz2EFafzwdNG2fofnDNsuI5jJ4uwVklzXDvfXb0+x2kfOYYSrGUjoI5sobouwsbqKmZaIhwNzjC849VsJ3600ivrtC6hRty3E6llZl8ed6XpJ2EUanbct3qeYuo8R3O4mcsHf3x5Uc7Q88hU4K4zk3Ia3SUhahnNZ4XYJqlzhoraOxe0ynhKFKlpdmrC72pnUZjbuEo1MavHUSP08aN7vnw1uwPVkEWaPL5d5S82QgxhocpsxLx1NeNSKVUQLINOdUDqZ2sAuySIIb5Ab6HGwYPmdzKM227rzO1GX2Tgtoq4mGTWYOXK2pEl3W5nfuf4yOOA65tOICEPsCgzSG0ZhFVPTENWZdnTS2TgGpd9AwtmVvglm406qyuNnS6wnuIo1l4K0RsJVk48WiywS84X4Wl2AMxJt1Dz0+kZIBzOES/UIuEhdxA3EF2kiWsOQ2nzIMhwU5HMKcJfoIhkoRdGnYMG/b0ZP39Y37v1jNHdkq+U3h/zKZAC6f2ixDUANQpE54BZwnl8SyIGCo8QgoWK+AD16CwdjOBw1DmaOwjlfeDa/tGC2t1U64qd3flgVAe9+7dBvgd3P4BGmDOMuhEcwUywUG1LGV2NaxRCKuB3UmWAQ3gOAZXIhp7cZw+jxW0zIxZfWOStnvDDP/3HVgaaaewmZx6eYjdRQrgAEPHIFN4HcbD1lzwIDOBWognlQpDAeSUqR5t2RVWvSyrRjlfEFuR1lDUH3cgvbkEadcDeuP0bdkFx9sDetHX5kiBlm0iWE0pxhpSMX4pGNi58SU5kQjmzPBK3HDGFM02SxMXGTqY6k6WzSyQdtPM+2XzmOHTt7egC2ejWBr+fdzUCtDppGxV6CRtsWEfdc5gVdhXxNqArJkM0EzluztQ2Jx0RG7T5zCQne30edSBbZuLAR3CK6Y8/mDzHWGCX26RiFzP4NO3oSCOzofviYfF7PTOugAYuNJEKGTgYC8ZJBlZMrSJGvZVrQKCNyTxEHKyLLaHOetufSygkfpfE0aF2RtN4/OGPaNbongvavepb/1LVk+QDjYhmEbmlKNZZzThoOplBTWWFc4juu7CCa00kAfCjgaB9v7JagoL9XH/QFLgj2nO5urE1+2fdCgy2r1Tvuw0lCoIoadEiSJsdaoLGuBHG1TNW2mO+ilouHufdKxnz8stfcdS3W0rPtKbPSLrQ703hU9pH89UhBR7JSlVCXIakPZuqob08NCzAoN9AoLQwrme1gyW29Ss5phs2Z6PRVMBpc2CsIJFO6tVBviV8EStCFsm6gdyFZLnABBcmvQo+sZDAyWo8gnFQrDYUSyhnOQBXRQAzb0Uzu7YAB2qNg45liazZ82FxRrMr881+SLusv6/CkTYJK6BtNholFSlgV2LkgjaDfnRpY25D04boqwZJ2B5fT4yuWZMl9BcQbHXIHOxYVpJ238gmG/iwaFe+tXb6jfhmA7YRoEMKmAmohjuWoCBTnYDYCsr/4ucNEqYYL3Zv7hGLPIcCyC8vJ+NC5nrKyyX7daYE6GTwD5CuldOFbrH0N/mcEUkkOpMQ5BhKmVhFkNg5SIq1YW8zxLEeztaEPUaJqnqxZd08o5rcN5F4CGOZ0Irt0roBm+mDFdY74uWg7aMqCMhSLW5d+LBCn7947lMrQN16oxWI3F3jXikfuHuADPq+KBS3u4c1eLMUEEzOVDuCPguWLnN5t1IAvBh57LOdW19kMjOinEoQMS47y0gXpvzTkS/IrSfTlU2eWxFHBc3c0wwC6fD8GluK/hQ9s3HlVAnotzoKBtxa+32Ck+z5jZwwn3kqYGE1FcFPCPvA+KRQd/LgKy4eD1S9AKmHMn8tAHDjihSKLITSm9WvpEN19YbUtjjwF0/CV+Gn+Y77J6ftXhcP9b1ab5zeVpF/625Z6p7u26g6Un/xD/7za1YTn4WmhHvxlm9zUSpF90Qwq5DxooW1AAcpUxWJYjLkG9hMH4pcRJll6q+EDqdGbsLezu3eEsOQb3xvjNjkRj8eFr45bs+JcJ/7A1gAz70R3EWJ2zz3qkWNQMKLKX5YZisWMijUBzccF6c27sVhhPoRyz2ARckfPwQrUL2huYBJfWYhEw9R3fu/KbIv4qmADTGo3hCO8e0gwBlMEFbhdIE+jOghetS1jZc0qOmhs5m3INUu6WPDb/DxBsNpduksLr6T/Ed3MAeEWPBmDZDZJnfRJMyz3STSv1MKyWQBEottBH1tfs2nX0KLemPmDk8DmPpAfWcyZgg7i08QHkmea8tBFv8XY9wV3hz62mRYh30mE4xliw2s4tDI0UpefUa+QUH+SnsLon8/IKNPEgS1jZcw3EmIcG0mWhLJXPCEzJnTJh3P1UBZvBhXsZm+QfrSm6GGgbqNYfFRO458UAGJRVoCBNpqMbJIQxMr7OVinf/n0t5oantgdyQExR+9nmNKjGNEja+h2hJJo9tT0m7C8tvw3RrnAO3aC/m82XIbsD1hfcgJKGeL683w2hV5Koh/xOql0fRq1qNpc7z5mVfCRJTcfIfU0TEv4bDCvmpwHVd4RxuvLDOprq5355+dOzVdqZ20xgpUsueH8n++AutdWDlSxGWpyv+jcRLcXisMFX4kqalWToraQP43D9WckKQexHz/5lavWoAzcxdzfSF4qZZaEbYdot72E2bvJZbK741+PYaaCzi7C0hodFKuMpmXRQl2Q2EDqRDIKIUiKSFbIrzeeKySYHqe5CGfUMD96o1c6CJ15+7lyJz8y0MqQkY0ukYQDedcXZxUGyNek4nhqqo6G1ZLFXWhjtEMwRbKKlCfacAU6XBHd0JHY5y96bn8alLISxJEFshKEkSVlARUSV6rKJzGoBL4wp9Jhbrs2IhIV87uxNkYBDPeODAOjUXZ7hSJvL4s2nqcfWh3Wmblo4mLbVYvUaLR3mGqTlvklrJdGo1ZcODE2WP2zyXVqKQYBMNVT7w8MNvdOo+sjT4enmgH5ul7zbOEG01Sef7i2aTf3LJoaEZewv4gZUKY08jtsG00odWFLXaEd8Weq6M3NzmB37pn1zcxZJbjVDbrfT8YcFBNDusmMeD/OyPeHNzv9qVbvQhuFBCPeMK0QpNvJkMXTdyNFj4Donu+dcJa2HfLBsQ26Oj+s8J3iKDDZlhE6u9C635bohYDxtLy03N128bhsp+y6CvX7/3q0B+nBZGbM7kPvtIOAsLknCgvarsmAJRd5p/4FIEWWeVqxaGuj4AJAaCiY2vBvp9qboYmy5ch+RyRVhPvep1rz2+V7ciLLtzQFE3zJrKKBsLnEsxRpMKd0qq9TbOamtVemHrWGVMYYJsvZmQ6WM3DkDM81ZeVOCi9LzL9D/iBwuQBPhdNOuAYlstAm3FjPszGqTOSCLx0rWXsPKNrQvOLcBoonSo/BC9TD1kBDLgyx2Ypy+KxeGfw9Zec3PZziu79cuSbfsRO8nBruJ5OPg45/i0pr92WhMWoYMpowtZWoF7LUYw5DEopANOq3SkJ3ej9FEPi++nUZNDmKKoPRNgDYo62iUoXd1SZ4EE3a2X5MBVRdtygj/OPzowxwXTgeJO2D/DvlAVRjk+TktDKuV3Y2LrB4G2ZI5uh1kTzEhYg1mACHn4wNgCVzo42eANfRqc9PazYGpLvz8Mun3jp0SCqHUGNsNDb8iFWuAc3NBWkhzWbAskY8JaqgxC0O2VgkUpjK6w7ISYSfD4AlDcNtN4YLGJ4Gfyl+HDISFA1FPhygFEOVkE5QUElTNQNBsSejpQjB0TkRT7W1hpU3B7nFAlcDp1Iot97qrVRzonL9Z/uiO4WQom0vo8o0WEqoiq+aUZYlqtHWk+WGTNZDvC1k5Dk93rJz1mful4s7nqgaFzipx6mFgt+WFIeh8qfJYol7RD8/mAhQ+VsZakEypAfa6voNAcmnQlmSTF9IzHHi2gqgPrJxZA5XfitoTPKmR51BWJG8FLd6/CO6lQ+QplpbZy71GLUG2j1MmoWR8Bop61INA576E0qGw5Yhz2LJMTplTV5ysWQzvrOnsF53oVnVaD9fOfiWApO3B/iZJTJvdBlCu/YItd9lGnHsvc889z8rbxAidHiJwL8+ZXWzrWkhdJPC5ND/03wR01DPAdFwXo5PDXOem09pIZx2CFn1+9HPay/GYYlFzjefRw47i6HeTwIrImhH7NSJ9P6M74jXPo1sA9eZUle+J3BQ/z47gwxcTYTaoHss8yfROX7AP076Vff4/tTHTJbFFKIqfGBtQlp2efm68jHi8yMCi7Vdjlvo3/YaSw+5ofT3/73naZ63JXM80ckJFgNR7bZAgdr3fehm9n2+J+I/G/yeZ3GtvsRMp+JBvJovIFnvAiLTbsFwVn4njtyr31Vk5tirju7J+KkdvZfw90mPf24bZ6Kihgcd26Kkd8dwgJM+P+mzWT9xYPbpKX28WtVvQYYlNC74s+rZEj4XQXr/btf4GfeY//hQDMDOJIScglijF1vcTH+ECyJmstcLfahFcw/rwIIDYyDjq6xOVeIAQT5B1uEAi6su/Nmt0CiG+INVeYawOR39VkQFgECFWF3vVcPlpbYPtm4+OS7YwL/UrXJuXZGwaVxmrysoU+/gWwiFj23jeE74Tp5baX3pJVLXriwHhfgQs+FYXgJyzOqecOxw0Zb1n89b8QwyXNdnnOQ0WblhPDsKpOXFYNGWlGafZYh1jDb97yimrNcU1XHJZnTXlqGa11Zqy+uzMGsuBEKQ9qbHX63Zg3tQ8h/oNzBPZfDDfiu667Un8wumrIOaXb6YyAEzD+OjHoqNC1N1WeHHRHZEJavkGRPqebaeIMG2GV//ZYR+ESxi0SjRGgSBK+42pGAVlGTyPFO0VgCMfgqZfeJpkRWPcePksvE5cvspWcPT6lqy1PY9+3uv9zIcM/oO5Fvn9/5vXq3HqPWqRw8Q0mbh7tSUR2w4gaHCR9L3xo6SBH42O0wRWY3ily8Dr/KX+i0c+cAY+59Ys+6ruBCkPG3SHlKcNOkbKpr6LpDjczj69AqOC9vHepAX/UvD2BHl4kqK9CYaQ0dMf78s/er7XX6+6xH2l0lERCKxP6OAw18DJeFOfVVukHV8sU5yGeoHR0/ZOp0TZx5deqjV6HR6yxYWNjG4WYUX/DTlzjz3E+A05is5wcs6OWDDSle3waD31PWyWlucj9QYl07jRmR6l/NKi/9UIVHjP+CpSUTiOoZz/UnpIybhTNkJpX4pQ0FiTDYSWHE3dyKLdZCFgmLJDgjxopXTHne0G4WnPC7ofArjjZN+MH4tvjc4z//4pFEWCwq90nR5VCOJQACml2VAOGijHDfX4QtM5EXVWn45OazN+q0aSLkt9e7mlsom23j9C7g/b57+LOcgZF15wbANsZMt7XYFyjfZOT2a/a32pStTqkGNXxarR6pSmVbkmQjmGO/eVo20Oa1Cl/bGIVF3q/YIy4j2HmJU79lDmQSUClVVGo+57rcE1/Koz9JRbjkkyeOcXuqev7SAogdNDeJKS0GJ1KSU9q2yVXL1GLRbh0oCvqIOptMNcoJVu+5LdGcRjknswmJSc89eJTiDlesHzXkrM5OT+bcVEZGCYX6t54NFa7ZreeMnUqavnv4bpiZcI2QounN2TikPpYAgYo6Jsg5JS6vyTh+/eMsHuOSmlk1jlpSYQrAOhsEb2QcZxE0U2cA117tqJuz+xzXKT4dldaHg/fHBxd0Hja2/j+x0yBMNgRwz8RVggM/NJC4JB9WwfNPtZhqAxLzlCqdB6nvMirJzvh2ef/f5lI4Ap6PzsvAjUJcpGOpPrJUzNu1xouJyUNrUehbNFRNsUQxjeDCvHrDnnwjXPwig0DyPCom/Cy8T5W9Ksd5oYA0rjk3mTYVeIW4xlSsOnL3HHxFaQHi21glZiVrC+iFbxHK0QA2KVbKUvOwTFBu6SIngGu2YjIzKxK1xacH4H+G0/HaWHqHOZwApYrdbQ2cWKSevZlvis34V/aol83Ay63r4RrBd5QO/l0HJk69smU6eBMWNdsgOV1Z0xyr693Ko5Pzsur2TUqg0oXbzkaz3Kq7X4T5+duwyJ1aEH256/c7YTZhkdvEssM4AdwFNjfJlcYyuv98jg21hHpvf9roiMHTX3kfFzC+CAwtkRb3ad7N4Qz7NXJp2tY9fi0k5KmLwUIGXl/lLoND5j+RvSSdY+9jOPxVyH9dxeDJLG69yZEp3Hjxp4Mg9SQqcGldWxCJhGYq9hBqLszze5xLiTx0C2FvO3b2cet69lhZ7uKm/dyePi45RNBoOJkdEJttUuds8GvphSP6P6Y/n31cJJECXnOsbp4nvkuqGBnv+dVGPSHvT//21P88d58YPB8LCISWpCjDn/6SYOhIQkJc3M1v9vUPI5izXLHqoFGiXNStZhoh3TCXQfuWJKjdcIMyQ5aWG2Rr5EUUkeEFVMI9BMaKW0Mzo53SeuQCVxJThCJDFpMFsjn6BIKTOqnEZBs6RVyT5KdtbofrIroWC8RpgwWSOdIsvM1yjmKAuqkkYl8xjRimkHOgndR6+UMuKcUJCUpJXYcSKPKQJlQpXSyGjmtAraJZ1K7regf9roI4GYOBASkpQ0M1sjn6MoKEuq6vX4kmOawdaa7R47vXQ/xZVTSpwRcpKCtCSrxA+TxRrlGFWgkdBMaWW0czoF3SevgirhAyLEJIE0IUtf+weCmCJQJlQpjYxmTqugXdpZo/tZbpIOE3FMCCQJaUqWkecUBWVJVck4IJoxrUA7oZPSfeyqKCcuDGskS6SV2BEijy3WKAdUCY3U5hqtGdo5nYLuk1fjVwJHiTAmCsQJSUqakeXmaxQLlKXVGvWKzDGyXbN7nrv5ew36GPZl1LdxPyb9mvZHNkYeLNYoJ6hS6zWaGdqc7omr9UuCSvA4EcXEgSQhTcky8pyisFyz6rHutelj25fd8323fz8G/b7GH5QQIwrECUlKmpHl5AVFablGtWK9JvNmQhvTPbg6PyFICTOi3HiNZMF0jWyJvJI4IMs1qjHqQJPQpnSPXd2fExSEpdEa8YrIESKNyQJ5QpFarlHNURc05ev9KCC2+0f7LiYaECeElCQjzckK8pKikjxMVDGNQDOxtUZ7ik5G9/ErpoK4JFQiB0Qam62RDygSypQqo5HTLGiVtCs5R4juw3egNeIBISFJSTOynLywWKNcslqjsSLzKNGKaQc6Cd1Hr4Qy4zXCnMka6YLZGvkSRSV5jKhiG2s2e2z10h7QSV7fX1UQXykF4oSQkmSkudka+YLFmmUP1RKNSuZhohXbXqMzoPvIlVFKnBFykoK0JKvED8hijXKMKtBIaKa0Mtq5nTW6n+HKqSSuBEeIJCYNZAl5SpFR5lZrNBZsrtFaol3JOUp0H74KCsSJYY1kijQzWyOfoygoS6pKxjGiGdMKtBM66ev7r+0aeJV/EogTQkqSkeZm6yFfoChf55ceUwUaCc2UVmZ7jc4c3SeuikriyrAm8mZiukY2Zr5GMaBMqFIa2ev5wSCmFWgndFK6j12NnxMUhOVr+jJi4mCyRjpBlpJnFLnlGtUCdfl6vkhsu2b3PFfzDwgSwzWiKeKMJCctyErySuIwWa5RjVEHmzXbHrvnvVu/j0Ffhn0b9WPcL8kEaUqWma9RzFmuUS1Yr9Es0VZy30BX+8cEwXCNaII4NVkjnSHLyQuK0nKNakX6CNHEtmt0n3B1fmKwZthDNEWckeSkBVlJXkkcJcs1qjHqQJPQpq/vX/Wy+Fn3CwQJYUqUEeckBWlJVokfJoqYMlAl1ClNRpvTfY3vAlFpvB5DD8mK6AGRxeSBIqFMqTIbazTnaBW0SzqV3G9CV0wxcSAkJmukU2Zr5DMWa5RzVIWNNZpLtCrZR4lOTPfBBejHJyFmHAyJSWqaoa1rPmdRWJZWFY3DZDO2FWwndlK7j90J5cYFYs1kybQiOyDwjyXEFsEysUptZDZzW4Xt0k5F9xvTpdKa8RhizWRgmpil5plFbllYlTjWbK7QOiDbsZ2A97P900Y/LCF+jNchDEgS0pQsM1+jmLNcs+qx0Wuzj62+bPdNZ4Huk1dOlfBhMqyZ9Jj2ko2RB4qEMqXKaOQ0C1ol7crOmtw/75yfF5R1iMcIgSQhTc3WyGcs1ijnqAoaJc3K1prstxA7a3Q/2VVSIE4MayRTpBlZbr5m0WPZa9WHxgLNklYl+yjRiek+uCpKiFNCRpKTFmQleSVxjCzXrHpojL2ev5wgW2u0B3QSu5/tavwpgowwJyqIS5JK9DCRxa/9lz8QRaBMqFLqjCanLV7fl/Xw1fzBYI1wwmjNuIdkijQjy8kLipKykjpM1ms0Y7SB7pGr9VOCjDA3WiNeIClJK7EDIo8pAmVClVJnNDltQffk1f7Va/hwEBMGozXiCZKUNCPLzdcoFihLqkr6MNHEtIHukavzU4M1wx6iGeKcpDBdI1siryQOiDKmCtQJTUqb0T1+d/+aQQ/hAlFJXIkcIdKYLJAnFCllZrVGPUdT0JZ0X+t7hOgoEceEQJKQpmQZef46PgLElIEqsbFGc4pWRjunU9j9bFdMS8ZrhBWTNdE3E7LYfI1iQJlQpTQymrmtNdoLdEq6T92ADog4JgSShDQly8hzioKypKpkHCGaMa1ge43OhN3PdiU0RZwR8tfysRNi0kCWkKcUGWVutWajh+YCrZJ2Jecw0X34SikQJ4SUJCPNyQrykqKSPCCqmEagmdhaoz1FJ6P7+JVRQVwSKpM10bcQspg8WKxRTlClNDKaOa2CdkmnkvtN6copJg6v8fGC2GTNtMes17yPRV+WfVv1Y6Nfm/3RGtheozNB99GroIw4JxQma6Y9ZEvklcRhooyt1mz02OylNbC9ZqeH7qe4SkqJM0JOUpCWZJX4AVmsWfZY9droY7MvW33b7sdOv3afv7ui/jXuP0P/k4yRBrLEfI1iijKjymkUNEtba7RX7KzJ/S8hd+OvEYwZrhENiBOTNdIpsow8pygs16iWqCuZo2S79vr+9RxyP2v+BILEcB2iKeKMJCctyEryymJN8s3Eao16jCbQJnSP3q2/RjBDmBMVxmskS6ZrZCviB0QRUwaqhDq1WaOdeX3/+r8KXu0/CQQJYWq0HuMekhnS3GyNfIGitFx7XV/umPUazYA2oXv06vyMICcsiMrX/OWLSYLpmlmPea9FH8oJqzXrHpop2zW6T3N3/xrBHGFBVBJXIoeJNCYL5AlFSplZrVn32PTa9rH7+vV9StS3cT+Gfk36I50zWzPvsei17GPVl42+bfZjq9/X+9cgCbGdYPeRO6bUODPkJgXqumg95ksWFeVhsoptBJuJrdR2Zie3+8QdqDSuCAdkEpsGs8Q8tcgsc6vCRmmzonWEbMd2HsBvFIob+9YofbOWMDhy7PiVxyzCSruNBXdGvHz4yXlbtUQGajYb9Goj6WRds7pNeNg9cWTznRLN0BiW3EGPmcW1gTHvdJ2y1fv/SiX6B0xuX2t7n9/nf4buiIMhMUlNM7PcvLAoLSuqw4RjXZtjtoLtxE5q97E7pty4MJQmFekBmcXmwSKxTK0yGznONVsLtks7Fd1vQneg2DgYEpPUNDPLzQuL0rLCWqPxVmIzxrVme2AnsfvonVCGvGaYQ1lD7TFbMC8tKspjZBXbCDYTW6ntzE5u94k7pdK4Ihwnk9g0mCXmqUVmmWOt4ejB2WtrwXZpp6L7LejOKDYOhsQkNc3McvPCorSsqE6SjdhmsJXYTu1kdh+/cyqMS0NFcopMY7NgnliklplVbqPAuWZrCfeanRW5v0iJLoPWjMcQayYD1DWzCfMUYw2zB6vXxgzONVw9tufsFHg/22VSD3KvYcmkIj1MaGvoPRZjlsEqsZHazHCt2Z6zU9h98q6oIj4gQ2wSTBOz1DzDWLOcsypslDYrWkfIdmwn2H3kbvzUIENcM5ozLkxK04rsKJnHFsEysUqtM5vctrB78m7+iuAYGcZGwTgxSU0zs9y8sCgtK6rjZB3bBNvE7tG79TOD3LAwKo0rkhNkGpsF88QitcyscuvCprSt6L4l3e0fGwTDxCg1zkxy08KsNK8oTpFlbBWsE5vUNrN7/O78wqA0rIR+yoiMY5OAuobWYz5hkVpmVrl1gbNmu2T31OX9awRvJoaxUTBOTFLTDG3NfA5jzXLBqrSuaA7INrb7iu8zosQ4NWQmuWmBtma+ZFFRHiGr2EawmdhKbWd2crtP3DGVxhXhKJnEpsEsMU8tMsvcqrBR2qxoHSPbsZ1g95E7UGqcGXKTwrQ0q8iPk0VsGawSG6nNzFZuu8CzZvcz3QlVxCfIEJsE08QsNc8scsvCqrRR0TxJtmLbwU5i99E7pcw4NxQmpWmFtkb+LmIRWwarxEaKc83WjO3cTmH3yTujCnlN8D85EZPYNJgl5qlFZplbFTZKmxWuNdpvJnZiuw/unBLj1JCZ5KaFWWleURyQZWwVbCQ2U1uZ7dxOYffJu6AKeY3wFmISm77R0HrQey0mLFOrzEaOcw1XD+5eOwt2n7xLqoiPkiE2CaaJWWqeWeSWhVVpo6J5jGzFtoOdxO6jd0WZcW4oTErTCm2N/O3EIrYMVomNFOearRnbuZ3C7pOX468ZrBCeIKMYec1kYJqYpeaZRW5ZWJXWFc1Jso3xPtvd/AOD/0f+WQrsDFa+RlzHaBrjzCRHXTNbMC8tKspTZBVbB5vJHw/+SRCq7VTZPXa3fm5QGJZGlfBPBZFJbBrMEvPUIrPMrQrr0qai/W+mHxb+66HM/EN0LhHxPvsnh/8Pe7f/mGQQDBOj1DgzyU0Ls9K8ojggy9gqWCc2qW1m9/jd+YVBaVgRHSHj2CSYJmapeWaRWxZWpXVFc5RsY7sHd/cnBqlhZpQbFyalaUV2jNDXYjGGZbBKrFObzDa3+xrf6URrGC9hqEiOk2lsFswTi9Qys8ptFDZLWxXtE2QntvvgjikxTg2ZSW5amJXmFcVJsoytgo3EZmors53bKew+eQeqiE+RITYJpolZap5Z5JaF1E8lsY1gM7GV2s7s5HafuBMqjSvCYTKJTYNZYp5aZJa5VWGjtFnROiDbsZ1g95E7pdQ4M+QmhWlpVpFP7AuE7k9JVNOO/nua4sWlB0HzDhZfRaoAXr+HYUaAX3AxuR88bIGMiEh6GgbbvbQCfpUIAAXyjayA/7ByEOiftB2hwO6ijxb402eZJ8ssXQ7ByDKgBSnJ0l6Nw/hzD+opYbejBp066DpCMCNNOKMLN838p7n3ogNmPgmuPOCvYhoFOEkogLeiYVuAD2pXvUVAd0Dz0vjnhAC/otuLMRBNxpZqK9vxo0kNbFeIQhEfyQfiB4ib2ujgi3iAHBO8NCJQI3MtYEB/Zi9NbFU0kb0tN7Dy+3Pj0xll8A7uUp+vUe0wSA/8D//KpA6BYsiC/JOAS1GwJ9oeSNv4AgF+k3PwIHKXhlflz6kpTfTN2vn2wDI40MAvzHeX0OCLBfEbdW4gO5dgKXZQF3dDQ9Aqv1LywVlEYK87gSe495UH/VGKF7kBuNkaa77iC8ARAdsESCHbMi6CLhpIDQaSkV2gA2tO235KiHJWUgMfVeU3eIDIy20CqafSlFRu5m/QMQTme4kOG0Ir29E7dnYKr/1XNIl/PHdWHXpWfEwSDuCbaru7+9q891B4gFcm2PNhevuNc3P9J3tTwQFZ1a/6AHpKcBlY22I82EccsO1BZLW8g3zaojMEtUlFA3owvIJ5QM8ycOi0Rwhck1kP+R0G+2kCfARAAPURDKBUMYBVIhFpeAQ6cHinJcYcXAJwmYTKJFjAIPqASO7ko/MA9VJV7LQ1eYK+5Cjf+E4TzA4G0oAdjaaBZRcD56FfQWIAjCxcyy8Avz0cGb4FDWhbZE82qNMGfKe2gZWl2QUm8l1nli68W6uZmOx1ysCSXamg9qovPhqvLZktU2WJXPXRaYfcJdeu60bLTvr1YZe5fclg/ljtmuqhu5q8d0m1/MS6pp1mP678r7lxAEZFEBiAO9NJA2h4ZABfal5o7Rb/SmAk46lZHLFAw50rrVDALsMgLAF4biItiCU1VZYcb7IDLvnUJhYw6O/w5X/iA7NJoiF7OjRtcJes5i11h/hYDRLgALzpcMrQz3HtUk0wFtBshRsEeOAQ9SSXaAIM0LehByL+lNOcFTSRjfomZUHEyvaBtaeV4EEUn6IC3ZENMBYutF3tzguysrG3jjQlPrj7YADYSQLMF86LmxXQTTKNlSfh9bleYTQtJGcdqQEd7UWDDdgNDuElmICf7sG/QfxPtfvg/aapg5o8krzcGW3EuavqB0IS6DfsPr5izEx2Z+WIAzvjf4v15mfwp0dKHpxCM+zKEDAtv/hrUBnE1RShR+LNyWJ2Ag/o1ordpORMdomGyNMnU4ZFGhY2sO1oDuBSQ+QJQkHsIJfR3KTy6V920JfNeqGc7ln1jB28e2VVPo5owfUZ4KfV7w7O85pTWQEDaFeupxTGdm4ZUkBAiQwhqR0AtyuIE0tYT5swoFrIHtb33G7AJUWyEFnnyx3VRPQJWbEgz723FAsrYyENaLuCwum6g59gN3p4LTpMt7Ls0f/J3ySgA2vLLiARWIb9qzY4AKUTiJvl+x+snEA2xV6mzajtST3a/k1Ptsd4n/btJXTdXh3BmMKsAeLdJUtL4km/PCIXMnU6JcvoccC1i1dl06d0BQKgNzKFKAoFjCMUn4RK+Gm3CORfka1VwUmjyS1CYvYkgSdytS1AEDoEpixTMgI1ZA0aHtOjyK8ilU23KM69e3PYrzy3t3g5bf/cox1JJy1E1aLK0IW0iG4Sy37e8gl4N/lWaSAv62II6JIGiG0SDvgyy3VYF7LjUXxPmOOF/RdgDxtsOhIEHYUBc1IGa22SM/K4b1t2wlovZMUD1IsUIKvLgNu3ZJh2EkkCHkD7AhUZWY2BX+lZGwi5/u0AktQmQaD6O/+edJ3W5g4KzC120ca7YNwns8Po67e/Iv6HzjoYBECukCQAzLqQAqQJDGALGchq6Sd+MwJ0iewktkDAX+ZLHCDerzPcBHJM3kL7BVTPpECvs7YrHoyOqMHKmlFIOrCSpO2ZTuUJVLcNUxsHIHUgAPNexKOM0tEWDOBvLc1RrQUJZNAZFdAx56gjuQN7WmkZIV8USWjRtiyZUQ0J1NIZg5bbWBLIpFdZsLHk4T6ZcQl54F/NDwQEYMC/ovNBjE2A5BasBDevSJ5ukemJhIO6kYWG4PYAB3zXAqBANDfh5SzKgls5MaVVNsZlnSUjMBsbQ/ZaY4hc6vivTH/1n0QXw7grJ8AdXwZMGUUU/1URQnmyk4CoEaZMIzECNujMjNvlJpsQiJii96Ds0G0AkltV4Yah7m+ZgsmdbQu2nVpMouP1qHz465MEAVi2hgBHBLzkCrluJIQCPJR4cYusj9UwottnRblNFiGFgMudaAlFIVYxIC+P3ps/cpJqkgG96eIUjKptwW6OMeD66iI95L+NgYAgAGoyGlBHAzhn+XwgaZqYh2g7mfEQC2LDS7zGgBi00wAZTaCSTKCXWVVkupB75XZ65cF1lchE/bU5M88FBJDaEIAb7cqAVAfxnjkSKOBN4BeILgLjVPmuvi8e2LJr0+1y70w8iFjJgNw8FQeplg3Q0RkFE5MI2HgE6bx16UTrejPJvixTCAKwdAIAtUnjpuqqWhTgHd6aewOiN1sDtRHc1r4lugCBDyYzZVGrxJFs5X1YnagTAS1vqignmA9rgt0SbOSGeYt8mn8KBXKDvDmgeICj45yDzU2yZikKcLaQBoiGMGVa9u9PCw7YLV6Bf2Sv0hBrDH7d2Xwj7BUcKCVSoJdV22WT6U8KALvU6QL3zw04rZ4Uv+EFYwBExwHwbp3ESh37R9eDBiR3gPO1wEuFBxynFU0MKdJAFNAn3cQBe3mkgCeXLYpUYm4gnwdQuyRADVrelFE8mOceUWBnN9wGXKyu0yN/cg4AuYlSbqzWuRqRlWUtGWlaY6Cbm7cCFVcmPUISD6KP0wDYoE+mSpzsXQliuYdclnVIHKgBiQS0HQTmLrXX+0vxUWPB6tjKfdWaiwjEp/72dKAA3LcBgMPEAFpXFy0BsK7Alkm5pLkD0FPNOwLWIXiUNzXdq2J3E2kcyGGvhEClhSHd1C+PGmuNT21ULOU3I6vMxP6VsP5Fq0GwRdDgTDwat64dC6AlDRxYO4IJyEYYoD0zXGbl1sKKnJHF+oKw/DPImU0VVhU+Sp9uk6KuHQuD9Oe1kavbwVXUxPnzgSAUgGT+jEQryDIUan7z/joIpUpMGc9iAzyQ8LJAtas0sPBPwM0XxKaIvzAFdfqV5g1Km9CoTZXONC+xf7l3EDTYbZajAxenC/barwmgAJxOAiR4V9WRf85vc6oyAsvPfi15Ek4pDBJDoD3yDay3L/RaOlqft54LCkIdYEDOL6iTJdDzB0yqGLALGlw8kvC4rweoUqg+wSfCgAJks4qx1AfnSZ80Okr9NhJoJ06AJdsAj2VAdMgHSKVoQHVksKghNQdgtDVbyXJoTO6o/qr8P4kaA8AuCmDeq7Jl20nZACbA4ZdAOgB08SGweAz8pAFh1QaZCkDp8QnqZhvBXFE4F+0oTJDrzuUrw5cvgpEAULcAqMnMhHT5NOF6IqKaG6BLtEAsyQE8KwFQSJDsr07ctTozSgG9ybqWknkOJNgLYQAXvR898J9oeyBsbtoAjBagdJKAk5xE2jEAVYjpNnmPkty0Q54mJxCaVQky+q5A8BOrkmC6LGAWZbKpSuACRuBBP3OIBUA8AphIEjJFWAchINqygFq8AXYdcszA9Qn24vfwf/ytKTUVNzFg17SB6xSgnU7Q8sxrAkgitCVsn7bgf9gY8YYYyA/YHnWT3ei/LCKeMatJYu8EVuF+a8BM/jqpAJxtEJcEeQHe3TbkLiwytAuWBz4oESsX5D6ARS2g90YD4wX2d6ijQw/rD4Zfh0wlAqMgOEqEKlHYBRGXiI6CWCWKVxIJF2TPwcobyv1q17HL1fuD+AW/32/SS91GHaeR3gBgx+sClmsCuinAe3kYZH9TD3pbqWAHtJvB3+b32hD1dIL8eLughgP07usWptdHJ+yAhXuStWH/sO8NCy02LA4JoN2bwIerBoHcTNB3D3ltAea14M0o3JC5gSpiqA2Yl/sX3/d/u3SzRxvO1hAhLrYwfr0kL6K+nrO0XcYb9pzlij9X5o9Y5f63+v9NKndG+3kkhHZg8dFEA20z7tIB0y7JvGexRKJt1hG2MdhvxHEjzj2NJRVtc+87ypKhbd49N0sOYzP8PnSggbYZd12Ydk3mfYglEm2zjrCNwX5zcbRrCdzajcYGAoZeAPvv+1f1ZbVCc6XnPaONA3THzQv/oJsRxAXCQb9B9OGfEccLkqFtII0CsiEb5G9ToxjaC5Qvz60rVC/rKdbNhKZJtPEfdMf5y9CXx2CLo2jEHCKQvElQWQ4iNduElz6kRDatEN0Gixex+i+e/A2P6KfIdfNIjsjiY2uJdcUqvets8cZyY4qppHxfnKvv+r/FGnr+9n6UDVCXa2dro5tdLGPdFP5MzzxslG1W8LiI/yIfOtpgRBu6Nyma60dc1Cqu/1mOEOK68JVH7VgtyA+U37xGNERCNMhIzOMqRb58dBDs60g7LXm2pEbPY5T5EtNBua81TTLGmsxDNT7HCspbyQ6feATGyUm/qmr6YLnhmzu2detLdAH+bPoTvzFhu4Abd9uGanIcc4CWV9R33jWkxrYZINTvtNObLOdJEVjZge/6FWH+UMrH7cWnig39x0Xl5D/0+rLys/9UV7B3NVfjb/YU+7kzuUe60zjEbKgbxMiW2QIXRx2g4JyMQI82D9PK+Cs89KzyD34dlIRyHtLfQ6TCH5hwjr8/3ygqV5F9EL0x5wjkfhliD+kuj6i/yHw0b6zgK+5PxEULvLiTKa4TwZtM8++U9adc0Lae2iNU7tCIzoU6IsRZhnxD8slwIV3GwYFsmIYhfx+j0IYqlJsXhlHFgkI9v2i2cfwcaE/4Ynd0/f+W/xNlXbR8fZOEENy5jCFn7GXqMP+A8Hph2acU1je/w/Zn7AVHlbPCVeeOeQLeHr6HruWXGMqMbaZ/uZg3sPRjfbc3tqM3+/5xhJxvY1xT3C2ejPcNDd+fnkt/oP9/+3Oz+acuhByxF6njTM3ZBHHWwg1TaW44mTYO0ugFRhWzglXHjnEC3B68hy7tlxDKiG2kf7mQN6D0Q323N7SjN/r+YYSYb2NYU9gtnAz3DQ0eUsw9Ki/wf/g+DvQQ0AGB0CMIUDF0lECP0A4IAxQORAV0ruQhRNY/kNz/q12vszDglTl6fYWBbmr74B1G332u23Xx+ygeRAFDeaBCxjNI6mN6kMUw4Lv/UmY2CvczDWSh8/hIl0Fvb/vDlq0vcXGk1wOWC4BRqXKqNz/yfjqVsUh9d0/c/09CY+BCyET8fsNC2uZWky1KiF2HHmyOZsVIc9H0fEV0BmYGy0jRV1P7IXhirl1bxS3FM45kDt/qIsCuj+P+gzI9TBHXEeRipHzUUVE9XIT5roWnVXSWoxlQ3ZEtt+hS5VlMdeXINR94Uf+LP1LNiuCfEth9In3QTrGTHpb5VazU3tD870KvsURU12vmbRw36xY/f9ib3qTGSbE1ishLeJH/pjnwLQ5nBdecxHWpSP92zU8qJ8F5UGpMoZ3KJ9opwmsyG0XcM61idhdW19Gd+immd/kRWywP3qJXrJf4+3FT8OGuiT4H0hkquS+Tc5Y97e6ok99hFc+9o6+hRoQPzZzWmYHp4i5gPgLMLTX3ieTY7RJTKvBcB2Yr+DUk08d0R+SiO8iY/4GaRW2vEsvGchCOvgDEm9egVdNgCchzIEfaBOmS6+ZAG/I0gk1AZ9u9QX/xW2TIHoBJQZQQsm+ILNWHQBuDtQbeFsT4LKevJ1dtEnVCF6fYtW3QdcMlj+uK/RgwZMg7AXqPMhVwNp7Xum2YJSe7UMPH3OjQjG1A0dY7cHJ0oHEOSFwdWNxrxlNqii1X+Ko9XOw/v9MY9hBjZMyNjanzXsvOXm6E302kfDTAydbZTXtyp9GdK27l9OLxHxedzh2M8nQ3qsNR1BmChKJQr8bQOOAEyaA5rAxejqh4nle/gv2AQS2szerwurJ6q5iwf27/CzA68igwAJ4sPB3PrrDLOFiiHX7v1tF1h8pePCU/tgPI/02jbc7qht79ckbxXeT3FfRZjc1Stp8FXguXVQ59uxrH1jbdVix/WzMD9/2fISKnF4ySGclEVaya3WgG4wrcOU/BW/JFfk8nrCJqeqMYjRnInCpYJTtyElfFXfM0upPxBX7PT7eCKOmRkZgVWVONajZ24ORcBXfJE3kTX8Xv9RnWCIvRAyNnFmRJRVZiV5yaq9FejSfw5nwFv5dnWiQSvWLUzEbcGhVYObvglFyRO/FUvDVfo+97dtICkdMLRsmMZKIqVs1uNHvGFbhznoK35Iv8nk5ZRdT0BvHDGDOQOVWwSnbkJK6Ku+ZpdAfjC/yen2UFUdIjIzErsqYa1WjswMm5Cu6SJ/Imvorf67OtESajB0bOLMiSiqzErjg1V6M9G0/gzfkKfi/PsUgkesWomY24GBVYObvglFyRO/FUvDVfo+9bO9cPhJxYkEpypCRqRavpjWJrzMDK2QWn5Ebe07l/RaiJjWhn5EDJqQWtpEdGYlasmt1o9owbeM/P8wtCSYykRK4oNbWB/ThGD4ycWbBKduQkbsV7fd7fCAYjBlJOLiglNdISvWLUzEY1Gjtwcm7Be3m+HwmJWJFqciOZjBpoOb1glMzISuyKU3Mb3dd2fj8QcmJBKsmRkqgVraY3isWYgZWzC07JjbyP/hyziqjpjWI1ZiBzqmCV7MhJXBV3zdPobo0v8Ht+wgqipEdGYlZkTTWqnbEDJ+cquEueyJv4Kn6vT7dG2DN6YOTMgiypyErsilNzNdg/jfEE3pyv4PfyDItEoleMmtmIg1GBlbMLTskVuRNPxVvzNfq+tDMtEDm9YJTMSCaqYtXsRjMZV+DOeQreki/yezppFVHTG8VszEDmVMEq2ZGTuCrumqfRXYwv8Ht+ygqipEdGYlZkTTWq1diBk3MV3CVP5E18Fb/XZ1kjbI0eGDmzIEsqshK74tRcjfbOeAJvzlfwe3m2RSLRK0bNbMQ9owIrZxeckityJ56Kt+Zr8P3z2DkWiJxeMEpmJBNVsWp2oxmMK3DnPAVvyRf5PZ3rV4Sa2IhGIwdKTi1oJT0yErNi1exGMxk38J6f+xeEkhhJiVxRamojm40eGDmzYJXsyEncivf6PL8RLEYMpJxcUEpqpCV6xaiZjWo1duDk3IL38rw/EhKxItXkRrI1aqDl9IJRMiMrsStOzW1037Pz/UDIiQWpJEdKola0mt4o9owZWDm74JTcyHs6v18RamID+mWMHCg5taCV9MhIzIpVsxvNYNzA+/if6/+CUBIjKZErSk1tZKPRAyNnFqySHTmJW/Fen/AbwWTEQMrJBaWkRlqiV4ya2ahmYwdOzi14L0/8kZCIFakmN5LFqIGW0wtGyYysxK44NbfRfWsn/UDIiQWpJEdKola0mt4otsYMrJxdcEpu5D2d/CtCTWxEOyMHSk4taCU9MhKzYtXsRrNn3MB7fsovCCUxkhK5otTUBvbrGD0wcmbBKtmRk7gV7/WpvxEMRgyknFxQSmqkJXrFqJmNajR24OTcgvfytB8JiViRanIjmYwaaDm9YJTMyErsilNzG93XdvoPhJxYkEpypCRqRavpjWIxZmDl7IJTciPv6YxfEWpiI1qNHCg5taCV9MhIzIpVsxvN1riB9/zMXxBKYiQlckWpqY1sZ/TAyJkFq2RHTuJWvNdn/UawZ8RAyskFpaRGWqJXjJrZoH47xg6cnFvwXp79IyERK1JNbiSDUQMtpxeMkhlZiV1xam6j+9LO+YGQEwtSSY6URK1oNb1RTMYMrJxdcEpu5D2d+ytCTWxEs5EDJacWtJIeGYlZsWp2o1mMG3jPz/sFoSRGUiJXlJrayFajB0bOLFglO3ISt+IxeFb/5f3/+49aWrvzenC/gJc/XApBMVcqlEuVqJrUKvVao9HsqlzRqmrXdOq6Db2ZR/iLoBAqRkqxcqKSqmZquXqhUWpWtKraNZ26bkNv5hH/EiiEipFSrJyopKqZWq5eaJSaFa2qdk2nrtvQm3mkvwwKoWKkFCsnKqlqpparFxqlZkWrql3Tqes29GYe+a+AQqgYKcXKiUqqmqnl6oVGqVnRqmrXdOq6Db2ZR/mroBAqRkqxcqKSqmZquXqhUWpWtKraNZ26bkNv5lH/GiiEipFSrJyopKqZWq5eaJSaFa2qdk2nrtvQm3m0vw4KoWKkFCsnKqlqpparFxqlZkWrql3Tqes29GYe/W+AQqgYKcXKiUqqmqnl6oVGqVnRqmrXdOq6Db2Zx/iboBAqRkqxcqKSqmZquXqhUWpWtKraNZ26bkNv5jH/FiiEipFSrJyopKqZWq5eaJSalVat3ei0up3evGP9bVAIFSOlWDlRSVUztVy90Cg1K61au9FpdTu9ecf+O6AQKkZKsXKikqpmarl6oVFqVlq1dqPT6nZ6847zd0EhVIyUYuVEJVXN1HL1QqPUrLRq7Uan1e305h3374FCqBgpxcqJSqqaqeXqhUapWWnV2o1Oq9vpzTve3wcKoWKkFCsnKqlqpparFxqlZqVVazc6rW6n996/8//XABRCxUgpVk5UUtVMLVcvNErNilZVu6ZT123ozTzCXwSFUDFSipUTlVQ1U8vVC41Ss6JV1a7p1HUbejOP+JdAIVSMlGLlRCVVzdRy9UKj1KxoVbVrOnXdht7MI/1lUAgVI6VYOVFJVTO1XL3QKDUrWlXtmk5dt6E388h/BRRCxUgpVk5UUtVMLVcvNErNilZVu6ZT123ozTzKXwWFUDFSipUTlVQ1U8vVC41Ss6JV1a7p1HUbejOP+tdAIVSMlGLlRCVVzdRy9UKj1KxoVbVrOnXdht7Mo/11UAgVI6VYOVFJVTO1XL3QKDUrWlXtmk5dt6E38+h/AxRCxUgpVk5UUtVMLVcvNErNilZVu6ZT123ozTzG3wSFUDFSipUTlVQ1U8vVC41Ss6JV1a7p1HUbejOP+bdAIVSMlGLlRCVVzdRy9UKj1Ky0au1Gp9Xt9OYd62+DQqgYKcXKiUqqmqnl6oVGqVlp1dqNTqvb6c079t8BhVAxUoqVE5VUNVPL1QuNUrPSqrUbnVa305t3nL8LCqFipBQrJyqpcUQvrv9zNVP3W6AlcpRAbl6A65K6tSevtG2m9hs+AGBdtC3Zz78gy4rpV6ysq+r/t5Y1sxdtW6et224gv6LvHX2fiWTOlmKtslcD9uhIyhB+Z/X9QhUMTWE4rISj4drwXPjW2xB6Ai6MQc6PRv0aQDAMTiE4pITS0DaM+7a4szHzNN7G1/jt4d9QQgPbUS6DoBiMgnMICamYrOl2syunvljOx9Z5XFf+4goCw6PwLW8YSWANYoO60a6A4BiCQnIoCa3YnNl2cxtP4218jd8e3obT2xLYjXIZBMVgFJxDCBZzumWsyq6cyq0w4Wi4dnrvoVG98OnBjSAoMI9yBQTFYBScQ0hIDWXx2DM4jdt42ovL+Y35xpvGb5uiG0miwBxEgmowG9yF8Ma8CkJhaArDYSUcDff5A9P7WV+Lx/yo6p9FgTmIBNVgNrgL4Y15BYTC0BSGw0o4Gq4N7/krjd9Ph54bTcLAxIgy7p2aaZlxcA4hITXU85PAY0+HxancylN5q97TtOj7aiJ8Y34LCsABJZAGtkFcUC/YE9ArXnCMIw+FxFAUmsNIWA239rP7r4EAGJAYkca9kzMlMw7KwSS4hrB4zOmoWJVdOZVbebu35++e/YsDO73CDxEAisAJJIMWsAreAjAmMAursAuncAtv5/b+az+EUQAMSIEYkzy+bkp+oZwvpk27p9cXISgKyaEktE7zfrXdLywY7sGN9+EAEvD5Px7p6wCBMQgFZRDa9LrplVGZ9YNa+aBXNbNuZL4WXwvA98/iEa6AgBiIAnMQCarBLC59NipGYzZWYzdO4463mwfF/wOIRIF5lKsgKAaj4BxCQupU70e80GAYCsvhCCPeyZbxFX472DeY4MAyymUQFINRcGbMmF43s7IquwKHkbAajp3u7/TyLd+hvfowA2zxllM2j/yWU2JOsvpSZDK3zxNKzim0ZHottTIQGIMfK8N5qkra6ADY/0wYQ1Nkji2JNbVl9txROEuvinfVp+Zb92v4v3k6LMAYmiJzbEmsqS2z547CWXpVvKs+Nd+6X8P/zTNgCcbQFJljS2JNbZk9dxTO0qviXfWp+db9Gv5vnvlXwBAaI1NsTiypNbPl9sJROitX7W48rbfzvXfWXwVDaIxMsTmxpNbMltsLR+msXLW78bTezvfe2X8NDKExMsXmxJJaM1tuLxyls3LV7sbTejvfe+f8dTCExsgUmxNLas1sub1wlM7KVbsbT+vtfO+d+zfAEBojU2xOLKk1s+X2wlE6K1ftbjytt/O9d97fBENojEyxObGk1syW2wtH6axctbvxtN7O93l/4YcfARhDU2SOLYk1tWX23FE4S6+Kd9Wn5lv3a/i/eQIMwRiaInNsSaypLbPnjsJZelW8qz4137pfw//NE2EExtAUmWNLYk1tmT13FM7Sq+Jd9an51v0a/m+eBGMwhqbIHFsSa2rL7LmjcJZeFe+qT8237tfwf/NkmIAxNEXm2JJYU1tmzx2Fs/SqeFd9ar51v4b/m6fAFIyhKTLHlsSa2jJ77iicpVfFu+pT8637NfzfPBVmYAxNkTm2JNbUltlzR+EsvSreVZ+ab92v4f/maTAHY2iKzLElsaa2zJ47CmfpVfGu+tR8634N/zdPhwUYQ1Nkji2JNbVl9txROEuvinfVp+Zb92v4v3kGLMEYmiJzbEmsqS2z547CWXpVvKs+Nd+6X8P/zTP/ChhCY2SKzYkltWa23F44Smflqt2Np/V2vvfO+qtgCI2RKTYnltSa2XJ74Sidlat2N57W2/neO/uvgSE0RqbYnFhSa2bL7YWjdFau2t14Wm/ne++cvw6G0BiZYnNiSa2ZLbcXjtJZuWp342m9ne+9c/8GGEJjZIrNiSW1ZrbcXjhKZ+Wq3Y2n9Xa+9877m2AIjZEpNieW1JrZcnvhKJ2V69P/s/+XX4fWu7+9ZPzaf3I0l4+lhLWkrZi9dEcZzsKuou7yeMrlLdtnj8dqfSd9wC+N09/j/pjzTPt+gMxbrsryJbYLimKojWx3+tf/uL/9rhx36nbeGcs1tnL3WXnK8pbbp8A3p4d+uQLhb9zO80ITHjf4a4mg8ISyaFl1P61dS/clnzeCwIJ44rMXNJ8Z35bsBk9Y5z4fcHbV5a63p8J7mN76HFZwfA83wAsuvrk40qm5fzS+rinhcjkj1wOtLB2PJNR6bCLLIPSRV47bfKDlnO63livfHjpXDTOGRN5bPFY7865N+f5aD6T8fu2y7Zt7/HK/aqTrsZXMSf1Z69ryB3OCnngBS9eWZ490z5ajbMSZFa5Bq6lDogVmCM/gKN5OaW1OhHTKH9/rdgxQwZhbPV+yxt90BM2HYqfqK1fm8lQsg0Ksnc9hg+xnW/UCD2M7CyMOHCVnnT/XyxU7wSz33u9aHl9AN/i6l/Kpl6rdmWsLvGb4UvWGoCGPzLYvUuWBbHwi3on6RszTaH87xEcohJaFN1MuzQ5niTKBSAe3GE7YvSwciPdLeil0fvWWoVOEhp6pAsmA/EtNS0USRAOH5ZY0LawJpeiVFo7lhH5f5XfRYfTejpSJGhQklrZwBmfzYTVI0AhFOxl6wIZ/PQFssd27qU7QfGyCv1oUlyb2oRiI+a2MjymU5d1rsBSqrR6nSLauSQh4SF0nNnA8G0bD+fQNxPJatra4a03LtMWHYYgj1gJJYsY0qpsAkum0G+kWAsNghhvpVu9GukEtY/cLOfz0p/wWGeoEpQLUwh0+3N2OrtqTL1qQC88L4j5rXu7pa+6m9X92Cb6v38TJ+Z6h60HnAdTPiwUYq4v9IkANrsrVnxFuCIIW08lFlKGnx5svvUQEvn+hQ1Py/kTSpwPZv1QYR2PGUTpMLCmLjvGg/re/HGUr19dQ6jLOI0GRrKP2SIP+9Q8MQhMw24K5spOhSGaookeUJakubrD/KiCurjs4H/0+fQ2FgqhrJQ499wwN4P0VcoaVDL6tyosBv05KC15Ipo91IWVIbpDNH3ak2emwVLF0F5J1GPfDdeMBWp5LeQN9hau68bWQJDcwYDzCFSqy5jdYwfqBLNgd7N5Dxn4BZ/MW8dRt3rpAtHPGvIP3i+AtPuVfBe2ohlT0e9uFNRyFqC18izAo3LKdYUR7+8JNVREIE47NV/GGxfWmDLIHrds3ghX0zta6gDE9XCKmYO7vb6IbsBYIyAw8rOiCvQ5iRWf6/aB75YLyqUQ5OTCB4PkX/g1AigHvaN6BrzdkHhfwe1lv30IqLeWoMKLcV0zyEyhZH1Ri9jrtgPqvt6WIgvZLdoWpyJDqWTPBmBuMf5hj09WyhdV8g8QCmDFgrQopIpnR/sGvTl3BWe5B1sqQuguyzMWVQvAMNq6QrrnjnelQxqZ/gyQXEPyebeE6UUijbIGohzVuKRu9miZa7m2k3Qi1FiQh0D6Fa6A3RV0Jaf431xgZRhFdtNSpepYjFGFX1bhdjKb1e10Kntl5KiNUK/QMxqhOC+Qi1a2dli60b3wSIdobAUX77FtIp1O+e3N6HwdL3Ou6QHYaG+6nMm5waY1Sbg5fdaZ5hiQ3rqAPiuIcvKoYvh4QgfnJ6WsYpYVcXe0ligp0PaARdu003iMbuF03aHTBE70mvwiXZdRnx93KfBXeBEts9V87L5iQQX9TkjSgvIG83O8uXqVoxMZM3CpL3FF79ipNeu9bM3wkKKI1MXnAnNrspkUsWG8UZ+enSUbClgPnZx/T2BmoF6tbx3AlZJwGt1VO68UNxIbQnrvY6b5YuXH1koIyJYAhSg7GtgqZAIgeeQbThEw9C1mV1cxCoNp3XrKlewXDnMj3xN1LWgITRF7+Ump4I++eeMG7H6UzdoQPBEgzg3qpAWiuLqg+DR2CZ+H7QQg36dNc7pRw0b25CTbgx7VZxIYr4skxx2i8XvEengtEFBka1ywFpEsXrc2KyAJ70sUIRkt9BXNdzhWtZzRfCbDNWRgfG3AuOTTsxlbgKOcNXYyjbVtvXzzQzi/k6MadeH9RMcFPtPeLzRRMmuqbLLUH1vtuG3KhgIxUv4n2cEiRJCQEySMzgyFbErVhZljHj2fckrCg+8lEXVW6sZM8/lyKbcE8hTjB4j8KE0fYwbZfwPkQdXdtkWYvacKQNpLfTtLQjjjS7U7l0K7qudungvQ1r8Sj5hC/lcS6wxq0AwHl/02Ye6hsMU5HaTUcSKr+FGkXnGr/QPUl+VKFB1ssgBpTcpRETD6pNtoFAyPXNCUYXGWNnTbUKYM4hYa6TxEbXeBZbIErvi+r56MrQ2LVd6ZjHDz4PmqAdCj6bitP1B/yhzPwZcZLG9Q3LSvzRw/ct2q2/rnRFWneFRa5kGtXXTkYu99m1M64IHy9+grGUAH4r0b75hBB9mRCy2ffMjKKr7l1GKHBXk0foWg0I5dNEy3diLiouqShS1uAC2rbC9xpZ5NFllZ1w0rUpHvuZXz12QXGt4xLVV+Q13Z9Vodw1/0SFB9fHmsxOEBJCRea9ieKa5zcMjQELCJQM42PeNTXrcwXofwhhEfj4a6I5jeSU5aWs0tQFViR/OGy/e7muKmaP5rTTAxLmnvhiQxNWMFWt+37wVAzOJCZCm7Ciha1URe5Dd1RCJnZfMGuBLrJ6Aa+bahhxM+dtHqXfLRrG+9XfkQjvJAAk1j+MODs3I5Dyi45NGmqb5uVVwBNWznXaX6l76Bt+/uReoWDJycwZvT9AHOm3w+w0kvtfiSKEbTmgJnAMWfMDQek2970NYQLZnN16JV6OmqHUG80f5jxDg++pwEbMBUBfSuKOmSDhc/qEXhDzjUg5tHuqKfKMeKFMXQtSKHesEVG77bYgGGq1hK265Mfzk+c6d4cRThY/O6KEbOC/XHilbq8BTtxDj0xUK5NLhbiuU5NvNd1Ed91vxC/a5c/k48Owy9NhWEkdt4qkXBu7yRVbZrsDe9G+dU+5SmYr2Ai3CGkiF8Cwwy7QGODwGFICcV7zVlqQEPiWrwUj9ZPGY5TILpfd5gajH5mRDVySpVQhmL6ZTqLOy6jNjQ5se/X/63VH/dippvgDWzKjaeWCA4tbtBGFGnyr9qBLa/pRfpGrFrI1C9iLhnRDfuV3sahTHlY9h0796jzQotFIDJL/Iio7KXHi6kwxg6hK6W+cH6BmB87j7l+/xpsLfbvt0xWPB/bi7g/H36VPP2iNNlBG+bHhRW+8obvu+nwfe56yOapxQe4Vjyf8TgiXUB+BCHwlIlZI79JDEDZakqXBwitK0N/SmfZsTrQtgxURuogIyGHBIOz3orE0zT38riKL6ybrW0jKzw95VE5fmQ3HfziIlt8fdk7KnjS6gOFoUjJ03CRhmhu9iRhG3H9mQwi5Oyq4BAthWounsPXaSOK/WjzQJEsWFYy0yXqFK0Q326gqjJk3rVtbOrp6lm8GstUoe5fv8tKEJ7frui3anMjuTng83YJ2zT49X/Rl8lQaJTuw0RNMHG6bxI1DUgqIOEluTd1yoj6Dz6PleQfi4DQfl/sFUd0v3xysX8Y3hiUp4RZpNyvwGsSSQAsaM8yMUPE7F2Oj2ByDzQW3eDa19g2WDayuoMrb9Q1uHzcKd8ifCLd4GMbm52dIpomCqyZmMa4pzzgzI2la1tXNPdzua124dygFGNg1vrF8/FGsUrDdHuY4ZgfezIER+WnFPtjq9o9w1l2FT4fyS/QPctQh+Z5z8PlmXHX6PtIuulPMdZHOQwEkRqHqQ6+kIJtJTU9WYWRzejrVlqjkdCAaOz8HKzRGOAC86M5NKt3oInlkdiefOdZK8skxXigrUfa8VTyBvRdNPtNyFUyB5IJfF3b6KHVfFDu6yRROUjCmUhucVT/0U5rVjEQ2k8X1KaF+xHTrZIREC3S1NiLSlUT0qI7i1UTtmpSUMuNLKdsv6bW5wx30ThHug+Ct5vCanTPz75iyjjAb3bCANQrwp6+h7hWcQy4eEDpjUwS6asXJ77sTSW9HW9Qk9tLZWs9d4dmJFrZtiswm7ZrsHr4ZmEN9hILlcAxN2tZ7l1gDmz5KbYO8j0X28bX/AWqUb63ix6aj0TwlT83/OpwAV9h03Tq9+uOvGlhEqW/ezgPKj/qSSoUWn0N6lUD55GEhnbrx1aOGFWOI2csn5YqbJKeTdzK9iIZ+eoBVccVbdgjHfsJh0e1AztjdCLdRC+jb3w1VEZcTlJBWkn2QlKbl9KA8Y8q03Om7CYK87OWDgKrv+89JZba23Bsck5oO2se3wCp8oC73CPHmy5PWZ/OUVbV5f03+IGX8O9XFyWF8yYh2fkJDdJfz3xhOHXpNsFC3wqXv+PaignUi6MzrsCCKVydvs64Pjl7MHRC0SaKjWqlO9eFtEMwHphv5eEeczqCVq2sG1aVQmHXkAnkW3KGdjm+DWfKthnOtxotDiDxY+UdlaFJiFo+Sgi/n7GGX6ceAtkX02qO2v5HJQwP4O4zo7uQ05q1LXSmNFGtLMpTZAs3Tb0y/OonuLVv7srOu2JSo7P6/VqJEXctDjMO2ItAa5NmbaDdoGObWui5pZAcMMh8Fs3a8uvJ5LbyY8edLuqd3E+PxEcvnny/12U8XveHvPTxa9hNFTy8xVCQ97Yycl/wAYb4au8xGw6+NhwR5IrW1zuytZ586Bur3oGq6sG+smWA+NZ9MjyX+vaByHzlGx02g2KbL7TcBtSmUidAnyhbsVywvvedoSjo8YaAjdjxfdO625q9ZT6cuRazFG612voRWvJKrzTZI5xspWV81y4yAyCj9yCyRpTvSBQDmH1/YnyHWXz1gPmC8eR4gwTfz1c8Im2y2Qap9bafCXIoE1B2oeQ3yhWh4MbwJQAYkA7sTj24p3Rql+3lent9nph6XgBWgB3hJLgZXoFvugBrAR1473wcHMgAjKAElc/3kYEJsCLsBCd330pIxr9Zn/wzPHzkb7xGK4yWveN4AbVndCZX9mq9O58er4Pynf0Uv9Vf69+8NdmhcUT36tF6ds4e6/B4Re/kU3y1vjs/Pb5Hxl/wb7hnS47cOwXFhiu+6iui/RtDwdiPU4AVLGZPDiHP5BB+/474FB3t2Cc+yie9BtY/0a7E0cGKJM9j1Mka5COrLZMKPfciRYRfhVlrEQrKtztsqcfLE4XTEWiPFB1bdhYJcYLu4IZf3LkR2Uvio0n4XfJZnfJRtDRoJUdNw66U6Akm03TYo6hEL4VLJcguu/5chgrBXcf6Bm2X36kBh0ybXo/69spamcmG3W5lnGPC4NTs2x3lJWtadmUQ1b0zVJSKul+EZHZLE7LZ8ru+YRitCxY5M6rl7uk8TGF8N9ldlhGb29CzUFDRM8XIpzf0RdUpP+A9D8YsC7/gSNPfD2TqYd5tkY04mfHiLCS9x9OoTBZn4+ZGkF4NoW8Eguyif6dG5mmEXgCyzGJxNpN+L1PZleXCvC3dOqsleTK6LXW/KMVsRfNTWzrRsI2SUrIrOg1uuvHO55i9NC6OENFI31cVVJa1Gj5ZZTbPmmrhTuzSFfOrM2kuT5OqqIwi/S2O1hJbso9kTwf1iusi8ceGOjPFb8t2BIByvhsz5ENWS3L/cxP0Xik32TXNg9G5kzvbdAXTCBecUKxRtqY7HTwlI1EvFQUvyI+GRtB37Eqmh96DFSmNC0QMPJ+Ia1xeYyhUeWZYcvpOVvX9YAcbjciarC8CJtmSz23nKqopXJ5otjtl/RC5Putt1OsBGuS5w+rcEGq/MMSaNJSQinY71EPHGY4ftvgpRUTMyrsgl5KZqRtFr19GkGtEfqtvea5Ki+Aio6cnMSOnyHiO6rlsPeZiFMktin2ofVKKTKeaeTiDWUbKM5E/A+MKG8Ws4SGJ0mIwxN4s61gtyfjUDcF+zHY3NDcpb2BGfNCOoNxM3RrPV132F72ie63CeWna/pKsIt0Wv0vbi2mR0zPG0BNxXyiGDd6f6jL6oSatyLWf/7DvXh0wCiwp+yu/mvwLg8Mz3ruwW+TxBUsk+7UgxKremn1tR7azxq8Rv5Ni5nHLY0t4woJ62tN1xLTmRc9n+G1WkMGjVpLHA6/ulhfSNf0fU5jL8bxjPdIsOKdQcUZrxZkjwXmL4MyT4E3ZVwA0VLye/ecD/4D2faCLtbGyqOllh1mIqCVIF0sj/97sXr6hO7yX/z+qnyJhy8GvK2bh9hXYiqASrMxV4asK1cTqUg25plJLrY3qaHVxvdV34RsVzIqkEq1sVbGrOtXc6l4Nf8jHiwnPYtiKbQ3awLZcu+X38AsNxIZSI7mx0kRtipppzXELvaXRymxN2tC2Vru19+g7DdyGXiP/E/xPh3OJb8awC9sVdIPduR58T6GX2FvqI/dV+q26zx910DriTnpno4vZlXSj3a0edk+nl9vb6+PP+2UP+WC9h96VD1ABVuQq8ZWFqlI1ubpSQ62Jamm1cR29rlHv0e/qB6lAK1qV7MpOFbeqV81fXLrkhfeaq/U8DSOLGWCF2DmcPG4Bb+LSfgmhjFhBqiJHKDXUGK2O3sBoYiZYKXYLp43bwZu79N9D6H+K7/vti0RZ4oAkJM2R5ckLFEXKElWZukJTpY3opq3ixwR1wgZRkzghSUlbZG3yDkWXskfV19dZ+88d0lMKDENDX9Bv4X6i0EXuqvTQeuJeem+jL+m3dL++1cHu6HRyO3td/Fm/7KgerMZWBzVgLb6OWFeqt/Juf6WCWhFV0qroVY1qZnVSg9a0atm1nTpuXa/e+pfLNLtoHcdn63kHhCxigBQi51DyqAW0InoJo4xZwapiRzg13Bhv+nJ/A6GJmCClyC2UNmoHrYvew+h/mu973ItUWeqAJqTN0Y1f3S8QFAlLRGXiCkmVNCKrkccUdcoGVZM6oUlpW3SP/S35v0PQJewR9T/g//kdVy7mFBdBsmAheA4iD1mAKcNW4KYu4EcANcAYqA7cAE3AUvAWRBuyA9WF7rlLvZu9JQyifMtu4wcZYEYuE59ZyCJmlbLJ2ZUcak6US8uN8+h5jXxrbtMnGWhGK5Od2cniZvWy+Z/w/3AMLPlm7OeH58hyhdw5njzvhDX/EkOZscJUZY5YY86EK+Vu8bR5O3xz1/J7p/He611EyiIHKCFqDi2PXsAoYpawytgVnCpuhDdtqT9GqCM2kJrICUqK2kJro3cwupg9rP6Pz8j//rTyMtfJ6gZ6g1v7OYW8YkGpqFxSKatW1KrqkUZNM9aqazd0mrqJ3ujWf0uhrdhR6ir3VPpn9U5SLpplzQOL0DJnlbcu2BRtS3aTd/ErBlXDyKhmHJvUTRtmTfPEIrVsWbWtOzZd257d/K/5fzzCtHwaGGQNA6PQOGeSNy2YFc1LFmXLilXVOrKp2cZ203f1GwZNw8QoNW6ZtE07Zl3znkX/XN5ZxUWprHQgE8rm5MZv+hcEioIlobJwRaQqGonVxGOJumRDqimdyKSyLbnZm/kdga5gT6gvrylWtURBPf4KgGSBBsBC4DkQeZAFUEXQJTBlsBVwUxf2RwBqAGNAdcANIE2gCbAUeAtEG2QHVBd0D8ws68PeqcpFvrHr+wFDyJhjyjMXWIqsJbYye4Wjyhlx1bhjnjpvg+8xv63/JwwpY4upzdxh6bL22PqnPDnm+VPRjw+JLMmAVEg6RyZPtkBu4gr8EoEywQqhKuGISI1oTKxOvEGiSTIhlZJukWmT7ZCbu4K/R6B/Cd/Z1SGgLOAASAg0BywPvACiCLIEqgy6AqYKNgI3bYF+DKAOsAGoCTgBkgJtAWsD74DoguyB6v+Qnz8nZcfRTdZt4G5wj3/OQd5hwVHRcclJ2WnFWdV55KLmMnZVd91w03SbuBvdk99y0HbYcdR13HPSv6p3WnioLKs8UBGqzKnKqy6oKaotqZu8pb+ioKowUlRTHCupK20oaypPVKQqW6raqjtqump76ua/sP+lwoed8XcaemyZRpAlDIhC4hxJnrRAViQvUZQpK1RV6oimRhvTTV/5bxA0CROilLhF0ibtkHXJexT9U3knTRehstABTAibgxu/iF8AKAKWgMrAFZAqaARWA48h6pANqCZ0ApPCtuBmL/J3ALqAPaD+aUx/w9j561JEmPcVyez314L/FCVhOkpobK2y0bwO2A1a91GarNuD6khROv2/g3RbQ3qDevatPyRrFK7LYkD4GxTva9hCKa1zpnwMKotvUq2PMVTFmFryLNR16wRj/8tMOPGguT3ZVzZcGjEr7bcncakL6M4rvYWXb/9srU53tOwHxLGZCCQYsIVj6BBELIZUSyBwNEQdg3TP07y4D7OXd5JiFdszxWoInOmke7uAc9mO38x8hJh6MHkWD+etk0Xli4Y5zB2uhp7MEbM6mg0XU8s6qZ5/qnpx6WUlGywq6vShdScequtXynGjrRhW8EqxrL0V4vrSKly3/zu3Kngdv6oX/50QEaIwdokwhdhMqKLaQrgCvo7jgfp2+7ujvsfUj/sw+3knaXaxMlDsJpQBdxLOLvZF9QXcS1i7uBeBhDbMfZg8i4/z1smmurnhYzOxDmNf5oh5srXGvIt7cY/9xuT7rlY/Lr3sJAaiskhZMJJdFFNvUMRclOpe9IPtf1RFPUDpLqa5dB9ml+8kxRRiAMVUCDyDvbu+gBvLb3qZLR9jtybP4va8dfKmpjU4eFtN3ZsiFsnXC//VuabZMLsYuvip6tKll8ls5KiU02kOPlqrjtbaoqH2aKAjOlLnqIEuNHJfcS6jm8979EBjsFPYGvOs6Eroa3A5DkOmIjAQ2iFmg3QOM+STpDBxJbIwNVYKaMM6Z+gtYHTfRJlxVB9Yg2eBPW6d2NQNWke2Blk92GWsbWgxa8htaMWSGaRA3FRIWy/GhmO1n5h0adlPS+alPTCjkkJcWklIATKpgpJ21NnQnMOM9iQp4EoUuoR/kQLAnnaELRB13wScsUcPJINnQTpunYDVdE4v4NUexRgxK8gMN3qQ2tOKelPRbL3IGmbUAyVcLu3ryQqMc7+uvI33GQ8TXDah6KCjx6UcqeRPbhUFJoWZD3dEiWFKxslhhihBTAlIElMCE8VM5UFrsqhTQGfDU8J1I+v0JKn4SuhudE0pAbzRdRjWOQdgiwDqvsm5BvZG1/kNnoWqiaUXbjVY6Iy9RPxGV97cbSxgnjX6N7pyid2aeOeeoNGVt9EWX/cKav/7MPn8f/vWJQHVB4LRT6EorZSkgJxUoUg71mzYzmHGfpIUGkY7C00pYO1px90CT/dNuBnj9IKXvNR/Tb64w0wSqyfE6oNpjJgnyBnW9KIi9xXrpmLbelE3nKn9Yz7J1RlkTXQPbv3Ljbeyf7s5VvSf/ShUgn17a/+bSn5fPP78C6M6Y6ipsMKxZsRWTjUxFnF8WC3UOLn7PdA4Tdc4O4c5zk+SFhauzRaeNZMWcTWsc47rFnHTfRPvfJb9QnGLX729Wv6S+6X+ufw1Xa+DY83AdY6jMWKeMM/n41dMWba3pjg91hpnWy/uNVdXcZiy64SzZO668soE/iC4Sx5vxVPSeRG1X7TVBN9kcn+t+p7ZouAc5ig8SQqmkvhbMJf8X0TJsM45SltEWffNGM/IrHNUDJ4lKsetE6/pJwxeQUxX16gZI2aN2QzGOgdd8lr966ZGwdYrCA3CKqaFTzReonn+RXW9sRhIKrEaEyqw7UevkvvbW3n86dkWf0LBvRmhuY9Z+lHg1XQEXXvrTxOIdHavO9j87rd5DCGvwTYzzJbJAsl6kbHCb4GStYjC9LSMHslsWF5Iyc9k9XfI5S708H1zl361usNQr/54TGkPHpipIzZCExc2VFNPbMx2e6QYPEDJNoqxFz/HHdZiRYeIDR1QODpUHugQeaID4kKHyJt7fJR7eMFddMrBbed3XWzEJj+xYZN95ei34/d9MIAQPbzaizrEUEK0hPGEahmDCqjFRjb2fZLxaExhrLCP+ZUq/EqeJg4ewWgqj120LjxqE7raeIVHeKTCW3mM4qc2Ok/hRID7c3xTeHJ0jjxsVYRZgu1Axss0JXepnxN6n/iB1oR9eDg/GrY4sIR/KMiJUDgSdlJYSN5wpo59pKSe5Fr2OYkS83GSBm//19r66f6z6tWJks/rpf6CW74LxS1Je9Zl5EFEzfXRinnY+ArHLxdycMdPMPtd4dsjPQOiBU/dK0drkZQ5P9A9buHkDO4ldtha5ALA8u+ZnmVY7XR1S+sFgonwc6KhWxRmwPMFK3h60s3dPlFTqzC6vqYOkSL63zu61gbND2MwLvzaRZMDu3HFYtRkrF528uYJ8CifD42wgABtwiBBi36wakKpwAfWRyDmzZ7MdlxxfRG5xaufcvTbAT8acjMsK2H5Lr4ntjauf6qdegQUha+3mfJm6+hLpoLeQIIGt51Ll5aLOYS0m0bIz6JzWRFuUTmfE2aVZg76RcVbMQa6voaTcbus9x5hTWW7KKL23BfQmtXH1eSiSTqxsjCJ+jXNzwWlAeyTwEvV1A+4bcCpAu5KGe9rwHZ+bujGvUFJgHONrm1znXw4+eXBx2Fp/Q1rzkOoc/CvCs9yGhLyQ1/jICYTehFoSq0Lqfsg5mFjl7z/kNAJuLWC5vIIolWOjdaszPS4fI5z+RGgE/EMkdxYampkDY31kaij1NeHmOphYw7ECAMTgCTzIJtYkIItEqI8Slr0At1UxgXJD36MnA4hl+ECLC3F/ueehaZhihKAycMnxUQAY1Je6n1AJ4AqI9jK9IGqCmxO5yEFxGSOQfsJTpBgENRyuIqTTia8t5izmqholypwScZNXXSl+YD0+TuH2+rntVKKTQBo/Ja9gkUFODni+5oBbi35QWi5PODeXgWNkzUAcAe0QQeDwPzIBpzXih+cIIoZkkicQpOfHus6Fy+CAkOgW5FF1QdTevD64ArwFZC6wv7ylvbFmq7AnQaPMYoiWamApKnInWRo/igEcAoFTAnFsBcuYO0unMB9tQaC19NWIF0x/TUDDnqEm60oVzLgkCzeoAJ8oisWyW38I3xmEXCxxCZBj3UihX/0vuW+nXxEAqvgvguiv+mBsVQdcwHHhpPPLLD6oEsZFPGYV5lIxLiKIhkGteEX4pVQ9BBHuCztja1DXp43RAc2WCQHZ+poYFbe45aV+c6XXVB8ME6TwuCUgI9GmqBE9FaBwxbrVDo+58ESjNBd5oA0bq6LaNFzbdRS5R+sAkzhi1IHZnmgXRjomgFKnsRd1XCXbLwFoyQTpqrM19n46puJ/tvmYRKxsRDEYNf8SQT3BChn7CejImAmUwpAm8+NAgpQSKJd6SMa+0ojMmuZt0lPZ+XaJuaQGTo1E132Nd0C2mZrbWM5mjFefy6sv0FGaJRhxLNwNHsHIeGN67B1ix5jsV3atj6IVBWseuCzR7C19V2IvG/DHFXoDjRRmEcdLmBK9dS38qvUkIdYos6LHAcFYifNp/r5+oL+qg+Xl0HR3q/x/XEyfgpMCoqoYWLNs0MnZTkMGI62SO9P+gaIqsF+lQ9hQS4nHrg8hHUCz9tbSzVPC9WTg1vdAzuxHuW7zHGXWWx65uioPIAe6nkO/w0k5uhibtawvNkqxs+88OqxjIpeBYQv2siU85qQQmPrQHWWySyAuWjovGRirJNFzf44OzKzeUWg9RlA57ZRYZ5nvF6EqbV1GNNv6zR4qdtz8I8mH3J6rJH4CPchLTYA/Kf9RpSFgHznqeEC91uUtgU4B+B/jikL3js14pKBOAPhdWxTdthsZgFbRuEUa9XmrHddQyzbTqAy+G/9DMKt6EV2Pn5zfMMMezx4uZitt44ApmIinwx4dTOaxp1nt2ZR37WBFbtd71twa2E8GTzlBmc2nQCEmobOi5bxUlMriE2so8ODB53ts1ubB5DSrZ2DVYZV2oMvi0cML/bqzfuAVTd1YTDqoS4PNHVnIK/H5YPHAMrvHuxzeXX8v0Fg9+NB3rRgb+thZhpGEsbbzYUAAYFBwFZsPyC+YO6y/3FbAU9C7QcYBD5lfSbCdP2xdYe/wcyCjUOzZM/ULZz7h7OdNTN59szxbDuL0zomXmfHPGzuAb5nsx/g2prjBo490XMzGnt2HbZzjls8ZXo12dLCkvbQU/8s5h/7DI7wmcaLHoAp6DK9JAbDe9yCPNZ3PdcenN16orLpvNIya6KSmw1R2c2WfNnNjsh194w/peC3vwkwBzTbheV7ldnoo5cnQGuINTBaROxBCvK3KBMCcP1UiRWlnVLUUvGUOrH1h4Hx78szrUlgBf4LL9LfDnQf9r37BFAQRycrspV2UgaH4mr7A5TEpoXHqeUZbM6mfGk/6+B5z7GXqNOepWx8sJrDU9stZIS4M30kE3wGoOIHmxn9CGgIxy/Ar+I/iV3HqY0NItRS0tFkxRapsVmfVL5OQq0uAOkDdQRWnSjcWFWFv/WGKGYNGsa+wVjyOfby+m4iY9Pdvc3zStLu/FG9gdUDDFYV/knqE7Gp5NhNZUtOJTgBcKOtgcJ4a2CWNpU/Zor6vEwPFJvpacl0Ch8dZxndrCT6nQIk5G20uaCcw00RxORYdP5+GpqeCLYXK598ewiBW250fgVeg77/YvbuEwpkFuL0tWFCNwGqqYP2+yR5DV+8D2DUiges1vDAmscHz7si+o/JtlBKGqTlrUFZ2lr1aptibKLIzZ1Wi+XEtTo7TuHF6l8Hz3sO4NyDzYlILGxGoq01r7alBQ1N7a4KBGRVTnZTs+Tb+3qvTs+jDpAFk5zeX9HxmguT99yI/No66OkooHWfRQC75fZy+zKqFQxh2k6Fz3GFxl7YKHcv5Edc9yzEcUmrxZrWFZkjeAHMc/AuCEdNxw+nLQ9UdfwujndaLZ60rmSr1fCr9mL/a7XPc8jH8mGwMjDOW4nRcqsgyvO7IoqIFd5XTkZjJd8ojMfy03x/EIfK+x92DRQsoPMFl692aamYta518LzrG39U1uAoPyW57UjgZLddS0lvf6sl//Dx+x+XrqUCSQ8QlR1YIbAqvE8bfQOfTCAORs1QFEglfzo64jVZQUxTbWXK5H1LAqwqrh92hoEocW1TAqe0bVlKdqNeMa7i6LedhanpWqYmV0Puhhjj754fvcojZqQZ4GxAyd2XWNmxAaAi5CVIw9Zp9dtGlY/7rPdC6vWW+GPc5hayHKVNtqahTsLGdbKSNq+ZdTQ9M63ST658rCVF81ikTlDDycGr2b3YzrmZVwRPvXwr0s71s6xI0yG3yn46ZlSZGlMesYzpnGSbGro6OfWrg4jcgjYJNrOO299w7XaWSxfOJ3QpFefgYigmqkBJLRtkby8sfyI6TOdWsUI3B7qtmlfVoFKWF+qYLr52xcKkvk1z7g/Vf+FFBagR5QVS8iOiA+pQ5e677yFBw0hzFamEG7SymJZao49eSVpsbkLItPNaAxmlgtU6RJVc6yQeZPf/AxJvq/KbhUN3e8QOorKPOaPcW3LNj3x3+PnFGEGGHopRAbXEpgD+yB1+qALfmh0LaSCO9NVCYRi7wGYwUmszXwfPe45YvudEjqsm/dmWnaeKLqOmdynDaX4XFv1QOOplRXduo9nni9hfWoFQgT8vO2n7ZPN2iqMHrID4DSB4so6T1ooloGCzzSV+I3ixqxHgZZPKxdbagEUAJV2ci8srauZcwqKI8nqbZEnn51JUzIFz7ITysuHE3I1dnhbTBqyoxiuD47BZbwxbTBHF5Q91XxbiBGoBb0kO+l2PR0PEc9hRSkPRVmqjOUsr+470HxZ/sfMaORR1sCsUhQ+UtrXgNCJ50vVmbD/pPklh8pqe01uKl3JP7wD/6Ya55j2DV3eoRwEufU/KIveXBnajpC266feW10BW0e63/DHr+/ND9Lp12bbXJ7hQIm2qGzi9XEsrRqgob8WA1IYBE6zaGSWMvtSDt5u3jMqP9BrYCarYzZXgszcXClgAsDUqGevjxc+FkAHP3k4MuvMr5eMx/EyNXxqLbcry9qd7FgAozjgVXjl//vDjG7QUPDbyt9ic2MS/5a7Hb7szxWg4Tl3+qoUsKCw1IHz9E4FAAr3UeYKrU+zMRmrFmYUxGBKOZ5YtJSQCP64v8HvmHTbewtUjYAsUnz0FDn7P/mgcsh7HNzH3fi3kCqwcjnXg+N9BbwXuPe8lH3Cte74fUUQwcjny8ViZ3EbIr22v/NFiAe+e/EAdPzajQOSQvqMFMIdSZwN00ortLyBq96M4PZBlm0z/ECgemmLAhBaOpt6i0p1/JYvtmiV6fkXOlpis5YBNnptovcR0LsYjS9Z1dY+b8OFJ+1iEXz8O+sBRWpfC+boOoxfpEwOehFC7NlOmvk17dszUsV90b0vXv0WDhU+Rca/4DGcWY7aFNhc0NFzOTkEYctpefR/o2SWxgr/b/Y9V6amGgJIpObcrb3dxlsiDNs7RdfDw9gMKkPBy3swe03V8K2qhj8XpkbYxWtGUgy/FN2z8sIjECy6kvGNKGJ1Y6IFR5L0yYQXhxiyUdu0LasLF5okU9/XyRXGh4bXzgjuQbr1ITDugcUxSd90dk0PyHF2HPk6mA5zQmoFFxMsAwSoSan/3u94Y9vlBLho7++YB8562PAto/eFFluOv2dsXDCDAQN3gU8YeMKUSurLJAzCLCz0yqNv4IVJcb7jUhl4ae60YMTxz2D86LtAUHsn9TPoL/RizSw59sezrKWEigEtdZl3umwOSfIvB4eX4kAcNukMgkh++agtWzNEyZxDHCrQHX1V7ZUJs+AqulF5xhAorNk+kwC1vtoxg8sSl8t7s5H2zt6Q6vnlow+lWY+/Oeqler+vumyuD3fPo8p7KlHSunUL7Pk2p9oKnwC32OG03ezWX7mepZdwijRC+PwlJrsYEODL9Lv3yfET5eERCuvKEGU7vEfTva6ICJ1cMn+05KrNxIPS4lUcxkt+fjtbwfjiyE7FI9qk7Aznv5m037j1sn4/tE4BLJNKdtOHAKditsDW1YW15O7J25Y64+rj/FdcrXyRA0jLH5yfqkvQmivCZdbXTzIe9NMC0kDGqYQx9rHLDxrtUpnohtbPooXUkkPGZfnFG1xMc88cSu+EYK/8pP3pA7JwZpvUU59Ax7NEvKlUI9BfMmhKsbnIGYcGoTXW4rtRbfSEfGZ3JP6BRMAll4SJSRVuxTrwn8cLUlIEqUieaTFvonPLj/Rf7S6GmEYzpDqU2O6A+9o1omv7UPj7zKsun8f9lsBlJzo7el69d+WxXI9PZoX1HaLPD+LHvv1TjZ8Q3u/AMKIB+I8jZgfZnz/Rq3I1IZ8fgH8JUHfR1w0e4s6P3YTZ04yNinh2DTw8rcWubEfjsIF+Q+uzofO2j6e4ThFtedofGvd1kFV53uid4S+zgwwKdHXeaHbmp8Dt0p6UWfqxnAlxPEMiMGWNbOrNjBoV66xU3t2JG3L+QUuD6GIfNhmdSspycA/5/epu62vAcOrN5M8h9b5zO6gNWYI6joRZc6Ck0IpybSFbR/C826zfiNSORh2R2qfxJz/qEZrqhZStLLmEf+LPeIsi7YH0RetPz9yw8SaQWieYlln/i+UpcaqeSeUot/m/pS7XMAjfbsbXcS6NmH/x7siGwMQVrDaHF2oWHFKmQoqmLxU7xZBLV2koGSaoQS5+B59zQ/xOQLZp0FdCh1bHJqce506XetYasR3kjDU5rUn0ac9A8DxthUIWR+5l4ICV/3HLDDa3M70q3d1yE+PDO/6/4XziQKRZeQiKqh+dvb+PJDO4oAwyDsFIacI6rLLT5Es8G3kqXySJztgw6PI8stmkLMrh/6ekzDPGxZmeizf/pN5ve/LVHlw+yVt+h/Qfs/w54Zx1ove7aTzilcCREkcWBkqjSuLLztOVjoAhVxlRFsIfRjII2nLd0Nje/PHMD40MYRxSvOFjSLaUbLGR3FvIQRfKYldeoOoW6dM2uK7O2b3TnsV333P5zHCLELpwMQ3QBsrghqV26GVIWJD8DoZj0Rjlthmq6qaWv/5m7bjOfOdtpPblnLrxlnbv3NVe/vSEUuLcqi4LzuCon3n5wzpi3FyyazLOl6MbzZG4c/znnzvEesuD4ztLdR3Xtd1VZ/96d/1v//4mwKnE6/SlGHsyMPAdxjbekLKKiIqqDauHNamhDO9Ato9WBYVYFlonZbUJvDXVhOOltiavoSOjYRkrdbZ0njKvQe0OsQt+e48DvgTacTXlMiaZnDsYJweEPSrRWmI5UFbP9oITEqEsF0ZAOgznzYFjWFso60h9PDCdWB2W7ASakBD3CKnpFdOwlOjWr2JfQ6eQJJZK2OpBNq8BkDVb0pLprAGq7js18g6EgBYYROTDfhGNPwHptCWCLnhG9UxaMbnS3HB7pAPAus0DsneA7kzjwM6G5cpWEdYwTQ5rVUIyjAHWmrQ6zhOwC88SOFoGFf6BRc9GUUNGS1MG2srrbOicstdC5YW4Vdu7TFQPeJ0wPAwK8+Xvf23YDSHXBCXyYrVpK6SBbdYHaZZG361SFHWprEUSCuqiKhpgOpjXXkb6v3rkjxDqR7KyCY9FauovCE3oOGxW8pqRjL9HzzMDvLSseMp0s6LRkOltogckrpr+y1OZM/fG8kQc1ERV1UR2LROoSeZ4znF1YJRrXXdfZZRCnd8awMJT0bktxFT0SOngtq+6P3lfEC/BbqqLkBT1HFZ6MEzvbBChGfFvG9AA0oaEmFURdOoxFImcwTIsOhbXOQAusE4xVbBIrdGwTjJoVeKyjAK+Z1DsIe8ecb6HzW2Jp+bRoZtK11Hj6tGXsD+XITm1hkqgUxDShMgyauQQzT2wN7YyIFmcSMPc3QV/TsEZTBfZYomGzTfYmNdxbFg48c2/lwHtLyIFv9G4I8BslNd11tDuNN4WrMWUWf0YrtHJDuVdagLp2R01LaMasgm5ROhjW1KyGaRGvppNpzfK2GOwDZdCX2EzwDMV2ZK6unJ0NRGEm4LVuFXzmpIOfFZe9/I9NZXAX40SSVqdXRipR9L73OLEmD8N+jpCmCvORomExwbJcaP9aVVhtI8XFes6693pHg7ngxsqWB3ha8BFgtZnwPiZvv9pW+J6aFBf8RM/4jp87/5FUgRDTNBAHa1Iz2iaVAzmytHKgjF4O1H1iqA8zm+ChMJ9opWExobXuFprHaQ6r50iOSm/HQA6cdTKWsnd33lKhz95rOmvnX/czcw2E2FzIXDzmOasYTYgsZC5fh2ldUMzl9ptOXYbWQIvWdbzQTe38PRAWGyzBm+jNluIqWOasg22pdRBsjjFbNVwzqyNll5Dp8Y/nsxkG/bdVyjGY4BVgODEphNGEriDIMcgxi7rOkgsORHvDgLhKBnniOJVkjcNGtWzpnj1PK4f8cpxcss0hfU81G2HV/PG+BBNAGup+zLjxOrBWg6aV7/CiIlPOd1gd363gr4UslutXoawT8P+Hjf8f5B09rQocq5IvEICvIiBmSYCzEVSAPilpgFNiAnKHB+fj9qaaAu0mwGLqAvhiAaKeQB4XUKaDDpZgNuj+wba7Btzrh9se8FUHbQBY5gKYLgko7AQcn7uHB4hmO4CmRgAbfowA+HEFEXWEILswqKibCLp7A0zkAKv1IcB94kM88Cu/K4psAFg3xvvR9fAJZCV8YKIIchEMqUIgENoJhRViKP1mFhm75C5zuZA1nmQvipyLLndrTV2CxL+mrxALBZ1AYSdQ1AkEdyJStrsJJSzwpqwTkb5ZHCIICFxEhv+eqi5vyJ5impynasi9eQ3UJQj8a/4FYqEAdijsBIq0zjljXm3vdQeeVwBAhOKU3SbRZvWISCdGxZ/OaPGJ0viNmS+F43oES1KN3DFaauo/K48DMpNfx1FFTaCyPQGCFUQogMI1IFJDRCtALIDiASJRA7Ko+TwBTv2G5UnPa+74per0w7bBVbaO//a8+F66AtJDIfYoQhSMIASJ0i4oQ1SORASCSuzIQp7LRqIGQS0ScUjW+0eUgCARiaLywztDz4Uq4d0IksnuBEa6WwGR7V6QxEcSyGI8wSxHFRLV4AJV68Uu85pkxpiSbZHZlfKl+EVJoIgMi8yoKBEXUcp23O9Qj3uq0CYAsvRPSjvXcXWuJEeck5Vs1DLRFKdcbrMf9Ohi3U+Bf1+Yv7/twfmaTK4+ZtHHw829eEMyl42bs5FdfW5x2RYORPS1B3zrIbb3gB0E7STErx640uUCqpcuV+b0pTEdi7n7hnz/k3f8Ypeud39B/cOruh/0OL2L1au6ufT1sT8nQ+jodPTC4njkUPjM/A9vTitwNkIfA1tc1sSgoWTOMcCRlk2lzFqgjf0StbNDEhnMTWDkLu6NqpwBUKoz86MepnzUy1wP592QjbxZ+G76nQuOnIm1iaT6RCB9NcdESTVqrYK2KtEeg4pqVFlNdFVBd5XoqRK51aivCl8P/phoqILEapRUTRRXg5YqaK3mubZqIr0aZFQTmdVEF14cbd1rm3rWdmh/UtALNhBAD7o+b5RnbmfT732n8yBQAJYAtEx/soSwpUQsA9SS/mYJ8ulp+lKK0ZhYi2Sd6yxWLr9KuK6P3/AVS6DuJPGFud/NI32P/FRbexBeGA1Pk7zQ+MwjVk0NES3z4a607j8aSFtrVO27gOi4vNLZmEtXG6juW4kcPXvtQK33Zy7G6NvQevjLovUAs5ONxvbj0tSWqmTy6U7st2OZ8MN6xa+xfbNhv2KJYzACnCzQPqqu++rol13KOqFA/ckXTAYNoezVs29k961FyJ3i56R6cJESh3ze7DWBdSzw4/LKz8ZcfrWB+n0r4fqTfaYxlCKWGEoxawIoalR9aE72sf24bKaaOQpkX3Zhoa93YfbtERtmECCz6rJdz8inynVPZjyitm0MlBy+vLKrDdSezDvJCWHFQfhNC3BzsouZTFrANjPZtoy9knBYSRgmu1OdMU8Zemn9eoXcnwfH3SqtwslCa0qWek/X0EJ8EyS2VyR3zEX6Tpref1wKpv7rYQKXxyX20ZaXMMjFc4NV5HGDVfZQnMgxLCV6CjOxR2yQOGLrSR4/raBcxxLo8tLLJ0VsWyhZ7/8vRsdk/lgJURt2SaGJrHZgU0PE5l07rS3z4d5szQdd2kMLbN+FpB2XV3a1gdp9K31rT3yJdhKF5F6KiiBFRThFBqAgaVNbqi7jX8ieUAi+7hxte8SG7R+LC7Fjhx1nZ/uoXlWnsyaBguk/He2YVJ9A0ZW/T5RGRIjK7nBTvfuaSW3boH4M0Nhe0doNlPad9DaddAlNrgjpGZpckd5198vW74pesiDdRVPLkV6jqRU4LlMg60PMVI6hn+q9OCRq79kA9w5C44gdTnP3UWl94HSeez9vTIzMnM3FeA+ZPKteAEhGVy4WP3j//yfUPxJ2w0goMnHGoCIA+vICZugAjx95APTRWgMeLsHLzwrkb+tORgsaxDThQGA3MTDZ9fkKhpHgHzcuQ2iYRyenTGCetCnyok1F6aFNoQxtSmVpU8mPNsGD4Q8x1xX3aIvQYQDtlmBTA2pKwE2zL01JtKmJNU3gTdmPtn427MfUqd2Sihp0lGCi2d8owUX9Cv5oAohiOcB6bks/JBPoXhuXhzKwu4tLkAvh+rEnkEF1G9TottgGzOoejVeDz8GKpQ8b4ukTpE3IR5/2DOqpxHklB+k/rApOErwOE8TCvJJl+AUzPzNpdsiBOSmTsySXtj5g8kBemDflw/lKftq+g2u22SADs1MOzimZ2nTI5ILcmIfy4rwlH233sMkP8re4LUYZnF1yaMsjJhOyMBfl5jySl7Z91OQD+WJ+lL/lbTXJUD3KPJxKAdaf5WEHk0FyJsWESIyiWBxb4mhZB0zcEA/GS/Fx/FY2zbTgoIkOMTAmRXKUxNLSh0wciAvjpng4XolPp+/vk7ObbgYiMDrF4JgSqUVHTCyIjXEoLo5b4tFyj5r4IH6Lm2EUwdElxqqlRvmVDUNxXhAIlcXNBN67xjSdPSGMGORj5jFoCBhIUNHtFkggN2kgTApkIBEqkGR7LyZ2hMbs5D1r7L839UrjfNp/HqDLd706oIzVeNd9iyrY7X1RVZj1ai8b1AVxwfgoNqgNxgXxUVxw8UFtEBekcX+35H11grM3HK/AZ65Wh/t5WStj5TgZL+vlWBknY+XFa/QyVkY9/uDe3nbCvZG9jv/Kq51sI31TfNPYpthG2kbxTbFN8U0X30jbCN+UxjHyB2019oCCR7Xl1rcEns9Z9uIc/N/EiZGUyJlSqJXW0jtGj/nAPHMFd/Qkb/atnO9XQ2vsTD3ycCwv0JofhP9H4vD6qgg3S4bLAybUbrxdwsex8lZomJVChJmLgiLMQDWizDt1xIbZJiDOHBOUYGYJkWQ+qbl+4csC5g9768DCN46ph9s2j0dwRa9hPysi3U4CdlrEugsn/VgcKxD2j+WNyuUGUo/bDhxsI18qGLKMAVPInGPJsxbYiuwljjJnhavKHfHUeGO+6Wf8DYYmY8KUMrdY2qwdti57j6P/Nr5MnhSAV2nd+zWW4ztDoy0A7I2ZmvNjYKHO7+3n493r6lufeA/EZwl0rTbUGBSSpQIgCxgAhcA5kDxoAawIXoIoQ1agqtARTA02hpt+4N8AaAImQClwC6QN2gHrgvcg+kuXWUffsmqismeyiMkP7q6/rfKK8/yG/HnGvzFWMSt/FQKyAgNBoeCckLzQgrCi8JKIssiKqKroSExNbCxu+ob+hoCmwERQKrglpC20I6wrvCeijxvgAXNFf5qjjMOSC1vuw/mx7Cn0/WGZdoTa5K7GgJ9DvvIT6+VQ/TLTdqwIyAoMBIWCc0LyQgvCisJLIsoiK6KqoiMxNbGxuOkb/hsCmgITQanglpC20I6wrvCeiP4n31aSP/YQg4WaKbPRewdTgt1Nwo3Z3GXDJIzabfiVbEFsBluC0a73F+m239nITUJD6ZqeVGi1GtqMmd5JwyC8Vivp8DHuTZZZb9ssC9j23kOHswDn/SdRIZmOrbXzzmMtINxzeBZ8bfk8//CCbPaysFICYIHhB3PgEOCnebmbeplkB+irOgv8Fz9V9xDn8nfg5LcZahOfVGHNMlLhj7KL8c14vTZmZ3wxO/FPxLq5WmVf331lQOJCLGnDoJ4/VzX+HeFc9OOFwtyDSZcKtCx6gBFi5rDy2AWcIm4Jb/LxfgWhihgh1ZBjlDpqA62JnmCkmC2sNnYHp4vbw3vfOpfwTwLDBw6vjr3AzyAFVnIXSmaBpdh9K/wJfF36N6Um9Eqo73KRVOn/bYKx1YmG21z847mlKlJeNNJJLGJ1Dn7n7i5KifJKJJMRyKqQkPZoppxI0uXGF43eB0P+llZ4hLAInyBWKyRUKU7heipFYkwQvSkslh6KeKJUimFVyfIAXq7oStkNSJET90xuedTlRZ4sf4vBnxDU6yCYSFmoykDiKS8iUSBE0wWQjUOiXyFRKbNkJCdao9Vk70Hp02gbhvXOtY05ULOuRX8YgsE9TCvaUY4deVTugqr6f0j4mqNWWfejHqnv0dhSdYusEohgF/TGIBYTaM3X0u59rPAbuZTixbpSUXIFJK8NKRMsf0mtPjYtzP7Tq6CJSU/foY4gMU2JIPfZDZJW2ZLe9i2AaK8CFkqDRYqe7AIsY5KAk/dMA4qhYMi8AOZrXGLOQZKByhanzxPOjbJo42KGyZtMpkOBeoyhNe9e2Ax8/EQNVv8p/QWWGiQj2XtZdSwvnugJmPT4g2m9NsSbVl+AoZ5uH1QPLtF+kXCKeMnjOssl7rExH/9UqOyKPAZfyjAZtDWGT0UFX/jrT4+PzAK6EVjnCV5eof2hP68R20tByLVbaHPn57l8fDwjwUnttoa3GqM/e3zXiUH9j9SzQDOMaT4YelqJgEa2prLaYxu5Wo6Oz4bO6DZ2LfvKDyhj48MFudNPXmBmhDC6Y0WsGILiZsZkYSFE6tzemXFDUeU1iPNWAadt0+0pUi2vRojUkPhswsKc2JDdR7KW1Lvw42dJCwCPDf6SKWb4QHzLFhbB1YN0UV+RhWirO+SiJovKHntIueXSBy6HkmSUXpVg8qzMtzOgJt0vRRWURR4dKs1h40j9eS5fLeueYXCuBbOJJYdQc8VdhseykL8dsKSJrMoJgJgja2MnKY1p45xu7ISTOwbVh+L8CjdP+t/uJxtz7CcXBUhL55PxY6Qfvbddk4EPVfw8N0bBwA8OlTMTkkXyBhkT70xBfZ/A0CZSUrvWa065rzQckOsWtdONGPaiPweQGtKUcoDmQTZNK/gf6PzEGREVwnRERj0Gtqn4cOt3SRceWwyZxOsOOAFgjl8EmhV/u7x8e0rZRPOho1tl0QmhwudH2dRISTpdohbV0xS4Bp5PdqKcZqjYZ7GRCTmYd8TP1T75/YKTBCYckcwLByymJyJTc+wy1BNZXa+zycwHd5SanjLa78lA3qUr0aUf8YW0hF1A4NABSI8sv3qcx4VpF3iiBzN1Kz7wsAgh+i7IBUSD+3MnbyiROw5blkh23HbOFDRCQeBCJEUFGiEjzUk2i54O2UsnR4a9mXBx9JEeseu6mCBGgRmP0FYMS9/FT/yHG5TSrAdGiW1vaGaPYZ+irSlZ+VsLWa5WJDeGsXdSUHdy7sWIdrn9W3qQRoItyotSDfiVSD1UfvSaWHpAlPw+W+TeOK8JBYCrbktzC5nUY3x8NJgGC6+umPYfneZ4Ouzl6nLwhQKBEwFocICT2Wm7TaOYmngNbtdGzOo1FCT1SgzlFBo59qMKpiNc5twBq7HM+q+3EJQQKJjcDVYB42N7A+Rxt2HQhbPYSCH1rHAmNNs7PQl9EH7/v9018+gCbqnIUsY78IaZn1GuwdKi0QkRXaJTui/WjiM+FpB0MzL1W4gYo5tyHa+SEADPi60mH/MizmeABKaJTF0lSLJ1QCEsjYEYK4vXwJeZGqTx671wNQ4kvBSdNbSZbfQHxm+WFk0ErMYD+4uZRruFwgeBr+KZiXvCNE1Xc1kyUonnZrh6iackIs3YAiQKaaUiyDOoHNKXfIX1mIngEdnOqny6fsZeHMBjHlLPcHDm/9WGBUzdaHJ1qK1CsilBvV5DYsuESvYF1gd9QYCmedSX5Td3k1ozsRRPn/FLiRUN8FiEzqIJsXUpyJ71Hx+uCJiQLdDEtqhztpKUnLvPW5WG74N7IX0bGLn/gQT3X66lL2CuD2k3RQDuG/EoMUwcijNdLIpcsKPXZgJeMWSsVOW0ZCIjBp8IgbHWUjrjCsmQTxKMxMJEZtAoYeZtU6xRKWmWOsGKCZQBNLikzIFB79ggKhbIahsWiXfijZdnEYxcJ+aqf0PWie2l8bTZIqDqD+J8mmo3ty4B26kuaQKd+PcGLy2s8yHFmfZ4LuRpN88sYbzWZ7o7tHHro95xQY/idUnVdflrbgK87dts6emaQBnfvTJ4NHvQKTZbafH4VoESHYsZ3k231dX6LG1gaShMQYTI2x9Sj0bZ1CGQlQsxChrYD/gSnf17wrlrPnFIzx7CWOKaSSIuK9Sy/6txFAWOlAUAv2kMSZbqu4DyGQaUX3IVWZM91HdOTJFM7IhyKGBxDzrT+qnlZw3FuAiY19fY7Z99p/klvwzqq/fUzdofPpNx5uCKek3dWvqKjhE2v0Fkzr1YEFefVn7pIKbN3ugSnmjnR5Wslw8p1NSL3yt+qbIoZV6mWuhd0XqRwsnJoKNeVyC10yFpncIUmVAGASngh17X9dtCOzc0TSPoadxwmu7N0BNHHTECAapf88yqAJaJ28EyIP6fBipSVdMSkmi1NiNVXH4Gc6SkzF7oepvAsK++DVhPjEh9Kgcn/3HQo1qD02I0OVTEJKhIlLdNVXYaOonNIpGC4Eem/hpZNrRrfUZAKwQYXEalCrnJPy4+a8ndsVf4tBwnLR/SGFmk0mCq7J1Qw8kN1+jAvJ1oc9HGUTyNOIm6ChQnmNfw0H648GGbV5p4X7MvCNTz7keN7bIajLdj0wfIIgjDcE3brmYJDRhdgzlrsGgb7eeeUpBUCLkMmYqzEeResS72cqQx5jsba2V2DoYh7DWwKDF2gQWjPCB7wwTpWoti/qdfyLKzzfn7Ius/x+DaBorPYztP3exm9nL7Hhmvf9GIsMmnkrW+I/hKBf7eSRfCuQLdCYzcIHmeakdZkcyXA0O3g/WrlNgcH2WSFYS76qNrI/I3QEyrRb3Q641Wg/CpB/jB0KP39ov0Jgswj37Y2K3IhCslU2KwH4m4JJjBxS/NFTv3/BKzdzfIUr2I3KHpT98dCMucSUF+bqEoPYDalRte077iS817B8Eicbv2bMF1rXtgme5SZPJhy8P3QXWRdl+c/Tv65t3uM6ElNZshOXjMoimB0Y8ockUlX+eS36DgkC2y2VTlwEIa73NbtUgWYHdfT4ohtDVAKhZ6iuK2rRG5xQO/a6Bjo4B77pI0P7KH1Bwq4Gw/0OgbTtPtMUWY3wmTV/xsGn39oFXGSn2enV/GEO5K+kE7ukkFnp4ptIdR681sWeX9kU0Oo7jYjy9JhMPSrJMf3qjYTJ9fc/BGvybcPtmRuvZBgIpU3pq9eSVWX6AHvvTRNOGXhanfC99FI5SP8fwoI/Hk9sKGumnMXlUUCMpf4hPyPQKPd7M8za4A3g0gyLYSr5Nw+LJV/mLiLoyD+sF3k28OzAFWPhMBSsyoncJUmise+EWn++7aXDrL8XL2oemskr7FmcD9xkzJwdB8JQvINlM9BH4S7NVzAeqEuWaVH1DDO56/Z9xCvaiRNh35Nr8PsyVwq0B8S0KHUZQK3WY4vVuDfQnSU2+OXiXB6S+iY9mOH98nH/T7p15EZo3Ow62HZQs38YEyOlOVYYJ+7yFxfsi1eZo9UACo0Mec5Jw7ZyJ1rt7uyf+3MHAjS0OBNTxbJrkzvudMvTD5np5OXGZdw0oIImoPoFQDAOeQq1XEPUEs+IH6o9MiogNmC/eWwMxtj1+Z9HQNTZiDJHLUV0OO8G8X8CSlsOwkrbwUZ7YXM5Q1hkFvdmkbtVSGq/el4Pa4q2UL99FtImVz2FuJaN3wR/afE1tut65OxnQDz0dzgcHf/FnRA7JGVPrsOyey5zBT74OMRXP6ytFVG1p8IImchzpmhMYmp3vSorD1URw5qRoMPQJXuz2BEX8Ii46tcMA34lG+vCzIVHG1VYiQ/Ajy9WwB20qhoLPtKMOwz5yADpZjMbQLmwiyjPF5aZvERGcuszuZczXkLVUP8kNiuRQuPGA1LPUHYV9ni24Afw3i6inixCkG8tqFACT5wyWDjJQgys8RP15vCqUD6XUMUR5YiyA+MJUoHJ8Qf5yCVdKRU3YCNHbooVcGPHhdVQSkVjmgUo325KQjFcoo5tl/g3WD92rSNKt5HLJarCbp5OFp7y56O83IrRGCHpHTQyh0mIzYTUFfXBUy+zU2BHG8swWnz22cmwtRGyDl8ys1xaT6YUvp0YOtgEG/V5k7YqkB+3NW4FYFh0Q7Mux1eEzdpiN88JU4LCmhc0UzSF61cVcq7JKHdVsmN1nOW45RphR2pc/y8IX697vtqwNcKJ1g8p7NVTA3uSz1JvgIkANdfzuGYAZgZNahs6QdIQkmVt3lCy2oQBlSAiYH9NfOsY0Qaf1jg6tlcaaztszee5zd72u/gqVxLlHt6rio2J6zXSxNceJBFjlVc+Gh34CWW2z16kdtIAZrCOzGXeHRe2f7TSo5ftUZAGDKo74rSU8EiVMupiFRnEn4cuMBf3dZW5f6VGFOQrRwCPqqT4nBNry0CQbIJHND1bxrKIJOrJSKomV8wcQcN9rVXCWg/Z8CqcIjHt9KZqe05wyf36lWB5klzcZ41WU4TTMkQfRXjEkP80SkDkjuIRR0t52qYNBDf94MDWLje5F0vV1tM5OXTpNpDk+zwpAkTY55X5WwLk1Majg0YwVt3ngDYlyFg5/pZVP75lpWRdHVBBGof9/Nqca+VkytboGyv+Q8p5kWFgsjtKgElY6uAgqUwsWU+TbmQRn9LoeH5deHgHDIIxhvCNp99lhTSlIkJPGAqURHe8JVKE7ZyBSd6gmkcoUsbuKwOdXhA3CnG3zmx2/Jwfe4gqOBqkIbBYU7pQIhyhlj5a/QAMjrBBzeBjNqmtsruvCglovr6WQshImP4dKLCJeH7Mp7+WZEQqdz76Jo3d3UVb7A0DYE0swnIG1lu7v7kTK8BDdiBZaT38ZRLRXUsAYv1Ua5hvE8+xSPj/EC0Lhby1ji55d3uWPlm8Lo6GkEHj7iTJWryUBpFSSZBkxETr26yrXQGEV9Cai0aDIcBDrWTlZEkCZyuqsNOXACVm5b+ulpSth4VtGV1Y8t4SMLqyxYJE70wgjrEHE1F3LgNjLKGsAY67y+UdeBL4BUIHTbhl9NK8DlRYoBQGQv4LifQsu6r4pcIEePNHpgEr09yCZOEQ0jESdGIWg895pZEp9BFES6ZEFqdWCVaaOHTCxVj2p0xLAnsF1y76vVS0aB1DhzlGns1Rnj7ll8buukPzr3i+FS4Rq9jrkr0bUPikbUaQje95kx0+jGlkm6Pn6Dn0qJkJN2FYtYMLC0RzO+i1bb5ZgmgkaJuebtrmS4hjco26FA7zcYj9YDN1uI/mSDgpp854Vj/267Jmi/NfmhB8iNUVx9CUCfLGZg6uU2H1b6pvbk4IR4p4Wo7xJkISmpoiOkQzRxtu+uPQQATRsrs9gh2y1WkFOr9pFZQZFxsy+rn1sn6Zvk4HkjhoA8wzM42xLvEBRVwAwcJmusrr5NokkvDmpqmFBahCOtMZ1tKLI47bWVd/xuE9XT0EWJ1bIXu3zYlLsN7MWrwvdTnysFgTgNDsySx33dVf6T/V8o9uk0zqicfJud/t2oFrVsZa+wPtpQSxm8lmMGz8lbwWf0goVc8FsJi25B1YfU26Tm15nRgUuyzQ2IsSEjd0Q/dLnHQa/mdZJ03dpdud+HX7jdFrXPL3eFDzDCo99bSsRu8keZjl4meEtWBNbVhXhLXCciBVDYLk5Xpu6ajWwkYGXO4PHd5eMcowjG11QGR0FmjwAL3mBSLoPXmN9QEGmq0rOGW83wyAeaFQqRqlQyiotOOUDYejAT/yw23c89WexOxKsnSE38NVq2DH5ULBQr+W0VlBQ/wZMsDbeN09xJVukBeDHv4rQQKHjXPC4k2qWUhdpbaGuKRGm7erFwO8pIlLFTi+gx43ShFGWLSqPosZx6OeM692Lj346G1nS4uA/sv5aoYNpVQXo1OqavQuK8QSiJiUaSGh2T1ijJKjSSE40Ugt5SCsqh2uXjYjMSqRe+SA1xGmbu+lL1SCTVjruwHMj+3/yB1WpLCLZuf1hzhd14IQv8Ss1M1bGpl9MmSOqrVtngYBJPG+uhPjmkpglWtjBRN7GvqHH7qG2UBjWqye9AR5ahpQz0huhZDmxOVWUseLqlAuSlx8XaPLBUAqxXUFp1z9A3vTrONO586xHwY5eVWNMgail3xI71ljXBJJDb63B5YGNCZ6RuRxzeMR4gi1fNHCaPkEZOX2sezkwWuc/xF2PHz8V0sphVMAPb7bIyNCDxkvn1rp8hJOB9eQpcsJcSGa1u96PjXh795ZoKmybwQrifD+k0li4mKGF4NJlU7cAJ6rvIq3HcLpAGOJhLho0S/XkPxob7kg1AM7iVLTmvC4b/NsGhWHJPy+CzTXpk552eA1N9f+n8q1eDX+RNUAwcbVO84bJQQ6ZA1gLXoTrxzbDUS2tFOyK6ssbdy94iNARHQNy9Ema18ZFfy/FidoTPf2LAfG/yBoahURobCwemt3agfTfyh7wdWChNbfcQpLXGTOf90B9u6bCsS29rDo/U9htmED24xnWPis++Bjt+/H7ysdZbmFOHjh+X7WLR1Yo4Rpvn6Kjh0ulX1jKsJARZua5gyl0R8zU+sUMDEyS2zUt8crrKNfxSXYptminWrgvXqHU/UecKei5FmqnHRywgjHGr1u0IWKQ+vBydPbOGkaCLAcPLAnNIGjlPfHhNSoPC9D84lkrtxl5Yeq5jHnHrqCtJ0AynWOwWZ6/VurVeia81o/B4vH4oPVB0tNSstGq6zDUNFm20VoLZTN2a4BPMFCV6M19pWIZz9dAUJJdbV4DOfiR1jyU3TyvjtuQlhNJ33r6fvTbuYj9EIQ6fc8hNWbMW/H3ro8luqTHjTT0wyGhchamCLLgGPEhXksXiwAyKz1omSZJmWR7b1saNBVpnREuFocOx7TYvlSId9yw2PiuTl4Q7lzU5KdhdAmQlW4IKH4E1q2J1pcWObMQAxZ8KOOSfJZ1Yv3q32yQvTWUA+ox/0S0Hmq67QQBu0PcBt8NW6cPRozdB8eyQLPCPS+ILd/cvoeZR5aSALO8gGQQEm/t2X7qCHLdWCBm/bbtiZYEYjswjGH2IVbEga0YxpGLPyVP+BPNo5ulCinh7LdwNxCCmbNySbr4ZqgreYkeoC8ySYFpGtjjRGRCrqvhWEFmPT68JtWgtW8540C0oUtpa1Zd0asc3rXDz1q2P6VnFJidO0fpquId/hJlbyA2e364RWE7AGa9I7xY0SMwZ/7m504fVcstilcyiOEgrv5WW/VpBKv/a5wdllHu3AxDFQ47KDSWZOFGuWhcltf5TOniQubbVtSlIBy9wIVfoVn/44EL6xPd6V8aAIGIUAx9mPrh7XhDhGgGuoIOxDPO2tfEtfTMrINoUiUdThbNmJp/RasuWxKrgNDOj+OyNNUV1tX6WbjGVaN1aCcXnGGHmXdL3sTrKruVKmVbUEitWGj4zDbttHnO1YRpru8lam4D1gQ8RWvQUsTP4TQcdbKnaotRjhYt5SZzkF5zmW+mJoAcud/Qbw+ZYZ3obIGx6g7XQKZd2xmTfpOAAtoKSN7TGlR3tJtkQwtRiJn036CqHZDDYPJBbytw8scLfUQXxYRtBSXLgU9sZrrtAcqWp7Gcu4HXmnGvV64iTm8RD6rM9rDyiv0Hdkez72hq6D17jN9IUKsIQq40c9uENh+i4hkqYHLuIGfs62HEox6oqMqnzzGwfuoLXNL+nI/eF7fRzTXtDaIx78etxs682Eu+oxPDjk1QSBJo7XeteXVOF36X01zVet1Fptol0yK9cpOlceFrGlzHUxpR3a6Dn6LvF7Pd5+Aofau8vWGmUBvEWs70PU2x51G9USLwqAUUaqoenY3d9rW1BbQb5lpj2oxHeSzzzBu6i5CqCqXQSl0SjpiXfsJCDl9GWGnKacrsO3Buy9T6Hruywo8GD9GQn39mO8MbXd7BHPNygv65vaBHC4Omv53AzY9QfVmWaFYMpbl8PiXlBY7rZzSuOTwn3Js/DcwbD+3a01UNisa+tfDgxZculyEUnFscBfhU69xsgHqkWVM37jqYXoLZv2duPdE8oXsjuGvU533ilPperhE1BbbnerwoHfvdANe6I4P1RZfbSWRo0vSqwM3tFGwdr9qHRq8eCF9gng4Vdkjr50aQTzup1QvhMOY8QneZ9WgYyi+j4CKWIcij2FbQeU4qLeiwqAY9hJeGxb3PR3x+De+mdF1zNzkJ355E/tR33WqdX3G2jPrgt1Q9ee58eRLe5IoLpxYHgDDCHYqbyVhQX5G0pAd6ikuDteqYuBe+1h8bf/zv06tYAn+YnyHXvUaR5Dns6J1112mldsbDM4P/cSzvAFbz/uDh+SxvXNSog89zxrObVucTwsjl6TXo8I8Nxn/BK+JjMjgupuuYSFRuczN3HZNSxMy1npvGvVgcjSnK40yndDhxSR+UpyBFtmwaYpo5JTac2rGhZx/wW9GAeYdhKJxB2cPfdtOZrREpf6IQ5zA7PtRH5ydcJXFDUL04vRpWq2pOsSA4qN62MVJtTizylKi2qWBAn2/nT12mM5DkYMOM9xjSYX3gy9FbC3ZGwCST4TyYEQTRtpKVJAx0PZThwskTuc8tv+QE3so0L3xhf0NOHnIO3BEX4MYh/tf5kNAXNBiJTm0H2WQqcTKVslAitkhXISnfyFD7pttW+ml1wJK+eRyFqMxqp1V6Bma9q9kir81e47tAKqR49tIr/f5IHTrogngX+gU5SE47NlGc9S5z2K64fBUR36PY73kzQQ4DX/KBRqlt2h2z52gsWkSUMOpkuHknxKAiw5M9PKvbhhiirjqGfskr3IlWD46p09DmQ0fG/1FJfuLuyYv0zmM3qYo25T6Bjv9l77wD0oeNdEuIihYHm5vNoUWa6XZvrOMC3r/36TsRc9lpm+hB9y7NvIdPScr4CAVeSPlQ+GlQOf9sSIomo56oMrhk2hpRRopm7AinUmPKKIlV2TxSZRt7hK7nNOFUqgxqmTKvilS7tBov4S0boM/H6xEanJ9mcbDWDFk+mJ76Nhr2KXbHSRWYo80av8bHIyOn9D1ihuBQXvkUUz2c4yXV84wpmoP+aeaw58JTqOa4QP9PA9IZOXRcLHsrhBY8sF3Qd26YOgRHkIdhIFdaK6MEsiKxfdxVNAamwnyvvtrLOmX3mK+iFhWTWsI10YG8ZncAIV79zAQl9lVgsLLncs7hsIGhr/n+DfuSTUnUvXYYecE3EFXiaYVbvBLQRu1fqEozJwfM0vZaD4O9eGFvyxFFR8lIuezvpXpjmU5XARpUPthc8gvXr2LQcTMUnnGVQUoGPD2IbStIjigWjs/VnI0OsugaDXDAqY7ILXmzELA6TKDBVOgSXZBW/Vc7WzVVSezeHL5ixy1DOR0sTn0Edzp0/wJqjwTA68dGueSBGPO2qnm6+2k+gbkGd3/A+oVMiET3F9s+Ad98zK+prny4DV9tryk6FWV5JnuvaLqwPZrVBDSbUrTmkzjdT2PK2Xa8ZeBjHF9E3uXwyGn/n6IxwhblXm0QgPYMgVR3olZcrpF0gPfYQVhoUAlK1R8mByrHmJQcmYzsxxO+g/6ucZipkaVT/qlUo5myZdn7h2j1ONHO2blwl87idgh08wzbumXNYaUTuCNXv4p28PV0rxr4l8MmC6p60D1ONI97l6k85G5JnHuSRcNp5fzRiRPS7xXhwIOrEMtDkIr5bzsEriXuP6tb7GbJJK6hqb+l2zEwfyNrIJJOvaOUCKx+avpKVnO9pNIrrwtzDOJt4kffjMq4rip8o4Sfff9rqS68+Qmv5gpHbyPoKv+uxEDmJcqk7igeA8KJkEi1iEZYUeArxdP6AkDJDtW1XiVKOEAisJJ/0MUEAd6nvPmJVHwrWLv2zNPTfZf42VMR02ZSuyeaWw9sMBUxuW4cNhDw+EAYuH9XWj4NOoVQ9GrQgvnzw3kPA2EOP5YlxXtTHxViGxIj0guqFZxM3Ug9PeCKUNP3MwvD6EbL+hMpN5ruIkxAj2Qe3ijbwDKdJBbkjmpTrz1qfypOX2XE/qyTQkO86YUZwuhFfbTyMK3RTSrTkYaMskR2HeMWwNvUst9KIeCZddiehPjQhKRjoVCpTzxzPyQa1lSTpePmHTHxbDtlR5KmkIee8q3aJ3F02cyfsrX09/xVzeZx8Y7zTk1xVH1Zr8HBqkY28SBKud1OWjEjCheiD9i0QzSPCA5dVosQyUlyK+NWhHCIhxwDNWjRZktWbMCZipP4kkqKkdzyqlymfvufXKPJkaxQFLYLkjHEN5DLMOtFQxNoju/Wg/nP5xFZ1Q5h8PxXDKlfO9PgEjdWR0i4IeTetP0zPInWD+ISOotS5C2bbHFQ6xIg08Rsyq+rojM8Qrf/mYfnLMlFl1DkcmRqAwssDbBUcKv9QVcdWaM5h0q8+eAizIne0lWbKkZdrJm/ka//Zv2mZ/dsf8x2igOVETy5iRATkVevAYqyDzxChgsJ59qfv8F0tHCfXBXY1hj3xHQEBgP5CEPyQyuwMFZIJm+2gVvgMWkFsJUgW/krl0AlWZitlpq0NWjmuSR44kUnoc14ouVnSKdh9b22VOgYcdLMw+I4zSlvcjaBPnQZunrWxal/uuzx8sVxu1Rp0Of6CNVgBWqQIlMqKgNSb88Xtgejyk2HaRxCpNSt6EbPS7w07fsIiuKy4ccLqSKRja86ts+e4pzd/X2Wcjtca1r6QjXHfpC4+GXDIWh05C3ZeyQ/pEg1o2b0NL2boQd5xOcWsbVAhbJAyjrNKWITCVLO2QStDTk09iNTbIePiJQKwVNN5S1q+WS59fJZ0nG1ddrWOtlX0HMLTARlrNdyXWlfqe8eSgqskKw6WlIJwqa44Iqd+lbXeIY9S0ehIUkOO1ZGkGshrrhJ96qVQKbzmfKFpPZ3Jsu6kSW+6dC/39xuPYdbqZt6hWcB1D90P6sxpU0Rf9w7Zjts/4qFilU3ydB+qMrMN0W7lXjod7vlsplHBnAcl9xKvOK164CBd+eFRR4P0e74pyk05h+bl+WnoVp/BgXWyzjUYkOJtw4Up5CLtwK12r5fk+AJwRt2qNlG10qzEXBv32iR5fD/XNZAltEDibW4LQfDstZVQYn5uT8LLrFMYW74g61YERcHAzSDFUswt9jfFE1iQAFiUTGCHFGA4dvDfHjTjZphWz0sMQ3TGyHGseMtOpKDLRY7ELTgsVCtHInF2qhQqahSJm52wc7khEWamiZGihXG4NSRguylAhgiEWiYJFkgwEkJbIRGDOCVhmCABwzDdcBgbkIZtZFiaHByclsSGKM1WGL2F1QQazLIIN1jkEHQongH+Vg9Z9fyv3LjSGAUYy4miBRSNIB/gaq8BlGIsp4qMFhRmNN6/h4lbkoYsEWioybGixaF4/82oA0MykZa6FCx6FIqnp0+4tWB8A6jDeM61GC+5HsPR1CSeTNxXR8RzQA3Vx3KqM15QUTya2kkv1YxRQY0wnGqBE+Q8hya3j58M0IgWspjklK+0IDNZnHIOYm8xukg3F6fMcgqSyIlr2UWjgExpc86RtiA7CJzKqphHPRtqYT1ITitBC9aAxik/3ikzXpCPRoGOV5wHMfrITAsVzkCN9/0D8e9x/S0U/GCVV6NdCDcW+2HnrV/7EH7Sso+WXtO4j81eIcZh8tEo9usn8K5DpWC0Qx1f9qHuNnzBCd5mXGos2wqLjHHbYHmHQ5pDFNuNa4RBOHz0Lcvc5aawISmMMUDECyAeKaIGQSQg4oEgEhharmaPLUAek4yymRaQ0zRSmc0MaR5GAbKcB+FYh1qe8cuNctgMZj3PTObzQmQ/j1QF0EOSD0DBVAIPgqX8Y9Y0bjCh7pSmMWmtPGnBdOAW/N/ejvQdepEzxQ1tkazqeKzgBr1YJO7Gmp/vx72gibJGQC7WDMErWk47cdY3uOK2qyOswGsjfgBknWb4/2UqqDtt3u5l3DsfQl2eZzm6JttI3hj58QgE5Ar9x7hOZYZTwW6dtErhOt2Em+UjLqZ7BY4jVw3XW6k5bxQmfmItIXnjSyP8MDfNFkHPAV+p1aY4pw1mx95nEmS+4nJ910gXVv89TMz34UPAZ0eV55kyPD8xvvShd0ptzCTLBnknQBcMq8MR+PVkXm+3Wzhj0rYMIrhOYiO1hd7TN4RR4by8ARf5nCuQQpu2jo5fPvgMzabbO8OoisC+KrBaD4/2U0DAhRAANTIGPD/AtO+GOgVdAI74h4GADynEz99k+9o1U2expJmFD1fjHF6xVcqK3bBZscTqQ1v+HI2NGOPM/M6RowIVnUJGdiCN7ec6ErW9haMqF/aLRcRi1LrQTLIDqu0OFWpEczEiNnp0E4KoyjhRCIvmvAYpbwDZDFyxaT65EeCLzkCuwAmakwOKvPlDE9D+Mt9MmRsLLQ4v1U95Pv5KPaSFIZsn4LQWwWIGS1YcEyl/QOhfJHbB+PHZo4JwwKDj+2L5voJj3FCKOKWB3tX1JPDD9qNslZATxHdjMu/1oNu7eREnF3jzyxUGgQpDdtuH8Pcm1ReDxYueHmQkzwgr7U15a9TJ4eoS50DmoOXTH/Hh59lcJr8sYhiQdSEMwzr0CeWJKQeHz0fk0npRPGwr79stHMt92nWl3AMaoXzB61pZDpcGnpFvA4yUweYLVgn2Jy6QJQWkXzWIMpUMUGiXdVTIvhQjvBgTrajwY0sCa6xW6mKkGGv044lSTaXzWxt3e+sR3DYw4YwVbQ5e15QQEhndKHYcvMPIPq87oobUioCXmAADmQ/84P/BYhHwLs3bCO/yG7LkgZDMmQO9mz3ypS3RxDdE0y3OPxm4siJrn06ecSUzqG4BSB1XrE9a/CgGts/OklL3PHAzgcZDQKrS47jGUa8YVJ+QLjdAJBMvXnuL+YfFmxFzZnN+AR+e1YCZ3rsMT+nFYN5Up4nQybYn48OCqY9DhhD3Tm2/7RZGTCCBZQYtV4ivjwqkVd4nXFHBVOOmTIk0uLs5BA5nHmA6y3OhmNpGe34saB0FFwpYUAOdV0O3MqBl543VQDJ1M4PKB6W3h7SDk3lm2hyiKB+EClZOEGMcW3x0jjWyDl/7shMXiZ7wQWvvGL4QtCXMBWqcBswzGMnFe3KOR7MqOmkf/SiUkcKoaY1bG2FQ/wy6xwHjeSHVWAkKY6mf19Mqt5GI9pcLMcxf6unRhjS7O1YJwOdbl9e/qlEkC7GkZ0U/9TkeJuXcwwHg4sUEzQB6WoSxngNg+A1I3t4XmjQrxToeVltQ/5BkfOGeu9BZE1yaKqRoKgbal4kUpA4HGZJ6sT3hgIuIDY787Na8nPI/ve1xsbT9oRmwWSCWMrGMPwCENclc3tYIvyMT0f5mkV4BEr2JOy7fyBN6/eAIYr794kpvnTx9qFbKLc5NJb+RXihaUuoiyOB4fDVj+F6N8Arm9z8f30xp5g8YIKHNS7zq+CI/yrmjKQS09br2EhxTfize4rgPNfzpVw8sb3hyBflk5Le3tHCganzMOveDlHZ4VRj+gbWe9mEvwZV075hs0i2PWhlwMwRwI8Fl4vyy9TdsxU/HALRsqJLGP0/M3CgH69kdUjGQb4degE7Nr1DDJKBNQd9OdsaJDW5yhJUq96u/04tqf+1O2OqArzmIeaBsDbT0OQ/Y3g8jx1zTNv1JOFVj/mmGRBKbgyDFJlstqoIAB7g+opjYEh0/CgaNuDzlwEY+FvDMQCg/wrm+MqRiAV8L13WzYZt1OQ/rzMC/6V9tkj0NzacesMMoXEBFH8uXo02TaHpV+BDjY22CL7LMknZLIhOfxmyptgKaZRmmbIJdLy8poxW/vPKnVSKEvoETn9wx1B8WApY7L69PJMWFW3rZaZAGtjr8GavNwA89th1/+iiyumpRCjmdg+0WjykdnlaX6kexFv+Bp5s3ClZ9a7z8iJqEeN+WfEEXIQ0JmbSgxV0PuMfd+qzdHGGV4T8LIoIjTXwIiAVc+Rgu2FUhfYdjNjPlBAzFSXWlxMv57SxVzRVQFBqTpF6CgNIoehj38HNk6VCIjMpJ3/ycGqyYAvXAQ//RyuKQD6pygpv3eRgs7Tgev87l/C4bAEh4EKIgVYrGoZGmydHFlRK+cogYyAWZJ/glmAvTwGX1bbvsoJhNtoZ6i32AmivVDpdrYkchg4b1RdW74VMHxuAuLR7sFfE4WJk6sc0vin7LLQ+XIOItH36xD4TbNe2Einh24bwYsfCEnbRoCXhJP0Vnm2ersRSQhi/str4AUi+kzAn+1OUzZXKilMXyzFaWcqHfH7vdJ54S/f2mWi18dDiZgzU6xyDvpaEc/+kiA/q1B2q6v6ZSvTh5Zw8xIlJbH+hAXRD1Ma/Tr61ny+MTf5S7HQYQ8Vf3cZeiXoFhOq0sHuE8i2JYpqqOkL5iSPrKh1iphbAjH5N+4XPVOXOJw/fBQkrqHjNR3NfgUSz+Rtc7QNLFTrC+XC44OhZbdnSyWDjR342VRsTpCY5VHtDUD4sfWMiWBt5FaX55M3aaOECDYBXAf5GUIyRoBFGNIcgFknfpbRTxAyrRWv+kJgtmjimyK4wnbXq1aSBVD0egXR9FHAEmsXgFi6SJWN5mKanhaPOLtN0EvDL28eYjO9xY/Kne5vAP0WX4N96gBJzBIugOFHIHEY7ICnb+EKsuMVarEKsvQdYwyJoJcdvaW8d+20LdrMO1wCf1P6m7UucBPyntQZQ+r/3ltnceXdQdTsD/Dn892a4sEtiKKJHHhUjKpMwaBXfyxqOALiJcVIuK2kJGXTIaoZJ3PcpaC2ftoqyzkNaVtF4Yd6Z/UPwyLn+jLZp5neCk7krFnJTr6Vy0eTfy9weLXV/YTIhBJWLmxphF1E6TQYqRA8dH3EyeMad0iMQPeMmb+GhVfGov8aljfHQTn3wYh3uV/xIq6kWIFMuLGCt8kWJFXuRwd2Y5xuz3+k7+cyGFvRvmnCo89umueO1xvvykdZfq5x+LHvlIbiefzzFuU3effhKs8HEYuGI+Nwx0027CS8chgD6HXj4Pfqp8hqci532t+4E+glSU4PI/+nEPfFzQ/tG2JX+xMKbDvHXG/CG2a0OhMvGv1ybJlM8PkZZbuXpOgIpfgse4zaL8fc4Y6bI8ovExkPIODaW9GsqMCcp6i8pxg3KdYLoE5a97yu+A+PYLBVyy/ir+y1C+HrrpXCOxJDq3cVpS9bE5hCy9sMs1YwQ8LejozZHz9i1uoEESlK9rf5DmRpMDXMxQU+jkFFmorhTAaUZ3ImEleW/UWMCGHnT4UUjL7b+5902rlhxhINHcKLAUKTTlo820yTuM5DpYAiaiw3hxGoBPE2x+zhX08voEg/qDUJET096B9Cf6jqLQ/Sq9Q5cpbyRn1Q0gzM18/x1+lKcbkkHQnGMmfwIehFxBrPTknurgvu1gIBUS3Q947Zh+mOboguYntl/ONjn3FprXdBjQrLqw1KQTURD0H+djqanjC8VamfajaQ4cSv7eAvT88MtGpEwFUMn8oEAC1rsspvN+U1iC7X0uMN7wLpSomopaqmrg+XCp8cN/i17lIMT5K+tD3H6LCoOZF6fg/wkn8DIULwEnc9hC/QKAJB8zjH+my8d0LjEPoUPHdoCJFb+CKvUouQGAAMAYfV+f5riSEENJPM+CuiC+injk/TtZolQTAz8g/id55CpAXRcRFAoHjk1FURfEA5AEpYko6yb5ACmCygSphqBOQFOpXRF1b/P2dxiEJX07LfhOWtK30xLESZKsiNJhkiVIXqlYQcoUVCugvqLmgKjtLbqOOIc/KEhE4RBECYgrJSuidJhkCaInSZGCcgVUV1QfEDUjb9pE0AX/ToukJUGKhCsguqL4gChJk3QFya4oP4AUq6A8AKrTPntof2s8kMz/eY9Qm75rrr0RaUj/OQ2gZvGD7zAM7rp/uGk3RI4PPD4Wf9KCxxhUuhMOq2fxaJsh1GZUO03pyoAP/YS1YeGaKwz1NJw8jWtbUT8Hs3vPgC10g/qlr08WUu2BlaaWiL8hMpQeL8tSu39Y5ajg5DOVb4lR0A9wUh9NcaCC/Tf09CE+gTuxPyH0F96UfsraIAapeBf+uLiaaH5EgoMZoXfyhvQq1oJFd3t2yySKd96nl20MraXHub3e6fVbQpNAEIwCQW5h+NshxCnyJmF250cVoY8409mq2mI09DSc1kfi6TdIZm+GIMwvhN28nYeAEo2Unmm1+XVM0ghQJL9U4FBo6xjKX8v2MFtyB17StcGL9CLAial9Vj0+eg8REeAnFKtAFbmSVNYq9u/3qjn/qV2vmyB15x7SU3tZbrmuJ/S4MB4yaQZzwKxyJjnXqYu/Q/DR9tDcexAb8PCtCQwRoeYNfASyMH7u9BaLtJcysii+kbepRq17KDPVRUhoZA6azEIrczA3PxL2fkMCEjoqqJReaVCAt6FwNf5d9EOrrIdbXYk8d1DBPl+QFB1TN+yS14MdT8/9YjGT3xwFfl9rutZWVcdJrbc7VIyhwP34zXAEJCW4O+AIQLL9Tm+8VY17uQBS3rwCNrKNIZKBWoc4Pub1Q85pw8a8X5/gXgqZlzVQsWhAI5A6I/3xIkJPwimZIBzVBN4kkTCVvImdtU3805jwRZk3f+KBtzjXkXMGJIJnFEF8GTvnSZbHwio4oee62dZ5RscIrpbum34zSewC+aGXFw+EAUO+9P1IfS5ex/pOpfSRBGjmsDSCmnLATnDhl7cM6XY9KoBAqdsZVzlgb5pbBr42iGrUZ4C6iliLDVp8AOstmnkBx/g6WgCH3afRL6EHI3CaPhvuUv11X59TQhmw07avj00ykgUUg62jzmOSCWDDkvDTAXwecnb0zKlVBiNujNQp5HY19BJwpiBVE4WHirEMqJXwEVVro77tDkEFZRHuFjbrTXc3fLu6g6dg92RYY0Kwx4bIPpw3kXZH2i6LtF27GuebZFUmDyT6yc+EXaLx/f+N+dIk04bxDNHAM2Mel5H8bMM1sUVauRKSZ5M1ep4zmp+7uEb3FOiCY6AWBfEPcyXbLdummb8AIC5/SA1Do8g4NklMU7PMPLcoLEtbFdtVOzW7dXsN+zNPAItgGBpFxrFJYpqaZea5RWFZ2qrYrtqp2a3ba9ifeUJYAsPQKDKOTRLT1Cwzzy0Ky9JWxXbVTs1u3V7D/swTwTIYhkaRcWySmKZmmXluUViWtiq2q3Zqduv2GvZnnhhWwDA0ioxjk8Q0NcvMc4vCsrRVsV21U7Nbt9ewP/MksAqGoVFkHJskpqlZZp5bFJalrYrtqp2a3bq9hv2ZJ4U1MAyNIuPYJDFNzTLz3KKwLG1VbFft1OzW7TXszzwZrINhaBQZxyaJaWqWmecWhWVpq2K7aqdmt26vYX/myWEDDEOjyDg2SUxTs8w8tygsS1sV21U7Nbt1ew37M08Bm2AYGkXGsUlimppl5rlFYVnaqtiu2qnZrdtr2J95yr8FDELDyCg2TkxS08wsNy8sSsvKqrZubFrbzm7eqf5WMAgNI6PYODFJTTOz3LywKC0rq9q6sWltO7t5p/7bwCA0jIxi48QkNc3McvPCorSsrGrrxqa17ezmneZvB4PQMDKKjROT1DQzy80Li9KysqqtG5vWtrObd9q/AwxCw8goNk5MUtPMLDcvLErLyqq2bmxa285u3un+TjAIDSOj2DgxSU0zs9y8sCgtK6vaurFpbTu79/7Ehy8BDEOjyDg2SUxTs8w8tygsS1sV21U7Nbt1ew37M08Ai2AYGkXGsUlimppl5rlFYVnaqtiu2qnZrdtr2J95QlgCw9AoMo5NEtPULDPPLQrL0lbFdtVOzW7dXsP+zBPBMhiGRpFxbJKYpmaZeW5RWJa2Krardmp26/Ya9meeGFbAMDSKjGOTxDQ1y8xzi8KytFWxXbVTs1u317A/8ySwCoahUWQcmySmqVlmnlsUlqWtiu2qnZrdur2G/ZknhTUwDI0i49gkMU3NMvPcorAsbVVsV+3U7NbtNezPPBmsg2FoFBnHJolpapaZ5xaFZWmrYrtqp2a3bq9hf+bJYQMMQ6PIODZJTFOzzDy3KCxLWxXbVTs1u3V7DfszTwGbYBgaRcaxSWKammXmuUVhWdqq2K7aqdmt22vYn3nKvwUMQsPIKDZOTFLTzCw3LyxKy8qqtm5sWtvObt6p/lYwCA0jo9g4MUlNM7PcvLAoLSur2rqxaW07u3mn/tvAIDSMjGLjxCQ1zcxy88KitKysauvGprXt7Oad5m8Hg9AwMoqNE5PUNDPLzQuL0rKyqq0bm9a2s5t32r8DDELDyCg2TkxS08wsNy8sSsvKqrZubFrbzm7e6f5OMAgNI6PYODFJTTOz3LywKC0rq9q6sWltO7v3/uT/XwEYhIaRUWycmKSmmVluXliUlhWrqnXNpm7bsJt5gr8IBqFhZBQbJyapaWaWmxcWpWXFqmpds/mlufXf+x8w9wjok/Lhb4KH+pMxFxBc7loQ4aF5s0WvO/z3uFikBhn7qsYFOlnwMXKYt+lUzd1tt8fIEUuTPUZ4Ujyd1441NkVCcLZt9Bg5Tm+pqYDcyTKPEY7nHc2shn9tH2nfDwZNVSyW+SE4MlemWqT5GaGXhSqGytTCzkqZKpN5FkVH9slUYhXjZGrximUyhYQzS6YCJb9QdQjUf5GpomdzOubCMrakY0bDro3oGBFwMzfuRh78Z9M5RgWwsfNcRRUkEdlIIDKMwkXlownRxRhSTDmWEluNg+Jq8RZvytcjGBHNSCQyjWJFtaM50d0YXkxfAQWbNUYNvdqeXKFfMyvf8M6ujdQY1dz4F5rY8EP/ZJrGCAdEqzRGNEgSsolAYpiES8onE5KLKaSUcioltZoGpdXSLd6yrycwEpqJSGKaxEpqJ3OSuym8lL6aHN8mjMH92c3mYAyQNI2X/KK6odHq5/LtP4blCmyEvADDuWe1BPtdjc7eY4zjDGa0kiu7i6d6td6dT493Gr/g7/GGJSPbi6M6W7Ozeqx53METvZJ39im+1a/19+526xHL2IMjOpOZreKq7tbTefW41/EJvtEv+Xu+w4pR7a2jc/bI7VjBFd3Jk72Kd/VpfTu/Hr/vzZ0WjGhPjuwsZrVaV+fucfbGK3hHn+Sb/Yq/15vWGp29x/gPY5fwKUJCIA8SoWRoDENhqbB1OGa+Jyw8CN/yDZkIkMExBIVUgTrIzHXSQkMYHpYIW4aD4VJ4KnyrN8rMjFMWHELwkCJQBmEoCq3C6LDMvE9bOBAuD0+Eb+VGGwZQcBVChzQzz1gQhOKhRRgZFoZN4ahwdXhm/n6obYxBAA8uQsiQGEhBKpQObeY518KCsHk4IlwZHoZvaWN9FUAHNDOdZ4EhCA8qgsngGIJCqlA6tJnnfBYWwi3f2F8EkAExEAVWQXRQM9rFseAQgocUoWRoDENhVbjVG+ebGU5YQAjEA4sgMigGo+AqhA5p5jppoSEMDyvCrdy4HwNQQBVIBzaznLKgEIwHFyFkSAxFoVUYHdbM94Nt430IwAOKQDIwBqGgKpgObuY4YyEhFA8twsiwKC7p43V3FwI=";
   }
+});
+
+// src/classify/java-unicode.ts
+import { brotliDecompressSync } from "node:zlib";
+function load() {
+  return tables ??= unpack(TABLES);
 }
-function isUnicodeProperty(name) {
-  return CATEGORIES.has(name) || /^(Is|In|java)[A-Za-z]/.test(name) || name.includes("=");
+function setAt(index) {
+  let set2 = parsedSets.get(index);
+  if (set2 === void 0) {
+    const text = load().sets[index];
+    const out = [];
+    if (text !== "") {
+      for (const r of text.split(",")) {
+        const dash = r.indexOf("-");
+        out.push(parseInt(dash < 0 ? r : r.slice(0, dash), 16), parseInt(dash < 0 ? r : r.slice(dash + 1), 16));
+      }
+    }
+    set2 = out;
+    parsedSets.set(index, set2);
+  }
+  return set2;
 }
+function exact(name, ci) {
+  const pair = own(load().exactSet, name);
+  return pair && setAt(pair[ci ? 1 : 0]);
+}
+function script(name) {
+  const t = load();
+  const canonical = own(t.scriptOf, name.toUpperCase());
+  return canonical === void 0 ? void 0 : setAt(t.scriptSet[canonical]);
+}
+function block(name) {
+  const t = load();
+  const canonical = own(t.blockOf, name.toUpperCase());
+  return canonical === void 0 ? void 0 : setAt(t.blockSet[canonical]);
+}
+function javaProperty(name, ci) {
+  const eq = name.indexOf("=");
+  let set2;
+  if (eq >= 0) {
+    const key = name.slice(0, eq).toLowerCase();
+    const value = name.slice(eq + 1);
+    if (key === "sc" || key === "script") set2 = script(value);
+    else if (key === "blk" || key === "block") set2 = block(value);
+    else if (key === "gc" || key === "general_category") set2 = exact(value, ci);
+    if (set2) return { ok: true, set: set2 };
+    return { ok: false, description: `Unknown Unicode property {name=<${key}>, value=<${value}>}` };
+  }
+  if (name.startsWith("In")) set2 = block(name.slice(2));
+  else if (name.startsWith("Is")) {
+    const rest = name.slice(2);
+    const pair = own(load().isUpperSet, rest.toUpperCase());
+    set2 = pair ? setAt(pair[ci ? 1 : 0]) : exact(rest, ci) ?? script(rest);
+  } else set2 = exact(name, ci);
+  if (set2) return { ok: true, set: set2 };
+  return { ok: false, description: `Unknown character property name {${name}}` };
+}
+function letterOrDigit() {
+  return union(exact("L", false), exact("Nd", false));
+}
+function nonSpacingMarks() {
+  return exact("Mn", false);
+}
+function codePointOfName(raw) {
+  const name = javaTrim(raw).toUpperCase();
+  if (!names || !named) {
+    names = /* @__PURE__ */ new Map();
+    for (const line of unpack(NAMES).split("\n")) {
+      const sp2 = line.indexOf(" ");
+      if (sp2 > 0) names.set(line.slice(sp2 + 1), parseInt(line.slice(0, sp2), 16));
+    }
+    named = new Set(names.values());
+  }
+  const hit = names.get(name);
+  if (hit !== void 0) return hit;
+  const sp = name.lastIndexOf(" ");
+  if (sp < 0 || !/^[0-9A-F]+$/.test(name.slice(sp + 1))) return void 0;
+  const cp = parseInt(name.slice(sp + 1), 16);
+  if (cp > MAX_CP || named.has(cp) || contains(exact("Cn", false), cp)) return void 0;
+  const t = load();
+  for (const [canonical, index] of Object.entries(t.blockSet)) {
+    if (contains(setAt(index), cp)) {
+      const algorithmic = `${canonical.replace(/_/g, " ")} ${cp.toString(16).toUpperCase()}`;
+      return algorithmic === name ? cp : void 0;
+    }
+  }
+  return void 0;
+}
+var unpack, tables, parsedSets, own, names, named, javaTrim;
+var init_java_unicode2 = __esm({
+  "src/classify/java-unicode.ts"() {
+    "use strict";
+    init_charset();
+    init_java_unicode();
+    unpack = (b64) => JSON.parse(brotliDecompressSync(Buffer.from(b64, "base64")).toString("utf8"));
+    parsedSets = /* @__PURE__ */ new Map();
+    own = (o, k) => Object.hasOwn(o, k) ? o[k] : void 0;
+    javaTrim = (s) => s.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
+  }
+});
+
+// src/classify/java-property.ts
 function property(p, complement, k) {
   let name = "";
   if (p.peek() === 123) {
@@ -8416,28 +8520,15 @@ function property(p, complement, k) {
     p.k++;
   }
   if (name === "") p.error("Empty character family", k);
-  const set2 = posix(name, p.flags.i);
-  if (set2) return complement ? negate(set2) : set2;
-  if (isUnicodeProperty(name)) {
-    p.warn(
-      "regex.unicode-property",
-      `\\${complement ? "P" : "p"}{${name}} depends on Java's Unicode tables and cannot be evaluated faithfully; use an explicit class such as [a-z] or \\p{Alpha}`,
-      k
-    );
-    return ANY;
-  }
-  p.error(`Unknown character property name {${name}}`, k);
+  const found = javaProperty(name, p.flags.i);
+  if (!found.ok) p.error(`${found.description}: Java 17 knows no such property, script or block; see docs/regex.md`, k);
+  return complement ? negate(found.set) : found.set;
 }
-var ALPHA, PUNCT, CATEGORIES;
 var init_java_property = __esm({
   "src/classify/java-property.ts"() {
     "use strict";
     init_charset();
-    ALPHA = union(range(65, 90), range(97, 122));
-    PUNCT = union(range(33, 47), range(58, 64), range(91, 96), range(123, 126));
-    CATEGORIES = new Set(
-      "L Lu Ll Lt Lm Lo LC LD M Mn Mc Me N Nd Nl No Z Zs Zl Zp C Cc Cf Co Cs Cn P Pd Ps Pe Pc Po Pi Pf S Sm Sc Sk So".split(" ")
-    );
+    init_java_unicode2();
   }
 });
 
@@ -8448,6 +8539,7 @@ var init_java_class = __esm({
     "use strict";
     init_charset();
     init_java_property();
+    init_java_unicode2();
     isAsciiAlpha2 = (c) => c >= 65 && c <= 90 || c >= 97 && c <= 122;
     isAsciiDigit2 = (c) => c >= 48 && c <= 57;
     isHex = (c) => isAsciiDigit2(c) || c >= 65 && c <= 70 || c >= 97 && c <= 102;
@@ -8592,14 +8684,26 @@ var init_java_class = __esm({
         }
         if (l === "x") return this.hex(k);
         if (l === "u") return this.unicode(k);
-        if (l === "N") {
-          p.warn("regex.unsupported", "\\N{name} (a character by Unicode name) cannot be evaluated faithfully", k);
-          while (p.peek() !== -1 && p.peek() !== ch("}")) p.k++;
-          p.k++;
-          return ANY;
-        }
+        if (l === "N") return this.named(k);
         if (isAsciiAlpha2(c)) p.error("Illegal/unsupported escape sequence", k);
         return c;
+      }
+      /** \N{name}: Character.codePointOf(name) in Java 17 (trimmed, any case), else Java's error. */
+      named(k) {
+        const p = this.p;
+        if (p.peek() !== ch("{")) p.error("Illegal character name escape sequence", k);
+        p.k++;
+        let name = "";
+        while (p.peek() !== ch("}")) {
+          if (p.peek() === -1) p.error("Unclosed character name escape sequence", k);
+          name += String.fromCodePoint(p.peek());
+          p.k++;
+        }
+        p.k++;
+        return codePointOfName(name) ?? p.error(
+          `Unknown character name [${name}]: Java 17 has no character of that name (names are Unicode 13's, e.g. \\N{LATIN SMALL LETTER E WITH ACUTE})`,
+          k
+        );
       }
       octal(k) {
         const p = this.p;
@@ -8669,66 +8773,154 @@ var init_java_class = __esm({
 });
 
 // src/classify/java-lookbehind.ts
-function study(node) {
+function addMax(info, a, b) {
+  const sum = a + b;
+  if (sum > 2147483647 || sum < -2147483648) info.wrapped = true;
+  return sum | 0;
+}
+function deterministicBody(body) {
+  const info = fresh();
+  study(body, info, () => {
+  });
+  return info.deterministic;
+}
+function study(node, info, rest) {
   switch (node.type) {
     case "empty":
     case "assert":
-      return { min: 0, max: 0, valid: true, deterministic: true };
+      return rest(info);
     case "set":
-      return { min: 1, max: 1, valid: true, deterministic: true };
+      info.min = add(info.min, 1);
+      info.max = addMax(info, info.max, 1);
+      return rest(info);
     case "linebreak":
-      return { min: 1, max: 2, valid: true, deterministic: false };
+      info.min = add(info.min, 1);
+      info.max = addMax(info, info.max, 2);
+      return rest(info);
     case "backref":
-      return { min: 0, max: 0, valid: false, deterministic: false };
-    case "seq": {
-      const parts = node.items.map(study);
-      return {
-        min: parts.reduce((a, b) => a + b.min, 0),
-        max: parts.reduce((a, b) => a + b.max, 0),
-        valid: parts.every((x) => x.valid),
-        deterministic: parts.every((x) => x.deterministic)
-      };
-    }
-    case "alt": {
-      const parts = node.alts.map(study);
-      return {
-        min: Math.min(...parts.map((x) => x.min)),
-        max: Math.max(...parts.map((x) => x.max)),
-        valid: parts.every((x) => x.valid),
-        deterministic: false
-      };
-    }
+      info.maxValid = false;
+      return rest(info);
+    case "seq":
+      return studySeq(node.items, 0, info, rest);
+    case "alt":
+      return branch(node.alts, info, rest);
     case "group":
-      if (node.kind === "capture" || node.kind === "noncapture" || node.kind === "atomic") return study(node.body);
-      return { min: 0, max: 0, valid: true, deterministic: true };
-    case "quant": {
-      const body = study(node.body);
-      if (node.body.type === "set") {
-        return { min: node.min, max: node.max === Infinity ? Infinity : node.max, valid: true, deterministic: node.min === node.max };
-      }
-      if (node.min === 0 && node.max === 1) return { min: 0, max: body.max, valid: body.valid, deterministic: false };
-      const max = body.max * node.max;
-      const valid = body.valid && body.deterministic && node.max !== Infinity && max < INT_MAX;
-      return { min: body.min * node.min, max, valid, deterministic: body.deterministic && node.min === node.max };
-    }
+      if (node.kind === "capture" || node.kind === "noncapture" || node.kind === "atomic") return study(node.body, info, rest);
+      return rest(info);
+    case "quant":
+      return quant(node, info, rest);
+  }
+}
+function studySeq(items, i, info, rest) {
+  if (i === items.length) return rest(info);
+  study(items[i], info, (next) => studySeq(items, i + 1, next, rest));
+}
+function branch(alts, info, rest) {
+  let minL2 = 2147483647;
+  let maxL2 = -1;
+  let maxV = info.maxValid;
+  let wrapped = info.wrapped;
+  for (const alt of alts) {
+    const a = fresh();
+    if (alt) study(alt, a, () => {
+    });
+    minL2 = Math.min(minL2, a.min);
+    maxL2 = Math.max(maxL2, a.max);
+    maxV = maxV && a.maxValid;
+    wrapped ||= a.wrapped;
+  }
+  const minL = add(info.min, minL2);
+  const maxL = addMax(info, info.max, maxL2);
+  const after = fresh();
+  rest(after);
+  info.min = add(after.min, minL);
+  info.max = addMax(info, after.max, maxL);
+  info.maxValid = after.maxValid && maxV;
+  info.deterministic = false;
+  info.wrapped = wrapped || after.wrapped;
+}
+function quant(q2, info, rest) {
+  const body = q2.body;
+  const plainGroup = body.type === "group" && (body.kind === "capture" || body.kind === "noncapture");
+  if (isQues(q2)) {
+    if (plainGroup) return branch([body.body, null], info, rest);
+    const min = info.min;
+    study(body, info, () => {
+    });
+    info.min = min;
+    info.deterministic = false;
+    return rest(info);
+  }
+  if (body.type === "set" && q2.max === Infinity && q2.mode === "greedy") {
+    info.min = add(info.min, q2.min);
+    if (info.maxValid) info.max = addMax(info, info.max, MAX_REPS);
+    info.deterministic = false;
+    return rest(info);
+  }
+  if (plainGroup && q2.mode !== "possessive" && !deterministicBody(body.body)) {
+    info.maxValid = false;
+    info.deterministic = false;
+    return;
+  }
+  curly(q2, info, rest);
+}
+function curly(q2, info, rest) {
+  const { min: minL, max: maxL, maxValid: maxV, deterministic: detm } = info;
+  const a = fresh();
+  study(q2.body, a, () => {
+  });
+  let temp = add(Math.imul(a.min, q2.min), minL);
+  if (temp < minL) temp = 268435455;
+  info.min = temp;
+  if (maxV && a.maxValid) {
+    const product = a.max * cmax(q2);
+    if (product > 2147483647 || product < -2147483648) info.wrapped = true;
+    info.max = addMax(info, maxL, Math.imul(a.max, cmax(q2)));
+    if (info.max < maxL) info.maxValid = false;
+  } else info.maxValid = false;
+  info.deterministic = a.deterministic && q2.min === q2.max ? detm : false;
+  info.wrapped ||= a.wrapped;
+  rest(info);
+}
+function hasAtomic(node) {
+  switch (node.type) {
+    case "seq":
+      return node.items.some(hasAtomic);
+    case "alt":
+      return node.alts.some(hasAtomic);
+    case "group":
+      return node.kind === "atomic" || hasAtomic(node.body);
+    case "quant":
+      return node.mode === "possessive" || hasAtomic(node.body);
+    default:
+      return false;
   }
 }
 function checkLookbehind(node, host, k) {
-  const info = study(node.body);
-  if (!info.valid) host.error("Look-behind group does not have an obvious maximum length", k);
-  if (info.max === Infinity || info.max >= INT_MAX) {
+  const info = fresh();
+  study(node.body, info, () => {
+  });
+  if (!info.maxValid) host.error("Look-behind group does not have an obvious maximum length", k);
+  if (info.wrapped || info.max < info.min) {
     host.warn("regex.unbounded-lookbehind", "an unbounded look-behind (e.g. (?<=a*)) is computed with an overflowing length in Java and may not match as written; bound it, e.g. a{0,50}", k);
+  }
+  if (hasAtomic(node.body)) {
+    host.warn("regex.lookbehind-atomic", "a possessive quantifier or atomic group inside a look-behind runs past the look-behind in Java; JavaScript cannot reproduce that: use a greedy quantifier there", k);
   }
   if (hasCapture(node.body)) {
     host.warn("regex.lookbehind-capture", "capturing groups inside a look-behind are filled differently by Java and JavaScript", k);
   }
 }
-var INT_MAX;
+var MAX_REPS, fresh, add, isQues, cmax;
 var init_java_lookbehind = __esm({
   "src/classify/java-lookbehind.ts"() {
     "use strict";
     init_java_ast();
-    INT_MAX = 2147483647;
+    MAX_REPS = 2147483647;
+    fresh = () => ({ min: 0, max: 0, maxValid: true, deterministic: true, wrapped: false });
+    add = (a, b) => a + b | 0;
+    isQues = (q2) => q2.min === 0 && q2.max === 1;
+    cmax = (q2) => q2.max === Infinity ? MAX_REPS : q2.max;
   }
 });
 
@@ -8737,7 +8929,7 @@ function parseJavaPattern(pattern) {
   const p = new Parser(removeQuoting(pattern));
   return p.parse();
 }
-var Abort, MAX_REPS, ch2, PIPE, RPAREN, QMARK, STAR, PLUS, LBRACE, ATOM, Parser;
+var MAX_REPS2, ch2, PIPE, RPAREN, QMARK, STAR, PLUS, LBRACE, LINE_END, ATOM, Parser;
 var init_java_parse = __esm({
   "src/classify/java-parse.ts"() {
     "use strict";
@@ -8746,9 +8938,7 @@ var init_java_parse = __esm({
     init_java_quote();
     init_java_class();
     init_java_lookbehind();
-    Abort = class extends Error {
-    };
-    MAX_REPS = 2147483647;
+    MAX_REPS2 = 2147483647;
     ch2 = (s) => s.codePointAt(0);
     PIPE = ch2("|");
     RPAREN = ch2(")");
@@ -8756,6 +8946,7 @@ var init_java_parse = __esm({
     STAR = ch2("*");
     PLUS = ch2("+");
     LBRACE = ch2("{");
+    LINE_END = /* @__PURE__ */ new Set([10, 13, 133, 8232, 8233]);
     ATOM = { "(": ch2("("), "[": ch2("["), "\\": ch2("\\"), "^": ch2("^"), "$": ch2("$"), ".": ch2(".") };
     Parser = class {
       constructor(src) {
@@ -8764,16 +8955,31 @@ var init_java_parse = __esm({
       }
       src;
       k = 0;
-      flags = { i: true, s: false, m: false };
+      flags = { i: true, s: false, m: false, x: false };
       groupCount = 0;
       hasBackref = false;
       repeatedCapture = false;
+      wordBoundary = false;
+      lookbehind = false;
+      linebreak = false;
       names = /* @__PURE__ */ new Map();
       groups = [];
       unfaithful = [];
       classes;
       peek(off = 0) {
+        if (off === 0 && this.flags.x) this.skipComments();
         return this.src.cps[this.k + off] ?? -1;
+      }
+      skipComments() {
+        const cps = this.src.cps;
+        for (; ; ) {
+          const c = cps[this.k];
+          if (c === 32 || c !== void 0 && c >= 9 && c <= 13) this.k++;
+          else if (c === 35) {
+            this.k++;
+            while (this.k < cps.length && !LINE_END.has(cps[this.k])) this.k++;
+          } else return;
+        }
       }
       indexAt(k = this.k) {
         return this.src.pos[k] ?? this.src.end;
@@ -8785,16 +8991,10 @@ var init_java_parse = __esm({
         this.unfaithful.push({ code: code2, message, index: this.indexAt(k) });
       }
       parse() {
-        let root;
-        try {
-          root = this.expr();
-          if (this.k < this.src.cps.length) {
-            if (this.peek() === ch2(")")) this.error("Unmatched closing ')'");
-            this.error("Unexpected internal error");
-          }
-        } catch (e) {
-          if (!(e instanceof Abort)) throw e;
-          root = { type: "empty", at: 0 };
+        const root = this.expr();
+        if (this.k < this.src.cps.length) {
+          if (this.peek() === ch2(")")) this.error("Unmatched closing ')'");
+          this.error("Unexpected internal error");
         }
         return {
           root,
@@ -8802,7 +9002,12 @@ var init_java_parse = __esm({
           groupCount: this.groupCount,
           unfaithful: this.unfaithful,
           hasBackref: this.hasBackref,
-          repeatedCapture: this.repeatedCapture
+          repeatedCapture: this.repeatedCapture,
+          wordBoundary: this.wordBoundary,
+          lookbehind: this.lookbehind,
+          linebreak: this.linebreak,
+          // Pattern.compile sets hasSupplementary for any surrogate code unit in the pattern text.
+          supplementaryText: this.src.cps.some((c) => c > 65535 || c >= 55296 && c <= 57343)
         };
       }
       expr() {
@@ -8876,18 +9081,23 @@ var init_java_parse = __esm({
         const simple = { A: "begin", G: "begin", z: "end", Z: "dollar", B: "nonwordb" };
         if (simple[letter]) {
           this.k++;
+          if (letter === "B") this.wordBoundary = true;
           return this.assertion(simple[letter], at);
         }
         if (letter === "b") {
           this.k++;
-          if (this.peek() === ch2("{")) {
-            this.warn("regex.unsupported", "\\b{g} (grapheme boundary) cannot be evaluated faithfully", k);
-            throw new Abort();
+          if (this.peek() === ch2("{") && this.peek(1) === ch2("g")) {
+            if (this.peek(2) !== ch2("}")) this.error("Illegal/unsupported escape sequence", k);
+            this.k += 3;
+            this.warn("regex.unsupported", "\\b{g} (grapheme cluster boundary) cannot be evaluated faithfully", k);
+            return this.assertion("grapheme", at);
           }
+          this.wordBoundary = true;
           return this.assertion("wordb", at);
         }
         if (letter === "R") {
           this.k++;
+          this.linebreak = true;
           return { type: "linebreak", at };
         }
         if (letter === "X") {
@@ -8939,9 +9149,9 @@ var init_java_parse = __esm({
         for (let j = start2; j < this.src.cps.length && this.src.cps[j] !== ch2(">") && j - start2 < 40; j++) {
           attempted += String.fromCodePoint(this.src.cps[j]);
         }
-        const java = name === "" ? "capturing group name does not start with a Latin letter" : "named capturing group is missing trailing '>'";
+        const java2 = name === "" ? "capturing group name does not start with a Latin letter" : "named capturing group is missing trailing '>'";
         this.error(
-          `invalid group name "${attempted}": Java group names allow letters and digits only, starting with a letter (Java: ${java})`,
+          `invalid group name "${attempted}": Java group names allow letters and digits only, starting with a letter (Java: ${java2})`,
           start2,
           "regex.group-name"
         );
@@ -8999,7 +9209,10 @@ var init_java_parse = __esm({
         this.k++;
         this.flags = saved;
         const node = { type: "group", kind, body, at, number, name };
-        if (kind === "behind" || kind === "nbehind") checkLookbehind(node, this, k);
+        if (kind === "behind" || kind === "nbehind") {
+          this.lookbehind = true;
+          checkLookbehind(node, this, k);
+        }
         return node;
       }
       inlineFlags(k) {
@@ -9007,11 +9220,13 @@ var init_java_parse = __esm({
         for (; ; ) {
           const c = String.fromCodePoint(Math.max(this.peek(), 0));
           if (c === "i" || c === "s" || c === "m") this.flags[c] = on;
-          else if ("duxcU".includes(c) && c !== "") {
+          else if (c === "x") {
+            this.flags.x = on;
+            if (on) this.warn("regex.unsupported-flag", "inline flag (?x) (COMMENTS) cannot be evaluated faithfully", k);
+          } else if ("ducU".includes(c) && c !== "") {
             if (on) {
               const what = { d: "UNIX_LINES", u: "UNICODE_CASE", x: "COMMENTS", c: "CANON_EQ", U: "UNICODE_CHARACTER_CLASS" };
               this.warn("regex.unsupported-flag", `inline flag (?${c}) (${what[c]}) cannot be evaluated faithfully`, k);
-              if (c === "x") throw new Abort();
             }
           } else if (c === "-" && on) on = false;
           else return;
@@ -9038,7 +9253,7 @@ var init_java_parse = __esm({
         } else if (c === LBRACE) {
           [min, max] = this.counted();
         } else return node;
-        if (max > 1 && this.groupCount > groupsBefore) this.repeatedCapture = true;
+        if ((max > 1 || min === 0) && this.groupCount > groupsBefore) this.repeatedCapture = true;
         let mode = "greedy";
         if (this.peek() === QMARK) {
           mode = "lazy";
@@ -9061,7 +9276,7 @@ var init_java_parse = __esm({
             n = n * 10 + this.peek() - ch2("0");
             this.k++;
           }
-          if (n > MAX_REPS) this.error("Illegal repetition", k);
+          if (n > MAX_REPS2) this.error("Illegal repetition", k);
           return n;
         };
         const min = num();
@@ -9073,27 +9288,106 @@ var init_java_parse = __esm({
         if (this.peek() !== ch2("}")) this.error("Unclosed counted closure");
         this.k++;
         if (max < min) this.error("Illegal repetition range", k);
-        return [min, max === MAX_REPS ? Infinity : max];
+        return [min, max === MAX_REPS2 ? Infinity : max];
       }
     };
   }
 });
 
+// src/classify/java-linebreak.ts
+function atomicLinebreakBody(q2) {
+  if (q2.body.type === "linebreak") return "bare";
+  if (isPlainGroup(q2.body) && q2.body.body.type === "linebreak" && !isQues2(q2)) return "group";
+  return null;
+}
+function deterministic(node) {
+  switch (node.type) {
+    case "alt":
+      return false;
+    case "seq":
+      return node.items.every(deterministic);
+    // Look-around bodies are not studied by Java (Pos/Neg/Behind keep Node.study).
+    case "group":
+      return node.kind === "capture" || node.kind === "noncapture" || node.kind === "atomic" ? deterministic(node.body) : true;
+    case "quant":
+      return !isQues2(node) && node.min === node.max && deterministic(node.body);
+    default:
+      return true;
+  }
+}
+function holdsLinebreak(node) {
+  switch (node.type) {
+    case "linebreak":
+      return true;
+    case "seq":
+      return node.items.some(holdsLinebreak);
+    case "alt":
+      return node.alts.some(holdsLinebreak);
+    case "group":
+      return node.kind === "capture" || node.kind === "noncapture" || node.kind === "atomic" ? holdsLinebreak(node.body) : false;
+    case "quant":
+      return holdsLinebreak(node.body);
+    default:
+      return false;
+  }
+}
+function linebreakFindings(root) {
+  const out = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node.type === "quant" && atomicLinebreakBody(node) === null && holdsLinebreak(node.body)) {
+      const body = node.body;
+      const groupCurly = isPlainGroup(body) && !isQues2(node) && deterministic(body.body);
+      if (groupCurly || node.mode === "possessive") {
+        out.push({
+          code: "regex.linebreak-repeat",
+          message: 'a repeated group holding \\R: Java runs each iteration once and never retries it with \\R taking a lone "\\r", JavaScript does; write (?:\\r\\n|[\\n\\r]) for \\R, or repeat \\R alone',
+          index: node.at
+        });
+      }
+    }
+    switch (node.type) {
+      case "seq":
+        stack.push(...node.items);
+        break;
+      case "alt":
+        stack.push(...node.alts);
+        break;
+      case "group":
+      case "quant":
+        stack.push(node.body);
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+var isQues2, isPlainGroup;
+var init_java_linebreak = __esm({
+  "src/classify/java-linebreak.ts"() {
+    "use strict";
+    isQues2 = (q2) => q2.min === 0 && q2.max === 1;
+    isPlainGroup = (n) => n.type === "group" && (n.kind === "capture" || n.kind === "noncapture");
+  }
+});
+
 // src/classify/java-emit.ts
+function assertion(kind) {
+  return kind === "wordb" || kind === "nonwordb" ? BOUNDARIES[kind] : ASSERTIONS[kind];
+}
 function emitJs(root) {
   const e = new Emitter();
   const body = e.emit(root);
   return { source: `^(?:${body})$`, groupMap: e.groupMap };
 }
-var W, B, LEFT, RIGHT, END, ASSERTIONS, LINEBREAK, Emitter;
+var END, ASSERTIONS, BMP, W, BLD, MNB, LEFT, NOT_LEFT, RIGHT, NOT_RIGHT, BOUNDARIES, LINEBREAK, Emitter;
 var init_java_emit = __esm({
   "src/classify/java-emit.ts"() {
     "use strict";
     init_charset();
-    W = "[\\p{L}\\p{Nd}_]";
-    B = "[\\p{L}\\p{Nd}]";
-    LEFT = `${W}|${B}\\p{Mn}+`;
-    RIGHT = `(?:${W}|\\p{Mn}(?<=${B}\\p{Mn}+))`;
+    init_java_linebreak();
     END = "(?![\\s\\S])";
     ASSERTIONS = {
       begin: "(?<![\\s\\S])",
@@ -9103,9 +9397,18 @@ var init_java_emit = __esm({
       // Java's Caret: after any line terminator (not inside "\r\n"), never at the very end of input.
       mcaret: "(?=[\\s\\S])(?:(?<![\\s\\S])|(?<=[\\n\\u0085\\u2028\\u2029])|(?<=\\r)(?!\\n))",
       mdollar: `(?:${END}|(?=[\\r\\u0085\\u2028\\u2029])|(?<!\\r)(?=\\n))`,
-      wordb: `(?:(?<=${LEFT})(?!${RIGHT})|(?<!${LEFT})(?=${RIGHT}))`,
-      nonwordb: `(?:(?<=${LEFT})(?=${RIGHT})|(?<!${LEFT})(?!${RIGHT}))`
+      // Reported unfaithful by the parser, so never used to decide: it matches nothing.
+      grapheme: "[]"
     };
+    BMP = "(?=[\\0-\\uffff])";
+    W = "[\\p{L}\\p{Nd}_]";
+    BLD = `${BMP}[\\p{L}\\p{Nd}]`;
+    MNB = `(?:${BMP}\\p{Mn})`;
+    LEFT = `(?:(?<=${W})|(?<=${BLD}${MNB}+))`;
+    NOT_LEFT = `(?<!${W})(?<!${BLD}${MNB}+)`;
+    RIGHT = `(?:(?=${W})|(?<=${BLD}${MNB}*)(?=\\p{Mn}))`;
+    NOT_RIGHT = `(?!${W})(?!(?<=${BLD}${MNB}*)\\p{Mn})`;
+    BOUNDARIES = { wordb: `(?:${LEFT}${NOT_RIGHT}|${NOT_LEFT}${RIGHT})`, nonwordb: `(?:${LEFT}${RIGHT}|${NOT_LEFT}${NOT_RIGHT})` };
     LINEBREAK = "(?:\\r\\n|[\\n\\u000b\\f\\r\\u0085\\u2028\\u2029])";
     Emitter = class {
       jsGroups = 0;
@@ -9121,7 +9424,7 @@ var init_java_emit = __esm({
           case "set":
             return toJsClass(node.set);
           case "assert":
-            return ASSERTIONS[node.kind];
+            return assertion(node.kind);
           case "linebreak":
             return LINEBREAK;
           case "backref": {
@@ -9134,16 +9437,17 @@ var init_java_emit = __esm({
             return this.quant(node);
         }
       }
-      group(node) {
+      /** inner: how to emit the body (default: as parsed). */
+      group(node, inner = () => this.emit(node.body)) {
         switch (node.kind) {
           case "capture": {
             const js = ++this.jsGroups;
             this.groupMap.set(node.number, js);
-            const body = this.emit(node.body);
+            const body = inner();
             return node.name ? `(?<${node.name}>${body})` : `(${body})`;
           }
           case "noncapture":
-            return `(?:${this.emit(node.body)})`;
+            return `(?:${inner()})`;
           case "ahead":
             return `(?=${this.emit(node.body)})`;
           case "nahead":
@@ -9161,8 +9465,11 @@ var init_java_emit = __esm({
         return `(?:(?=(${inner()}))\\${helper})`;
       }
       quant(node) {
+        const repeatedLinebreak = atomicLinebreakBody(node);
         const atom = () => {
           const b = node.body;
+          if (repeatedLinebreak === "bare") return this.atomic(() => LINEBREAK);
+          if (repeatedLinebreak === "group") return this.group(b, () => this.atomic(() => LINEBREAK));
           const s = this.emit(b);
           if (b.type === "set" || b.type === "group" && ["capture", "noncapture"].includes(b.kind)) return s;
           return `(?:${s})`;
@@ -9203,10 +9510,10 @@ function findUnfaithful(parsed) {
       case "quant": {
         const skippable = node.min === 0;
         const repeats = node.max > 1;
-        if (repeats && nullable(node.body) && hasCapture(node.body)) {
+        if ((repeats || skippable) && nullable(node.body) && hasCapture(node.body)) {
           out.push({
             code: "regex.repeated-capture",
-            message: "a repeated group that can match the empty string captures differently in Java (it records an extra empty iteration)",
+            message: "a repeated or optional group that can match the empty string captures differently in Java (it records an empty iteration)",
             index: node.at
           });
         }
@@ -9303,13 +9610,15 @@ function compileJavaPattern(pattern) {
 }
 function compileUncached(pattern) {
   const a = analyzeJavaPattern(pattern);
-  return a.ok ? translate(a.parsed, a.unfaithful) : a;
+  return a.ok ? translate(a.parsed, a.unfaithful, pattern) : a;
 }
 function analyzeJavaPattern(pattern) {
+  if (pattern.length > MAX_NESTING * 2 && deepestGroup(pattern).depth > MAX_NESTING) return { ok: false, issues: [tooDeep(pattern)] };
   let parsed;
   try {
     parsed = parseJavaPattern(pattern);
   } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
     if (!(e instanceof JavaSyntaxError)) throw e;
     return {
       ok: false,
@@ -9321,22 +9630,54 @@ function analyzeJavaPattern(pattern) {
       }]
     };
   }
-  const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed));
-  return { ok: true, parsed, unfaithful };
+  try {
+    const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed), parsed.linebreak ? linebreakFindings(parsed.root) : []);
+    return { ok: true, parsed, unfaithful };
+  } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
+    throw e;
+  }
 }
-function translate(parsed, analyzed) {
+function translate(parsed, analyzed, pattern) {
   const unfaithful = [...analyzed];
-  const { source } = emitJs(parsed.root);
   let regex;
   try {
-    regex = new RegExp(source, "u");
+    regex = new RegExp(emitJs(parsed.root).source, "u");
   } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
     unfaithful.push({ code: "regex.internal", message: `menuctl could not translate this pattern (${e.message})`, index: 0 });
     regex = /(?!)/u;
   }
-  return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful };
+  const needs = { wordBoundary: parsed.wordBoundary, utf16Lookbehind: parsed.lookbehind && !parsed.supplementaryText };
+  return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful, needs };
 }
-var CACHE_LIMIT, compiled;
+function isStackOverflow(e) {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+function tooDeep(pattern) {
+  const { depth, index } = deepestGroup(pattern);
+  return {
+    severity: "warning",
+    code: "regex.too-deep",
+    index,
+    message: `groups nested ${depth} deep (the deepest opens at index ${index}), more than the ${MAX_NESTING} levels menuctl analyses: whether Java compiles it depends on the device's stack (JDK 17 overflows at about 1,000 levels), and menuctl test will not evaluate it; flatten the nesting`
+  };
+}
+function deepestGroup(pattern) {
+  let depth = 0;
+  let best = { depth: 0, index: 0 };
+  let inClass = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (c === "[") inClass++;
+    else if (c === "]" && inClass > 0) inClass--;
+    else if (inClass === 0 && c === "(" && ++depth > best.depth) best = { depth, index: i };
+    else if (inClass === 0 && c === ")") depth = Math.max(0, depth - 1);
+  }
+  return best;
+}
+var CACHE_LIMIT, compiled, MAX_NESTING;
 var init_java_regex = __esm({
   "src/classify/java-regex.ts"() {
     "use strict";
@@ -9344,14 +9685,16 @@ var init_java_regex = __esm({
     init_java_parse();
     init_java_emit();
     init_java_faithful();
+    init_java_linebreak();
     init_bounded_cache();
     CACHE_LIMIT = 5e3;
     compiled = new BoundedCache(CACHE_LIMIT);
+    MAX_NESTING = 200;
   }
 });
 
 // src/classify/lint.ts
-function lintRegex(pattern) {
+function lintRegex(pattern, options = {}) {
   const analyzed = analyzeJavaPattern(pattern);
   if (!analyzed.ok) return analyzed.issues.map((i) => ({ ...i }));
   const issues = analyzed.unfaithful.map((u) => ({
@@ -9361,7 +9704,12 @@ function lintRegex(pattern) {
     index: u.index
   }));
   const { root } = analyzed.parsed;
-  for (const f of findBacktracking(root, pattern)) issues.push({ severity: "warning", ...f });
+  try {
+    for (const f of findBacktracking(root, pattern, POLICIES[options.channel ?? "sms"])) issues.push({ severity: "warning", ...f });
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    return [tooDeep(pattern)];
+  }
   issues.push(...uselessUnderMatches(root));
   return issues.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
 }
@@ -9423,8 +9771,9 @@ function checkParsers(ctx) {
   for (const f of ctx.files) {
     for (const a of f.actions) for (const p of a.parsers) {
       checkSender(ctx, a, p);
-      let issues = lint.get(p.regex);
-      if (!issues) lint.set(p.regex, issues = p.regex === "" ? [] : lintRegex(p.regex));
+      const key = `${p.target_type}\0${p.regex}`;
+      let issues = lint.get(key);
+      if (!issues) lint.set(key, issues = p.regex === "" ? [] : lintRegex(p.regex, { channel: p.target_type }));
       checkRegex(ctx, a, p, issues);
     }
   }
@@ -10765,9 +11114,9 @@ function requireLoader() {
     const transactions = state.anchorMapTransactions;
     if (transactions.length === 0) return;
     const parent = transactions[transactions.length - 1];
-    const names = Object.keys(transaction);
-    for (let index = 0, length = names.length; index < length; index += 1) {
-      const name = names[index];
+    const names2 = Object.keys(transaction);
+    for (let index = 0, length = names2.length; index < length; index += 1) {
+      const name = names2[index];
       if (!_hasOwnProperty.call(parent, name)) {
         parent[name] = transaction[name];
       }
@@ -10775,13 +11124,13 @@ function requireLoader() {
   }
   function rollbackAnchorTransaction(state) {
     const transaction = state.anchorMapTransactions.pop();
-    const names = Object.keys(transaction);
-    for (let index = names.length - 1; index >= 0; index -= 1) {
-      const entry = transaction[names[index]];
+    const names2 = Object.keys(transaction);
+    for (let index = names2.length - 1; index >= 0; index -= 1) {
+      const entry = transaction[names2[index]];
       if (entry.existed) {
-        state.anchorMap[names[index]] = entry.value;
+        state.anchorMap[names2[index]] = entry.value;
       } else {
-        delete state.anchorMap[names[index]];
+        delete state.anchorMap[names2[index]];
       }
     }
   }
@@ -11934,7 +12283,7 @@ function requireLoader() {
       iterator(documents[index]);
     }
   }
-  function load2(input2, options) {
+  function load22(input2, options) {
     const documents = loadDocuments(input2, options);
     if (documents.length === 0) {
       return void 0;
@@ -11944,7 +12293,7 @@ function requireLoader() {
     throw new YAMLException2("expected a single document in the stream, but found more");
   }
   loader.loadAll = loadAll2;
-  loader.load = load2;
+  loader.load = load22;
   return loader;
 }
 function requireDumper() {
@@ -12471,16 +12820,16 @@ function requireDumper() {
     }
     return false;
   }
-  function writeNode(state, level, object, block2, compact, iskey, isblockseq) {
+  function writeNode(state, level, object, block3, compact, iskey, isblockseq) {
     state.tag = null;
     state.dump = object;
     if (!detectType(state, object, false)) {
       detectType(state, object, true);
     }
     const type2 = _toString.call(state.dump);
-    const inblock = block2;
-    if (block2) {
-      block2 = state.flowLevel < 0 || state.flowLevel > level;
+    const inblock = block3;
+    if (block3) {
+      block3 = state.flowLevel < 0 || state.flowLevel > level;
     }
     const objectOrArray = type2 === "[object Object]" || type2 === "[object Array]";
     let duplicateIndex;
@@ -12499,7 +12848,7 @@ function requireDumper() {
         state.usedDuplicates[duplicateIndex] = true;
       }
       if (type2 === "[object Object]") {
-        if (block2 && Object.keys(state.dump).length !== 0) {
+        if (block3 && Object.keys(state.dump).length !== 0) {
           writeBlockMapping(state, level, state.dump, compact);
           if (duplicate) {
             state.dump = "&ref_" + duplicateIndex + state.dump;
@@ -12511,7 +12860,7 @@ function requireDumper() {
           }
         }
       } else if (type2 === "[object Array]") {
-        if (block2 && state.dump.length !== 0) {
+        if (block3 && state.dump.length !== 0) {
           if (state.noArrayIndent && !isblockseq && level > 0) {
             writeBlockSequence(state, level - 1, state.dump, compact);
           } else {
@@ -12638,7 +12987,7 @@ function requireJsYaml() {
   jsYaml.safeDump = renamed("safeDump", "dump");
   return jsYaml;
 }
-var jsYaml, loader, common, hasRequiredCommon, exception, hasRequiredException, snippet, hasRequiredSnippet, type, hasRequiredType, schema, hasRequiredSchema, str2, hasRequiredStr, seq, hasRequiredSeq, map, hasRequiredMap, failsafe, hasRequiredFailsafe, _null, hasRequired_null, bool, hasRequiredBool, int, hasRequiredInt, float, hasRequiredFloat, json, hasRequiredJson, core, hasRequiredCore, timestamp, hasRequiredTimestamp, merge, hasRequiredMerge, binary, hasRequiredBinary, omap, hasRequiredOmap, pairs, hasRequiredPairs, set, hasRequiredSet, _default, hasRequired_default, hasRequiredLoader, dumper, hasRequiredDumper, hasRequiredJsYaml, jsYamlExports, yaml, Type, Schema, FAILSAFE_SCHEMA, JSON_SCHEMA, CORE_SCHEMA, DEFAULT_SCHEMA, load, loadAll, dump, YAMLException, types, safeLoad, safeLoadAll, safeDump;
+var jsYaml, loader, common, hasRequiredCommon, exception, hasRequiredException, snippet, hasRequiredSnippet, type, hasRequiredType, schema, hasRequiredSchema, str2, hasRequiredStr, seq, hasRequiredSeq, map, hasRequiredMap, failsafe, hasRequiredFailsafe, _null, hasRequired_null, bool, hasRequiredBool, int, hasRequiredInt, float, hasRequiredFloat, json, hasRequiredJson, core, hasRequiredCore, timestamp, hasRequiredTimestamp, merge, hasRequiredMerge, binary, hasRequiredBinary, omap, hasRequiredOmap, pairs, hasRequiredPairs, set, hasRequiredSet, _default, hasRequired_default, hasRequiredLoader, dumper, hasRequiredDumper, hasRequiredJsYaml, jsYamlExports, yaml, Type, Schema, FAILSAFE_SCHEMA, JSON_SCHEMA, CORE_SCHEMA, DEFAULT_SCHEMA, load2, loadAll, dump, YAMLException, types, safeLoad, safeLoadAll, safeDump;
 var init_js_yaml = __esm({
   "node_modules/js-yaml/dist/js-yaml.mjs"() {
     jsYaml = {};
@@ -12654,7 +13003,7 @@ var init_js_yaml = __esm({
       JSON_SCHEMA,
       CORE_SCHEMA,
       DEFAULT_SCHEMA,
-      load,
+      load: load2,
       loadAll,
       dump,
       YAMLException,
@@ -14727,7 +15076,7 @@ var require_YAMLMap = __commonJS({
       static from(schema8, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema8);
-        const add = (key, value) => {
+        const add2 = (key, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
@@ -14737,10 +15086,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj instanceof Map) {
           for (const [key, value] of obj)
-            add(key, value);
+            add2(key, value);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
-            add(key, obj[key]);
+            add2(key, obj[key]);
         }
         if (typeof schema8.sortMapEntries === "function") {
           map2.items.sort(schema8.sortMapEntries);
@@ -20261,7 +20610,7 @@ function readFast(file, text, env) {
   if (spansLines(text)) throw new Refused("multi-line quoted or flow value");
   let value;
   try {
-    value = load(text, { schema: SCHEMA });
+    value = load2(text, { schema: SCHEMA });
   } catch (e) {
     throw new Refused(e.message);
   }
@@ -23347,6 +23696,37 @@ var init_validate = __esm({
   }
 });
 
+// src/classify/reply-checks.ts
+function replyObstacle(needs, text) {
+  if (!needs.wordBoundary && !needs.utf16Lookbehind) return null;
+  for (const ch3 of text) {
+    const cp = ch3.codePointAt(0);
+    if (cp < 128) continue;
+    if (needs.utf16Lookbehind && cp > 65535) {
+      return `the reply holds ${hex(cp)} (a surrogate pair): Java steps a look-behind back one UTF-16 unit and can start inside it, JavaScript cannot; put the character itself in the pattern to make Java step by code point`;
+    }
+    if (needs.wordBoundary && disagrees(cp, ch3)) {
+      return `the reply holds ${hex(cp)}, which Java 17 (Unicode 13) and this Node.js (Unicode ${process.versions.unicode}) classify differently, and \\b depends on it`;
+    }
+  }
+  return null;
+}
+function disagrees(cp, ch3) {
+  java ??= { ld: letterOrDigit(), mn: nonSpacingMarks() };
+  return contains(java.ld, cp) !== NODE_LD.test(ch3) || contains(java.mn, cp) !== NODE_MN.test(ch3);
+}
+var NODE_LD, NODE_MN, java, hex;
+var init_reply_checks = __esm({
+  "src/classify/reply-checks.ts"() {
+    "use strict";
+    init_charset();
+    init_java_unicode2();
+    NODE_LD = /^[\p{L}\p{Nd}]$/u;
+    NODE_MN = new RegExp("^\\p{Mn}$", "u");
+    hex = (cp) => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+  }
+});
+
 // src/classify/classify.ts
 function appliesTo(parser, message) {
   if (parser.target_type !== message.channel) return false;
@@ -23355,6 +23735,7 @@ function appliesTo(parser, message) {
 }
 function prepare(message, parsers) {
   const out = { runnable: [], unevaluable: [] };
+  let obstacle;
   parsers.forEach((parser, index) => {
     if (!appliesTo(parser, message)) return;
     const compiled2 = compileJavaPattern(parser.regex);
@@ -23363,6 +23744,8 @@ function prepare(message, parsers) {
       out.unevaluable.push({ ...base2, reason: compiled2.issues.map((i) => i.message).join("; ") });
     } else if (compiled2.unfaithful.length > 0) {
       out.unevaluable.push({ ...base2, reason: compiled2.unfaithful.map((u) => u.message).join("; ") });
+    } else if ((obstacle = replyObstacle(compiled2.needs, message.text)) !== null) {
+      out.unevaluable.push({ ...base2, reason: obstacle });
     } else {
       out.runnable.push({ ...base2, status: parser.status, regex: compiled2.regex, groups: compiled2.groups });
     }
@@ -23381,6 +23764,7 @@ var init_classify = __esm({
   "src/classify/classify.ts"() {
     "use strict";
     init_java_regex();
+    init_reply_checks();
   }
 });
 
@@ -23398,8 +23782,8 @@ function judge(fixture, c, options) {
   }
   let severalFail = false;
   if (c.matches.length > 1) {
-    const names = c.matches.map((m) => quote2(m.category)).join(", ");
-    base2.warnings.push(`${c.matches.length} parsers match: ${names}; the first in config order (${quote2(winner.category)}) wins`);
+    const names2 = c.matches.map((m) => quote2(m.category)).join(", ");
+    base2.warnings.push(`${c.matches.length} parsers match: ${names2}; the first in config order (${quote2(winner.category)}) wins`);
     severalFail = options.strict;
   }
   const diff2 = compare(fixture, winner);
@@ -23712,8 +24096,8 @@ function selectOption(options, value) {
   const containing = options.filter((o) => fold(o.text).includes(v));
   if (containing.length === 1) return { ok: true, option: containing[0] };
   if (containing.length === 0) return { ok: false, reason: "no-match", candidates: [...options] };
-  const exact = containing.filter((o) => fold(o.text) === v);
-  if (exact.length === 1) return { ok: true, option: exact[0] };
+  const exact2 = containing.filter((o) => fold(o.text) === v);
+  if (exact2.length === 1) return { ok: true, option: exact2[0] };
   return { ok: false, reason: "ambiguous", candidates: containing };
 }
 var OPTION_LINE;
@@ -23802,17 +24186,17 @@ function missing(name) {
 }
 function pressProblem(value, expect, screen) {
   const options = menuOptions(screen);
-  const own = options.find((o) => sameOption(o.number, value));
+  const own2 = options.find((o) => sameOption(o.number, value));
   if (expect !== void 0) {
     const holder = options.find((o) => screenContains(o.text, expect));
     if (!screenContains(screen, expect)) {
-      return `expected ${quote4(expect)} on the screen, but it shows ${quote4(oneLine(screen))}${own ? `; option ${value} is now ${quote4(own.text)}` : ""}.`;
+      return `expected ${quote4(expect)} on the screen, but it shows ${quote4(oneLine(screen))}${own2 ? `; option ${value} is now ${quote4(own2.text)}` : ""}.`;
     }
-    if (holder && !sameOption(holder.number, value) && !(own && screenContains(own.text, expect))) {
-      return `${quote4(expect)} is option ${holder.number} on this screen, not ${value}${own ? ` (${value} is ${quote4(own.text)})` : ""}: the menu was renumbered; change the step to \`press: ${holder.number}\`.`;
+    if (holder && !sameOption(holder.number, value) && !(own2 && screenContains(own2.text, expect))) {
+      return `${quote4(expect)} is option ${holder.number} on this screen, not ${value}${own2 ? ` (${value} is ${quote4(own2.text)})` : ""}: the menu was renumbered; change the step to \`press: ${holder.number}\`.`;
     }
   }
-  if (options.length > 0 && !own) {
+  if (options.length > 0 && !own2) {
     return `option ${value} is not on the screen (options: ${listOptions(options)}).`;
   }
   return null;
@@ -23840,7 +24224,7 @@ function sent(r) {
   if (r.response === MASKED_PIN) return `${MASKED_PIN} (PIN)`;
   return r.step.kind === "select" ? `${r.response} (select ${r.step.name})` : r.response;
 }
-function block(indent, mark2, text) {
+function block2(indent, mark2, text) {
   const [first2, ...rest] = text.split(/\r\n|\r|\n/);
   const pad = " ".repeat([...mark2].length + 1);
   return [`${indent}${mark2} ${first2 ?? ""}`, ...rest.map((l) => `${indent}${pad}${l}`)];
@@ -23851,17 +24235,17 @@ function renderTranscript(r, options = {}) {
   const lines = [`${indent}${s.cyan("\u2192")} ${r.dial}`];
   const screens = r.session.screens;
   r.walk.steps.forEach((step2, i) => {
-    lines.push(...block(indent, s.dim("\u2190"), screens[i] ?? ""));
+    lines.push(...block2(indent, s.dim("\u2190"), screens[i] ?? ""));
     lines.push(`${indent}${s.cyan("\u2192")} ${sent(step2)}`);
     if (!step2.ok) lines.push(`${indent}  ${s.red("\u2717")} ${step2.problem}`);
   });
   const [reply, ...sms] = r.messages;
   if (reply && reply.channel === "ussd") {
-    lines.push(...block(indent, s.dim("\u2190"), reply.text));
+    lines.push(...block2(indent, s.dim("\u2190"), reply.text));
     lines.push(`${indent}  = ${outcomeText(reply.winner)}`);
   }
   for (const m of reply?.channel === "sms" ? r.messages : sms) {
-    lines.push(...block(indent, s.dim(`\u2190 sms from ${m.sender}:`), m.text));
+    lines.push(...block2(indent, s.dim(`\u2190 sms from ${m.sender}:`), m.text));
     lines.push(`${indent}  = ${outcomeText(m.winner)}`);
   }
   const walked = r.walk.steps.length;
@@ -25086,8 +25470,8 @@ function resolveActionOperators(action, catalog) {
   return { ids: [...ids2].sort((a, b) => a - b), diagnostics };
 }
 function operatorNamer(catalog) {
-  const names = new Map(catalog.map((o) => [o.id, o.name]));
-  return (id) => names.get(id) ?? `#${id}`;
+  const names2 = new Map(catalog.map((o) => [o.id, o.name]));
+  return (id) => names2.get(id) ?? `#${id}`;
 }
 var init_operators = __esm({
   "src/plan/operators.ts"() {
@@ -25555,14 +25939,14 @@ var init_build_plan = __esm({
 
 // src/plan/want-parsers.ts
 function wantParsers(desired) {
-  const names = /* @__PURE__ */ new Set();
+  const names2 = /* @__PURE__ */ new Set();
   const ids2 = /* @__PURE__ */ new Set();
   for (const a of desired.actions) {
-    names.add(a.name);
-    if (a.renamed_from !== void 0) names.add(a.renamed_from);
+    names2.add(a.name);
+    if (a.renamed_from !== void 0) names2.add(a.renamed_from);
     if (a.id !== void 0) ids2.add(a.id);
   }
-  return (action) => ids2.has(action.id) || names.has(action.name);
+  return (action) => ids2.has(action.id) || names2.has(action.name);
 }
 var init_want_parsers = __esm({
   "src/plan/want-parsers.ts"() {
@@ -25577,7 +25961,7 @@ import { chmod, lstat, mkdir, open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 async function writeFileAtomic(path2, content, options = {}) {
   const mode = options.mode ?? 420;
-  const exact = options.mode !== void 0;
+  const exact2 = options.mode !== void 0;
   if (options.mkdirs !== false) await mkdir(dirname(path2), { recursive: true });
   nameProblem(path2);
   const tmp = join(dirname(path2), tempName());
@@ -25588,7 +25972,7 @@ async function writeFileAtomic(path2, content, options = {}) {
     } finally {
       await fh.close();
     }
-    if (exact) await chmod(tmp, mode);
+    if (exact2) await chmod(tmp, mode);
     await rename(tmp, path2);
   } catch (err) {
     await rm(tmp, { force: true });
@@ -31248,11 +31632,11 @@ var require_util2 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request2) {
     }
-    function sameOrigin(A, B2) {
-      if (A.origin === B2.origin && A.origin === "null") {
+    function sameOrigin(A, B) {
+      if (A.origin === B.origin && A.origin === "null") {
         return true;
       }
-      if (A.protocol === B2.protocol && A.hostname === B2.hostname && A.port === B2.port) {
+      if (A.protocol === B.protocol && A.hostname === B.hostname && A.port === B.port) {
         return true;
       }
       return false;
@@ -45380,13 +45764,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap;
       }
       const headers = [];
-      const names = headersList.toSortedArray();
+      const names2 = headersList.toSortedArray();
       const cookies = headersList.cookies;
       if (cookies === null || cookies.length === 1) {
-        return headersList.sortedMap = names;
+        return headersList.sortedMap = names2;
       }
-      for (let i = 0; i < names.length; ++i) {
-        const { 0: name, 1: value } = names[i];
+      for (let i = 0; i < names2.length; ++i) {
+        const { 0: name, 1: value } = names2[i];
         if (name === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name, cookies[j]]);
@@ -48230,9 +48614,9 @@ var require_util3 = __commonJS({
     var assert = __require("node:assert");
     var { URLSerializer } = require_data_url();
     var { isValidHeaderName } = require_util2();
-    function urlEquals(A, B2, excludeFragment = false) {
+    function urlEquals(A, B, excludeFragment = false) {
       const serializedA = URLSerializer(A, excludeFragment);
-      const serializedB = URLSerializer(B2, excludeFragment);
+      const serializedB = URLSerializer(B, excludeFragment);
       return serializedA === serializedB;
     }
     function getFieldValues(header) {
@@ -56032,10 +56416,10 @@ var init_plan = __esm({
 
 // src/apply/against-config.ts
 function checkAgainstConfig(saved, desired, live) {
-  const fresh = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved) });
-  const errors = fresh.diagnostics.filter((d) => d.severity === "error");
+  const fresh2 = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved) });
+  const errors = fresh2.diagnostics.filter((d) => d.severity === "error");
   errors.push(...protectionErrors(compareStates(desired, live), savedArchives(saved, live)));
-  const byKey = new Map(fresh.plan.changes.map((c) => [changeKey(c), c]));
+  const byKey = new Map(fresh2.plan.changes.map((c) => [changeKey(c), c]));
   const unplanned = [];
   for (const change of saved.changes) {
     const why = difference(change, byKey.get(changeKey(change)));
@@ -56046,12 +56430,12 @@ function checkAgainstConfig(saved, desired, live) {
 function changeKey(c) {
   return JSON.stringify([c.op, c.type, c.address, c.id]);
 }
-function difference(saved, fresh) {
-  if (!fresh) {
+function difference(saved, fresh2) {
+  if (!fresh2) {
     return saved.id === null ? `the config plans no ${saved.op} of ${saved.address}` : `the config plans no ${saved.op} of ${saved.type} id ${saved.id} at this address`;
   }
   const a = serializeChange(saved);
-  const b = serializeChange(fresh);
+  const b = serializeChange(fresh2);
   const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
   return keys.length === 0 ? null : `its ${keys.join(", ")} differ from what the config plans now`;
 }
@@ -56456,8 +56840,8 @@ async function applyPlan(plan2, client, options) {
   }
   async function runOne2(change, i) {
     if (options.signal?.aborted) return record(i, skipped(change, "interrupted"));
-    const block2 = deps.check(change, ledger);
-    if (block2.skip) return record(i, skipped(change, block2.reason));
+    const block3 = deps.check(change, ledger);
+    if (block3.skip) return record(i, skipped(change, block3.reason));
     options.onStart?.(change);
     let id = change.id;
     const journal = options.journal;
@@ -56471,7 +56855,7 @@ async function applyPlan(plan2, client, options) {
       const done = await executeChange(change, {
         client,
         policy: options.recovery ?? DEFAULT_RECOVERY,
-        parentId: block2.parentId,
+        parentId: block3.parentId,
         ...options.signal ? { signal: options.signal } : {}
       });
       confirmed2 = true;
@@ -57540,8 +57924,8 @@ init_exit();
 async function commandsFor(argv2, commands) {
   const first2 = argv2.find((a) => !a.startsWith("-"));
   if (first2 === void 0 && argv2.some((a) => a === "--version" || a === "-V")) return [];
-  const names = first2 !== void 0 && Object.hasOwn(commands, first2) ? [first2] : Object.keys(commands);
-  return Promise.all(names.map(async (n) => (await commands[n]()).register));
+  const names2 = first2 !== void 0 && Object.hasOwn(commands, first2) ? [first2] : Object.keys(commands);
+  return Promise.all(names2.map(async (n) => (await commands[n]()).register));
 }
 var VERSION = "0.1.0";
 async function run(argv2, io, signal, commands) {

@@ -44,21 +44,24 @@ export function first(node: Node): CharSet {
 
 const backtracks = (q: Quant) => q.mode !== 'possessive' && q.max === Infinity;
 
-/** Unbounded, backtracking quantifiers that can end the node's match. */
-function trailing(node: Node): Quant[] {
+/**
+ * Unbounded, backtracking quantifiers that can end the node's match, appended to `out` (one
+ * array for the whole walk: copying lists per level made deep nesting cubic).
+ */
+function trailing(node: Node, out: Quant[] = []): Quant[] {
   switch (node.type) {
-    case 'alt': return node.alts.flatMap(trailing);
-    case 'group': return node.kind === 'capture' || node.kind === 'noncapture' ? trailing(node.body) : [];
-    case 'quant': return [...(backtracks(node) ? [node] : []), ...(node.mode === 'possessive' ? [] : trailing(node.body))];
-    case 'seq': {
-      const out: Quant[] = [];
+    case 'alt': for (const a of node.alts) trailing(a, out); return out;
+    case 'group': return node.kind === 'capture' || node.kind === 'noncapture' ? trailing(node.body, out) : out;
+    case 'quant':
+      if (backtracks(node)) out.push(node);
+      return node.mode === 'possessive' ? out : trailing(node.body, out);
+    case 'seq':
       for (let i = node.items.length - 1; i >= 0; i--) {
-        out.push(...trailing(node.items[i]!));
+        trailing(node.items[i]!, out);
         if (!nullable(node.items[i]!)) break;
       }
       return out;
-    }
-    default: return [];
+    default: return out;
   }
 }
 
@@ -69,7 +72,26 @@ function repeatedSet(node: Node): { set: CharSet; q: Quant } | null {
   return null;
 }
 
-export function findBacktracking(root: Node, pattern: string): Finding[] {
+/**
+ * When a polynomial shape is worth a warning: its estimated steps on the channel's longest
+ * message exceed the budget. Exponential shapes are always worth one.
+ */
+export interface LintPolicy {
+  channel: 'ussd' | 'sms';
+  messageLength: number;
+  stepBudget: number;
+}
+
+// USSD: 182 characters, the GSM USSD maximum (3GPP TS 23.038 packing of 160 octets). SMS: 1,530
+// characters, ten concatenated GSM-7 parts of 153, the longest reply a gateway realistically
+// assembles. Budget: 10 million backtracking steps, a few hundred milliseconds of java.util.regex
+// on a low-end Android phone; below it a reply that almost matches costs nothing anyone notices.
+export const POLICIES: Record<'ussd' | 'sms', LintPolicy> = {
+  ussd: { channel: 'ussd', messageLength: 182, stepBudget: 1e7 },
+  sms: { channel: 'sms', messageLength: 1530, stepBudget: 1e7 },
+};
+
+export function findBacktracking(root: Node, pattern: string, policy: LintPolicy = POLICIES.sms): Finding[] {
   const out: Finding[] = [];
   const text = (n: Node) => describe(n, pattern);
   const visit = (node: Node): void => {
@@ -93,7 +115,7 @@ export function findBacktracking(root: Node, pattern: string): Finding[] {
         });
       }
     }
-    if (node.type === 'seq') adjacent(node.items, out, { text, atTop: node === root });
+    if (node.type === 'seq') adjacent(node.items, out, { text, policy });
     forEachChild(node, visit);
   };
   visit(root);
@@ -108,30 +130,59 @@ function overlappingBranches(alt: Node & { type: 'alt' }): boolean {
   return false;
 }
 
-const isDotStar = (r: { q: Quant }) => r.q.body.type === 'set' && r.q.body.dot === true;
-
-function adjacent(items: Node[], out: Finding[], o: { text: (n: Node) => string; atTop: boolean }): void {
-  const { text } = o;
+/**
+ * Adjacent unbounded repetitions of overlapping characters with nothing required between them
+ * (`\d+\d+`, `.*[\s]*.*`): on a reply that almost matches, Java tries every way to split the
+ * text between them. With d of them in a chain, a reply of L characters has about L^(d-1)/(d-1)!
+ * splits, each tried over up to L characters: about L^d/(d-1)! steps. Warned only when that
+ * exceeds the budget at the channel's longest message (docs/regex.md, "Lint policy").
+ */
+function adjacent(items: Node[], out: Finding[], o: { text: (n: Node) => string; policy: LintPolicy }): void {
+  // Most sequences are literals and classes: find the repetitions first, allocate nothing else.
+  let reps: ({ set: CharSet; q: Quant } | null)[] | null = null;
+  let count = 0;
   for (let i = 0; i < items.length; i++) {
-    const a = repeatedSet(items[i]!);
-    if (!a) continue;
-    for (let j = i + 1; j < items.length; j++) {
-      const b = repeatedSet(items[j]!);
-      // `(?<amount>[\d,.]+).*` at the very end is the "rest of the message" idiom: under matches()
-      // the final .* can only fail at a line break, so the cost is at most quadratic in a short
-      // message. Flagging it would flag nearly every real parser.
-      const restOfMessage = b !== null && o.atTop && j === items.length - 1 && isDotStar(b) && !isDotStar(a);
-      if (b && !restOfMessage && cs.overlaps(a.set, b.set)) {
-        out.push({
-          code: 'regex.backtracking',
-          index: b.q.at,
-          message: `${text(a.q)} and ${text(b.q)} are unbounded repetitions of overlapping characters with nothing required between them: on a message that does not match, Java tries every way to split the text between them (polynomial backtracking); make them exclusive, or possessive (e.g. ${text(a.q)}+)`,
-        });
-        break;
-      }
+    const r = repeatedSet(items[i]!);
+    if (!r) continue;
+    reps ??= new Array<{ set: CharSet; q: Quant } | null>(items.length).fill(null);
+    reps[i] = r;
+    count++;
+  }
+  if (!reps || count < 2) return;
+  // Longest chain ending at each repetition; `prev` links it back.
+  const length = new Array<number>(items.length).fill(0);
+  const prev = new Array<number>(items.length).fill(-1);
+  let end = -1;
+  for (let i = 0; i < items.length; i++) {
+    const b = reps[i];
+    if (!b) continue;
+    length[i] = 1;
+    for (let j = i - 1; j >= 0; j--) {
+      const a = reps[j];
+      if (a && length[j]! + 1 > length[i]! && cs.overlaps(a.set, b.set)) { length[i] = length[j]! + 1; prev[i] = j; }
       if (!nullable(items[j]!)) break;
     }
+    if (end < 0 || length[i]! > length[end]!) end = i;
   }
+  const degree = length[end]!;
+  if (degree < 2) return;
+  const steps = polynomialSteps(o.policy.messageLength, degree);
+  if (steps <= o.policy.stepBudget) return;
+  const worst: Quant[] = [];
+  for (let i = end; i >= 0; i = prev[i]!) worst.unshift(reps[i]!.q);
+  const names = worst.map((q) => o.text(q));
+  out.push({
+    code: 'regex.backtracking',
+    index: worst[degree - 1]!.at,
+    message: `${names.join(', ')} are unbounded repetitions of overlapping characters with nothing required between them: on a ${o.policy.messageLength}-character ${o.policy.channel} reply that almost matches, Java tries about ${steps.toExponential(1)} ways to split it (polynomial backtracking of degree ${degree}); make them exclusive, or possessive (e.g. ${names[0]}+)`,
+  });
+}
+
+/** About L^d/(d-1)! backtracking steps for a chain of d adjacent repetitions on L characters. */
+export function polynomialSteps(length: number, degree: number): number {
+  let splits = 1;
+  for (let k = 1; k < degree; k++) splits = (splits * (length + k)) / k;
+  return splits * length;
 }
 
 function forEachChild(node: Node, f: (child: Node) => void): void {

@@ -132,6 +132,9 @@ function escapeCp(cp: number): string {
 function escapeSlow(cp: number): string {
   if (cp >= 0x30 && cp <= 0x39) return String.fromCodePoint(cp);
   if ((cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return String.fromCodePoint(cp);
+  // A surrogate as \u{d83d}: two \uXXXX escapes in a row would be read by JS as one pair (one
+  // supplementary code point), while Java's \x{D83D}\x{DE00} are two lone surrogates.
+  if (cp >= 0xd800 && cp <= 0xdfff) return `\\u{${cp.toString(16)}}`;
   if (cp <= 0xffff) return `\\u${cp.toString(16).padStart(4, '0')}`;
   return `\\u{${cp.toString(16)}}`;
 }

@@ -4,6 +4,7 @@
 // order; the caller decides what wins (menuctl test: the first one, see docs/regex.md).
 import type { ParserSpec, ParserStatus, TargetType } from '../model/types.js';
 import { compileJavaPattern, namedValues } from './java-regex.js';
+import { replyObstacle } from './reply-checks.js';
 
 export interface Message {
   text: string;
@@ -54,6 +55,7 @@ export function appliesTo(parser: ParserSpec, message: Message): boolean {
 /** The parsers that apply to the message, compiled; no regex is run here. */
 export function prepare(message: Message, parsers: readonly ParserSpec[]): Prepared {
   const out: Prepared = { runnable: [], unevaluable: [] };
+  let obstacle: string | null;
   parsers.forEach((parser, index) => {
     if (!appliesTo(parser, message)) return;
     const compiled = compileJavaPattern(parser.regex);
@@ -62,6 +64,8 @@ export function prepare(message: Message, parsers: readonly ParserSpec[]): Prepa
       out.unevaluable.push({ ...base, reason: compiled.issues.map((i) => i.message).join('; ') });
     } else if (compiled.unfaithful.length > 0) {
       out.unevaluable.push({ ...base, reason: compiled.unfaithful.map((u) => u.message).join('; ') });
+    } else if ((obstacle = replyObstacle(compiled.needs, message.text)) !== null) {
+      out.unevaluable.push({ ...base, reason: obstacle });
     } else {
       out.runnable.push({ ...base, status: parser.status, regex: compiled.regex, groups: compiled.groups });
     }

@@ -10,7 +10,8 @@ export type AssertKind =
   | 'mcaret' // ^ with MULTILINE
   | 'mdollar' // $ with MULTILINE
   | 'wordb' // \b
-  | 'nonwordb'; // \B
+  | 'nonwordb' // \B
+  | 'grapheme'; // \b{g}: never evaluated (reported unfaithful), kept so the tree stays whole
 
 export type GroupKind = 'capture' | 'noncapture' | 'atomic' | 'ahead' | 'nahead' | 'behind' | 'nbehind';
 
@@ -64,6 +65,14 @@ export interface ParsedPattern {
   unfaithful: Unfaithful[];
   /** The pattern has a back reference (\1, \k<name>). */
   hasBackref: boolean;
-  /** Some quantifier that can repeat (max > 1) applies to a capturing group or something holding one. */
+  /** Some quantifier that can repeat (max > 1) or skip (min 0) applies to a capturing group or something holding one. */
   repeatedCapture: boolean;
+  /** The pattern has \b or \B (whose letters and marks come from the Unicode tables). */
+  wordBoundary: boolean;
+  /** The pattern has a look-behind. */
+  lookbehind: boolean;
+  /** The pattern text holds a supplementary character (Java then steps look-behinds by code point). */
+  supplementaryText: boolean;
+  /** The pattern has \R. */
+  linebreak: boolean;
 }

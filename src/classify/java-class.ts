@@ -6,6 +6,7 @@ import * as cs from './charset.js';
 import type { CharSet } from './charset.js';
 import type { Source } from './java-quote.js';
 import { property } from './java-property.js';
+import { codePointOfName } from './java-unicode.js';
 
 export interface ParserState {
   k: number;
@@ -152,14 +153,27 @@ export class ClassParser {
     }
     if (l === 'x') return this.hex(k);
     if (l === 'u') return this.unicode(k);
-    if (l === 'N') {
-      p.warn('regex.unsupported', '\\N{name} (a character by Unicode name) cannot be evaluated faithfully', k);
-      while (p.peek() !== -1 && p.peek() !== ch('}')) p.k++;
-      p.k++;
-      return cs.ANY;
-    }
+    if (l === 'N') return this.named(k);
     if (isAsciiAlpha(c)) p.error('Illegal/unsupported escape sequence', k);
     return c;
+  }
+
+  /** \N{name}: Character.codePointOf(name) in Java 17 (trimmed, any case), else Java's error. */
+  private named(k: number): number {
+    const p = this.p;
+    if (p.peek() !== ch('{')) p.error('Illegal character name escape sequence', k);
+    p.k++;
+    let name = '';
+    while (p.peek() !== ch('}')) {
+      if (p.peek() === -1) p.error('Unclosed character name escape sequence', k);
+      name += String.fromCodePoint(p.peek());
+      p.k++;
+    }
+    p.k++;
+    return codePointOfName(name) ?? p.error(
+      `Unknown character name [${name}]: Java 17 has no character of that name (names are Unicode 13's, e.g. \\N{LATIN SMALL LETTER E WITH ACUTE})`,
+      k,
+    );
   }
 
   private octal(k: number): number {

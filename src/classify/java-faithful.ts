@@ -31,11 +31,12 @@ export function findUnfaithful(parsed: ParsedPattern): Unfaithful[] {
       case 'quant': {
         const skippable = node.min === 0;
         const repeats = node.max > 1;
-        if (repeats && nullable(node.body) && hasCapture(node.body)) {
-          // Java runs one more, empty iteration (capturing ""); JavaScript refuses empty iterations.
+        if ((repeats || skippable) && nullable(node.body) && hasCapture(node.body)) {
+          // Java runs one more, empty iteration (capturing ""); JavaScript refuses an iteration
+          // that matches empty, so `(?<g>a?)?` leaves g undefined where Java captures "".
           out.push({
             code: 'regex.repeated-capture',
-            message: 'a repeated group that can match the empty string captures differently in Java (it records an extra empty iteration)',
+            message: 'a repeated or optional group that can match the empty string captures differently in Java (it records an empty iteration)',
             index: node.at,
           });
         }

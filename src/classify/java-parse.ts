@@ -8,10 +8,7 @@ import { removeQuoting, type Source } from './java-quote.js';
 import { ClassParser, isAsciiAlpha, isAsciiDigit, type ParserState } from './java-class.js';
 import { checkLookbehind } from './java-lookbehind.js';
 
-export interface Flags { i: boolean; s: boolean; m: boolean }
-
-/** Thrown to stop parsing when the rest cannot be parsed like Java would ((?x) comments mode). */
-class Abort extends Error {}
+export interface Flags { i: boolean; s: boolean; m: boolean; x: boolean }
 
 const MAX_REPS = 0x7fffffff;
 const ch = (s: string) => s.codePointAt(0)!;
@@ -22,6 +19,7 @@ const QMARK = ch('?');
 const STAR = ch('*');
 const PLUS = ch('+');
 const LBRACE = ch('{');
+const LINE_END = new Set([0x0a, 0x0d, 0x85, 0x2028, 0x2029]);
 const ATOM = { '(': ch('('), '[': ch('['), '\\': ch('\\'), '^': ch('^'), '$': ch('$'), '.': ch('.') } as const;
 
 export function parseJavaPattern(pattern: string): ParsedPattern {
@@ -31,10 +29,13 @@ export function parseJavaPattern(pattern: string): ParsedPattern {
 
 class Parser implements ParserState {
   k = 0;
-  flags: Flags = { i: true, s: false, m: false };
+  flags: Flags = { i: true, s: false, m: false, x: false };
   groupCount = 0;
   hasBackref = false;
   repeatedCapture = false;
+  wordBoundary = false;
+  lookbehind = false;
+  linebreak = false;
   readonly names = new Map<string, number>();
   readonly groups: { name: string; number: number }[] = [];
   readonly unfaithful: Unfaithful[] = [];
@@ -45,7 +46,22 @@ class Parser implements ParserState {
   }
 
   peek(off = 0): number {
+    // COMMENTS mode, as Java's peek(): whitespace and #-comments before the next token are passed
+    // over (only when looking at the current position; Java's look-aheads read raw too).
+    if (off === 0 && this.flags.x) this.skipComments();
     return this.src.cps[this.k + off] ?? -1;
+  }
+
+  private skipComments(): void {
+    const cps = this.src.cps;
+    for (;;) {
+      const c = cps[this.k];
+      if (c === 0x20 || (c !== undefined && c >= 0x09 && c <= 0x0d)) this.k++;
+      else if (c === 0x23 /* # */) {
+        this.k++;
+        while (this.k < cps.length && !LINE_END.has(cps[this.k]!)) this.k++;
+      } else return;
+    }
   }
 
   indexAt(k = this.k): number {
@@ -61,20 +77,17 @@ class Parser implements ParserState {
   }
 
   parse(): ParsedPattern {
-    let root: Node;
-    try {
-      root = this.expr();
-      if (this.k < this.src.cps.length) {
-        if (this.peek() === ch(')')) this.error("Unmatched closing ')'");
-        this.error('Unexpected internal error');
-      }
-    } catch (e) {
-      if (!(e instanceof Abort)) throw e;
-      root = { type: 'empty', at: 0 };
+    const root = this.expr();
+    if (this.k < this.src.cps.length) {
+      if (this.peek() === ch(')')) this.error("Unmatched closing ')'");
+      this.error('Unexpected internal error');
     }
     return {
       root, groups: this.groups, groupCount: this.groupCount, unfaithful: this.unfaithful,
       hasBackref: this.hasBackref, repeatedCapture: this.repeatedCapture,
+      wordBoundary: this.wordBoundary, lookbehind: this.lookbehind, linebreak: this.linebreak,
+      // Pattern.compile sets hasSupplementary for any surrogate code unit in the pattern text.
+      supplementaryText: this.src.cps.some((c) => c > 0xffff || (c >= 0xd800 && c <= 0xdfff)),
     };
   }
 
@@ -153,17 +166,23 @@ class Parser implements ParserState {
     const simple: Record<string, AssertKind> = { A: 'begin', G: 'begin', z: 'end', Z: 'dollar', B: 'nonwordb' };
     if (simple[letter]) {
       this.k++;
+      if (letter === 'B') this.wordBoundary = true;
       return this.assertion(simple[letter]!, at);
     }
     if (letter === 'b') {
       this.k++;
-      if (this.peek() === ch('{')) {
-        this.warn('regex.unsupported', '\\b{g} (grapheme boundary) cannot be evaluated faithfully', k);
-        throw new Abort();
+      // Java's escape(): only `\b{g}` is a boundary form; `\b{` + anything else but `g` is a
+      // plain \b followed by a counted repetition (`\b{2}`, or "Illegal repetition" for `\b{w}`).
+      if (this.peek() === ch('{') && this.peek(1) === ch('g')) {
+        if (this.peek(2) !== ch('}')) this.error('Illegal/unsupported escape sequence', k);
+        this.k += 3;
+        this.warn('regex.unsupported', '\\b{g} (grapheme cluster boundary) cannot be evaluated faithfully', k);
+        return this.assertion('grapheme', at);
       }
+      this.wordBoundary = true;
       return this.assertion('wordb', at);
     }
-    if (letter === 'R') { this.k++; return { type: 'linebreak', at }; }
+    if (letter === 'R') { this.k++; this.linebreak = true; return { type: 'linebreak', at }; }
     if (letter === 'X') {
       this.k++;
       this.warn('regex.unsupported', '\\X (grapheme cluster) cannot be evaluated faithfully', k);
@@ -274,7 +293,10 @@ class Parser implements ParserState {
     this.k++;
     this.flags = saved;
     const node: Node = { type: 'group', kind, body, at, number, name };
-    if (kind === 'behind' || kind === 'nbehind') checkLookbehind(node, this, k);
+    if (kind === 'behind' || kind === 'nbehind') {
+      this.lookbehind = true;
+      checkLookbehind(node, this, k);
+    }
     return node;
   }
 
@@ -283,12 +305,15 @@ class Parser implements ParserState {
     for (;;) {
       const c = String.fromCodePoint(Math.max(this.peek(), 0));
       if (c === 'i' || c === 's' || c === 'm') this.flags[c] = on;
-      else if ('duxcU'.includes(c) && c !== '') {
+      else if (c === 'x') {
+        // Comments mode is parsed (whitespace and #-comments skipped, as Java does) so that
+        // compile errors after it are found, but not evaluated: reported below when turned on.
+        this.flags.x = on;
+        if (on) this.warn('regex.unsupported-flag', 'inline flag (?x) (COMMENTS) cannot be evaluated faithfully', k);
+      } else if ('ducU'.includes(c) && c !== '') {
         if (on) {
           const what: Record<string, string> = { d: 'UNIX_LINES', u: 'UNICODE_CASE', x: 'COMMENTS', c: 'CANON_EQ', U: 'UNICODE_CHARACTER_CLASS' };
           this.warn('regex.unsupported-flag', `inline flag (?${c}) (${what[c]}) cannot be evaluated faithfully`, k);
-          // Comments mode changes how the rest is tokenised; stop rather than misparse it.
-          if (c === 'x') throw new Abort();
         }
       } else if (c === '-' && on) on = false;
       else return;
@@ -307,7 +332,8 @@ class Parser implements ParserState {
     else if (c === LBRACE) {
       [min, max] = this.counted();
     } else return node;
-    if (max > 1 && this.groupCount > groupsBefore) this.repeatedCapture = true;
+    // An optional group can also capture differently (Java keeps an empty iteration, see java-faithful.ts).
+    if ((max > 1 || min === 0) && this.groupCount > groupsBefore) this.repeatedCapture = true;
     let mode: 'greedy' | 'lazy' | 'possessive' = 'greedy';
     if (this.peek() === QMARK) { mode = 'lazy'; this.k++; }
     else if (this.peek() === PLUS) { mode = 'possessive'; this.k++; }

@@ -9,6 +9,8 @@ import { JavaSyntaxError, type ParsedPattern, type Unfaithful } from './java-ast
 import { parseJavaPattern } from './java-parse.js';
 import { emitJs } from './java-emit.js';
 import { findUnfaithful } from './java-faithful.js';
+import { linebreakFindings } from './java-linebreak.js';
+import type { ReplyNeeds } from './reply-checks.js';
 import { BoundedCache } from './bounded-cache.js';
 import type { RegexIssue } from './lint.js';
 
@@ -30,6 +32,8 @@ export type CompiledPattern =
       groups: string[];
       /** Non-empty: the regex above is NOT a faithful stand-in; do not use it to decide. */
       unfaithful: { code: string; message: string; index?: number }[];
+      /** What some replies can still defeat (see replyObstacle). */
+      needs: ReplyNeeds;
     }
   | { ok: false; issues: RegexIssue[] };
 
@@ -43,14 +47,16 @@ export function compileJavaPattern(pattern: string): CompiledPattern {
 
 function compileUncached(pattern: string): CompiledPattern {
   const a = analyzeJavaPattern(pattern);
-  return a.ok ? translate(a.parsed, a.unfaithful) : a;
+  return a.ok ? translate(a.parsed, a.unfaithful, pattern) : a;
 }
 
 export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
+  if (pattern.length > MAX_NESTING * 2 && deepestGroup(pattern).depth > MAX_NESTING) return { ok: false, issues: [tooDeep(pattern)] };
   let parsed: ParsedPattern;
   try {
     parsed = parseJavaPattern(pattern);
   } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
     if (!(e instanceof JavaSyntaxError)) throw e;
     return {
       ok: false,
@@ -62,24 +68,30 @@ export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
       }],
     };
   }
-  const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed));
-  return { ok: true, parsed, unfaithful };
+  try {
+    const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed), parsed.linebreak ? linebreakFindings(parsed.root) : []);
+    return { ok: true, parsed, unfaithful };
+  } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
+    throw e;
+  }
 }
 
-function translate(parsed: ParsedPattern, analyzed: readonly Unfaithful[]): CompiledPattern {
+function translate(parsed: ParsedPattern, analyzed: readonly Unfaithful[], pattern: string): CompiledPattern {
   const unfaithful = [...analyzed];
-  const { source } = emitJs(parsed.root);
   let regex: RegExp;
   try {
-    regex = new RegExp(source, 'u');
+    regex = new RegExp(emitJs(parsed.root).source, 'u');
   } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
     // A translation bug, not the user's: say so and refuse to evaluate. (Found only here, so
     // `menuctl test` reports it on the fixture; `validate` does not build the RegExp.)
     unfaithful.push({ code: 'regex.internal', message: `menuctl could not translate this pattern (${(e as Error).message})`, index: 0 });
     regex = /(?!)/u;
   }
   // The tree is not kept: the cache holds up to 5,000 of these, and only the regex is needed.
-  return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful };
+  const needs = { wordBoundary: parsed.wordBoundary, utf16Lookbehind: parsed.lookbehind && !parsed.supplementaryText };
+  return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful, needs };
 }
 
 /** The named groups that took part in a successful match (Java's group(name) is null otherwise). */
@@ -90,4 +102,46 @@ export function namedValues(match: RegExpExecArray, groups: readonly string[]): 
     if (v !== undefined) out[name] = v;
   }
   return out;
+}
+
+/** A RangeError from V8 running out of stack (deep nesting), as opposed to a bug. */
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
+/**
+ * Groups nested deeper than this are not analysed. Java's own compiler recurses per level too: on
+ * a JDK 17 with its default stack, 1,000 nested groups compiled in one run and failed with "Stack
+ * overflow during pattern compilation" in another, so whether the device compiles such a pattern
+ * depends on its stack, and no answer would be reliable. Real parsers nest a handful of levels.
+ * This is a warning, not a compile error, and `menuctl test` refuses the parser rather than guess.
+ * (Our analyses also recurse per level: a stack overflow in them, should a shallower pattern
+ * still cause one, gives the same warning.)
+ */
+export const MAX_NESTING = 200;
+
+export function tooDeep(pattern: string): RegexIssue {
+  const { depth, index } = deepestGroup(pattern);
+  return {
+    severity: 'warning',
+    code: 'regex.too-deep',
+    index,
+    message: `groups nested ${depth} deep (the deepest opens at index ${index}), more than the ${MAX_NESTING} levels menuctl analyses: whether Java compiles it depends on the device's stack (JDK 17 overflows at about 1,000 levels), and menuctl test will not evaluate it; flatten the nesting`,
+  };
+}
+
+/** The deepest group's nesting level and opening index (escapes and classes skipped; a guide only). */
+function deepestGroup(pattern: string): { depth: number; index: number } {
+  let depth = 0;
+  let best = { depth: 0, index: 0 };
+  let inClass = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (c === '[') inClass++;
+    else if (c === ']' && inClass > 0) inClass--;
+    else if (inClass === 0 && c === '(' && ++depth > best.depth) best = { depth, index: i };
+    else if (inClass === 0 && c === ')') depth = Math.max(0, depth - 1);
+  }
+  return best;
 }

@@ -3,8 +3,8 @@
 // Warnings: `menuctl test` cannot evaluate it faithfully, it may backtrack catastrophically, or a
 // part of it is useless under matches(). See docs/regex.md.
 import type { Node } from './java-ast.js';
-import { findBacktracking } from './backtracking.js';
-import { analyzeJavaPattern } from './java-regex.js';
+import { findBacktracking, POLICIES } from './backtracking.js';
+import { analyzeJavaPattern, isStackOverflow, tooDeep } from './java-regex.js';
 
 export interface RegexIssue {
   severity: 'error' | 'warning';
@@ -14,8 +14,12 @@ export interface RegexIssue {
   index?: number;
 }
 
-/** Works on the parsed tree only: no JS RegExp is built (see compileJavaPattern for that). */
-export function lintRegex(pattern: string): RegexIssue[] {
+/**
+ * Works on the parsed tree only: no JS RegExp is built (see compileJavaPattern for that).
+ * channel: the parser's target_type, which bounds the reply's length for the backtracking policy
+ * (default sms, the longer one).
+ */
+export function lintRegex(pattern: string, options: { channel?: 'ussd' | 'sms' } = {}): RegexIssue[] {
   const analyzed = analyzeJavaPattern(pattern);
   if (!analyzed.ok) return analyzed.issues.map((i) => ({ ...i }));
   const issues: RegexIssue[] = analyzed.unfaithful.map((u) => ({
@@ -25,7 +29,12 @@ export function lintRegex(pattern: string): RegexIssue[] {
     index: u.index,
   }));
   const { root } = analyzed.parsed;
-  for (const f of findBacktracking(root, pattern)) issues.push({ severity: 'warning', ...f });
+  try {
+    for (const f of findBacktracking(root, pattern, POLICIES[options.channel ?? 'sms'])) issues.push({ severity: 'warning', ...f });
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    return [tooDeep(pattern)];
+  }
   issues.push(...uselessUnderMatches(root));
   return issues.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
 }

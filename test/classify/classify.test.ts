@@ -125,8 +125,27 @@ describe('classify: channels, senders and several matches', () => {
   });
 
   it('refuses to evaluate a parser it cannot reproduce, naming the reason', () => {
-    const out = classify({ text: 'é', channel: 'ussd' }, [ussd('\\p{L}', 'letter')]);
+    const out = classify({ text: 'é', channel: 'ussd' }, [ussd('\\X', 'letter')]);
     expect(out.matches).toEqual([]);
-    expect(out.unevaluable[0]).toMatchObject({ index: 0, category: 'letter', reason: expect.stringMatching(/\\p\{L\}/) });
+    expect(out.unevaluable[0]).toMatchObject({ index: 0, category: 'letter', reason: expect.stringMatching(/\\X \(grapheme cluster\)/) });
+  });
+
+  it('evaluates \\p{L} with Java 17\'s tables: U+0870 is no letter there, whatever Node says', () => {
+    const parsers = [ussd('\\p{L}', 'letter')];
+    expect(classify({ text: 'é', channel: 'ussd' }, parsers).matches.map((m) => m.category)).toEqual(['letter']);
+    expect(classify({ text: '\u0870', channel: 'ussd' }, parsers)).toEqual({ matches: [], unevaluable: [] });
+  });
+
+  it('refuses \\b only for a reply whose characters Java 17 and Node classify differently', () => {
+    const parsers = [ussd('.*\\bx', 'word')];
+    expect(classify({ text: 'é x', channel: 'ussd' }, parsers).matches).toHaveLength(1);
+    const out = classify({ text: '\u0870x', channel: 'ussd' }, parsers);
+    expect(out.unevaluable[0]?.reason).toMatch(/U\+0870, which Java 17 \(Unicode 13\) and this Node.js/);
+  });
+
+  it('refuses a look-behind only for a reply holding a surrogate pair', () => {
+    const parsers = [ussd('.*(?<=x.)y', 'lb')];
+    expect(classify({ text: 'xay', channel: 'ussd' }, parsers).matches).toHaveLength(1);
+    expect(classify({ text: 'x\u{1F600}y', channel: 'ussd' }, parsers).unevaluable[0]?.reason).toMatch(/surrogate pair/);
   });
 });

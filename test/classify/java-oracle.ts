@@ -33,7 +33,7 @@ export class JavaOracle {
   }
 
   run(cases: readonly { pattern: string; message: string }[]): JavaResult[] {
-    const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+    const b64 = (s: string) => Buffer.from(s, 'utf16le').toString('base64');
     const input = cases.map((c) => `${b64(c.pattern)}\t${b64(c.message)}\n`).join('');
     const r = spawnSync('java', ['--add-opens', 'java.base/java.util.regex=ALL-UNNAMED', '-cp', this.dir, 'RegexOracle'], {
       input,
@@ -43,7 +43,7 @@ export class JavaOracle {
     if (r.status !== 0) throw new Error(`java failed: ${r.stderr}`);
     const lines = r.stdout.split('\n').filter((l) => l !== '');
     if (lines.length !== cases.length) throw new Error(`oracle answered ${lines.length} of ${cases.length} cases`);
-    const unb64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
+    const unb64 = (s: string) => Buffer.from(s, 'base64').toString('utf16le');
     return lines.map((line): JavaResult => {
       const [kind, ...rest] = line.split('\t');
       if (kind === 'ERR') return { kind: 'error', description: unb64(rest[0]!) };

@@ -36,7 +36,9 @@ describe('compileJavaPattern verdicts', () => {
     ['{2}x', 'x', true, 'a count with nothing before it'],
     ['x{2}{3}', 'xx', true, 'a second count repeats nothing'],
     ['{balance}', '{balance}', 'error', 'Java: Illegal repetition'],
-    ['\\p{L}', 'a', 'unfaithful', 'Unicode property'],
+    ['\\p{L}', 'a', true, 'Unicode property (Java 17 tables)'],
+    ['\\p{IsEmoji}', 'a', 'error', 'not a Java 17 property'],
+    ['\\X', 'a', 'unfaithful', 'grapheme cluster'],
   ] as [string, string, boolean | 'unfaithful' | 'error', string][])('%s on %j -> %s (%s)', (pattern, text, expected) => {
     expect(verdict(pattern, text)).toBe(expected);
   });

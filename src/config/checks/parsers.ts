@@ -12,8 +12,10 @@ export function checkParsers(ctx: CheckContext): void {
   for (const f of ctx.files) {
     for (const a of f.actions) for (const p of a.parsers) {
       checkSender(ctx, a, p);
-      let issues = lint.get(p.regex);
-      if (!issues) lint.set(p.regex, (issues = p.regex === '' ? [] : lintRegex(p.regex)));
+      // The backtracking policy depends on the channel's message length (docs/regex.md).
+      const key = `${p.target_type}\0${p.regex}`;
+      let issues = lint.get(key);
+      if (!issues) lint.set(key, (issues = p.regex === '' ? [] : lintRegex(p.regex, { channel: p.target_type })));
       checkRegex(ctx, a, p, issues);
     }
   }

@@ -1,7 +1,8 @@
 // The reference for menuctl's regex evaluator: real java.util.regex, with the device's semantics
 // (Pattern.CASE_INSENSITIVE, Matcher.matches()).
 //
-// Input (stdin), one case per line: base64(UTF-8 pattern) TAB base64(UTF-8 message)
+// Input (stdin), one case per line: base64(UTF-16LE pattern) TAB base64(UTF-16LE message)
+// (UTF-16, so that lone surrogates in a reply reach Java unchanged; all base64 below is UTF-16LE)
 // Output (stdout), one line per case, in order:
 //   ERR TAB base64(description)                        the pattern does not compile
 //   OK TAB 1|0 TAB name=base64(value)|name=- ...       matches() verdict and named groups
@@ -44,6 +45,8 @@ public class RegexOracle {
             p = Pattern.compile(pattern, Pattern.CASE_INSENSITIVE);
         } catch (PatternSyntaxException e) {
             return "ERR\t" + encode(e.getDescription() + " near index " + e.getIndex());
+        } catch (StackOverflowError e) {
+            return "ERR\t" + encode("StackOverflowError while compiling");
         }
         Matcher m = p.matcher(message);
         try {
@@ -63,11 +66,17 @@ public class RegexOracle {
         return sb.toString();
     }
 
+    // UTF-16LE by hand: Java's charset codecs would replace a lone surrogate with U+FFFD.
     static String decode(String b64) {
-        return new String(Base64.getDecoder().decode(b64), StandardCharsets.UTF_8);
+        byte[] b = Base64.getDecoder().decode(b64);
+        char[] cs = new char[b.length / 2];
+        for (int i = 0; i < cs.length; i++) cs[i] = (char) ((b[2 * i] & 0xff) | ((b[2 * i + 1] & 0xff) << 8));
+        return new String(cs);
     }
 
     static String encode(String s) {
-        return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+        byte[] b = new byte[s.length() * 2];
+        for (int i = 0; i < s.length(); i++) { b[2 * i] = (byte) s.charAt(i); b[2 * i + 1] = (byte) (s.charAt(i) >> 8); }
+        return Base64.getEncoder().encodeToString(b);
     }
 }
