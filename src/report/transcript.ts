@@ -20,11 +20,14 @@ function sent(r: StepRecord): string {
   return r.step.kind === 'select' ? `${r.response} (select ${r.step.name})` : r.response;
 }
 
-/** Lines of one screen or message, the first after `mark`, the rest aligned under it. */
-function block(indent: string, mark: string, text: string): string[] {
+/**
+ * Lines of one screen or message, the first after `mark`, the rest aligned under it. `paint`
+ * colours the mark; the padding is measured on the plain mark (escape codes take no room).
+ */
+function block(indent: string, mark: string, text: string, paint: (s: string) => string): string[] {
   const [first, ...rest] = text.split(/\r\n|\r|\n/);
   const pad = ' '.repeat([...mark].length + 1);
-  return [`${indent}${mark} ${first ?? ''}`, ...rest.map((l) => `${indent}${pad}${l}`)];
+  return [`${indent}${paint(mark)} ${first ?? ''}`, ...rest.map((l) => `${indent}${pad}${l}`)];
 }
 
 /** The dialogue of one session, each line prefixed by `indent`. */
@@ -34,22 +37,24 @@ export function renderTranscript(r: SessionResult, options: { color?: boolean; i
   const lines: string[] = [`${indent}${s.cyan('→')} ${r.dial}`];
   const screens = r.session.screens;
   r.walk.steps.forEach((step, i) => {
-    lines.push(...block(indent, s.dim('←'), screens[i] ?? ''));
+    lines.push(...block(indent, '←', screens[i] ?? '', s.dim));
     lines.push(`${indent}${s.cyan('→')} ${sent(step)}`);
     if (!step.ok) lines.push(`${indent}  ${s.red('✗')} ${step.problem}`);
   });
   const [reply, ...sms] = r.messages;
   if (reply && reply.channel === 'ussd') {
-    lines.push(...block(indent, s.dim('←'), reply.text));
+    lines.push(...block(indent, '←', reply.text, s.dim));
     lines.push(`${indent}  = ${outcomeText(reply.winner)}`);
   }
   for (const m of reply?.channel === 'sms' ? r.messages : sms) {
-    lines.push(...block(indent, s.dim(`← sms from ${m.sender}:`), m.text));
+    lines.push(...block(indent, `← sms from ${m.sender}:`, m.text, s.dim));
     lines.push(`${indent}  = ${outcomeText(m.winner)}`);
   }
   const walked = r.walk.steps.length;
   if (walked < r.session.screens.length - 1 && r.walk.steps.every((x) => x.ok)) {
-    lines.push(`${indent}  ${s.red('✗')} ${r.session.screens.length - 1 - walked} screen(s) more than the steps answer`);
+    const extra = r.session.screens.slice(walked + 1);
+    lines.push(`${indent}  ${s.red('✗')} ${extra.length} screen(s) more than the steps answer:`);
+    for (const screen of extra) lines.push(...block(indent, '←', screen, s.dim));
   } else if (r.walk.problems.length > 0) {
     lines.push(`${indent}  ${s.red('✗')} the network ended the session here`);
   }
