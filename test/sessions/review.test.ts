@@ -32,3 +32,48 @@ describe('transcript', () => {
     expect(r.stdout).toContain('      ← Dial again to continue\n');
   });
 });
+
+describe('sessions import scrubbing', () => {
+  it.each([
+    // a name before a phone number written with spaces
+    ['Send Ksh100 to John Kamau 0712 345 678?', 'Send Ksh100 to Jane Doe 0710 000 000?'],
+    ['Sent to JOHN KAMAU +254 712 345 678.', 'Sent to JANE DOE +254 000 000 000.'],
+    // phone numbers written with brackets, dots or two spaces
+    ['Call (0712) 345678 now', 'Call (0710) 000000 now'],
+    ['Tel 0712.345.678', 'Tel 0710.000.000'],
+    ['Tel 0712  345 678', 'Tel 0710  000 000'],
+    // runs longer than 15 digits (card and bank account numbers) are masked whole
+    ['Card 4111111111111111 charged', 'Card 4110000000000000 charged'],
+    ['A/C 1234567890123456789', 'A/C 1230000000000000000'],
+    // names with accents
+    ['Dear JOSÉ ÑÚÑEZ, welcome', 'Dear JANE DOE, welcome'],
+    ['Hello Amélie Poulain', 'Hello Jane Doe'],
+    ['Sent to José Núñez 0712345678', 'Sent to Jane Doe 0710000000'],
+    ['Sent to ÉLODIE MARTIN for account 1', 'Sent to JANE DOE for account 1'],
+    ['from Ọlá Adéyẹmí 08031234567', 'from Jane Doe 08000000000'],
+    // unchanged: what parsers test
+    ['Welcome to M-PESA', 'Welcome to M-PESA'],
+    ['Balance Ksh12,345.00 on 2/10/23 at 3:45 PM', 'Balance Ksh12,345.00 on 2/10/23 at 3:45 PM'],
+    ['Menu\n1. Send\n2. Buy 100 bundles', 'Menu\n1. Send\n2. Buy 100 bundles'],
+  ])('%s', async (input, expected) => {
+    const { scrubText } = await import('../../src/sessions/scrub.js');
+    expect(scrubText(input)).toBe(expected);
+  });
+
+  it('never writes a PIN, a secret variable or a sender that is a phone number', async () => {
+    const record = {
+      data: { attributes: {
+        status: 'succeeded', category: 'sent', action_name: 'Send',
+        input_extras: { pin: '4321', amount: '100', password: 'hunter22', payee: 'John Kamau' },
+        session_messages: ['1. Send\n2. Buy', 'Enter amount', 'Enter PIN:', 'Sent.'],
+        values_entered: ['1', '100', '4321'],
+        sms_hits: [{ sender: '+254 722 111 222', message: 'Received Ksh100' }, { sender: '0733444555', message: 'Thanks' }],
+      } },
+    };
+    const r = await runCli(['sessions', 'import', tmp.write('pin.json', JSON.stringify(record))]);
+    expect(r.code).toBe(0);
+    for (const leak of ['4321', 'hunter22', 'John', 'Kamau', '722 111 222', '111', '0733444555', '3444555']) expect(r.stdout, leak).not.toContain(leak);
+    expect(r.stdout).toContain('Values entered: 1, 100, (pin)');
+    expect(r.stdout).toContain('sender: +254 000 000 000');
+  });
+});
