@@ -2,6 +2,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { ACCOUNT, MENU, mpesaBalance, tempDir } from './helpers.js';
+import { renderPlanMarkdown } from '../../src/report/plan-markdown.js';
+import type { DesiredAction } from '../../src/model/types.js';
+import { createParser, plan } from '../apply/plan-data.js';
 
 const tmp = tempDir('menuctl-review-');
 afterAll(() => tmp.remove());
@@ -75,5 +78,28 @@ describe('sessions import scrubbing', () => {
     for (const leak of ['4321', 'hunter22', 'John', 'Kamau', '722 111 222', '111', '0733444555', '3444555']) expect(r.stdout, leak).not.toContain(leak);
     expect(r.stdout).toContain('Values entered: 1, 100, (pin)');
     expect(r.stdout).toContain('sender: +254 000 000 000');
+  });
+});
+
+describe('plan markdown flowcharts at the comment limit', () => {
+  const action: DesiredAction = {
+    name: 'Bundle', root_code: '*175#', transport_type: 'ussd', operators: [{ ref: 2642 }],
+    steps: [{ kind: 'press', value: '1', expect: 'Data' }, { kind: 'pin' }],
+    parsers: [{ category: 'bought', status: 'succeeded', target_type: 'ussd', sender: null, regex: '.*bought.*', user_message: '' }],
+    tests: [],
+  };
+
+  it('keeps a flowchart that fits exactly, with no "left out" note', () => {
+    const p = plan([createParser(action.name, 'bought', 'a1')]);
+    const full = renderPlanMarkdown(p, { actions: [action] });
+    expect(full).toContain('```mermaid');
+    // fitDocument keeps a document one character under its limit (its own margin).
+    expect(renderPlanMarkdown(p, { actions: [action], maxChars: full.length + 1 })).toBe(full);
+    for (const maxChars of [full.length, full.length - 1]) {
+      const less = renderPlanMarkdown(p, { actions: [action], maxChars });
+      expect(less, String(maxChars)).not.toContain('```mermaid');
+      expect(less, String(maxChars)).not.toContain('left out');
+      expect(less, String(maxChars)).toContain('```diff');
+    }
   });
 });
