@@ -36,6 +36,23 @@ describe('transcript', () => {
   });
 });
 
+describe('JUnit', () => {
+  it('states a session\'s outcome once in its transcript, and none for a session whose walk failed', async () => {
+    const ok = tmp.write('junit-ok.yaml', mpesaBalance(`      - name: ok
+        screens: [${MENU}, ${ACCOUNT}, "Enter PIN:", "Your request has been received."]
+        expect: { category: request-received }
+      - name: stuck
+        screens: ["Menu\\n1. Send", ${ACCOUNT}, "Enter PIN:", "Your request has been received."]
+        expect: { category: request-received }
+`));
+    const r = await runCli(['test', ok, '--format', 'junit']);
+    const outs = [...r.stdout.matchAll(/<system-out>([\s\S]*?)<\/system-out>/g)].map((m) => m[1]!);
+    expect(outs).toHaveLength(2);
+    expect(outs[0]!.match(/outcome:/g)).toHaveLength(1);
+    expect(outs[1]).not.toContain('outcome:');
+  });
+});
+
 describe('sessions import scrubbing', () => {
   it.each([
     // a name before a phone number written with spaces
