@@ -36,6 +36,38 @@ describe('transcript', () => {
   });
 });
 
+describe('validate: USSD screen length', () => {
+  const withScreen = (yamlScreen: string) => `version: 1
+actions:
+  - name: Sell
+    root_code: "*165#"
+    transport_type: ussd
+    operators: [2645]
+    steps:
+      - ok
+    parsers:
+      - category: sold
+        status: succeeded
+        regex: '.*sold.*'
+    sessions:
+      - name: s
+        screens: ["Welcome", ${yamlScreen}]
+        expect: none
+`;
+
+  it('counts characters as shown, not UTF-16 units or CRLF pairs', async () => {
+    // 182 characters each: 180 + one emoji + one accented letter; 20 lines of 9 joined by CRLF (+1 char).
+    const emoji = `"${'x'.repeat(180)}🎉é"`;
+    const crlf = `"${Array.from({ length: 20 }, () => 'x'.repeat(8)).join('\\r\\n')}xxx"`;
+    for (const screen of [emoji, crlf]) {
+      const r = await runCli(['validate', tmp.write('len.yaml', withScreen(screen))]);
+      expect(r.stderr + r.stdout, screen).not.toContain('ussd-screen-length');
+    }
+    const over = await runCli(['validate', tmp.write('over.yaml', withScreen(`"${'x'.repeat(181)}🎉é"`))]);
+    expect(over.stderr + over.stdout).toContain('screen 2 of session "s" has 183 characters');
+  });
+});
+
 describe('JUnit', () => {
   it('states a session\'s outcome once in its transcript, and none for a session whose walk failed', async () => {
     const ok = tmp.write('junit-ok.yaml', mpesaBalance(`      - name: ok
