@@ -7,17 +7,25 @@ export interface MenuOption {
   text: string;
 }
 
-// "6. My Account", "6) My Account", "6: My Account", "6 - My Account", "6>My Account", "6.My Account".
+// "6. My Account", "6) My Account", "6: My Account", "6 - My Account", "6>My Account", "6.My Account",
+// and the keys menus use for paging: "#. Next", "*: Back", "00. Home".
 // The separator must be followed by a non-digit so "10.5 GB left" is not option 10.
-const OPTION_LINE = /^\s*(\d{1,3})\s*[.):>-](?!\d)\s*(\S.*?)\s*$/;
+const OPTION_LINE = /^\s*(\d{1,3}|[*#]{1,2})\s*[.):>-](?!\d)\s*(\S.*?)\s*$/;
+
+const lines = (screen: string) => screen.split(/\r\n|\r|\n/);
 
 export function menuOptions(screen: string): MenuOption[] {
   const out: MenuOption[] = [];
-  for (const line of screen.split(/\r\n|\r|\n/)) {
+  for (const line of lines(screen)) {
     const m = OPTION_LINE.exec(line);
     if (m) out.push({ number: m[1]!, text: m[2]! });
   }
   return out;
+}
+
+/** The screen without its option lines: its title, prompt and notes. */
+export function screenProse(screen: string): string {
+  return lines(screen).filter((line) => !OPTION_LINE.test(line)).join('\n');
 }
 
 /** Case and runs of whitespace do not matter when reading a screen (USSD gateways reflow text). */

@@ -5,6 +5,9 @@ import { ACCOUNT, MENU, mpesaBalance, tempDir } from './helpers.js';
 import { renderPlanMarkdown } from '../../src/report/plan-markdown.js';
 import type { DesiredAction } from '../../src/model/types.js';
 import { createParser, plan } from '../apply/plan-data.js';
+import { menuOptions } from '../../src/sessions/options.js';
+import { walkSession } from '../../src/sessions/walk.js';
+import type { Session, Step } from '../../src/model/types.js';
 
 const tmp = tempDir('menuctl-review-');
 afterAll(() => tmp.remove());
@@ -33,6 +36,29 @@ describe('transcript', () => {
     const r = await runCli(['test', file, '--transcript']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('      ← Dial again to continue\n');
+  });
+});
+
+describe('reading screens', () => {
+  const walk = (steps: Step[], screens: string[]) =>
+    walkSession(steps, { name: 's', variables: {}, screens, sms: [], expect: 'none' } as Session);
+
+  it('reads * and # options, as docs/sessions.md says they are compared', () => {
+    expect(menuOptions('1. Send\n#. Next\n*: Back\n00. Home')).toEqual([
+      { number: '1', text: 'Send' }, { number: '#', text: 'Next' }, { number: '*', text: 'Back' }, { number: '00', text: 'Home' },
+    ]);
+    expect(walk([{ kind: 'press', value: '#', expect: 'Next' }], ['1. Send\n#. Next', 'Page 2']).steps[0]!.ok).toBe(true);
+    const wrong = walk([{ kind: 'press', value: '*', expect: 'Next' }], ['1. Send\n#. Next', 'Page 2']).steps[0]!;
+    expect(wrong.problem).toContain('"Next" is option # on this screen, not *');
+  });
+
+  it('passes a press whose expect names the screen (its title), even when an option repeats the words', () => {
+    // The contract: press N fails when the screen does not contain expect, or N is not an option.
+    const w = walk([{ kind: 'press', value: '2', expect: 'Balance' }], ['Balance\n1. Balance enquiry\n2. Mini statement', 'Done']);
+    expect(w.steps[0]!.problem).toBeNull();
+    // A renumbered option is still caught: the words are only in the options.
+    const moved = walk([{ kind: 'press', value: '6', expect: 'My Account' }], ['M-PESA\n6. Lipa na M-PESA\n7. My Account', 'x']);
+    expect(moved.steps[0]!.problem).toContain('"My Account" is option 7 on this screen, not 6');
   });
 });
 
