@@ -13,11 +13,18 @@ export function outcomeText(m: ParserMatch | null): string {
   return [`${m.category} (${m.status})`, ...vars].join(' ');
 }
 
+/** By the step's kind, not the value: a variable may be empty or look like the PIN mask. */
 function sent(r: StepRecord): string {
   if (r.response === null) return '(nothing: the step could not be answered)';
-  if (r.response === '') return '(OK)';
-  if (r.response === MASKED_PIN) return `${MASKED_PIN} (PIN)`;
-  return r.step.kind === 'select' ? `${r.response} (select ${r.step.name})` : r.response;
+  switch (r.step.kind) {
+    case 'ok': return '(OK)';
+    case 'pin': return `${MASKED_PIN} (PIN)`;
+    case 'select': return `${r.response} (select ${r.step.name})`;
+    case 'variable':
+      if (r.response === '') return `"" (variable ${r.step.name})`;
+      return r.response === MASKED_PIN ? `${MASKED_PIN} (variable ${r.step.name})` : r.response;
+    case 'press': return r.response;
+  }
 }
 
 /**

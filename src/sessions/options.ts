@@ -28,9 +28,10 @@ export function screenProse(screen: string): string {
   return lines(screen).filter((line) => !OPTION_LINE.test(line)).join('\n');
 }
 
-/** Case and runs of whitespace do not matter when reading a screen (USSD gateways reflow text). */
+/** Case, Unicode normal form and runs of whitespace do not matter when reading a screen (USSD gateways reflow text). */
 export function fold(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+  // NFC: "é" typed as one character or as e + combining accent reads the same on a phone.
+  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 export function screenContains(screen: string, text: string): boolean {

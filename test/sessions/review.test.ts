@@ -52,6 +52,14 @@ describe('reading screens', () => {
     expect(wrong.problem).toContain('"Next" is option # on this screen, not *');
   });
 
+  it('matches options and values whatever their Unicode normal form', async () => {
+    const { selectOption } = await import('../../src/sessions/options.js');
+    const decomposed = '1. Cre\u0301dit e\u0301te\u0301\n2. Cre\u0301dit hiver';
+    const r = selectOption(menuOptions(decomposed), 'Crédit été');
+    expect(r.ok && r.option.number).toBe('1');
+    expect(walk([{ kind: 'press', value: '2', expect: 'Crédit hiver' }], [decomposed, 'ok']).steps[0]!.ok).toBe(true);
+  });
+
   it('passes a press whose expect names the screen (its title), even when an option repeats the words', () => {
     // The contract: press N fails when the screen does not contain expect, or N is not an option.
     const w = walk([{ kind: 'press', value: '2', expect: 'Balance' }], ['Balance\n1. Balance enquiry\n2. Mini statement', 'Done']);
@@ -91,6 +99,35 @@ actions:
     }
     const over = await runCli(['validate', tmp.write('over.yaml', withScreen(`"${'x'.repeat(181)}🎉é"`))]);
     expect(over.stderr + over.stdout).toContain('screen 2 of session "s" has 183 characters');
+  });
+});
+
+describe('transcript of what was sent', () => {
+  it('shows a variable\'s value as sent, even an empty one or one that looks like the PIN mask', async () => {
+    const file = tmp.write('vars.yaml', `version: 1
+actions:
+  - name: Pay
+    root_code: "*1#"
+    transport_type: ussd
+    operators: [2172]
+    steps:
+      - variable: note
+      - variable: code
+    parsers:
+      - category: done
+        status: succeeded
+        regex: 'Done'
+    sessions:
+      - name: odd values
+        variables: { note: "", code: "****" }
+        screens: ["Note:", "Code:", "Done"]
+        expect: { category: done }
+`);
+    const r = await runCli(['test', file, '--transcript']);
+    expect(r.stdout).toContain('      → "" (variable note)\n');
+    expect(r.stdout).toContain('      → **** (variable code)\n');
+    expect(r.stdout).not.toContain('(PIN)');
+    expect(r.stdout).not.toContain('(OK)');
   });
 });
 
