@@ -54,7 +54,7 @@ function parseRecords(text: string, file: string): ReturnType<typeof readHoverRe
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    throw new CliError(`${file}: not JSON (${(err as Error).message}). Save the webhook's request body as it was received.`);
+    throw new CliError(`${file}: not JSON (${jsonProblem(text, err as Error)}). Save the webhook's request body as it was received.`);
   }
   try {
     return readHoverRecords(doc);
@@ -62,6 +62,20 @@ function parseRecords(text: string, file: string): ReturnType<typeof readHoverRe
     if (err instanceof RecordError) throw new CliError(`${file}: ${err.message}`);
     throw err;
   }
+}
+
+/**
+ * JSON.parse's complaint without the piece of the input V8 quotes ("+254712345"... is not valid
+ * JSON): the file holds personal data, and error output lands in CI logs. The position becomes a
+ * line and column.
+ */
+function jsonProblem(text: string, err: Error): string {
+  const what = err.message.replace(/,?\s*"(?:[^"\\]|\\.)*"(?:\.\.\.)?\s*is not valid JSON/, '').replace(/\s*(?:in JSON )?at position \d+.*$/, '');
+  const at = /at position (\d+)/.exec(err.message);
+  if (!at) return what;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  return `${what} at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }
 
 /** A YAML list of sessions, each with its notes as a comment, to paste under `sessions:`. */

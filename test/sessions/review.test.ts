@@ -175,6 +175,16 @@ describe('sessions import scrubbing', () => {
     expect(scrubText(input)).toBe(expected);
   });
 
+  it('does not echo a phone number from a file that is not JSON', async () => {
+    const r = await runCli(['sessions', 'import', tmp.write('text.json', '+254712345678 sent Ksh100 to JOHN')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('not JSON');
+    expect(r.stderr).not.toMatch(/2547|JOHN/);
+    const late = await runCli(['sessions', 'import', tmp.write('late.json', '{"session_messages": ["ok"]}\n+254712345678')]);
+    expect(late.stderr).toContain("late.json: not JSON (Unexpected non-whitespace character after JSON at line 2, column 1).");
+    expect(late.stderr).not.toContain('2547');
+  });
+
   it('never writes a PIN, a secret variable or a sender that is a phone number', async () => {
     const record = {
       data: { attributes: {
