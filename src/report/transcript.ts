@@ -32,21 +32,31 @@ function sent(r: StepRecord): string {
  * colours the mark; the padding is measured on the plain mark (escape codes take no room).
  */
 function block(indent: string, mark: string, text: string, paint: (s: string) => string): string[] {
-  const [first, ...rest] = text.split(/\r\n|\r|\n/);
-  const pad = ' '.repeat([...mark].length + 1);
-  return [`${indent}${paint(mark)} ${first ?? ''}`, ...rest.map((l) => `${indent}${pad}${l}`)];
+  const [first, ...rest] = text.split(/\r\n|\r|\n/).map(visible);
+  const shown = visible(mark);
+  const pad = ' '.repeat([...shown].length + 1);
+  return [`${indent}${paint(shown)} ${first ?? ''}`, ...rest.map((l) => `${indent}${pad}${l}`)];
+}
+
+/**
+ * Control characters as escapes (ESC as \u001b): a screen recorded in the field must not clear the
+ * terminal, recolour the report or retitle the window. Tabs stay.
+ */
+function visible(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The dialogue of one session, each line prefixed by `indent`. */
 export function renderTranscript(r: SessionResult, options: { color?: boolean; indent?: string } = {}): string[] {
   const s: Style = style(options.color ?? false);
   const indent = options.indent ?? '';
-  const lines: string[] = [`${indent}${s.cyan('→')} ${r.dial}`];
+  const lines: string[] = [`${indent}${s.cyan('→')} ${visible(r.dial)}`];
   const screens = r.session.screens;
   r.walk.steps.forEach((step, i) => {
     lines.push(...block(indent, '←', screens[i] ?? '', s.dim));
-    lines.push(`${indent}${s.cyan('→')} ${sent(step)}`);
-    if (!step.ok) lines.push(`${indent}  ${s.red('✗')} ${step.problem}`);
+    lines.push(`${indent}${s.cyan('→')} ${visible(sent(step))}`);
+    if (!step.ok) lines.push(`${indent}  ${s.red('✗')} ${visible(step.problem ?? '')}`);
   });
   const [reply, ...sms] = r.messages;
   if (reply && reply.channel === 'ussd') {

@@ -28,6 +28,18 @@ describe('transcript', () => {
     expect(color.stdout.replace(ESC, '')).toBe(plain.stdout);
   });
 
+  it('shows control characters in a screen or SMS as escapes, so a recorded screen cannot drive the terminal', async () => {
+    const file = tmp.write('ctl.yaml', mpesaBalance(`      - name: ctl
+        screens: [${MENU}, ${ACCOUNT}, "Enter PIN:\\e[2J", "Your request has been received.\\a"]
+        sms:
+          - { sender: MPESA, message: "x\\e]0;pwned\\a" }
+        expect: { category: request-received }
+`));
+    const r = await runCli(['test', file, '--transcript']);
+    expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(r.stdout).toContain('← Enter PIN:\\u001b[2J');
+  });
+
   it('shows the screens no step answers', async () => {
     const file = tmp.write('extra.yaml', mpesaBalance(`      - name: extra
         screens: [${MENU}, ${ACCOUNT}, "Enter PIN:", "Your request has been received.", "Dial again to continue"]
