@@ -9,7 +9,7 @@ import { importSession, type Imported } from '../sessions/import-session.js';
 import { readHoverRecords, RecordError } from '../sessions/hover-record.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeUserFile } from './write-file.js';
 
 interface ImportOptions { name?: string; out?: string }
 
@@ -28,7 +28,7 @@ export function register(program: Command, ctx: CliContext): void {
       const imported = records.map((r, i) => importSession(r, records.length > 1 && options.name ? { name: `${options.name} ${i + 1}` } : options));
       const yaml = renderImported(imported);
       if (options.out) {
-        await writeFileAtomic(resolve(io.cwd, options.out), yaml);
+        await writeUserFile('--out', resolve(io.cwd, options.out), yaml);
         io.stderr.write(`wrote ${imported.length} session(s) to ${options.out}\n`);
       } else io.stdout.write(yaml);
       ctx.setExit(EXIT.OK);
@@ -45,7 +45,7 @@ async function readInput(file: string, ctx: CliContext): Promise<string> {
     return await readFile(resolve(ctx.io.cwd, file), 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new CliError(`${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code ?? String(err)}).`);
+    throw new CliError(`${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory: name the JSON file' : code ?? String(err)}).`);
   }
 }
 

@@ -143,6 +143,20 @@ actions:
   });
 });
 
+describe('writing and reading files the user names', () => {
+  it('says why a page or an import cannot be written, naming the option and the path', async () => {
+    const blocker = tmp.write('blocker', 'a file where a directory should be');
+    const docs = await runCli(['docs', 'examples', '--out', blocker]);
+    expect(docs.code).toBe(1);
+    expect(docs.stderr).toBe(`Error: --out ${blocker}/mpesa-kenya.md: cannot write it (a file is in the way of a directory). Choose a path you can write to.\n`);
+    const record = tmp.write('rec.json', JSON.stringify({ session_messages: ['Hi'] }));
+    const imp = await runCli(['sessions', 'import', record, '--out', `${blocker}/s.yaml`]);
+    expect(imp.stderr).toContain(`--out ${blocker}/s.yaml: cannot write it (a file is in the way of a directory)`);
+    const dir = await runCli(['sessions', 'import', tmp.dir]);
+    expect(dir.stderr).toContain('cannot read it (it is a directory: name the JSON file)');
+  });
+});
+
 describe('JUnit', () => {
   it('states a session\'s outcome once in its transcript, and none for a session whose walk failed', async () => {
     const ok = tmp.write('junit-ok.yaml', mpesaBalance(`      - name: ok
