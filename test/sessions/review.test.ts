@@ -201,6 +201,17 @@ describe('sessions import scrubbing', () => {
     expect(scrubText(input)).toBe(expected);
   });
 
+  it('reads input_extras and parsed_variables written as JSON strings (as the Hover SDK models them), scrubbed', async () => {
+    const record = { status: 'succeeded', category: 'sent', session_messages: ['1. Send', 'Sent'],
+      input_extras: JSON.stringify({ phone: '0712345678', amount: '100' }), parsed_variables: '{"name":"JOHN KAMAU"}' };
+    const r = await runCli(['sessions', 'import', tmp.write('strings.json', JSON.stringify(record))]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('phone: "0710000000"');
+    expect(r.stdout).toContain('amount: "100"');
+    expect(r.stdout).toContain('name: JANE DOE');
+    expect(r.stdout).not.toMatch(/0712345678|KAMAU/);
+  });
+
   it('does not echo a phone number from a file that is not JSON', async () => {
     const r = await runCli(['sessions', 'import', tmp.write('text.json', '+254712345678 sent Ksh100 to JOHN')]);
     expect(r.code).toBe(1);
