@@ -64,6 +64,25 @@ describe('reading screens', () => {
     expect(wrong.problem).toContain('"Next" is option # on this screen, not *');
   });
 
+  it.each([
+    ['1:Yes 2:No', [['1', 'Yes'], ['2', 'No']]],
+    ['Send Ksh100 to Jane? 1. Confirm 2. Cancel', [['1', 'Confirm'], ['2', 'Cancel']]],
+    ['Menu\n1) Data 2) Voice 3) SMS\n0) Back', [['1', 'Data'], ['2', 'Voice'], ['3', 'SMS'], ['0', 'Back']]],
+    // not a run of consecutive numbers: text, not options
+    ['1. Pay 100. Confirm', [['1', 'Pay 100. Confirm']]],
+    ['Top up 2: 50 bob', []],
+    ['Buy 1GB for 500. Valid 7 days', []],
+  ])('reads options written on one line: %j', (screen, options) => {
+    expect(menuOptions(screen).map((o) => [o.number, o.text])).toEqual(options);
+  });
+
+  it('walks a confirmation screen whose options share a line with the prompt', () => {
+    const w = walk([{ kind: 'press', value: '2', expect: 'Cancel' }], ['Send Ksh100? 1. Confirm 2. Cancel', 'Cancelled']);
+    expect(w.steps[0]!.problem).toBeNull();
+    const wrong = walk([{ kind: 'press', value: '3' }], ['Send Ksh100? 1. Confirm 2. Cancel', 'Cancelled']);
+    expect(wrong.steps[0]!.problem).toBe('option 3 is not on the screen (options: 1. Confirm; 2. Cancel).');
+  });
+
   it('matches options and values whatever their Unicode normal form', async () => {
     const { selectOption } = await import('../../src/sessions/options.js');
     const decomposed = '1. Cre\u0301dit e\u0301te\u0301\n2. Cre\u0301dit hiver';
