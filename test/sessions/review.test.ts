@@ -101,38 +101,6 @@ describe('reading screens', () => {
   });
 });
 
-describe('validate: USSD screen length', () => {
-  const withScreen = (yamlScreen: string) => `version: 1
-actions:
-  - name: Sell
-    root_code: "*165#"
-    transport_type: ussd
-    operators: [2645]
-    steps:
-      - ok
-    parsers:
-      - category: sold
-        status: succeeded
-        regex: '.*sold.*'
-    sessions:
-      - name: s
-        screens: ["Welcome", ${yamlScreen}]
-        expect: none
-`;
-
-  it('counts characters as shown, not UTF-16 units or CRLF pairs', async () => {
-    // 182 characters each: 180 + one emoji + one accented letter; 20 lines of 9 joined by CRLF (+1 char).
-    const emoji = `"${'x'.repeat(180)}🎉é"`;
-    const crlf = `"${Array.from({ length: 20 }, () => 'x'.repeat(8)).join('\\r\\n')}xxx"`;
-    for (const screen of [emoji, crlf]) {
-      const r = await runCli(['validate', tmp.write('len.yaml', withScreen(screen))]);
-      expect(r.stderr + r.stdout, screen).not.toContain('ussd-screen-length');
-    }
-    const over = await runCli(['validate', tmp.write('over.yaml', withScreen(`"${'x'.repeat(181)}🎉é"`))]);
-    expect(over.stderr + over.stdout).toContain('screen 2 of session "s" has 183 characters');
-  });
-});
-
 describe('transcript of what was sent', () => {
   it('shows a variable\'s value as sent, even an empty one or one that looks like the PIN mask', async () => {
     const file = tmp.write('vars.yaml', `version: 1
