@@ -144,6 +144,24 @@ describe('writing and reading files the user names', () => {
   });
 });
 
+describe('a reply written as a YAML block scalar', () => {
+  it('is explained by the line break YAML keeps at its end, not as a reply spanning lines', async () => {
+    const file = tmp.write('block.yaml', mpesaBalance(`      - name: block
+        screens:
+          - ${MENU}
+          - ${ACCOUNT}
+          - "Enter PIN:"
+          - |
+            Your request has been received.
+        expect: { category: request-received }
+`));
+    const r = await runCli(['test', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('hint: parser "request-received" would match without the whitespace the reply ends with ("\\n")');
+    expect(r.stdout).not.toContain('no line breaks');
+  });
+});
+
 describe('JUnit', () => {
   it('states a session\'s outcome once in its transcript, and none for a session whose walk failed', async () => {
     const ok = tmp.write('junit-ok.yaml', mpesaBalance(`      - name: ok
