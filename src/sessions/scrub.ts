@@ -18,23 +18,28 @@
 const SEP = String.raw`(?:[.-]|[ ]{1,2}|\)[ ]?|[ ]?\()`;
 // A phone or account number: 9 digits or more, no upper bound (card and bank account numbers).
 const NUMBER = String.raw`\(?\d(?:${SEP}?\d){8,}`;
+// A date that starts a run of digits ("2023-10-02 15:45", "08.08.2019 18:50"): kept, it is not a
+// person's. Not when more groups follow ("07.12.34.56.78" is a phone number written with dots).
+const DATE_SOURCE = String.raw`(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2}))(?![-./]?\d)`;
 const PHONE = new RegExp(String.raw`(\+?)(${NUMBER})(?!\d)`, 'g');
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 // Names in any script with capitals (José, ÉLODIE, Ọlá): letters and combining marks. `\b` is
 // ASCII-only, so word edges are written as "no letter or digit before/after".
 const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]+`;
-const NAME = String.raw`${WORD}(?:\s+${WORD}){0,2}`;
+// Words of a name are on one line.
+const NAME = String.raw`${WORD}(?:[ \t]+${WORD}){0,2}`;
 const START = String.raw`(?<![\p{L}\p{M}\p{N}])`;
 const END = String.raw`(?![\p{L}\p{M}\p{N}])`;
-const AFTER_TITLE = new RegExp(String.raw`${START}(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:)(\s+)(${NAME})`, 'gu');
+const AFTER_TITLE = new RegExp(String.raw`${START}(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:)([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
 // The number shape survives masking (digits stay digits), so the same pattern finds a name next to
 // a number before and after it is masked.
-const BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME})(\s+)(?=\+?${NUMBER})`, 'gu');
+const BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME})(\s+)(?=\+?${NUMBER})(?!${DATE_SOURCE})`, 'gu');
 // Operators write payees in capitals: "sent to JOHN DOE for account 1234". Two words at least, so
 // "Welcome to M-PESA" stays.
 const CAPS = String.raw`\p{Lu}[\p{Lu}\p{M}'’-]*\.?`;
-const AFTER_TO = new RegExp(String.raw`${START}(to|from|To|From)(\s+)(${CAPS}(?:\s+${CAPS}){1,2})${END}`, 'gu');
-const AFTER_PHONE = new RegExp(String.raw`(\+?${NUMBER})(\s+-?\s*)(${NAME})`, 'gu');
+const AFTER_TO = new RegExp(String.raw`${START}(to|from|To|From)(\s+)(${CAPS}(?:[ \t]+${CAPS}){1,2})${END}`, 'gu');
+// After a number only on its line: the next line is usually the next prompt ("Enter PIN:").
+const AFTER_PHONE = new RegExp(String.raw`(\+?${NUMBER})([ \t]+-?[ \t]*)(${NAME})`, 'gu');
 
 /** Words that read like a name next to a number but are part of the message's own vocabulary. */
 const NOT_NAMES = new Set([
@@ -51,12 +56,21 @@ export const MASKED = '****';
 
 /** An SMS sender id is the operator's (kept) unless it is a phone number (masked). */
 export function scrubSender(sender: string): string {
-  return sender.replace(PHONE, (_m, plus: string, digits: string) => plus + maskDigits(digits));
+  return maskNumbers(sender);
+}
+
+const DATE = new RegExp(`^${DATE_SOURCE}`);
+
+function maskNumbers(text: string): string {
+  return text.replace(PHONE, (_m: string, plus: string, digits: string) => {
+    const date = DATE.exec(digits);
+    return date ? plus + date[0] + maskNumbers(digits.slice(date[0].length)) : plus + maskDigits(digits);
+  });
 }
 
 export function scrubText(text: string, keep: readonly string[] = []): string {
   let out = text.replace(EMAIL, 'user@example.com');
-  out = out.replace(PHONE, (_m, plus: string, digits: string) => plus + maskDigits(digits));
+  out = maskNumbers(out);
   out = out.replace(AFTER_TITLE, (_m, title: string, space: string, name: string) => `${title}${space}${placeholder(name, keep)}`);
   out = out.replace(BEFORE_PHONE, (_m, name: string, space: string) => `${placeholder(name, keep)}${space}`);
   out = out.replace(AFTER_TO, (_m, word: string, space: string, name: string) => `${word}${space}${placeholder(name, keep)}`);

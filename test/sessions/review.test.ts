@@ -197,6 +197,14 @@ describe('sessions import scrubbing', () => {
     ['Sent to José Núñez 0712345678', 'Sent to Jane Doe 0710000000'],
     ['Sent to ÉLODIE MARTIN for account 1', 'Sent to JANE DOE for account 1'],
     ['from Ọlá Adéyẹmí 08031234567', 'from Jane Doe 08000000000'],
+    // a name is on one line; after a number, the next line's prompt stays; before it, a name stays a name
+    ['Send Ksh100 to 0712345678\nEnter PIN:', 'Send Ksh100 to 0710000000\nEnter PIN:'],
+    ['Send to 0712345678\nAmount 100', 'Send to 0710000000\nAmount 100'],
+    ['Pay JOHN KAMAU\n0712345678', 'Pay JANE DOE\n0710000000'],
+    // dates and times are not phone numbers
+    ['Paid on 2023-10-02 15:45 ref 0712345678', 'Paid on 2023-10-02 15:45 ref 0710000000'],
+    ['Le 08.08.2019 18:50, solde 1200', 'Le 08.08.2019 18:50, solde 1200'],
+    ['Appelez le 07.12.34.56.78', 'Appelez le 07.10.00.00.00'],
     // unchanged: what parsers test
     ['Welcome to M-PESA', 'Welcome to M-PESA'],
     ['Balance Ksh12,345.00 on 2/10/23 at 3:45 PM', 'Balance Ksh12,345.00 on 2/10/23 at 3:45 PM'],
