@@ -1,11 +1,12 @@
 // Scrubs personal data from text imported from the field (menuctl sessions import), so a real
 // conversation can be committed as a regression test. Rules (docs/sessions.md "Scrubbing"):
-// - phone and account numbers: a run of 9 to 15 digits (a leading +, single spaces or dashes
-//   between groups allowed) keeps its + and first 3 digits, every other digit becomes 0, so the
-//   shape a parser expects survives ("0712345678" -> "0710000000");
+// - phone and account numbers: a run of 9 digits or more (a leading +, and dots, dashes, one or
+//   two spaces or brackets between groups allowed) keeps its + and first 3 digits, every other
+//   digit becomes 0, so the shape a parser expects survives ("0712345678" -> "0710000000"); a date
+//   starting the run is kept;
 // - e-mail addresses become user@example.com;
 // - names: 1 to 3 capitalised words after a greeting or title (Dear, Hi, Hello, Mr, Mrs, Ms, Dr),
-//   after a label ("name:", "recipient:"), next to a phone number ("JOHN DOE 0712345678"), or 2 to 3
+//   after a label ("name:", "recipient:", "agent:"...), next to a phone number ("JOHN DOE 0712345678"), or 2 to 3
 //   words in capitals after "to"/"from" ("sent to JOHN DOE for ...") become "JANE DOE" (written in
 //   capitals) or "Jane Doe";
 // - values whose key names a person or number (name, phone, msisdn, account...) are replaced whole;
@@ -30,7 +31,7 @@ const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]+`;
 const NAME = String.raw`${WORD}(?:[ \t]+${WORD}){0,2}`;
 const START = String.raw`(?<![\p{L}\p{M}\p{N}])`;
 const END = String.raw`(?![\p{L}\p{M}\p{N}])`;
-const AFTER_TITLE = new RegExp(String.raw`${START}(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:)([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
+const AFTER_TITLE = new RegExp(String.raw`${START}(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:|[Aa]gent:|[Pp]ayee:|[Bb]eneficiary:|[Rr]eceiver:|[Ss]ender:|[Cc]ustomer:)([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
 // The number shape survives masking (digits stay digits), so the same pattern finds a name next to
 // a number before and after it is masked.
 const BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME})(\s+)(?=\+?${NUMBER})(?!${DATE_SOURCE})`, 'gu');

@@ -205,6 +205,10 @@ describe('sessions import scrubbing', () => {
     ['Paid on 2023-10-02 15:45 ref 0712345678', 'Paid on 2023-10-02 15:45 ref 0710000000'],
     ['Le 08.08.2019 18:50, solde 1200', 'Le 08.08.2019 18:50, solde 1200'],
     ['Appelez le 07.12.34.56.78', 'Appelez le 07.10.00.00.00'],
+    // names after the labels confirmations use
+    ['Agent: Peter Mwangi, Till 1234', 'Agent: Jane Doe, Till 1234'],
+    ['Payee: MARY OTIENO', 'Payee: JANE DOE'],
+    ['Beneficiary name: Ọlá Adé', 'Beneficiary name: Jane Doe'],
     // unchanged: what parsers test
     ['Welcome to M-PESA', 'Welcome to M-PESA'],
     ['Balance Ksh12,345.00 on 2/10/23 at 3:45 PM', 'Balance Ksh12,345.00 on 2/10/23 at 3:45 PM'],
