@@ -8,13 +8,13 @@ export interface MenuOption {
 }
 
 // "6. My Account", "6) My Account", "6: My Account", "6 - My Account", "6>My Account", "6.My Account",
-// and the keys menus use for paging: "#. Next", "*: Back", "00. Home".
+// "(6) My Account", "[6] My Account", and the keys menus use for paging: "#. Next", "*: Back", "00. Home".
 // The separator must be followed by a non-digit so "10.5 GB left" is not option 10.
-const OPTION_LINE = /^\s*(\d{1,3}|[*#]{1,2})\s*[.):>-](?!\d)\s*(\S.*?)\s*$/;
+const OPTION_LINE = /^\s*[([]?(\d{1,3}|[*#]{1,2})\s*[.):>\]-](?!\d)\s*(\S.*?)\s*$/;
 
 // A number and separator inside a line ("Confirm? 1. Yes 2. No", "1:Yes 2:No"): an option only as
 // part of a run of consecutive numbers, so "Pay 100. Confirm" stays text.
-const INLINE = /(?<=^|\s)(\d{1,3})\s*[.):>-](?!\d)\s*/g;
+const INLINE = /(?<=^|\s)[([]?(\d{1,3})\s*[.):>\]-](?!\d)\s*/g;
 
 const lines = (screen: string) => screen.split(/\r\n|\r|\n/);
 

@@ -71,6 +71,9 @@ describe('reading screens', () => {
     // not a run of consecutive numbers: text, not options
     ['1. Pay 100. Confirm', [['1', 'Pay 100. Confirm']]],
     ['Top up 2: 50 bob', []],
+    ['(1) Airtime\n(2) Data', [['1', 'Airtime'], ['2', 'Data']]],
+    ['[1] Airtime\n[2] Data', [['1', 'Airtime'], ['2', 'Data']]],
+    ['1. 📱 Airtime\n2. Dàta ✨', [['1', '📱 Airtime'], ['2', 'Dàta ✨']]],
     ['Buy 1GB for 500. Valid 7 days', []],
   ])('reads options written on one line: %j', (screen, options) => {
     expect(menuOptions(screen).map((o) => [o.number, o.text])).toEqual(options);
