@@ -3011,7 +3011,7 @@ function versionProblem(doc) {
   return version === void 0 ? "not a menuctl plan (no format_version)" : `format_version ${JSON.stringify(version)} is not supported (this menuctl reads format_version 1)`;
 }
 function schemaProblems(doc, errors) {
-  const lines = /* @__PURE__ */ new Set();
+  const lines2 = /* @__PURE__ */ new Set();
   for (const e of errors.filter((x) => x.keyword !== "if")) {
     const segments = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     let at = segments.map((s) => /^\d+$/.test(s) ? `[${s}]` : `.${s}`).join("").replace(/^\./, "");
@@ -3020,9 +3020,9 @@ function schemaProblems(doc, errors) {
     const change = segments[0] === "changes" ? doc.changes?.[Number(segments[1])] : void 0;
     const address = change && typeof change.address === "string" ? ` (${change.address})` : "";
     const hint = segments.length === 3 && segments[0] === "changes" ? HINTS[segments[2]] : void 0;
-    lines.add(`${at || "the plan"} ${what}${address}${hint ? `: ${hint}` : ""}`);
+    lines2.add(`${at || "the plan"} ${what}${address}${hint ? `: ${hint}` : ""}`);
   }
-  return [...lines];
+  return [...lines2];
 }
 function consistencyProblems(plan2) {
   const problems = [];
@@ -3089,8 +3089,8 @@ function escapeHtml(s) {
 function code(s) {
   return `<code>${escapeHtml(s).replace(/\|/g, "&#124;")}</code>`;
 }
-function fenced(lang, lines) {
-  const body = lines.join("\n");
+function fenced(lang, lines2) {
+  const body = lines2.join("\n");
   const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((r) => r.length));
   const fence2 = "`".repeat(Math.max(3, longest + 1));
   return `${fence2}${lang}
@@ -3163,25 +3163,25 @@ function start(a) {
   return a.transport_type === "ussd" ? `dial ${mermaidText(a.root_code)}` : `${mermaidText(a.transport_type)}: ${mermaidText(a.root_code)}`;
 }
 function renderFlowchart(action, parsers, options = {}) {
-  const lines = ["flowchart TD", `  start(["${start(action)}"])`];
+  const lines2 = ["flowchart TD", `  start(["${start(action)}"])`];
   let prev = "start";
   action.steps.forEach((step2, i) => {
     const id = `s${i + 1}`;
-    lines.push(`  ${id}["${stepLabel(step2, i)}"]`, `  ${prev} --> ${id}`);
+    lines2.push(`  ${id}["${stepLabel(step2, i)}"]`, `  ${prev} --> ${id}`);
     prev = id;
   });
   const ussd = parsers.map((p, i) => ({ p, i })).filter((x) => x.p.target_type === "ussd");
   const sms = parsers.map((p, i) => ({ p, i })).filter((x) => x.p.target_type === "sms");
-  lines.push(`  reply{{"${options.partial ? "reply<br/><i>parsers this plan changes</i>" : "reply"}"}}`, `  ${prev} --> reply`);
-  for (const { p, i } of ussd) lines.push(`  p${i}["${outcome(p)}"]:::${p.status}`, `  reply --> p${i}`);
-  if (ussd.length === 0 && !options.partial) lines.push('  noparser["no ussd parser"]', "  reply --> noparser");
-  for (const { p, i } of sms) lines.push(`  p${i}["${outcome(p)}"]:::${p.status}`, `  reply -. "sms from ${mermaidText(p.sender ?? "?")}" .-> p${i}`);
-  lines.push(
+  lines2.push(`  reply{{"${options.partial ? "reply<br/><i>parsers this plan changes</i>" : "reply"}"}}`, `  ${prev} --> reply`);
+  for (const { p, i } of ussd) lines2.push(`  p${i}["${outcome(p)}"]:::${p.status}`, `  reply --> p${i}`);
+  if (ussd.length === 0 && !options.partial) lines2.push('  noparser["no ussd parser"]', "  reply --> noparser");
+  for (const { p, i } of sms) lines2.push(`  p${i}["${outcome(p)}"]:::${p.status}`, `  reply -. "sms from ${mermaidText(p.sender ?? "?")}" .-> p${i}`);
+  lines2.push(
     "  classDef succeeded fill:#d4f7dc,stroke:#1a7f37",
     "  classDef failed fill:#ffe0e0,stroke:#cf222e",
     "  classDef pending fill:#fff4c2,stroke:#9a6700"
   );
-  return ["```mermaid", ...lines, "```"].join("\n");
+  return ["```mermaid", ...lines2, "```"].join("\n");
 }
 function outcome(p) {
   return `${mermaidText(p.category)}<br/>${p.status}`;
@@ -3494,15 +3494,15 @@ function changeView(f, opts) {
   }
   return { kind: "block", path: f.path, lines: withCaret(diffBlock(f.before, f.after)) };
 }
-function withCaret(lines) {
-  if (lines.length !== 2 || lines[0].mark !== "-" || lines[1].mark !== "+") return lines;
-  const a = [...lines[0].text], b = [...lines[1].text];
+function withCaret(lines2) {
+  if (lines2.length !== 2 || lines2[0].mark !== "-" || lines2[1].mark !== "+") return lines2;
+  const a = [...lines2[0].text], b = [...lines2[1].text];
   let pre = 0;
   while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
   let suf = 0;
   while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
   const span = Math.max(1, b.length - pre - suf);
-  return [...lines, { mark: " ", text: `${" ".repeat(pre)}${"^".repeat(span)}` }];
+  return [...lines2, { mark: " ", text: `${" ".repeat(pre)}${"^".repeat(span)}` }];
 }
 function valueView(path2, value) {
   if (value === null || value === void 0 || value === "") return null;
@@ -3613,7 +3613,7 @@ function renderPlanMarkdown(plan2, options = {}) {
   const note = (n) => `> [!WARNING]
 > ${plural(n, "change")} left out to keep this comment under ${maxChars} characters. See the CI log for the full plan.`;
   const base2 = fitDocument({ head, sections, tail, maxChars, note });
-  let room = base2.includes(" left out to keep this comment under ") ? 0 : maxChars - base2.length;
+  let room = base2.includes(" left out to keep this comment under ") ? 0 : maxChars - 1 - base2.length;
   for (const text of flowchartSections(plan2, options.actions)) {
     if (text.length + 2 > room) break;
     sections.push({ text, items: 0 });
@@ -3641,11 +3641,11 @@ function flowchartSections(plan2, actions) {
 function summaryTable(plan2) {
   const s = plan2.summary;
   const org = plan2.organization_id === null ? "" : ` in organization ${plan2.organization_id}`;
-  const lines = [`${plural(changeCount(s), "change")}${org}.`];
-  if (plan2.targets.length > 0) lines.push("", `Limited to \`--target\` ${plan2.targets.map(code).join(", ")}.`);
-  if (plan2.prune) lines.push("", "`--prune`: resources not in the configuration are archived.");
+  const lines2 = [`${plural(changeCount(s), "change")}${org}.`];
+  if (plan2.targets.length > 0) lines2.push("", `Limited to \`--target\` ${plan2.targets.map(code).join(", ")}.`);
+  if (plan2.prune) lines2.push("", "`--prune`: resources not in the configuration are archived.");
   return [
-    ...lines,
+    ...lines2,
     "",
     "| + create | ~ update | - archive | \u21BA restore |",
     "|---:|---:|---:|---:|",
@@ -3663,12 +3663,12 @@ function safetyMd(plan2) {
 function changeMd(view) {
   const id = view.id === null ? "" : ` (id ${code(view.id)})`;
   const summary = `${code(`${view.symbol} ${view.op}`)} ${code(view.address)}${id}`;
-  const lines = view.notes.map((n) => `# ${n}`);
-  if (view.op === "archive") lines.push(`- ${view.address}`);
+  const lines2 = view.notes.map((n) => `# ${n}`);
+  if (view.op === "archive") lines2.push(`- ${view.address}`);
   const pad = Math.max(0, ...view.fields.map((f) => f.kind === "block" ? 0 : f.path.length));
-  for (const f of view.fields) lines.push(...fieldMd(f, pad));
-  if (lines.length === 0) lines.push(`  ${view.address}`);
-  return details(summary, fenced("diff", lines));
+  for (const f of view.fields) lines2.push(...fieldMd(f, pad));
+  if (lines2.length === 0) lines2.push(`  ${view.address}`);
+  return details(summary, fenced("diff", lines2));
 }
 function fieldMd(f, pad) {
   const key = `${f.path}:`.padEnd(pad + 1);
@@ -7218,8 +7218,8 @@ var init_suggest = __esm({
 
 // src/model/catalog.ts
 function parseCatalog(tsv) {
-  const lines = tsv.split("\n").filter((l) => l.length > 0);
-  return lines.slice(1).map((line) => {
+  const lines2 = tsv.split("\n").filter((l) => l.length > 0);
+  return lines2.slice(1).map((line) => {
     const [id, name, country, hnis] = line.split("	");
     return { id: Number(id), name: name ?? "", country_alpha2: country ?? "", hnis: (hnis ?? "").replace(/\r$/, "") };
   });
@@ -7930,16 +7930,20 @@ function checkSmsSenders(ctx, a, sessions) {
     });
   }
 }
+function screenLength(screen) {
+  return [...screen.replace(/\r\n/g, "\n")].length;
+}
 function checkScreenLength(ctx, a, sessions) {
   for (const s of sessions) {
     s.screens.forEach((screen, i) => {
-      if (screen.length <= USSD_SCREEN_LIMIT) return;
+      const length = screenLength(screen);
+      if (length <= USSD_SCREEN_LIMIT) return;
       report(ctx, {
         severity: "warning",
         code: "semantic.ussd-screen-length",
         loc: s.screenLocs?.[i] ?? s.loc,
         address: actionAddress(a.name),
-        message: `screen ${i + 1} of session ${JSON.stringify(s.name)} has ${screen.length} characters; a USSD screen holds at most ${USSD_SCREEN_LIMIT}, so the network never shows this. Record the screen as the device showed it.`
+        message: `screen ${i + 1} of session ${JSON.stringify(s.name)} has ${length} characters; a USSD screen holds at most ${USSD_SCREEN_LIMIT}, so the network never shows this. Record the screen as the device showed it.`
       });
     });
   }
@@ -13425,7 +13429,7 @@ var require_directives = __commonJS({
         return tag[0] === "!" ? tag : `!<${tag}>`;
       }
       toString(doc) {
-        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const lines2 = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
@@ -13441,9 +13445,9 @@ var require_directives = __commonJS({
           if (handle === "!!" && prefix === "tag:yaml.org,2002:")
             continue;
           if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
-            lines.push(`%TAG ${handle} ${prefix}`);
+            lines2.push(`%TAG ${handle} ${prefix}`);
         }
-        return lines.join("\n");
+        return lines2.join("\n");
       }
     };
     Directives.defaultYaml = { explicit: false, version: "1.2" };
@@ -14904,22 +14908,22 @@ var require_stringifyCollection = __commonJS({
       const { indent, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
-      const lines = [];
+      const lines2 = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment2 = null;
         if (identity.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
-            lines.push("");
-          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+            lines2.push("");
+          addCommentBefore(ctx, lines2, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
-              lines.push("");
-            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+              lines2.push("");
+            addCommentBefore(ctx, lines2, ik.commentBefore, chompKeep);
           }
         }
         chompKeep = false;
@@ -14928,15 +14932,15 @@ var require_stringifyCollection = __commonJS({
           str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str5);
+        lines2.push(blockItemPrefix + str5);
       }
       let str4;
-      if (lines.length === 0) {
+      if (lines2.length === 0) {
         str4 = flowChars.start + flowChars.end;
       } else {
-        str4 = lines[0];
-        for (let i = 1; i < lines.length; ++i) {
-          const line = lines[i];
+        str4 = lines2[0];
+        for (let i = 1; i < lines2.length; ++i) {
+          const line = lines2[i];
           str4 += line ? `
 ${indent}${line}` : "\n";
         }
@@ -14959,22 +14963,22 @@ ${indent}${line}` : "\n";
       });
       let reqNewline = false;
       let linesAtValue = 0;
-      const lines = [];
+      const lines2 = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment = null;
         if (identity.isNode(item)) {
           if (item.spaceBefore)
-            lines.push("");
-          addCommentBefore(ctx, lines, item.commentBefore, false);
+            lines2.push("");
+          addCommentBefore(ctx, lines2, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
         } else if (identity.isPair(item)) {
           const ik = identity.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
-              lines.push("");
-            addCommentBefore(ctx, lines, ik.commentBefore, false);
+              lines2.push("");
+            addCommentBefore(ctx, lines2, ik.commentBefore, false);
             if (ik.comment)
               reqNewline = true;
           }
@@ -14991,12 +14995,12 @@ ${indent}${line}` : "\n";
         if (comment)
           reqNewline = true;
         let str4 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str4.includes("\n"));
+        reqNewline || (reqNewline = lines2.length > linesAtValue || str4.includes("\n"));
         if (i < items.length - 1) {
           str4 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str4.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines2.reduce((sum, line) => sum + line.length + 2, 2) + (str4.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str4 += ",";
@@ -15004,35 +15008,35 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           str4 += stringifyComment.lineComment(str4, itemIndent, commentString(comment));
-        lines.push(str4);
-        linesAtValue = lines.length;
+        lines2.push(str4);
+        linesAtValue = lines2.length;
       }
       const { start: start2, end } = flowChars;
-      if (lines.length === 0) {
+      if (lines2.length === 0) {
         return start2 + end;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines2.reduce((sum, line) => sum + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
           let str4 = start2;
-          for (const line of lines)
+          for (const line of lines2)
             str4 += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str4}
 ${indent}${end}`;
         } else {
-          return `${start2}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start2}${fcPadding}${lines2.join(" ")}${fcPadding}${end}`;
         }
       }
     }
-    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+    function addCommentBefore({ indent, options: { commentString } }, lines2, comment, chompKeep) {
       if (comment && chompKeep)
         comment = comment.replace(/^\n+/, "");
       if (comment) {
         const ic = stringifyComment.indentComment(commentString(comment), indent);
-        lines.push(ic.trimStart());
+        lines2.push(ic.trimStart());
       }
     }
     exports.stringifyCollection = stringifyCollection;
@@ -15670,11 +15674,11 @@ var require_binary = __commonJS({
         if (type2 !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n = Math.ceil(str4.length / lineWidth);
-          const lines = new Array(n);
+          const lines2 = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str4.substr(o, lineWidth);
+            lines2[i] = str4.substr(o, lineWidth);
           }
-          str4 = lines.join(type2 === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str4 = lines2.join(type2 === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
         return stringifyString.stringifyString({ comment, type: type2, value: str4 }, ctx, onComment, onChompKeep);
       }
@@ -16354,35 +16358,35 @@ var require_stringifyDocument = __commonJS({
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
-      const lines = [];
+      const lines2 = [];
       let hasDirectives = options.directives === true;
       if (options.directives !== false && doc.directives) {
         const dir = doc.directives.toString(doc);
         if (dir) {
-          lines.push(dir);
+          lines2.push(dir);
           hasDirectives = true;
         } else if (doc.directives.docStart)
           hasDirectives = true;
       }
       if (hasDirectives)
-        lines.push("---");
+        lines2.push("---");
       const ctx = stringify.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
-        if (lines.length !== 1)
-          lines.unshift("");
+        if (lines2.length !== 1)
+          lines2.unshift("");
         const cs = commentString(doc.commentBefore);
-        lines.unshift(stringifyComment.indentComment(cs, ""));
+        lines2.unshift(stringifyComment.indentComment(cs, ""));
       }
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
         if (identity.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
-            lines.push("");
+            lines2.push("");
           if (doc.contents.commentBefore) {
             const cs = commentString(doc.contents.commentBefore);
-            lines.push(stringifyComment.indentComment(cs, ""));
+            lines2.push(stringifyComment.indentComment(cs, ""));
           }
           ctx.forceBlockIndent = !!doc.comment;
           contentComment = doc.contents.comment;
@@ -16391,36 +16395,36 @@ var require_stringifyDocument = __commonJS({
         let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
-        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
-          lines[lines.length - 1] = `--- ${body}`;
+        if ((body[0] === "|" || body[0] === ">") && lines2[lines2.length - 1] === "---") {
+          lines2[lines2.length - 1] = `--- ${body}`;
         } else
-          lines.push(body);
+          lines2.push(body);
       } else {
-        lines.push(stringify.stringify(doc.contents, ctx));
+        lines2.push(stringify.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
           const cs = commentString(doc.comment);
           if (cs.includes("\n")) {
-            lines.push("...");
-            lines.push(stringifyComment.indentComment(cs, ""));
+            lines2.push("...");
+            lines2.push(stringifyComment.indentComment(cs, ""));
           } else {
-            lines.push(`... ${cs}`);
+            lines2.push(`... ${cs}`);
           }
         } else {
-          lines.push("...");
+          lines2.push("...");
         }
       } else {
         let dc = doc.comment;
         if (dc && chompKeep)
           dc = dc.replace(/^\n+/, "");
         if (dc) {
-          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
-            lines.push("");
-          lines.push(stringifyComment.indentComment(commentString(dc), ""));
+          if ((!chompKeep || contentComment) && lines2[lines2.length - 1] !== "")
+            lines2.push("");
+          lines2.push(stringifyComment.indentComment(commentString(dc), ""));
         }
       }
-      return lines.join("\n") + "\n";
+      return lines2.join("\n") + "\n";
     }
     exports.stringifyDocument = stringifyDocument;
   }
@@ -17482,17 +17486,17 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start2, start2, start2] };
       const type2 = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
-      let chompStart = lines.length;
-      for (let i = lines.length - 1; i >= 0; --i) {
-        const content = lines[i][1];
+      const lines2 = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines2.length;
+      for (let i = lines2.length - 1; i >= 0; --i) {
+        const content = lines2[i][1];
         if (content === "" || content === "\r")
           chompStart = i;
         else
           break;
       }
       if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        const value2 = header.chomp === "+" && lines2.length > 0 ? "\n".repeat(Math.max(1, lines2.length - 1)) : "";
         let end2 = start2 + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
@@ -17502,7 +17506,7 @@ var require_resolve_block_scalar = __commonJS({
       let offset = scalar.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines[i];
+        const [indent, content] = lines2[i];
         if (content === "" || content === "\r") {
           if (header.indent === 0 && indent.length > trimIndent)
             trimIndent = indent.length;
@@ -17522,17 +17526,17 @@ var require_resolve_block_scalar = __commonJS({
         }
         offset += indent.length + content.length + 1;
       }
-      for (let i = lines.length - 1; i >= chompStart; --i) {
-        if (lines[i][0].length > trimIndent)
+      for (let i = lines2.length - 1; i >= chompStart; --i) {
+        if (lines2[i][0].length > trimIndent)
           chompStart = i + 1;
       }
       let value = "";
       let sep = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value += lines[i][0].slice(trimIndent) + "\n";
+        value += lines2[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines[i];
+        let [indent, content] = lines2[i];
         offset += indent.length + content.length + 1;
         const crlf = content[content.length - 1] === "\r";
         if (crlf)
@@ -17569,8 +17573,8 @@ var require_resolve_block_scalar = __commonJS({
         case "-":
           break;
         case "+":
-          for (let i = chompStart; i < lines.length; ++i)
-            value += "\n" + lines[i][0].slice(trimIndent);
+          for (let i = chompStart; i < lines2.length; ++i)
+            value += "\n" + lines2[i][0].slice(trimIndent);
           if (value[value.length - 1] !== "\n")
             value += "\n";
           break;
@@ -17645,10 +17649,10 @@ var require_resolve_block_scalar = __commonJS({
       const first2 = split[0];
       const m = first2.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first2.slice(m[1].length)] : ["", first2];
-      const lines = [line0];
+      const lines2 = [line0];
       for (let i = 1; i < split.length; i += 2)
-        lines.push([split[i], split[i + 1]]);
-      return lines;
+        lines2.push([split[i], split[i + 1]]);
+      return lines2;
     }
     exports.resolveBlockScalar = resolveBlockScalar;
   }
@@ -23494,9 +23498,9 @@ function headline(d, color) {
   const addr = d.address ? ` ${d.address}` : "";
   return `${where3 ? `${where3}: ` : ""}${sev}${addr}: ${d.message}`;
 }
-function excerpt(d, lines, color) {
+function excerpt(d, lines2, color) {
   if (!d.loc) return [];
-  const src = lines(d.loc.file);
+  const src = lines2(d.loc.file);
   const text = src?.[d.loc.line - 1];
   if (text === void 0) return [];
   const num = String(d.loc.line);
@@ -23507,7 +23511,7 @@ function excerpt(d, lines, color) {
 }
 function renderDiagnosticsText(list2, options = {}) {
   const cache = /* @__PURE__ */ new Map();
-  const lines = (file) => {
+  const lines2 = (file) => {
     if (!options.sources?.has(file)) return void 0;
     let l = cache.get(file);
     if (!l) {
@@ -23516,7 +23520,7 @@ function renderDiagnosticsText(list2, options = {}) {
     }
     return l;
   };
-  return list2.map((d) => [headline(d, options.color), ...excerpt(d, lines, options.color)].join("\n") + "\n").join("");
+  return list2.map((d) => [headline(d, options.color), ...excerpt(d, lines2, options.color)].join("\n") + "\n").join("");
 }
 function renderDiagnosticsJson(list2, extra = {}) {
   const { errors, warnings } = countDiagnostics(list2);
@@ -23867,15 +23871,15 @@ function probesFor(message, p, options) {
   }
   const probes = [];
   const text = message.text;
-  const flat = text.replace(LINE_BREAK, " ");
-  if (flat !== text) {
-    const line = text.split(LINE_BREAK)[0].length;
-    probes.push({ parser: p.category, job: job(whole, flat), hint: () => `parser ${name} would match if the reply had no line breaks: \`.\` stops at the line break after ${quote3(text.slice(Math.max(0, line - 20), line))}; use [\\s\\S]* (or \\s+) where the reply spans lines.` });
-  }
   const trimmed = text.trim();
   if (trimmed !== text && trimmed !== "") {
     const where3 = text.trimEnd() !== text ? "ends" : "starts";
     probes.push({ parser: p.category, job: job(whole, trimmed), hint: () => `parser ${name} would match without the whitespace the reply ${where3} with (${quote3(where3 === "ends" ? text.slice(text.trimEnd().length) : text.slice(0, text.length - text.trimStart().length))}): allow it with \\s* (or .*) at the ${where3 === "ends" ? "end" : "start"}.` });
+  }
+  const flat = text.replace(LINE_BREAK, " ");
+  if (flat !== text) {
+    const line = text.split(LINE_BREAK)[0].length;
+    probes.push({ parser: p.category, job: job(whole, flat), hint: () => `parser ${name} would match if the reply had no line breaks: \`.\` stops at the line break after ${quote3(text.slice(Math.max(0, line - 20), line))}; use [\\s\\S]* (or \\s+) where the reply spans lines.` });
   }
   probes.push({
     parser: p.category,
@@ -24073,16 +24077,27 @@ var init_style = __esm({
 });
 
 // src/sessions/options.ts
-function menuOptions(screen) {
-  const out = [];
-  for (const line of screen.split(/\r\n|\r|\n/)) {
-    const m = OPTION_LINE.exec(line);
-    if (m) out.push({ number: m[1], text: m[2] });
+function readLine(line) {
+  const marks = [...line.matchAll(INLINE)].map((m) => ({ at: m.index, end: m.index + m[0].length, n: Number(m[1]) }));
+  const starts = OPTION_LINE.exec(line);
+  let first2 = starts && /^\d/.test(starts[1]) ? marks.findIndex((m) => line.slice(0, m.at).trim() === "") : -1;
+  if (first2 < 0 && !starts) first2 = marks.findIndex((m, i) => marks[i + 1]?.n === m.n + 1);
+  const run3 = first2 < 0 ? [] : [marks[first2]];
+  for (const m of marks.slice(first2 + 1)) if (first2 >= 0 && m.n === run3[run3.length - 1].n + 1) run3.push(m);
+  if (run3.length < 2) {
+    return starts ? { prose: "", options: [{ number: starts[1], text: starts[2] }] } : { prose: line, options: [] };
   }
-  return out;
+  const options = run3.map((m, i) => ({ number: line.slice(m.at, m.end).match(/\d+/)[0], text: line.slice(m.end, run3[i + 1]?.at ?? line.length).trim() }));
+  return { prose: line.slice(0, run3[0].at), options: options.filter((o) => o.text !== "") };
+}
+function menuOptions(screen) {
+  return lines(screen).flatMap((line) => readLine(line).options);
+}
+function screenProse(screen) {
+  return lines(screen).map((line) => readLine(line).prose).filter((p) => p.trim() !== "").join("\n");
 }
 function fold(text) {
-  return text.toLowerCase().replace(/\s+/g, " ").trim();
+  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
 }
 function screenContains(screen, text) {
   return fold(screen).includes(fold(text));
@@ -24100,11 +24115,13 @@ function selectOption(options, value) {
   if (exact2.length === 1) return { ok: true, option: exact2[0] };
   return { ok: false, reason: "ambiguous", candidates: containing };
 }
-var OPTION_LINE;
+var OPTION_LINE, INLINE, lines;
 var init_options2 = __esm({
   "src/sessions/options.ts"() {
     "use strict";
-    OPTION_LINE = /^\s*(\d{1,3})\s*[.):>-](?!\d)\s*(\S.*?)\s*$/;
+    OPTION_LINE = /^\s*[([]?(\d{1,3}|[*#]{1,2})\s*[.):>\]-](?!\d)\s*(\S.*?)\s*$/;
+    INLINE = /(?<=^|\s)[([]?(\d{1,3})\s*[.):>\]-](?!\d)\s*/g;
+    lines = (screen) => screen.split(/\r\n|\r|\n/);
   }
 });
 
@@ -24192,7 +24209,8 @@ function pressProblem(value, expect, screen) {
     if (!screenContains(screen, expect)) {
       return `expected ${quote4(expect)} on the screen, but it shows ${quote4(oneLine(screen))}${own2 ? `; option ${value} is now ${quote4(own2.text)}` : ""}.`;
     }
-    if (holder && !sameOption(holder.number, value) && !(own2 && screenContains(own2.text, expect))) {
+    const namesScreen = screenContains(screenProse(screen), expect);
+    if (holder && !namesScreen && !sameOption(holder.number, value) && !(own2 && screenContains(own2.text, expect))) {
       return `${quote4(expect)} is option ${holder.number} on this screen, not ${value}${own2 ? ` (${value} is ${quote4(own2.text)})` : ""}: the menu was renumbered; change the step to \`press: ${holder.number}\`.`;
     }
   }
@@ -24220,42 +24238,58 @@ function outcomeText(m) {
 }
 function sent(r) {
   if (r.response === null) return "(nothing: the step could not be answered)";
-  if (r.response === "") return "(OK)";
-  if (r.response === MASKED_PIN) return `${MASKED_PIN} (PIN)`;
-  return r.step.kind === "select" ? `${r.response} (select ${r.step.name})` : r.response;
+  switch (r.step.kind) {
+    case "ok":
+      return "(OK)";
+    case "pin":
+      return `${MASKED_PIN} (PIN)`;
+    case "select":
+      return `${r.response} (select ${r.step.name})`;
+    case "variable":
+      if (r.response === "") return `"" (variable ${r.step.name})`;
+      return r.response === MASKED_PIN ? `${MASKED_PIN} (variable ${r.step.name})` : r.response;
+    case "press":
+      return r.response;
+  }
 }
-function block2(indent, mark2, text) {
-  const [first2, ...rest] = text.split(/\r\n|\r|\n/);
-  const pad = " ".repeat([...mark2].length + 1);
-  return [`${indent}${mark2} ${first2 ?? ""}`, ...rest.map((l) => `${indent}${pad}${l}`)];
+function block2(indent, mark2, text, paint2) {
+  const [first2, ...rest] = text.split(/\r\n|\r|\n/).map(visible);
+  const shown = visible(mark2);
+  const pad = " ".repeat([...shown].length + 1);
+  return [`${indent}${paint2(shown)} ${first2 ?? ""}`, ...rest.map((l) => `${indent}${pad}${l}`)];
+}
+function visible(text) {
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function renderTranscript(r, options = {}) {
   const s = style(options.color ?? false);
   const indent = options.indent ?? "";
-  const lines = [`${indent}${s.cyan("\u2192")} ${r.dial}`];
+  const lines2 = [`${indent}${s.cyan("\u2192")} ${visible(r.dial)}`];
   const screens = r.session.screens;
   r.walk.steps.forEach((step2, i) => {
-    lines.push(...block2(indent, s.dim("\u2190"), screens[i] ?? ""));
-    lines.push(`${indent}${s.cyan("\u2192")} ${sent(step2)}`);
-    if (!step2.ok) lines.push(`${indent}  ${s.red("\u2717")} ${step2.problem}`);
+    lines2.push(...block2(indent, "\u2190", screens[i] ?? "", s.dim));
+    lines2.push(`${indent}${s.cyan("\u2192")} ${visible(sent(step2))}`);
+    if (!step2.ok) lines2.push(`${indent}  ${s.red("\u2717")} ${visible(step2.problem ?? "")}`);
   });
   const [reply, ...sms] = r.messages;
   if (reply && reply.channel === "ussd") {
-    lines.push(...block2(indent, s.dim("\u2190"), reply.text));
-    lines.push(`${indent}  = ${outcomeText(reply.winner)}`);
+    lines2.push(...block2(indent, "\u2190", reply.text, s.dim));
+    lines2.push(`${indent}  = ${outcomeText(reply.winner)}`);
   }
   for (const m of reply?.channel === "sms" ? r.messages : sms) {
-    lines.push(...block2(indent, s.dim(`\u2190 sms from ${m.sender}:`), m.text));
-    lines.push(`${indent}  = ${outcomeText(m.winner)}`);
+    lines2.push(...block2(indent, `\u2190 sms from ${m.sender}:`, m.text, s.dim));
+    lines2.push(`${indent}  = ${outcomeText(m.winner)}`);
   }
   const walked = r.walk.steps.length;
   if (walked < r.session.screens.length - 1 && r.walk.steps.every((x) => x.ok)) {
-    lines.push(`${indent}  ${s.red("\u2717")} ${r.session.screens.length - 1 - walked} screen(s) more than the steps answer`);
+    const extra = r.session.screens.slice(walked + 1);
+    lines2.push(`${indent}  ${s.red("\u2717")} ${extra.length} screen(s) more than the steps answer:`);
+    for (const screen of extra) lines2.push(...block2(indent, "\u2190", screen, s.dim));
   } else if (r.walk.problems.length > 0) {
-    lines.push(`${indent}  ${s.red("\u2717")} the network ended the session here`);
+    lines2.push(`${indent}  ${s.red("\u2717")} the network ended the session here`);
   }
-  if (r.messages.length > 0) lines.push(`${indent}${s.bold("=")} ${s.bold(`outcome: ${outcomeText(r.winner)}`)}`);
-  return lines;
+  if (r.messages.length > 0) lines2.push(`${indent}${s.bold("=")} ${s.bold(`outcome: ${outcomeText(r.winner)}`)}`);
+  return lines2;
 }
 var init_transcript = __esm({
   "src/report/transcript.ts"() {
@@ -24313,36 +24347,36 @@ function mark(s, status) {
 }
 function renderFixturesText(run3, options = {}) {
   const s = style(options.color ?? false);
-  const lines = [];
+  const lines2 = [];
   let current = null;
   for (const e of entries(run3)) {
     if (e.r.address !== current) {
-      if (current !== null) lines.push("");
-      lines.push(s.bold(e.r.address));
+      if (current !== null) lines2.push("");
+      lines2.push(s.bold(e.r.address));
       current = e.r.address;
     }
-    lines.push(...e.kind === "fixture" ? fixtureText(e.r, s) : sessionText(e.r, s, wantsTranscript(e.r, options.transcript)));
+    lines2.push(...e.kind === "fixture" ? fixtureText(e.r, s) : sessionText(e.r, s, wantsTranscript(e.r, options.transcript)));
   }
   const t = runTotals(run3);
   if (run3.fixtures.length + run3.sessions.length === 0) {
-    lines.push("no fixtures or sessions found: add `tests:` or `sessions:` to an action (docs/sessions.md)");
+    lines2.push("no fixtures or sessions found: add `tests:` or `sessions:` to an action (docs/sessions.md)");
   }
-  lines.push("", ...coverageText(run3, s));
-  if (t.errors > 0) lines.push(`${t.errors} could not be evaluated (counted as failed)`);
-  lines.push(`${t.passed} passed, ${t.failed} failed`);
-  return `${lines.join("\n")}
+  lines2.push("", ...coverageText(run3, s));
+  if (t.errors > 0) lines2.push(`${t.errors} could not be evaluated (counted as failed)`);
+  lines2.push(`${t.passed} passed, ${t.failed} failed`);
+  return `${lines2.join("\n")}
 `;
 }
 function detailText(r, s) {
-  const lines = [];
+  const lines2 = [];
   for (const d of r.diff) {
-    lines.push(`      ${s.red(`- ${d.field}: ${d.expected}`)}`);
-    lines.push(`      ${s.green(`+ ${d.field}: ${d.actual}`)}`);
+    lines2.push(`      ${s.red(`- ${d.field}: ${d.expected}`)}`);
+    lines2.push(`      ${s.green(`+ ${d.field}: ${d.actual}`)}`);
   }
-  for (const reason of r.reasons) lines.push(`      ${r.status === "error" ? s.red("error") : s.red("failed")}: ${reason}`);
-  for (const h of r.hints) lines.push(`      ${s.cyan("hint")}: ${h}`);
-  for (const w of r.warnings) lines.push(`      ${s.yellow("warning")}: ${w}`);
-  return lines;
+  for (const reason of r.reasons) lines2.push(`      ${r.status === "error" ? s.red("error") : s.red("failed")}: ${reason}`);
+  for (const h of r.hints) lines2.push(`      ${s.cyan("hint")}: ${h}`);
+  for (const w of r.warnings) lines2.push(`      ${s.yellow("warning")}: ${w}`);
+  return lines2;
 }
 function fixtureText(r, s) {
   const where3 = formatLoc(r.fixture.loc);
@@ -24354,12 +24388,12 @@ function wantsTranscript(r, option) {
 }
 function sessionText(r, s, transcript) {
   const where3 = formatLoc(r.session.loc);
-  const lines = [`  ${mark(s, r.status)} session "${r.session.name}"${where3 ? s.dim(`  (${where3})`) : ""}`];
+  const lines2 = [`  ${mark(s, r.status)} session "${r.session.name}"${where3 ? s.dim(`  (${where3})`) : ""}`];
   const failedStep = r.walk.steps.find((x) => !x.ok);
-  if (failedStep?.loc) lines.push(`      ${s.dim(`screen ${failedStep.number} is at ${formatLoc(failedStep.loc)}`)}`);
-  lines.push(...detailText(r, s));
-  if (transcript) lines.push(...renderTranscript(r, { color: s.enabled, indent: "      " }));
-  return lines;
+  if (failedStep?.loc) lines2.push(`      ${s.dim(`screen ${failedStep.number} is at ${formatLoc(failedStep.loc)}`)}`);
+  lines2.push(...detailText(r, s));
+  if (transcript) lines2.push(...renderTranscript(r, { color: s.enabled, indent: "      " }));
+  return lines2;
 }
 function coverageText(run3, s) {
   const c = run3.coverage;
@@ -24475,7 +24509,7 @@ function junitCase(e) {
     ...r.warnings.map((w) => `warning: ${w}`)
   ].join("\n");
   const summary = r.status === "error" ? r.reasons[0] ?? "error" : r.diff.map((d) => d.field).join(", ") || r.reasons[0] || "failed";
-  const out = e.kind === "session" ? [...renderTranscript(e.r), `outcome: ${outcomeText(e.r.winner)}`].join("\n") : r.warnings.map((w) => `warning: ${w}`).join("\n");
+  const out = e.kind === "session" ? renderTranscript(e.r).join("\n") : r.warnings.map((w) => `warning: ${w}`).join("\n");
   return { address: r.address, status: r.status, attrs, summary, detail, out };
 }
 function coverageCases(run3) {
@@ -25275,7 +25309,7 @@ function addEntry(doc, e, fail) {
   }
 }
 function serializeRecord(doc) {
-  const lines = [];
+  const lines2 = [];
   for (const scope of [...doc.keys()].sort(byCodeUnit2)) {
     const s = doc.get(scope);
     const entries2 = [];
@@ -25286,9 +25320,9 @@ function serializeRecord(doc) {
       entries2.push([address, JSON.stringify(a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
     }
     entries2.sort(([x], [y]) => byCodeUnit2(x, y));
-    for (const [, line] of entries2) lines.push(line);
+    for (const [, line] of entries2) lines2.push(line);
   }
-  return `${[...HEADER, ...lines].join("\n")}
+  return `${[...HEADER, ...lines2].join("\n")}
 `;
 }
 function recordedAction(scope, address, liveId) {
@@ -26209,19 +26243,19 @@ function renderPlanText(plan2, options) {
   return out.join("\n") + "\n";
 }
 function headerLines(plan2, st) {
-  const lines = [];
+  const lines2 = [];
   const org = plan2.organization_id === null ? "" : ` in organization ${plan2.organization_id}`;
   const n = plan2.changes.length;
   if (n > 0) {
-    lines.push(`menuctl will make ${plural(n, "change")}${org}:`);
-    lines.push(st.dim(`  ${st.green("+")} create   ${st.yellow("~")} update   ${st.red("-")} archive   ${st.cyan("\u21BA")} restore`));
+    lines2.push(`menuctl will make ${plural(n, "change")}${org}:`);
+    lines2.push(st.dim(`  ${st.green("+")} create   ${st.yellow("~")} update   ${st.red("-")} archive   ${st.cyan("\u21BA")} restore`));
   } else {
-    lines.push(`menuctl compared the configuration with the live API${org}.`);
+    lines2.push(`menuctl compared the configuration with the live API${org}.`);
   }
-  if (plan2.targets.length > 0) lines.push(`Limited to --target ${plan2.targets.join(", ")}`);
-  if (plan2.prune) lines.push("--prune: resources not in the configuration are archived.");
-  lines.push("");
-  return lines;
+  if (plan2.targets.length > 0) lines2.push(`Limited to --target ${plan2.targets.join(", ")}`);
+  if (plan2.prune) lines2.push("--prune: resources not in the configuration are archived.");
+  lines2.push("");
+  return lines2;
 }
 function colorFor(op, st) {
   switch (op) {
@@ -26238,11 +26272,11 @@ function colorFor(op, st) {
 function changeLines(view, st) {
   const paint2 = colorFor(view.op, st);
   const id = view.id === null ? "" : st.dim(` (id ${view.id})`);
-  const lines = [`  ${paint2(`${view.symbol} ${view.op.padEnd(7)}`)} ${st.bold(view.address)}${id}`];
-  for (const note of view.notes) lines.push(`${FIELD_INDENT}${st.dim(`# ${note}`)}`);
+  const lines2 = [`  ${paint2(`${view.symbol} ${view.op.padEnd(7)}`)} ${st.bold(view.address)}${id}`];
+  for (const note of view.notes) lines2.push(`${FIELD_INDENT}${st.dim(`# ${note}`)}`);
   const pad = Math.max(0, ...view.fields.map((f) => f.kind === "block" ? 0 : f.path.length));
-  for (const f of view.fields) lines.push(...fieldLines(f, pad, view.op === "create" ? "+" : "~", st));
-  return lines;
+  for (const f of view.fields) lines2.push(...fieldLines(f, pad, view.op === "create" ? "+" : "~", st));
+  return lines2;
 }
 function fieldLines(f, pad, sign, st) {
   const mark2 = sign === "+" ? st.green("+") : st.yellow("~");
@@ -26263,9 +26297,9 @@ function diffLine(l, st) {
 function unmanagedLines(plan2, st) {
   if (plan2.unmanaged.length === 0) return [];
   const why = plan2.prune ? "not in the configuration" : "not in the configuration; left alone, archived only with --prune";
-  const lines = [`Unmanaged (${why}):`];
-  for (const u of plan2.unmanaged) lines.push(`  ${st.dim("?")} ${u.address} ${st.dim(`(id ${u.id})`)}`);
-  return [...lines, ""];
+  const lines2 = [`Unmanaged (${why}):`];
+  for (const u of plan2.unmanaged) lines2.push(`  ${st.dim("?")} ${u.address} ${st.dim(`(id ${u.id})`)}`);
+  return [...lines2, ""];
 }
 function safetyLines(plan2, st) {
   const notes = safetyNotes(plan2);
@@ -57021,11 +57055,11 @@ async function verifyPlan(plan2, client, options = {}) {
   return { ok: problems.length === 0 && stale.length === 0, stale, problems, warnings: creates.warnings };
 }
 function verificationMessage(v, file, why = v.stale.length > 0 ? "it is stale" : null) {
-  const lines = [`refusing to apply ${file}${why ? `: ${why}` : ""}. Nothing was changed.`];
-  for (const p of v.problems) lines.push(`  - ${p}`);
-  for (const s of v.stale) lines.push(`  - ${s.address}: ${s.why}`);
-  lines.push("Make a new plan (`menuctl plan --out FILE`), review it, and apply that.");
-  return lines.join("\n");
+  const lines2 = [`refusing to apply ${file}${why ? `: ${why}` : ""}. Nothing was changed.`];
+  for (const p of v.problems) lines2.push(`  - ${p}`);
+  for (const s of v.stale) lines2.push(`  - ${s.address}: ${s.why}`);
+  lines2.push("Make a new plan (`menuctl plan --out FILE`), review it, and apply that.");
+  return lines2.join("\n");
 }
 async function checkExisting(change, client, parentIds) {
   const live = await read(change, client, parentIds);
@@ -57472,8 +57506,8 @@ async function readPlanFile(file, shown) {
   } catch (err) {
     if (!(err instanceof PlanFileError)) throw err;
     if (err.problems.length === 1) throw new CliError(`plan file ${file}${err.syntax ? " " : ": "}${err.problems[0]}; ${REMAKE}. Nothing was changed.`);
-    const lines = [`refusing to apply ${shown}: the plan file is not a valid plan. Nothing was changed.`, ...err.problems.map((p) => `  - ${p}`), `Do not edit a saved plan: ${REMAKE}.`];
-    throw new CliError(lines.join("\n"));
+    const lines2 = [`refusing to apply ${shown}: the plan file is not a valid plan. Nothing was changed.`, ...err.problems.map((p) => `  - ${p}`), `Do not edit a saved plan: ${REMAKE}.`];
+    throw new CliError(lines2.join("\n"));
   }
 }
 async function fromSavedPlan(paths, flags, conn, ctx) {
@@ -57686,15 +57720,15 @@ function renderDriftJunit(drift2, options = {}) {
   const failures = cases.filter((c) => c.failure).length;
   const counts = `tests="${cases.length}" failures="${failures}" errors="0" skipped="0"`;
   const ts = options.timestamp ? ` timestamp="${xmlAttr(options.timestamp)}"` : "";
-  const lines = [
+  const lines2 = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="menuctl drift" ${counts}>`,
     `  <testsuite name="menuctl drift" ${counts}${ts}>`,
     ...cases.flatMap(caseXml)
   ];
-  if (drift2.warnings.length > 0) lines.push(`    <system-out>${xmlText(drift2.warnings.join("\n"))}</system-out>`);
-  lines.push("  </testsuite>", "</testsuites>");
-  return lines.join("\n") + "\n";
+  if (drift2.warnings.length > 0) lines2.push(`    <system-out>${xmlText(drift2.warnings.join("\n"))}</system-out>`);
+  lines2.push("  </testsuite>", "</testsuites>");
+  return lines2.join("\n") + "\n";
 }
 function buildCases(drift2, options) {
   const cases = drift2.drift.map((item) => ({
@@ -57710,9 +57744,9 @@ function buildCases(drift2, options) {
   return cases;
 }
 function failureBody(item) {
-  const lines = [`${item.address}${item.id === null ? "" : ` (id ${item.id})`}: ${CLASS_INFO[item.class].meaning}`];
-  for (const f of item.fields) lines.push(`  ${f.path}: expected ${formatValue(f.expected)}, live ${formatValue(f.live)}`);
-  return lines.join("\n");
+  const lines2 = [`${item.address}${item.id === null ? "" : ` (id ${item.id})`}: ${CLASS_INFO[item.class].meaning}`];
+  for (const f of item.fields) lines2.push(`  ${f.path}: expected ${formatValue(f.expected)}, live ${formatValue(f.live)}`);
+  return lines2.join("\n");
 }
 function caseXml(c) {
   const open2 = `    <testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}"`;
@@ -57759,13 +57793,13 @@ function itemMd(item) {
   const id = item.id === null ? "" : ` (id ${code(item.id)})`;
   const summary = `${code(`${info.symbol} ${item.class}`)} ${code(item.address)}${id}`;
   if (item.fields.length === 0) return `- ${summary}: ${info.meaning}`;
-  const lines = [`# ${info.meaning}`, "# - expected (configuration), + live"];
+  const lines2 = [`# ${info.meaning}`, "# - expected (configuration), + live"];
   for (const f of item.fields) {
     const v = changeView({ path: f.path, before: f.expected, after: f.live }, { width: 100 });
-    if (v.kind === "inline") lines.push(`- ${f.path}: ${v.before}`, `+ ${f.path}: ${v.after}`);
-    else if (v.kind === "block") lines.push(`  ${f.path}:`, ...v.lines.map((l) => `${l.mark}     ${l.text}`));
+    if (v.kind === "inline") lines2.push(`- ${f.path}: ${v.before}`, `+ ${f.path}: ${v.after}`);
+    else if (v.kind === "block") lines2.push(`  ${f.path}:`, ...v.lines.map((l) => `${l.mark}     ${l.text}`));
   }
-  return details(summary, fenced("diff", lines));
+  return details(summary, fenced("diff", lines2));
 }
 var DRIFT_MARKER;
 var init_drift_markdown = __esm({
@@ -57801,11 +57835,11 @@ function paintFor(item, st) {
 }
 function itemLines(item, width, st) {
   const id = item.id === null ? "" : st.dim(` (id ${item.id})`);
-  const lines = [`  ${paintFor(item, st)(CLASS_INFO[item.class].symbol)} ${item.address}${id}`];
+  const lines2 = [`  ${paintFor(item, st)(CLASS_INFO[item.class].symbol)} ${item.address}${id}`];
   const views = item.fields.map((f) => changeView({ path: f.path, before: f.expected, after: f.live }, { width: width - 16 }));
   const pad = Math.max(0, ...views.map((v) => v.kind === "block" ? 0 : v.path.length));
-  for (const v of views) lines.push(...fieldLines2(v, pad, st));
-  return lines;
+  for (const v of views) lines2.push(...fieldLines2(v, pad, st));
+  return lines2;
 }
 function fieldLines2(v, pad, st) {
   switch (v.kind) {
@@ -58026,9 +58060,9 @@ function isPlanComment(body, environment) {
   return env === environment;
 }
 function outdatedBody(body, warning) {
-  const lines = body.split("\n");
-  const markers = lines.filter((l, i) => i < 2 && (l === PLAN_MARKER || l.startsWith("<!-- menuctl:env=")));
-  let rest = lines.slice(markers.length).join("\n");
+  const lines2 = body.split("\n");
+  const markers = lines2.filter((l, i) => i < 2 && (l === PLAN_MARKER || l.startsWith("<!-- menuctl:env=")));
+  let rest = lines2.slice(markers.length).join("\n");
   const end = rest.indexOf(OUTDATED_END);
   if (rest.startsWith(OUTDATED_START) && end !== -1) rest = rest.slice(end + OUTDATED_END.length).replace(/^\n/, "");
   const quoted = warning.split("\n").map((l) => `> ${l}`).join("\n");

@@ -72,15 +72,17 @@ function probesFor(message: Message, p: ParserSpec, options: ExplainOptions): Pr
   }
   const probes: Probe[] = [];
   const text = message.text;
-  const flat = text.replace(LINE_BREAK, ' ');
-  if (flat !== text) {
-    const line = text.split(LINE_BREAK)[0]!.length;
-    probes.push({ parser: p.category, job: job(whole, flat), hint: () => `parser ${name} would match if the reply had no line breaks: \`.\` stops at the line break after ${quote(text.slice(Math.max(0, line - 20), line))}; use [\\s\\S]* (or \\s+) where the reply spans lines.` });
-  }
+  // Whitespace at the ends first: a line break YAML keeps at the end of a `|` block is that, not
+  // a reply spanning lines.
   const trimmed = text.trim();
   if (trimmed !== text && trimmed !== '') {
     const where = text.trimEnd() !== text ? 'ends' : 'starts';
     probes.push({ parser: p.category, job: job(whole, trimmed), hint: () => `parser ${name} would match without the whitespace the reply ${where} with (${quote(where === 'ends' ? text.slice(text.trimEnd().length) : text.slice(0, text.length - text.trimStart().length))}): allow it with \\s* (or .*) at the ${where === 'ends' ? 'end' : 'start'}.` });
+  }
+  const flat = text.replace(LINE_BREAK, ' ');
+  if (flat !== text) {
+    const line = text.split(LINE_BREAK)[0]!.length;
+    probes.push({ parser: p.category, job: job(whole, flat), hint: () => `parser ${name} would match if the reply had no line breaks: \`.\` stops at the line break after ${quote(text.slice(Math.max(0, line - 20), line))}; use [\\s\\S]* (or \\s+) where the reply spans lines.` });
   }
   probes.push({
     parser: p.category,

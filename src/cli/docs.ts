@@ -10,7 +10,7 @@ import { renderDocsPage } from '../report/docs-page.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
+import { writeUserFile } from './write-file.js';
 
 export function register(program: Command, ctx: CliContext): void {
   program
@@ -33,7 +33,7 @@ export function register(program: Command, ctx: CliContext): void {
       const names = pageNames(pages.map(([file]) => file));
       const dir = resolve(io.cwd, options.out);
       for (const [i, [file, actions]] of pages.entries()) {
-        await writeFileAtomic(join(dir, names[i]!), renderDocsPage({ file, actions }));
+        await writeUserFile('--out', join(dir, names[i]!), renderDocsPage({ file, actions }));
       }
       const rel = relative(io.cwd, dir);
       const shown = rel === '' ? '.' : rel.startsWith('..') ? dir : rel;

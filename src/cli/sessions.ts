@@ -9,7 +9,7 @@ import { importSession, type Imported } from '../sessions/import-session.js';
 import { readHoverRecords, RecordError } from '../sessions/hover-record.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
+import { writeUserFile } from './write-file.js';
 
 interface ImportOptions { name?: string; out?: string }
 
@@ -28,7 +28,7 @@ export function register(program: Command, ctx: CliContext): void {
       const imported = records.map((r, i) => importSession(r, records.length > 1 && options.name ? { name: `${options.name} ${i + 1}` } : options));
       const yaml = renderImported(imported);
       if (options.out) {
-        await writeFileAtomic(resolve(io.cwd, options.out), yaml);
+        await writeUserFile('--out', resolve(io.cwd, options.out), yaml);
         io.stderr.write(`wrote ${imported.length} session(s) to ${options.out}\n`);
       } else io.stdout.write(yaml);
       ctx.setExit(EXIT.OK);
@@ -45,7 +45,7 @@ async function readInput(file: string, ctx: CliContext): Promise<string> {
     return await readFile(resolve(ctx.io.cwd, file), 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new CliError(`${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code ?? String(err)}).`);
+    throw new CliError(`${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory: name the JSON file' : code ?? String(err)}).`);
   }
 }
 
@@ -54,7 +54,7 @@ function parseRecords(text: string, file: string): ReturnType<typeof readHoverRe
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    throw new CliError(`${file}: not JSON (${(err as Error).message}). Save the webhook's request body as it was received.`);
+    throw new CliError(`${file}: not JSON (${jsonProblem(text, err as Error)}). Save the webhook's request body as it was received.`);
   }
   try {
     return readHoverRecords(doc);
@@ -62,6 +62,20 @@ function parseRecords(text: string, file: string): ReturnType<typeof readHoverRe
     if (err instanceof RecordError) throw new CliError(`${file}: ${err.message}`);
     throw err;
   }
+}
+
+/**
+ * JSON.parse's complaint without the piece of the input V8 quotes ("+254712345"... is not valid
+ * JSON): the file holds personal data, and error output lands in CI logs. The position becomes a
+ * line and column.
+ */
+function jsonProblem(text: string, err: Error): string {
+  const what = err.message.replace(/,?\s*"(?:[^"\\]|\\.)*"(?:\.\.\.)?\s*is not valid JSON/, '').replace(/\s*(?:in JSON )?at position \d+.*$/, '');
+  const at = /at position (\d+)/.exec(err.message);
+  if (!at) return what;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  return `${what} at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }
 
 /** A YAML list of sessions, each with its notes as a comment, to paste under `sessions:`. */

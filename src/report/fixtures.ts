@@ -6,7 +6,7 @@ import { formatLoc } from '../model/diagnostic.js';
 import type { Coverage } from '../sessions/coverage.js';
 import type { SessionResult } from '../sessions/run-sessions.js';
 import { style, type Style } from './style.js';
-import { outcomeText, renderTranscript } from './transcript.js';
+import { renderTranscript } from './transcript.js';
 import { xmlAttr, xmlText } from './xml.js';
 
 export interface FixtureTotals { passed: number; failed: number; errors: number }
@@ -257,8 +257,10 @@ function junitCase(e: Entry): Case {
     ...r.warnings.map((w) => `warning: ${w}`),
   ].join('\n');
   const summary = r.status === 'error' ? r.reasons[0] ?? 'error' : r.diff.map((d) => d.field).join(', ') || r.reasons[0] || 'failed';
+  // The transcript ends with the outcome when messages were classified; a session whose walk
+  // failed has none, and its failure says why.
   const out = e.kind === 'session'
-    ? [...renderTranscript(e.r), `outcome: ${outcomeText(e.r.winner)}`].join('\n')
+    ? renderTranscript(e.r).join('\n')
     : r.warnings.map((w) => `warning: ${w}`).join('\n');
   return { address: r.address, status: r.status, attrs, summary, detail, out };
 }

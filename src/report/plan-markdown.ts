@@ -41,7 +41,9 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
     'See the CI log for the full plan.';
   const base = fitDocument({ head, sections, tail, maxChars, note });
   // Pictures only in the room the plan leaves: a flowchart never displaces a change.
-  let room = base.includes(' left out to keep this comment under ') ? 0 : maxChars - base.length;
+  // fitDocument keeps a document under maxChars by one character; the room follows the same rule,
+  // so a flowchart that fills it is kept instead of being dropped with a "0 changes left out" note.
+  let room = base.includes(' left out to keep this comment under ') ? 0 : maxChars - 1 - base.length;
   for (const text of flowchartSections(plan, options.actions)) {
     if (text.length + 2 > room) break;
     sections.push({ text, items: 0 });

@@ -82,8 +82,19 @@ function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.flatMap((x) => (isObj(x) ? text(x.text ?? x.message) : text(x)) ?? []) : [];
 }
 
-function stringMap(v: unknown): Record<string, string> {
+/** The Hover SDK models input_extras and parsed_variables as JSON text; exports keep either form. */
+function jsonText(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return undefined;
+  }
+}
+
+function stringMap(raw: unknown): Record<string, string> {
   const out: Record<string, string> = {};
+  const v = jsonText(raw);
   if (!isObj(v)) return out;
   for (const [k, x] of Object.entries(v)) {
     const t = text(x);

@@ -3,7 +3,7 @@
 // today's behaviour: a regression test. Pure; the CLI reads the file and writes the YAML.
 
 import type { HoverTransaction } from './hover-record.js';
-import { scrubText, scrubValue } from './scrub.js';
+import { SECRET_PROMPT, scrubSender, scrubText, scrubValue } from './scrub.js';
 
 export interface ImportedSession {
   name: string;
@@ -32,7 +32,7 @@ export function importSession(t: HoverTransaction, options: { name?: string } = 
     name: options.name ?? defaultName(t),
     ...(Object.keys(variables).length > 0 ? { variables } : {}),
     screens: t.screens.map((s) => scrubText(s, keep)),
-    ...(t.sms.length > 0 ? { sms: t.sms.map((m) => ({ sender: m.sender, message: scrubText(m.message, keep) })) } : {}),
+    ...(t.sms.length > 0 ? { sms: t.sms.map((m) => ({ sender: scrubSender(m.sender), message: scrubText(m.message, keep) })) } : {}),
     expect: expectOf(t, scrubMap(t.parsedVariables)),
   };
   return { actionName: t.actionName, session, notes: notesOf(t, keep) };
@@ -56,8 +56,17 @@ function expectOf(t: HoverTransaction, variables: Record<string, string>): Impor
 function notesOf(t: HoverTransaction, keep: readonly string[]): string[] {
   const notes = ['Imported from a Hover transaction; phone numbers and names were scrubbed (docs/sessions.md). Review before committing.'];
   if (t.valuesEntered.length > 0) {
-    notes.push(`Values entered: ${t.valuesEntered.map((v) => (/pin/i.test(v) ? '(pin)' : scrubValue('value', v, keep))).join(', ')} (${t.valuesEntered.length} steps; the session needs ${t.valuesEntered.length + 1} screens, it has ${t.screens.length}).`);
+    notes.push(`Values entered: ${t.valuesEntered.map((v, i) => enteredValue(v, t.screens[i], keep)).join(', ')} (${t.valuesEntered.length} steps; the session needs ${t.valuesEntered.length + 1} screens, it has ${t.screens.length}).`);
   }
   if (t.smsMisses > 0) notes.push(`${t.smsMisses} SMS that no parser matched (sms_misses) were left out.`);
   return notes;
+}
+
+/**
+ * Value i answers screen i. Whatever answered a screen asking for a PIN or password is the PIN,
+ * whether Hover recorded it as a placeholder or as the digits typed.
+ */
+function enteredValue(value: string, screen: string | undefined, keep: readonly string[]): string {
+  if (/pin/i.test(value) || (screen !== undefined && SECRET_PROMPT.test(screen))) return '(pin)';
+  return scrubValue('value', value, keep);
 }

@@ -1,37 +1,77 @@
 // Scrubs personal data from text imported from the field (menuctl sessions import), so a real
 // conversation can be committed as a regression test. Rules (docs/sessions.md "Scrubbing"):
-// - phone and account numbers: a run of 9 to 15 digits (a leading +, single spaces or dashes
-//   between groups allowed) keeps its + and first 3 digits, every other digit becomes 0, so the
-//   shape a parser expects survives ("0712345678" -> "0710000000");
+// - phone and account numbers: a run of 9 digits or more (a leading +, and dots, dashes, one or
+//   two spaces or brackets between groups allowed) keeps its + and first 3 digits, every other
+//   digit becomes 0, so the shape a parser expects survives ("0712345678" -> "0710000000"); a date
+//   starting the run is kept;
 // - e-mail addresses become user@example.com;
 // - names: 1 to 3 capitalised words after a greeting or title (Dear, Hi, Hello, Mr, Mrs, Ms, Dr),
-//   after a label ("name:", "recipient:"), next to a phone number ("JOHN DOE 0712345678"), or 2 to 3
+//   after a label ("name:", "recipient:", "agent:"...), next to a phone number ("JOHN DOE 0712345678"), or 2 to 3
 //   words in capitals after "to"/"from" ("sent to JOHN DOE for ...") become "JANE DOE" (written in
 //   capitals) or "Jane Doe";
-// - values whose key names a person or number (name, phone, msisdn, account...) are replaced whole.
+// - values whose key names a person or number (name, phone, msisdn, account...) are replaced whole;
+// - values whose key names a credential (pin, password, secret, otp, token) become ****.
 // Over-scrubbing is the safe side: the imported session is reviewed before it is committed.
 // Pure.
 
-const PHONE = /(\+?)(\d(?:[ -]?\d){8,14})(?!\d)/g;
+// Between the digit groups of a number: one dot or dash, one or two spaces, or brackets
+// ("0712 345 678", "0712.345.678", "(0712) 345678"). Never a line break: a menu's lines stay apart.
+const SEP = String.raw`(?:[.-]|[ ]{1,2}|\)[ ]?|[ ]?\()`;
+// A phone or account number: 9 digits or more, no upper bound (card and bank account numbers).
+const NUMBER = String.raw`\(?\d(?:${SEP}?\d){8,}`;
+// A date that starts a run of digits ("2023-10-02 15:45", "08.08.2019 18:50"): kept, it is not a
+// person's. Not when more groups follow ("07.12.34.56.78" is a phone number written with dots).
+const DATE_SOURCE = String.raw`(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2}))(?![-./]?\d)`;
+const PHONE = new RegExp(String.raw`(\+?)(${NUMBER})(?!\d)`, 'g');
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-const WORD = String.raw`[A-Z][A-Za-z'’-]+`;
-const NAME = String.raw`${WORD}(?:\s+${WORD}){0,2}`;
-const AFTER_TITLE = new RegExp(String.raw`\b(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:)(\s+)(${NAME})`, 'g');
-const BEFORE_PHONE = new RegExp(String.raw`\b(${NAME})(\s+)(?=\+?\d{3}0{6,})`, 'g');
+// Names in any script with capitals (José, ÉLODIE, Ọlá): letters and combining marks. `\b` is
+// ASCII-only, so word edges are written as "no letter or digit before/after".
+const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]+`;
+// Words of a name are on one line.
+const NAME = String.raw`${WORD}(?:[ \t]+${WORD}){0,2}`;
+const START = String.raw`(?<![\p{L}\p{M}\p{N}])`;
+const END = String.raw`(?![\p{L}\p{M}\p{N}])`;
+const AFTER_TITLE = new RegExp(String.raw`${START}(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:|[Aa]gent:|[Pp]ayee:|[Bb]eneficiary:|[Rr]eceiver:|[Ss]ender:|[Cc]ustomer:)([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
+// The number shape survives masking (digits stay digits), so the same pattern finds a name next to
+// a number before and after it is masked.
+const BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME})(\s+)(?=\+?${NUMBER})(?!${DATE_SOURCE})`, 'gu');
 // Operators write payees in capitals: "sent to JOHN DOE for account 1234". Two words at least, so
 // "Welcome to M-PESA" stays.
-const CAPS = String.raw`[A-Z][A-Z'’-]*\.?`;
-const AFTER_TO = new RegExp(String.raw`\b(to|from|To|From)(\s+)(${CAPS}(?:\s+${CAPS}){1,2})\b`, 'g');
-const AFTER_PHONE = new RegExp(String.raw`(\+?\d{3}0{6,})(\s+-?\s*)(${NAME})`, 'g');
+const CAPS = String.raw`\p{Lu}[\p{Lu}\p{M}'’-]*\.?`;
+const AFTER_TO = new RegExp(String.raw`${START}(to|from|To|From)(\s+)(${CAPS}(?:[ \t]+${CAPS}){1,2})${END}`, 'gu');
+// After a number only on its line: the next line is usually the next prompt ("Enter PIN:").
+const AFTER_PHONE = new RegExp(String.raw`(\+?${NUMBER})([ \t]+-?[ \t]*)(${NAME})`, 'gu');
 
 /** Words that read like a name next to a number but are part of the message's own vocabulary. */
-const NOT_NAMES = new Set(['to', 'from', 'ksh', 'ugx', 'kes', 'tzs', 'account', 'acc', 'number', 'no', 'on', 'at', 'for', 'new', 'balance', 'phone', 'mobile', 'tel']);
+const NOT_NAMES = new Set([
+  'to', 'from', 'ksh', 'ugx', 'kes', 'tzs', 'account', 'acc', 'number', 'no', 'on', 'at', 'for', 'new', 'balance', 'phone', 'mobile', 'tel',
+  'call', 'dial', 'card', 'send', 'sent', 'pay', 'paid', 'till', 'paybill', 'ref', 'reference', 'contact', 'sms', 'id', 'confirm', 'enter', 'agent',
+]);
 
-export const PERSONAL_KEY = /name|phone|msisdn|mobile|recipient|account|email|id_?number|national/i;
+export const PERSONAL_KEY = /name|phone|msisdn|mobile|recipient|payee|receiver|beneficiary|account|email|id_?number|national/i;
+/** Keys whose values are credentials: never written, whatever they look like. */
+export const SECRET_KEY = /pin|passw|passcode|secret|otp|token/i;
+/** A screen that asks for a credential: what the device answered it with is a PIN. */
+export const SECRET_PROMPT = /\b(pin|password|passcode)\b/i;
+export const MASKED = '****';
+
+/** An SMS sender id is the operator's (kept) unless it is a phone number (masked). */
+export function scrubSender(sender: string): string {
+  return maskNumbers(sender);
+}
+
+const DATE = new RegExp(`^${DATE_SOURCE}`);
+
+function maskNumbers(text: string): string {
+  return text.replace(PHONE, (_m: string, plus: string, digits: string) => {
+    const date = DATE.exec(digits);
+    return date ? plus + date[0] + maskNumbers(digits.slice(date[0].length)) : plus + maskDigits(digits);
+  });
+}
 
 export function scrubText(text: string, keep: readonly string[] = []): string {
   let out = text.replace(EMAIL, 'user@example.com');
-  out = out.replace(PHONE, (_m, plus: string, digits: string) => plus + maskDigits(digits));
+  out = maskNumbers(out);
   out = out.replace(AFTER_TITLE, (_m, title: string, space: string, name: string) => `${title}${space}${placeholder(name, keep)}`);
   out = out.replace(BEFORE_PHONE, (_m, name: string, space: string) => `${placeholder(name, keep)}${space}`);
   out = out.replace(AFTER_TO, (_m, word: string, space: string, name: string) => `${word}${space}${placeholder(name, keep)}`);
@@ -58,6 +98,7 @@ function placeholder(name: string, keep: readonly string[]): string {
 
 /** A value entered or parsed: replaced whole when its key names a person, else scrubbed as text. */
 export function scrubValue(key: string, value: string, keep: readonly string[] = []): string {
+  if (SECRET_KEY.test(key)) return MASKED;
   if (!PERSONAL_KEY.test(key)) return scrubText(value, keep);
   if (/^\+?[\d\s-]+$/.test(value)) return maskDigits(value);
   // The same stand-in the text rules give, so a captured name still equals the scrubbed message's.

@@ -3,7 +3,7 @@
 // is the reply. The walk stops at the first step that does not fit its screen.
 
 import type { Session, SourceLoc, Step } from '../model/types.js';
-import { menuOptions, sameOption, screenContains, selectOption, type MenuOption } from './options.js';
+import { menuOptions, sameOption, screenContains, screenProse, selectOption, type MenuOption } from './options.js';
 
 /** What the device sends for a PIN in every transcript and report: never a real PIN. */
 export const MASKED_PIN = '****';
@@ -114,7 +114,8 @@ function missing(name: string): string {
 /**
  * press N: the screen must contain `expect` (case-insensitive); when it lists numbered options, N
  * must be one of them, and when `expect` is an option's text, that option must be N (the menu was
- * renumbered otherwise, the failure this check exists for).
+ * renumbered otherwise, the failure this check exists for). When `expect` is also in the screen's
+ * prose (its title or prompt), it names the screen, not an option: only the contract's two checks apply.
  */
 function pressProblem(value: string, expect: string | undefined, screen: string): string | null {
   const options = menuOptions(screen);
@@ -124,7 +125,8 @@ function pressProblem(value: string, expect: string | undefined, screen: string)
     if (!screenContains(screen, expect)) {
       return `expected ${quote(expect)} on the screen, but it shows ${quote(oneLine(screen))}${own ? `; option ${value} is now ${quote(own.text)}` : ''}.`;
     }
-    if (holder && !sameOption(holder.number, value) && !(own && screenContains(own.text, expect))) {
+    const namesScreen = screenContains(screenProse(screen), expect);
+    if (holder && !namesScreen && !sameOption(holder.number, value) && !(own && screenContains(own.text, expect))) {
       return `${quote(expect)} is option ${holder.number} on this screen, not ${value}${own ? ` (${value} is ${quote(own.text)})` : ''}: the menu was renumbered; change the step to \`press: ${holder.number}\`.`;
     }
   }

@@ -66,6 +66,23 @@ describe('menuctl validate: sessions', () => {
     expect(r.stderr + r.stdout).toMatch(/:15:30.*screen 2 of session "long" has 183 characters; a USSD screen holds at most 182/s);
   });
 
+  it('counts a screen\'s characters as shown, not UTF-16 units or CRLF pairs', async () => {
+    const screen = (yaml: string) => `    sessions:
+      - name: s
+        screens: ["Welcome", ${yaml}]
+        expect: none
+`;
+    // 182 characters each: 180 + an emoji + an accented letter; 20 lines of 8 joined by CRLF, + 3.
+    const emoji = `"${'x'.repeat(180)}🎉é"`;
+    const crlf = `"${Array.from({ length: 20 }, () => 'x'.repeat(8)).join('\\r\\n')}xxx"`;
+    for (const s of [emoji, crlf]) {
+      const r = await validate(config('      - ok', screen(s)));
+      expect(r.stderr + r.stdout, s).not.toContain('ussd-screen-length');
+    }
+    const over = await validate(config('      - ok', screen(`"${'x'.repeat(181)}🎉é"`)));
+    expect(over.stderr + over.stdout).toContain('screen 2 of session "s" has 183 characters');
+  });
+
   it('rejects duplicate session names and an expected category the action does not have', async () => {
     const r = await validate(config('      - ok', `    sessions:
       - name: a

@@ -94,12 +94,18 @@ function checkSmsSenders(ctx: CheckContext, a: DesiredAction, sessions: Session[
   }
 }
 
+/** Characters as the phone shows them: code points (an emoji is one), a CRLF line break is one. */
+export function screenLength(screen: string): number {
+  return [...screen.replace(/\r\n/g, '\n')].length;
+}
+
 function checkScreenLength(ctx: CheckContext, a: DesiredAction, sessions: Session[]): void {
   for (const s of sessions) {
     s.screens.forEach((screen, i) => {
-      if (screen.length <= USSD_SCREEN_LIMIT) return;
+      const length = screenLength(screen);
+      if (length <= USSD_SCREEN_LIMIT) return;
       report(ctx, { severity: 'warning', code: 'semantic.ussd-screen-length', loc: s.screenLocs?.[i] ?? s.loc, address: actionAddress(a.name),
-        message: `screen ${i + 1} of session ${JSON.stringify(s.name)} has ${screen.length} characters; a USSD screen holds at most ${USSD_SCREEN_LIMIT}, so the network never shows this. Record the screen as the device showed it.` });
+        message: `screen ${i + 1} of session ${JSON.stringify(s.name)} has ${length} characters; a USSD screen holds at most ${USSD_SCREEN_LIMIT}, so the network never shows this. Record the screen as the device showed it.` });
     });
   }
 }

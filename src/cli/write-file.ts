@@ -1,0 +1,27 @@
+// Writing a file the user named on the command line: the one atomic writer (src/fs/atomic-write.ts),
+// with a failure that says which option, which path and why, rather than an errno.
+
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { CliError } from './exit.js';
+
+const WRITE_PROBLEMS: Record<string, string> = {
+  EEXIST: 'a file is in the way of a directory',
+  ENOTDIR: 'a file is in the way of a directory',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  ENOENT: 'no such directory',
+};
+
+/** writeFileAtomic for a path the user named with `option`: a failure says where and why, not errno. */
+export async function writeUserFile(option: string, path: string, content: string): Promise<void> {
+  try {
+    await writeFileAtomic(path, content);
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    throw new CliError(`${option} ${path}: cannot write it (${WRITE_PROBLEMS[code] ?? (code || (err as Error).message)}). Choose a path you can write to.`);
+  }
+}
