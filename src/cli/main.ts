@@ -12,6 +12,7 @@ import type { CliContext, Register } from './context.js';
 const COMMANDS: Record<string, () => Promise<{ register: Register }>> = {
   validate: () => import('./validate.js'),
   test: () => import('./test.js'),
+  analyze: () => import('./analyze.js'),
   plan: () => import('./plan.js'),
   apply: () => import('./apply.js'),
   drift: () => import('./drift.js'),

@@ -1,0 +1,96 @@
+// A finite automaton of the whole messages a Java pattern matches on the device, built with refa
+// from the same tree `menuctl test` parses (see java-to-refa.ts for the alphabet and the sentinels).
+// Used by `menuctl analyze` (emptiness, intersection, containment, witnesses) and by `menuctl test`
+// to decide match / no match in linear time before the backtracking engine extracts groups.
+import { NFA, Transformers, TooManyNodesError, transform, visitAst, type Char, type ReadonlyWord } from 'refa';
+import type { Node } from './java-ast.js';
+import { analyzeJavaPattern } from './java-regex.js';
+import { BEGIN, END, MAX_CHAR, translateJava, Untranslatable, type RefaExpression } from './java-to-refa.js';
+
+/** Nodes one automaton (or one operation on two) may create before it is given up. */
+export const NODE_BUDGET = 20_000;
+
+export type PatternAutomaton =
+  | {
+      ok: true;
+      nfa: NFA;
+      /** The language is exactly what Java's matches() accepts (else a superset of it). */
+      exact: boolean;
+      /** Why it is only a superset. */
+      approximations: string[];
+      /** Code points the pattern writes literally, in order, as written: for readable witnesses. */
+      literals: number[];
+    }
+  | { ok: false; reason: string };
+
+const SIMPLIFY = Transformers.simplify({ ignoreAmbiguity: true, ignoreOrder: true });
+
+export function automatonOfPattern(pattern: string): PatternAutomaton {
+  const analyzed = analyzeJavaPattern(pattern);
+  if (!analyzed.ok) return { ok: false, reason: analyzed.issues.map((i) => i.message).join('; ') };
+  // What the parser itself could not read like Java (unsupported flags, \X, \N{...}) is not in the
+  // tree faithfully; captures and back-reference details (findUnfaithful) do not change the language.
+  if (analyzed.parsed.unfaithful.length > 0) {
+    return { ok: false, reason: analyzed.parsed.unfaithful.map((u) => u.message).join('; ') };
+  }
+  return automatonOfTree(analyzed.parsed.root);
+}
+
+export function automatonOfTree(root: Node): PatternAutomaton {
+  let expression: RefaExpression;
+  let approximations: string[];
+  try {
+    ({ expression, approximations } = translateJava(root));
+  } catch (e) {
+    if (e instanceof Untranslatable) return { ok: false, reason: e.message };
+    throw e;
+  }
+  try {
+    expression = transform(SIMPLIFY, expression);
+    if (hasAssertion(expression)) approximations.push('a look-around or anchor the analysis could not resolve is dropped');
+    const nfa = NFA.fromRegex(
+      expression,
+      { maxCharacter: MAX_CHAR },
+      { assertions: 'ignore', unknowns: 'throw' },
+      new NFA.LimitedNodeFactory(NODE_BUDGET),
+    );
+    return { ok: true, nfa, exact: approximations.length === 0, approximations: [...new Set(approximations)], literals: literalsOf(root) };
+  } catch (e) {
+    if (e instanceof TooManyNodesError) return { ok: false, reason: `the pattern's automaton needs more than ${NODE_BUDGET} states` };
+    throw e;
+  }
+}
+
+function hasAssertion(expression: RefaExpression): boolean {
+  let found = false;
+  visitAst(expression, { onAssertionEnter: () => { found = true; } });
+  return found;
+}
+
+function literalsOf(root: Node): number[] {
+  const out: number[] = [];
+  const walk = (n: Node): void => {
+    switch (n.type) {
+      case 'set': if (n.literal !== undefined) out.push(n.literal); return;
+      case 'seq': n.items.forEach(walk); return;
+      case 'alt': n.alts.forEach(walk); return;
+      case 'group': case 'quant': walk(n.body); return;
+      default: return;
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The automaton's word for a message: BEGIN, its code points, END. */
+export function wordOf(text: string): ReadonlyWord {
+  const word: Char[] = [BEGIN];
+  for (const c of text) word.push(c.codePointAt(0)! as Char);
+  word.push(END);
+  return word;
+}
+
+/** The message of an automaton word (without its sentinels). */
+export function textOf(word: readonly number[]): string {
+  return String.fromCodePoint(...word.filter((c) => c !== BEGIN && c !== END));
+}
