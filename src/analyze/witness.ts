@@ -2,11 +2,8 @@
 // own fixture messages, then the shortest messages of the intersection automaton spelled with the
 // parsers' own literal characters, with spaces put back between words ("insufficient balance",
 // not "insufficientbalance"). Candidates are only candidates: engine.ts decides.
-import { getIntersectionWordSets, type CharSet, type NFA } from 'refa';
+import { NFA, type CharSet } from 'refa';
 import { NODE_BUDGET, textOf, wordOf } from '../classify/automaton.js';
-
-/** Word sets of the intersection to spell out (the shortest ones come first). */
-const WORD_SETS = 6;
 
 const FALLBACK: [number, number][] = [
   [0x20, 0x20], [0x61, 0x7a], [0x30, 0x39], [0x41, 0x5a], [0x21, 0x7e], [0xc0, 0xff], [0xa0, 0xbf], [0x09, 0x0d],
@@ -21,27 +18,74 @@ export interface WitnessInput {
 }
 
 export function witnessCandidates(input: WitnessInput): string[] {
-  const [a, b] = input.automata;
   const acceptsAll = (text: string) => input.automata.every((n) => n.test(wordOf(text)));
   const out = input.fixtures.filter(acceptsAll);
-  if (!a) return out;
+  const both = intersection(input.automata);
+  if (!both) return out;
   const prefs = preferences(input.literals);
-  const literalText = String.fromCodePoint(...input.literals).toLowerCase();
-  let n = 0;
-  const sets = b ? getIntersectionWordSets(a, b, NODE_BUDGET) : a.wordSets();
-  for (const ws of sets) {
-    const raw = textOf(ws.map((set) => pick(set, prefs)));
-    const literal = String.fromCodePoint(...input.literals);
-    out.push(recased(spaced(raw, literalText, acceptsAll), literal, acceptsAll), raw);
-    if (++n >= WORD_SETS) break;
+  const literal = String.fromCodePoint(...input.literals);
+  const readable = (nfa: NFA) => {
+    const path = cheapestPath(nfa, (set) => (prefs.some((c) => set.has(c as never)) ? 1 : 2));
+    return path ? recased(spaced(textOf(path.map((set) => pick(set, prefs))), literal.toLowerCase(), (t) => nfa.test(wordOf(t))), literal, (t) => nfa.test(wordOf(t))) : null;
+  };
+  // One parser's message after the other's ("wrong PIN insufficient funds") reads better than the
+  // shortest message of both, which tends to fuse their words ("wrong pinsufficient funds").
+  const alone = input.automata.map(readable);
+  if (alone.length === 2 && alone[0] !== null && alone[1] !== null) {
+    for (const joined of [`${alone[0]} ${alone[1]}`, `${alone[1]} ${alone[0]}`]) if (acceptsAll(joined)) out.push(joined);
+  }
+  for (const readable of [true, false]) {
+    const path = cheapestPath(both, (set) => (!readable || prefs.some((c) => set.has(c as never)) ? 1 : 2));
+    if (!path) break;
+    const raw = textOf(path.map((set) => pick(set, prefs)));
+    out.push(recased(spaced(raw, literal.toLowerCase(), acceptsAll), literal, acceptsAll), raw);
   }
   return [...new Set(out)];
+}
+
+function intersection(automata: readonly NFA[]): NFA | null {
+  const [a, b] = automata;
+  if (!a) return null;
+  return b ? NFA.fromIntersection(a, b, new NFA.LimitedNodeFactory(NODE_BUDGET)) : a;
+}
+
+/**
+ * The cheapest path from the initial state to a final one, as the sets read on the way. Costs are
+ * 1 or 2 per transition (a bucket queue): 2 for a set without any of the parsers' own characters,
+ * so the path prefers to spell the patterns' literals over inventing text.
+ */
+function cheapestPath(nfa: NFA, cost: (set: CharSet) => 1 | 2): CharSet[] | null {
+  type N = NFA.Node;
+  const best = new Map<N, number>([[nfa.initial, 0]]);
+  const back = new Map<N, { from: N; via: CharSet }>();
+  const buckets: N[][] = [[nfa.initial]];
+  for (let d = 0; d < buckets.length; d++) {
+    for (const node of buckets[d] ?? []) {
+      if (best.get(node) !== d) continue;
+      if (nfa.finals.has(node)) return spell(node, back);
+      for (const [to, via] of node.out) {
+        const nd = d + cost(via);
+        if (nd < (best.get(to) ?? Infinity)) {
+          best.set(to, nd);
+          back.set(to, { from: node, via });
+          (buckets[nd] ??= []).push(to);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+function spell(end: NFA.Node, back: Map<NFA.Node, { from: NFA.Node; via: CharSet }>): CharSet[] {
+  const sets: CharSet[] = [];
+  for (let step = back.get(end); step; step = back.get(step.from)) sets.push(step.via);
+  return sets.reverse();
 }
 
 /** The parsers' letters in lower case (readable whatever case they were written in), then a space. */
 function preferences(literals: readonly number[]): number[] {
   const out: number[] = [];
-  for (const c of literals) out.push(c >= 0x41 && c <= 0x5a ? c + 0x20 : c);
+  for (const c of literals) if (c !== 0) out.push(c >= 0x41 && c <= 0x5a ? c + 0x20 : c);
   out.push(0x20);
   return [...new Set(out)];
 }
@@ -60,14 +104,14 @@ function pick(set: CharSet, prefs: readonly number[]): number {
   return set.ranges[0]!.min;
 }
 
-const isAlnum = (c: string) => /^[\p{L}\p{Nd}]$/u.test(c);
+const isVisible = (c: string) => /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(c);
 
-/** Puts a space between two letters that no pattern writes side by side, where both still accept. */
+/** Puts a space between two characters no pattern writes side by side, where it still matches. */
 function spaced(raw: string, literalText: string, accepts: (t: string) => boolean): string {
   const cps = [...raw];
   for (let i = cps.length - 1; i > 0; i--) {
     const pair = `${cps[i - 1]}${cps[i]}`;
-    if (!isAlnum(cps[i - 1]!) || !isAlnum(cps[i]!) || literalText.includes(pair.toLowerCase())) continue;
+    if (!isVisible(cps[i - 1]!) || !isVisible(cps[i]!) || literalText.includes(pair.toLowerCase())) continue;
     const tried = [...cps.slice(0, i), ' ', ...cps.slice(i)];
     if (accepts(tried.join(''))) cps.splice(i, 0, ' ');
   }
@@ -76,10 +120,8 @@ function spaced(raw: string, literalText: string, accepts: (t: string) => boolea
 
 /** Each word spelled the way the patterns write it ("Your ... KES", not "your ... kes"). */
 function recased(text: string, literal: string, accepts: (t: string) => boolean): string {
-  const lower = literal.toLowerCase();
-  const out = text.replace(/[A-Za-z]+/g, (word) => {
-    const at = lower.indexOf(word.toLowerCase());
-    return at < 0 || lower.length !== literal.length ? word : literal.slice(at, at + word.length);
-  });
+  const words = new Map<string, string>();
+  for (const w of literal.match(/[A-Za-z]+/g) ?? []) if (!words.has(w.toLowerCase())) words.set(w.toLowerCase(), w);
+  const out = text.replace(/[A-Za-z]+/g, (word) => words.get(word.toLowerCase()) ?? word);
   return accepts(out) ? out : text;
 }

@@ -18,7 +18,7 @@ export type PatternAutomaton =
       exact: boolean;
       /** Why it is only a superset. */
       approximations: string[];
-      /** Code points the pattern writes literally, in order, as written: for readable witnesses. */
+      /** Code points the pattern writes literally, in order, as written (0 between runs): for readable witnesses. */
       literals: number[];
     }
   | { ok: false; reason: string };
@@ -67,15 +67,19 @@ function hasAssertion(expression: RefaExpression): boolean {
   return found;
 }
 
+/** The pattern's literal characters in order; 0 where something else comes between two of them. */
 function literalsOf(root: Node): number[] {
   const out: number[] = [];
+  const gap = () => { if (out.length > 0 && out[out.length - 1] !== 0) out.push(0); };
   const walk = (n: Node): void => {
     switch (n.type) {
-      case 'set': if (n.literal !== undefined) out.push(n.literal); return;
+      case 'set': if (n.literal !== undefined) out.push(n.literal); else gap(); return;
       case 'seq': n.items.forEach(walk); return;
-      case 'alt': n.alts.forEach(walk); return;
-      case 'group': case 'quant': walk(n.body); return;
-      default: return;
+      case 'alt': n.alts.forEach((a) => { gap(); walk(a); }); gap(); return;
+      case 'group': walk(n.body); return;
+      case 'quant': gap(); walk(n.body); gap(); return;
+      case 'empty': return;
+      default: gap(); return;
     }
   };
   walk(root);
