@@ -111,3 +111,15 @@ describe('menuctl analyze', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('menuctl validate points at analyze', () => {
+  it('adds one line when a parser is dead, and nothing when none is', async () => {
+    const withDead = await runCli(['validate', fixture('done-when.yaml')]);
+    expect(withDead.code).toBe(0);
+    expect(withDead.stdout.trimEnd().split('\n').pop()).toBe('note: 1 parser can never match a message; run `menuctl analyze` to see which and why');
+    const clean = await runCli(['validate', fixture('kinds.yaml')]);
+    expect(clean.stdout).not.toContain('menuctl analyze');
+    const json = await runCli(['validate', fixture('done-when.yaml'), '--format', 'json']);
+    expect(json.stdout).not.toContain('menuctl analyze');
+  });
+});
