@@ -1,12 +1,12 @@
 // One pair of parsers of one action that see the same messages: disjoint (nothing to say), one
 // inside the other (shadowed), or overlapping (with a witness); or undecided, said as such.
 import { DFA, isDisjointWith, TooManyNodesError, type NFA } from 'refa';
-import { NODE_BUDGET } from '../classify/automaton.js';
+import { NODE_BUDGET, wordOf } from '../classify/automaton.js';
 import type { Engine } from './engine.js';
 import type { Finding } from './types.js';
 import { SEVERITY } from './types.js';
 import type { Subject } from './subjects.js';
-import { witnessCandidates } from './witness.js';
+import { readableWord, witnessCandidates } from './witness.js';
 
 export type Analysed = Subject & { automaton: { ok: true; nfa: NFA; exact: boolean; approximations: string[]; literals: number[] } };
 
@@ -31,10 +31,21 @@ export function pairFacts(a: Analysed, b: Analysed): PairFacts | { undecided: st
   }
 }
 
+// Complements, per automaton: one per distinct pattern per run (subjects.ts shares automata), and
+// the common parsers (".*wrong PIN.*") are compared in every action.
+const complements = new WeakMap<NFA, DFA>();
+
 /** L(a) ⊆ L(b): nothing a accepts lies outside b. */
 function within(a: Analysed, b: Analysed): boolean {
-  const outside = DFA.fromFA(b.automaton.nfa, new DFA.LimitedNodeFactory(NODE_BUDGET));
-  outside.complement();
+  // Most pairs are refuted by one readable message of a that b rejects, without a complement DFA.
+  const sample = readableWord(a.automaton);
+  if (sample !== null && !b.automaton.nfa.test(wordOf(sample))) return false;
+  let outside = complements.get(b.automaton.nfa);
+  if (!outside) {
+    outside = DFA.fromFA(b.automaton.nfa, new DFA.LimitedNodeFactory(NODE_BUDGET));
+    outside.complement();
+    complements.set(b.automaton.nfa, outside);
+  }
   return isDisjointWith(a.automaton.nfa, outside, NODE_BUDGET);
 }
 
@@ -45,8 +56,7 @@ export async function comparePair(a: Analysed, b: Analysed, o: { engine: Engine;
   let candidates: string[];
   try {
     candidates = witnessCandidates({
-      automata: [a.automaton.nfa, b.automaton.nfa],
-      literals: [...a.automaton.literals, ...b.automaton.literals],
+      parsers: [a.automaton, b.automaton],
       fixtures: o.fixtures,
     });
   } catch (e) {

@@ -9,38 +9,63 @@ const FALLBACK: [number, number][] = [
   [0x20, 0x20], [0x61, 0x7a], [0x30, 0x39], [0x41, 0x5a], [0x21, 0x7e], [0xc0, 0xff], [0xa0, 0xbf], [0x09, 0x0d],
 ];
 
-export interface WitnessInput {
-  automata: readonly NFA[];
-  /** Code points the patterns write literally, in pattern order. */
+export interface WitnessParser {
+  nfa: NFA;
+  /** Code points the pattern writes literally, in pattern order (0 between runs). */
   literals: readonly number[];
+}
+
+export interface WitnessInput {
+  parsers: readonly WitnessParser[];
   /** Fixture messages of the action on the same channel (and sender). */
   fixtures: readonly string[];
 }
 
 export function witnessCandidates(input: WitnessInput): string[] {
-  const acceptsAll = (text: string) => input.automata.every((n) => n.test(wordOf(text)));
+  const automata = input.parsers.map((p) => p.nfa);
+  const acceptsAll = (text: string) => automata.every((n) => n.test(wordOf(text)));
   const out = input.fixtures.filter(acceptsAll);
-  const both = intersection(input.automata);
+  const both = intersection(automata);
   if (!both) return out;
-  const prefs = preferences(input.literals);
-  const literal = String.fromCodePoint(...input.literals);
-  const readable = (nfa: NFA) => {
-    const path = cheapestPath(nfa, (set) => (prefs.some((c) => set.has(c as never)) ? 1 : 2));
-    return path ? recased(spaced(textOf(path.map((set) => pick(set, prefs))), literal.toLowerCase(), (t) => nfa.test(wordOf(t))), literal, (t) => nfa.test(wordOf(t))) : null;
-  };
   // One parser's message after the other's ("wrong PIN insufficient funds") reads better than the
   // shortest message of both, which tends to fuse their words ("wrong pinsufficient funds").
-  const alone = input.automata.map(readable);
+  const alone = input.parsers.map(readableWord);
   if (alone.length === 2 && alone[0] !== null && alone[1] !== null) {
     for (const joined of [`${alone[0]} ${alone[1]}`, `${alone[1]} ${alone[0]}`]) if (acceptsAll(joined)) out.push(joined);
   }
+  const literals = input.parsers.flatMap((p) => [...p.literals, 0]);
   for (const readable of [true, false]) {
-    const path = cheapestPath(both, (set) => (!readable || prefs.some((c) => set.has(c as never)) ? 1 : 2));
-    if (!path) break;
-    const raw = textOf(path.map((set) => pick(set, prefs)));
-    out.push(recased(spaced(raw, literal.toLowerCase(), acceptsAll), literal, acceptsAll), raw);
+    const raw = spelled(both, literals, readable);
+    if (raw === null) break;
+    out.push(polished(raw, literals, acceptsAll), raw);
   }
   return [...new Set(out)];
+}
+
+// One per automaton and run: the same parser is compared with each of its action's siblings.
+const readableWords = new WeakMap<NFA, string | null>();
+
+/** A short, readable message of one parser's language (null: the language is empty). */
+export function readableWord(p: WitnessParser): string | null {
+  let w = readableWords.get(p.nfa);
+  if (w === undefined) {
+    const raw = spelled(p.nfa, p.literals, true);
+    w = raw === null ? null : polished(raw, p.literals, (t) => p.nfa.test(wordOf(t)));
+    readableWords.set(p.nfa, w);
+  }
+  return w;
+}
+
+/** The cheapest message of the automaton, spelled with the literals' characters where it can. */
+function spelled(nfa: NFA, literals: readonly number[], readable: boolean): string | null {
+  const prefs = preferences(literals);
+  const path = cheapestPath(nfa, (set) => (!readable || prefs.some((c) => set.has(c as never)) ? 1 : 2));
+  return path ? textOf(path.map((set) => pick(set, prefs))) : null;
+}
+
+function polished(raw: string, literals: readonly number[], accepts: (t: string) => boolean): string {
+  const literal = String.fromCodePoint(...literals);
+  return recased(spaced(raw, literal.toLowerCase(), accepts), literal, accepts);
 }
 
 function intersection(automata: readonly NFA[]): NFA | null {

@@ -46,7 +46,9 @@ export function automatonOfTree(root: Node): PatternAutomaton {
     throw e;
   }
   try {
-    expression = transform(SIMPLIFY, expression);
+    // The transformers are there to resolve look-arounds (anchors, \b); most patterns have none,
+    // and for them the transformation is the larger part of the cost.
+    if (hasAssertion(expression)) expression = transform(SIMPLIFY, expression);
     if (hasAssertion(expression)) approximations.push('a look-around or anchor the analysis could not resolve is dropped');
     const nfa = NFA.fromRegex(
       expression,
@@ -57,7 +59,8 @@ export function automatonOfTree(root: Node): PatternAutomaton {
     return { ok: true, nfa, exact: approximations.length === 0, approximations: [...new Set(approximations)], literals: literalsOf(root) };
   } catch (e) {
     if (e instanceof TooManyNodesError) return { ok: false, reason: `the pattern's automaton needs more than ${NODE_BUDGET} states` };
-    throw e;
+    // Whatever else refa refuses is a limit of the analysis, never a crash of the command.
+    return { ok: false, reason: `the automaton library could not build it (${(e as Error).message})` };
   }
 }
 
