@@ -23,16 +23,19 @@ export type PatternAutomaton =
     }
   | { ok: false; reason: string };
 
+const LANGUAGE_NEUTRAL = new Set(['regex.repeated-capture', 'regex.backreference']);
+
 const SIMPLIFY = Transformers.simplify({ ignoreAmbiguity: true, ignoreOrder: true });
 
 export function automatonOfPattern(pattern: string): PatternAutomaton {
   const analyzed = analyzeJavaPattern(pattern);
   if (!analyzed.ok) return { ok: false, reason: analyzed.issues.map((i) => i.message).join('; ') };
-  // What the parser itself could not read like Java (unsupported flags, \X, \N{...}) is not in the
-  // tree faithfully; captures and back-reference details (findUnfaithful) do not change the language.
-  if (analyzed.parsed.unfaithful.length > 0) {
-    return { ok: false, reason: analyzed.parsed.unfaithful.map((u) => u.message).join('; ') };
-  }
+  // Which groups Java keeps and how it compares back-references do not change the language (the
+  // automaton reads a back-reference as any text anyway). Anything else the tree is known not to
+  // model faithfully (unsupported flags, \X, \N{...}, and whatever src/classify learns to abstain
+  // on next) is outside the analysis.
+  const blocking = analyzed.unfaithful.filter((u) => !LANGUAGE_NEUTRAL.has(u.code));
+  if (blocking.length > 0) return { ok: false, reason: blocking.map((u) => u.message).join('; ') };
   return automatonOfTree(analyzed.parsed.root);
 }
 
