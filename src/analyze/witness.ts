@@ -31,7 +31,8 @@ export function witnessCandidates(input: WitnessInput): string[] {
   // shortest message of both, which tends to fuse their words ("wrong pinsufficient funds").
   const alone = input.parsers.map(readableWord);
   if (alone.length === 2 && alone[0] !== null && alone[1] !== null) {
-    for (const joined of [`${alone[0]} ${alone[1]}`, `${alone[1]} ${alone[0]}`]) if (acceptsAll(joined)) out.push(joined);
+    const join = (x: string, y: string) => (/\s$/.test(x) ? `${x}${y}` : `${x} ${y}`);
+    for (const joined of [join(alone[0], alone[1]), join(alone[1], alone[0])]) if (acceptsAll(joined)) out.push(joined);
   }
   const literals = input.parsers.flatMap((p) => [...p.literals, 0]);
   for (const readable of [true, false]) {
@@ -116,6 +117,9 @@ function preferences(literals: readonly number[]): number[] {
 }
 
 function pick(set: CharSet, prefs: readonly number[]): number {
+  // An amount or a code ([\d,.]+, [A-Z0-9]{10}) reads best as digits, not as the punctuation or
+  // letter that happens to be among the pattern's literals.
+  if (set.has(0x30 as never) && set.size < 0x100) return 0x30;
   for (const c of prefs) if (set.has(c as never)) return c;
   for (const [lo, hi] of FALLBACK) {
     const common = set.commonCharacter({ min: lo, max: hi } as never);

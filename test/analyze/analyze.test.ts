@@ -123,3 +123,25 @@ describe('menuctl validate points at analyze', () => {
     expect(json.stdout).not.toContain('menuctl analyze');
   });
 });
+
+describe('menuctl analyze on sms parsers', () => {
+  it('reports an overlap between two parsers of the same sender, and none across channels', async () => {
+    const file = fixture('sms.yaml');
+    const { code, report } = await analyzeJson(file);
+    expect(code).toBe(0);
+    expect(report.findings.map((f) => [f.kind, f.parsers])).toEqual([
+      ['overlap', [address('Send money', 'sent'), address('Send money', 'reversed')]],
+    ]);
+    const witness = report.findings[0]!.witness!;
+    const why = javaUnavailable();
+    if (why) throw new Error(why);
+    const oracle = JavaOracle.compile();
+    try {
+      const patterns = [await regexOf(file, 'Send money', 'sent'), await regexOf(file, 'Send money', 'reversed')];
+      const java = oracle.run(patterns.map((pattern) => ({ pattern, message: witness })));
+      expect(java.map((j) => j.kind === 'ok' && j.matches), witness).toEqual([true, true]);
+    } finally {
+      oracle.dispose();
+    }
+  });
+});

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { isDisjointWith } from 'refa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automatonOfPattern, wordOf, type PatternAutomaton } from '../../src/classify/automaton.js';
+import { automatonOfPattern, automatonOfTree, wordOf, type PatternAutomaton } from '../../src/classify/automaton.js';
 import { readableWord } from '../../src/analyze/witness.js';
 import { JavaOracle, javaUnavailable, type JavaResult } from '../classify/java-oracle.js';
 
@@ -128,4 +128,21 @@ describe('parser automata vs real Java 17', () => {
       expect(both, `${built[k]!.p} and ${built[k + 1]!.p} were claimed disjoint`).toEqual([]);
     }
   }, 120_000);
+});
+
+describe('what the automata refuse to decide', () => {
+  it('a pattern over the state budget is not analysed, with the reason', () => {
+    const a = automatonOfPattern('(?:x.{0,30000})+y');
+    expect(a).toEqual({ ok: false, reason: expect.stringContaining('more than 20000 states') });
+  });
+
+  it('a node kind it does not know (src/classify grows new ones) is not analysed rather than guessed', () => {
+    const a = automatonOfTree({ type: 'seq', at: 0, items: [{ type: 'grapheme-cluster', at: 0 } as never] });
+    expect(a).toEqual({ ok: false, reason: 'the pattern construct "grapheme-cluster" is not known to the analysis' });
+  });
+
+  it('what src/classify marks unfaithful (\\X, comments mode) is not analysed', () => {
+    expect(automatonOfPattern('\\X')).toMatchObject({ ok: false, reason: expect.stringContaining('\\X') });
+    expect(automatonOfPattern('(?x)a b')).toMatchObject({ ok: false });
+  });
 });
