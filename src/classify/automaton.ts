@@ -2,10 +2,12 @@
 // from the same tree `menuctl test` parses (see java-to-refa.ts for the alphabet and the sentinels).
 // Used by `menuctl analyze` (emptiness, intersection, containment, witnesses) and by `menuctl test`
 // to decide match / no match in linear time before the backtracking engine extracts groups.
-import { NFA, Transformers, TooManyNodesError, transform, visitAst, type Char, type ReadonlyWord } from 'refa';
+import { DFA, NFA, Transformers, TooManyNodesError, transform, visitAst, type Char, type ReadonlyWord } from 'refa';
 import type { Node } from './java-ast.js';
 import { analyzeJavaPattern } from './java-regex.js';
-import { BEGIN, END, MAX_CHAR, translateJava, Untranslatable, type RefaExpression } from './java-to-refa.js';
+import {
+  BEGIN, END, MAX_CHAR, leadingLookaheads, translateJava, translateLookaheadAtStart, Untranslatable, type RefaExpression, type Translation,
+} from './java-to-refa.js';
 
 /** Nodes one automaton (or one operation on two) may create before it is given up. */
 export const NODE_BUDGET = 20_000;
@@ -40,31 +42,48 @@ export function automatonOfPattern(pattern: string): PatternAutomaton {
 }
 
 export function automatonOfTree(root: Node): PatternAutomaton {
-  let expression: RefaExpression;
-  let approximations: string[];
   try {
-    ({ expression, approximations } = translateJava(root));
-  } catch (e) {
-    if (e instanceof Untranslatable) return { ok: false, reason: e.message };
-    throw e;
-  }
-  try {
-    // The transformers are there to resolve look-arounds (anchors, \b); most patterns have none,
-    // and for them the transformation is the larger part of the cost.
-    if (hasAssertion(expression)) expression = transform(SIMPLIFY, expression);
-    if (hasAssertion(expression)) approximations.push('a look-around or anchor the analysis could not resolve is dropped');
-    const nfa = NFA.fromRegex(
-      expression,
-      { maxCharacter: MAX_CHAR },
-      { assertions: 'ignore', unknowns: 'throw' },
-      new NFA.LimitedNodeFactory(NODE_BUDGET),
-    );
+    const { lookaheads, rest } = leadingLookaheads(root);
+    const main = build(translateJava(rest));
+    let nfa = main.nfa;
+    const approximations = [...main.approximations];
+    for (const la of lookaheads) {
+      const cond = build(translateLookaheadAtStart(la.body));
+      if (!la.negate) {
+        nfa = NFA.fromIntersection(nfa, cond.nfa, new NFA.LimitedNodeFactory(NODE_BUDGET));
+        approximations.push(...cond.approximations);
+      } else if (cond.approximations.length > 0) {
+        // The complement of a superset is too small: drop the condition instead (superset again).
+        approximations.push(...cond.approximations, 'a negative look-ahead is dropped');
+      } else {
+        const outside = DFA.fromFA(cond.nfa, new DFA.LimitedNodeFactory(NODE_BUDGET));
+        outside.complement();
+        nfa = NFA.fromIntersection(nfa, outside, new NFA.LimitedNodeFactory(NODE_BUDGET));
+      }
+    }
     return { ok: true, nfa, exact: approximations.length === 0, approximations: [...new Set(approximations)], literals: literalsOf(root) };
   } catch (e) {
+    if (e instanceof Untranslatable) return { ok: false, reason: e.message };
     if (e instanceof TooManyNodesError) return { ok: false, reason: `the pattern's automaton needs more than ${NODE_BUDGET} states` };
     // Whatever else refa refuses is a limit of the analysis, never a crash of the command.
     return { ok: false, reason: `the automaton library could not build it (${(e as Error).message})` };
   }
+}
+
+function build(t: Translation): { nfa: NFA; approximations: string[] } {
+  let { expression } = t;
+  const approximations = [...t.approximations];
+  // The transformers are there to resolve look-arounds (anchors, \b); most patterns have none,
+  // and for them the transformation is the larger part of the cost.
+  if (hasAssertion(expression)) expression = transform(SIMPLIFY, expression);
+  if (hasAssertion(expression)) approximations.push('a look-around or anchor the analysis could not resolve is dropped');
+  const nfa = NFA.fromRegex(
+    expression,
+    { maxCharacter: MAX_CHAR },
+    { assertions: 'ignore', unknowns: 'throw' },
+    new NFA.LimitedNodeFactory(NODE_BUDGET),
+  );
+  return { nfa, approximations };
 }
 
 function hasAssertion(expression: RefaExpression): boolean {

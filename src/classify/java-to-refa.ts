@@ -201,3 +201,36 @@ export function translateJava(root: Node): Translation {
   return { expression, approximations: [...new Set(t.approximations)] };
 }
 
+
+/**
+ * The look-aheads a pattern starts with ((?!.*insufficient).*balance.*, the usual way to make two
+ * parsers exclusive), and the rest. At the start of the message a look-ahead is a condition on the
+ * whole message, so the automaton can intersect with it (or with its complement) exactly, which
+ * refa's transformers cannot do for a look-ahead followed by `.*`.
+ */
+export function leadingLookaheads(root: Node): { lookaheads: { body: Node; negate: boolean }[]; rest: Node } {
+  const items = root.type === 'seq' ? root.items : [root];
+  const lookaheads: { body: Node; negate: boolean }[] = [];
+  const rest: Node[] = [];
+  let leading = true;
+  for (const item of items) {
+    if (leading && item.type === 'group' && (item.kind === 'ahead' || item.kind === 'nahead')) {
+      lookaheads.push({ body: item.body, negate: item.kind === 'nahead' });
+      continue;
+    }
+    // `^`/\A before a look-ahead keeps it at the start.
+    if (!(item.type === 'assert' && item.kind === 'begin')) leading = false;
+    rest.push(item);
+  }
+  if (lookaheads.length === 0) return { lookaheads, rest: root };
+  return { lookaheads, rest: { type: 'seq', items: rest, at: root.at } };
+}
+
+/** The messages on which a look-ahead at the very start holds: BEGIN, its body, then anything. */
+export function translateLookaheadAtStart(body: Node): Translation {
+  const t = new Translator();
+  const alts = t.node(body);
+  const rest: Element = { type: 'Quantifier', lazy: false, min: 0, max: Infinity, alternatives: [seq(cc(TEXT.union(END_SET)))] };
+  const expression: RefaExpression = { type: 'Expression', alternatives: [seq(cc(BEGIN_SET), alt(...alts), rest)] };
+  return { expression, approximations: [...new Set(t.approximations)] };
+}

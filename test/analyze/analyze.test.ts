@@ -145,3 +145,14 @@ describe('menuctl analyze on sms parsers', () => {
     }
   });
 });
+
+describe('the fix analyze suggests', () => {
+  it('a leading negative look-ahead makes two parsers exclusive, and analyze proves it', async () => {
+    const before = await runCli(['analyze', fixture('done-when.yaml'), '--format', 'json']);
+    expect(before.stdout).toContain('negative look-ahead');
+    const { code, report } = await analyzeJson(fixture('exclusive.yaml'));
+    expect(code).toBe(0);
+    expect(report.findings).toEqual([]);
+    expect(report.summary).toEqual({ parsers: 2, analysed: 2 });
+  });
+});

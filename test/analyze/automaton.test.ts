@@ -31,8 +31,12 @@ const RULES: [string, string[], boolean][] = [
   ['\\bUGX\\b\\d+', ['UGX 5', 'UGX5', 'UGX'], false],
   ['.*\\bfoo\\b.*', ['a foo b', 'afoob', 'foo', 'éfooé', '_foo'], false],
   ['foo\\B.*', ['foobar', 'foo bar', 'foo'], false],
-  ['(?=.*\\d)\\w+', ['abc1', 'abc'], false],
-  ['(?!abc)\\w+', ['abc', 'abd'], false], // refa cannot resolve this look-ahead: dropped
+  ['(?=.*\\d)\\w+', ['abc1', 'abc'], true], // a leading look-ahead is an intersection
+  ['(?!abc)\\w+', ['abc', 'abd', 'abcd'], true], // a leading negative look-ahead is a complement
+  ['(?!.*insufficient).*balance.*', ['your balance', 'insufficient balance', 'balance insufficient'], true],
+  ['^(?=.*\\bPIN\\b)(?!.*wrong).*', ['PIN ok', 'wrong PIN', 'PINs'], false],
+  ['x(?!abc)\\w+', ['xabc', 'xabd'], false], // not at the start: refa cannot resolve it, dropped
+  ['(?!a$)\\w+\\n?', ['a', 'a\n', 'ab'], false],
   ['(?!a*+b)\\w+', ['aab', 'aac'], false],
   ['a*+a', ['aa', 'a'], false],
   ['(?>a|ab)c', ['abc', 'ac'], false],
