@@ -6,6 +6,7 @@ import { collect, prepare, type Classification, type Message } from './classify.
 import { judge, type Verdict } from './judge.js';
 import { explainMiss, missedParsers } from './explain.js';
 import { RegexSandbox } from './sandbox.js';
+import { automatonRejects } from './automaton-match.js';
 
 export interface FixtureResult extends Verdict {
   action: string;
@@ -63,8 +64,13 @@ function explainFixture(sandbox: RegexSandbox, fixture: Fixture, parsers: readon
  */
 export async function classifyInSandbox(sandbox: RegexSandbox, message: Message, parsers: readonly ParserSpec[]): Promise<Classification | null> {
   const prepared = prepare(message, parsers);
-  const batch = await sandbox.run(prepared.runnable.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups })));
-  return batch.ok ? collect(prepared, batch.results) : null;
+  // Parsers the automaton proves cannot match skip the backtracking engine (automaton-match.ts).
+  const rejected = prepared.runnable.map((r) => automatonRejects(parsers[r.index]!.regex, message.text));
+  const toRun = prepared.runnable.filter((_, i) => !rejected[i]);
+  const batch = await sandbox.run(toRun.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups })));
+  if (!batch.ok) return null;
+  let k = 0;
+  return collect(prepared, rejected.map((no) => (no ? null : batch.results[k++]!)));
 }
 
 /** The verdict of a fixture or session whose regexes ran out of time. */

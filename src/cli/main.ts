@@ -14,6 +14,7 @@ export { VERSION } from './program.js';
 export const COMMANDS: CommandTable = {
   validate: () => import('./validate.js'),
   test: () => import('./test.js'),
+  analyze: () => import('./analyze.js'),
   sessions: () => import('./sessions.js'),
   docs: () => import('./docs.js'),
   plan: () => import('./plan.js'),

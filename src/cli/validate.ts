@@ -7,6 +7,7 @@ import {
   countDiagnostics, diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations,
 } from '../report/diagnostics.js';
 import { plural } from '../report/plural.js';
+import { countDeadParsers } from '../analyze/cheap.js';
 import type { CliContext } from './context.js';
 import { formatOption } from './options.js';
 import { EXIT } from './exit.js';
@@ -22,11 +23,15 @@ export function validSummary(state: DesiredState, warnings: number): string {
   return `${files}: ${plural(state.actions.length, 'action')}, ${plural(parsers, 'parser')}, ${plural(state.apps.length, 'app')}${warn}`;
 }
 
-export function renderValidation(result: LoadOutput, o: { format: 'text' | 'json'; color: boolean }): string {
+export function renderValidation(result: LoadOutput, o: { format: 'text' | 'json'; color: boolean; deadParsers?: number }): string {
   const { errors, warnings } = countDiagnostics(result.diagnostics);
   if (o.format === 'json') return renderDiagnosticsJson(result.diagnostics, { files: result.state?.files ?? [...result.sources.keys()] });
   let out = renderDiagnosticsText(result.diagnostics, { sources: result.sources, color: o.color });
-  if (result.state && errors === 0) out += `${validSummary(result.state, warnings)}\n`;
+  if (result.state && errors === 0) {
+    out += `${validSummary(result.state, warnings)}\n`;
+    const dead = o.deadParsers ?? 0;
+    if (dead > 0) out += `note: ${plural(dead, 'parser')} can never match a message; run \`menuctl analyze\` to see which and why\n`;
+  }
   else out += `invalid config: ${diagnosticsSummary(result.diagnostics)}\n`;
   return out;
 }
@@ -41,7 +46,9 @@ export function register(program: Command, ctx: CliContext): void {
       const { io } = ctx;
       const result = await loadConfig(paths, { env: io.env, cwd: io.cwd });
       const valid = result.state !== null;
-      const text = renderValidation(result, { format: options.format, color: useColor(io, 'stdout') });
+      // One line pointing at `menuctl analyze` when it would find a dead parser (text output only).
+      const deadParsers = valid && options.format === 'text' ? await countDeadParsers(result.state!) : 0;
+      const text = renderValidation(result, { format: options.format, color: useColor(io, 'stdout'), deadParsers });
       // Problems go to stderr in text mode so stdout stays the summary; JSON is always stdout.
       if (options.format === 'json' || valid) io.stdout.write(text);
       else io.stderr.write(text);

@@ -2,6 +2,7 @@
 // and a caret, JSON for tools, and GitHub Actions workflow annotations.
 
 import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
+import type { SourceLoc } from '../model/types.js';
 import { plural } from './plural.js';
 
 export interface TextOptions {
@@ -31,27 +32,37 @@ function headline(d: Diagnostic, color?: boolean): string {
 }
 
 function excerpt(d: Diagnostic, lines: (file: string) => string[] | undefined, color?: boolean): string[] {
-  if (!d.loc) return [];
-  const src = lines(d.loc.file);
-  const text = src?.[d.loc.line - 1];
+  return sourceExcerpt(d.loc, lines, color);
+}
+
+/** The source line of `loc` and a caret under its column (none when the file is not at hand). */
+export function sourceExcerpt(loc: SourceLoc | undefined, lines: (file: string) => string[] | undefined, color?: boolean): string[] {
+  if (!loc) return [];
+  const src = lines(loc.file);
+  const text = src?.[loc.line - 1];
   if (text === undefined) return [];
-  const num = String(d.loc.line);
+  const num = String(loc.line);
   const pad = ' '.repeat(num.length);
   // Keep tabs in the caret line so the caret sits under the right character.
-  const lead = text.slice(0, Math.max(0, d.loc.col - 1)).replace(/[^\t]/g, ' ');
+  const lead = text.slice(0, Math.max(0, loc.col - 1)).replace(/[^\t]/g, ' ');
   const shown = text.length > 200 ? `${text.slice(0, 200)}...` : text;
   return [` ${num} | ${shown}`, ` ${pad} | ${lead}${paint(color, '31;1', '^')}`];
 }
 
-/** One block per diagnostic: `file:line:col: error[code] address: message`, source line, caret. */
-export function renderDiagnosticsText(list: readonly Diagnostic[], options: TextOptions = {}): string {
+/** The lines of each source file, split once, for sourceExcerpt. */
+export function sourceLines(sources: ReadonlyMap<string, string> | undefined): (file: string) => string[] | undefined {
   const cache = new Map<string, string[]>();
-  const lines = (file: string) => {
-    if (!options.sources?.has(file)) return undefined;
+  return (file: string) => {
+    if (!sources?.has(file)) return undefined;
     let l = cache.get(file);
-    if (!l) { l = options.sources.get(file)!.replace(/^\uFEFF/, '').split(/\r?\n/); cache.set(file, l); }
+    if (!l) { l = sources.get(file)!.replace(/^\uFEFF/, '').split(/\r?\n/); cache.set(file, l); }
     return l;
   };
+}
+
+/** One block per diagnostic: `file:line:col: error[code] address: message`, source line, caret. */
+export function renderDiagnosticsText(list: readonly Diagnostic[], options: TextOptions = {}): string {
+  const lines = sourceLines(options.sources);
   return list.map((d) => [headline(d, options.color), ...excerpt(d, lines, options.color)].join('\n') + '\n').join('');
 }
 
@@ -61,8 +72,8 @@ export function renderDiagnosticsJson(list: readonly Diagnostic[], extra: Record
 }
 
 // https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions
-const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+export const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** `::error file=F,line=L,col=C,title=code::message` per diagnostic. */
 export function renderGithubAnnotations(list: readonly Diagnostic[]): string {

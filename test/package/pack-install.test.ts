@@ -79,16 +79,37 @@ describe('the packed tarball', () => {
   });
 
   it('asks for a Node.js every installed dependency supports (engines is honest)', () => {
-    const minimum = (range: string) => {
-      const m = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
-      if (!m) throw new Error(`engines range ${JSON.stringify(range)}: only ">=x.y.z" is understood here`);
-      return [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)];
+    type V = [number, number, number];
+    const version = (text: string): V => {
+      const [a = 0, b = 0, c = 0] = text.replace(/^v/, '').split('.').map((n) => (n === 'x' || n === '*' ? 0 : Number(n)));
+      return [a, b, c];
     };
-    const ours = minimum((JSON.parse(readFileSync(join(pkg(), 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node);
-    const atLeast = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+    const cmp = (a: V, b: V) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+    // One comparator of a node-semver range, enough for the `engines` fields npm packages write.
+    const holds = (v: V, comparator: string): boolean => {
+      const m = /^(>=|<=|>|<|\^|~|=)?\s*v?(\d+(?:\.(?:\d+|x|\*))?(?:\.(?:\d+|x|\*))?)$/.exec(comparator);
+      if (!m) throw new Error(`engines comparator ${JSON.stringify(comparator)} is not understood here`);
+      const op = m[1] ?? '=';
+      const w = version(m[2]!);
+      const parts = m[2]!.split('.').length;
+      switch (op) {
+        case '>=': return cmp(v, w) >= 0;
+        case '>': return cmp(v, w) > 0;
+        case '<=': return cmp(v, w) <= 0;
+        case '<': return cmp(v, w) < 0;
+        case '^': return cmp(v, w) >= 0 && (w[0] > 0 ? v[0] === w[0] : v[0] === 0 && v[1] === w[1]);
+        case '~': return cmp(v, w) >= 0 && v[0] === w[0] && (parts === 1 || v[1] === w[1]);
+        default: return v[0] === w[0] && (parts < 2 || v[1] === w[1]) && (parts < 3 || v[2] === w[2]);
+      }
+    };
+    const satisfies = (v: V, range: string) => range.split('||').some((alt) =>
+      alt.trim().replace(/(>=|<=|>|<|\^|~|=)\s+/g, '$1').split(/\s+/).filter(Boolean).every((c) => holds(v, c)));
+    const ours = /^>=\s*(\S+)$/.exec((JSON.parse(readFileSync(join(pkg(), 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node.trim());
+    expect(ours, 'our engines.node is one ">=x.y.z" bound').not.toBeNull();
+    const minimum = version(ours![1]!);
     const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
     const demanding = Object.entries(lock.packages)
-      .filter(([path, p]) => path.startsWith('node_modules/') && p.engines?.node && atLeast(ours, minimum(p.engines.node)) < 0)
+      .filter(([path, p]) => path.startsWith('node_modules/') && p.engines?.node && !satisfies(minimum, p.engines.node))
       .map(([path, p]) => `${path} needs ${p.engines!.node}`);
     expect(demanding).toEqual([]);
   });

@@ -1,0 +1,63 @@
+// menuctl analyze: per parser, an automaton of the whole messages it matches on the device; per
+// action, every pair of parsers that see the same messages compared (see docs/analyze.md).
+import type { DesiredAction, DesiredState } from '../model/types.js';
+import { Engine } from './engine.js';
+import { fixtureOverlaps, uncovered } from './fixtures.js';
+import { comparePair, type Analysed } from './pairs.js';
+import { sameAudience, subjectsOf, type Subject } from './subjects.js';
+import { FINDING_KINDS, SEVERITY, type AnalysisResult, type Finding } from './types.js';
+
+export async function analyze(state: DesiredState): Promise<AnalysisResult> {
+  const engine = new Engine();
+  const findings: Finding[] = [];
+  const all = subjectsOf(state);
+  try {
+    for (const [i, action] of state.actions.entries()) findings.push(...await analyzeAction(action, all[i]!, engine));
+  } finally {
+    await engine.close();
+  }
+  const flat = all.flat();
+  return { findings: sortFindings(findings), summary: { parsers: flat.length, analysed: flat.filter((s) => s.automaton.ok).length } };
+}
+
+async function analyzeAction(action: DesiredAction, subjects: Subject[], engine: Engine): Promise<Finding[]> {
+  const out: Finding[] = [];
+  const live: Analysed[] = [];
+  const dead = new Set<Subject>();
+  for (const s of subjects) {
+    if (!s.automaton.ok) {
+      out.push({
+        kind: 'not-analysed', severity: SEVERITY['not-analysed'], parsers: [s.address], witness: null, location: s.parser.loc ?? null,
+        message: `${JSON.stringify(s.parser.category)} is outside what the analysis decides: ${s.automaton.reason}`,
+      });
+    } else if (s.automaton.nfa.isEmpty) {
+      dead.add(s);
+      out.push({
+        kind: 'dead', severity: SEVERITY.dead, parsers: [s.address], witness: null, location: s.parser.loc ?? null,
+        message: `no message can ever match ${JSON.stringify(s.parser.category)} on the device (e.g. \\b between two word characters, or anchors in the middle); fix the pattern or remove the parser`,
+      });
+    } else live.push(s as Analysed);
+  }
+  for (let i = 0; i < live.length; i++) {
+    for (let j = i + 1; j < live.length; j++) {
+      const a = live[i]!;
+      const b = live[j]!;
+      if (!sameAudience(a.parser, b.parser)) continue;
+      const fixtures = action.tests.filter((t) => t.channel === a.parser.target_type && (t.channel !== 'sms' || t.sender === a.parser.sender)).map((t) => t.message);
+      out.push(...await comparePair(a, b, { engine, fixtures }));
+    }
+  }
+  out.push(...await fixtureOverlaps(action, subjects, engine));
+  out.push(...uncovered(action, subjects, dead));
+  return out;
+}
+
+/** Errors first, then by kind, then by place: stable output for golden files and CI logs. */
+function sortFindings(list: Finding[]): Finding[] {
+  const rank = { error: 0, warning: 1, info: 2 };
+  const loc = (f: Finding) => `${f.location?.file ?? ''}\u0000${String(f.location?.line ?? 0).padStart(9, '0')}\u0000${String(f.location?.col ?? 0).padStart(9, '0')}`;
+  return list.map((f, i) => ({ f, i })).sort((x, y) =>
+    rank[x.f.severity] - rank[y.f.severity]
+    || FINDING_KINDS.indexOf(x.f.kind) - FINDING_KINDS.indexOf(y.f.kind)
+    || (loc(x.f) < loc(y.f) ? -1 : loc(x.f) > loc(y.f) ? 1 : x.i - y.i)).map((x) => x.f);
+}

@@ -1,0 +1,55 @@
+// Renderers of an analysis: text (like validate: `file:line:col: severity[analyze.kind] address:
+// message`, the source line and a caret), the contract's JSON, and GitHub Actions annotations.
+import { formatLoc } from '../model/diagnostic.js';
+import { escapeData, escapeProperty, sourceExcerpt, sourceLines } from '../report/diagnostics.js';
+import { plural } from '../report/plural.js';
+import type { AnalysisResult, Finding } from './types.js';
+
+const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
+const COLOR = { error: '31;1', warning: '33;1', info: '36' } as const;
+
+export function renderAnalysisText(result: AnalysisResult, o: { sources?: ReadonlyMap<string, string>; color: boolean }): string {
+  const lines = sourceLines(o.sources);
+  let out = '';
+  for (const f of result.findings) {
+    const where = formatLoc(f.location ?? undefined);
+    const sev = paint(o.color, COLOR[f.severity], `${f.severity}[analyze.${f.kind}]`);
+    out += `${where ? `${where}: ` : ''}${sev} ${f.parsers.join(' vs ')}: ${f.message}\n`;
+    if (f.witness !== null) out += `  witness: ${JSON.stringify(f.witness)}\n`;
+    for (const l of sourceExcerpt(f.location ?? undefined, lines, o.color)) out += `${l}\n`;
+  }
+  return out + `${summaryLine(result)}\n`;
+}
+
+/** "12 parsers, 11 analysed: 1 error, 2 warnings, 3 notes" */
+export function summaryLine(result: AnalysisResult): string {
+  const count = (s: Finding['severity']) => result.findings.filter((f) => f.severity === s).length;
+  const { parsers, analysed } = result.summary;
+  return `${plural(parsers, 'parser')}, ${analysed} analysed: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}`;
+}
+
+export function renderAnalysisJson(result: AnalysisResult): string {
+  // Keys in the contract's order, whatever order the finding was built in.
+  const findings = result.findings.map((f) => ({
+    kind: f.kind, severity: f.severity, parsers: f.parsers, witness: f.witness, message: f.message, location: f.location,
+  }));
+  return `${JSON.stringify({ format_version: 1, findings, summary: result.summary }, null, 2)}\n`;
+}
+
+const LEVEL = { error: 'error', warning: 'warning', info: 'notice' } as const;
+
+/** `::warning file=F,line=L,col=C,title=menuctl analyze.overlap::message` per finding. */
+export function renderAnalysisGithub(result: AnalysisResult): string {
+  return result.findings.map((f) => {
+    const props: string[] = [];
+    if (f.location) props.push(`file=${escapeProperty(f.location.file)}`, `line=${f.location.line}`, `col=${f.location.col}`);
+    props.push(`title=${escapeProperty(`menuctl analyze.${f.kind}`)}`);
+    const witness = f.witness === null ? '' : ` (witness: ${JSON.stringify(f.witness)})`;
+    return `::${LEVEL[f.severity]} ${props.join(',')}::${escapeData(`${f.parsers.join(' vs ')}: ${f.message}${witness}`)}\n`;
+  }).join('');
+}
+
+/** Exit status per the contract: errors fail; with --strict warnings fail too. */
+export function analysisFails(result: AnalysisResult, strict: boolean): boolean {
+  return result.findings.some((f) => f.severity === 'error' || (strict && f.severity === 'warning'));
+}

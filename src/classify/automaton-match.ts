@@ -1,0 +1,16 @@
+// `menuctl test`'s linear-time answer to "can this pattern match this reply at all?" (issue 15
+// item 7). The backtracking engine can take seconds on a reply that does not match
+// ((?:\w+\s?)*Ksh) where Java answers at once; the automaton of the same Java tree answers in time
+// linear in the reply. Its language is exact or a superset of Java's, so "rejects" is always
+// Java's answer; when it accepts, the engine runs as before (and then only has to find the groups
+// of a match that exists, when the automaton is exact).
+import { automatonOfPattern, wordOf, type PatternAutomaton } from './automaton.js';
+import { BoundedCache } from './bounded-cache.js';
+
+const automata = new BoundedCache<string, PatternAutomaton>(5000);
+
+/** true: Java's matches() fails on the text, decided without backtracking; false: ask the engine. */
+export function automatonRejects(pattern: string, text: string): boolean {
+  const a = automata.getOrAdd(pattern, automatonOfPattern);
+  return a.ok && !a.nfa.test(wordOf(text));
+}
