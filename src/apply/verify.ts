@@ -7,6 +7,7 @@
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
 import { fingerprint } from '../model/fingerprint.js';
+import { kindOf } from '../model/kinds.js';
 import type { Change, CreateChange, Plan } from '../plan/types.js';
 
 export interface VerifyOptions {
@@ -84,21 +85,11 @@ async function checkExisting(change: Exclude<Change, CreateChange>, client: ApiC
 }
 
 async function read(change: Exclude<Change, CreateChange>, client: ApiClient, parentIds: Set<string>): Promise<string | null> {
-  switch (change.type) {
-    case 'action': {
-      const a = await client.getAction(change.id);
-      return a && fingerprint('action', a);
-    }
-    case 'parser': {
-      const p = await client.getParser(change.id);
-      if (p) parentIds.add(p.action_id); // a parser archive names its action only by address
-      return p && fingerprint('parser', p);
-    }
-    case 'app': {
-      const a = await client.getApp(change.id);
-      return a && fingerprint('app', a);
-    }
-  }
+  const kind = kindOf(change.type);
+  const live = await kind.api.get(client, change.id);
+  if (live === null) return null;
+  if (kind.parentId) parentIds.add(kind.parentId(live)); // a parser archive names its action only by address
+  return fingerprint(change.type, live);
 }
 
 type Limit = ReturnType<typeof pLimit>;
@@ -111,16 +102,15 @@ async function checkCreates(
   const stale: StaleItem[] = [];
   const warnings: string[] = [];
   const [actions, apps] = await Promise.all([client.listActions(), client.listApps()]);
-  const activeActions = actions.filter((a) => a.archived_at === null);
-  const activeApps = (apps ?? []).filter((a) => a.archived_at === null);
+  const active = {
+    action: actions.filter((a) => a.archived_at === null),
+    app: (apps ?? []).filter((a) => a.archived_at === null),
+  };
   for (const c of creates) {
-    if (c.type === 'action') {
-      const hit = activeActions.find((a) => a.name === c.desired.name);
-      if (hit) stale.push(appeared(c, hit.id));
-    } else if (c.type === 'app') {
-      const hit = activeApps.find((a) => a.package_name === c.desired.package_name);
-      if (hit) stale.push(appeared(c, hit.id));
-    }
+    if (c.type === 'parser') continue; // per action: checkParserCreates
+    const kind = kindOf(c.type);
+    const hit = (active[c.type] as { id: string }[]).find((l) => kind.key(l) === kind.key(c.desired));
+    if (hit) stale.push(appeared(c, hit.id));
   }
   const appCreates = creates.filter((c) => c.type === 'app').map((c) => c.address);
   if (apps === null && appCreates.length > 0) {
@@ -145,7 +135,8 @@ async function checkParserCreates(
   const byAction = new Map(lists);
   for (const c of plan.changes) {
     if (c.op !== 'create' || c.type !== 'parser' || c.action_id === null) continue;
-    const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && p.category === c.desired.category);
+    const kind = kindOf('parser');
+    const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && kind.key(p) === kind.key(c.desired));
     if (hit) stale.push(appeared(c, hit.id));
   }
   return stale;

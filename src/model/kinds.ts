@@ -9,7 +9,7 @@
 import type { ApiClient } from '../api/types.js';
 import { canonicalApp, canonicalDesiredAction, canonicalParser } from './canonical.js';
 import type {
-  ActionDesired, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ResourceType,
+  ActionDesired, AppSpec, LiveAction, LiveApp, LiveParser, LiveState, ParserSpec, ResourceType,
 } from './types.js';
 
 export interface Kind<L, S> {
@@ -20,6 +20,10 @@ export interface Kind<L, S> {
   keyLabel: string;
   /** The identity key of a live or desired resource (parsers: within their action). */
   key(resource: L | S): string;
+  /** Nested kinds only (parsers): the public id of the live resource's owner. */
+  parentId?(live: L): string;
+  /** This kind's resources in a live state read. */
+  liveIn(state: LiveState): readonly L[];
   /** What a fingerprint covers (model/fingerprint.ts): the managed fields, the id, archived or not. */
   fingerprintFields(live: L): unknown[];
   /** The desired resource's canonical form, as a create lists it (`nameOf`: operator id -> name). */
@@ -48,6 +52,7 @@ export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = {
     level: 0,
     keyLabel: 'name',
     key: (r) => r.name,
+    liveIn: (s) => s.actions,
     fingerprintFields: (a) => [a.id, a.name, a.root_code, a.transport_type, [...a.operators].sort(), a.steps, archived(a)],
     canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
     api: {
@@ -62,6 +67,8 @@ export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = {
     level: 1,
     keyLabel: 'category',
     key: (r) => r.category,
+    parentId: (p) => p.action_id,
+    liveIn: (s) => s.parsers,
     fingerprintFields: (p) => [p.id, p.action_id, p.category, p.status, p.target_type, p.sender, p.regex, p.user_message, archived(p)],
     canonical: (spec) => canonicalParser(spec),
     api: {
@@ -76,6 +83,7 @@ export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = {
     level: 0,
     keyLabel: 'package_name',
     key: (r) => r.package_name,
+    liveIn: (s) => s.apps,
     fingerprintFields: (a) => [a.id, a.name, a.package_name, a.webhook_url, archived(a)],
     canonical: (spec) => canonicalApp(spec),
     api: {
