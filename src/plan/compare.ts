@@ -7,6 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type {
   DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState,
 } from '../model/types.js';
+import { desiredParserSpec } from '../model/canonical.js';
 import { KINDS } from '../model/kinds.js';
 import { recordedAction } from '../record/record.js';
 import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
@@ -170,14 +171,7 @@ function compareParsers(out: Comparison, c: ParserContext): void {
   c.action.parsers.forEach((parser, i) => {
     const outcome = result.outcomes[i]!;
     if (!outcome.ok) return;
-    const spec: ParserDesired = {
-      category: parser.category,
-      status: parser.status,
-      target_type: parser.target_type,
-      sender: parser.sender,
-      regex: parser.regex,
-      user_message: parser.user_message,
-    };
+    const spec: ParserDesired = desiredParserSpec(parser);
     const fields = outcome.live ? diffParser(outcome.live, spec) : [];
     out.pairs.push({
       type: 'parser',
