@@ -8,7 +8,9 @@ import type { ActionDesired, AppSpec, ParserSpec, ResourceType } from '../model/
 export interface FieldChange {
   /** e.g. `regex`, `operators`, `steps[2]`, `webhook_url` */
   path: string;
+  /** The live value (null for a create). Drift names it `live` (plan/drift-types.ts). */
   before: unknown;
+  /** The config's value. Drift names it `expected`. */
   after: unknown;
 }
 
