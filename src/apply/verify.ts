@@ -6,6 +6,7 @@
 
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
+import { warning, type Warning } from '../model/diagnostic.js';
 import { fingerprint } from '../model/fingerprint.js';
 import { kindOf } from '../model/kinds.js';
 import type { Change, CreateChange, Plan } from '../plan/types.js';
@@ -27,7 +28,7 @@ export interface Verification {
   /** Whole-plan problems: config or organization moved on. */
   problems: string[];
   /** What could not be checked (not a refusal): tell the user before they confirm. */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /**
@@ -98,9 +99,9 @@ type Limit = ReturnType<typeof pLimit>;
 async function checkCreates(
   creates: CreateChange[],
   client: ApiClient,
-): Promise<{ stale: StaleItem[]; warnings: string[] }> {
+): Promise<{ stale: StaleItem[]; warnings: Warning[] }> {
   const stale: StaleItem[] = [];
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const [actions, apps] = await Promise.all([client.listActions(), client.listApps()]);
   const active = {
     action: actions.filter((a) => a.archived_at === null),
@@ -115,10 +116,10 @@ async function checkCreates(
   const appCreates = creates.filter((c) => c.type === 'app').map((c) => c.address);
   if (apps === null && appCreates.length > 0) {
     // Not a refusal: the server simply cannot tell, and the plan was reviewed when it was made.
-    warnings.push(
+    warnings.push(warning('verify.apps-unchecked',
       `not checked for staleness: ${appCreates.join(', ')} (the server has no GET /api/apps, so an app created ` +
         `since the plan was made cannot be seen); make sure no such app exists before confirming`,
-    );
+    ));
   }
   return { stale, warnings };
 }

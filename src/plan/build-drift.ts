@@ -1,7 +1,7 @@
 // buildDriftResult: the plan's comparison read the other way round: what changed live, outside the
 // config. Same matching, same canonical forms, same order as the plan.
 
-import type { Diagnostic } from '../model/diagnostic.js';
+import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { compareStates, type Comparison, type Pair } from './compare.js';
 import type { Drift, DriftField, DriftItem } from './drift-types.js';
@@ -57,12 +57,12 @@ function itemForPair(pair: Pair): DriftItem | null {
   return null;
 }
 
-function hiddenStepWarning(cmp: Comparison, scope: TargetScope, live: LiveState): string | null {
+function hiddenStepWarning(cmp: Comparison, scope: TargetScope, live: LiveState): Warning | null {
   const count = countHiddenStepActions(cmp, scope);
   if (count === 0) return null;
   const what = count === 1 ? '1 action has' : `${count} actions have`;
-  return `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
-    'drift cannot see a change to those alone. `menuctl apply --resend all` once sends them and records them.';
+  return warning('drift.hidden-steps', `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
+    'drift cannot see a change to those alone. `menuctl apply --resend all` once sends them and records them.');
 }
 
 /** A plan's field read the other way round: its `after` is what the config expects, its `before` what is live. */

@@ -2,6 +2,7 @@
 // saved with `plan --out`, carried out by apply. Apply touches only what the plan lists.
 // `fields` explain a change to a reader; apply is driven by `desired`, never by `fields`.
 
+import type { Warning } from '../model/diagnostic.js';
 import { KINDS } from '../model/kinds.js';
 import type { ActionDesired, AppSpec, ParserSpec, ResourceType } from '../model/types.js';
 
@@ -119,7 +120,8 @@ export interface Plan {
   summary: PlanSummary;
   /** Live resources not in the config (not archived unless --prune). */
   unmanaged: { type: ResourceType; address: string; id: string }[];
-  warnings: string[];
+  /** JSON lists their messages as `warnings` and the whole as `diagnostics` (plan/plan-file.ts). */
+  warnings: Warning[];
 }
 
 /** Dependency levels (decK's order.go, model/kinds.ts): creates/restores/updates top-down, archives bottom-up. */

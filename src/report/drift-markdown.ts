@@ -3,6 +3,7 @@
 import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { byClass, CLASS_INFO, CLASSES, driftFieldView, driftSummaryLine } from './drift-model.js';
 import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
+import { warningsMd } from './plan-markdown.js';
 import { plural } from './plural.js';
 
 export const DRIFT_MARKER = '<!-- menuctl:drift -->';
@@ -21,7 +22,7 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
   const tail = `**${driftSummaryLine(drift)}**`;
   const sections: Section[] = [];
   if (drift.warnings.length > 0) {
-    sections.push({ text: ['**Warnings**', '', ...drift.warnings.map((w) => `- ⚠️ ${escapeHtml(w)}`)].join('\n'), items: 0 });
+    sections.push({ text: warningsMd(drift.warnings), items: 0 });
   }
   for (const item of drift.drift) sections.push({ text: itemMd(item), items: 1 });
   const note = (n: number) =>
