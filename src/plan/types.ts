@@ -18,8 +18,6 @@ export interface FieldChange {
 // Defined in model/ (model/canonical.ts and model/payload.ts need it); re-exported for plan readers.
 export type { ActionDesired };
 
-export type ParserDesired = ParserSpec;
-export type AppDesired = AppSpec;
 
 /** Why a change is there when not obvious (Terraform's ActionReason); worded by plan/reasons.ts. */
 export type ChangeReason =
@@ -45,7 +43,7 @@ interface ActionPart {
 }
 interface ParserPart {
   type: 'parser';
-  desired: ParserDesired;
+  desired: ParserSpec;
   /** Address of the owning action: apply resolves its live public id at run time. */
   parent: string;
   /** The owning action's live public id when it exists at plan time; null when it is created by this plan. */
@@ -53,7 +51,7 @@ interface ParserPart {
 }
 interface AppPart {
   type: 'app';
-  desired: AppDesired;
+  desired: AppSpec;
 }
 type Typed = ActionPart | ParserPart | AppPart;
 
