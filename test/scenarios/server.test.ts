@@ -113,8 +113,8 @@ for (const mode of SERVER_MODES) {
 
     for (const dir of SCENARIOS) {
       const live = readJson<LiveState>(dir, 'live.json');
-      const reproducible = !(mode.specOnly && live.apps.length > 0);
-      it.runIf(reproducible)(dir, async () => {
+      if (mode.specOnly && live.apps.length > 0) continue; // not reproducible there (see the top)
+      it(dir, async () => {
         const client = clientFor(server, { token: await server.mintToken(live.organization_id ?? 1) });
         const ids = await seed(client, live);
 
