@@ -2806,12 +2806,143 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.diagnostics !== void 0) {
+      let data21 = data.diagnostics;
+      if (Array.isArray(data21)) {
+        const len4 = data21.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          let data22 = data21[i4];
+          if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+            if (data22.severity === void 0) {
+              const err47 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "severity" }, message: "must have required property 'severity'" };
+              if (vErrors === null) {
+                vErrors = [err47];
+              } else {
+                vErrors.push(err47);
+              }
+              errors++;
+            }
+            if (data22.code === void 0) {
+              const err48 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+              if (vErrors === null) {
+                vErrors = [err48];
+              } else {
+                vErrors.push(err48);
+              }
+              errors++;
+            }
+            if (data22.message === void 0) {
+              const err49 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+              if (vErrors === null) {
+                vErrors = [err49];
+              } else {
+                vErrors.push(err49);
+              }
+              errors++;
+            }
+            for (const key3 in data22) {
+              if (!(key3 === "severity" || key3 === "code" || key3 === "message" || key3 === "address")) {
+                const err50 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err50];
+                } else {
+                  vErrors.push(err50);
+                }
+                errors++;
+              }
+            }
+            if (data22.severity !== void 0) {
+              if ("warning" !== data22.severity) {
+                const err51 = { instancePath: instancePath + "/diagnostics/" + i4 + "/severity", schemaPath: "#/properties/diagnostics/items/properties/severity/const", keyword: "const", params: { allowedValue: "warning" }, message: "must be equal to constant" };
+                if (vErrors === null) {
+                  vErrors = [err51];
+                } else {
+                  vErrors.push(err51);
+                }
+                errors++;
+              }
+            }
+            if (data22.code !== void 0) {
+              let data24 = data22.code;
+              if (typeof data24 === "string") {
+                if (func2(data24) < 1) {
+                  const err52 = { instancePath: instancePath + "/diagnostics/" + i4 + "/code", schemaPath: "#/properties/diagnostics/items/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err52];
+                  } else {
+                    vErrors.push(err52);
+                  }
+                  errors++;
+                }
+              } else {
+                const err53 = { instancePath: instancePath + "/diagnostics/" + i4 + "/code", schemaPath: "#/properties/diagnostics/items/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err53];
+                } else {
+                  vErrors.push(err53);
+                }
+                errors++;
+              }
+            }
+            if (data22.message !== void 0) {
+              if (typeof data22.message !== "string") {
+                const err54 = { instancePath: instancePath + "/diagnostics/" + i4 + "/message", schemaPath: "#/properties/diagnostics/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err54];
+                } else {
+                  vErrors.push(err54);
+                }
+                errors++;
+              }
+            }
+            if (data22.address !== void 0) {
+              let data26 = data22.address;
+              if (typeof data26 === "string") {
+                if (func2(data26) < 1) {
+                  const err55 = { instancePath: instancePath + "/diagnostics/" + i4 + "/address", schemaPath: "#/properties/diagnostics/items/properties/address/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err55];
+                  } else {
+                    vErrors.push(err55);
+                  }
+                  errors++;
+                }
+              } else {
+                const err56 = { instancePath: instancePath + "/diagnostics/" + i4 + "/address", schemaPath: "#/properties/diagnostics/items/properties/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err56];
+                } else {
+                  vErrors.push(err56);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err57 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err58 = { instancePath: instancePath + "/diagnostics", schemaPath: "#/properties/diagnostics/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err47 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err59 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err47];
+      vErrors = [err59];
     } else {
-      vErrors.push(err47);
+      vErrors.push(err59);
     }
     errors++;
   }
@@ -2823,7 +2954,7 @@ var init_plan_validator = __esm({
   "src/generated/plan-validator.ts"() {
     "use strict";
     validatePlan = validate20;
-    schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://menuctl.dev/schemas/plan.schema.json", "title": "menuctl saved plan (format_version 1)", "description": "What `menuctl plan --out FILE` writes and `menuctl apply --plan FILE` reads. The first three keys are the contract's plan JSON (CONTRACT.md); the rest is what apply needs to carry the plan out exactly and to check it first. Reference: docs/apply.md.", "type": "object", "additionalProperties": false, "required": ["format_version", "changes", "summary", "organization_id", "config_digest", "targets", "prune", "unmanaged", "warnings"], "properties": { "format_version": { "const": 1 }, "changes": { "type": "array", "items": { "$ref": "#/$defs/change" } }, "summary": { "type": "object", "additionalProperties": false, "required": ["create", "update", "archive", "restore"], "properties": { "create": { "$ref": "#/$defs/count" }, "update": { "$ref": "#/$defs/count" }, "archive": { "$ref": "#/$defs/count" }, "restore": { "$ref": "#/$defs/count" } } }, "organization_id": { "type": ["integer", "null"], "minimum": 1 }, "config_digest": { "type": "string", "pattern": "^[0-9a-f]{8,64}$" }, "targets": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "prune": { "type": "boolean" }, "safety": { "$ref": "#/$defs/safety" }, "unmanaged": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["type", "address", "id"], "properties": { "type": { "$ref": "#/$defs/type" }, "address": { "type": "string", "minLength": 1 }, "id": { "type": "string", "minLength": 1 } } } }, "warnings": { "type": "array", "items": { "type": "string" } } }, "$defs": { "count": { "type": "integer", "minimum": 0 }, "type": { "enum": ["action", "parser", "app"] }, "liveId": { "type": "string", "minLength": 1 }, "fingerprint": { "description": "Hash of the live resource the change was planned against (src/model/fingerprint.ts).", "type": "string", "minLength": 1 }, "field": { "type": "object", "additionalProperties": false, "required": ["path", "before", "after"], "properties": { "path": { "type": "string", "minLength": 1 }, "before": true, "after": true } }, "safety": { "description": "The archive thresholds as evaluated when the plan was made (docs/apply.md).", "type": "object", "additionalProperties": false, "required": ["archives", "managed", "percent", "max_archive", "max_archive_percent", "exceeded", "force", "refusal", "protected"], "properties": { "archives": { "$ref": "#/$defs/count" }, "managed": { "$ref": "#/$defs/count" }, "percent": { "type": "number", "minimum": 0 }, "max_archive": { "$ref": "#/$defs/count" }, "max_archive_percent": { "type": "number", "minimum": 0, "maximum": 100 }, "exceeded": { "type": "boolean" }, "force": { "type": "boolean" }, "refusal": { "type": ["string", "null"] }, "protected": { "description": "Archives that `protected:` forbids. `plan --format json` lists them; a plan that has any is refused and never saved, so a plan file has none.", "type": "array", "maxItems": 0 } } }, "changeReason": { "description": "Why a change is there (src/plan/reasons.ts words each code).", "type": "object", "additionalProperties": false, "required": ["code"], "properties": { "code": { "enum": ["renamed", "resend", "not-in-config", "prune"] }, "from": { "type": "string" } }, "if": { "properties": { "code": { "const": "renamed" } } }, "then": { "required": ["from"] }, "else": { "properties": { "from": false } } }, "step": { "type": "object", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "enum": ["press", "variable", "select", "pin", "ok"] }, "value": { "type": "string" }, "name": { "type": "string" }, "expect": { "type": "string" }, "description": { "type": "string" } }, "allOf": [{ "if": { "properties": { "kind": { "const": "press" } } }, "then": { "required": ["value"], "properties": { "name": false } } }, { "if": { "properties": { "kind": { "enum": ["variable", "select"] } } }, "then": { "required": ["name"], "properties": { "value": false, "expect": false } } }, { "if": { "properties": { "kind": { "enum": ["pin", "ok"] } } }, "then": { "properties": { "value": false, "name": false, "expect": false } } }] }, "actionDesired": { "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operator_ids", "steps"], "properties": { "name": { "type": "string", "minLength": 1 }, "root_code": { "type": "string", "minLength": 1 }, "transport_type": { "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operator_ids": { "type": "array", "items": { "type": "integer", "minimum": 1 } }, "steps": { "type": "array", "items": { "$ref": "#/$defs/step" } } } }, "parserDesired": { "type": "object", "additionalProperties": false, "required": ["category", "status", "target_type", "sender", "regex", "user_message"], "properties": { "category": { "type": "string", "minLength": 1 }, "status": { "enum": ["succeeded", "failed", "pending"] }, "target_type": { "enum": ["ussd", "sms"] }, "sender": { "type": ["string", "null"] }, "regex": { "type": "string", "minLength": 1 }, "user_message": { "type": "string" } } }, "appDesired": { "type": "object", "additionalProperties": false, "required": ["name", "package_name", "webhook_url"], "properties": { "name": { "type": "string", "minLength": 1 }, "package_name": { "type": "string", "minLength": 1 }, "webhook_url": { "type": ["string", "null"] } } }, "change": { "description": "One change. A create names no live resource (id and fingerprint null); every other op names one by id and carries the fingerprint apply checks it against.", "type": "object", "additionalProperties": false, "required": ["op", "type", "address", "id", "fields", "fingerprint"], "properties": { "op": { "enum": ["create", "update", "archive", "restore"] }, "type": { "$ref": "#/$defs/type" }, "address": { "type": "string", "minLength": 1 }, "id": { "type": ["string", "null"] }, "fields": { "type": "array", "items": { "$ref": "#/$defs/field" } }, "reason": { "description": "The reasons in words, for a person reading the file; must be what the codes say.", "type": "string" }, "reasons": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/changeReason" } }, "forced": { "const": true }, "fingerprint": { "type": ["string", "null"] }, "parent": { "type": "string", "minLength": 1 }, "action_id": { "type": ["string", "null"] }, "desired": { "type": "object" } }, "allOf": [{ "if": { "properties": { "op": { "const": "create" } } }, "then": { "properties": { "id": { "type": "null" }, "fingerprint": { "type": "null" } } }, "else": { "properties": { "id": { "$ref": "#/$defs/liveId" }, "fingerprint": { "$ref": "#/$defs/fingerprint" } } } }, { "if": { "properties": { "op": { "const": "archive" } } }, "then": { "required": ["reasons"], "properties": { "desired": false, "forced": false, "reasons": { "maxItems": 1, "items": { "properties": { "code": { "enum": ["not-in-config", "prune"] } } } } } }, "else": { "required": ["desired"] } }, { "if": { "properties": { "type": { "const": "parser" } } }, "then": { "required": ["parent", "action_id"] }, "else": { "properties": { "parent": false, "action_id": false } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "action" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/actionDesired" } } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "parser" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/parserDesired" } } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "app" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/appDesired" } } } }] } } };
+    schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://menuctl.dev/schemas/plan.schema.json", "title": "menuctl saved plan (format_version 1)", "description": "What `menuctl plan --out FILE` writes and `menuctl apply --plan FILE` reads. The first three keys are the contract's plan JSON (CONTRACT.md); the rest is what apply needs to carry the plan out exactly and to check it first. Reference: docs/apply.md.", "type": "object", "additionalProperties": false, "required": ["format_version", "changes", "summary", "organization_id", "config_digest", "targets", "prune", "unmanaged", "warnings"], "properties": { "format_version": { "const": 1 }, "changes": { "type": "array", "items": { "$ref": "#/$defs/change" } }, "summary": { "type": "object", "additionalProperties": false, "required": ["create", "update", "archive", "restore"], "properties": { "create": { "$ref": "#/$defs/count" }, "update": { "$ref": "#/$defs/count" }, "archive": { "$ref": "#/$defs/count" }, "restore": { "$ref": "#/$defs/count" } } }, "organization_id": { "type": ["integer", "null"], "minimum": 1 }, "config_digest": { "type": "string", "pattern": "^[0-9a-f]{8,64}$" }, "targets": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "prune": { "type": "boolean" }, "safety": { "$ref": "#/$defs/safety" }, "unmanaged": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["type", "address", "id"], "properties": { "type": { "$ref": "#/$defs/type" }, "address": { "type": "string", "minLength": 1 }, "id": { "type": "string", "minLength": 1 } } } }, "warnings": { "type": "array", "items": { "type": "string" } }, "diagnostics": { "description": "The warnings with their codes (present when there are any); `warnings` lists their messages.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["severity", "code", "message"], "properties": { "severity": { "const": "warning" }, "code": { "type": "string", "minLength": 1 }, "message": { "type": "string" }, "address": { "type": "string", "minLength": 1 } } } } }, "$defs": { "count": { "type": "integer", "minimum": 0 }, "type": { "enum": ["action", "parser", "app"] }, "liveId": { "type": "string", "minLength": 1 }, "fingerprint": { "description": "Hash of the live resource the change was planned against (src/model/fingerprint.ts).", "type": "string", "minLength": 1 }, "field": { "type": "object", "additionalProperties": false, "required": ["path", "before", "after"], "properties": { "path": { "type": "string", "minLength": 1 }, "before": true, "after": true } }, "safety": { "description": "The archive thresholds as evaluated when the plan was made (docs/apply.md).", "type": "object", "additionalProperties": false, "required": ["archives", "managed", "percent", "max_archive", "max_archive_percent", "exceeded", "force", "refusal", "protected"], "properties": { "archives": { "$ref": "#/$defs/count" }, "managed": { "$ref": "#/$defs/count" }, "percent": { "type": "number", "minimum": 0 }, "max_archive": { "$ref": "#/$defs/count" }, "max_archive_percent": { "type": "number", "minimum": 0, "maximum": 100 }, "exceeded": { "type": "boolean" }, "force": { "type": "boolean" }, "refusal": { "type": ["string", "null"] }, "protected": { "description": "Archives that `protected:` forbids. `plan --format json` lists them; a plan that has any is refused and never saved, so a plan file has none.", "type": "array", "maxItems": 0 } } }, "changeReason": { "description": "Why a change is there (src/plan/reasons.ts words each code).", "type": "object", "additionalProperties": false, "required": ["code"], "properties": { "code": { "enum": ["renamed", "resend", "not-in-config", "prune"] }, "from": { "type": "string" } }, "if": { "properties": { "code": { "const": "renamed" } } }, "then": { "required": ["from"] }, "else": { "properties": { "from": false } } }, "step": { "type": "object", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "enum": ["press", "variable", "select", "pin", "ok"] }, "value": { "type": "string" }, "name": { "type": "string" }, "expect": { "type": "string" }, "description": { "type": "string" } }, "allOf": [{ "if": { "properties": { "kind": { "const": "press" } } }, "then": { "required": ["value"], "properties": { "name": false } } }, { "if": { "properties": { "kind": { "enum": ["variable", "select"] } } }, "then": { "required": ["name"], "properties": { "value": false, "expect": false } } }, { "if": { "properties": { "kind": { "enum": ["pin", "ok"] } } }, "then": { "properties": { "value": false, "name": false, "expect": false } } }] }, "actionDesired": { "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operator_ids", "steps"], "properties": { "name": { "type": "string", "minLength": 1 }, "root_code": { "type": "string", "minLength": 1 }, "transport_type": { "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operator_ids": { "type": "array", "items": { "type": "integer", "minimum": 1 } }, "steps": { "type": "array", "items": { "$ref": "#/$defs/step" } } } }, "parserDesired": { "type": "object", "additionalProperties": false, "required": ["category", "status", "target_type", "sender", "regex", "user_message"], "properties": { "category": { "type": "string", "minLength": 1 }, "status": { "enum": ["succeeded", "failed", "pending"] }, "target_type": { "enum": ["ussd", "sms"] }, "sender": { "type": ["string", "null"] }, "regex": { "type": "string", "minLength": 1 }, "user_message": { "type": "string" } } }, "appDesired": { "type": "object", "additionalProperties": false, "required": ["name", "package_name", "webhook_url"], "properties": { "name": { "type": "string", "minLength": 1 }, "package_name": { "type": "string", "minLength": 1 }, "webhook_url": { "type": ["string", "null"] } } }, "change": { "description": "One change. A create names no live resource (id and fingerprint null); every other op names one by id and carries the fingerprint apply checks it against.", "type": "object", "additionalProperties": false, "required": ["op", "type", "address", "id", "fields", "fingerprint"], "properties": { "op": { "enum": ["create", "update", "archive", "restore"] }, "type": { "$ref": "#/$defs/type" }, "address": { "type": "string", "minLength": 1 }, "id": { "type": ["string", "null"] }, "fields": { "type": "array", "items": { "$ref": "#/$defs/field" } }, "reason": { "description": "The reasons in words, for a person reading the file; must be what the codes say.", "type": "string" }, "reasons": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/changeReason" } }, "forced": { "const": true }, "fingerprint": { "type": ["string", "null"] }, "parent": { "type": "string", "minLength": 1 }, "action_id": { "type": ["string", "null"] }, "desired": { "type": "object" } }, "allOf": [{ "if": { "properties": { "op": { "const": "create" } } }, "then": { "properties": { "id": { "type": "null" }, "fingerprint": { "type": "null" } } }, "else": { "properties": { "id": { "$ref": "#/$defs/liveId" }, "fingerprint": { "$ref": "#/$defs/fingerprint" } } } }, { "if": { "properties": { "op": { "const": "archive" } } }, "then": { "required": ["reasons"], "properties": { "desired": false, "forced": false, "reasons": { "maxItems": 1, "items": { "properties": { "code": { "enum": ["not-in-config", "prune"] } } } } } }, "else": { "required": ["desired"] } }, { "if": { "properties": { "type": { "const": "parser" } } }, "then": { "required": ["parent", "action_id"] }, "else": { "properties": { "parent": false, "action_id": false } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "action" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/actionDesired" } } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "parser" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/parserDesired" } } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "app" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/appDesired" } } } }] } } };
     schema39 = { "enum": ["action", "parser", "app"] };
     func1 = Object.prototype.hasOwnProperty;
     func2 = require_ucs2length().default;
@@ -2880,6 +3011,37 @@ var init_address = __esm({
   }
 });
 
+// src/model/diagnostic.ts
+function warning(code2, message, address) {
+  return { severity: "warning", code: code2, message, ...address !== void 0 ? { address } : {} };
+}
+function diagnosticJson(d) {
+  return { severity: d.severity, code: d.code, message: d.message, ...d.address !== void 0 ? { address: d.address } : {} };
+}
+function hasErrors(diagnostics) {
+  return diagnostics.some((d) => d.severity === "error");
+}
+function formatLoc(loc) {
+  if (!loc) return "";
+  return `${loc.file}:${loc.line}:${loc.col}`;
+}
+function sortDiagnostics(list2) {
+  return [...list2].sort((a, b) => {
+    const fa = a.loc?.file ?? "", fb = b.loc?.file ?? "";
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    const la = a.loc?.line ?? 0, lb = b.loc?.line ?? 0;
+    if (la !== lb) return la - lb;
+    const ca = a.loc?.col ?? 0, cb = b.loc?.col ?? 0;
+    if (ca !== cb) return ca - cb;
+    return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+  });
+}
+var init_diagnostic = __esm({
+  "src/model/diagnostic.ts"() {
+    "use strict";
+  }
+});
+
 // src/report/stable-json.ts
 function stableJson(value) {
   return JSON.stringify(value, (key, v) => SECRET_KEYS.has(key.toLowerCase()) ? void 0 : v, 2) + "\n";
@@ -2932,7 +3094,9 @@ function serializePlan(plan2) {
     prune: plan2.prune,
     ...plan2.safety ? { safety: safetyJson(plan2.safety) } : {},
     unmanaged: plan2.unmanaged.map((u) => ({ type: u.type, address: u.address, id: u.id })),
-    warnings: plan2.warnings
+    warnings: plan2.warnings.map((w) => w.message),
+    // The same warnings with their codes, as `validate --format json` lists diagnostics; only when there are any.
+    ...plan2.warnings.length > 0 ? { diagnostics: plan2.warnings.map(diagnosticJson) } : {}
   });
 }
 function parsePlan(text) {
@@ -2945,11 +3109,17 @@ function parsePlan(text) {
   const version = versionProblem(doc);
   if (version) throw new PlanFileError([version]);
   if (!validatePlan2(doc)) throw new PlanFileError(schemaProblems(doc, validatePlan2.errors ?? []));
-  const plan2 = doc;
-  const problems = consistencyProblems(plan2);
+  const file = doc;
+  const problems = [...consistencyProblems(file), ...warningProblems(file)];
   if (problems.length > 0) throw new PlanFileError(problems);
-  for (const c of plan2.changes) delete c.reason;
-  return plan2;
+  for (const c of file.changes) delete c.reason;
+  const { diagnostics, warnings, ...rest } = file;
+  return { ...rest, warnings: diagnostics ?? warnings.map((m) => warning(SAVED_WARNING, m)) };
+}
+function warningProblems(file) {
+  if (file.diagnostics === void 0) return [];
+  const words = file.diagnostics.map((d) => d.message);
+  return JSON.stringify(words) === JSON.stringify(file.warnings) ? [] : ["warnings are not the messages of diagnostics; write the plan again with `menuctl plan --out FILE`"];
 }
 function serializeChange(change) {
   const out = {
@@ -3055,12 +3225,13 @@ function addressProblem(c) {
   const expected = c.type === "action" ? actionAddress(c.desired.name) : c.type === "app" ? appAddress(c.desired.package_name) : `${c.parent}.parser[${JSON.stringify(c.desired.category)}]`;
   return expected === c.address ? null : `the address does not match the desired values, which are those of ${expected}`;
 }
-var validatePlan2, PlanFileError, HINTS;
+var validatePlan2, PlanFileError, SAVED_WARNING, HINTS;
 var init_plan_file = __esm({
   "src/plan/plan-file.ts"() {
     "use strict";
     init_plan_validator();
     init_address();
+    init_diagnostic();
     init_stable_json();
     init_reasons();
     validatePlan2 = validatePlan;
@@ -3075,6 +3246,7 @@ var init_plan_file = __esm({
       problems;
       syntax;
     };
+    SAVED_WARNING = "plan.warning";
     HINTS = {
       fingerprint: "every update, restore and archive carries the fingerprint of the live resource it was planned against",
       id: "a create has id null; every other change names its live resource by id"
@@ -3685,7 +3857,7 @@ function blockLine(l) {
   return `${l.mark}     ${l.text}`;
 }
 function warningsMd(warnings) {
-  return ["**Warnings**", "", ...warnings.map((w) => `- \u26A0\uFE0F ${escapeHtml(w)}`)].join("\n");
+  return ["**Warnings**", "", ...warnings.map((w) => `- \u26A0\uFE0F ${escapeHtml(w.message)}`)].join("\n");
 }
 function unmanagedMd(plan2) {
   const why = plan2.prune ? "" : " (left alone; archived only with `--prune`)";
@@ -7282,31 +7454,6 @@ var init_catalog_file = __esm({
   }
 });
 
-// src/model/diagnostic.ts
-function hasErrors(diagnostics) {
-  return diagnostics.some((d) => d.severity === "error");
-}
-function formatLoc(loc) {
-  if (!loc) return "";
-  return `${loc.file}:${loc.line}:${loc.col}`;
-}
-function sortDiagnostics(list2) {
-  return [...list2].sort((a, b) => {
-    const fa = a.loc?.file ?? "", fb = b.loc?.file ?? "";
-    if (fa !== fb) return fa < fb ? -1 : 1;
-    const la = a.loc?.line ?? 0, lb = b.loc?.line ?? 0;
-    if (la !== lb) return la - lb;
-    const ca = a.loc?.col ?? 0, cb = b.loc?.col ?? 0;
-    if (ca !== cb) return ca - cb;
-    return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
-  });
-}
-var init_diagnostic = __esm({
-  "src/model/diagnostic.ts"() {
-    "use strict";
-  }
-});
-
 // src/model/types.ts
 var TRANSPORT_TYPES, PARSER_STATUSES, TARGET_TYPES;
 var init_types = __esm({
@@ -7492,8 +7639,8 @@ var init_build = __esm({
           category,
           status: oneOf(raw.status, PARSER_STATUSES, "succeeded"),
           target_type,
-          // ussd parsers carry no sender (spec: "Null or empty for ussd parsers"); the check warns.
-          sender: target_type === "sms" ? str(raw, "sender") ?? null : null,
+          // As written: a ussd parser's sender is dropped by model/canonical.ts (desiredParserSpec); the check warns.
+          sender: str(raw, "sender") ?? null,
           regex: str(raw, "regex") ?? "",
           user_message: str(raw, "user_message") ?? ""
         }, raw);
@@ -7541,9 +7688,6 @@ var init_build = __esm({
 });
 
 // src/config/checks/context.ts
-function writtenValue(model, key) {
-  return originOf(model)?.raw[key];
-}
 function locOf(_ctx, model, key, opts = {}) {
   const origin = originOf(model);
   if (!origin) return model.loc;
@@ -7777,7 +7921,7 @@ function checkFixtures(ctx) {
 }
 function checkFixture(ctx, a, t) {
   const address = actionAddress(a.name);
-  if (writtenValue(t, "channel") === "ussd" && t.sender !== void 0) {
+  if (t.channel === "ussd" && t.sender !== void 0) {
     report(ctx, {
       code: "semantic.fixture-channel",
       loc: locOf(ctx, t, "channel"),
@@ -9783,9 +9927,8 @@ function checkParsers(ctx) {
   }
 }
 function checkSender(ctx, a, p) {
-  const written = writtenValue(p, "sender");
   const sms = p.target_type === "sms";
-  if (sms ? typeof written === "string" && written !== "" : typeof written !== "string") return;
+  if (sms ? p.sender !== null && p.sender !== "" : p.sender === null) return;
   const address = parserAddress(a.name, p.category);
   if (sms) {
     report(ctx, {
@@ -14715,12 +14858,12 @@ var require_log = __commonJS({
       if (logLevel === "debug")
         console.log(...messages);
     }
-    function warn(logLevel, warning) {
+    function warn(logLevel, warning2) {
       if (logLevel === "debug" || logLevel === "warn") {
         if (typeof node_process.emitWarning === "function")
-          node_process.emitWarning(warning);
+          node_process.emitWarning(warning2);
         else
-          console.warn(warning);
+          console.warn(warning2);
       }
     }
     exports.debug = debug;
@@ -18190,9 +18333,9 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code2, message, warning) => {
+        this.onError = (source, code2, message, warning2) => {
           const pos = getErrorPos(source);
-          if (warning)
+          if (warning2)
             this.warnings.push(new errors.YAMLWarning(pos, code2, message));
           else
             this.errors.push(new errors.YAMLParseError(pos, code2, message));
@@ -18265,10 +18408,10 @@ ${cb}` : comment;
           console.dir(token, { depth: null });
         switch (token.type) {
           case "directive":
-            this.directives.add(token.source, (offset, message, warning) => {
+            this.directives.add(token.source, (offset, message, warning2) => {
               const pos = getErrorPos(token);
               pos[0] += offset;
-              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+              this.onError(pos, "BAD_DIRECTIVE", message, warning2);
             });
             this.prelude.push(token.source);
             this.atDirectives = true;
@@ -20310,7 +20453,7 @@ var require_public_api = __commonJS({
       const doc = parseDocument(src, options);
       if (!doc)
         return null;
-      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      doc.warnings.forEach((warning2) => log.warn(doc.options.logLevel, warning2));
       if (doc.errors.length > 0) {
         if (doc.options.logLevel !== "silent")
           throw doc.errors[0];
@@ -32908,9 +33051,10 @@ async function readLiveState(client, options) {
       return client.getApp(id);
     })));
     apps = found.filter((app) => app !== null);
-    if (options.recordedAppIds === void 0) warnings.push(
+    if (options.recordedAppIds === void 0) warnings.push(warning(
+      "live.apps-not-listed",
       `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; apps without an \`id:\` in the config cannot be matched to live ones (pin them to avoid duplicates)`
-    );
+    ));
   }
   return {
     organization_id,
@@ -32926,6 +33070,7 @@ var init_read_live = __esm({
   "src/api/read-live.ts"() {
     "use strict";
     init_p_limit();
+    init_diagnostic();
   }
 });
 
@@ -33088,6 +33233,16 @@ function canonicalDesiredAction(desired, nameOf) {
     steps: desired.steps.map(stepValue)
   };
 }
+function desiredParserSpec(p) {
+  return {
+    category: p.category,
+    status: p.status,
+    target_type: p.target_type,
+    sender: p.target_type === "sms" ? p.sender : null,
+    regex: p.regex,
+    user_message: p.user_message
+  };
+}
 function canonicalParser(p) {
   return {
     status: p.status,
@@ -33133,7 +33288,7 @@ function canonicalDesiredState(state) {
     operators: a.operators.map(refKey).sort(byCodeUnit),
     steps: a.steps.map(canonicalStep),
     parsers: [...a.parsers].sort((x, y) => byCodeUnit(x.category, y.category)).map((p) => ({
-      ...canonicalParser(p),
+      ...canonicalParser(desiredParserSpec(p)),
       id: p.id ?? null,
       protected: p.protected === true,
       renamed_from: p.renamed_from ?? null
@@ -33157,19 +33312,19 @@ var init_canonical = __esm({
 function kindOf(type2) {
   return KINDS2[type2];
 }
-var archived, KINDS2;
+var KINDS2;
 var init_kinds = __esm({
   "src/model/kinds.ts"() {
     "use strict";
     init_canonical();
-    archived = (live) => live.archived_at !== null;
     KINDS2 = {
       action: {
         type: "action",
         level: 0,
         keyLabel: "name",
         key: (r) => r.name,
-        fingerprintFields: (a) => [a.id, a.name, a.root_code, a.transport_type, [...a.operators].sort(), a.steps, archived(a)],
+        liveIn: (s) => s.actions,
+        canonicalLive: (a) => canonicalLiveAction(a),
         canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
         api: {
           get: (c, id) => c.getAction(id),
@@ -33183,7 +33338,9 @@ var init_kinds = __esm({
         level: 1,
         keyLabel: "category",
         key: (r) => r.category,
-        fingerprintFields: (p) => [p.id, p.action_id, p.category, p.status, p.target_type, p.sender, p.regex, p.user_message, archived(p)],
+        parentId: (p) => p.action_id,
+        liveIn: (s) => s.parsers,
+        canonicalLive: (p) => canonicalParser(p),
         canonical: (spec) => canonicalParser(spec),
         api: {
           get: (c, id) => c.getParser(id),
@@ -33197,7 +33354,8 @@ var init_kinds = __esm({
         level: 0,
         keyLabel: "package_name",
         key: (r) => r.package_name,
-        fingerprintFields: (a) => [a.id, a.name, a.package_name, a.webhook_url, archived(a)],
+        liveIn: (s) => s.apps,
+        canonicalLive: (a) => canonicalApp(a),
         canonical: (spec) => canonicalApp(spec),
         api: {
           get: (c, id) => c.getApp(id),
@@ -33213,8 +33371,9 @@ var init_kinds = __esm({
 // src/model/fingerprint.ts
 import { createHash } from "node:crypto";
 function fingerprint(type2, live) {
-  const fields = kindOf(type2).fingerprintFields(live);
-  return createHash("sha256").update(JSON.stringify([type2, ...fields])).digest("hex").slice(0, 16);
+  const kind = kindOf(type2);
+  const covered = [type2, live.id, kind.parentId?.(live) ?? null, kind.canonicalLive(live), live.archived_at !== null];
+  return createHash("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
 }
 var init_fingerprint = __esm({
   "src/model/fingerprint.ts"() {
@@ -33233,8 +33392,8 @@ function changeForPair(pair, opts) {
   if (renamed !== null) reasons.push({ code: "renamed", from: renamed });
   const forced = pair.type === "action" && opts.resend.has(pair.address);
   if (forced) reasons.push({ code: "resend" });
-  const archived2 = pair.live.archived_at !== null;
-  if (!archived2 && pair.fields.length === 0 && !forced) return null;
+  const archived = pair.live.archived_at !== null;
+  if (!archived && pair.fields.length === 0 && !forced) return null;
   const base2 = {
     id: pair.live.id,
     address: pair.address,
@@ -33244,7 +33403,7 @@ function changeForPair(pair, opts) {
     ...forced ? { forced: true } : {},
     ...typedPart(pair)
   };
-  return archived2 ? { op: "restore", ...base2 } : { op: "update", ...base2 };
+  return archived ? { op: "restore", ...base2 } : { op: "update", ...base2 };
 }
 function archiveForOrphan(orphan, reason) {
   return {
@@ -33631,14 +33790,7 @@ function compareParsers(out, c) {
   c.action.parsers.forEach((parser, i) => {
     const outcome2 = result.outcomes[i];
     if (!outcome2.ok) return;
-    const spec = {
-      category: parser.category,
-      status: parser.status,
-      target_type: parser.target_type,
-      sender: parser.sender,
-      regex: parser.regex,
-      user_message: parser.user_message
-    };
+    const spec = desiredParserSpec(parser);
     const fields = outcome2.live ? diffParser(outcome2.live, spec) : [];
     out.pairs.push({
       type: "parser",
@@ -33663,6 +33815,7 @@ var init_compare = __esm({
   "src/plan/compare.ts"() {
     "use strict";
     init_address();
+    init_canonical();
     init_kinds();
     init_record();
     init_diff();
@@ -33902,7 +34055,7 @@ function buildPlan(desired, live, options = {}) {
   diagnostics.push(...guarded.map(protectionError));
   diagnostics.push(...inFlightErrors(cmp2, live, options.recreate ?? []));
   if (scope.targets.length > 0) {
-    warnings.push("This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.");
+    warnings.push(warning("plan.target-partial", "This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it."));
   }
   const hidden = hiddenStepWarning(cmp2, changes, scope, live);
   if (hidden) warnings.push(hidden);
@@ -33960,7 +34113,7 @@ function inScope(all, scope, warnings) {
     kept.push(needed);
     keptAddresses.add(parent);
     const what = needed.op === "create" ? "does not exist live yet, so it is created too" : "is archived live, so it is restored too";
-    warnings.push(`--target ${c.address}: its action ${parent} ${what}.`);
+    warnings.push(warning("plan.target-parent", `--target ${c.address}: its action ${parent} ${what}.`, c.address));
   }
   return kept;
 }
@@ -33969,7 +34122,10 @@ function hiddenStepWarning(cmp2, changes, scope, live) {
   const count = countHiddenStepActions(cmp2, scope, updated);
   if (count === 0) return null;
   const what = count === 1 ? "1 unchanged action has" : `${count} unchanged actions have`;
-  return `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and record them (or --resend ADDRESS for some).`;
+  return warning(
+    "plan.hidden-steps",
+    `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and record them (or --resend ADDRESS for some).`
+  );
 }
 function unmanaged(cmp2, scope) {
   return cmp2.orphans.filter((o) => o.type !== "parser").filter((o) => scope.includes(o.address)).map((o) => ({ type: o.type, address: o.address, id: o.live.id })).sort((a, b) => compareChanges({ ...a, op: "archive" }, { ...b, op: "archive" }));
@@ -33983,6 +34139,7 @@ var init_build_plan = __esm({
   "src/plan/build-plan.ts"() {
     "use strict";
     init_address();
+    init_diagnostic();
     init_changes();
     init_compare();
     init_digest();
@@ -34228,9 +34385,10 @@ async function readLiveFor(desired, options) {
     live.recorded = { file: options.record.shown, scope };
     const unknown = desired.apps.filter((a) => a.id === void 0);
     if (!live.apps_listed && unknown.length > 0 && scope === null) {
-      live.warnings.push(
+      live.warnings.push(warning(
+        "live.apps-not-recorded",
         `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` are planned as new. If they already exist in this organization, pin them with \`id:\` first, or they will be created twice.`
-      );
+      ));
     }
   }
   return live;
@@ -34333,7 +34491,7 @@ function safetyLines(plan2, st) {
 }
 function warningLines(warnings, st) {
   if (warnings.length === 0) return [];
-  return [st.yellow("Warnings:"), ...warnings.map((w) => `  ${st.yellow("!")} ${w}`), ""];
+  return [st.yellow("Warnings:"), ...warnings.map((w) => `  ${st.yellow("!")} ${w.message}`), ""];
 }
 var FIELD_INDENT, DEFAULT_WIDTH;
 var init_plan_text = __esm({
@@ -61228,7 +61386,7 @@ var init_limiter = __esm({
 });
 
 // src/api/retry.ts
-function classify(method, result, idempotent = IDEMPOTENT_METHODS.has(method)) {
+function retryDecision(method, result, idempotent = IDEMPOTENT_METHODS.has(method)) {
   if (result.kind === "network") {
     if (NEVER_SENT.has(result.code)) return { retry: true, outcome: "failed", transient: true };
     if (MAYBE_SENT.has(result.code)) {
@@ -63998,7 +64156,7 @@ async function send(t, call2) {
       return { status: sent2.status, body: ok(sent2.status) ? parseBody(call2, sent2) : void 0 };
     }
     const result = sent2.kind === "network" ? sent2 : { kind: "status", status: sent2.status, retryAfter: sent2.retryAfter, fromApi: serverErrors(sent2.text).length > 0 };
-    const verdict = classify(call2.method, result, call2.repeatable || void 0);
+    const verdict = retryDecision(call2.method, result, call2.repeatable || void 0);
     const throttled = result.kind === "status" && result.status === 429;
     if (!throttled) failures++;
     const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });
@@ -64511,20 +64669,11 @@ function savedArchives(saved, live) {
   return out;
 }
 function orphanOf(change, live) {
-  switch (change.type) {
-    case "action": {
-      const l = live.actions.find((a) => a.id === change.id);
-      return l ? { type: "action", address: change.address, live: l } : null;
-    }
-    case "parser": {
-      const l = live.parsers.find((p) => p.id === change.id);
-      return l && change.parent !== void 0 ? { type: "parser", address: change.address, parent: change.parent, live: l } : null;
-    }
-    case "app": {
-      const l = live.apps.find((a) => a.id === change.id);
-      return l ? { type: "app", address: change.address, live: l } : null;
-    }
-  }
+  const kind = kindOf(change.type);
+  const l = kind.liveIn(live).find((r) => r.id === change.id);
+  if (!l) return null;
+  if (!kind.parentId) return { type: change.type, address: change.address, live: l };
+  return change.parent !== void 0 ? { type: change.type, address: change.address, parent: change.parent, live: l } : null;
 }
 function dedupe2(list2) {
   const seen = /* @__PURE__ */ new Set();
@@ -64538,6 +64687,7 @@ function dedupe2(list2) {
 var init_against_config = __esm({
   "src/apply/against-config.ts"() {
     "use strict";
+    init_kinds();
     init_build_plan();
     init_compare();
     init_plan_file();
@@ -65096,42 +65246,32 @@ async function checkExisting(change, client, parentIds) {
   return null;
 }
 async function read(change, client, parentIds) {
-  switch (change.type) {
-    case "action": {
-      const a = await client.getAction(change.id);
-      return a && fingerprint("action", a);
-    }
-    case "parser": {
-      const p = await client.getParser(change.id);
-      if (p) parentIds.add(p.action_id);
-      return p && fingerprint("parser", p);
-    }
-    case "app": {
-      const a = await client.getApp(change.id);
-      return a && fingerprint("app", a);
-    }
-  }
+  const kind = kindOf(change.type);
+  const live = await kind.api.get(client, change.id);
+  if (live === null) return null;
+  if (kind.parentId) parentIds.add(kind.parentId(live));
+  return fingerprint(change.type, live);
 }
 async function checkCreates(creates, client) {
   const stale = [];
   const warnings = [];
   const [actions, apps] = await Promise.all([client.listActions(), client.listApps()]);
-  const activeActions = actions.filter((a) => a.archived_at === null);
-  const activeApps = (apps ?? []).filter((a) => a.archived_at === null);
+  const active = {
+    action: actions.filter((a) => a.archived_at === null),
+    app: (apps ?? []).filter((a) => a.archived_at === null)
+  };
   for (const c of creates) {
-    if (c.type === "action") {
-      const hit = activeActions.find((a) => a.name === c.desired.name);
-      if (hit) stale.push(appeared(c, hit.id));
-    } else if (c.type === "app") {
-      const hit = activeApps.find((a) => a.package_name === c.desired.package_name);
-      if (hit) stale.push(appeared(c, hit.id));
-    }
+    if (c.type === "parser") continue;
+    const kind = kindOf(c.type);
+    const hit = active[c.type].find((l) => kind.key(l) === kind.key(c.desired));
+    if (hit) stale.push(appeared(c, hit.id));
   }
   const appCreates = creates.filter((c) => c.type === "app").map((c) => c.address);
   if (apps === null && appCreates.length > 0) {
-    warnings.push(
+    warnings.push(warning(
+      "verify.apps-unchecked",
       `not checked for staleness: ${appCreates.join(", ")} (the server has no GET /api/apps, so an app created since the plan was made cannot be seen); make sure no such app exists before confirming`
-    );
+    ));
   }
   return { stale, warnings };
 }
@@ -65141,7 +65281,8 @@ async function checkParserCreates(plan2, client, limit, parentIds) {
   const byAction = new Map(lists);
   for (const c of plan2.changes) {
     if (c.op !== "create" || c.type !== "parser" || c.action_id === null) continue;
-    const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && p.category === c.desired.category);
+    const kind = kindOf("parser");
+    const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && kind.key(p) === kind.key(c.desired));
     if (hit) stale.push(appeared(c, hit.id));
   }
   return stale;
@@ -65153,7 +65294,9 @@ var init_verify = __esm({
   "src/apply/verify.ts"() {
     "use strict";
     init_p_limit();
+    init_diagnostic();
     init_fingerprint();
+    init_kinds();
   }
 });
 
@@ -65551,7 +65694,7 @@ async function fromSavedPlan(paths, flags, conn, ctx) {
     concurrency: conn.concurrency
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan));
-  for (const w of verification.warnings) io.stderr.write(`Warning: ${w}
+  for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}
 `);
   if (!loaded) return { plan: plan2, record, apps: [] };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
@@ -65670,7 +65813,7 @@ function buildDriftResult(desired, live, options = {}) {
   return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
 }
 function itemForPair(pair) {
-  const fields = pair.fields.map((f) => ({ path: f.path, expected: f.after, live: f.before }));
+  const fields = pair.fields.map(driftField);
   if (pair.live === null) return { class: "missing", type: pair.type, address: pair.address, id: null, fields: [] };
   if (pair.live.archived_at !== null) return { class: "archived", type: pair.type, address: pair.address, id: pair.live.id, fields };
   if (fields.length > 0) return { class: "changed", type: pair.type, address: pair.address, id: pair.live.id, fields };
@@ -65680,11 +65823,15 @@ function hiddenStepWarning2(cmp2, scope, live) {
   const count = countHiddenStepActions(cmp2, scope);
   if (count === 0) return null;
   const what = count === 1 ? "1 action has" : `${count} actions have`;
-  return `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: drift cannot see a change to those alone. \`menuctl apply --resend all\` once sends them and records them.`;
+  return warning("drift.hidden-steps", `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: drift cannot see a change to those alone. \`menuctl apply --resend all\` once sends them and records them.`);
+}
+function driftField(f) {
+  return { path: f.path, expected: f.after, live: f.before };
 }
 var init_build_drift = __esm({
   "src/plan/build-drift.ts"() {
     "use strict";
+    init_diagnostic();
     init_compare();
     init_hidden_steps();
     init_order();
@@ -65704,12 +65851,15 @@ function renderDriftJson(drift2) {
       id: d.id,
       fields: d.fields.map((f) => ({ path: f.path, expected: f.expected ?? null, live: f.live ?? null }))
     })),
-    warnings: drift2.warnings
+    warnings: drift2.warnings.map((w) => w.message),
+    // The same warnings with their codes, as `validate --format json` lists diagnostics; only when there are any.
+    ...drift2.warnings.length > 0 ? { diagnostics: drift2.warnings.map(diagnosticJson) } : {}
   });
 }
 var init_drift_json = __esm({
   "src/report/drift-json.ts"() {
     "use strict";
+    init_diagnostic();
     init_stable_json();
   }
 });
@@ -65725,10 +65875,14 @@ function driftSummaryLine(drift2) {
   const g = byClass(drift2);
   return `Drift: ${CLASSES.map((c) => `${g.get(c).length} ${c}`).join(", ")}.`;
 }
+function driftFieldView(f, width) {
+  return changeView({ path: f.path, before: f.expected, after: f.live }, { width });
+}
 var CLASSES, CLASS_INFO;
 var init_drift_model = __esm({
   "src/report/drift-model.ts"() {
     "use strict";
+    init_plan_values();
     CLASSES = ["changed", "archived", "missing", "unmanaged"];
     CLASS_INFO = {
       changed: { symbol: "~", meaning: "live fields differ from the configuration" },
@@ -65751,7 +65905,7 @@ function renderDriftJunit(drift2, options = {}) {
     `  <testsuite name="menuctl drift" ${counts}${ts}>`,
     ...cases.flatMap(caseXml)
   ];
-  if (drift2.warnings.length > 0) lines2.push(`    <system-out>${xmlText(drift2.warnings.join("\n"))}</system-out>`);
+  if (drift2.warnings.length > 0) lines2.push(`    <system-out>${xmlText(drift2.warnings.map((w) => w.message).join("\n"))}</system-out>`);
   lines2.push("  </testsuite>", "</testsuites>");
   return lines2.join("\n") + "\n";
 }
@@ -65806,7 +65960,7 @@ function renderDriftMarkdown(drift2, options = {}) {
   const tail = `**${driftSummaryLine(drift2)}**`;
   const sections = [];
   if (drift2.warnings.length > 0) {
-    sections.push({ text: ["**Warnings**", "", ...drift2.warnings.map((w) => `- \u26A0\uFE0F ${escapeHtml(w)}`)].join("\n"), items: 0 });
+    sections.push({ text: warningsMd(drift2.warnings), items: 0 });
   }
   for (const item of drift2.drift) sections.push({ text: itemMd(item), items: 1 });
   const note = (n) => `> [!WARNING]
@@ -65820,7 +65974,7 @@ function itemMd(item) {
   if (item.fields.length === 0) return `- ${summary}: ${info.meaning}`;
   const lines2 = [`# ${info.meaning}`, "# - expected (configuration), + live"];
   for (const f of item.fields) {
-    const v = changeView({ path: f.path, before: f.expected, after: f.live }, { width: 100 });
+    const v = driftFieldView(f, 100);
     if (v.kind === "inline") lines2.push(`- ${f.path}: ${v.before}`, `+ ${f.path}: ${v.after}`);
     else if (v.kind === "block") lines2.push(`  ${f.path}:`, ...v.lines.map((l) => `${l.mark}     ${l.text}`));
   }
@@ -65832,7 +65986,7 @@ var init_drift_markdown = __esm({
     "use strict";
     init_drift_model();
     init_markdown_util();
-    init_plan_values();
+    init_plan_markdown();
     init_plural();
     DRIFT_MARKER = "<!-- menuctl:drift -->";
   }
@@ -65861,7 +66015,7 @@ function paintFor(item, st) {
 function itemLines(item, width, st) {
   const id = item.id === null ? "" : st.dim(` (id ${item.id})`);
   const lines2 = [`  ${paintFor(item, st)(CLASS_INFO[item.class].symbol)} ${item.address}${id}`];
-  const views = item.fields.map((f) => changeView({ path: f.path, before: f.expected, after: f.live }, { width: width - 16 }));
+  const views = item.fields.map((f) => driftFieldView(f, width - 16));
   const pad = Math.max(0, ...views.map((v) => v.kind === "block" ? 0 : v.path.length));
   for (const v of views) lines2.push(...fieldLines2(v, pad, st));
   return lines2;
@@ -65885,7 +66039,6 @@ var init_drift_text = __esm({
     "use strict";
     init_drift_model();
     init_plan_text();
-    init_plan_values();
     init_style();
     FIELD_INDENT2 = "      ";
   }
@@ -66084,13 +66237,13 @@ function isPlanComment(body, environment) {
   const env = /^<!-- menuctl:env=(.*) -->$/.exec(second)?.[1] ?? null;
   return env === environment;
 }
-function outdatedBody(body, warning) {
+function outdatedBody(body, warning2) {
   const lines2 = body.split("\n");
   const markers = lines2.filter((l, i) => i < 2 && (l === PLAN_MARKER || l.startsWith("<!-- menuctl:env=")));
   let rest = lines2.slice(markers.length).join("\n");
   const end = rest.indexOf(OUTDATED_END);
   if (rest.startsWith(OUTDATED_START) && end !== -1) rest = rest.slice(end + OUTDATED_END.length).replace(/^\n/, "");
-  const quoted = warning.split("\n").map((l) => `> ${l}`).join("\n");
+  const quoted = warning2.split("\n").map((l) => `> ${l}`).join("\n");
   return [...markers, OUTDATED_START, "> [!CAUTION]", quoted, OUTDATED_END, rest].join("\n");
 }
 async function upsertPlanComment(api, pr, environment, body) {
@@ -66102,10 +66255,10 @@ async function upsertPlanComment(api, pr, environment, body) {
   const created = await call(api, "POST", `/issues/${pr}/comments`, { body });
   return { action: "created", id: created.id };
 }
-async function markPlanCommentOutdated(api, pr, environment, warning) {
+async function markPlanCommentOutdated(api, pr, environment, warning2) {
   const existing = await findPlanComment(api, pr, environment);
   if (!existing) return false;
-  await call(api, "PATCH", `/issues/comments/${existing.id}`, { body: outdatedBody(existing.body ?? "", warning) });
+  await call(api, "PATCH", `/issues/comments/${existing.id}`, { body: outdatedBody(existing.body ?? "", warning2) });
   return true;
 }
 async function findPlanComment(api, pr, environment) {
@@ -66336,8 +66489,8 @@ async function markCommentOutdated(step2) {
   const api = commentApi(step2);
   if (!pr || !api) return;
   const run3 = step2.context.runUrl ? ` ([the run](${step2.context.runUrl}))` : "";
-  const warning = `**This plan is outdated.** Planning commit \`${short(pr.headSha)}\` failed${run3}: what follows was planned for an earlier commit and is not what apply would do now.`;
-  await commentSafely(step2, () => markPlanCommentOutdated(api, pr.number, step2.inputs.environment, warning));
+  const warning2 = `**This plan is outdated.** Planning commit \`${short(pr.headSha)}\` failed${run3}: what follows was planned for an earlier commit and is not what apply would do now.`;
+  await commentSafely(step2, () => markPlanCommentOutdated(api, pr.number, step2.inputs.environment, warning2));
 }
 async function apply(step2) {
   const saved = step2.inputs.planFile ? ["--plan", resolve5(step2.cwd, step2.inputs.planFile)] : [];

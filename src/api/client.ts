@@ -13,7 +13,7 @@ import {
   actionBody, appBody, appPatchBody, appSecrets, fromApiAction, fromApiApp, fromApiOperator,
   fromApiParser, parserBody, parserPatchBody,
 } from '../model/payload.js';
-import type { ActionDesired } from '../plan/types.js';
+import type { ActionDesired } from '../model/types.js';
 import type { AppSpec, ParserSpec } from '../model/types.js';
 import type { ResourceSchema } from './validate-response.js';
 

@@ -7,7 +7,7 @@
  * `unknown`: a write may or may not have happened (a POST whose answer was lost, or a 5xx
  * to a POST); apply must look the resource up by identity before creating it again.
  */
-export type Outcome = 'failed' | 'unknown';
+export type FailureKind = 'failed' | 'unknown';
 
 /** One entry of the server's `{ errors: [...] }` body. */
 export interface ServerError {
@@ -25,7 +25,7 @@ export interface ApiErrorInit {
   code?: string;
   detail?: string;
   errors?: ServerError[];
-  outcome: Outcome;
+  outcome: FailureKind;
   retryable: boolean;
   /** Network error code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT...) when there was no answer. */
   networkCode?: string;
@@ -44,7 +44,7 @@ export class ApiError extends Error {
   /** The first error's JSON pointer, e.g. `/parser/regex`. */
   readonly pointer: string | undefined;
   readonly errors: ServerError[];
-  readonly outcome: Outcome;
+  readonly outcome: FailureKind;
   /** The failure was transient: running again later may succeed. */
   readonly retryable: boolean;
   readonly networkCode: string | undefined;

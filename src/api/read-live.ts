@@ -8,6 +8,7 @@
 
 import pLimit from 'p-limit';
 import type { ApiClient } from './types.js';
+import { warning, type Warning } from '../model/diagnostic.js';
 import type { LiveAction, LiveApp, LiveState } from '../model/types.js';
 
 export interface ReadLiveOptions {
@@ -30,7 +31,7 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
     client.listApps(),
     client.listOperators(),
   ]);
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const limit = pLimit(options.concurrency);
   const parserLists = await Promise.all(
     actions.filter(options.wantParsers).map((action) => limit(() => {
@@ -48,10 +49,10 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
       return client.getApp(id);
     })));
     apps = found.filter((app): app is LiveApp => app !== null);
-    if (options.recordedAppIds === undefined) warnings.push(
+    if (options.recordedAppIds === undefined) warnings.push(warning('live.apps-not-listed',
       `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; ` +
       'apps without an `id:` in the config cannot be matched to live ones (pin them to avoid duplicates)',
-    );
+    ));
   }
   return {
     organization_id,

@@ -6,7 +6,7 @@
 // not use up an attempt, it only makes the request (and the whole run, limiter.ts) wait.
 // docs/api.md "## Client" explains the numbers.
 
-import type { Outcome } from './errors.js';
+import type { FailureKind } from './errors.js';
 
 export interface RetryPolicy {
   /** Attempts that may fail with something other than 429, the first included. */
@@ -39,10 +39,10 @@ export type AttemptResult =
   }
   | { kind: 'network'; code: string };
 
-export interface Verdict {
+export interface RetryDecision {
   retry: boolean;
-  /** Outcome when not retried (or when attempts run out). */
-  outcome: Outcome;
+  /** What a failure means when not retried (or when attempts run out). */
+  outcome: FailureKind;
   /** The failure was transient (worth reporting as retryable). */
   transient: boolean;
 }
@@ -58,9 +58,9 @@ const MAYBE_SENT = new Set([
 const GATEWAY = new Set([502, 503, 504]);
 
 /** Decides whether to retry one failed attempt, and what a final failure means. */
-export function classify(
+export function retryDecision(
   method: string, result: AttemptResult, idempotent: boolean = IDEMPOTENT_METHODS.has(method),
-): Verdict {
+): RetryDecision {
   if (result.kind === 'network') {
     if (NEVER_SENT.has(result.code)) return { retry: true, outcome: 'failed', transient: true };
     if (MAYBE_SENT.has(result.code)) {

@@ -1,12 +1,12 @@
 // One API call from the client's point of view: authenticate, wait for a slot in the
-// adaptive limiter, send with undici, classify the result with the retry policy, retry or
+// adaptive limiter, send with undici, decide with the retry policy, retry or
 // fail with an ApiError, and check the body's shape. Resource methods (client.ts) only say
 // which method, path, body and response shape they expect.
 
 import { request, type Dispatcher } from 'undici';
 import { displayUrl } from './display-url.js';
 import { ApiError, ResponseShapeError, type ServerError } from './errors.js';
-import { classify, parseRetryAfter, retryDelay, type AttemptResult, type RetryPolicy } from './retry.js';
+import { retryDecision, parseRetryAfter, retryDelay, type AttemptResult, type RetryPolicy } from './retry.js';
 import type { AdaptiveLimiter } from './limiter.js';
 import type { Auth } from './auth.js';
 import { shapeProblem, type Shape } from './validate-response.js';
@@ -79,7 +79,7 @@ export async function send(t: TransportOptions, call: Call): Promise<Reply> {
     const result: AttemptResult = sent.kind === 'network'
       ? sent
       : { kind: 'status', status: sent.status, retryAfter: sent.retryAfter, fromApi: serverErrors(sent.text).length > 0 };
-    const verdict = classify(call.method, result, call.repeatable || undefined);
+    const verdict = retryDecision(call.method, result, call.repeatable || undefined);
     const throttled = result.kind === 'status' && result.status === 429;
     if (!throttled) failures++;
     const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });

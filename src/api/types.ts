@@ -5,7 +5,7 @@
 import type {
   AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, WorldOperator,
 } from '../model/types.js';
-import type { ActionDesired } from '../plan/types.js';
+import type { ActionDesired } from '../model/types.js';
 
 export interface ApiClient {
   /** Organization the credentials act for (token claim `organization_id`), or null if unknown. */

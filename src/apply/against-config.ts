@@ -12,6 +12,7 @@
 // out. Protection is re-checked on the saved plan's own archives, whatever led to them.
 
 import type { Diagnostic } from '../model/diagnostic.js';
+import { kindOf } from '../model/kinds.js';
 import type { DesiredState, LiveState } from '../model/types.js';
 import { buildPlan } from '../plan/build-plan.js';
 import { compareStates, type Orphan } from '../plan/compare.js';
@@ -78,20 +79,11 @@ function savedArchives(saved: Plan, live: LiveState): { change: ArchiveChange; o
 }
 
 function orphanOf(change: ArchiveChange, live: LiveState): Orphan | null {
-  switch (change.type) {
-    case 'action': {
-      const l = live.actions.find((a) => a.id === change.id);
-      return l ? { type: 'action', address: change.address, live: l } : null;
-    }
-    case 'parser': {
-      const l = live.parsers.find((p) => p.id === change.id);
-      return l && change.parent !== undefined ? { type: 'parser', address: change.address, parent: change.parent, live: l } : null;
-    }
-    case 'app': {
-      const l = live.apps.find((a) => a.id === change.id);
-      return l ? { type: 'app', address: change.address, live: l } : null;
-    }
-  }
+  const kind = kindOf(change.type);
+  const l = kind.liveIn(live).find((r: { id: string }) => r.id === change.id);
+  if (!l) return null;
+  if (!kind.parentId) return { type: change.type, address: change.address, live: l } as Orphan;
+  return change.parent !== undefined ? ({ type: change.type, address: change.address, parent: change.parent, live: l } as Orphan) : null;
 }
 
 function dedupe(list: Diagnostic[]): Diagnostic[] {

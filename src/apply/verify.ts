@@ -6,7 +6,9 @@
 
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
+import { warning, type Warning } from '../model/diagnostic.js';
 import { fingerprint } from '../model/fingerprint.js';
+import { kindOf } from '../model/kinds.js';
 import type { Change, CreateChange, Plan } from '../plan/types.js';
 
 export interface VerifyOptions {
@@ -26,7 +28,7 @@ export interface Verification {
   /** Whole-plan problems: config or organization moved on. */
   problems: string[];
   /** What could not be checked (not a refusal): tell the user before they confirm. */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /**
@@ -84,21 +86,11 @@ async function checkExisting(change: Exclude<Change, CreateChange>, client: ApiC
 }
 
 async function read(change: Exclude<Change, CreateChange>, client: ApiClient, parentIds: Set<string>): Promise<string | null> {
-  switch (change.type) {
-    case 'action': {
-      const a = await client.getAction(change.id);
-      return a && fingerprint('action', a);
-    }
-    case 'parser': {
-      const p = await client.getParser(change.id);
-      if (p) parentIds.add(p.action_id); // a parser archive names its action only by address
-      return p && fingerprint('parser', p);
-    }
-    case 'app': {
-      const a = await client.getApp(change.id);
-      return a && fingerprint('app', a);
-    }
-  }
+  const kind = kindOf(change.type);
+  const live = await kind.api.get(client, change.id);
+  if (live === null) return null;
+  if (kind.parentId) parentIds.add(kind.parentId(live)); // a parser archive names its action only by address
+  return fingerprint(change.type, live);
 }
 
 type Limit = ReturnType<typeof pLimit>;
@@ -107,28 +99,27 @@ type Limit = ReturnType<typeof pLimit>;
 async function checkCreates(
   creates: CreateChange[],
   client: ApiClient,
-): Promise<{ stale: StaleItem[]; warnings: string[] }> {
+): Promise<{ stale: StaleItem[]; warnings: Warning[] }> {
   const stale: StaleItem[] = [];
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const [actions, apps] = await Promise.all([client.listActions(), client.listApps()]);
-  const activeActions = actions.filter((a) => a.archived_at === null);
-  const activeApps = (apps ?? []).filter((a) => a.archived_at === null);
+  const active = {
+    action: actions.filter((a) => a.archived_at === null),
+    app: (apps ?? []).filter((a) => a.archived_at === null),
+  };
   for (const c of creates) {
-    if (c.type === 'action') {
-      const hit = activeActions.find((a) => a.name === c.desired.name);
-      if (hit) stale.push(appeared(c, hit.id));
-    } else if (c.type === 'app') {
-      const hit = activeApps.find((a) => a.package_name === c.desired.package_name);
-      if (hit) stale.push(appeared(c, hit.id));
-    }
+    if (c.type === 'parser') continue; // per action: checkParserCreates
+    const kind = kindOf(c.type);
+    const hit = (active[c.type] as { id: string }[]).find((l) => kind.key(l) === kind.key(c.desired));
+    if (hit) stale.push(appeared(c, hit.id));
   }
   const appCreates = creates.filter((c) => c.type === 'app').map((c) => c.address);
   if (apps === null && appCreates.length > 0) {
     // Not a refusal: the server simply cannot tell, and the plan was reviewed when it was made.
-    warnings.push(
+    warnings.push(warning('verify.apps-unchecked',
       `not checked for staleness: ${appCreates.join(', ')} (the server has no GET /api/apps, so an app created ` +
         `since the plan was made cannot be seen); make sure no such app exists before confirming`,
-    );
+    ));
   }
   return { stale, warnings };
 }
@@ -145,7 +136,8 @@ async function checkParserCreates(
   const byAction = new Map(lists);
   for (const c of plan.changes) {
     if (c.op !== 'create' || c.type !== 'parser' || c.action_id === null) continue;
-    const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && p.category === c.desired.category);
+    const kind = kindOf('parser');
+    const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && kind.key(p) === kind.key(c.desired));
     if (hit) stale.push(appeared(c, hit.id));
   }
   return stale;

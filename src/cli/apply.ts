@@ -199,7 +199,7 @@ async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connectio
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
-  for (const w of verification.warnings) io.stderr.write(`Warning: ${w}\n`);
+  for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}\n`);
   if (!loaded) return { plan, record, apps: [] };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
   const check = checkAgainstConfig(plan, loaded.desired, live);

@@ -6,7 +6,7 @@ import { readLiveState } from '../api/read-live.js';
 import { CliError } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { loadConfig } from '../config/load.js';
-import { hasErrors, type Diagnostic } from '../model/diagnostic.js';
+import { hasErrors, warning, type Diagnostic } from '../model/diagnostic.js';
 import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
 import type { DesiredState, LiveState } from '../model/types.js';
 import { buildPlan, type PlanOptions } from '../plan/build-plan.js';
@@ -100,10 +100,10 @@ export async function readLiveFor(desired: DesiredState, options: ReadLiveOption
     live.recorded = { file: options.record.shown, scope };
     const unknown = desired.apps.filter((a) => a.id === undefined);
     if (!live.apps_listed && unknown.length > 0 && scope === null) {
-      live.warnings.push(
+      live.warnings.push(warning('live.apps-not-recorded',
         `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` ` +
         'are planned as new. If they already exist in this organization, pin them with `id:` first, or they will be created twice.',
-      );
+      ));
     }
   }
   return live;

@@ -119,8 +119,8 @@ export class ModelBuilder {
       category,
       status: oneOf<ParserStatus>(raw.status, PARSER_STATUSES, 'succeeded'),
       target_type,
-      // ussd parsers carry no sender (spec: "Null or empty for ussd parsers"); the check warns.
-      sender: target_type === 'sms' ? (str(raw, 'sender') ?? null) : null,
+      // As written: a ussd parser's sender is dropped by model/canonical.ts (desiredParserSpec); the check warns.
+      sender: str(raw, 'sender') ?? null,
       regex: str(raw, 'regex') ?? '',
       user_message: str(raw, 'user_message') ?? '',
     }, raw);

@@ -62,6 +62,21 @@ export function canonicalDesiredAction(desired: ActionDesired, nameOf: (id: numb
   };
 }
 
+/**
+ * The parser as the API should hold it, from the config's values as written: a ussd parser has
+ * no sender (spec: "Null or empty for ussd parsers"), whatever the config says (the check warns).
+ */
+export function desiredParserSpec(p: ParserSpec): ParserSpec {
+  return {
+    category: p.category,
+    status: p.status,
+    target_type: p.target_type,
+    sender: p.target_type === 'sms' ? p.sender : null,
+    regex: p.regex,
+    user_message: p.user_message,
+  };
+}
+
 export function canonicalParser(p: LiveParser | ParserSpec): CanonicalParser {
   return {
     status: p.status,
@@ -137,7 +152,7 @@ export function canonicalDesiredState(state: DesiredState): unknown {
       parsers: [...a.parsers]
         .sort((x, y) => byCodeUnit(x.category, y.category))
         .map((p) => ({
-          ...canonicalParser(p),
+          ...canonicalParser(desiredParserSpec(p)),
           id: p.id ?? null,
           protected: p.protected === true,
           renamed_from: p.renamed_from ?? null,

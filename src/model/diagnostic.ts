@@ -16,6 +16,21 @@ export interface Diagnostic {
   address?: string;
 }
 
+/**
+ * A warning of plan, live state, drift or verify, as data like an error (issue 16 item 7): a
+ * stable code tools can filter on, the message a person reads, the address when it has one.
+ */
+export type Warning = Diagnostic & { severity: 'warning' };
+
+export function warning(code: string, message: string, address?: string): Warning {
+  return { severity: 'warning', code, message, ...(address !== undefined ? { address } : {}) };
+}
+
+/** A diagnostic as JSON output lists it (`severity`, `code`, `message`, `address` when known). */
+export function diagnosticJson(d: Diagnostic): { severity: Severity; code: string; message: string; address?: string } {
+  return { severity: d.severity, code: d.code, message: d.message, ...(d.address !== undefined ? { address: d.address } : {}) };
+}
+
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }

@@ -1,7 +1,8 @@
 // A fingerprint of a live resource as the planner saw it. `apply --plan` re-reads the
-// resource and refuses a stale plan when the fingerprint moved. Only fields menuctl manages,
-// plus archived_at, count (model/kinds.ts lists them per kind): a transactions_count tick must
-// not make a plan stale.
+// resource and refuses a stale plan when the fingerprint moved. It hashes the canonical form
+// the planner compares (model/canonical.ts, via model/kinds.ts), plus the id, the owner's id
+// and archived or not: a transactions_count tick, or a change the planner would not see
+// either ('' vs null), must not make a plan stale.
 
 import { createHash } from 'node:crypto';
 import { kindOf } from './kinds.js';
@@ -12,6 +13,7 @@ export function fingerprint(type: 'parser', live: LiveParser): string;
 export function fingerprint(type: 'app', live: LiveApp): string;
 export function fingerprint(type: ResourceType, live: LiveAction | LiveParser | LiveApp): string;
 export function fingerprint(type: ResourceType, live: LiveAction | LiveParser | LiveApp): string {
-  const fields = kindOf(type).fingerprintFields(live);
-  return createHash('sha256').update(JSON.stringify([type, ...fields])).digest('hex').slice(0, 16);
+  const kind = kindOf(type);
+  const covered = [type, live.id, kind.parentId?.(live) ?? null, kind.canonicalLive(live), live.archived_at !== null];
+  return createHash('sha256').update(JSON.stringify(covered)).digest('hex').slice(0, 16);
 }

@@ -1,5 +1,5 @@
 // One table entry per resource kind (issue 16 item 1; decK's per-kind registry): its level in
-// the apply order, its identity key, the fields of its fingerprint, its canonical desired form,
+// the apply order, its identity key, its canonical live and desired forms (a fingerprint hashes the live one),
 // and its API calls. Code that does the same thing to every kind looks the kind up here instead
 // of switching on it; a new kind or field touches this table and its own files.
 //
@@ -7,9 +7,9 @@
 // (an action by name, a parser within its action, an app's secrets).
 
 import type { ApiClient } from '../api/types.js';
-import { canonicalApp, canonicalDesiredAction, canonicalParser } from './canonical.js';
+import { canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser } from './canonical.js';
 import type {
-  ActionDesired, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ResourceType,
+  ActionDesired, AppSpec, LiveAction, LiveApp, LiveParser, LiveState, ParserSpec, ResourceType,
 } from './types.js';
 
 export interface Kind<L, S> {
@@ -20,8 +20,12 @@ export interface Kind<L, S> {
   keyLabel: string;
   /** The identity key of a live or desired resource (parsers: within their action). */
   key(resource: L | S): string;
-  /** What a fingerprint covers (model/fingerprint.ts): the managed fields, the id, archived or not. */
-  fingerprintFields(live: L): unknown[];
+  /** Nested kinds only (parsers): the public id of the live resource's owner. */
+  parentId?(live: L): string;
+  /** This kind's resources in a live state read. */
+  liveIn(state: LiveState): readonly L[];
+  /** The live resource's canonical form (model/canonical.ts): what the planner compares and a fingerprint covers. */
+  canonicalLive(live: L): object;
   /** The desired resource's canonical form, as a create lists it (`nameOf`: operator id -> name). */
   canonical(spec: S, nameOf: (id: number) => string): object;
   api: {
@@ -40,15 +44,14 @@ interface Types {
 }
 export type KindOf<T extends ResourceType> = Kind<Types[T]['live'], Types[T]['spec']>;
 
-const archived = (live: { archived_at: string | null }): boolean => live.archived_at !== null;
-
 export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = {
   action: {
     type: 'action',
     level: 0,
     keyLabel: 'name',
     key: (r) => r.name,
-    fingerprintFields: (a) => [a.id, a.name, a.root_code, a.transport_type, [...a.operators].sort(), a.steps, archived(a)],
+    liveIn: (s) => s.actions,
+    canonicalLive: (a) => canonicalLiveAction(a),
     canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
     api: {
       get: (c, id) => c.getAction(id),
@@ -62,7 +65,9 @@ export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = {
     level: 1,
     keyLabel: 'category',
     key: (r) => r.category,
-    fingerprintFields: (p) => [p.id, p.action_id, p.category, p.status, p.target_type, p.sender, p.regex, p.user_message, archived(p)],
+    parentId: (p) => p.action_id,
+    liveIn: (s) => s.parsers,
+    canonicalLive: (p) => canonicalParser(p),
     canonical: (spec) => canonicalParser(spec),
     api: {
       get: (c, id) => c.getParser(id),
@@ -76,7 +81,8 @@ export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = {
     level: 0,
     keyLabel: 'package_name',
     key: (r) => r.package_name,
-    fingerprintFields: (a) => [a.id, a.name, a.package_name, a.webhook_url, archived(a)],
+    liveIn: (s) => s.apps,
+    canonicalLive: (a) => canonicalApp(a),
     canonical: (spec) => canonicalApp(spec),
     api: {
       get: (c, id) => c.getApp(id),

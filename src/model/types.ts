@@ -4,6 +4,7 @@
 // canonicalised and with secrets removed (the API client strips them at the boundary).
 
 import type { ScopeRecord } from '../record/record.js';
+import type { Warning } from './diagnostic.js';
 
 export const TRANSPORT_TYPES = ['ussd', 'stk', 'push', 'variable_longstring'] as const;
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
@@ -197,7 +198,7 @@ export interface LiveState {
   apps: LiveApp[];
   apps_listed: boolean;
   operators: WorldOperator[];
-  warnings: string[];
+  warnings: Warning[];
   /**
    * The applied-state record for this API (src/record/), when the command reads one: what
    * menuctl applied that the API does not echo. `scope` null: the file has nothing for this API.

@@ -1,13 +1,14 @@
 // buildDriftResult: the plan's comparison read the other way round: what changed live, outside the
 // config. Same matching, same canonical forms, same order as the plan.
 
-import type { Diagnostic } from '../model/diagnostic.js';
+import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { compareStates, type Comparison, type Pair } from './compare.js';
-import type { Drift, DriftItem } from './drift-types.js';
+import type { Drift, DriftField, DriftItem } from './drift-types.js';
 import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
 import { compareChanges } from './order.js';
 import { knownAddresses, targetScope, type TargetScope } from './targets.js';
+import type { FieldChange } from './types.js';
 
 export interface DriftOptions {
   targets?: string[];
@@ -49,17 +50,22 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
 }
 
 function itemForPair(pair: Pair): DriftItem | null {
-  const fields = pair.fields.map((f) => ({ path: f.path, expected: f.after, live: f.before }));
+  const fields = pair.fields.map(driftField);
   if (pair.live === null) return { class: 'missing', type: pair.type, address: pair.address, id: null, fields: [] };
   if (pair.live.archived_at !== null) return { class: 'archived', type: pair.type, address: pair.address, id: pair.live.id, fields };
   if (fields.length > 0) return { class: 'changed', type: pair.type, address: pair.address, id: pair.live.id, fields };
   return null;
 }
 
-function hiddenStepWarning(cmp: Comparison, scope: TargetScope, live: LiveState): string | null {
+function hiddenStepWarning(cmp: Comparison, scope: TargetScope, live: LiveState): Warning | null {
   const count = countHiddenStepActions(cmp, scope);
   if (count === 0) return null;
   const what = count === 1 ? '1 action has' : `${count} actions have`;
-  return `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
-    'drift cannot see a change to those alone. `menuctl apply --resend all` once sends them and records them.';
+  return warning('drift.hidden-steps', `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
+    'drift cannot see a change to those alone. `menuctl apply --resend all` once sends them and records them.');
+}
+
+/** A plan's field read the other way round: its `after` is what the config expects, its `before` what is live. */
+function driftField(f: FieldChange): DriftField {
+  return { path: f.path, expected: f.after, live: f.before };
 }

@@ -2,7 +2,7 @@
 // Pure and deterministic: the same inputs give the same JSON byte for byte.
 
 import { actionAddress, parseAddress } from '../model/address.js';
-import type { Diagnostic } from '../model/diagnostic.js';
+import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { archiveForOrphan, changeForPair } from './changes.js';
 import { compareStates, type Comparison, type Orphan } from './compare.js';
@@ -65,7 +65,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   diagnostics.push(...guarded.map(protectionError));
   diagnostics.push(...inFlightErrors(cmp, live, options.recreate ?? []));
   if (scope.targets.length > 0) {
-    warnings.push('This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.');
+    warnings.push(warning('plan.target-partial', 'This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.'));
   }
   const hidden = hiddenStepWarning(cmp, changes, scope, live);
   if (hidden) warnings.push(hidden);
@@ -120,7 +120,7 @@ function resendSet(raw: string[] | undefined, cmp: Comparison, diagnostics: Diag
  * Changes inside the --target scope. A parser target whose action is created or restored by
  * this plan pulls that change in too: the parser cannot exist without it.
  */
-function inScope(all: Change[], scope: TargetScope, warnings: string[]): Change[] {
+function inScope(all: Change[], scope: TargetScope, warnings: Warning[]): Change[] {
   const parentOf = (c: Change): string | undefined => (c.type === 'parser' ? c.parent : undefined);
   const kept = all.filter((c) => scope.includes(c.address, parentOf(c)));
   const keptAddresses = new Set(kept.map((c) => c.address));
@@ -132,21 +132,21 @@ function inScope(all: Change[], scope: TargetScope, warnings: string[]): Change[
     kept.push(needed);
     keptAddresses.add(parent);
     const what = needed.op === 'create' ? 'does not exist live yet, so it is created too' : 'is archived live, so it is restored too';
-    warnings.push(`--target ${c.address}: its action ${parent} ${what}.`);
+    warnings.push(warning('plan.target-parent', `--target ${c.address}: its action ${parent} ${what}.`, c.address));
   }
   return kept;
 }
 
 /** ONE warning for the actions this plan leaves unchanged: their hidden step details could differ unseen. */
-function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScope, live: LiveState): string | null {
+function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScope, live: LiveState): Warning | null {
   const updated = new Set(changes.filter((c) => c.op === 'update' || c.op === 'create' || (c.op === 'restore' && c.fields.length > 0)).map((c) => c.address));
   const count = countHiddenStepActions(cmp, scope, updated);
   if (count === 0) return null;
   const what = count === 1 ? '1 unchanged action has' : `${count} unchanged actions have`;
-  return (
+  return warning('plan.hidden-steps',
     `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
     `a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and ` +
-    `record them (or --resend ADDRESS for some).`
+    `record them (or --resend ADDRESS for some).`,
   );
 }
 

@@ -5,14 +5,15 @@
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type {
-  DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState,
+  AppSpec, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ParserSpec,
 } from '../model/types.js';
+import { desiredParserSpec } from '../model/canonical.js';
 import { KINDS } from '../model/kinds.js';
 import { recordedAction } from '../record/record.js';
 import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
 import { matchAll, type Via, type Wanted } from './match.js';
 import { operatorNamer, resolveActionOperators } from './operators.js';
-import type { ActionDesired, AppDesired, FieldChange, ParserDesired } from './types.js';
+import type { ActionDesired, FieldChange } from './types.js';
 
 interface PairBase {
   address: string;
@@ -31,12 +32,12 @@ export type ParserPair = PairBase & {
   type: 'parser';
   parent: string;
   desired: DesiredParser;
-  spec: ParserDesired;
+  spec: ParserSpec;
   live: LiveParser | null;
   /** The owning action's live public id; null when the action has no live match. */
   actionId: string | null;
 };
-export type AppPair = PairBase & { type: 'app'; desired: DesiredApp; spec: AppDesired; live: LiveApp | null };
+export type AppPair = PairBase & { type: 'app'; desired: DesiredApp; spec: AppSpec; live: LiveApp | null };
 export type Pair = ActionPair | ParserPair | AppPair;
 
 /** Active live resources no desired resource claims. Parsers: owned by an action in the config. */
@@ -103,7 +104,7 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
   desired.apps.forEach((app, i) => {
     const outcome = apps.outcomes[i]!;
     if (!outcome.ok) return;
-    const spec: AppDesired = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
+    const spec: AppSpec = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
     const fields = outcome.live ? diffApp(outcome.live, spec) : [];
     out.pairs.push({ type: 'app', address: appAddress(app.package_name), desired: app, spec, live: outcome.live, fields, ...via(outcome.via) });
   });
@@ -170,14 +171,7 @@ function compareParsers(out: Comparison, c: ParserContext): void {
   c.action.parsers.forEach((parser, i) => {
     const outcome = result.outcomes[i]!;
     if (!outcome.ok) return;
-    const spec: ParserDesired = {
-      category: parser.category,
-      status: parser.status,
-      target_type: parser.target_type,
-      sender: parser.sender,
-      regex: parser.regex,
-      user_message: parser.user_message,
-    };
+    const spec: ParserSpec = desiredParserSpec(parser);
     const fields = outcome.live ? diffParser(outcome.live, spec) : [];
     out.pairs.push({
       type: 'parser',

@@ -3,8 +3,8 @@
 
 import { canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser, canonicalStep } from '../model/canonical.js';
 import type { RecordedAction } from '../record/record.js';
-import type { LiveAction, LiveApp, LiveParser } from '../model/types.js';
-import type { ActionDesired, AppDesired, FieldChange, ParserDesired } from './types.js';
+import type { AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec } from '../model/types.js';
+import type { ActionDesired, FieldChange } from './types.js';
 
 const ACTION_PATHS = ['name', 'root_code', 'transport_type', 'operators', 'steps'] as const;
 const PARSER_PATHS = ['status', 'category', 'target_type', 'sender', 'regex', 'user_message'] as const;
@@ -30,11 +30,11 @@ export function diffAction(live: LiveAction, desired: ActionDesired, nameOf: (id
   return diff(canonicalLiveAction(live), canonicalDesiredAction(desired, nameOf), ACTION_PATHS);
 }
 
-export function diffParser(live: LiveParser, desired: ParserDesired): FieldChange[] {
+export function diffParser(live: LiveParser, desired: ParserSpec): FieldChange[] {
   return diff(canonicalParser(live), canonicalParser(desired), PARSER_PATHS);
 }
 
-export function diffApp(live: LiveApp, desired: AppDesired): FieldChange[] {
+export function diffApp(live: LiveApp, desired: AppSpec): FieldChange[] {
   return diff(canonicalApp(live), canonicalApp(desired), APP_PATHS);
 }
 

@@ -1,4 +1,5 @@
 // Drift: the same comparison as the plan, read the other way round (what changed live).
+import type { Warning } from '../model/diagnostic.js';
 import type { ResourceType } from '../model/types.js';
 
 export type DriftClass = 'changed' | 'archived' | 'missing' | 'unmanaged';
@@ -22,5 +23,6 @@ export interface Drift {
   format_version: 1;
   in_sync: boolean;
   drift: DriftItem[];
-  warnings: string[];
+  /** JSON lists their messages as `warnings` and the whole as `diagnostics` (report/drift-json.ts). */
+  warnings: Warning[];
 }

@@ -25,7 +25,8 @@ export interface Wanted {
 
 export type Via = 'id' | 'name' | 'renamed_from';
 
-export type Outcome<L> = { ok: true; live: L | null; via?: Via } | { ok: false };
+/** How one wanted resource matched (its live one, or null for none); `ok: false` when a diagnostic says why not. */
+export type Match<L> = { ok: true; live: L | null; via?: Via } | { ok: false };
 
 export interface MatchOptions<L extends Liveish> {
   /** `action`, `parser`, `app`: used in messages. */
@@ -42,7 +43,7 @@ export interface MatchOptions<L extends Liveish> {
 
 export interface MatchResult<L> {
   /** Aligned with `wanted`. */
-  outcomes: Outcome<L>[];
+  outcomes: Match<L>[];
   /** Ids of live resources taken by a desired one (including candidates of failed matches). */
   claimed: Set<string>;
   diagnostics: Diagnostic[];
@@ -52,7 +53,7 @@ const q = JSON.stringify;
 
 export function matchAll<L extends Liveish>(o: MatchOptions<L>): MatchResult<L> {
   const claimed = new Set<string>();
-  const outcomes: (Outcome<L> | undefined)[] = new Array(o.wanted.length).fill(undefined);
+  const outcomes: (Match<L> | undefined)[] = new Array(o.wanted.length).fill(undefined);
   const diagnostics: Diagnostic[] = [];
   const fail = (i: number, code: string, message: string): void => {
     const w = o.wanted[i]!;
@@ -88,14 +89,14 @@ export function matchAll<L extends Liveish>(o: MatchOptions<L>): MatchResult<L> 
       matchByKey(o, { i, claimed, fail, outcomes, byKey });
     });
   }
-  return { outcomes: outcomes as Outcome<L>[], claimed, diagnostics };
+  return { outcomes: outcomes as Match<L>[], claimed, diagnostics };
 }
 
 interface KeyState<L> {
   i: number;
   claimed: Set<string>;
   fail: (i: number, code: string, message: string) => void;
-  outcomes: (Outcome<L> | undefined)[];
+  outcomes: (Match<L> | undefined)[];
   /** The pool indexed by identity key, in pool order. */
   byKey: Map<string, L[]>;
 }

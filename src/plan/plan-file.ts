@@ -8,6 +8,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { validatePlan as generated } from '../generated/plan-validator.js';
 import { actionAddress, appAddress, parseAddress } from '../model/address.js';
+import { diagnosticJson, warning, type Warning } from '../model/diagnostic.js';
 import type { Step } from '../model/types.js';
 import { stableJson } from '../report/stable-json.js';
 import { reasonText } from './reasons.js';
@@ -40,7 +41,9 @@ export function serializePlan(plan: Plan): string {
     prune: plan.prune,
     ...(plan.safety ? { safety: safetyJson(plan.safety) } : {}),
     unmanaged: plan.unmanaged.map((u) => ({ type: u.type, address: u.address, id: u.id })),
-    warnings: plan.warnings,
+    warnings: plan.warnings.map((w) => w.message),
+    // The same warnings with their codes, as `validate --format json` lists diagnostics; only when there are any.
+    ...(plan.warnings.length > 0 ? { diagnostics: plan.warnings.map(diagnosticJson) } : {}),
   });
 }
 
@@ -55,12 +58,28 @@ export function parsePlan(text: string): Plan {
   const version = versionProblem(doc);
   if (version) throw new PlanFileError([version]);
   if (!validatePlan(doc)) throw new PlanFileError(schemaProblems(doc as Plan, validatePlan.errors ?? []));
-  const plan = doc as Plan;
-  const problems = consistencyProblems(plan);
+  const file = doc as PlanFile;
+  const problems = [...consistencyProblems(file), ...warningProblems(file)];
   if (problems.length > 0) throw new PlanFileError(problems);
-  // `reason` only words `reasons` (checked above): the codes are the data.
-  for (const c of plan.changes) delete (c as { reason?: string }).reason;
-  return plan;
+  // `reason` only words `reasons` (checked above): the codes are the data. So with `diagnostics`.
+  for (const c of file.changes) delete (c as { reason?: string }).reason;
+  const { diagnostics, warnings, ...rest } = file;
+  return { ...rest, warnings: diagnostics ?? warnings.map((m) => warning(SAVED_WARNING, m)) };
+}
+
+/** A plan as its file holds it: warnings as words, and as diagnostics when there are any. */
+type PlanFile = Omit<Plan, 'warnings'> & { warnings: string[]; diagnostics?: Warning[] };
+
+/** The code of a warning read from a plan file written without `diagnostics`. */
+const SAVED_WARNING = 'plan.warning';
+
+/** `warnings` words `diagnostics`, as `reason` words `reasons`: a file whose two say different things is refused. */
+function warningProblems(file: PlanFile): string[] {
+  if (file.diagnostics === undefined) return [];
+  const words = file.diagnostics.map((d) => d.message);
+  return JSON.stringify(words) === JSON.stringify(file.warnings)
+    ? []
+    : ['warnings are not the messages of diagnostics; write the plan again with `menuctl plan --out FILE`'];
 }
 
 /** One change as the plan file holds it (also what against-config.ts compares). */
@@ -159,7 +178,7 @@ function schemaProblems(doc: Plan, errors: ErrorObject[]): string[] {
 }
 
 /** What the schema cannot say; each problem names the change. */
-function consistencyProblems(plan: Plan): string[] {
+function consistencyProblems(plan: Pick<Plan, 'changes' | 'summary'>): string[] {
   const problems: string[] = [];
   const counted = { create: 0, update: 0, archive: 0, restore: 0 };
   const seen = new Map<string, number>();

@@ -2,21 +2,22 @@
 // saved with `plan --out`, carried out by apply. Apply touches only what the plan lists.
 // `fields` explain a change to a reader; apply is driven by `desired`, never by `fields`.
 
+import type { Warning } from '../model/diagnostic.js';
 import { KINDS } from '../model/kinds.js';
 import type { ActionDesired, AppSpec, ParserSpec, ResourceType } from '../model/types.js';
 
 export interface FieldChange {
   /** e.g. `regex`, `operators`, `steps[2]`, `webhook_url` */
   path: string;
+  /** The live value (null for a create). Drift names it `live` (plan/drift-types.ts). */
   before: unknown;
+  /** The config's value. Drift names it `expected`. */
   after: unknown;
 }
 
 // Defined in model/ (model/canonical.ts and model/payload.ts need it); re-exported for plan readers.
 export type { ActionDesired };
 
-export type ParserDesired = ParserSpec;
-export type AppDesired = AppSpec;
 
 /** Why a change is there when not obvious (Terraform's ActionReason); worded by plan/reasons.ts. */
 export type ChangeReason =
@@ -42,7 +43,7 @@ interface ActionPart {
 }
 interface ParserPart {
   type: 'parser';
-  desired: ParserDesired;
+  desired: ParserSpec;
   /** Address of the owning action: apply resolves its live public id at run time. */
   parent: string;
   /** The owning action's live public id when it exists at plan time; null when it is created by this plan. */
@@ -50,7 +51,7 @@ interface ParserPart {
 }
 interface AppPart {
   type: 'app';
-  desired: AppDesired;
+  desired: AppSpec;
 }
 type Typed = ActionPart | ParserPart | AppPart;
 
@@ -117,7 +118,8 @@ export interface Plan {
   summary: PlanSummary;
   /** Live resources not in the config (not archived unless --prune). */
   unmanaged: { type: ResourceType; address: string; id: string }[];
-  warnings: string[];
+  /** JSON lists their messages as `warnings` and the whole as `diagnostics` (plan/plan-file.ts). */
+  warnings: Warning[];
 }
 
 /** Dependency levels (decK's order.go, model/kinds.ts): creates/restores/updates top-down, archives bottom-up. */

@@ -1,4 +1,5 @@
 // Drift as the contract's JSON (format_version, in_sync, drift[]), plus the live id and warnings.
+import { diagnosticJson } from '../model/diagnostic.js';
 import type { Drift } from '../plan/drift-types.js';
 import { stableJson } from './stable-json.js';
 
@@ -13,6 +14,8 @@ export function renderDriftJson(drift: Drift): string {
       id: d.id,
       fields: d.fields.map((f) => ({ path: f.path, expected: f.expected ?? null, live: f.live ?? null })),
     })),
-    warnings: drift.warnings,
+    warnings: drift.warnings.map((w) => w.message),
+    // The same warnings with their codes, as `validate --format json` lists diagnostics; only when there are any.
+    ...(drift.warnings.length > 0 ? { diagnostics: drift.warnings.map(diagnosticJson) } : {}),
   });
 }

@@ -32,7 +32,7 @@ export function renderDriftJunit(drift: Drift, options: JunitOptions = {}): stri
     `  <testsuite name="menuctl drift" ${counts}${ts}>`,
     ...cases.flatMap(caseXml),
   ];
-  if (drift.warnings.length > 0) lines.push(`    <system-out>${text(drift.warnings.join('\n'))}</system-out>`);
+  if (drift.warnings.length > 0) lines.push(`    <system-out>${text(drift.warnings.map((w) => w.message).join('\n'))}</system-out>`);
   lines.push('  </testsuite>', '</testsuites>');
   return lines.join('\n') + '\n';
 }

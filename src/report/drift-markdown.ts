@@ -1,9 +1,9 @@
 // Drift as markdown for $GITHUB_STEP_SUMMARY or an issue a scheduled job files. The marker
 // line lets the job find and update its own issue comment rather than pile up new ones.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
-import { byClass, CLASS_INFO, CLASSES, driftSummaryLine } from './drift-model.js';
+import { byClass, CLASS_INFO, CLASSES, driftFieldView, driftSummaryLine } from './drift-model.js';
 import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
-import { changeView } from './plan-values.js';
+import { warningsMd } from './plan-markdown.js';
 import { plural } from './plural.js';
 
 export const DRIFT_MARKER = '<!-- menuctl:drift -->';
@@ -22,7 +22,7 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
   const tail = `**${driftSummaryLine(drift)}**`;
   const sections: Section[] = [];
   if (drift.warnings.length > 0) {
-    sections.push({ text: ['**Warnings**', '', ...drift.warnings.map((w) => `- ⚠️ ${escapeHtml(w)}`)].join('\n'), items: 0 });
+    sections.push({ text: warningsMd(drift.warnings), items: 0 });
   }
   for (const item of drift.drift) sections.push({ text: itemMd(item), items: 1 });
   const note = (n: number) =>
@@ -38,7 +38,7 @@ function itemMd(item: DriftItem): string {
   if (item.fields.length === 0) return `- ${summary}: ${info.meaning}`;
   const lines = [`# ${info.meaning}`, '# - expected (configuration), + live'];
   for (const f of item.fields) {
-    const v = changeView({ path: f.path, before: f.expected, after: f.live }, { width: 100 });
+    const v = driftFieldView(f, 100);
     if (v.kind === 'inline') lines.push(`- ${f.path}: ${v.before}`, `+ ${f.path}: ${v.after}`);
     else if (v.kind === 'block') lines.push(`  ${f.path}:`, ...v.lines.map((l) => `${l.mark}     ${l.text}`));
   }

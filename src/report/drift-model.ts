@@ -1,5 +1,6 @@
 // Drift grouped the way a reader triages it: by class, in a fixed order, with per-class wording.
-import type { Drift, DriftClass, DriftItem } from '../plan/drift-types.js';
+import type { Drift, DriftClass, DriftField, DriftItem } from '../plan/drift-types.js';
+import { changeView, type FieldView } from './plan-values.js';
 
 export const CLASSES: readonly DriftClass[] = ['changed', 'archived', 'missing', 'unmanaged'];
 
@@ -20,4 +21,9 @@ export function driftSummaryLine(drift: Drift): string {
   if (drift.drift.length === 0) return 'No drift: the live API matches the configuration.';
   const g = byClass(drift);
   return `Drift: ${CLASSES.map((c) => `${g.get(c)!.length} ${c}`).join(', ')}.`;
+}
+
+/** A drifted field shown as a change from what the config expects (-) to what is live (+). */
+export function driftFieldView(f: DriftField, width: number): FieldView {
+  return changeView({ path: f.path, before: f.expected, after: f.live }, { width });
 }

@@ -1,8 +1,8 @@
 // Drift for a terminal or a scheduled job's log: grouped by class, fields as expected vs live.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
-import { byClass, CLASS_INFO, driftSummaryLine } from './drift-model.js';
+import { byClass, CLASS_INFO, driftFieldView, driftSummaryLine } from './drift-model.js';
 import { diffLine, warningLines } from './plan-text.js';
-import { changeView, type FieldView } from './plan-values.js';
+import type { FieldView } from './plan-values.js';
 import { style, type Style } from './style.js';
 
 export interface DriftTextOptions {
@@ -36,7 +36,7 @@ function paintFor(item: DriftItem, st: Style): (s: string) => string {
 function itemLines(item: DriftItem, width: number, st: Style): string[] {
   const id = item.id === null ? '' : st.dim(` (id ${item.id})`);
   const lines = [`  ${paintFor(item, st)(CLASS_INFO[item.class].symbol)} ${item.address}${id}`];
-  const views = item.fields.map((f) => changeView({ path: f.path, before: f.expected, after: f.live }, { width: width - 16 }));
+  const views = item.fields.map((f) => driftFieldView(f, width - 16));
   const pad = Math.max(0, ...views.map((v) => (v.kind === 'block' ? 0 : v.path.length)));
   for (const v of views) lines.push(...fieldLines(v, pad, st));
   return lines;

@@ -4,6 +4,7 @@
 
 import type { ActionDesired, Plan } from '../plan/types.js';
 import { actionAddress } from '../model/address.js';
+import type { Warning } from '../model/diagnostic.js';
 import type { DesiredAction } from '../model/types.js';
 import { renderFlowchart } from './flowchart.js';
 import { changeCount, safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
@@ -124,8 +125,8 @@ function blockLine(l: DiffLine): string {
   return `${l.mark}     ${l.text}`;
 }
 
-function warningsMd(warnings: readonly string[]): string {
-  return ['**Warnings**', '', ...warnings.map((w) => `- ⚠️ ${escapeHtml(w)}`)].join('\n');
+export function warningsMd(warnings: readonly Warning[]): string {
+  return ['**Warnings**', '', ...warnings.map((w) => `- ⚠️ ${escapeHtml(w.message)}`)].join('\n');
 }
 
 function unmanagedMd(plan: Plan): string {

@@ -1,6 +1,7 @@
 // The plan as a person reads it in a terminal or a CI log, modelled on Terraform's:
 // one block per change, field-level before -> after, lists and long values as +/- diffs.
 
+import type { Warning } from '../model/diagnostic.js';
 import type { Plan } from '../plan/types.js';
 import type { ChangeOp } from '../plan/types.js';
 import { safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
@@ -100,7 +101,7 @@ function safetyLines(plan: Plan, st: Style): string[] {
   return [...notes.map((n) => (n.refuse ? st.red(st.bold(`✗ ${n.text}`)) : st.yellow(`! ${n.text}`))), ''];
 }
 
-export function warningLines(warnings: readonly string[], st: Style): string[] {
+export function warningLines(warnings: readonly Warning[], st: Style): string[] {
   if (warnings.length === 0) return [];
-  return [st.yellow('Warnings:'), ...warnings.map((w) => `  ${st.yellow('!')} ${w}`), ''];
+  return [st.yellow('Warnings:'), ...warnings.map((w) => `  ${st.yellow('!')} ${w.message}`), ''];
 }

@@ -107,7 +107,8 @@ describe('readLiveState on a server without GET /api/apps', () => {
       expect(state.apps.map((a) => a.id)).toEqual(['3']);
       expect(state.apps_listed).toBe(false);
       expect(state.warnings).toHaveLength(1);
-      expect(state.warnings[0]).toMatch(/no GET \/api\/apps: read 2 pinned app\(s\) by id/);
+      expect(state.warnings[0]!.code).toBe('live.apps-not-listed');
+      expect(state.warnings[0]!.message).toMatch(/no GET \/api\/apps: read 2 pinned app\(s\) by id/);
       expect(JSON.stringify(state)).not.toContain('SECRET');
       agent.assertNoPendingInterceptors();
     } finally {

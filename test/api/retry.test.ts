@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backoffDelay, classify, DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelay, type AttemptResult,
+  backoffDelay, retryDecision, DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelay, type AttemptResult,
 } from '../../src/api/retry.js';
 
 const status = (s: number, retryAfter?: string): AttemptResult => ({ kind: 'status', status: s, retryAfter });
 const net = (code: string): AttemptResult => ({ kind: 'network', code });
 
-describe('classify', () => {
+describe('retryDecision', () => {
   const cases: [string, AttemptResult, { retry: boolean; outcome: 'failed' | 'unknown' }][] = [
     ['GET', status(429), { retry: true, outcome: 'failed' }],
     ['GET', status(502), { retry: true, outcome: 'failed' }],
@@ -39,7 +39,7 @@ describe('classify', () => {
     ['POST', status(401), { retry: false, outcome: 'failed' }],
   ];
   it.each(cases)('%s after %o', (method, result, want) => {
-    expect(classify(method, result)).toMatchObject(want);
+    expect(retryDecision(method, result)).toMatchObject(want);
   });
 });
 

@@ -92,6 +92,7 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
     const plan = JSON.parse((await cli(['plan', 'config', '--format', 'json'])).stdout);
     expect(plan.changes).toEqual([]);
     expect(plan.warnings).toHaveLength(1);
+    expect(plan.diagnostics).toEqual([{ severity: 'warning', code: 'plan.hidden-steps', message: plan.warnings[0] }]);
     expect(plan.warnings[0]).toMatch(/^5 unchanged actions have step details the API does not echo .* config\/menuctl\.lock has no record for this API yet .*`menuctl apply --resend all`/);
     expect((await cli(['apply', 'config', '--yes', '--resend', 'all'])).code).toBe(0);
     const clean = JSON.parse((await cli(['plan', 'config', '--format', 'json'])).stdout);

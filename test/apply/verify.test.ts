@@ -52,7 +52,8 @@ describe('verifyPlan on a server without GET /api/apps', () => {
     const v = await verifyPlan(plan([createApp('com.a'), createApp('com.b')]), client);
     expect(v.ok).toBe(true);
     expect(v.warnings).toHaveLength(1);
-    expect(v.warnings[0]).toMatch(/not checked for staleness: app\["com\.a"\], app\["com\.b"\] .*GET \/api\/apps/);
+    expect(v.warnings[0]!.code).toBe('verify.apps-unchecked');
+    expect(v.warnings[0]!.message).toMatch(/not checked for staleness: app\["com\.a"\], app\["com\.b"\] .*GET \/api\/apps/);
   });
 
   it('warns about nothing when the apps could be listed', async () => {

@@ -75,6 +75,6 @@ describe('drift', () => {
       {},
     );
     expect(drift.in_sync).toBe(true);
-    expect(drift.warnings).toEqual([expect.stringContaining('1 action has step details the API does not echo')]);
+    expect(drift.warnings).toEqual([expect.objectContaining({ code: 'drift.hidden-steps', message: expect.stringContaining('1 action has step details the API does not echo') })]);
   });
 });

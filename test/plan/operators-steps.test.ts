@@ -72,7 +72,8 @@ describe('steps', () => {
     const r = buildPlan(d, l, {});
     expect(r.plan.changes).toEqual([]);
     expect(r.plan.warnings).toHaveLength(1);
-    expect(r.plan.warnings[0]).toMatch(/^2 unchanged actions have step details the API does not echo.*--resend ADDRESS/);
+    expect(r.plan.warnings[0]!.code).toBe('plan.hidden-steps');
+    expect(r.plan.warnings[0]!.message).toMatch(/^2 unchanged actions have step details the API does not echo.*--resend ADDRESS/);
   });
 
   it('an action already updated does not count toward the warning', () => {

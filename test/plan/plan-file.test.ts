@@ -97,6 +97,20 @@ describe('serializePlan / parsePlan', () => {
     ]);
   });
 
+  it('writes warnings as words and as coded diagnostics, reads the codes back, refuses the two disagreeing', () => {
+    const d = doc();
+    const message = samplePlan().warnings[0]!.message;
+    expect(d.warnings).toEqual([message]);
+    expect(d.diagnostics).toEqual([{ severity: 'warning', code: 'plan.hidden-steps', message }]);
+    expect(parsePlan(JSON.stringify(d)).warnings).toEqual(samplePlan().warnings);
+    // A file written before the codes: its warnings are read with a generic one.
+    const { diagnostics: _, ...older } = d;
+    expect(parsePlan(JSON.stringify(older)).warnings).toEqual([{ severity: 'warning', code: 'plan.warning', message }]);
+    d.warnings = ['something else'];
+    expect(problems(d)).toEqual(['warnings are not the messages of diagnostics; write the plan again with `menuctl plan --out FILE`']);
+    expect(Object.keys(doc({ ...samplePlan(), warnings: [] }))).not.toContain('diagnostics');
+  });
+
   it('says what is wrong with text that is not a plan at all', () => {
     expect(problems('{"format_version": 1,')[0]).toMatch(/^is not valid JSON \(/);
     expect(problems([])).toEqual(['not a menuctl plan (expected a JSON object)']);

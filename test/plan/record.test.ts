@@ -34,9 +34,9 @@ describe('plan with a record', () => {
     l.recorded = { file: 'menuctl.lock', scope: scope((s) => s.actions.set('action["Check balance"]', applied({ id: 'other' }))) };
     const { plan } = buildPlan(desired({ actions: [a] }), l);
     expect(plan.changes).toEqual([]);
-    expect(plan.warnings).toEqual([expect.stringMatching(/^1 unchanged action has step details .* menuctl\.lock has no record of them/)]);
+    expect(plan.warnings).toEqual([expect.objectContaining({ code: 'plan.hidden-steps', message: expect.stringMatching(/^1 unchanged action has step details .* menuctl\.lock has no record of them/) })]);
     const drift = buildDriftResult(desired({ actions: [a] }), l);
-    expect(drift.drift.warnings).toEqual([expect.stringMatching(/menuctl\.lock has no record of them/)]);
+    expect(drift.drift.warnings).toEqual([expect.objectContaining({ code: 'drift.hidden-steps', message: expect.stringMatching(/menuctl\.lock has no record of them/) })]);
   });
 
   it('matches an app by its recorded id where the API cannot list apps, and renames it back', () => {

@@ -69,7 +69,7 @@ describe('--target', () => {
       'archive action["Check balance"].parser["stale"]',
     ]);
     expect(r.plan.unmanaged).toEqual([]);
-    expect(r.plan.warnings.some((w) => w.includes('limited by --target'))).toBe(true);
+    expect(r.plan.warnings).toContainEqual(expect.objectContaining({ code: 'plan.target-partial', message: expect.stringContaining('limited by --target') }));
   });
 
   it('a parser target includes only that parser', () => {
@@ -82,7 +82,10 @@ describe('--target', () => {
     const { d, l } = world();
     const r = buildPlan(d, l, { targets: ['action["Fresh"].parser["b"]'] });
     expect(r.plan.changes.map((c) => `${c.op} ${c.address}`)).toEqual(['create action["Fresh"]', 'create action["Fresh"].parser["b"]']);
-    expect(r.plan.warnings).toContain('--target action["Fresh"].parser["b"]: its action action["Fresh"] does not exist live yet, so it is created too.');
+    expect(r.plan.warnings).toContainEqual({
+      severity: 'warning', code: 'plan.target-parent', address: 'action["Fresh"].parser["b"]',
+      message: '--target action["Fresh"].parser["b"]: its action action["Fresh"] does not exist live yet, so it is created too.',
+    });
   });
 
   it('an unmanaged action can be targeted for prune', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { warning } from '../../src/model/diagnostic.js';
 import { renderDriftJson } from '../../src/report/drift-json.js';
 import { renderDriftJunit } from '../../src/report/drift-junit.js';
 import { DRIFT_MARKER, renderDriftMarkdown } from '../../src/report/drift-markdown.js';
@@ -39,7 +40,12 @@ describe('drift text and markdown', () => {
 describe('renderDriftJson', () => {
   it('follows the contract shape', () => {
     const parsed = JSON.parse(renderDriftJson(sampleDrift()));
-    expect(Object.keys(parsed)).toEqual(['format_version', 'in_sync', 'drift', 'warnings']);
+    expect(Object.keys(parsed)).toEqual(['format_version', 'in_sync', 'drift', 'warnings', 'diagnostics']);
+    expect(parsed.warnings).toEqual(['The server has no GET /api/apps: only pinned apps were compared.']);
+    expect(parsed.diagnostics).toEqual([
+      { severity: 'warning', code: 'live.apps-not-listed', message: 'The server has no GET /api/apps: only pinned apps were compared.' },
+    ]);
+    expect(Object.keys(JSON.parse(renderDriftJson(inSyncDrift())))).toEqual(['format_version', 'in_sync', 'drift', 'warnings']);
     expect(parsed.in_sync).toBe(false);
     expect(parsed.drift[0]).toEqual({
       class: 'changed', type: 'action', address: 'action["Check balance"]', id: '1a2b3c4d',
@@ -81,7 +87,7 @@ describe('renderDriftJunit', () => {
   it('escapes markup, quotes and control characters in names and values', () => {
     const nasty = 'a<b>&"c\'\u0001]]>';
     const drift: Drift = {
-      format_version: 1, in_sync: false, warnings: ['warn <x> & y'],
+      format_version: 1, in_sync: false, warnings: [warning('drift.hidden-steps', 'warn <x> & y')],
       drift: [{ class: 'changed', type: 'parser', address: `action["${nasty}"].parser["p"]`, id: '1', fields: [{ path: 'regex', expected: nasty, live: 'x' }] }],
     };
     const xml = renderDriftJunit(drift);

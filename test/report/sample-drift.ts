@@ -1,4 +1,5 @@
 // A representative drift report: every class, a scalar change, a long regex, a steps change.
+import { warning } from '../../src/model/diagnostic.js';
 import type { Drift } from '../../src/plan/drift-types.js';
 
 export function sampleDrift(): Drift {
@@ -27,7 +28,7 @@ export function sampleDrift(): Drift {
       { class: 'missing', type: 'app', address: 'app["com.example.agent"]', id: null, fields: [] },
       { class: 'unmanaged', type: 'action', address: 'action["Made in the UI"]', id: '9f8e7d6c', fields: [] },
     ],
-    warnings: ['The server has no GET /api/apps: only pinned apps were compared.'],
+    warnings: [warning('live.apps-not-listed', 'The server has no GET /api/apps: only pinned apps were compared.')],
   };
 }
 

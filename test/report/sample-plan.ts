@@ -1,5 +1,6 @@
 // A representative plan for the golden tests: every op, a long regex, a steps diff, an
 // operators set change, a rename, a prune reason, unmanaged resources and warnings.
+import { warning } from '../../src/model/diagnostic.js';
 import type { Plan } from '../../src/plan/types.js';
 
 export function samplePlan(): Plan {
@@ -76,7 +77,7 @@ export function samplePlan(): Plan {
       { type: 'app', address: 'app["com.example.old"]', id: '3' },
     ],
     warnings: [
-      'action["Check balance"]: the API echoes only step values; a change to a step\'s kind, expect or description alone is invisible (plan with --resend to re-send them)',
+      warning('plan.hidden-steps', 'action["Check balance"]: the API echoes only step values; a change to a step\'s kind, expect or description alone is invisible (plan with --resend to re-send them)'),
     ],
   };
 }

@@ -15,11 +15,6 @@ export interface CheckContext {
   diagnostics: Diagnostic[];
 }
 
-/** The value a model object had in the file under `key`, as written (before defaults). */
-export function writtenValue(model: object, key: string): unknown {
-  return originOf(model)?.raw[key];
-}
-
 /** Location of `key` of a model object (its value, or the key itself), else the object. */
 export function locOf(_ctx: CheckContext, model: object, key?: string, opts: { key?: boolean } = {}): SourceLoc | undefined {
   const origin = originOf(model);

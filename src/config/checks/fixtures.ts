@@ -4,7 +4,7 @@
 import { actionAddress } from '../../model/address.js';
 import type { DesiredAction, Fixture } from '../../model/types.js';
 import { didYouMean } from '../suggest.js';
-import { locBelow, locOf, report, writtenValue, type CheckContext } from './context.js';
+import { locBelow, locOf, report, type CheckContext } from './context.js';
 import { namedGroups } from './groups.js';
 
 export function checkFixtures(ctx: CheckContext): void {
@@ -13,7 +13,8 @@ export function checkFixtures(ctx: CheckContext): void {
 
 function checkFixture(ctx: CheckContext, a: DesiredAction, t: Fixture): void {
   const address = actionAddress(a.name);
-  if (writtenValue(t, 'channel') === 'ussd' && t.sender !== undefined) {
+  // With a sender the channel defaults to sms, so ussd here was written.
+  if (t.channel === 'ussd' && t.sender !== undefined) {
     report(ctx, { code: 'semantic.fixture-channel', loc: locOf(ctx, t, 'channel'), address,
       message: 'a ussd fixture has no sender; remove `sender:` or use `channel: sms`.' });
   }

@@ -4,7 +4,7 @@
 import { lintRegex, type RegexIssue } from '../../classify/lint.js';
 import { parserAddress } from '../../model/address.js';
 import type { DesiredAction, DesiredParser } from '../../model/types.js';
-import { charLocOf, locOf, report, writtenValue, type CheckContext } from './context.js';
+import { charLocOf, locOf, report, type CheckContext } from './context.js';
 
 export function checkParsers(ctx: CheckContext): void {
   // Real configs repeat patterns (".*wrong PIN.*" on every action): lint each distinct one once.
@@ -22,9 +22,8 @@ export function checkParsers(ctx: CheckContext): void {
 }
 
 function checkSender(ctx: CheckContext, a: DesiredAction, p: DesiredParser): void {
-  const written = writtenValue(p, 'sender');
   const sms = p.target_type === 'sms';
-  if (sms ? typeof written === 'string' && written !== '' : typeof written !== 'string') return;
+  if (sms ? p.sender !== null && p.sender !== '' : p.sender === null) return;
   const address = parserAddress(a.name, p.category);
   if (sms) {
     report(ctx, { code: 'semantic.sender-required', loc: locOf(ctx, p, 'target_type'), address,
