@@ -134,6 +134,15 @@ function noSuchEnvironment(name: string, names: readonly string[]): Diagnostic {
   return { severity: 'error', code: 'environment.unknown', message };
 }
 
+/**
+ * Only the environments a config defines (before connecting: `--env` picks the API URL and the
+ * credentials). `readable` is false when the files could not be read; loading reports why.
+ */
+export async function loadEnvironments(paths: string[], options: LoadOptions): Promise<{ environments: EnvironmentDef[]; readable: boolean }> {
+  const read = await readSources(paths, options.cwd);
+  return { environments: findEnvironments(read.files, options.env), readable: !hasErrors(read.diagnostics) };
+}
+
 export async function loadConfig(paths: string[], options: LoadOptions & LoadExtras): Promise<LoadOutput> {
   const read = await readSources(paths, options.cwd);
   return loadSources(read.files, options, read.diagnostics);

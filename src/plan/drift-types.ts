@@ -20,6 +20,8 @@ export interface DriftItem {
 
 export interface Drift {
   format_version: 1;
+  /** The environment (`--env`) compared; absent for a config without environments. */
+  environment?: string;
   in_sync: boolean;
   drift: DriftItem[];
   warnings: string[];
