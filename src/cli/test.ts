@@ -13,6 +13,7 @@ import type { CliContext } from './context.js';
 import { formatOption } from './options.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
+import { mergeRuns } from './test-environments.js';
 
 interface TestOptions {
   format: 'text' | 'json' | 'junit';
@@ -58,15 +59,23 @@ export function register(program: Command, ctx: CliContext): void {
         return;
       }
       const runOptions = { timeoutMs: options.timeout, strict: options.strict };
-      const fixtures = await runFixtures(loaded.state, runOptions);
-      const sessions = await runSessions(loaded.state, runOptions);
-      const run: TestRun = { fixtures, sessions, coverage: coverageOf(loaded.state, fixtures, sessions), requireFixtures: options.requireFixtures };
+      // With environments, each one's state is run (validate-style: every environment is checked).
+      const states = loaded.perEnvironment?.flatMap((e) => (e.state ? [{ name: e.name, state: e.state }] : [])) ?? [{ name: '', state: loaded.state }];
+      const runs = [];
+      for (const { name, state } of states) {
+        const fixtures = await runFixtures(state, runOptions);
+        const sessions = await runSessions(state, runOptions);
+        const one: TestRun = { fixtures, sessions, coverage: coverageOf(state, fixtures, sessions), requireFixtures: options.requireFixtures };
+        runs.push({ name, state, fixtures, sessions, extra: one });
+      }
+      const merged = runs.length === 1 ? runs[0]!.extra : { ...runs[0]!.extra, ...mergeRuns(runs) };
+      const run: TestRun = merged;
       const render = {
         text: () => renderFixturesText(run, { color: useColor(io, 'stdout'), transcript: options.transcriptFor ?? options.transcript }),
         json: () => renderFixturesJson(run),
         junit: () => renderFixturesJunit(run),
       };
       io.stdout.write(render[options.format]());
-      ctx.setExit(runFails(run) ? EXIT.ERROR : EXIT.OK);
+      ctx.setExit(runs.some((r) => runFails(r.extra)) ? EXIT.ERROR : EXIT.OK);
     });
 }

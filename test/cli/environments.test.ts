@@ -146,6 +146,26 @@ describe.each(SERVER_MODES)('environments against the $name', (mode) => {
     expect(ok.stdout).toContain('in organization 81 (environment staging)');
   });
 
+  it('diff-env: the same after both are applied (variables and ids ignored), then what staging has that production lacks', async () => {
+    for (const env of ['staging', 'production']) expect((await cli(['apply', '--env', env, '--yes', '--discard-secrets'], tokens())).code).toBe(0);
+    const same = await cli(['diff-env', 'staging', 'production', '--format', 'json'], tokens());
+    expect(same.code, same.stderr).toBe(0);
+    const sameDiff = JSON.parse(same.stdout);
+    expect(sameDiff.same).toBe(true);
+    expect(sameDiff.masked_variables).toEqual(['HOOKS']);
+    expect(sameDiff.only_in_config).toEqual([{ address: 'action["Beta menu"]', environment: 'staging' }]);
+
+    // A change promoted to staging only.
+    writeFileSync(join(dir, 'menuctl.yaml'), config(server.url).replace('Your balance is', 'Balance:').replace('"${HOOKS}/in"', '"${HOOKS}/v2"'));
+    expect((await cli(['apply', '--env', 'staging', '--yes', '--discard-secrets'], tokens())).code).toBe(0);
+    const differ = await cli(['diff-env', 'staging', 'production'], tokens());
+    expect(differ.code, differ.stderr).toBe(2);
+    expect(differ.stdout).toContain('~ action["Check balance"].parser["balance"]');
+    expect(differ.stdout).toMatch(/regex: +"Balance: \(\?<balance>.*" in staging, "Your balance is .*" in production/);
+    expect(differ.stdout).toContain('webhook_url: "${HOOKS}/v2" in staging, "${HOOKS}/in" in production');
+    expect(differ.stdout).toContain('staging and production differ: 2 resources');
+  });
+
   it('drift names the environment', async () => {
     const r = await cli(['drift', '--env', 'staging', '--format', 'json'], tokens());
     expect(r.code).toBe(2);

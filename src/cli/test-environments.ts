@@ -1,0 +1,43 @@
+// `menuctl test` on a config with environments: every environment's fixtures and sessions run
+// (their parsers and `${VAR}` values may differ). A result every environment agrees on is shown
+// once; one that differs is shown per environment, its address naming the environment.
+
+import type { FixtureResult } from '../classify/run-fixtures.js';
+import type { DesiredState } from '../model/types.js';
+import type { SessionResult } from '../sessions/run-sessions.js';
+
+export interface EnvironmentRun<R> {
+  name: string;
+  state: DesiredState;
+  fixtures: readonly FixtureResult[];
+  sessions: readonly SessionResult[];
+  extra: R;
+}
+
+/** What makes two results the same result (where, what, and the verdict). */
+function identity(r: FixtureResult | SessionResult): string {
+  const what = 'fixture' in r ? `fixture:${r.fixture.message}:${r.fixture.loc?.line ?? ''}` : `session:${r.session.name}`;
+  return JSON.stringify([r.address, what, r.status, r.diff, r.reasons]);
+}
+
+function mergeResults<T extends FixtureResult | SessionResult>(runs: readonly { name: string; results: readonly T[] }[]): T[] {
+  const seen = new Map<string, number>();
+  for (const run of runs) for (const k of new Set(run.results.map(identity))) seen.set(k, (seen.get(k) ?? 0) + 1);
+  const out: T[] = [];
+  const shown = new Set<string>();
+  for (const run of runs) {
+    for (const r of run.results) {
+      const k = identity(r);
+      if (seen.get(k) !== runs.length) out.push({ ...r, address: `${r.address} (environment ${run.name})` });
+      else if (!shown.has(k)) { shown.add(k); out.push(r); }
+    }
+  }
+  return out;
+}
+
+export function mergeRuns<R>(runs: readonly EnvironmentRun<R>[]): { fixtures: FixtureResult[]; sessions: SessionResult[] } {
+  return {
+    fixtures: mergeResults(runs.map((r) => ({ name: r.name, results: r.fixtures }))),
+    sessions: mergeResults(runs.map((r) => ({ name: r.name, results: r.sessions }))),
+  };
+}
