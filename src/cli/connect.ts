@@ -8,7 +8,7 @@ import { displayUrl } from '../api/display-url.js';
 import type { ApiClient } from '../api/types.js';
 import type { Io } from './io.js';
 import { CliError } from './exit.js';
-import { credentialVariable } from '../config/environments.js';
+import { credentialVariable, type CredentialBase } from '../config/environments.js';
 import type { SelectedEnvironment } from './environment.js';
 
 export interface ConnectionFlags {
@@ -120,7 +120,7 @@ function credentials(io: Io, environment: string | null): Credentials {
   throw new CliError(`no API credentials: set ${perEnv}MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
 }
 
-function credentialsFrom(io: Io, name: (base: 'MENUCTL_TOKEN' | 'MENUCTL_EMAIL' | 'MENUCTL_PASSWORD') => string): Credentials | undefined {
+function credentialsFrom(io: Io, name: (base: CredentialBase) => string): Credentials | undefined {
   const token = jwtFrom(io.env[name('MENUCTL_TOKEN')], name('MENUCTL_TOKEN'));
   if (token !== undefined) return { token };
   const [emailVar, passwordVar] = [name('MENUCTL_EMAIL'), name('MENUCTL_PASSWORD')];

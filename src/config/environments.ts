@@ -119,6 +119,8 @@ export function forEnvironment(d: Diagnostic, name: string): Diagnostic {
 }
 
 /** The process variable that holds a credential for an environment: MENUCTL_TOKEN_<NAME>, name upper-cased, `-` as `_`. */
-export function credentialVariable(base: 'MENUCTL_TOKEN' | 'MENUCTL_EMAIL' | 'MENUCTL_PASSWORD', environment: string): string {
+export type CredentialBase = 'MENUCTL_TOKEN' | 'MENUCTL_EMAIL' | 'MENUCTL_PASSWORD';
+
+export function credentialVariable(base: CredentialBase, environment: string): string {
   return `${base}_${environment.toUpperCase().replace(/-/g, '_')}`;
 }
