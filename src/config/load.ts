@@ -52,10 +52,10 @@ interface Pass {
 /** Loads config already in memory (tests, and callers that have the text). */
 export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[] = []): LoadOutput {
   const sources = new Map(files.map((f) => [f.file, f.text]));
-  const environments = findEnvironments(files, options.env);
+  const { environments, diagnostics: definitions } = findEnvironments(files, options.env);
   const names = environments.map((e) => e.name);
   const finish = (diagnostics: Diagnostic[], state: DesiredState | null, extra: Partial<LoadOutput> = {}): LoadOutput => {
-    const sorted = dedupe(sortDiagnostics([...initial, ...diagnostics])).map(shortenAddress);
+    const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
     return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
   };
   if (environments.length === 0) {
@@ -103,11 +103,12 @@ function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names:
  * other findings are reported by the passes that follow). A config without environments pays
  * only a substring search.
  */
-function findEnvironments(files: SourceFile[], env: LoadOptions['env']): EnvironmentDef[] {
+function findEnvironments(files: SourceFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
   const candidates = files.filter((f) => mayDefineEnvironments(f.text));
-  if (candidates.length === 0) return [];
-  const ignored: Diagnostic[] = [];
-  return readEnvironments(candidates.map((f) => parseFile(f, env, ignored)), ignored);
+  const diagnostics: Diagnostic[] = [];
+  if (candidates.length === 0) return { environments: [], diagnostics };
+  const parsed = candidates.map((f) => parseFile(f, env, []));
+  return { environments: readEnvironments(parsed, diagnostics), diagnostics };
 }
 
 /** A finding in every environment is reported once; one in some of them names them. */
@@ -140,7 +141,8 @@ function noSuchEnvironment(name: string, names: readonly string[]): Diagnostic {
  */
 export async function loadEnvironments(paths: string[], options: LoadOptions): Promise<{ environments: EnvironmentDef[]; readable: boolean }> {
   const read = await readSources(paths, options.cwd);
-  return { environments: findEnvironments(read.files, options.env), readable: !hasErrors(read.diagnostics) };
+  const found = findEnvironments(read.files, options.env);
+  return { environments: found.environments, readable: !hasErrors(read.diagnostics) };
 }
 
 export async function loadConfig(paths: string[], options: LoadOptions & LoadExtras): Promise<LoadOutput> {
