@@ -166,6 +166,20 @@ describe.each(SERVER_MODES)('environments against the $name', (mode) => {
     expect(differ.stdout).toContain('staging and production differ: 2 resources');
   });
 
+  it("export --env reads that environment's organization, guarded by its organization_id", async () => {
+    for (const env of ['staging', 'production']) expect((await cli(['apply', '--env', env, '--yes', '--discard-secrets'], tokens())).code).toBe(0);
+    const prod = await cli(['export', '--env', 'production'], tokens());
+    expect(prod.code, prod.stderr).toBe(0);
+    expect(prod.stdout).toContain('name: Check balance');
+    expect(prod.stdout).not.toContain('Beta menu');
+    const stag = await cli(['export'], { ...tokens(), MENUCTL_ENV: 'staging' });
+    expect(stag.stdout).toContain('Beta menu');
+    const wrong = await cli(['export', '--env', 'production'], { MENUCTL_TOKEN: staging });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('organization mismatch');
+    expect(wrong.stdout).toBe('');
+  });
+
   it('drift names the environment', async () => {
     const r = await cli(['drift', '--env', 'staging', '--format', 'json'], tokens());
     expect(r.code).toBe(2);
