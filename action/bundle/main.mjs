@@ -3866,6 +3866,23 @@ function forEnvironment(d, name) {
   const message = unset ? `variable ${unset[1]} is not set for environment ${JSON.stringify(name)}: add it to \`environments.${name}.variables\`, or set it in the process environment.` : `${d.message} (environment ${JSON.stringify(name)})`;
   return { ...d, message };
 }
+function mergeAcrossEnvironments(passes, key, tag) {
+  const count = /* @__PURE__ */ new Map();
+  for (const p of passes) for (const k of new Set(p.items.map(key))) count.set(k, (count.get(k) ?? 0) + 1);
+  const out = [];
+  const shared = /* @__PURE__ */ new Set();
+  for (const p of passes) {
+    for (const item of p.items) {
+      const k = key(item);
+      if (count.get(k) !== passes.length) out.push(tag(item, p.name));
+      else if (!shared.has(k)) {
+        shared.add(k);
+        out.push(item);
+      }
+    }
+  }
+  return out;
+}
 function credentialVariable(base2, environment) {
   return `${base2}_${environment.toUpperCase().replace(/-/g, "_")}`;
 }
@@ -7564,7 +7581,7 @@ var init_build = __esm({
           operators: list(raw, "operators").flatMap((ref, i) => this.operator(ref, [...path2, "operators", i])),
           steps: list(raw, "steps").flatMap((s) => this.step(s)),
           parsers: list(raw, "parsers").flatMap((p, i) => isObj3(p) && inEnvironment(p, this.environment) ? this.parser(p, [...path2, "parsers", i]) : []),
-          tests: list(raw, "tests").flatMap((f, i) => isObj3(f) ? this.fixture(f, [...path2, "tests", i]) : [])
+          tests: list(raw, "tests").flatMap((f, i) => isObj3(f) && !this.expectsAbsent(raw, f) ? this.fixture(f, [...path2, "tests", i]) : [])
         }, raw);
         const renamed = str(raw, "renamed_from");
         if (renamed !== void 0) action.renamed_from = renamed;
@@ -7577,6 +7594,12 @@ var init_build = __esm({
           });
         }
         return this.remember(action, raw, path2);
+      }
+      /** A fixture for a parser this environment leaves out is not run in it (it could only fail). */
+      expectsAbsent(action, fixture) {
+        if (this.environment === void 0 || !isObj3(fixture.expect)) return false;
+        const category = fixture.expect.category;
+        return list(action, "parsers").some((p) => isObj3(p) && p.category === category && !inEnvironment(p, this.environment));
       }
       operator(ref, path2) {
         if (typeof ref !== "number" && typeof ref !== "string") return [];
@@ -23576,10 +23599,10 @@ var init_schema = __esm({
 // src/config/load.ts
 function loadSources(files, options, initial = []) {
   const sources = new Map(files.map((f) => [f.file, f.text]));
-  const environments = findEnvironments(files, options.env);
+  const { environments, diagnostics: definitions } = findEnvironments(files, options.env);
   const names = environments.map((e) => e.name);
   const finish = (diagnostics, state, extra = {}) => {
-    const sorted = dedupe(sortDiagnostics([...initial, ...diagnostics])).map(shortenAddress);
+    const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
     return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
   };
   if (environments.length === 0) {
@@ -23620,27 +23643,14 @@ function loadPass(files, options, names, def) {
 }
 function findEnvironments(files, env) {
   const candidates = files.filter((f) => mayDefineEnvironments(f.text));
-  if (candidates.length === 0) return [];
-  const ignored = [];
-  return readEnvironments(candidates.map((f) => parseFile(f, env, ignored)), ignored);
+  const diagnostics = [];
+  if (candidates.length === 0) return { environments: [], diagnostics };
+  const parsed = candidates.map((f) => parseFile(f, env, []));
+  return { environments: readEnvironments(parsed, diagnostics), diagnostics };
 }
 function acrossEnvironments(passes) {
   const key = (d) => `${d.loc?.file}:${d.loc?.line}:${d.loc?.col}|${d.code}|${d.address}|${d.message}`;
-  const count = /* @__PURE__ */ new Map();
-  for (const p of passes) for (const k of new Set(p.diagnostics.map(key))) count.set(k, (count.get(k) ?? 0) + 1);
-  const out = [];
-  const shared = /* @__PURE__ */ new Set();
-  for (const p of passes) {
-    for (const d of p.diagnostics) {
-      const k = key(d);
-      if (count.get(k) !== passes.length) out.push(forEnvironment(d, p.def.name));
-      else if (!shared.has(k)) {
-        shared.add(k);
-        out.push(d);
-      }
-    }
-  }
-  return out;
+  return mergeAcrossEnvironments(passes.map((p) => ({ name: p.def.name, items: p.diagnostics })), key, forEnvironment);
 }
 function noSuchEnvironment(name, names) {
   const message = names.length === 0 ? `--env ${name}: the config defines no environments. Add a top-level \`environments:\` mapping, or drop --env/MENUCTL_ENV.` : `--env ${name}: no such environment; the config defines ${names.map((n) => `\`${n}\``).join(", ")}.${didYouMean(name, names)}`;
@@ -23648,7 +23658,8 @@ function noSuchEnvironment(name, names) {
 }
 async function loadEnvironments(paths, options) {
   const read2 = await readSources(paths, options.cwd);
-  return { environments: findEnvironments(read2.files, options.env), readable: !hasErrors(read2.diagnostics) };
+  const found = findEnvironments(read2.files, options.env);
+  return { environments: found.environments, readable: !hasErrors(read2.diagnostics) };
 }
 async function loadConfig(paths, options) {
   const read2 = await readSources(paths, options.cwd);
@@ -24807,21 +24818,11 @@ function identity(r) {
   return JSON.stringify([r.address, what, r.status, r.diff, r.reasons]);
 }
 function mergeResults(runs) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const run3 of runs) for (const k of new Set(run3.results.map(identity))) seen.set(k, (seen.get(k) ?? 0) + 1);
-  const out = [];
-  const shown = /* @__PURE__ */ new Set();
-  for (const run3 of runs) {
-    for (const r of run3.results) {
-      const k = identity(r);
-      if (seen.get(k) !== runs.length) out.push({ ...r, address: `${r.address} (environment ${run3.name})` });
-      else if (!shown.has(k)) {
-        shown.add(k);
-        out.push(r);
-      }
-    }
-  }
-  return out;
+  return mergeAcrossEnvironments(
+    runs.map((r) => ({ name: r.name, items: r.results })),
+    identity,
+    (r, name) => ({ ...r, address: `${r.address} (environment ${name})` })
+  );
 }
 function mergeRuns(runs) {
   return {
@@ -24832,6 +24833,7 @@ function mergeRuns(runs) {
 var init_test_environments = __esm({
   "src/cli/test-environments.ts"() {
     "use strict";
+    init_environments();
   }
 });
 

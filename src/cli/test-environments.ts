@@ -5,6 +5,7 @@
 import type { FixtureResult } from '../classify/run-fixtures.js';
 import type { DesiredState } from '../model/types.js';
 import type { SessionResult } from '../sessions/run-sessions.js';
+import { mergeAcrossEnvironments } from '../config/environments.js';
 
 export interface EnvironmentRun<R> {
   name: string;
@@ -21,18 +22,8 @@ function identity(r: FixtureResult | SessionResult): string {
 }
 
 function mergeResults<T extends FixtureResult | SessionResult>(runs: readonly { name: string; results: readonly T[] }[]): T[] {
-  const seen = new Map<string, number>();
-  for (const run of runs) for (const k of new Set(run.results.map(identity))) seen.set(k, (seen.get(k) ?? 0) + 1);
-  const out: T[] = [];
-  const shown = new Set<string>();
-  for (const run of runs) {
-    for (const r of run.results) {
-      const k = identity(r);
-      if (seen.get(k) !== runs.length) out.push({ ...r, address: `${r.address} (environment ${run.name})` });
-      else if (!shown.has(k)) { shown.add(k); out.push(r); }
-    }
-  }
-  return out;
+  return mergeAcrossEnvironments(runs.map((r) => ({ name: r.name, items: r.results })), identity,
+    (r, name) => ({ ...r, address: `${r.address} (environment ${name})` }));
 }
 
 export function mergeRuns<R>(runs: readonly EnvironmentRun<R>[]): { fixtures: FixtureResult[]; sessions: SessionResult[] } {

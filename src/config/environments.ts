@@ -118,6 +118,27 @@ export function forEnvironment(d: Diagnostic, name: string): Diagnostic {
   return { ...d, message };
 }
 
+/**
+ * Findings or results from one pass per environment, merged: what every environment has is kept
+ * once, as is; what only some have is kept per environment, tagged by `tag`. Order: first seen.
+ */
+export function mergeAcrossEnvironments<T>(
+  passes: readonly { name: string; items: readonly T[] }[], key: (item: T) => string, tag: (item: T, environment: string) => T,
+): T[] {
+  const count = new Map<string, number>();
+  for (const p of passes) for (const k of new Set(p.items.map(key))) count.set(k, (count.get(k) ?? 0) + 1);
+  const out: T[] = [];
+  const shared = new Set<string>();
+  for (const p of passes) {
+    for (const item of p.items) {
+      const k = key(item);
+      if (count.get(k) !== passes.length) out.push(tag(item, p.name));
+      else if (!shared.has(k)) { shared.add(k); out.push(item); }
+    }
+  }
+  return out;
+}
+
 /** The process variable that holds a credential for an environment: MENUCTL_TOKEN_<NAME>, name upper-cased, `-` as `_`. */
 export type CredentialBase = 'MENUCTL_TOKEN' | 'MENUCTL_EMAIL' | 'MENUCTL_PASSWORD';
 

@@ -19,7 +19,7 @@ import { validateSchema } from './schema.js';
 import type { ConfigSource } from './source.js';
 import { didYouMean } from './suggest.js';
 import {
-  checkEnvironmentLists, forEnvironment, mayDefineEnvironments, overlay, readEnvironments, unguarded, type EnvironmentDef,
+  checkEnvironmentLists, forEnvironment, mayDefineEnvironments, mergeAcrossEnvironments, overlay, readEnvironments, unguarded, type EnvironmentDef,
 } from './environments.js';
 
 export interface LoadOutput extends LoadResult {
@@ -114,18 +114,7 @@ function findEnvironments(files: SourceFile[], env: LoadOptions['env']): { envir
 /** A finding in every environment is reported once; one in some of them names them. */
 function acrossEnvironments(passes: readonly { def: EnvironmentDef; diagnostics: Diagnostic[] }[]): Diagnostic[] {
   const key = (d: Diagnostic) => `${d.loc?.file}:${d.loc?.line}:${d.loc?.col}|${d.code}|${d.address}|${d.message}`;
-  const count = new Map<string, number>();
-  for (const p of passes) for (const k of new Set(p.diagnostics.map(key))) count.set(k, (count.get(k) ?? 0) + 1);
-  const out: Diagnostic[] = [];
-  const shared = new Set<string>();
-  for (const p of passes) {
-    for (const d of p.diagnostics) {
-      const k = key(d);
-      if (count.get(k) !== passes.length) out.push(forEnvironment(d, p.def.name));
-      else if (!shared.has(k)) { shared.add(k); out.push(d); }
-    }
-  }
-  return out;
+  return mergeAcrossEnvironments(passes.map((p) => ({ name: p.def.name, items: p.diagnostics })), key, forEnvironment);
 }
 
 function noSuchEnvironment(name: string, names: readonly string[]): Diagnostic {
