@@ -23643,9 +23643,19 @@ function loadPass(files, options, names, def) {
 }
 function findEnvironments(files, env) {
   const candidates = files.filter((f) => mayDefineEnvironments(f.text));
+  if (candidates.length === 0) return { environments: [], diagnostics: [] };
+  if (lastFound && lastFound.env === env && sameFiles(lastFound.files, candidates)) return lastFound.found;
+  const found = readDefinitions(candidates, env);
+  lastFound = { files: candidates, env, found };
+  return found;
+}
+function readDefinitions(candidates, env) {
   const diagnostics = [];
-  if (candidates.length === 0) return { environments: [], diagnostics };
-  const parsed = candidates.map((f) => parseFile(f, env, []));
+  const withDefault = new Set(candidates.flatMap((f) => [...f.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1])));
+  const lenient = new Proxy(env, {
+    get: (target, name) => typeof name !== "string" ? void 0 : target[name] ?? (withDefault.has(name) ? void 0 : "")
+  });
+  const parsed = candidates.map((f) => parseFile(f, lenient, []));
   return { environments: readEnvironments(parsed, diagnostics), diagnostics };
 }
 function acrossEnvironments(passes) {
@@ -23691,7 +23701,7 @@ function merge2(models, def) {
   }
   return state;
 }
-var MAX_ADDRESS;
+var lastFound, sameFiles, MAX_ADDRESS;
 var init_load = __esm({
   "src/config/load.ts"() {
     "use strict";
@@ -23709,6 +23719,7 @@ var init_load = __esm({
     init_schema();
     init_suggest();
     init_environments();
+    sameFiles = (a, b) => a.length === b.length && a.every((f, i) => f.file === b[i].file && f.text === b[i].text);
     MAX_ADDRESS = 600;
   }
 });

@@ -105,9 +105,29 @@ function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names:
  */
 function findEnvironments(files: SourceFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
   const candidates = files.filter((f) => mayDefineEnvironments(f.text));
+  if (candidates.length === 0) return { environments: [], diagnostics: [] };
+  // The CLI finds them before connecting (--env picks the URL), then loads: the same texts are not parsed twice.
+  if (lastFound && lastFound.env === env && sameFiles(lastFound.files, candidates)) return lastFound.found;
+  const found = readDefinitions(candidates, env);
+  lastFound = { files: candidates, env, found };
+  return found;
+}
+
+let lastFound: { files: SourceFile[]; env: LoadOptions['env']; found: ReturnType<typeof readDefinitions> } | undefined;
+
+const sameFiles = (a: readonly SourceFile[], b: readonly SourceFile[]): boolean =>
+  a.length === b.length && a.every((f, i) => f.file === b[i]!.file && f.text === b[i]!.text);
+
+function readDefinitions(candidates: SourceFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  if (candidates.length === 0) return { environments: [], diagnostics };
-  const parsed = candidates.map((f) => parseFile(f, env, []));
+  // An unset ${VAR} (usually one the environments define) would send a file down the slow precise
+  // path; here it only needs some value, and each environment's own pass reports it, located.
+  // Names written with a default (`${NAME:-x}`) stay unset, so the default applies as usual.
+  const withDefault = new Set(candidates.flatMap((f) => [...f.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1]!)));
+  const lenient = new Proxy(env, {
+    get: (target, name) => (typeof name !== 'string' ? undefined : target[name] ?? (withDefault.has(name) ? undefined : '')),
+  });
+  const parsed = candidates.map((f) => parseFile(f, lenient, []));
   return { environments: readEnvironments(parsed, diagnostics), diagnostics };
 }
 

@@ -181,3 +181,19 @@ describe('the CLI', () => {
     }
   });
 });
+
+describe('finding the environments before connecting', () => {
+  it('honours ${VAR:-default} in an environment, and takes the process value when set', async () => {
+    const { loadEnvironments } = await import('../../src/config/load.js');
+    const dir = mkdtempSync(join(tmpdir(), 'menuctl-envcfg-'));
+    try {
+      writeFileSync(join(dir, 'menuctl.yaml'), 'version: 1\nenvironments:\n  staging:\n    api_url: "${STAGING_URL:-https://stage.example.com}"\n    organization_id: 81\n');
+      const fallback = await loadEnvironments([], { env: {}, cwd: dir });
+      expect(fallback.environments.map((e) => e.api_url)).toEqual(['https://stage.example.com']);
+      const set = await loadEnvironments([], { env: { STAGING_URL: 'https://other.example.com' }, cwd: dir });
+      expect(set.environments.map((e) => e.api_url)).toEqual(['https://other.example.com']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
