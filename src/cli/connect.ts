@@ -152,9 +152,8 @@ export async function checkOrganization(
 ): Promise<number | null> {
   const configSays = environment !== null ? `environment ${environment}'s organization_id` : 'the config\'s organization_id';
   if (expected !== null && configOrg !== undefined && expected !== configOrg) {
-    throw new CliError(
-      `${configSays} is ${configOrg} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`,
-    );
+    const says = environment !== null ? `${configSays} is ${configOrg}` : `the config says organization_id: ${configOrg}`;
+    throw new CliError(`${says} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`);
   }
   const want = expected ?? configOrg ?? null;
   const actual = await client.organizationId();

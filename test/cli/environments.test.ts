@@ -94,6 +94,7 @@ describe.each(SERVER_MODES)('environments against the $name', (mode) => {
     const r = await cli(['plan', '--env', 'production', '--format', 'json'], { MENUCTL_TOKEN: staging, MENUCTL_TOKEN_PRODUCTION: production });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).organization_id).toBe(82);
+    for (const token of [staging, production]) expect(r.stdout + r.stderr).not.toContain(token);
   });
 
   it('a staging token used with --env production is refused by the organization guard, before anything is read', async () => {
