@@ -58562,7 +58562,8 @@ function hasCredentials(env, environment) {
 }
 function argv(step2, extra) {
   const { command, paths, environment, extraFlags } = step2.inputs;
-  return [command, ...paths, ...extra, ...environment ? ["--env", environment] : [], ...extraFlags];
+  const env = environment && command !== "validate" && command !== "test" ? ["--env", environment] : [];
+  return [command, ...paths, ...extra, ...env, ...extraFlags];
 }
 async function menuctl(step2, extra = []) {
   setOutput(step2.env, "skipped", "false");

@@ -75,7 +75,9 @@ function hasCredentials(env: Env, environment: string | null): boolean {
 
 function argv(step: Step, extra: string[]): string[] {
   const { command, paths, environment, extraFlags } = step.inputs;
-  return [command, ...paths, ...extra, ...(environment ? ['--env', environment] : []), ...extraFlags];
+  // validate and test check every environment of the config; they take no --env.
+  const env = environment && command !== 'validate' && command !== 'test' ? ['--env', environment] : [];
+  return [command, ...paths, ...extra, ...env, ...extraFlags];
 }
 
 async function menuctl(step: Step, extra: string[] = []): Promise<CliRun> {

@@ -216,6 +216,15 @@ describe('environments: one plan comment per environment', () => {
     expect(bodies.find((b) => b.includes('## menuctl plan: environment <code>staging</code>'))).toContain('in organization 81');
     expect(bodies.find((b) => b.includes('## menuctl plan: environment <code>production</code>'))).toBeDefined();
   });
+
+  it('validate and test with an environment input check every environment (they take no --env)', async () => {
+    const environments = `environments:\n  staging: { organization_id: 81 }\n  production: { organization_id: 82 }\n`;
+    writeFileSync(join(workspace, 'config/menus.yaml'), GOOD.replace('version: 1\n', `version: 1\n${environments}`));
+    for (const command of ['validate', 'test']) {
+      const r = await step({ command, paths: 'config', environment: 'staging' }, { credentials: false });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+    }
+  });
 });
 
 describe('a pull request from a fork', () => {
