@@ -56626,6 +56626,7 @@ function wantedEnvironment(flags, io, fallback) {
 async function selectEnvironment(paths, flags, io, options = {}) {
   const wanted2 = wantedEnvironment(flags, io, options.fallback);
   const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
+  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(" ")}: check the path (\`menuctl validate ${paths.join(" ")}\` says why)`);
   if (!readable) return wanted2 !== void 0 ? { name: wanted2, def: void 0 } : null;
   const names = environments.map((e) => e.name);
   if (environments.length === 0) {

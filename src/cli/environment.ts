@@ -36,10 +36,11 @@ export function wantedEnvironment(flags: EnvFlags, io: Io, fallback?: string): s
  * choices, when the config defines environments and none was chosen, or another name was given.
  */
 export async function selectEnvironment(
-  paths: string[], flags: EnvFlags, io: Io, options: { fallback?: string; optionalConfig?: boolean } = {},
+  paths: string[], flags: EnvFlags, io: Io, options: { fallback?: string; requireConfig?: boolean } = {},
 ): Promise<SelectedEnvironment | null> {
   const wanted = wantedEnvironment(flags, io, options.fallback);
   const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
+  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(' ')}: check the path (\`menuctl validate ${paths.join(' ')}\` says why)`);
   // An unreadable config is reported by the loader, with its location; only a saved plan goes on without one.
   if (!readable) return wanted !== undefined ? { name: wanted, def: undefined } : null;
   const names = environments.map((e) => e.name);

@@ -46,7 +46,8 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   const baseDir = out === undefined ? io.cwd : layout === 'file' ? dirname(out) : out;
   const schemaPath = flags.schema ?? relative(baseDir, SCHEMA).split('\\').join('/');
 
-  const environment = await selectEnvironment(flags.config !== undefined ? [flags.config] : [], flags, io);
+  const given = flags.config !== undefined;
+  const environment = await selectEnvironment(given ? [flags.config!] : [], flags, io, { requireConfig: given });
   if (environment && !environment.def) {
     throw new CliError(`--env ${environment.name}: cannot read the config that defines it; run in its directory or pass --config PATH`);
   }

@@ -211,6 +211,14 @@ describe('environments: choosing one', () => {
     expect(r.stderr).toContain('choose one with --env NAME');
   });
 
+  it('export --config takes the environments from that file, and refuses a path it cannot read', async () => {
+    const missing = await runCli(['export', '--config', 'nope.yaml', '--env', 'staging'], { cwd: dir, env: { MENUCTL_TOKEN: 'x.y.z' } });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot read the config nope.yaml');
+    const elsewhere = await runCli(['export', '--config', join(dir, 'menuctl.yaml'), '--env', 'prod'], { cwd: tmpdir(), env: { MENUCTL_TOKEN: 'x.y.z' } });
+    expect(elsewhere.stderr).toContain('--env prod: no such environment');
+  });
+
   it('--env on a config without environments is refused', async () => {
     writeFileSync(join(dir, 'menuctl.yaml'), 'version: 1\n');
     const r = await runCli(['plan', '--env', 'staging'], { cwd: dir, env: { MENUCTL_TOKEN: 'x.y.z', MENUCTL_API_URL: 'http://127.0.0.1:9' } });
