@@ -24884,18 +24884,16 @@ function register2(program2, ctx) {
     for (const { name, state } of states) {
       const fixtures = await runFixtures(state, runOptions);
       const sessions = await runSessions(state, runOptions);
-      const one = { fixtures, sessions, coverage: coverageOf(state, fixtures, sessions), requireFixtures: options.requireFixtures };
-      runs.push({ name, state, fixtures, sessions, extra: one });
+      runs.push({ name, fixtures, sessions, coverage: coverageOf(state, fixtures, sessions), requireFixtures: options.requireFixtures });
     }
-    const merged = runs.length === 1 ? runs[0].extra : { ...runs[0].extra, ...mergeRuns(runs) };
-    const run3 = merged;
+    const run3 = runs.length === 1 ? runs[0] : { ...runs[0], ...mergeRuns(runs) };
     const render2 = {
       text: () => renderFixturesText(run3, { color: useColor(io, "stdout"), transcript: options.transcriptFor ?? options.transcript }),
       json: () => renderFixturesJson(run3),
       junit: () => renderFixturesJunit(run3)
     };
     io.stdout.write(render2[options.format]());
-    ctx.setExit(runs.some((r) => runFails(r.extra)) ? EXIT.ERROR : EXIT.OK);
+    ctx.setExit(runs.some(runFails) ? EXIT.ERROR : EXIT.OK);
   });
 }
 var init_test = __esm({

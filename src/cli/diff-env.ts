@@ -56,7 +56,8 @@ async function side(env: SelectedEnvironment, paths: string[], flags: DiffEnvFla
     const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io, environment: env.name });
     const live = await readLiveFor(desired, {
       client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record,
-      checkOrganization: (org) => checkOrganization(conn.client, conn.organizationGuard, org, env.name),
+      // Each side has its own guard (its environment's organization_id); one MENUCTL_ORGANIZATION_ID cannot fit both.
+      checkOrganization: (org) => checkOrganization(conn.client, null, org, env.name),
     });
     return { name: env.name, desired, live, variables: env.def?.variables ?? {} };
   } finally {

@@ -3,16 +3,13 @@
 // once; one that differs is shown per environment, its address naming the environment.
 
 import type { FixtureResult } from '../classify/run-fixtures.js';
-import type { DesiredState } from '../model/types.js';
 import type { SessionResult } from '../sessions/run-sessions.js';
 import { mergeAcrossEnvironments } from '../config/environments.js';
 
-export interface EnvironmentRun<R> {
+export interface EnvironmentRun {
   name: string;
-  state: DesiredState;
   fixtures: readonly FixtureResult[];
   sessions: readonly SessionResult[];
-  extra: R;
 }
 
 /** What makes two results the same result (where, what, and the verdict). */
@@ -26,7 +23,7 @@ function mergeResults<T extends FixtureResult | SessionResult>(runs: readonly { 
     (r, name) => ({ ...r, address: `${r.address} (environment ${name})` }));
 }
 
-export function mergeRuns<R>(runs: readonly EnvironmentRun<R>[]): { fixtures: FixtureResult[]; sessions: SessionResult[] } {
+export function mergeRuns(runs: readonly EnvironmentRun[]): { fixtures: FixtureResult[]; sessions: SessionResult[] } {
   return {
     fixtures: mergeResults(runs.map((r) => ({ name: r.name, results: r.fixtures }))),
     sessions: mergeResults(runs.map((r) => ({ name: r.name, results: r.sessions }))),

@@ -61,21 +61,20 @@ export function register(program: Command, ctx: CliContext): void {
       const runOptions = { timeoutMs: options.timeout, strict: options.strict };
       // With environments, each one's state is run (validate-style: every environment is checked).
       const states = loaded.perEnvironment?.flatMap((e) => (e.state ? [{ name: e.name, state: e.state }] : [])) ?? [{ name: '', state: loaded.state }];
-      const runs = [];
+      const runs: (TestRun & { name: string })[] = [];
       for (const { name, state } of states) {
         const fixtures = await runFixtures(state, runOptions);
         const sessions = await runSessions(state, runOptions);
-        const one: TestRun = { fixtures, sessions, coverage: coverageOf(state, fixtures, sessions), requireFixtures: options.requireFixtures };
-        runs.push({ name, state, fixtures, sessions, extra: one });
+        runs.push({ name, fixtures, sessions, coverage: coverageOf(state, fixtures, sessions), requireFixtures: options.requireFixtures });
       }
-      const merged = runs.length === 1 ? runs[0]!.extra : { ...runs[0]!.extra, ...mergeRuns(runs) };
-      const run: TestRun = merged;
+      // Coverage shown is the first environment's; each environment's counts for the exit code.
+      const run: TestRun = runs.length === 1 ? runs[0]! : { ...runs[0]!, ...mergeRuns(runs) };
       const render = {
         text: () => renderFixturesText(run, { color: useColor(io, 'stdout'), transcript: options.transcriptFor ?? options.transcript }),
         json: () => renderFixturesJson(run),
         junit: () => renderFixturesJunit(run),
       };
       io.stdout.write(render[options.format]());
-      ctx.setExit(runs.some((r) => runFails(r.extra)) ? EXIT.ERROR : EXIT.OK);
+      ctx.setExit(runs.some(runFails) ? EXIT.ERROR : EXIT.OK);
     });
 }
