@@ -7477,7 +7477,7 @@ var init_origin = __esm({
 // src/config/build-sessions.ts
 function buildSessions(action, actionPath, h) {
   const list2 = Array.isArray(action.sessions) ? action.sessions : [];
-  return list2.flatMap((raw, i) => isObj2(raw) ? buildSession(raw, [...actionPath, "sessions", i], h) : []);
+  return list2.flatMap((raw, i) => isObj2(raw) && !h.skip?.(raw) ? buildSession(raw, [...actionPath, "sessions", i], h) : []);
 }
 function buildSession(raw, path2, h) {
   if (typeof raw.name !== "string") return [];
@@ -7590,12 +7590,13 @@ var init_build = __esm({
             src: this.src,
             written: (o, k) => this.written(o, k),
             expect: (e) => this.expect(e),
-            remember: (m, r, p) => this.remember(m, r, p)
+            remember: (m, r, p) => this.remember(m, r, p),
+            skip: (s) => this.expectsAbsent(raw, s)
           });
         }
         return this.remember(action, raw, path2);
       }
-      /** A fixture for a parser this environment leaves out is not run in it (it could only fail). */
+      /** A fixture or session for a parser this environment leaves out is not run in it (it could only fail). */
       expectsAbsent(action, fixture) {
         if (this.environment === void 0 || !isObj3(fixture.expect)) return false;
         const category = fixture.expect.category;

@@ -83,12 +83,13 @@ export class ModelBuilder {
     if (raw.sessions !== undefined) {
       action.sessions = buildSessions(raw, path, {
         src: this.src, written: (o, k) => this.written(o, k), expect: (e) => this.expect(e), remember: (m, r, p) => this.remember(m, r, p),
+        skip: (s) => this.expectsAbsent(raw, s),
       });
     }
     return this.remember(action, raw, path);
   }
 
-  /** A fixture for a parser this environment leaves out is not run in it (it could only fail). */
+  /** A fixture or session for a parser this environment leaves out is not run in it (it could only fail). */
   private expectsAbsent(action: Obj, fixture: Obj): boolean {
     if (this.environment === undefined || !isObj(fixture.expect)) return false;
     const category = fixture.expect.category;

@@ -65,6 +65,18 @@ describe('loading one environment', () => {
     expect(r.state!.apps[0]!.webhook_url).toBe('https://hooks.example.com/in');
   });
 
+  it('leaves out the fixtures and sessions that expect a parser the environment leaves out', () => {
+    const text = CONFIG.replace("        regex: 'Beta .*'\n", "        regex: 'Beta .*'\n    tests:\n      - message: Beta offer\n        expect: { category: beta }\n" +
+      "    sessions:\n      - name: beta offer\n        screens: ['Beta offer']\n        expect: { category: beta }\n");
+    const production = load(text, { environment: 'production' });
+    expect(production.diagnostics).toEqual([]);
+    expect(production.state!.actions[0]!.tests).toEqual([]);
+    expect(production.state!.actions[0]!.sessions).toEqual([]);
+    const staging = load(text, { environment: 'staging' });
+    expect(staging.state!.actions[0]!.tests).toHaveLength(1);
+    expect(staging.state!.actions[0]!.sessions).toHaveLength(1);
+  });
+
   it('lets two resources share a name when each is limited to a different environment', () => {
     const twin = CONFIG.replace('  - name: Beta menu\n    environments: [staging]', '  - name: Check balance\n    environments: [staging]')
       .replace('  - name: Check balance\n    root_code', '  - name: Check balance\n    environments: [production]\n    root_code');
