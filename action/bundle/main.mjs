@@ -2585,11 +2585,11 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         }
       }
     }
-    if (data.config_digest !== void 0) {
-      let data9 = data.config_digest;
+    if (data.environment !== void 0) {
+      let data9 = data.environment;
       if (typeof data9 === "string") {
-        if (!pattern4.test(data9)) {
-          const err28 = { instancePath: instancePath + "/config_digest", schemaPath: "#/properties/config_digest/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{8,64}$" }, message: 'must match pattern "^[0-9a-f]{8,64}$"' };
+        if (func2(data9) < 1) {
+          const err28 = { instancePath: instancePath + "/environment", schemaPath: "#/properties/environment/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err28];
           } else {
@@ -2598,7 +2598,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err29 = { instancePath: instancePath + "/config_digest", schemaPath: "#/properties/config_digest/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err29 = { instancePath: instancePath + "/environment", schemaPath: "#/properties/environment/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err29];
         } else {
@@ -2607,49 +2607,71 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.config_digest !== void 0) {
+      let data10 = data.config_digest;
+      if (typeof data10 === "string") {
+        if (!pattern4.test(data10)) {
+          const err30 = { instancePath: instancePath + "/config_digest", schemaPath: "#/properties/config_digest/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{8,64}$" }, message: 'must match pattern "^[0-9a-f]{8,64}$"' };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      } else {
+        const err31 = { instancePath: instancePath + "/config_digest", schemaPath: "#/properties/config_digest/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
     if (data.targets !== void 0) {
-      let data10 = data.targets;
-      if (Array.isArray(data10)) {
-        const len1 = data10.length;
+      let data11 = data.targets;
+      if (Array.isArray(data11)) {
+        const len1 = data11.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data11 = data10[i1];
-          if (typeof data11 === "string") {
-            if (func2(data11) < 1) {
-              const err30 = { instancePath: instancePath + "/targets/" + i1, schemaPath: "#/properties/targets/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          let data12 = data11[i1];
+          if (typeof data12 === "string") {
+            if (func2(data12) < 1) {
+              const err32 = { instancePath: instancePath + "/targets/" + i1, schemaPath: "#/properties/targets/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
-                vErrors = [err30];
+                vErrors = [err32];
               } else {
-                vErrors.push(err30);
+                vErrors.push(err32);
               }
               errors++;
             }
           } else {
-            const err31 = { instancePath: instancePath + "/targets/" + i1, schemaPath: "#/properties/targets/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err33 = { instancePath: instancePath + "/targets/" + i1, schemaPath: "#/properties/targets/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err31];
+              vErrors = [err33];
             } else {
-              vErrors.push(err31);
+              vErrors.push(err33);
             }
             errors++;
           }
         }
       } else {
-        const err32 = { instancePath: instancePath + "/targets", schemaPath: "#/properties/targets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err34 = { instancePath: instancePath + "/targets", schemaPath: "#/properties/targets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err34];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err34);
         }
         errors++;
       }
     }
     if (data.prune !== void 0) {
       if (typeof data.prune !== "boolean") {
-        const err33 = { instancePath: instancePath + "/prune", schemaPath: "#/properties/prune/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        const err35 = { instancePath: instancePath + "/prune", schemaPath: "#/properties/prune/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
-          vErrors = [err33];
+          vErrors = [err35];
         } else {
-          vErrors.push(err33);
+          vErrors.push(err35);
         }
         errors++;
       }
@@ -2661,32 +2683,14 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.unmanaged !== void 0) {
-      let data14 = data.unmanaged;
-      if (Array.isArray(data14)) {
-        const len2 = data14.length;
+      let data15 = data.unmanaged;
+      if (Array.isArray(data15)) {
+        const len2 = data15.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          let data15 = data14[i2];
-          if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-            if (data15.type === void 0) {
-              const err34 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'" };
-              if (vErrors === null) {
-                vErrors = [err34];
-              } else {
-                vErrors.push(err34);
-              }
-              errors++;
-            }
-            if (data15.address === void 0) {
-              const err35 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
-              if (vErrors === null) {
-                vErrors = [err35];
-              } else {
-                vErrors.push(err35);
-              }
-              errors++;
-            }
-            if (data15.id === void 0) {
-              const err36 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+          let data16 = data15[i2];
+          if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+            if (data16.type === void 0) {
+              const err36 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'" };
               if (vErrors === null) {
                 vErrors = [err36];
               } else {
@@ -2694,43 +2698,39 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            for (const key2 in data15) {
-              if (!(key2 === "type" || key2 === "address" || key2 === "id")) {
-                const err37 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err37];
-                } else {
-                  vErrors.push(err37);
-                }
-                errors++;
-              }
-            }
-            if (data15.type !== void 0) {
-              let data16 = data15.type;
-              if (!(data16 === "action" || data16 === "parser" || data16 === "app")) {
-                const err38 = { instancePath: instancePath + "/unmanaged/" + i2 + "/type", schemaPath: "#/$defs/type/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err38];
-                } else {
-                  vErrors.push(err38);
-                }
-                errors++;
-              }
-            }
-            if (data15.address !== void 0) {
-              let data17 = data15.address;
-              if (typeof data17 === "string") {
-                if (func2(data17) < 1) {
-                  const err39 = { instancePath: instancePath + "/unmanaged/" + i2 + "/address", schemaPath: "#/properties/unmanaged/items/properties/address/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err39];
-                  } else {
-                    vErrors.push(err39);
-                  }
-                  errors++;
-                }
+            if (data16.address === void 0) {
+              const err37 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
+              if (vErrors === null) {
+                vErrors = [err37];
               } else {
-                const err40 = { instancePath: instancePath + "/unmanaged/" + i2 + "/address", schemaPath: "#/properties/unmanaged/items/properties/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (data16.id === void 0) {
+              const err38 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            for (const key2 in data16) {
+              if (!(key2 === "type" || key2 === "address" || key2 === "id")) {
+                const err39 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err39];
+                } else {
+                  vErrors.push(err39);
+                }
+                errors++;
+              }
+            }
+            if (data16.type !== void 0) {
+              let data17 = data16.type;
+              if (!(data17 === "action" || data17 === "parser" || data17 === "app")) {
+                const err40 = { instancePath: instancePath + "/unmanaged/" + i2 + "/type", schemaPath: "#/$defs/type/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err40];
                 } else {
@@ -2739,11 +2739,11 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data15.id !== void 0) {
-              let data18 = data15.id;
+            if (data16.address !== void 0) {
+              let data18 = data16.address;
               if (typeof data18 === "string") {
                 if (func2(data18) < 1) {
-                  const err41 = { instancePath: instancePath + "/unmanaged/" + i2 + "/id", schemaPath: "#/properties/unmanaged/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  const err41 = { instancePath: instancePath + "/unmanaged/" + i2 + "/address", schemaPath: "#/properties/unmanaged/items/properties/address/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
                     vErrors = [err41];
                   } else {
@@ -2752,7 +2752,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err42 = { instancePath: instancePath + "/unmanaged/" + i2 + "/id", schemaPath: "#/properties/unmanaged/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err42 = { instancePath: instancePath + "/unmanaged/" + i2 + "/address", schemaPath: "#/properties/unmanaged/items/properties/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err42];
                 } else {
@@ -2761,33 +2761,30 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err43 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err43];
-            } else {
-              vErrors.push(err43);
+            if (data16.id !== void 0) {
+              let data19 = data16.id;
+              if (typeof data19 === "string") {
+                if (func2(data19) < 1) {
+                  const err43 = { instancePath: instancePath + "/unmanaged/" + i2 + "/id", schemaPath: "#/properties/unmanaged/items/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err43];
+                  } else {
+                    vErrors.push(err43);
+                  }
+                  errors++;
+                }
+              } else {
+                const err44 = { instancePath: instancePath + "/unmanaged/" + i2 + "/id", schemaPath: "#/properties/unmanaged/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
             }
-            errors++;
-          }
-        }
-      } else {
-        const err44 = { instancePath: instancePath + "/unmanaged", schemaPath: "#/properties/unmanaged/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
-        }
-        errors++;
-      }
-    }
-    if (data.warnings !== void 0) {
-      let data19 = data.warnings;
-      if (Array.isArray(data19)) {
-        const len3 = data19.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (typeof data19[i3] !== "string") {
-            const err45 = { instancePath: instancePath + "/warnings/" + i3, schemaPath: "#/properties/warnings/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+          } else {
+            const err45 = { instancePath: instancePath + "/unmanaged/" + i2, schemaPath: "#/properties/unmanaged/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
               vErrors = [err45];
             } else {
@@ -2797,7 +2794,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err46 = { instancePath: instancePath + "/warnings", schemaPath: "#/properties/warnings/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err46 = { instancePath: instancePath + "/unmanaged", schemaPath: "#/properties/unmanaged/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
           vErrors = [err46];
         } else {
@@ -2806,33 +2803,40 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.warnings !== void 0) {
+      let data20 = data.warnings;
+      if (Array.isArray(data20)) {
+        const len3 = data20.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          if (typeof data20[i3] !== "string") {
+            const err47 = { instancePath: instancePath + "/warnings/" + i3, schemaPath: "#/properties/warnings/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err48 = { instancePath: instancePath + "/warnings", schemaPath: "#/properties/warnings/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+    }
     if (data.diagnostics !== void 0) {
-      let data21 = data.diagnostics;
-      if (Array.isArray(data21)) {
-        const len4 = data21.length;
+      let data22 = data.diagnostics;
+      if (Array.isArray(data22)) {
+        const len4 = data22.length;
         for (let i4 = 0; i4 < len4; i4++) {
-          let data22 = data21[i4];
-          if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-            if (data22.severity === void 0) {
-              const err47 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "severity" }, message: "must have required property 'severity'" };
-              if (vErrors === null) {
-                vErrors = [err47];
-              } else {
-                vErrors.push(err47);
-              }
-              errors++;
-            }
-            if (data22.code === void 0) {
-              const err48 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-              if (vErrors === null) {
-                vErrors = [err48];
-              } else {
-                vErrors.push(err48);
-              }
-              errors++;
-            }
-            if (data22.message === void 0) {
-              const err49 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+          let data23 = data22[i4];
+          if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+            if (data23.severity === void 0) {
+              const err49 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "severity" }, message: "must have required property 'severity'" };
               if (vErrors === null) {
                 vErrors = [err49];
               } else {
@@ -2840,42 +2844,38 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            for (const key3 in data22) {
-              if (!(key3 === "severity" || key3 === "code" || key3 === "message" || key3 === "address")) {
-                const err50 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err50];
-                } else {
-                  vErrors.push(err50);
-                }
-                errors++;
-              }
-            }
-            if (data22.severity !== void 0) {
-              if ("warning" !== data22.severity) {
-                const err51 = { instancePath: instancePath + "/diagnostics/" + i4 + "/severity", schemaPath: "#/properties/diagnostics/items/properties/severity/const", keyword: "const", params: { allowedValue: "warning" }, message: "must be equal to constant" };
-                if (vErrors === null) {
-                  vErrors = [err51];
-                } else {
-                  vErrors.push(err51);
-                }
-                errors++;
-              }
-            }
-            if (data22.code !== void 0) {
-              let data24 = data22.code;
-              if (typeof data24 === "string") {
-                if (func2(data24) < 1) {
-                  const err52 = { instancePath: instancePath + "/diagnostics/" + i4 + "/code", schemaPath: "#/properties/diagnostics/items/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err52];
-                  } else {
-                    vErrors.push(err52);
-                  }
-                  errors++;
-                }
+            if (data23.code === void 0) {
+              const err50 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+              if (vErrors === null) {
+                vErrors = [err50];
               } else {
-                const err53 = { instancePath: instancePath + "/diagnostics/" + i4 + "/code", schemaPath: "#/properties/diagnostics/items/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+            if (data23.message === void 0) {
+              const err51 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'" };
+              if (vErrors === null) {
+                vErrors = [err51];
+              } else {
+                vErrors.push(err51);
+              }
+              errors++;
+            }
+            for (const key3 in data23) {
+              if (!(key3 === "severity" || key3 === "code" || key3 === "message" || key3 === "address")) {
+                const err52 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err52];
+                } else {
+                  vErrors.push(err52);
+                }
+                errors++;
+              }
+            }
+            if (data23.severity !== void 0) {
+              if ("warning" !== data23.severity) {
+                const err53 = { instancePath: instancePath + "/diagnostics/" + i4 + "/severity", schemaPath: "#/properties/diagnostics/items/properties/severity/const", keyword: "const", params: { allowedValue: "warning" }, message: "must be equal to constant" };
                 if (vErrors === null) {
                   vErrors = [err53];
                 } else {
@@ -2884,31 +2884,31 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data22.message !== void 0) {
-              if (typeof data22.message !== "string") {
-                const err54 = { instancePath: instancePath + "/diagnostics/" + i4 + "/message", schemaPath: "#/properties/diagnostics/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err54];
-                } else {
-                  vErrors.push(err54);
-                }
-                errors++;
-              }
-            }
-            if (data22.address !== void 0) {
-              let data26 = data22.address;
-              if (typeof data26 === "string") {
-                if (func2(data26) < 1) {
-                  const err55 = { instancePath: instancePath + "/diagnostics/" + i4 + "/address", schemaPath: "#/properties/diagnostics/items/properties/address/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+            if (data23.code !== void 0) {
+              let data25 = data23.code;
+              if (typeof data25 === "string") {
+                if (func2(data25) < 1) {
+                  const err54 = { instancePath: instancePath + "/diagnostics/" + i4 + "/code", schemaPath: "#/properties/diagnostics/items/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
-                    vErrors = [err55];
+                    vErrors = [err54];
                   } else {
-                    vErrors.push(err55);
+                    vErrors.push(err54);
                   }
                   errors++;
                 }
               } else {
-                const err56 = { instancePath: instancePath + "/diagnostics/" + i4 + "/address", schemaPath: "#/properties/diagnostics/items/properties/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err55 = { instancePath: instancePath + "/diagnostics/" + i4 + "/code", schemaPath: "#/properties/diagnostics/items/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err55];
+                } else {
+                  vErrors.push(err55);
+                }
+                errors++;
+              }
+            }
+            if (data23.message !== void 0) {
+              if (typeof data23.message !== "string") {
+                const err56 = { instancePath: instancePath + "/diagnostics/" + i4 + "/message", schemaPath: "#/properties/diagnostics/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err56];
                 } else {
@@ -2917,32 +2917,54 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data23.address !== void 0) {
+              let data27 = data23.address;
+              if (typeof data27 === "string") {
+                if (func2(data27) < 1) {
+                  const err57 = { instancePath: instancePath + "/diagnostics/" + i4 + "/address", schemaPath: "#/properties/diagnostics/items/properties/address/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err57];
+                  } else {
+                    vErrors.push(err57);
+                  }
+                  errors++;
+                }
+              } else {
+                const err58 = { instancePath: instancePath + "/diagnostics/" + i4 + "/address", schemaPath: "#/properties/diagnostics/items/properties/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err58];
+                } else {
+                  vErrors.push(err58);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err57 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err59 = { instancePath: instancePath + "/diagnostics/" + i4, schemaPath: "#/properties/diagnostics/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err57];
+              vErrors = [err59];
             } else {
-              vErrors.push(err57);
+              vErrors.push(err59);
             }
             errors++;
           }
         }
       } else {
-        const err58 = { instancePath: instancePath + "/diagnostics", schemaPath: "#/properties/diagnostics/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err60 = { instancePath: instancePath + "/diagnostics", schemaPath: "#/properties/diagnostics/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err58];
+          vErrors = [err60];
         } else {
-          vErrors.push(err58);
+          vErrors.push(err60);
         }
         errors++;
       }
     }
   } else {
-    const err59 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err61 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err59];
+      vErrors = [err61];
     } else {
-      vErrors.push(err59);
+      vErrors.push(err61);
     }
     errors++;
   }
@@ -2954,7 +2976,7 @@ var init_plan_validator = __esm({
   "src/generated/plan-validator.ts"() {
     "use strict";
     validatePlan = validate20;
-    schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://menuctl.dev/schemas/plan.schema.json", "title": "menuctl saved plan (format_version 1)", "description": "What `menuctl plan --out FILE` writes and `menuctl apply --plan FILE` reads. The first three keys are the contract's plan JSON (CONTRACT.md); the rest is what apply needs to carry the plan out exactly and to check it first. Reference: docs/apply.md.", "type": "object", "additionalProperties": false, "required": ["format_version", "changes", "summary", "organization_id", "config_digest", "targets", "prune", "unmanaged", "warnings"], "properties": { "format_version": { "const": 1 }, "changes": { "type": "array", "items": { "$ref": "#/$defs/change" } }, "summary": { "type": "object", "additionalProperties": false, "required": ["create", "update", "archive", "restore"], "properties": { "create": { "$ref": "#/$defs/count" }, "update": { "$ref": "#/$defs/count" }, "archive": { "$ref": "#/$defs/count" }, "restore": { "$ref": "#/$defs/count" } } }, "organization_id": { "type": ["integer", "null"], "minimum": 1 }, "config_digest": { "type": "string", "pattern": "^[0-9a-f]{8,64}$" }, "targets": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "prune": { "type": "boolean" }, "safety": { "$ref": "#/$defs/safety" }, "unmanaged": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["type", "address", "id"], "properties": { "type": { "$ref": "#/$defs/type" }, "address": { "type": "string", "minLength": 1 }, "id": { "type": "string", "minLength": 1 } } } }, "warnings": { "type": "array", "items": { "type": "string" } }, "diagnostics": { "description": "The warnings with their codes (present when there are any); `warnings` lists their messages.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["severity", "code", "message"], "properties": { "severity": { "const": "warning" }, "code": { "type": "string", "minLength": 1 }, "message": { "type": "string" }, "address": { "type": "string", "minLength": 1 } } } } }, "$defs": { "count": { "type": "integer", "minimum": 0 }, "type": { "enum": ["action", "parser", "app"] }, "liveId": { "type": "string", "minLength": 1 }, "fingerprint": { "description": "Hash of the live resource the change was planned against (src/model/fingerprint.ts).", "type": "string", "minLength": 1 }, "field": { "type": "object", "additionalProperties": false, "required": ["path", "before", "after"], "properties": { "path": { "type": "string", "minLength": 1 }, "before": true, "after": true } }, "safety": { "description": "The archive thresholds as evaluated when the plan was made (docs/apply.md).", "type": "object", "additionalProperties": false, "required": ["archives", "managed", "percent", "max_archive", "max_archive_percent", "exceeded", "force", "refusal", "protected"], "properties": { "archives": { "$ref": "#/$defs/count" }, "managed": { "$ref": "#/$defs/count" }, "percent": { "type": "number", "minimum": 0 }, "max_archive": { "$ref": "#/$defs/count" }, "max_archive_percent": { "type": "number", "minimum": 0, "maximum": 100 }, "exceeded": { "type": "boolean" }, "force": { "type": "boolean" }, "refusal": { "type": ["string", "null"] }, "protected": { "description": "Archives that `protected:` forbids. `plan --format json` lists them; a plan that has any is refused and never saved, so a plan file has none.", "type": "array", "maxItems": 0 } } }, "changeReason": { "description": "Why a change is there (src/plan/reasons.ts words each code).", "type": "object", "additionalProperties": false, "required": ["code"], "properties": { "code": { "enum": ["renamed", "resend", "not-in-config", "prune"] }, "from": { "type": "string" } }, "if": { "properties": { "code": { "const": "renamed" } } }, "then": { "required": ["from"] }, "else": { "properties": { "from": false } } }, "step": { "type": "object", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "enum": ["press", "variable", "select", "pin", "ok"] }, "value": { "type": "string" }, "name": { "type": "string" }, "expect": { "type": "string" }, "description": { "type": "string" } }, "allOf": [{ "if": { "properties": { "kind": { "const": "press" } } }, "then": { "required": ["value"], "properties": { "name": false } } }, { "if": { "properties": { "kind": { "enum": ["variable", "select"] } } }, "then": { "required": ["name"], "properties": { "value": false, "expect": false } } }, { "if": { "properties": { "kind": { "enum": ["pin", "ok"] } } }, "then": { "properties": { "value": false, "name": false, "expect": false } } }] }, "actionDesired": { "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operator_ids", "steps"], "properties": { "name": { "type": "string", "minLength": 1 }, "root_code": { "type": "string", "minLength": 1 }, "transport_type": { "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operator_ids": { "type": "array", "items": { "type": "integer", "minimum": 1 } }, "steps": { "type": "array", "items": { "$ref": "#/$defs/step" } } } }, "parserDesired": { "type": "object", "additionalProperties": false, "required": ["category", "status", "target_type", "sender", "regex", "user_message"], "properties": { "category": { "type": "string", "minLength": 1 }, "status": { "enum": ["succeeded", "failed", "pending"] }, "target_type": { "enum": ["ussd", "sms"] }, "sender": { "type": ["string", "null"] }, "regex": { "type": "string", "minLength": 1 }, "user_message": { "type": "string" } } }, "appDesired": { "type": "object", "additionalProperties": false, "required": ["name", "package_name", "webhook_url"], "properties": { "name": { "type": "string", "minLength": 1 }, "package_name": { "type": "string", "minLength": 1 }, "webhook_url": { "type": ["string", "null"] } } }, "change": { "description": "One change. A create names no live resource (id and fingerprint null); every other op names one by id and carries the fingerprint apply checks it against.", "type": "object", "additionalProperties": false, "required": ["op", "type", "address", "id", "fields", "fingerprint"], "properties": { "op": { "enum": ["create", "update", "archive", "restore"] }, "type": { "$ref": "#/$defs/type" }, "address": { "type": "string", "minLength": 1 }, "id": { "type": ["string", "null"] }, "fields": { "type": "array", "items": { "$ref": "#/$defs/field" } }, "reason": { "description": "The reasons in words, for a person reading the file; must be what the codes say.", "type": "string" }, "reasons": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/changeReason" } }, "forced": { "const": true }, "fingerprint": { "type": ["string", "null"] }, "parent": { "type": "string", "minLength": 1 }, "action_id": { "type": ["string", "null"] }, "desired": { "type": "object" } }, "allOf": [{ "if": { "properties": { "op": { "const": "create" } } }, "then": { "properties": { "id": { "type": "null" }, "fingerprint": { "type": "null" } } }, "else": { "properties": { "id": { "$ref": "#/$defs/liveId" }, "fingerprint": { "$ref": "#/$defs/fingerprint" } } } }, { "if": { "properties": { "op": { "const": "archive" } } }, "then": { "required": ["reasons"], "properties": { "desired": false, "forced": false, "reasons": { "maxItems": 1, "items": { "properties": { "code": { "enum": ["not-in-config", "prune"] } } } } } }, "else": { "required": ["desired"] } }, { "if": { "properties": { "type": { "const": "parser" } } }, "then": { "required": ["parent", "action_id"] }, "else": { "properties": { "parent": false, "action_id": false } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "action" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/actionDesired" } } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "parser" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/parserDesired" } } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "app" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/appDesired" } } } }] } } };
+    schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://menuctl.dev/schemas/plan.schema.json", "title": "menuctl saved plan (format_version 1)", "description": "What `menuctl plan --out FILE` writes and `menuctl apply --plan FILE` reads. The first three keys are the contract's plan JSON (CONTRACT.md); the rest is what apply needs to carry the plan out exactly and to check it first. Reference: docs/apply.md.", "type": "object", "additionalProperties": false, "required": ["format_version", "changes", "summary", "organization_id", "config_digest", "targets", "prune", "unmanaged", "warnings"], "properties": { "format_version": { "const": 1 }, "changes": { "type": "array", "items": { "$ref": "#/$defs/change" } }, "summary": { "type": "object", "additionalProperties": false, "required": ["create", "update", "archive", "restore"], "properties": { "create": { "$ref": "#/$defs/count" }, "update": { "$ref": "#/$defs/count" }, "archive": { "$ref": "#/$defs/count" }, "restore": { "$ref": "#/$defs/count" } } }, "organization_id": { "type": ["integer", "null"], "minimum": 1 }, "environment": { "description": "The environment (--env) the plan was made for; `apply --plan` refuses it for another.", "type": "string", "minLength": 1 }, "config_digest": { "type": "string", "pattern": "^[0-9a-f]{8,64}$" }, "targets": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "prune": { "type": "boolean" }, "safety": { "$ref": "#/$defs/safety" }, "unmanaged": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["type", "address", "id"], "properties": { "type": { "$ref": "#/$defs/type" }, "address": { "type": "string", "minLength": 1 }, "id": { "type": "string", "minLength": 1 } } } }, "warnings": { "type": "array", "items": { "type": "string" } }, "diagnostics": { "description": "The warnings with their codes (present when there are any); `warnings` lists their messages.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["severity", "code", "message"], "properties": { "severity": { "const": "warning" }, "code": { "type": "string", "minLength": 1 }, "message": { "type": "string" }, "address": { "type": "string", "minLength": 1 } } } } }, "$defs": { "count": { "type": "integer", "minimum": 0 }, "type": { "enum": ["action", "parser", "app"] }, "liveId": { "type": "string", "minLength": 1 }, "fingerprint": { "description": "Hash of the live resource the change was planned against (src/model/fingerprint.ts).", "type": "string", "minLength": 1 }, "field": { "type": "object", "additionalProperties": false, "required": ["path", "before", "after"], "properties": { "path": { "type": "string", "minLength": 1 }, "before": true, "after": true } }, "safety": { "description": "The archive thresholds as evaluated when the plan was made (docs/apply.md).", "type": "object", "additionalProperties": false, "required": ["archives", "managed", "percent", "max_archive", "max_archive_percent", "exceeded", "force", "refusal", "protected"], "properties": { "archives": { "$ref": "#/$defs/count" }, "managed": { "$ref": "#/$defs/count" }, "percent": { "type": "number", "minimum": 0 }, "max_archive": { "$ref": "#/$defs/count" }, "max_archive_percent": { "type": "number", "minimum": 0, "maximum": 100 }, "exceeded": { "type": "boolean" }, "force": { "type": "boolean" }, "refusal": { "type": ["string", "null"] }, "protected": { "description": "Archives that `protected:` forbids. `plan --format json` lists them; a plan that has any is refused and never saved, so a plan file has none.", "type": "array", "maxItems": 0 } } }, "changeReason": { "description": "Why a change is there (src/plan/reasons.ts words each code).", "type": "object", "additionalProperties": false, "required": ["code"], "properties": { "code": { "enum": ["renamed", "resend", "not-in-config", "prune"] }, "from": { "type": "string" } }, "if": { "properties": { "code": { "const": "renamed" } } }, "then": { "required": ["from"] }, "else": { "properties": { "from": false } } }, "step": { "type": "object", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "enum": ["press", "variable", "select", "pin", "ok"] }, "value": { "type": "string" }, "name": { "type": "string" }, "expect": { "type": "string" }, "description": { "type": "string" } }, "allOf": [{ "if": { "properties": { "kind": { "const": "press" } } }, "then": { "required": ["value"], "properties": { "name": false } } }, { "if": { "properties": { "kind": { "enum": ["variable", "select"] } } }, "then": { "required": ["name"], "properties": { "value": false, "expect": false } } }, { "if": { "properties": { "kind": { "enum": ["pin", "ok"] } } }, "then": { "properties": { "value": false, "name": false, "expect": false } } }] }, "actionDesired": { "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operator_ids", "steps"], "properties": { "name": { "type": "string", "minLength": 1 }, "root_code": { "type": "string", "minLength": 1 }, "transport_type": { "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operator_ids": { "type": "array", "items": { "type": "integer", "minimum": 1 } }, "steps": { "type": "array", "items": { "$ref": "#/$defs/step" } } } }, "parserDesired": { "type": "object", "additionalProperties": false, "required": ["category", "status", "target_type", "sender", "regex", "user_message"], "properties": { "category": { "type": "string", "minLength": 1 }, "status": { "enum": ["succeeded", "failed", "pending"] }, "target_type": { "enum": ["ussd", "sms"] }, "sender": { "type": ["string", "null"] }, "regex": { "type": "string", "minLength": 1 }, "user_message": { "type": "string" } } }, "appDesired": { "type": "object", "additionalProperties": false, "required": ["name", "package_name", "webhook_url"], "properties": { "name": { "type": "string", "minLength": 1 }, "package_name": { "type": "string", "minLength": 1 }, "webhook_url": { "type": ["string", "null"] } } }, "change": { "description": "One change. A create names no live resource (id and fingerprint null); every other op names one by id and carries the fingerprint apply checks it against.", "type": "object", "additionalProperties": false, "required": ["op", "type", "address", "id", "fields", "fingerprint"], "properties": { "op": { "enum": ["create", "update", "archive", "restore"] }, "type": { "$ref": "#/$defs/type" }, "address": { "type": "string", "minLength": 1 }, "id": { "type": ["string", "null"] }, "fields": { "type": "array", "items": { "$ref": "#/$defs/field" } }, "reason": { "description": "The reasons in words, for a person reading the file; must be what the codes say.", "type": "string" }, "reasons": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/changeReason" } }, "forced": { "const": true }, "fingerprint": { "type": ["string", "null"] }, "parent": { "type": "string", "minLength": 1 }, "action_id": { "type": ["string", "null"] }, "desired": { "type": "object" } }, "allOf": [{ "if": { "properties": { "op": { "const": "create" } } }, "then": { "properties": { "id": { "type": "null" }, "fingerprint": { "type": "null" } } }, "else": { "properties": { "id": { "$ref": "#/$defs/liveId" }, "fingerprint": { "$ref": "#/$defs/fingerprint" } } } }, { "if": { "properties": { "op": { "const": "archive" } } }, "then": { "required": ["reasons"], "properties": { "desired": false, "forced": false, "reasons": { "maxItems": 1, "items": { "properties": { "code": { "enum": ["not-in-config", "prune"] } } } } } }, "else": { "required": ["desired"] } }, { "if": { "properties": { "type": { "const": "parser" } } }, "then": { "required": ["parent", "action_id"] }, "else": { "properties": { "parent": false, "action_id": false } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "action" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/actionDesired" } } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "parser" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/parserDesired" } } } }, { "if": { "properties": { "op": { "not": { "const": "archive" } }, "type": { "const": "app" } } }, "then": { "properties": { "desired": { "$ref": "#/$defs/appDesired" } } } }] } } };
     schema39 = { "enum": ["action", "parser", "app"] };
     func1 = Object.prototype.hasOwnProperty;
     func2 = require_ucs2length().default;
@@ -3089,6 +3111,7 @@ function serializePlan(plan2) {
       restore: plan2.summary.restore
     },
     organization_id: plan2.organization_id,
+    ...plan2.environment !== void 0 ? { environment: plan2.environment } : {},
     config_digest: plan2.config_digest,
     targets: plan2.targets,
     prune: plan2.prune,
@@ -3776,7 +3799,8 @@ var init_plural = __esm({
 // src/report/plan-markdown.ts
 function renderPlanMarkdown(plan2, options = {}) {
   const maxChars = options.maxChars ?? 6e4;
-  const head = [PLAN_MARKER, "## menuctl plan", "", ...summaryTable(plan2)].join("\n");
+  const title = plan2.environment !== void 0 ? `## menuctl plan: environment ${code(plan2.environment)}` : "## menuctl plan";
+  const head = [PLAN_MARKER, title, "", ...summaryTable(plan2)].join("\n");
   const tail = `**${summaryLine(plan2)}**`;
   const sections = [];
   if (plan2.warnings.length > 0) sections.push({ text: warningsMd(plan2.warnings), items: 0 });
@@ -3902,6 +3926,145 @@ var init_exit = __esm({
       }
       code;
     };
+  }
+});
+
+// src/config/suggest.ts
+function editDistance(a, b, max = Infinity) {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+function suggest(word, candidates, limit = 1) {
+  const w = word.toLowerCase();
+  const max = Math.max(1, Math.min(3, Math.floor(w.length / 3)));
+  return candidates.map((c) => ({ c, d: editDistance(w, c.toLowerCase(), max) })).filter((x) => x.d <= max).sort((x, y) => x.d - y.d || (x.c < y.c ? -1 : 1)).slice(0, limit).map((x) => x.c);
+}
+function didYouMean(word, candidates) {
+  const [best] = suggest(word, candidates);
+  return best !== void 0 ? ` Did you mean \`${best}\`?` : "";
+}
+var init_suggest = __esm({
+  "src/config/suggest.ts"() {
+    "use strict";
+  }
+});
+
+// src/config/environments.ts
+function readEnvironments(files, diagnostics) {
+  const defs = /* @__PURE__ */ new Map();
+  for (const { src, root } of files) {
+    if (!root || !isObj(root.environments)) continue;
+    for (const [name, raw] of Object.entries(root.environments)) {
+      if (!isObj(raw)) continue;
+      const prev = defs.get(name);
+      if (prev) {
+        const at = prev.src.locate(["environments", name], { key: true });
+        diagnostics.push({
+          severity: "error",
+          code: "environment.duplicate",
+          loc: src.locate(["environments", name], { key: true }),
+          message: `environment ${JSON.stringify(name)} is defined twice: here and at ${at.file}:${at.line}:${at.col}. Keep one.`
+        });
+        continue;
+      }
+      defs.set(name, definition(name, raw, src));
+    }
+  }
+  return [...defs.values()];
+}
+function definition(name, raw, src) {
+  const def = { name, variables: {}, src };
+  if (typeof raw.api_url === "string") def.api_url = raw.api_url;
+  if (typeof raw.organization_id === "number" && Number.isInteger(raw.organization_id)) def.organization_id = raw.organization_id;
+  if (isObj(raw.variables)) {
+    for (const [k, v] of Object.entries(raw.variables)) {
+      if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") def.variables[k] = src.written(raw.variables, k) ?? String(v);
+    }
+  }
+  return def;
+}
+function overlay(env, def) {
+  return { ...env, ...def.variables };
+}
+function inEnvironment(raw, environment) {
+  if (environment === void 0 || !Array.isArray(raw.environments)) return true;
+  return raw.environments.includes(environment);
+}
+function checkEnvironmentLists(files, names2, diagnostics) {
+  for (const { src, root } of files) {
+    if (!root) continue;
+    forEachList(root, (list2, path2) => {
+      list2.forEach((name, i) => {
+        if (typeof name !== "string" || names2.includes(name)) return;
+        const message = names2.length === 0 ? `\`environments: [${name}]\` limits this resource to an environment, but the config defines none. Add a top-level \`environments:\` mapping, or remove this list.` : `unknown environment ${JSON.stringify(name)}; the config defines ${names2.map((n) => `\`${n}\``).join(", ")}.${didYouMean(name, names2)}`;
+        diagnostics.push({ severity: "error", code: "environment.unknown", loc: src.locate([...path2, i]), message });
+      });
+    });
+  }
+}
+function forEachList(root, visit) {
+  const at = (raw, path2) => {
+    if (isObj(raw) && Array.isArray(raw.environments)) visit(raw.environments, [...path2, "environments"]);
+  };
+  (Array.isArray(root.actions) ? root.actions : []).forEach((a, i) => {
+    at(a, ["actions", i]);
+    if (isObj(a) && Array.isArray(a.parsers)) a.parsers.forEach((p, j) => at(p, ["actions", i, "parsers", j]));
+  });
+  (Array.isArray(root.apps) ? root.apps : []).forEach((a, i) => at(a, ["apps", i]));
+}
+function unguarded(def) {
+  return {
+    severity: "warning",
+    code: "environment.no-organization",
+    loc: def.src.locate(["environments", def.name], { key: true }),
+    message: `environment ${JSON.stringify(def.name)} has no organization_id, so nothing stops credentials for another organization from being used with it. Add \`organization_id:\`.`
+  };
+}
+function forEnvironment(d, name) {
+  const unset = d.code === "env.unset" ? /^environment variable (\S+) is not set\./.exec(d.message) : null;
+  const message = unset ? `variable ${unset[1]} is not set for environment ${JSON.stringify(name)}: add it to \`environments.${name}.variables\`, or set it in the process environment.` : `${d.message} (environment ${JSON.stringify(name)})`;
+  return { ...d, message };
+}
+function mergeAcrossEnvironments(passes, key, tag) {
+  const count = /* @__PURE__ */ new Map();
+  for (const p of passes) for (const k of new Set(p.items.map(key))) count.set(k, (count.get(k) ?? 0) + 1);
+  const out = [];
+  const shared = /* @__PURE__ */ new Set();
+  for (const p of passes) {
+    for (const item of p.items) {
+      const k = key(item);
+      if (count.get(k) !== passes.length) out.push(tag(item, p.name));
+      else if (!shared.has(k)) {
+        shared.add(k);
+        out.push(item);
+      }
+    }
+  }
+  return out;
+}
+function credentialVariable(base2, environment) {
+  return `${base2}_${environment.toUpperCase().replace(/-/g, "_")}`;
+}
+var isObj, mayDefineEnvironments;
+var init_environments = __esm({
+  "src/config/environments.ts"() {
+    "use strict";
+    init_suggest();
+    isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    mayDefineEnvironments = (text) => text.includes("environments");
   }
 });
 
@@ -7355,39 +7518,6 @@ var init_esm = __esm({
   }
 });
 
-// src/config/suggest.ts
-function editDistance(a, b, max = Infinity) {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
-    }
-    if (rowMin > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length];
-}
-function suggest(word, candidates, limit = 1) {
-  const w = word.toLowerCase();
-  const max = Math.max(1, Math.min(3, Math.floor(w.length / 3)));
-  return candidates.map((c) => ({ c, d: editDistance(w, c.toLowerCase(), max) })).filter((x) => x.d <= max).sort((x, y) => x.d - y.d || (x.c < y.c ? -1 : 1)).slice(0, limit).map((x) => x.c);
-}
-function didYouMean(word, candidates) {
-  const [best] = suggest(word, candidates);
-  return best !== void 0 ? ` Did you mean \`${best}\`?` : "";
-}
-var init_suggest = __esm({
-  "src/config/suggest.ts"() {
-    "use strict";
-  }
-});
-
 // src/model/catalog.ts
 function parseCatalog(tsv) {
   const lines2 = tsv.split("\n").filter((l) => l.length > 0);
@@ -7494,7 +7624,7 @@ var init_origin = __esm({
 // src/config/build-sessions.ts
 function buildSessions(action, actionPath, h) {
   const list2 = Array.isArray(action.sessions) ? action.sessions : [];
-  return list2.flatMap((raw, i) => isObj(raw) ? buildSession(raw, [...actionPath, "sessions", i], h) : []);
+  return list2.flatMap((raw, i) => isObj2(raw) && !h.skip?.(raw) ? buildSession(raw, [...actionPath, "sessions", i], h) : []);
 }
 function buildSession(raw, path2, h) {
   if (typeof raw.name !== "string") return [];
@@ -7518,7 +7648,7 @@ function buildSession(raw, path2, h) {
 }
 function variablesOf(raw, h) {
   const out = {};
-  if (!isObj(raw)) return out;
+  if (!isObj2(raw)) return out;
   for (const k of Object.keys(raw)) {
     const v = h.written(raw, k);
     if (v !== void 0) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
@@ -7527,33 +7657,37 @@ function variablesOf(raw, h) {
 }
 function smsOf(raw) {
   if (!Array.isArray(raw)) return [];
-  return raw.flatMap((m) => isObj(m) && typeof m.sender === "string" && typeof m.message === "string" ? [{ sender: m.sender, message: m.message }] : []);
+  return raw.flatMap((m) => isObj2(m) && typeof m.sender === "string" && typeof m.message === "string" ? [{ sender: m.sender, message: m.message }] : []);
 }
-var isObj;
+var isObj2;
 var init_build_sessions = __esm({
   "src/config/build-sessions.ts"() {
     "use strict";
-    isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObj2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
 // src/config/build.ts
-var isObj2, str, list, oneOf, ModelBuilder;
+var isObj3, str, list, oneOf, ModelBuilder;
 var init_build = __esm({
   "src/config/build.ts"() {
     "use strict";
     init_types();
     init_origin();
     init_build_sessions();
-    isObj2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    init_environments();
+    isObj3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     str = (o, k) => typeof o[k] === "string" ? o[k] : void 0;
     list = (o, k) => Array.isArray(o[k]) ? o[k] : [];
     oneOf = (v, allowed, dflt) => allowed.includes(v) ? v : dflt;
     ModelBuilder = class {
-      constructor(src) {
+      /** environment: only resources that exist in it are built (environments.ts inEnvironment). */
+      constructor(src, environment) {
         this.src = src;
+        this.environment = environment;
       }
       src;
+      environment;
       remember(model, raw, path2) {
         return attachOrigin(model, { src: this.src, path: path2, raw });
       }
@@ -7575,11 +7709,11 @@ var init_build = __esm({
         const model = { file: this.src.file, src: this.src, actions: [], apps: [] };
         if (typeof root.organization_id === "number") model.organization_id = root.organization_id;
         list(root, "actions").forEach((a, i) => {
-          const action = isObj2(a) ? this.action(a, ["actions", i]) : void 0;
+          const action = isObj3(a) && inEnvironment(a, this.environment) ? this.action(a, ["actions", i]) : void 0;
           if (action) model.actions.push(action);
         });
         list(root, "apps").forEach((a, i) => {
-          const app = isObj2(a) ? this.app(a, ["apps", i]) : void 0;
+          const app = isObj3(a) && inEnvironment(a, this.environment) ? this.app(a, ["apps", i]) : void 0;
           if (app) model.apps.push(app);
         });
         return model;
@@ -7593,8 +7727,8 @@ var init_build = __esm({
           transport_type: oneOf(raw.transport_type, TRANSPORT_TYPES, "ussd"),
           operators: list(raw, "operators").flatMap((ref, i) => this.operator(ref, [...path2, "operators", i])),
           steps: list(raw, "steps").flatMap((s) => this.step(s)),
-          parsers: list(raw, "parsers").flatMap((p, i) => isObj2(p) ? this.parser(p, [...path2, "parsers", i]) : []),
-          tests: list(raw, "tests").flatMap((f, i) => isObj2(f) ? this.fixture(f, [...path2, "tests", i]) : [])
+          parsers: list(raw, "parsers").flatMap((p, i) => isObj3(p) && inEnvironment(p, this.environment) ? this.parser(p, [...path2, "parsers", i]) : []),
+          tests: list(raw, "tests").flatMap((f, i) => isObj3(f) && !this.expectsAbsent(raw, f) ? this.fixture(f, [...path2, "tests", i]) : [])
         }, raw);
         const renamed = str(raw, "renamed_from");
         if (renamed !== void 0) action.renamed_from = renamed;
@@ -7603,10 +7737,17 @@ var init_build = __esm({
             src: this.src,
             written: (o, k) => this.written(o, k),
             expect: (e) => this.expect(e),
-            remember: (m, r, p) => this.remember(m, r, p)
+            remember: (m, r, p) => this.remember(m, r, p),
+            skip: (s) => this.expectsAbsent(raw, s)
           });
         }
         return this.remember(action, raw, path2);
+      }
+      /** A fixture or session for a parser this environment leaves out is not run in it (it could only fail). */
+      expectsAbsent(action, fixture) {
+        if (this.environment === void 0 || !isObj3(fixture.expect)) return false;
+        const category = fixture.expect.category;
+        return list(action, "parsers").some((p) => isObj3(p) && p.category === category && !inEnvironment(p, this.environment));
       }
       operator(ref, path2) {
         if (typeof ref !== "number" && typeof ref !== "string") return [];
@@ -7614,7 +7755,7 @@ var init_build = __esm({
       }
       step(s) {
         if (s === "pin" || s === "ok") return [{ kind: s }];
-        if (!isObj2(s)) return [];
+        if (!isObj3(s)) return [];
         const description = str(s, "description");
         const d = description !== void 0 ? { description } : {};
         if (s.press !== void 0) {
@@ -7658,12 +7799,12 @@ var init_build = __esm({
         return [this.remember(fixture, raw, path2)];
       }
       expect(raw) {
-        if (!isObj2(raw)) return "none";
+        if (!isObj3(raw)) return "none";
         const out = {};
         const category = str(raw, "category");
         if (category !== void 0) out.category = category;
         if (PARSER_STATUSES.includes(raw.status)) out.status = raw.status;
-        if (isObj2(raw.variables)) {
+        if (isObj3(raw.variables)) {
           const vars = {};
           for (const k of Object.keys(raw.variables)) {
             const v = this.written(raw.variables, k);
@@ -10109,10 +10250,10 @@ var init_files = __esm({
 
 // src/config/addresses.ts
 function itemAt(root, key, index) {
-  if (!isObj3(root) || index === void 0) return void 0;
+  if (!isObj4(root) || index === void 0) return void 0;
   const list2 = root[key];
   const item = Array.isArray(list2) ? list2[Number(index)] : void 0;
-  return isObj3(item) ? item : void 0;
+  return isObj4(item) ? item : void 0;
 }
 function addressOfPath(root, path2) {
   if (path2[0] === "apps") {
@@ -10128,12 +10269,12 @@ function addressOfPath(root, path2) {
   }
   return actionAddress(action.name);
 }
-var isObj3;
+var isObj4;
 var init_addresses = __esm({
   "src/config/addresses.ts"() {
     "use strict";
     init_address();
-    isObj3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObj4 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -10364,9 +10505,9 @@ function requireSchema() {
   hasRequiredSchema = 1;
   const YAMLException2 = requireException();
   const Type2 = requireType();
-  function compileList(schema22, name) {
+  function compileList(schema25, name) {
     const result = [];
-    schema22[name].forEach(function(currentType) {
+    schema25[name].forEach(function(currentType) {
       let newIndex = result.length;
       result.forEach(function(previousType, previousIndex) {
         if (previousType.tag === currentType.tag && previousType.kind === currentType.kind && previousType.multi === currentType.multi) {
@@ -10403,19 +10544,19 @@ function requireSchema() {
     }
     return result;
   }
-  function Schema2(definition) {
-    return this.extend(definition);
+  function Schema2(definition2) {
+    return this.extend(definition2);
   }
-  Schema2.prototype.extend = function extend(definition) {
+  Schema2.prototype.extend = function extend(definition2) {
     let implicit = [];
     let explicit = [];
-    if (definition instanceof Type2) {
-      explicit.push(definition);
-    } else if (Array.isArray(definition)) {
-      explicit = explicit.concat(definition);
-    } else if (definition && (Array.isArray(definition.implicit) || Array.isArray(definition.explicit))) {
-      if (definition.implicit) implicit = implicit.concat(definition.implicit);
-      if (definition.explicit) explicit = explicit.concat(definition.explicit);
+    if (definition2 instanceof Type2) {
+      explicit.push(definition2);
+    } else if (Array.isArray(definition2)) {
+      explicit = explicit.concat(definition2);
+    } else if (definition2 && (Array.isArray(definition2.implicit) || Array.isArray(definition2.explicit))) {
+      if (definition2.implicit) implicit = implicit.concat(definition2.implicit);
+      if (definition2.explicit) explicit = explicit.concat(definition2.explicit);
     } else {
       throw new YAMLException2("Schema.extend argument should be a Type, [ Type ], or a schema definition ({ implicit: [...], explicit: [...] })");
     }
@@ -12511,7 +12652,7 @@ function requireDumper() {
     "OFF"
   ];
   const DEPRECATED_BASE60_SYNTAX = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
-  function compileStyleMap(schema22, map2) {
+  function compileStyleMap(schema25, map2) {
     if (map2 === null) return {};
     const result = {};
     const keys = Object.keys(map2);
@@ -12521,7 +12662,7 @@ function requireDumper() {
       if (tag.slice(0, 2) === "!!") {
         tag = "tag:yaml.org,2002:" + tag.slice(2);
       }
-      const type2 = schema22.compiledTypeMap["fallback"][tag];
+      const type2 = schema25.compiledTypeMap["fallback"][tag];
       if (type2 && _hasOwnProperty.call(type2.styleAliases, style2)) {
         style2 = type2.styleAliases[style2];
       }
@@ -13189,6 +13330,16 @@ function interpolate(input2, env) {
       });
       return match;
     }
+    if (CREDENTIAL_VARIABLE.test(name)) {
+      issues.push({
+        code: "env.credential",
+        index,
+        text: match,
+        name,
+        message: `\`${match}\` would copy a credential into the config, and from there into plans and pull-request comments. menuctl reads ${name} itself when it connects: remove the reference.`
+      });
+      return match;
+    }
     const v = env[name] ?? fallback;
     if (v === void 0) {
       issues.push({
@@ -13204,12 +13355,13 @@ function interpolate(input2, env) {
   });
   return { value, issues };
 }
-var REF, NAME;
+var REF, NAME, CREDENTIAL_VARIABLE;
 var init_interpolate = __esm({
   "src/config/interpolate.ts"() {
     "use strict";
     REF = /\$\$\{|\$\{([^}]*)(\}?)/g;
     NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+    CREDENTIAL_VARIABLE = /^MENUCTL_(?:TOKEN|EMAIL|PASSWORD)(?:_[A-Za-z0-9_]*)?$/;
   }
 });
 
@@ -13274,13 +13426,13 @@ var require_identity = __commonJS({
 var require_visit = __commonJS({
   "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
     function visit(node, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity.isDocument(node)) {
+      if (identity2.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
         if (cd === REMOVE)
           node.contents = null;
@@ -13292,12 +13444,12 @@ var require_visit = __commonJS({
     visit.REMOVE = REMOVE;
     function visit_(key, node, visitor, path2) {
       const ctrl = callVisitor(key, node, visitor, path2);
-      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
         replaceNode(key, path2, ctrl);
         return visit_(key, ctrl, visitor, path2);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity.isCollection(node)) {
+        if (identity2.isCollection(node)) {
           path2 = Object.freeze(path2.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
             const ci = visit_(i, node.items[i], visitor, path2);
@@ -13310,7 +13462,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity.isPair(node)) {
+        } else if (identity2.isPair(node)) {
           path2 = Object.freeze(path2.concat(node));
           const ck = visit_("key", node.key, visitor, path2);
           if (ck === BREAK)
@@ -13328,7 +13480,7 @@ var require_visit = __commonJS({
     }
     async function visitAsync(node, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity.isDocument(node)) {
+      if (identity2.isDocument(node)) {
         const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
         if (cd === REMOVE)
           node.contents = null;
@@ -13340,12 +13492,12 @@ var require_visit = __commonJS({
     visitAsync.REMOVE = REMOVE;
     async function visitAsync_(key, node, visitor, path2) {
       const ctrl = await callVisitor(key, node, visitor, path2);
-      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
         replaceNode(key, path2, ctrl);
         return visitAsync_(key, ctrl, visitor, path2);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity.isCollection(node)) {
+        if (identity2.isCollection(node)) {
           path2 = Object.freeze(path2.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
             const ci = await visitAsync_(i, node.items[i], visitor, path2);
@@ -13358,7 +13510,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity.isPair(node)) {
+        } else if (identity2.isPair(node)) {
           path2 = Object.freeze(path2.concat(node));
           const ck = await visitAsync_("key", node.key, visitor, path2);
           if (ck === BREAK)
@@ -13395,31 +13547,31 @@ var require_visit = __commonJS({
     function callVisitor(key, node, visitor, path2) {
       if (typeof visitor === "function")
         return visitor(key, node, path2);
-      if (identity.isMap(node))
+      if (identity2.isMap(node))
         return visitor.Map?.(key, node, path2);
-      if (identity.isSeq(node))
+      if (identity2.isSeq(node))
         return visitor.Seq?.(key, node, path2);
-      if (identity.isPair(node))
+      if (identity2.isPair(node))
         return visitor.Pair?.(key, node, path2);
-      if (identity.isScalar(node))
+      if (identity2.isScalar(node))
         return visitor.Scalar?.(key, node, path2);
-      if (identity.isAlias(node))
+      if (identity2.isAlias(node))
         return visitor.Alias?.(key, node, path2);
       return void 0;
     }
     function replaceNode(key, path2, node) {
       const parent = path2[path2.length - 1];
-      if (identity.isCollection(parent)) {
+      if (identity2.isCollection(parent)) {
         parent.items[key] = node;
-      } else if (identity.isPair(parent)) {
+      } else if (identity2.isPair(parent)) {
         if (key === "key")
           parent.key = node;
         else
           parent.value = node;
-      } else if (identity.isDocument(parent)) {
+      } else if (identity2.isDocument(parent)) {
         parent.contents = node;
       } else {
-        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        const pt = identity2.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
@@ -13432,7 +13584,7 @@ var require_visit = __commonJS({
 var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var visit = require_visit();
     var escapeChars = {
       "!": "%21",
@@ -13575,10 +13727,10 @@ var require_directives = __commonJS({
         const lines2 = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
-        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+        if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
           const tags = {};
           visit.visit(doc.contents, (_key, node) => {
-            if (identity.isNode(node) && node.tag)
+            if (identity2.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
           tagNames = Object.keys(tags);
@@ -13603,7 +13755,7 @@ var require_directives = __commonJS({
 var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
@@ -13650,7 +13802,7 @@ var require_anchors = __commonJS({
         setAnchors: () => {
           for (const source of aliasObjects) {
             const ref = sourceObjects.get(source);
-            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+            if (typeof ref === "object" && ref.anchor && (identity2.isScalar(ref.node) || identity2.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
@@ -13723,12 +13875,12 @@ var require_applyReviver = __commonJS({
 var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
         return value.map((v, i) => toJS(v, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value))
+        if (!ctx || !identity2.hasAnchor(value))
           return value.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
         ctx.anchors.set(value, data);
@@ -13754,11 +13906,11 @@ var require_Node = __commonJS({
   "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var toJS = require_toJS();
     var NodeBase = class {
       constructor(type2) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: type2 });
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: type2 });
       }
       /** Create a copy of this node.  */
       clone() {
@@ -13769,7 +13921,7 @@ var require_Node = __commonJS({
       }
       /** A plain JavaScript representation of this node. */
       toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity.isDocument(doc))
+        if (!identity2.isDocument(doc))
           throw new TypeError("A document argument is required");
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
@@ -13796,12 +13948,12 @@ var require_Alias = __commonJS({
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node2.NodeBase {
       constructor(source) {
-        super(identity.ALIAS);
+        super(identity2.ALIAS);
         this.source = source;
         Object.defineProperty(this, "tag", {
           set() {
@@ -13823,7 +13975,7 @@ var require_Alias = __commonJS({
           nodes = [];
           visit.visit(doc, {
             Node: (_key, node) => {
-              if (identity.isAlias(node) || identity.hasAnchor(node))
+              if (identity2.isAlias(node) || identity2.hasAnchor(node))
                 nodes.push(node);
             }
           });
@@ -13885,11 +14037,11 @@ var require_Alias = __commonJS({
       }
     };
     function getAliasCount(doc, node, anchors2) {
-      if (identity.isAlias(node)) {
+      if (identity2.isAlias(node)) {
         const source = node.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity.isCollection(node)) {
+      } else if (identity2.isCollection(node)) {
         let count = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
@@ -13897,7 +14049,7 @@ var require_Alias = __commonJS({
             count = c;
         }
         return count;
-      } else if (identity.isPair(node)) {
+      } else if (identity2.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
         return Math.max(kc, vc);
@@ -13912,13 +14064,13 @@ var require_Alias = __commonJS({
 var require_Scalar = __commonJS({
   "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
     var Scalar = class extends Node2.NodeBase {
       constructor(value) {
-        super(identity.SCALAR);
+        super(identity2.SCALAR);
         this.value = value;
       }
       toJSON(arg, ctx) {
@@ -13943,7 +14095,7 @@ var require_createNode = __commonJS({
   "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
@@ -13957,19 +14109,19 @@ var require_createNode = __commonJS({
       return tags.find((t) => t.identify?.(value) && !t.format);
     }
     function createNode(value, tagName, ctx) {
-      if (identity.isDocument(value))
+      if (identity2.isDocument(value))
         value = value.contents;
-      if (identity.isNode(value))
+      if (identity2.isNode(value))
         return value;
-      if (identity.isPair(value)) {
-        const map2 = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+      if (identity2.isPair(value)) {
+        const map2 = ctx.schema[identity2.MAP].createNode?.(ctx.schema, null, ctx);
         map2.items.push(value);
         return map2;
       }
       if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
         value = value.valueOf();
       }
-      const { aliasDuplicateObjects, onAnchor, onTagObj, schema: schema8, sourceObjects } = ctx;
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema: schema10, sourceObjects } = ctx;
       let ref = void 0;
       if (aliasDuplicateObjects && value && typeof value === "object") {
         ref = sourceObjects.get(value);
@@ -13983,7 +14135,7 @@ var require_createNode = __commonJS({
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value, tagName, schema8.tags);
+      let tagObj = findTagObject(value, tagName, schema10.tags);
       if (!tagObj) {
         if (value && typeof value.toJSON === "function") {
           value = value.toJSON();
@@ -13994,7 +14146,7 @@ var require_createNode = __commonJS({
             ref.node = node2;
           return node2;
         }
-        tagObj = value instanceof Map ? schema8[identity.MAP] : Symbol.iterator in Object(value) ? schema8[identity.SEQ] : schema8[identity.MAP];
+        tagObj = value instanceof Map ? schema10[identity2.MAP] : Symbol.iterator in Object(value) ? schema10[identity2.SEQ] : schema10[identity2.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
@@ -14018,9 +14170,9 @@ var require_Collection = __commonJS({
   "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Node2 = require_Node();
-    function collectionFromPath(schema8, path2, value) {
+    function collectionFromPath(schema10, path2, value) {
       let v = value;
       for (let i = path2.length - 1; i >= 0; --i) {
         const k = path2[i];
@@ -14038,16 +14190,16 @@ var require_Collection = __commonJS({
         onAnchor: () => {
           throw new Error("This should not happen, please report a bug.");
         },
-        schema: schema8,
+        schema: schema10,
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
     var isEmptyPath = (path2) => path2 == null || typeof path2 === "object" && !!path2[Symbol.iterator]().next().done;
     var Collection = class extends Node2.NodeBase {
-      constructor(type2, schema8) {
+      constructor(type2, schema10) {
         super(type2);
         Object.defineProperty(this, "schema", {
-          value: schema8,
+          value: schema10,
           configurable: true,
           enumerable: false,
           writable: true
@@ -14058,11 +14210,11 @@ var require_Collection = __commonJS({
        *
        * @param schema - If defined, overwrites the original's schema
        */
-      clone(schema8) {
+      clone(schema10) {
         const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (schema8)
-          copy.schema = schema8;
-        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema8) : it);
+        if (schema10)
+          copy.schema = schema10;
+        copy.items = copy.items.map((it) => identity2.isNode(it) || identity2.isPair(it) ? it.clone(schema10) : it);
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -14078,7 +14230,7 @@ var require_Collection = __commonJS({
         else {
           const [key, ...rest] = path2;
           const node = this.get(key, true);
-          if (identity.isCollection(node))
+          if (identity2.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
             this.set(key, collectionFromPath(this.schema, rest, value));
@@ -14095,7 +14247,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
-        if (identity.isCollection(node))
+        if (identity2.isCollection(node))
           return node.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
@@ -14109,16 +14261,16 @@ var require_Collection = __commonJS({
         const [key, ...rest] = path2;
         const node = this.get(key, true);
         if (rest.length === 0)
-          return !keepScalar && identity.isScalar(node) ? node.value : node;
+          return !keepScalar && identity2.isScalar(node) ? node.value : node;
         else
-          return identity.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+          return identity2.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
         return this.items.every((node) => {
-          if (!identity.isPair(node))
+          if (!identity2.isPair(node))
             return false;
           const n = node.value;
-          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+          return n == null || allowScalar && identity2.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
@@ -14129,7 +14281,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
-        return identity.isCollection(node) ? node.hasIn(rest) : false;
+        return identity2.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
@@ -14141,7 +14293,7 @@ var require_Collection = __commonJS({
           this.set(key, value);
         } else {
           const node = this.get(key, true);
-          if (identity.isCollection(node))
+          if (identity2.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
             this.set(key, collectionFromPath(this.schema, rest, value));
@@ -14597,7 +14749,7 @@ var require_stringify = __commonJS({
   "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
     function createStringifyContext(doc, options) {
@@ -14650,7 +14802,7 @@ var require_stringify = __commonJS({
       }
       let tagObj = void 0;
       let obj;
-      if (identity.isScalar(item)) {
+      if (identity2.isScalar(item)) {
         obj = item.value;
         let match = tags.filter((t) => t.identify?.(obj));
         if (match.length > 1) {
@@ -14673,7 +14825,7 @@ var require_stringify = __commonJS({
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+      const anchor = (identity2.isScalar(node) || identity2.isCollection(node)) && node.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
@@ -14684,9 +14836,9 @@ var require_stringify = __commonJS({
       return props.join(" ");
     }
     function stringify(item, ctx, onComment, onChompKeep) {
-      if (identity.isPair(item))
+      if (identity2.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
-      if (identity.isAlias(item)) {
+      if (identity2.isAlias(item)) {
         if (ctx.doc.directives)
           return item.toString(ctx);
         if (ctx.resolvedAliases?.has(item)) {
@@ -14700,15 +14852,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      const node = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
       tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str4 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str4 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str4;
-      return identity.isScalar(node) || str4[0] === "{" || str4[0] === "[" ? `${props} ${str4}` : `${props}
+      return identity2.isScalar(node) || str4[0] === "{" || str4[0] === "[" ? `${props} ${str4}` : `${props}
 ${ctx.indent}${str4}`;
     }
     exports.createStringifyContext = createStringifyContext;
@@ -14720,23 +14872,23 @@ ${ctx.indent}${str4}`;
 var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key) && key.comment || null;
+      let keyComment = identity2.isNode(key) && key.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+        if (identity2.isCollection(key) || !identity2.isNode(key) && typeof key === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key) || (identity2.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -14777,7 +14929,7 @@ ${indent}:`;
           str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity.isNode(value)) {
+      if (identity2.isNode(value)) {
         vsb = !!value.spaceBefore;
         vcb = value.commentBefore;
         valueComment = value.comment;
@@ -14789,10 +14941,10 @@ ${indent}:`;
           value = doc.createNode(value);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value))
+      if (!explicitKey && !keyComment && identity2.isScalar(value))
         ctx.indentAtStart = str4.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
@@ -14812,7 +14964,7 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity.isCollection(value)) {
+      } else if (!explicitKey && identity2.isCollection(value)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
@@ -14875,7 +15027,7 @@ var require_log = __commonJS({
 var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge3 = {
@@ -14888,10 +15040,10 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge3.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge3.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
-      if (identity.isSeq(source))
+      if (identity2.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map2, it);
       else if (Array.isArray(source))
@@ -14902,7 +15054,7 @@ var require_merge = __commonJS({
     }
     function mergeValue(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
-      if (!identity.isMap(source))
+      if (!identity2.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
       for (const [key, value2] of srcMap) {
@@ -14923,7 +15075,7 @@ var require_merge = __commonJS({
       return map2;
     }
     function resolveAliasValue(ctx, value) {
-      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+      return ctx && identity2.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
@@ -14938,10 +15090,10 @@ var require_addPairToJSMap = __commonJS({
     var log = require_log();
     var merge3 = require_merge();
     var stringify = require_stringify();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key, value }) {
-      if (identity.isNode(key) && key.addToJSMap)
+      if (identity2.isNode(key) && key.addToJSMap)
         key.addToJSMap(ctx, map2, value);
       else if (merge3.isMergeKey(ctx, key))
         merge3.addMergeToJSMap(ctx, map2, value);
@@ -14972,7 +15124,7 @@ var require_addPairToJSMap = __commonJS({
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key) && ctx?.doc) {
+      if (identity2.isNode(key) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
@@ -15002,7 +15154,7 @@ var require_Pair = __commonJS({
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
-    var identity = require_identity();
+    var identity2 = require_identity();
     function createPair(key, value, ctx) {
       const k = createNode.createNode(key, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
@@ -15010,16 +15162,16 @@ var require_Pair = __commonJS({
     }
     var Pair = class _Pair {
       constructor(key, value = null) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
         this.key = key;
         this.value = value;
       }
-      clone(schema8) {
+      clone(schema10) {
         let { key, value } = this;
-        if (identity.isNode(key))
-          key = key.clone(schema8);
-        if (identity.isNode(value))
-          value = value.clone(schema8);
+        if (identity2.isNode(key))
+          key = key.clone(schema10);
+        if (identity2.isNode(value))
+          value = value.clone(schema10);
         return new _Pair(key, value);
       }
       toJSON(_, ctx) {
@@ -15039,7 +15191,7 @@ var require_Pair = __commonJS({
 var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
@@ -15055,14 +15207,14 @@ var require_stringifyCollection = __commonJS({
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment2 = null;
-        if (identity.isNode(item)) {
+        if (identity2.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
             lines2.push("");
           addCommentBefore(ctx, lines2, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
-        } else if (identity.isPair(item)) {
-          const ik = identity.isNode(item.key) ? item.key : null;
+        } else if (identity2.isPair(item)) {
+          const ik = identity2.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
               lines2.push("");
@@ -15110,14 +15262,14 @@ ${indent}${line}` : "\n";
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment = null;
-        if (identity.isNode(item)) {
+        if (identity2.isNode(item)) {
           if (item.spaceBefore)
             lines2.push("");
           addCommentBefore(ctx, lines2, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
-        } else if (identity.isPair(item)) {
-          const ik = identity.isNode(item.key) ? item.key : null;
+        } else if (identity2.isPair(item)) {
+          const ik = identity2.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
               lines2.push("");
@@ -15125,7 +15277,7 @@ ${indent}${line}` : "\n";
             if (ik.comment)
               reqNewline = true;
           }
-          const iv = identity.isNode(item.value) ? item.value : null;
+          const iv = identity2.isNode(item.value) ? item.value : null;
           if (iv) {
             if (iv.comment)
               comment = iv.comment;
@@ -15193,16 +15345,16 @@ var require_YAMLMap = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair(items, key) {
-      const k = identity.isScalar(key) ? key.value : key;
+      const k = identity2.isScalar(key) ? key.value : key;
       for (const it of items) {
-        if (identity.isPair(it)) {
+        if (identity2.isPair(it)) {
           if (it.key === key || it.key === k)
             return it;
-          if (identity.isScalar(it.key) && it.key.value === k)
+          if (identity2.isScalar(it.key) && it.key.value === k)
             return it;
         }
       }
@@ -15212,17 +15364,17 @@ var require_YAMLMap = __commonJS({
       static get tagName() {
         return "tag:yaml.org,2002:map";
       }
-      constructor(schema8) {
-        super(identity.MAP, schema8);
+      constructor(schema10) {
+        super(identity2.MAP, schema10);
         this.items = [];
       }
       /**
        * A generic collection parsing method that can be extended
        * to other node classes that inherit from YAMLMap
        */
-      static from(schema8, obj, ctx) {
+      static from(schema10, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
-        const map2 = new this(schema8);
+        const map2 = new this(schema10);
         const add2 = (key, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key, value);
@@ -15238,8 +15390,8 @@ var require_YAMLMap = __commonJS({
           for (const key of Object.keys(obj))
             add2(key, obj[key]);
         }
-        if (typeof schema8.sortMapEntries === "function") {
-          map2.items.sort(schema8.sortMapEntries);
+        if (typeof schema10.sortMapEntries === "function") {
+          map2.items.sort(schema10.sortMapEntries);
         }
         return map2;
       }
@@ -15251,7 +15403,7 @@ var require_YAMLMap = __commonJS({
        */
       add(pair, overwrite) {
         let _pair;
-        if (identity.isPair(pair))
+        if (identity2.isPair(pair))
           _pair = pair;
         else if (!pair || typeof pair !== "object" || !("key" in pair)) {
           _pair = new Pair.Pair(pair, pair?.value);
@@ -15262,7 +15414,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+          if (identity2.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -15286,7 +15438,7 @@ var require_YAMLMap = __commonJS({
       get(key, keepScalar) {
         const it = findPair(this.items, key);
         const node = it?.value;
-        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
+        return (!keepScalar && identity2.isScalar(node) ? node.value : node) ?? void 0;
       }
       has(key) {
         return !!findPair(this.items, key);
@@ -15311,7 +15463,7 @@ var require_YAMLMap = __commonJS({
         if (!ctx)
           return JSON.stringify(this);
         for (const item of this.items) {
-          if (!identity.isPair(item))
+          if (!identity2.isPair(item))
             throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
         }
         if (!ctx.allNullValues && this.hasAllNullValues(false))
@@ -15334,7 +15486,7 @@ var require_YAMLMap = __commonJS({
 var require_map = __commonJS({
   "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var YAMLMap = require_YAMLMap();
     var map2 = {
       collection: "map",
@@ -15342,11 +15494,11 @@ var require_map = __commonJS({
       nodeClass: YAMLMap.YAMLMap,
       tag: "tag:yaml.org,2002:map",
       resolve(map3, onError) {
-        if (!identity.isMap(map3))
+        if (!identity2.isMap(map3))
           onError("Expected a mapping for this tag");
         return map3;
       },
-      createNode: (schema8, obj, ctx) => YAMLMap.YAMLMap.from(schema8, obj, ctx)
+      createNode: (schema10, obj, ctx) => YAMLMap.YAMLMap.from(schema10, obj, ctx)
     };
     exports.map = map2;
   }
@@ -15359,15 +15511,15 @@ var require_YAMLSeq = __commonJS({
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection.Collection {
       static get tagName() {
         return "tag:yaml.org,2002:seq";
       }
-      constructor(schema8) {
-        super(identity.SEQ, schema8);
+      constructor(schema10) {
+        super(identity2.SEQ, schema10);
         this.items = [];
       }
       add(value) {
@@ -15393,7 +15545,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
-        return !keepScalar && identity.isScalar(it) ? it.value : it;
+        return !keepScalar && identity2.isScalar(it) ? it.value : it;
       }
       /**
        * Checks if the collection includes a value with the key `key`.
@@ -15417,7 +15569,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+        if (identity2.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -15442,9 +15594,9 @@ var require_YAMLSeq = __commonJS({
           onComment
         });
       }
-      static from(schema8, obj, ctx) {
+      static from(schema10, obj, ctx) {
         const { replacer } = ctx;
-        const seq3 = new this(schema8);
+        const seq3 = new this(schema10);
         if (obj && Symbol.iterator in Object(obj)) {
           let i = 0;
           for (let it of obj) {
@@ -15459,7 +15611,7 @@ var require_YAMLSeq = __commonJS({
       }
     };
     function asItemIndex(key) {
-      let idx = identity.isScalar(key) ? key.value : key;
+      let idx = identity2.isScalar(key) ? key.value : key;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -15472,7 +15624,7 @@ var require_YAMLSeq = __commonJS({
 var require_seq = __commonJS({
   "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq3 = {
       collection: "seq",
@@ -15480,11 +15632,11 @@ var require_seq = __commonJS({
       nodeClass: YAMLSeq.YAMLSeq,
       tag: "tag:yaml.org,2002:seq",
       resolve(seq4, onError) {
-        if (!identity.isSeq(seq4))
+        if (!identity2.isSeq(seq4))
           onError("Expected a sequence for this tag");
         return seq4;
       },
-      createNode: (schema8, obj, ctx) => YAMLSeq.YAMLSeq.from(schema8, obj, ctx)
+      createNode: (schema10, obj, ctx) => YAMLSeq.YAMLSeq.from(schema10, obj, ctx)
     };
     exports.seq = seq3;
   }
@@ -15680,7 +15832,7 @@ var require_schema = __commonJS({
     var bool3 = require_bool();
     var float2 = require_float();
     var int2 = require_int();
-    var schema8 = [
+    var schema10 = [
       map2.map,
       seq3.seq,
       string.string,
@@ -15693,7 +15845,7 @@ var require_schema = __commonJS({
       float2.floatExp,
       float2.float
     ];
-    exports.schema = schema8;
+    exports.schema = schema10;
   }
 });
 
@@ -15759,8 +15911,8 @@ var require_schema2 = __commonJS({
         return str4;
       }
     };
-    var schema8 = [map2.map, seq3.seq].concat(jsonScalars, jsonError);
-    exports.schema = schema8;
+    var schema10 = [map2.map, seq3.seq].concat(jsonScalars, jsonError);
+    exports.schema = schema10;
   }
 });
 
@@ -15834,17 +15986,17 @@ var require_binary = __commonJS({
 var require_pairs = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq3, onError) {
-      if (identity.isSeq(seq3)) {
+      if (identity2.isSeq(seq3)) {
         for (let i = 0; i < seq3.items.length; ++i) {
           let item = seq3.items[i];
-          if (identity.isPair(item))
+          if (identity2.isPair(item))
             continue;
-          else if (identity.isMap(item)) {
+          else if (identity2.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
             const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
@@ -15858,15 +16010,15 @@ ${cn.comment}` : item.comment;
             }
             item = pair;
           }
-          seq3.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+          seq3.items[i] = identity2.isPair(item) ? item : new Pair.Pair(item);
         }
       } else
         onError("Expected a sequence for this tag");
       return seq3;
     }
-    function createPairs(schema8, iterable, ctx) {
+    function createPairs(schema10, iterable, ctx) {
       const { replacer } = ctx;
-      const pairs3 = new YAMLSeq.YAMLSeq(schema8);
+      const pairs3 = new YAMLSeq.YAMLSeq(schema10);
       pairs3.tag = "tag:yaml.org,2002:pairs";
       let i = 0;
       if (iterable && Symbol.iterator in Object(iterable))
@@ -15912,7 +16064,7 @@ ${cn.comment}` : item.comment;
 var require_omap = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -15939,7 +16091,7 @@ var require_omap = __commonJS({
           ctx.onCreate(map2);
         for (const pair of this.items) {
           let key, value;
-          if (identity.isPair(pair)) {
+          if (identity2.isPair(pair)) {
             key = toJS.toJS(pair.key, "", ctx);
             value = toJS.toJS(pair.value, key, ctx);
           } else {
@@ -15951,8 +16103,8 @@ var require_omap = __commonJS({
         }
         return map2;
       }
-      static from(schema8, iterable, ctx) {
-        const pairs$1 = pairs2.createPairs(schema8, iterable, ctx);
+      static from(schema10, iterable, ctx) {
+        const pairs$1 = pairs2.createPairs(schema10, iterable, ctx);
         const omap3 = new this();
         omap3.items = pairs$1.items;
         return omap3;
@@ -15969,7 +16121,7 @@ var require_omap = __commonJS({
         const pairs$1 = pairs2.resolvePairs(seq3, onError);
         const seenKeys = [];
         for (const { key } of pairs$1.items) {
-          if (identity.isScalar(key)) {
+          if (identity2.isScalar(key)) {
             if (seenKeys.includes(key.value)) {
               onError(`Ordered maps must not include duplicate keys: ${key.value}`);
             } else {
@@ -15979,7 +16131,7 @@ var require_omap = __commonJS({
         }
         return Object.assign(new YAMLOMap(), pairs$1);
       },
-      createNode: (schema8, iterable, ctx) => YAMLOMap.from(schema8, iterable, ctx)
+      createNode: (schema10, iterable, ctx) => YAMLOMap.from(schema10, iterable, ctx)
     };
     exports.YAMLOMap = YAMLOMap;
     exports.omap = omap2;
@@ -16150,17 +16302,17 @@ var require_int2 = __commonJS({
 var require_set = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
-      constructor(schema8) {
-        super(schema8);
+      constructor(schema10) {
+        super(schema10);
         this.tag = _YAMLSet.tag;
       }
       add(key) {
         let pair;
-        if (identity.isPair(key))
+        if (identity2.isPair(key))
           pair = key;
         else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
           pair = new Pair.Pair(key.key, null);
@@ -16176,7 +16328,7 @@ var require_set = __commonJS({
        */
       get(key, keepPair) {
         const pair = YAMLMap.findPair(this.items, key);
-        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+        return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
       set(key, value) {
         if (typeof value !== "boolean")
@@ -16199,9 +16351,9 @@ var require_set = __commonJS({
         else
           throw new Error("Set items must all have null values");
       }
-      static from(schema8, iterable, ctx) {
+      static from(schema10, iterable, ctx) {
         const { replacer } = ctx;
-        const set3 = new this(schema8);
+        const set3 = new this(schema10);
         if (iterable && Symbol.iterator in Object(iterable))
           for (let value of iterable) {
             if (typeof replacer === "function")
@@ -16218,9 +16370,9 @@ var require_set = __commonJS({
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
-      createNode: (schema8, iterable, ctx) => YAMLSet.from(schema8, iterable, ctx),
+      createNode: (schema10, iterable, ctx) => YAMLSet.from(schema10, iterable, ctx),
       resolve(map2, onError) {
-        if (identity.isMap(map2)) {
+        if (identity2.isMap(map2)) {
           if (map2.hasAllNullValues(true))
             return Object.assign(new YAMLSet(), map2);
           else
@@ -16340,7 +16492,7 @@ var require_schema3 = __commonJS({
     var pairs2 = require_pairs();
     var set2 = require_set();
     var timestamp2 = require_timestamp();
-    var schema8 = [
+    var schema10 = [
       map2.map,
       seq3.seq,
       string.string,
@@ -16363,7 +16515,7 @@ var require_schema3 = __commonJS({
       timestamp2.floatTime,
       timestamp2.timestamp
     ];
-    exports.schema = schema8;
+    exports.schema = schema10;
   }
 });
 
@@ -16378,7 +16530,7 @@ var require_tags = __commonJS({
     var bool3 = require_bool();
     var float2 = require_float();
     var int2 = require_int();
-    var schema8 = require_schema();
+    var schema10 = require_schema();
     var schema$1 = require_schema2();
     var binary2 = require_binary();
     var merge3 = require_merge();
@@ -16388,7 +16540,7 @@ var require_tags = __commonJS({
     var set2 = require_set();
     var timestamp2 = require_timestamp();
     var schemas = /* @__PURE__ */ new Map([
-      ["core", schema8.schema],
+      ["core", schema10.schema],
       ["failsafe", [map2.map, seq3.seq, string.string]],
       ["json", schema$1.schema],
       ["yaml11", schema$2.schema],
@@ -16465,22 +16617,22 @@ var require_tags = __commonJS({
 var require_Schema = __commonJS({
   "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var map2 = require_map();
     var seq3 = require_seq();
     var string = require_string();
     var tags = require_tags();
     var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
     var Schema2 = class _Schema {
-      constructor({ compat, customTags, merge: merge3, resolveKnownTags, schema: schema8, sortMapEntries, toStringDefaults }) {
+      constructor({ compat, customTags, merge: merge3, resolveKnownTags, schema: schema10, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
-        this.name = typeof schema8 === "string" && schema8 || "core";
+        this.name = typeof schema10 === "string" && schema10 || "core";
         this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
         this.tags = tags.getTags(customTags, this.name, merge3);
         this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity.MAP, { value: map2.map });
-        Object.defineProperty(this, identity.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity.SEQ, { value: seq3.seq });
+        Object.defineProperty(this, identity2.MAP, { value: map2.map });
+        Object.defineProperty(this, identity2.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity2.SEQ, { value: seq3.seq });
         this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
       }
       clone() {
@@ -16497,7 +16649,7 @@ var require_Schema = __commonJS({
 var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
@@ -16524,7 +16676,7 @@ var require_stringifyDocument = __commonJS({
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
-        if (identity.isNode(doc.contents)) {
+        if (identity2.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
             lines2.push("");
           if (doc.contents.commentBefore) {
@@ -16579,7 +16731,7 @@ var require_Document = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
     var Schema2 = require_Schema();
@@ -16594,7 +16746,7 @@ var require_Document = __commonJS({
         this.comment = null;
         this.errors = [];
         this.warnings = [];
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.DOC });
         let _replacer = null;
         if (typeof replacer === "function" || Array.isArray(replacer)) {
           _replacer = replacer;
@@ -16630,7 +16782,7 @@ var require_Document = __commonJS({
        */
       clone() {
         const copy = Object.create(_Document.prototype, {
-          [identity.NODE_TYPE]: { value: identity.DOC }
+          [identity2.NODE_TYPE]: { value: identity2.DOC }
         });
         copy.commentBefore = this.commentBefore;
         copy.comment = this.comment;
@@ -16640,7 +16792,7 @@ var require_Document = __commonJS({
         if (this.directives)
           copy.directives = this.directives.clone();
         copy.schema = this.schema.clone();
-        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        copy.contents = identity2.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -16703,7 +16855,7 @@ var require_Document = __commonJS({
           sourceObjects
         };
         const node = createNode.createNode(value, tag, ctx);
-        if (flow && identity.isCollection(node))
+        if (flow && identity2.isCollection(node))
           node.flow = true;
         setAnchors();
         return node;
@@ -16743,7 +16895,7 @@ var require_Document = __commonJS({
        * `true` (collections are always returned intact).
        */
       get(key, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -16752,14 +16904,14 @@ var require_Document = __commonJS({
        */
       getIn(path2, keepScalar) {
         if (Collection.isEmptyPath(path2))
-          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path2, keepScalar) : void 0;
+          return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path2, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
       has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+        return identity2.isCollection(this.contents) ? this.contents.has(key) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -16767,7 +16919,7 @@ var require_Document = __commonJS({
       hasIn(path2) {
         if (Collection.isEmptyPath(path2))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path2) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path2) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -16874,7 +17026,7 @@ var require_Document = __commonJS({
       }
     };
     function assertCollection(contents) {
-      if (identity.isCollection(contents))
+      if (identity2.isCollection(contents))
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
@@ -17145,12 +17297,12 @@ var require_util_flow_indent_check = __commonJS({
 var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity2.isScalar(a) && identity2.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
     exports.mapIncludes = mapIncludes;
@@ -17363,7 +17515,7 @@ var require_resolve_end = __commonJS({
 var require_resolve_flow_collection = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -17442,7 +17594,7 @@ var require_resolve_flow_collection = __commonJS({
             }
             if (prevItemComment) {
               let prev = coll.items[coll.items.length - 1];
-              if (identity.isPair(prev))
+              if (identity2.isPair(prev))
                 prev = prev.value ?? prev.key;
               if (prev.comment)
                 prev.comment += "\n" + prevItemComment;
@@ -17557,7 +17709,7 @@ var require_resolve_flow_collection = __commonJS({
 var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -17607,7 +17759,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      const node = identity2.isNode(res) ? res : new Scalar.Scalar(res);
       node.range = coll.range;
       node.tag = tagName;
       if (tag?.format)
@@ -18026,7 +18178,7 @@ var require_resolve_flow_scalar = __commonJS({
 var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -18035,17 +18187,17 @@ var require_compose_scalar = __commonJS({
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity.SCALAR];
+        tag = ctx.schema[identity2.SCALAR];
       } else if (tagName)
         tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
       else if (token.type === "scalar")
         tag = findScalarTagByTest(ctx, value, token, onError);
       else
-        tag = ctx.schema[identity.SCALAR];
+        tag = ctx.schema[identity2.SCALAR];
       let scalar;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
@@ -18063,11 +18215,11 @@ var require_compose_scalar = __commonJS({
         scalar.comment = comment;
       return scalar;
     }
-    function findScalarTagByName(schema8, value, tagName, tagToken, onError) {
+    function findScalarTagByName(schema10, value, tagName, tagToken, onError) {
       if (tagName === "!")
-        return schema8[identity.SCALAR];
+        return schema10[identity2.SCALAR];
       const matchWithTest = [];
-      for (const tag of schema8.tags) {
+      for (const tag of schema10.tags) {
         if (!tag.collection && tag.tag === tagName) {
           if (tag.default && tag.test)
             matchWithTest.push(tag);
@@ -18078,18 +18230,18 @@ var require_compose_scalar = __commonJS({
       for (const tag of matchWithTest)
         if (tag.test?.test(value))
           return tag;
-      const kt = schema8.knownTags[tagName];
+      const kt = schema10.knownTags[tagName];
       if (kt && !kt.collection) {
-        schema8.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        schema10.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
         return kt;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
-      return schema8[identity.SCALAR];
+      return schema10[identity2.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema: schema8 }, value, token, onError) {
-      const tag = schema8.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema8[identity.SCALAR];
-      if (schema8.compat) {
-        const compat = schema8.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema8[identity.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema: schema10 }, value, token, onError) {
+      const tag = schema10.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema10[identity2.SCALAR];
+      if (schema10.compat) {
+        const compat = schema10.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema10[identity2.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -18138,7 +18290,7 @@ var require_compose_node = __commonJS({
   "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var composeCollection = require_compose_collection();
     var composeScalar = require_compose_scalar();
     var resolveEnd = require_resolve_end();
@@ -18184,7 +18336,7 @@ var require_compose_node = __commonJS({
       node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
       if (anchor && node.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
@@ -18290,7 +18442,7 @@ var require_composer = __commonJS({
     var directives = require_directives();
     var Document = require_Document();
     var errors = require_errors();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var composeDoc = require_compose_doc();
     var resolveEnd = require_resolve_end();
     function getErrorPos(src) {
@@ -18352,9 +18504,9 @@ var require_composer = __commonJS({
 ${comment}` : comment;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
             doc.commentBefore = comment;
-          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+          } else if (identity2.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it = dc.items[0];
-            if (identity.isPair(it))
+            if (identity2.isPair(it))
               it = it.key;
             const cb = it.commentBefore;
             it.commentBefore = cb ? `${comment}
@@ -20402,7 +20554,7 @@ var require_public_api = __commonJS({
     var Document = require_Document();
     var errors = require_errors();
     var log = require_log();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
     function parseOptions(options) {
@@ -20480,7 +20632,7 @@ var require_public_api = __commonJS({
         if (!keepUndefined)
           return void 0;
       }
-      if (identity.isDocument(value) && !_replacer)
+      if (identity2.isDocument(value) && !_replacer)
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
@@ -20500,7 +20652,7 @@ var require_dist = __commonJS({
     var Schema2 = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -20518,14 +20670,14 @@ var require_dist = __commonJS({
     exports.YAMLParseError = errors.YAMLParseError;
     exports.YAMLWarning = errors.YAMLWarning;
     exports.Alias = Alias.Alias;
-    exports.isAlias = identity.isAlias;
-    exports.isCollection = identity.isCollection;
-    exports.isDocument = identity.isDocument;
-    exports.isMap = identity.isMap;
-    exports.isNode = identity.isNode;
-    exports.isPair = identity.isPair;
-    exports.isScalar = identity.isScalar;
-    exports.isSeq = identity.isSeq;
+    exports.isAlias = identity2.isAlias;
+    exports.isCollection = identity2.isCollection;
+    exports.isDocument = identity2.isDocument;
+    exports.isMap = identity2.isMap;
+    exports.isNode = identity2.isNode;
+    exports.isPair = identity2.isPair;
+    exports.isScalar = identity2.isScalar;
+    exports.isSeq = identity2.isSeq;
     exports.Pair = Pair.Pair;
     exports.Scalar = Scalar.Scalar;
     exports.YAMLMap = YAMLMap.YAMLMap;
@@ -21168,7 +21320,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.press === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "press" }, message: "must have required property 'press'", schema: schema5.required, parentSchema: schema5, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "press" }, message: "must have required property 'press'", schema: schema7.required, parentSchema: schema7, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -21178,7 +21330,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
     }
     for (const key0 in data) {
       if (!(key0 === "press" || key0 === "expect" || key0 === "description")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema5, data };
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7, data };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -21190,7 +21342,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.press !== void 0) {
       let data0 = data.press;
       if (typeof data0 !== "string" && !(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err2 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/type", keyword: "type", params: { type: schema5.properties.press.type }, message: "must be string,integer", schema: schema5.properties.press.type, parentSchema: schema5.properties.press, data: data0 };
+        const err2 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/type", keyword: "type", params: { type: schema7.properties.press.type }, message: "must be string,integer", schema: schema7.properties.press.type, parentSchema: schema7.properties.press, data: data0 };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -21200,7 +21352,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (data0 < 0 || isNaN(data0)) {
-          const err3 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema5.properties.press, data: data0 };
+          const err3 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema7.properties.press, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -21210,8 +21362,8 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
         }
       }
       if (typeof data0 === "string") {
-        if (func12(data0) > 255) {
-          const err4 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema5.properties.press, data: data0 };
+        if (func0(data0) > 255) {
+          const err4 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema7.properties.press, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -21219,8 +21371,8 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-        if (!pattern0.test(data0)) {
-          const err5 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/pattern", keyword: "pattern", params: { pattern: "^[0-9*#]+$" }, message: 'must match pattern "^[0-9*#]+$"', schema: "^[0-9*#]+$", parentSchema: schema5.properties.press, data: data0 };
+        if (!pattern3.test(data0)) {
+          const err5 = { instancePath: instancePath + "/press", schemaPath: "#/properties/press/pattern", keyword: "pattern", params: { pattern: "^[0-9*#]+$" }, message: 'must match pattern "^[0-9*#]+$"', schema: "^[0-9*#]+$", parentSchema: schema7.properties.press, data: data0 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -21233,8 +21385,8 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.expect !== void 0) {
       let data1 = data.expect;
       if (typeof data1 === "string") {
-        if (func12(data1) > 1024) {
-          const err6 = { instancePath: instancePath + "/expect", schemaPath: "#/properties/expect/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema5.properties.expect, data: data1 };
+        if (func0(data1) > 1024) {
+          const err6 = { instancePath: instancePath + "/expect", schemaPath: "#/properties/expect/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema7.properties.expect, data: data1 };
           if (vErrors === null) {
             vErrors = [err6];
           } else {
@@ -21243,7 +21395,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err7 = { instancePath: instancePath + "/expect", schemaPath: "#/properties/expect/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema5.properties.expect.type, parentSchema: schema5.properties.expect, data: data1 };
+        const err7 = { instancePath: instancePath + "/expect", schemaPath: "#/properties/expect/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema7.properties.expect.type, parentSchema: schema7.properties.expect, data: data1 };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -21255,8 +21407,8 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.description !== void 0) {
       let data2 = data.description;
       if (typeof data2 === "string") {
-        if (func12(data2) > 1024) {
-          const err8 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data2 };
+        if (func0(data2) > 1024) {
+          const err8 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema8, data: data2 };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -21265,7 +21417,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err9 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data2 };
+        const err9 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.type, parentSchema: schema8, data: data2 };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -21275,7 +21427,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
       }
     }
   } else {
-    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema5.type, parentSchema: schema5, data };
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.type, parentSchema: schema7, data };
     if (vErrors === null) {
       vErrors = [err10];
     } else {
@@ -21298,7 +21450,7 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.variable === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "variable" }, message: "must have required property 'variable'", schema: schema7.required, parentSchema: schema7, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "variable" }, message: "must have required property 'variable'", schema: schema9.required, parentSchema: schema9, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -21308,7 +21460,7 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
     }
     for (const key0 in data) {
       if (!(key0 === "variable" || key0 === "description")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7, data };
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema9, data };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -21320,8 +21472,8 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.variable !== void 0) {
       let data0 = data.variable;
       if (typeof data0 === "string") {
-        if (func12(data0) > 255) {
-          const err2 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema7.properties.variable, data: data0 };
+        if (func0(data0) > 255) {
+          const err2 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema9.properties.variable, data: data0 };
           if (vErrors === null) {
             vErrors = [err2];
           } else {
@@ -21329,8 +21481,8 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
-          const err3 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema7.properties.variable, data: data0 };
+        if (!pattern2.test(data0)) {
+          const err3 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema9.properties.variable, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -21339,7 +21491,7 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema7.properties.variable.type, parentSchema: schema7.properties.variable, data: data0 };
+        const err4 = { instancePath: instancePath + "/variable", schemaPath: "#/properties/variable/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema9.properties.variable.type, parentSchema: schema9.properties.variable, data: data0 };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -21351,8 +21503,8 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.description !== void 0) {
       let data1 = data.description;
       if (typeof data1 === "string") {
-        if (func12(data1) > 1024) {
-          const err5 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data1 };
+        if (func0(data1) > 1024) {
+          const err5 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema8, data: data1 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -21361,7 +21513,7 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+        const err6 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.type, parentSchema: schema8, data: data1 };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -21371,7 +21523,7 @@ function validate5(data, { instancePath = "", parentData, parentDataProperty, ro
       }
     }
   } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.type, parentSchema: schema7, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema9.type, parentSchema: schema9, data };
     if (vErrors === null) {
       vErrors = [err7];
     } else {
@@ -21394,7 +21546,7 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.select === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "select" }, message: "must have required property 'select'", schema: schema9.required, parentSchema: schema9, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "select" }, message: "must have required property 'select'", schema: schema11.required, parentSchema: schema11, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -21404,7 +21556,7 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
     }
     for (const key0 in data) {
       if (!(key0 === "select" || key0 === "description")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema9, data };
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -21416,8 +21568,8 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.select !== void 0) {
       let data0 = data.select;
       if (typeof data0 === "string") {
-        if (func12(data0) > 255) {
-          const err2 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema9.properties.select, data: data0 };
+        if (func0(data0) > 255) {
+          const err2 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema11.properties.select, data: data0 };
           if (vErrors === null) {
             vErrors = [err2];
           } else {
@@ -21425,8 +21577,8 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-        if (!pattern1.test(data0)) {
-          const err3 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema9.properties.select, data: data0 };
+        if (!pattern2.test(data0)) {
+          const err3 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema11.properties.select, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -21435,7 +21587,7 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema9.properties.select.type, parentSchema: schema9.properties.select, data: data0 };
+        const err4 = { instancePath: instancePath + "/select", schemaPath: "#/properties/select/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.select.type, parentSchema: schema11.properties.select, data: data0 };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -21447,8 +21599,8 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.description !== void 0) {
       let data1 = data.description;
       if (typeof data1 === "string") {
-        if (func12(data1) > 1024) {
-          const err5 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data1 };
+        if (func0(data1) > 1024) {
+          const err5 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema8, data: data1 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -21457,7 +21609,7 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+        const err6 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.type, parentSchema: schema8, data: data1 };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -21467,7 +21619,7 @@ function validate7(data, { instancePath = "", parentData, parentDataProperty, ro
       }
     }
   } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema9.type, parentSchema: schema9, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
       vErrors = [err7];
     } else {
@@ -21490,7 +21642,7 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.pin === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "pin" }, message: "must have required property 'pin'", schema: schema11.required, parentSchema: schema11, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "pin" }, message: "must have required property 'pin'", schema: schema13.required, parentSchema: schema13, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -21500,7 +21652,7 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
     }
     for (const key0 in data) {
       if (!(key0 === "pin" || key0 === "description")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -21512,7 +21664,7 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.pin !== void 0) {
       let data0 = data.pin;
       if (true !== data0) {
-        const err2 = { instancePath: instancePath + "/pin", schemaPath: "#/properties/pin/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant", schema: true, parentSchema: schema11.properties.pin, data: data0 };
+        const err2 = { instancePath: instancePath + "/pin", schemaPath: "#/properties/pin/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant", schema: true, parentSchema: schema13.properties.pin, data: data0 };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -21524,8 +21676,8 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.description !== void 0) {
       let data1 = data.description;
       if (typeof data1 === "string") {
-        if (func12(data1) > 1024) {
-          const err3 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data1 };
+        if (func0(data1) > 1024) {
+          const err3 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema8, data: data1 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -21534,7 +21686,7 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.type, parentSchema: schema8, data: data1 };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -21544,7 +21696,7 @@ function validate9(data, { instancePath = "", parentData, parentDataProperty, ro
       }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data };
     if (vErrors === null) {
       vErrors = [err5];
     } else {
@@ -21567,7 +21719,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.ok === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ok" }, message: "must have required property 'ok'", schema: schema13.required, parentSchema: schema13, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ok" }, message: "must have required property 'ok'", schema: schema15.required, parentSchema: schema15, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -21577,7 +21729,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
       if (!(key0 === "ok" || key0 === "description")) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data };
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -21589,7 +21741,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.ok !== void 0) {
       let data0 = data.ok;
       if (true !== data0) {
-        const err2 = { instancePath: instancePath + "/ok", schemaPath: "#/properties/ok/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant", schema: true, parentSchema: schema13.properties.ok, data: data0 };
+        const err2 = { instancePath: instancePath + "/ok", schemaPath: "#/properties/ok/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant", schema: true, parentSchema: schema15.properties.ok, data: data0 };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -21601,8 +21753,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== void 0) {
       let data1 = data.description;
       if (typeof data1 === "string") {
-        if (func12(data1) > 1024) {
-          const err3 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema6, data: data1 };
+        if (func0(data1) > 1024) {
+          const err3 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema8, data: data1 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -21611,7 +21763,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.type, parentSchema: schema6, data: data1 };
+        const err4 = { instancePath: instancePath + "/description", schemaPath: "#/$defs/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.type, parentSchema: schema8, data: data1 };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -21621,7 +21773,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   } else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
     if (vErrors === null) {
       vErrors = [err5];
     } else {
@@ -21726,7 +21878,7 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           const _errs6 = errors;
           if (!(data === "pin" || data === "ok")) {
-            const err0 = { instancePath, schemaPath: "#/oneOf/5/enum", keyword: "enum", params: { allowedValues: schema4.oneOf[5].enum }, message: "must be equal to one of the allowed values", schema: schema4.oneOf[5].enum, parentSchema: schema4.oneOf[5], data };
+            const err0 = { instancePath, schemaPath: "#/oneOf/5/enum", keyword: "enum", params: { allowedValues: schema6.oneOf[5].enum }, message: "must be equal to one of the allowed values", schema: schema6.oneOf[5].enum, parentSchema: schema6.oneOf[5], data };
             if (vErrors === null) {
               vErrors = [err0];
             } else {
@@ -21749,7 +21901,7 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
     }
   }
   if (!valid0) {
-    const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema4.oneOf, parentSchema: schema4, data };
+    const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema6.oneOf, parentSchema: schema6, data };
     if (vErrors === null) {
       vErrors = [err1];
     } else {
@@ -21782,7 +21934,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.category === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "category" }, message: "must have required property 'category'", schema: schema15.required, parentSchema: schema15, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "category" }, message: "must have required property 'category'", schema: schema17.required, parentSchema: schema17, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -21791,7 +21943,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.status === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema15.required, parentSchema: schema15, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema17.required, parentSchema: schema17, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -21800,7 +21952,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.regex === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "regex" }, message: "must have required property 'regex'", schema: schema15.required, parentSchema: schema15, data };
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "regex" }, message: "must have required property 'regex'", schema: schema17.required, parentSchema: schema17, data };
       if (vErrors === null) {
         vErrors = [err2];
       } else {
@@ -21809,8 +21961,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func0.call(schema15.properties, key0)) {
-        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data };
+      if (!func12.call(schema17.properties, key0)) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -21822,8 +21974,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.category !== void 0) {
       let data0 = data.category;
       if (typeof data0 === "string") {
-        if (func12(data0) > 255) {
-          const err4 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema15.properties.category, data: data0 };
+        if (func0(data0) > 255) {
+          const err4 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema17.properties.category, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -21831,8 +21983,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func12(data0) < 1) {
-          const err5 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.category, data: data0 };
+        if (func0(data0) < 1) {
+          const err5 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.category, data: data0 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -21841,7 +21993,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.category.type, parentSchema: schema15.properties.category, data: data0 };
+        const err6 = { instancePath: instancePath + "/category", schemaPath: "#/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.category.type, parentSchema: schema17.properties.category, data: data0 };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -21853,7 +22005,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.id !== void 0) {
       let data1 = data.id;
       if (typeof data1 !== "string" && !(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err7 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data1 };
+        const err7 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema3.type }, message: "must be string,integer", schema: schema3.type, parentSchema: schema3, data: data1 };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -21862,8 +22014,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data1 === "string") {
-        if (func12(data1) < 1) {
-          const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data1 };
+        if (func0(data1) < 1) {
+          const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema3, data: data1 };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -21876,7 +22028,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.protected !== void 0) {
       let data2 = data.protected;
       if (typeof data2 !== "boolean") {
-        const err9 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data2 };
+        const err9 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema4.type, parentSchema: schema4, data: data2 };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -21885,11 +22037,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.renamed_from !== void 0) {
-      let data3 = data.renamed_from;
-      if (typeof data3 === "string") {
-        if (func12(data3) > 255) {
-          const err10 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema15.properties.renamed_from, data: data3 };
+    if (data.environments !== void 0) {
+      let data3 = data.environments;
+      if (Array.isArray(data3)) {
+        if (data3.length < 1) {
+          const err10 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema5, data: data3 };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -21897,41 +22049,54 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func12(data3) < 1) {
-          const err11 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.renamed_from, data: data3 };
-          if (vErrors === null) {
-            vErrors = [err11];
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (typeof data4 === "string") {
+            if (func0(data4) < 1) {
+              const err11 = { instancePath: instancePath + "/environments/" + i0, schemaPath: "#/$defs/environmentList/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema5.items, data: data4 };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
           } else {
-            vErrors.push(err11);
+            const err12 = { instancePath: instancePath + "/environments/" + i0, schemaPath: "#/$defs/environmentList/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema5.items.type, parentSchema: schema5.items, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
           }
-          errors++;
+        }
+        let i1 = data3.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--; ) {
+            let item0 = data3[i1];
+            if (typeof item0 !== "string") {
+              continue;
+            }
+            if (typeof indices0[item0] == "number") {
+              j0 = indices0[item0];
+              const err13 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema5, data: data3 };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
         }
       } else {
-        const err12 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.renamed_from.type, parentSchema: schema15.properties.renamed_from, data: data3 };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== void 0) {
-      let data4 = data.status;
-      if (!(data4 === "succeeded" || data4 === "failed" || data4 === "pending")) {
-        const err13 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema15.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.status.enum, parentSchema: schema15.properties.status, data: data4 };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.target_type !== void 0) {
-      let data5 = data.target_type;
-      if (!(data5 === "ussd" || data5 === "sms")) {
-        const err14 = { instancePath: instancePath + "/target_type", schemaPath: "#/properties/target_type/enum", keyword: "enum", params: { allowedValues: schema15.properties.target_type.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.target_type.enum, parentSchema: schema15.properties.target_type, data: data5 };
+        const err14 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema5.type, parentSchema: schema5, data: data3 };
         if (vErrors === null) {
           vErrors = [err14];
         } else {
@@ -21940,11 +22105,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.sender !== void 0) {
-      let data6 = data.sender;
-      if (typeof data6 === "string") {
-        if (func12(data6) > 64) {
-          const err15 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema15.properties.sender, data: data6 };
+    if (data.renamed_from !== void 0) {
+      let data5 = data.renamed_from;
+      if (typeof data5 === "string") {
+        if (func0(data5) > 255) {
+          const err15 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema17.properties.renamed_from, data: data5 };
           if (vErrors === null) {
             vErrors = [err15];
           } else {
@@ -21952,8 +22117,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func12(data6) < 1) {
-          const err16 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.sender, data: data6 };
+        if (func0(data5) < 1) {
+          const err16 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.renamed_from, data: data5 };
           if (vErrors === null) {
             vErrors = [err16];
           } else {
@@ -21962,7 +22127,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err17 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.sender.type, parentSchema: schema15.properties.sender, data: data6 };
+        const err17 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.renamed_from.type, parentSchema: schema17.properties.renamed_from, data: data5 };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -21971,42 +22136,44 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.regex !== void 0) {
-      let data7 = data.regex;
-      if (typeof data7 === "string") {
-        if (func12(data7) > 4096) {
-          const err18 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema15.properties.regex, data: data7 };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-        if (func12(data7) < 1) {
-          const err19 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema15.properties.regex, data: data7 };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-      } else {
-        const err20 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.regex.type, parentSchema: schema15.properties.regex, data: data7 };
+    if (data.status !== void 0) {
+      let data6 = data.status;
+      if (!(data6 === "succeeded" || data6 === "failed" || data6 === "pending")) {
+        const err18 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema17.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.status.enum, parentSchema: schema17.properties.status, data: data6 };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err18];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err18);
         }
         errors++;
       }
     }
-    if (data.user_message !== void 0) {
-      let data8 = data.user_message;
+    if (data.target_type !== void 0) {
+      let data7 = data.target_type;
+      if (!(data7 === "ussd" || data7 === "sms")) {
+        const err19 = { instancePath: instancePath + "/target_type", schemaPath: "#/properties/target_type/enum", keyword: "enum", params: { allowedValues: schema17.properties.target_type.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.target_type.enum, parentSchema: schema17.properties.target_type, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.sender !== void 0) {
+      let data8 = data.sender;
       if (typeof data8 === "string") {
-        if (func12(data8) > 1024) {
-          const err21 = { instancePath: instancePath + "/user_message", schemaPath: "#/properties/user_message/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema15.properties.user_message, data: data8 };
+        if (func0(data8) > 64) {
+          const err20 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema17.properties.sender, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (func0(data8) < 1) {
+          const err21 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.sender, data: data8 };
           if (vErrors === null) {
             vErrors = [err21];
           } else {
@@ -22015,7 +22182,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err22 = { instancePath: instancePath + "/user_message", schemaPath: "#/properties/user_message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.user_message.type, parentSchema: schema15.properties.user_message, data: data8 };
+        const err22 = { instancePath: instancePath + "/sender", schemaPath: "#/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.sender.type, parentSchema: schema17.properties.sender, data: data8 };
         if (vErrors === null) {
           vErrors = [err22];
         } else {
@@ -22024,12 +22191,65 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.regex !== void 0) {
+      let data9 = data.regex;
+      if (typeof data9 === "string") {
+        if (func0(data9) > 4096) {
+          const err23 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema17.properties.regex, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (func0(data9) < 1) {
+          const err24 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema17.properties.regex, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = { instancePath: instancePath + "/regex", schemaPath: "#/properties/regex/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.regex.type, parentSchema: schema17.properties.regex, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.user_message !== void 0) {
+      let data10 = data.user_message;
+      if (typeof data10 === "string") {
+        if (func0(data10) > 1024) {
+          const err26 = { instancePath: instancePath + "/user_message", schemaPath: "#/properties/user_message/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema17.properties.user_message, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/user_message", schemaPath: "#/properties/user_message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.user_message.type, parentSchema: schema17.properties.user_message, data: data10 };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+    const err28 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
     if (vErrors === null) {
-      vErrors = [err23];
+      vErrors = [err28];
     } else {
-      vErrors.push(err23);
+      vErrors.push(err28);
     }
     errors++;
   }
@@ -22048,7 +22268,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema19.required, parentSchema: schema19, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema22.required, parentSchema: schema22, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -22057,7 +22277,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.screens === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "screens" }, message: "must have required property 'screens'", schema: schema19.required, parentSchema: schema19, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "screens" }, message: "must have required property 'screens'", schema: schema22.required, parentSchema: schema22, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -22066,7 +22286,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.expect === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "expect" }, message: "must have required property 'expect'", schema: schema19.required, parentSchema: schema19, data };
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "expect" }, message: "must have required property 'expect'", schema: schema22.required, parentSchema: schema22, data };
       if (vErrors === null) {
         vErrors = [err2];
       } else {
@@ -22076,7 +22296,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
       if (!(key0 === "name" || key0 === "variables" || key0 === "screens" || key0 === "sms" || key0 === "expect")) {
-        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19, data };
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema22, data };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
@@ -22088,8 +22308,8 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func12(data0) < 1) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.name, data: data0 };
+        if (func0(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -22098,7 +22318,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.name.type, parentSchema: schema19.properties.name, data: data0 };
+        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.name.type, parentSchema: schema22.properties.name, data: data0 };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -22113,7 +22333,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
         for (const key1 in data1) {
           let data2 = data1[key1];
           if (typeof data2 !== "string" && !(typeof data2 == "number" && isFinite(data2))) {
-            const err6 = { instancePath: instancePath + "/variables/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema19.properties.variables.additionalProperties.type }, message: "must be string,number", schema: schema19.properties.variables.additionalProperties.type, parentSchema: schema19.properties.variables.additionalProperties, data: data2 };
+            const err6 = { instancePath: instancePath + "/variables/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema22.properties.variables.additionalProperties.type }, message: "must be string,number", schema: schema22.properties.variables.additionalProperties.type, parentSchema: schema22.properties.variables.additionalProperties, data: data2 };
             if (vErrors === null) {
               vErrors = [err6];
             } else {
@@ -22123,7 +22343,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err7 = { instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.variables.type, parentSchema: schema19.properties.variables, data: data1 };
+        const err7 = { instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.variables.type, parentSchema: schema22.properties.variables, data: data1 };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -22136,7 +22356,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       let data3 = data.screens;
       if (Array.isArray(data3)) {
         if (data3.length < 1) {
-          const err8 = { instancePath: instancePath + "/screens", schemaPath: "#/properties/screens/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19.properties.screens, data: data3 };
+          const err8 = { instancePath: instancePath + "/screens", schemaPath: "#/properties/screens/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema22.properties.screens, data: data3 };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -22148,7 +22368,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data4 = data3[i0];
           if (typeof data4 !== "string") {
-            const err9 = { instancePath: instancePath + "/screens/" + i0, schemaPath: "#/properties/screens/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.screens.items.type, parentSchema: schema19.properties.screens.items, data: data4 };
+            const err9 = { instancePath: instancePath + "/screens/" + i0, schemaPath: "#/properties/screens/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.screens.items.type, parentSchema: schema22.properties.screens.items, data: data4 };
             if (vErrors === null) {
               vErrors = [err9];
             } else {
@@ -22158,7 +22378,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err10 = { instancePath: instancePath + "/screens", schemaPath: "#/properties/screens/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.properties.screens.type, parentSchema: schema19.properties.screens, data: data3 };
+        const err10 = { instancePath: instancePath + "/screens", schemaPath: "#/properties/screens/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.screens.type, parentSchema: schema22.properties.screens, data: data3 };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -22175,7 +22395,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           let data6 = data5[i1];
           if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
             if (data6.sender === void 0) {
-              const err11 = { instancePath: instancePath + "/sms/" + i1, schemaPath: "#/properties/sms/items/required", keyword: "required", params: { missingProperty: "sender" }, message: "must have required property 'sender'", schema: schema19.properties.sms.items.required, parentSchema: schema19.properties.sms.items, data: data6 };
+              const err11 = { instancePath: instancePath + "/sms/" + i1, schemaPath: "#/properties/sms/items/required", keyword: "required", params: { missingProperty: "sender" }, message: "must have required property 'sender'", schema: schema22.properties.sms.items.required, parentSchema: schema22.properties.sms.items, data: data6 };
               if (vErrors === null) {
                 vErrors = [err11];
               } else {
@@ -22184,7 +22404,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             if (data6.message === void 0) {
-              const err12 = { instancePath: instancePath + "/sms/" + i1, schemaPath: "#/properties/sms/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema19.properties.sms.items.required, parentSchema: schema19.properties.sms.items, data: data6 };
+              const err12 = { instancePath: instancePath + "/sms/" + i1, schemaPath: "#/properties/sms/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema22.properties.sms.items.required, parentSchema: schema22.properties.sms.items, data: data6 };
               if (vErrors === null) {
                 vErrors = [err12];
               } else {
@@ -22194,7 +22414,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
             }
             for (const key2 in data6) {
               if (!(key2 === "sender" || key2 === "message")) {
-                const err13 = { instancePath: instancePath + "/sms/" + i1, schemaPath: "#/properties/sms/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19.properties.sms.items, data: data6 };
+                const err13 = { instancePath: instancePath + "/sms/" + i1, schemaPath: "#/properties/sms/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema22.properties.sms.items, data: data6 };
                 if (vErrors === null) {
                   vErrors = [err13];
                 } else {
@@ -22206,8 +22426,8 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
             if (data6.sender !== void 0) {
               let data7 = data6.sender;
               if (typeof data7 === "string") {
-                if (func12(data7) < 1) {
-                  const err14 = { instancePath: instancePath + "/sms/" + i1 + "/sender", schemaPath: "#/properties/sms/items/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19.properties.sms.items.properties.sender, data: data7 };
+                if (func0(data7) < 1) {
+                  const err14 = { instancePath: instancePath + "/sms/" + i1 + "/sender", schemaPath: "#/properties/sms/items/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema22.properties.sms.items.properties.sender, data: data7 };
                   if (vErrors === null) {
                     vErrors = [err14];
                   } else {
@@ -22216,7 +22436,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err15 = { instancePath: instancePath + "/sms/" + i1 + "/sender", schemaPath: "#/properties/sms/items/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.sms.items.properties.sender.type, parentSchema: schema19.properties.sms.items.properties.sender, data: data7 };
+                const err15 = { instancePath: instancePath + "/sms/" + i1 + "/sender", schemaPath: "#/properties/sms/items/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.sms.items.properties.sender.type, parentSchema: schema22.properties.sms.items.properties.sender, data: data7 };
                 if (vErrors === null) {
                   vErrors = [err15];
                 } else {
@@ -22228,7 +22448,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
             if (data6.message !== void 0) {
               let data8 = data6.message;
               if (typeof data8 !== "string") {
-                const err16 = { instancePath: instancePath + "/sms/" + i1 + "/message", schemaPath: "#/properties/sms/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.sms.items.properties.message.type, parentSchema: schema19.properties.sms.items.properties.message, data: data8 };
+                const err16 = { instancePath: instancePath + "/sms/" + i1 + "/message", schemaPath: "#/properties/sms/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.sms.items.properties.message.type, parentSchema: schema22.properties.sms.items.properties.message, data: data8 };
                 if (vErrors === null) {
                   vErrors = [err16];
                 } else {
@@ -22238,7 +22458,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           } else {
-            const err17 = { instancePath: instancePath + "/sms/" + i1, schemaPath: "#/properties/sms/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.sms.items.type, parentSchema: schema19.properties.sms.items, data: data6 };
+            const err17 = { instancePath: instancePath + "/sms/" + i1, schemaPath: "#/properties/sms/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.properties.sms.items.type, parentSchema: schema22.properties.sms.items, data: data6 };
             if (vErrors === null) {
               vErrors = [err17];
             } else {
@@ -22248,7 +22468,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err18 = { instancePath: instancePath + "/sms", schemaPath: "#/properties/sms/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.properties.sms.type, parentSchema: schema19.properties.sms, data: data5 };
+        const err18 = { instancePath: instancePath + "/sms", schemaPath: "#/properties/sms/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema22.properties.sms.type, parentSchema: schema22.properties.sms, data: data5 };
         if (vErrors === null) {
           vErrors = [err18];
         } else {
@@ -22264,7 +22484,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       let passing0 = null;
       const _errs25 = errors;
       if ("none" !== data9) {
-        const err19 = { instancePath: instancePath + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/0/const", keyword: "const", params: { allowedValue: "none" }, message: "must be equal to constant", schema: "none", parentSchema: schema20.oneOf[0], data: data9 };
+        const err19 = { instancePath: instancePath + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/0/const", keyword: "const", params: { allowedValue: "none" }, message: "must be equal to constant", schema: "none", parentSchema: schema23.oneOf[0], data: data9 };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -22281,7 +22501,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
         for (const key3 in data9) {
           if (!(key3 === "category" || key3 === "status" || key3 === "variables")) {
-            const err20 = { instancePath: instancePath + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema20.oneOf[1], data: data9 };
+            const err20 = { instancePath: instancePath + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema23.oneOf[1], data: data9 };
             if (vErrors === null) {
               vErrors = [err20];
             } else {
@@ -22293,8 +22513,8 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
         if (data9.category !== void 0) {
           let data10 = data9.category;
           if (typeof data10 === "string") {
-            if (func12(data10) < 1) {
-              const err21 = { instancePath: instancePath + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.oneOf[1].properties.category, data: data10 };
+            if (func0(data10) < 1) {
+              const err21 = { instancePath: instancePath + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema23.oneOf[1].properties.category, data: data10 };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -22303,7 +22523,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err22 = { instancePath: instancePath + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.oneOf[1].properties.category.type, parentSchema: schema20.oneOf[1].properties.category, data: data10 };
+            const err22 = { instancePath: instancePath + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.oneOf[1].properties.category.type, parentSchema: schema23.oneOf[1].properties.category, data: data10 };
             if (vErrors === null) {
               vErrors = [err22];
             } else {
@@ -22315,7 +22535,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
         if (data9.status !== void 0) {
           let data11 = data9.status;
           if (!(data11 === "succeeded" || data11 === "failed" || data11 === "pending")) {
-            const err23 = { instancePath: instancePath + "/expect/status", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/status/enum", keyword: "enum", params: { allowedValues: schema20.oneOf[1].properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema20.oneOf[1].properties.status.enum, parentSchema: schema20.oneOf[1].properties.status, data: data11 };
+            const err23 = { instancePath: instancePath + "/expect/status", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/status/enum", keyword: "enum", params: { allowedValues: schema23.oneOf[1].properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema23.oneOf[1].properties.status.enum, parentSchema: schema23.oneOf[1].properties.status, data: data11 };
             if (vErrors === null) {
               vErrors = [err23];
             } else {
@@ -22330,7 +22550,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key4 in data12) {
               let data13 = data12[key4];
               if (typeof data13 !== "string" && !(typeof data13 == "number" && isFinite(data13))) {
-                const err24 = { instancePath: instancePath + "/expect/variables/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema20.oneOf[1].properties.variables.additionalProperties.type }, message: "must be string,number", schema: schema20.oneOf[1].properties.variables.additionalProperties.type, parentSchema: schema20.oneOf[1].properties.variables.additionalProperties, data: data13 };
+                const err24 = { instancePath: instancePath + "/expect/variables/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema23.oneOf[1].properties.variables.additionalProperties.type }, message: "must be string,number", schema: schema23.oneOf[1].properties.variables.additionalProperties.type, parentSchema: schema23.oneOf[1].properties.variables.additionalProperties, data: data13 };
                 if (vErrors === null) {
                   vErrors = [err24];
                 } else {
@@ -22340,7 +22560,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           } else {
-            const err25 = { instancePath: instancePath + "/expect/variables", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.oneOf[1].properties.variables.type, parentSchema: schema20.oneOf[1].properties.variables, data: data12 };
+            const err25 = { instancePath: instancePath + "/expect/variables", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.oneOf[1].properties.variables.type, parentSchema: schema23.oneOf[1].properties.variables, data: data12 };
             if (vErrors === null) {
               vErrors = [err25];
             } else {
@@ -22350,7 +22570,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err26 = { instancePath: instancePath + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.oneOf[1].type, parentSchema: schema20.oneOf[1], data: data9 };
+        const err26 = { instancePath: instancePath + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.oneOf[1].type, parentSchema: schema23.oneOf[1], data: data9 };
         if (vErrors === null) {
           vErrors = [err26];
         } else {
@@ -22369,7 +22589,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
         }
       }
       if (!valid8) {
-        const err27 = { instancePath: instancePath + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema20.oneOf, parentSchema: schema20, data: data9 };
+        const err27 = { instancePath: instancePath + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema23.oneOf, parentSchema: schema23, data: data9 };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -22388,7 +22608,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   } else {
-    const err28 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data };
+    const err28 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data };
     if (vErrors === null) {
       vErrors = [err28];
     } else {
@@ -22411,7 +22631,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema1.required, parentSchema: schema1, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema2.required, parentSchema: schema2, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -22420,7 +22640,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
       errors++;
     }
     if (data.root_code === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "root_code" }, message: "must have required property 'root_code'", schema: schema1.required, parentSchema: schema1, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "root_code" }, message: "must have required property 'root_code'", schema: schema2.required, parentSchema: schema2, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -22429,7 +22649,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
       errors++;
     }
     if (data.transport_type === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "transport_type" }, message: "must have required property 'transport_type'", schema: schema1.required, parentSchema: schema1, data };
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "transport_type" }, message: "must have required property 'transport_type'", schema: schema2.required, parentSchema: schema2, data };
       if (vErrors === null) {
         vErrors = [err2];
       } else {
@@ -22438,7 +22658,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
       errors++;
     }
     if (data.operators === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "operators" }, message: "must have required property 'operators'", schema: schema1.required, parentSchema: schema1, data };
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "operators" }, message: "must have required property 'operators'", schema: schema2.required, parentSchema: schema2, data };
       if (vErrors === null) {
         vErrors = [err3];
       } else {
@@ -22447,8 +22667,8 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
       errors++;
     }
     for (const key0 in data) {
-      if (!func0.call(schema1.properties, key0)) {
-        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema1, data };
+      if (!func12.call(schema2.properties, key0)) {
+        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema2, data };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -22460,8 +22680,8 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func12(data0) > 255) {
-          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema1.properties.name, data: data0 };
+        if (func0(data0) > 255) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema2.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -22469,8 +22689,8 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-        if (func12(data0) < 1) {
-          const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.name, data: data0 };
+        if (func0(data0) < 1) {
+          const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err6];
           } else {
@@ -22479,7 +22699,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           errors++;
         }
       } else {
-        const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.name.type, parentSchema: schema1.properties.name, data: data0 };
+        const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.name.type, parentSchema: schema2.properties.name, data: data0 };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -22491,7 +22711,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.id !== void 0) {
       let data1 = data.id;
       if (typeof data1 !== "string" && !(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data1 };
+        const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema3.type }, message: "must be string,integer", schema: schema3.type, parentSchema: schema3, data: data1 };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -22500,8 +22720,8 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
         errors++;
       }
       if (typeof data1 === "string") {
-        if (func12(data1) < 1) {
-          const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data1 };
+        if (func0(data1) < 1) {
+          const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema3, data: data1 };
           if (vErrors === null) {
             vErrors = [err9];
           } else {
@@ -22514,7 +22734,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
     if (data.protected !== void 0) {
       let data2 = data.protected;
       if (typeof data2 !== "boolean") {
-        const err10 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data2 };
+        const err10 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema4.type, parentSchema: schema4, data: data2 };
         if (vErrors === null) {
           vErrors = [err10];
         } else {
@@ -22523,11 +22743,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
         errors++;
       }
     }
-    if (data.renamed_from !== void 0) {
-      let data3 = data.renamed_from;
-      if (typeof data3 === "string") {
-        if (func12(data3) > 255) {
-          const err11 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema1.properties.renamed_from, data: data3 };
+    if (data.environments !== void 0) {
+      let data3 = data.environments;
+      if (Array.isArray(data3)) {
+        if (data3.length < 1) {
+          const err11 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema5, data: data3 };
           if (vErrors === null) {
             vErrors = [err11];
           } else {
@@ -22535,82 +22755,98 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-        if (func12(data3) < 1) {
-          const err12 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.renamed_from, data: data3 };
-          if (vErrors === null) {
-            vErrors = [err12];
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (typeof data4 === "string") {
+            if (func0(data4) < 1) {
+              const err12 = { instancePath: instancePath + "/environments/" + i0, schemaPath: "#/$defs/environmentList/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema5.items, data: data4 };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
           } else {
-            vErrors.push(err12);
+            const err13 = { instancePath: instancePath + "/environments/" + i0, schemaPath: "#/$defs/environmentList/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema5.items.type, parentSchema: schema5.items, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        let i1 = data3.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--; ) {
+            let item0 = data3[i1];
+            if (typeof item0 !== "string") {
+              continue;
+            }
+            if (typeof indices0[item0] == "number") {
+              j0 = indices0[item0];
+              const err14 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema5, data: data3 };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema5.type, parentSchema: schema5, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.renamed_from !== void 0) {
+      let data5 = data.renamed_from;
+      if (typeof data5 === "string") {
+        if (func0(data5) > 255) {
+          const err16 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema2.properties.renamed_from, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (func0(data5) < 1) {
+          const err17 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2.properties.renamed_from, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
           }
           errors++;
         }
       } else {
-        const err13 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.renamed_from.type, parentSchema: schema1.properties.renamed_from, data: data3 };
+        const err18 = { instancePath: instancePath + "/renamed_from", schemaPath: "#/properties/renamed_from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.renamed_from.type, parentSchema: schema2.properties.renamed_from, data: data5 };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err18];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err18);
         }
         errors++;
       }
     }
     if (data.root_code !== void 0) {
-      let data4 = data.root_code;
-      if (typeof data4 === "string") {
-        if (func12(data4) > 64) {
-          const err14 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema1.properties.root_code, data: data4 };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-        if (func12(data4) < 1) {
-          const err15 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.root_code, data: data4 };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      } else {
-        const err16 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.root_code.type, parentSchema: schema1.properties.root_code, data: data4 };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.transport_type !== void 0) {
-      let data5 = data.transport_type;
-      if (!(data5 === "ussd" || data5 === "stk" || data5 === "push" || data5 === "variable_longstring")) {
-        const err17 = { instancePath: instancePath + "/transport_type", schemaPath: "#/properties/transport_type/enum", keyword: "enum", params: { allowedValues: schema1.properties.transport_type.enum }, message: "must be equal to one of the allowed values", schema: schema1.properties.transport_type.enum, parentSchema: schema1.properties.transport_type, data: data5 };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.operators !== void 0) {
-      let data6 = data.operators;
-      if (Array.isArray(data6)) {
-        if (data6.length > 50) {
-          const err18 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema1.properties.operators, data: data6 };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-        if (data6.length < 1) {
-          const err19 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema1.properties.operators, data: data6 };
+      let data6 = data.root_code;
+      if (typeof data6 === "string") {
+        if (func0(data6) > 64) {
+          const err19 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema2.properties.root_code, data: data6 };
           if (vErrors === null) {
             vErrors = [err19];
           } else {
@@ -22618,32 +22854,29 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
-        const len0 = data6.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data7 = data6[i0];
-          if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7)) && typeof data7 !== "string") {
-            const err20 = { instancePath: instancePath + "/operators/" + i0, schemaPath: "#/properties/operators/items/type", keyword: "type", params: { type: schema1.properties.operators.items.type }, message: "must be integer,string", schema: schema1.properties.operators.items.type, parentSchema: schema1.properties.operators.items, data: data7 };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
+        if (func0(data6) < 1) {
+          const err20 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2.properties.root_code, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
           }
-          if (typeof data7 === "string") {
-            if (func12(data7) < 1) {
-              const err21 = { instancePath: instancePath + "/operators/" + i0, schemaPath: "#/properties/operators/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.operators.items, data: data7 };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-          }
+          errors++;
         }
       } else {
-        const err22 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.operators.type, parentSchema: schema1.properties.operators, data: data6 };
+        const err21 = { instancePath: instancePath + "/root_code", schemaPath: "#/properties/root_code/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema2.properties.root_code.type, parentSchema: schema2.properties.root_code, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.transport_type !== void 0) {
+      let data7 = data.transport_type;
+      if (!(data7 === "ussd" || data7 === "stk" || data7 === "push" || data7 === "variable_longstring")) {
+        const err22 = { instancePath: instancePath + "/transport_type", schemaPath: "#/properties/transport_type/enum", keyword: "enum", params: { allowedValues: schema2.properties.transport_type.enum }, message: "must be equal to one of the allowed values", schema: schema2.properties.transport_type.enum, parentSchema: schema2.properties.transport_type, data: data7 };
         if (vErrors === null) {
           vErrors = [err22];
         } else {
@@ -22652,11 +22885,11 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
         errors++;
       }
     }
-    if (data.steps !== void 0) {
-      let data8 = data.steps;
+    if (data.operators !== void 0) {
+      let data8 = data.operators;
       if (Array.isArray(data8)) {
         if (data8.length > 50) {
-          const err23 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema1.properties.steps, data: data8 };
+          const err23 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema2.properties.operators, data: data8 };
           if (vErrors === null) {
             vErrors = [err23];
           } else {
@@ -22664,52 +22897,30 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
           }
           errors++;
         }
+        if (data8.length < 1) {
+          const err24 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema2.properties.operators, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
         const len1 = data8.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate2(data8[i1], { instancePath: instancePath + "/steps/" + i1, parentData: data8, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-            errors = vErrors.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data9 = data8[i2];
+          if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9)) && typeof data9 !== "string") {
+            const err25 = { instancePath: instancePath + "/operators/" + i2, schemaPath: "#/properties/operators/items/type", keyword: "type", params: { type: schema2.properties.operators.items.type }, message: "must be integer,string", schema: schema2.properties.operators.items.type, parentSchema: schema2.properties.operators.items, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
           }
-        }
-      } else {
-        const err24 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.steps.type, parentSchema: schema1.properties.steps, data: data8 };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-    }
-    if (data.parsers !== void 0) {
-      let data10 = data.parsers;
-      if (Array.isArray(data10)) {
-        const len2 = data10.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate14(data10[i2], { instancePath: instancePath + "/parsers/" + i2, parentData: data10, parentDataProperty: i2, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/parsers", schemaPath: "#/properties/parsers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.parsers.type, parentSchema: schema1.properties.parsers, data: data10 };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.tests !== void 0) {
-      let data12 = data.tests;
-      if (Array.isArray(data12)) {
-        const len3 = data12.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          let data13 = data12[i3];
-          if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-            if (data13.message === void 0) {
-              const err26 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema18.required, parentSchema: schema18, data: data13 };
+          if (typeof data9 === "string") {
+            if (func0(data9) < 1) {
+              const err26 = { instancePath: instancePath + "/operators/" + i2, schemaPath: "#/properties/operators/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2.properties.operators.items, data: data9 };
               if (vErrors === null) {
                 vErrors = [err26];
               } else {
@@ -22717,80 +22928,95 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
               }
               errors++;
             }
-            if (data13.expect === void 0) {
-              const err27 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/required", keyword: "required", params: { missingProperty: "expect" }, message: "must have required property 'expect'", schema: schema18.required, parentSchema: schema18, data: data13 };
+          }
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/operators", schemaPath: "#/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema2.properties.operators.type, parentSchema: schema2.properties.operators, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.steps !== void 0) {
+      let data10 = data.steps;
+      if (Array.isArray(data10)) {
+        if (data10.length > 50) {
+          const err28 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema2.properties.steps, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        const len2 = data10.length;
+        for (let i3 = 0; i3 < len2; i3++) {
+          if (!validate2(data10[i3], { instancePath: instancePath + "/steps/" + i3, parentData: data10, parentDataProperty: i3, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/steps", schemaPath: "#/properties/steps/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema2.properties.steps.type, parentSchema: schema2.properties.steps, data: data10 };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.parsers !== void 0) {
+      let data12 = data.parsers;
+      if (Array.isArray(data12)) {
+        const len3 = data12.length;
+        for (let i4 = 0; i4 < len3; i4++) {
+          if (!validate14(data12[i4], { instancePath: instancePath + "/parsers/" + i4, parentData: data12, parentDataProperty: i4, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err30 = { instancePath: instancePath + "/parsers", schemaPath: "#/properties/parsers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema2.properties.parsers.type, parentSchema: schema2.properties.parsers, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.tests !== void 0) {
+      let data14 = data.tests;
+      if (Array.isArray(data14)) {
+        const len4 = data14.length;
+        for (let i5 = 0; i5 < len4; i5++) {
+          let data15 = data14[i5];
+          if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+            if (data15.message === void 0) {
+              const err31 = { instancePath: instancePath + "/tests/" + i5, schemaPath: "#/$defs/fixture/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema21.required, parentSchema: schema21, data: data15 };
               if (vErrors === null) {
-                vErrors = [err27];
+                vErrors = [err31];
               } else {
-                vErrors.push(err27);
+                vErrors.push(err31);
               }
               errors++;
             }
-            for (const key1 in data13) {
-              if (!(key1 === "message" || key1 === "sender" || key1 === "channel" || key1 === "expect")) {
-                const err28 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data: data13 };
-                if (vErrors === null) {
-                  vErrors = [err28];
-                } else {
-                  vErrors.push(err28);
-                }
-                errors++;
-              }
-            }
-            if (data13.message !== void 0) {
-              let data14 = data13.message;
-              if (typeof data14 !== "string") {
-                const err29 = { instancePath: instancePath + "/tests/" + i3 + "/message", schemaPath: "#/$defs/fixture/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.message.type, parentSchema: schema18.properties.message, data: data14 };
-                if (vErrors === null) {
-                  vErrors = [err29];
-                } else {
-                  vErrors.push(err29);
-                }
-                errors++;
-              }
-            }
-            if (data13.sender !== void 0) {
-              let data15 = data13.sender;
-              if (typeof data15 === "string") {
-                if (func12(data15) < 1) {
-                  const err30 = { instancePath: instancePath + "/tests/" + i3 + "/sender", schemaPath: "#/$defs/fixture/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.sender, data: data15 };
-                  if (vErrors === null) {
-                    vErrors = [err30];
-                  } else {
-                    vErrors.push(err30);
-                  }
-                  errors++;
-                }
+            if (data15.expect === void 0) {
+              const err32 = { instancePath: instancePath + "/tests/" + i5, schemaPath: "#/$defs/fixture/required", keyword: "required", params: { missingProperty: "expect" }, message: "must have required property 'expect'", schema: schema21.required, parentSchema: schema21, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err32];
               } else {
-                const err31 = { instancePath: instancePath + "/tests/" + i3 + "/sender", schemaPath: "#/$defs/fixture/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.sender.type, parentSchema: schema18.properties.sender, data: data15 };
-                if (vErrors === null) {
-                  vErrors = [err31];
-                } else {
-                  vErrors.push(err31);
-                }
-                errors++;
+                vErrors.push(err32);
               }
+              errors++;
             }
-            if (data13.channel !== void 0) {
-              let data16 = data13.channel;
-              if (!(data16 === "ussd" || data16 === "sms")) {
-                const err32 = { instancePath: instancePath + "/tests/" + i3 + "/channel", schemaPath: "#/$defs/fixture/properties/channel/enum", keyword: "enum", params: { allowedValues: schema18.properties.channel.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.channel.enum, parentSchema: schema18.properties.channel, data: data16 };
-                if (vErrors === null) {
-                  vErrors = [err32];
-                } else {
-                  vErrors.push(err32);
-                }
-                errors++;
-              }
-            }
-            if (data13.expect !== void 0) {
-              let data17 = data13.expect;
-              const _errs37 = errors;
-              let valid13 = false;
-              let passing0 = null;
-              const _errs38 = errors;
-              if ("none" !== data17) {
-                const err33 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/0/const", keyword: "const", params: { allowedValue: "none" }, message: "must be equal to constant", schema: "none", parentSchema: schema18.properties.expect.oneOf[0], data: data17 };
+            for (const key1 in data15) {
+              if (!(key1 === "message" || key1 === "sender" || key1 === "channel" || key1 === "expect")) {
+                const err33 = { instancePath: instancePath + "/tests/" + i5, schemaPath: "#/$defs/fixture/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema21, data: data15 };
                 if (vErrors === null) {
                   vErrors = [err33];
                 } else {
@@ -22798,75 +23024,78 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
                 }
                 errors++;
               }
-              var _valid0 = _errs38 === errors;
+            }
+            if (data15.message !== void 0) {
+              let data16 = data15.message;
+              if (typeof data16 !== "string") {
+                const err34 = { instancePath: instancePath + "/tests/" + i5 + "/message", schemaPath: "#/$defs/fixture/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.message.type, parentSchema: schema21.properties.message, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err34];
+                } else {
+                  vErrors.push(err34);
+                }
+                errors++;
+              }
+            }
+            if (data15.sender !== void 0) {
+              let data17 = data15.sender;
+              if (typeof data17 === "string") {
+                if (func0(data17) < 1) {
+                  const err35 = { instancePath: instancePath + "/tests/" + i5 + "/sender", schemaPath: "#/$defs/fixture/properties/sender/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.sender, data: data17 };
+                  if (vErrors === null) {
+                    vErrors = [err35];
+                  } else {
+                    vErrors.push(err35);
+                  }
+                  errors++;
+                }
+              } else {
+                const err36 = { instancePath: instancePath + "/tests/" + i5 + "/sender", schemaPath: "#/$defs/fixture/properties/sender/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.sender.type, parentSchema: schema21.properties.sender, data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err36];
+                } else {
+                  vErrors.push(err36);
+                }
+                errors++;
+              }
+            }
+            if (data15.channel !== void 0) {
+              let data18 = data15.channel;
+              if (!(data18 === "ussd" || data18 === "sms")) {
+                const err37 = { instancePath: instancePath + "/tests/" + i5 + "/channel", schemaPath: "#/$defs/fixture/properties/channel/enum", keyword: "enum", params: { allowedValues: schema21.properties.channel.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.channel.enum, parentSchema: schema21.properties.channel, data: data18 };
+                if (vErrors === null) {
+                  vErrors = [err37];
+                } else {
+                  vErrors.push(err37);
+                }
+                errors++;
+              }
+            }
+            if (data15.expect !== void 0) {
+              let data19 = data15.expect;
+              const _errs42 = errors;
+              let valid17 = false;
+              let passing0 = null;
+              const _errs43 = errors;
+              if ("none" !== data19) {
+                const err38 = { instancePath: instancePath + "/tests/" + i5 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/0/const", keyword: "const", params: { allowedValue: "none" }, message: "must be equal to constant", schema: "none", parentSchema: schema21.properties.expect.oneOf[0], data: data19 };
+                if (vErrors === null) {
+                  vErrors = [err38];
+                } else {
+                  vErrors.push(err38);
+                }
+                errors++;
+              }
+              var _valid0 = _errs43 === errors;
               if (_valid0) {
-                valid13 = true;
+                valid17 = true;
                 passing0 = 0;
               }
-              const _errs39 = errors;
-              if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-                for (const key2 in data17) {
+              const _errs44 = errors;
+              if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+                for (const key2 in data19) {
                   if (!(key2 === "category" || key2 === "status" || key2 === "variables")) {
-                    const err34 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18.properties.expect.oneOf[1], data: data17 };
-                    if (vErrors === null) {
-                      vErrors = [err34];
-                    } else {
-                      vErrors.push(err34);
-                    }
-                    errors++;
-                  }
-                }
-                if (data17.category !== void 0) {
-                  let data18 = data17.category;
-                  if (typeof data18 === "string") {
-                    if (func12(data18) < 1) {
-                      const err35 = { instancePath: instancePath + "/tests/" + i3 + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema18.properties.expect.oneOf[1].properties.category, data: data18 };
-                      if (vErrors === null) {
-                        vErrors = [err35];
-                      } else {
-                        vErrors.push(err35);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err36 = { instancePath: instancePath + "/tests/" + i3 + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.expect.oneOf[1].properties.category.type, parentSchema: schema18.properties.expect.oneOf[1].properties.category, data: data18 };
-                    if (vErrors === null) {
-                      vErrors = [err36];
-                    } else {
-                      vErrors.push(err36);
-                    }
-                    errors++;
-                  }
-                }
-                if (data17.status !== void 0) {
-                  let data19 = data17.status;
-                  if (!(data19 === "succeeded" || data19 === "failed" || data19 === "pending")) {
-                    const err37 = { instancePath: instancePath + "/tests/" + i3 + "/expect/status", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/status/enum", keyword: "enum", params: { allowedValues: schema18.properties.expect.oneOf[1].properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.expect.oneOf[1].properties.status.enum, parentSchema: schema18.properties.expect.oneOf[1].properties.status, data: data19 };
-                    if (vErrors === null) {
-                      vErrors = [err37];
-                    } else {
-                      vErrors.push(err37);
-                    }
-                    errors++;
-                  }
-                }
-                if (data17.variables !== void 0) {
-                  let data20 = data17.variables;
-                  if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
-                    for (const key3 in data20) {
-                      let data21 = data20[key3];
-                      if (typeof data21 !== "string" && !(typeof data21 == "number" && isFinite(data21))) {
-                        const err38 = { instancePath: instancePath + "/tests/" + i3 + "/expect/variables/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties.type }, message: "must be string,number", schema: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties.type, parentSchema: schema18.properties.expect.oneOf[1].properties.variables.additionalProperties, data: data21 };
-                        if (vErrors === null) {
-                          vErrors = [err38];
-                        } else {
-                          vErrors.push(err38);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err39 = { instancePath: instancePath + "/tests/" + i3 + "/expect/variables", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.expect.oneOf[1].properties.variables.type, parentSchema: schema18.properties.expect.oneOf[1].properties.variables, data: data20 };
+                    const err39 = { instancePath: instancePath + "/tests/" + i5 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema21.properties.expect.oneOf[1], data: data19 };
                     if (vErrors === null) {
                       vErrors = [err39];
                     } else {
@@ -22875,38 +23104,97 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
                     errors++;
                   }
                 }
+                if (data19.category !== void 0) {
+                  let data20 = data19.category;
+                  if (typeof data20 === "string") {
+                    if (func0(data20) < 1) {
+                      const err40 = { instancePath: instancePath + "/tests/" + i5 + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.expect.oneOf[1].properties.category, data: data20 };
+                      if (vErrors === null) {
+                        vErrors = [err40];
+                      } else {
+                        vErrors.push(err40);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err41 = { instancePath: instancePath + "/tests/" + i5 + "/expect/category", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.expect.oneOf[1].properties.category.type, parentSchema: schema21.properties.expect.oneOf[1].properties.category, data: data20 };
+                    if (vErrors === null) {
+                      vErrors = [err41];
+                    } else {
+                      vErrors.push(err41);
+                    }
+                    errors++;
+                  }
+                }
+                if (data19.status !== void 0) {
+                  let data21 = data19.status;
+                  if (!(data21 === "succeeded" || data21 === "failed" || data21 === "pending")) {
+                    const err42 = { instancePath: instancePath + "/tests/" + i5 + "/expect/status", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/status/enum", keyword: "enum", params: { allowedValues: schema21.properties.expect.oneOf[1].properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.expect.oneOf[1].properties.status.enum, parentSchema: schema21.properties.expect.oneOf[1].properties.status, data: data21 };
+                    if (vErrors === null) {
+                      vErrors = [err42];
+                    } else {
+                      vErrors.push(err42);
+                    }
+                    errors++;
+                  }
+                }
+                if (data19.variables !== void 0) {
+                  let data22 = data19.variables;
+                  if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+                    for (const key3 in data22) {
+                      let data23 = data22[key3];
+                      if (typeof data23 !== "string" && !(typeof data23 == "number" && isFinite(data23))) {
+                        const err43 = { instancePath: instancePath + "/tests/" + i5 + "/expect/variables/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema21.properties.expect.oneOf[1].properties.variables.additionalProperties.type }, message: "must be string,number", schema: schema21.properties.expect.oneOf[1].properties.variables.additionalProperties.type, parentSchema: schema21.properties.expect.oneOf[1].properties.variables.additionalProperties, data: data23 };
+                        if (vErrors === null) {
+                          vErrors = [err43];
+                        } else {
+                          vErrors.push(err43);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err44 = { instancePath: instancePath + "/tests/" + i5 + "/expect/variables", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.properties.expect.oneOf[1].properties.variables.type, parentSchema: schema21.properties.expect.oneOf[1].properties.variables, data: data22 };
+                    if (vErrors === null) {
+                      vErrors = [err44];
+                    } else {
+                      vErrors.push(err44);
+                    }
+                    errors++;
+                  }
+                }
               } else {
-                const err40 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.expect.oneOf[1].type, parentSchema: schema18.properties.expect.oneOf[1], data: data17 };
+                const err45 = { instancePath: instancePath + "/tests/" + i5 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.properties.expect.oneOf[1].type, parentSchema: schema21.properties.expect.oneOf[1], data: data19 };
                 if (vErrors === null) {
-                  vErrors = [err40];
+                  vErrors = [err45];
                 } else {
-                  vErrors.push(err40);
+                  vErrors.push(err45);
                 }
                 errors++;
               }
-              var _valid0 = _errs39 === errors;
-              if (_valid0 && valid13) {
-                valid13 = false;
+              var _valid0 = _errs44 === errors;
+              if (_valid0 && valid17) {
+                valid17 = false;
                 passing0 = [passing0, 1];
               } else {
                 if (_valid0) {
-                  valid13 = true;
+                  valid17 = true;
                   passing0 = 1;
                 }
               }
-              if (!valid13) {
-                const err41 = { instancePath: instancePath + "/tests/" + i3 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema18.properties.expect.oneOf, parentSchema: schema18.properties.expect, data: data17 };
+              if (!valid17) {
+                const err46 = { instancePath: instancePath + "/tests/" + i5 + "/expect", schemaPath: "#/$defs/fixture/properties/expect/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema21.properties.expect.oneOf, parentSchema: schema21.properties.expect, data: data19 };
                 if (vErrors === null) {
-                  vErrors = [err41];
+                  vErrors = [err46];
                 } else {
-                  vErrors.push(err41);
+                  vErrors.push(err46);
                 }
                 errors++;
               } else {
-                errors = _errs37;
+                errors = _errs42;
                 if (vErrors !== null) {
-                  if (_errs37) {
-                    vErrors.length = _errs37;
+                  if (_errs42) {
+                    vErrors.length = _errs42;
                   } else {
                     vErrors = null;
                   }
@@ -22914,51 +23202,51 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
               }
             }
           } else {
-            const err42 = { instancePath: instancePath + "/tests/" + i3, schemaPath: "#/$defs/fixture/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data13 };
+            const err47 = { instancePath: instancePath + "/tests/" + i5, schemaPath: "#/$defs/fixture/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data15 };
             if (vErrors === null) {
-              vErrors = [err42];
+              vErrors = [err47];
             } else {
-              vErrors.push(err42);
+              vErrors.push(err47);
             }
             errors++;
           }
         }
       } else {
-        const err43 = { instancePath: instancePath + "/tests", schemaPath: "#/properties/tests/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.tests.type, parentSchema: schema1.properties.tests, data: data12 };
+        const err48 = { instancePath: instancePath + "/tests", schemaPath: "#/properties/tests/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema2.properties.tests.type, parentSchema: schema2.properties.tests, data: data14 };
         if (vErrors === null) {
-          vErrors = [err43];
+          vErrors = [err48];
         } else {
-          vErrors.push(err43);
+          vErrors.push(err48);
         }
         errors++;
       }
     }
     if (data.sessions !== void 0) {
-      let data22 = data.sessions;
-      if (Array.isArray(data22)) {
-        const len4 = data22.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (!validate16(data22[i4], { instancePath: instancePath + "/sessions/" + i4, parentData: data22, parentDataProperty: i4, rootData, dynamicAnchors })) {
+      let data24 = data.sessions;
+      if (Array.isArray(data24)) {
+        const len5 = data24.length;
+        for (let i6 = 0; i6 < len5; i6++) {
+          if (!validate16(data24[i6], { instancePath: instancePath + "/sessions/" + i6, parentData: data24, parentDataProperty: i6, rootData, dynamicAnchors })) {
             vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err44 = { instancePath: instancePath + "/sessions", schemaPath: "#/properties/sessions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema1.properties.sessions.type, parentSchema: schema1.properties.sessions, data: data22 };
+        const err49 = { instancePath: instancePath + "/sessions", schemaPath: "#/properties/sessions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema2.properties.sessions.type, parentSchema: schema2.properties.sessions, data: data24 };
         if (vErrors === null) {
-          vErrors = [err44];
+          vErrors = [err49];
         } else {
-          vErrors.push(err44);
+          vErrors.push(err49);
         }
         errors++;
       }
     }
   } else {
-    const err45 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.type, parentSchema: schema1, data };
+    const err50 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema2.type, parentSchema: schema2, data };
     if (vErrors === null) {
-      vErrors = [err45];
+      vErrors = [err50];
     } else {
-      vErrors.push(err45);
+      vErrors.push(err50);
     }
     errors++;
   }
@@ -22977,7 +23265,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema21.required, parentSchema: schema21, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema24.required, parentSchema: schema24, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -22986,7 +23274,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.package_name === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "package_name" }, message: "must have required property 'package_name'", schema: schema21.required, parentSchema: schema21, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "package_name" }, message: "must have required property 'package_name'", schema: schema24.required, parentSchema: schema24, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -22995,8 +23283,8 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "name" || key0 === "package_name" || key0 === "id" || key0 === "protected" || key0 === "webhook_url")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema21, data };
+      if (!(key0 === "name" || key0 === "package_name" || key0 === "id" || key0 === "protected" || key0 === "environments" || key0 === "webhook_url")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema24, data };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -23008,8 +23296,8 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func12(data0) > 255) {
-          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema21.properties.name, data: data0 };
+        if (func0(data0) > 255) {
+          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema24.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -23017,8 +23305,8 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func12(data0) < 1) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.name, data: data0 };
+        if (func0(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema24.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -23027,7 +23315,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.name.type, parentSchema: schema21.properties.name, data: data0 };
+        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.name.type, parentSchema: schema24.properties.name, data: data0 };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -23039,8 +23327,8 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.package_name !== void 0) {
       let data1 = data.package_name;
       if (typeof data1 === "string") {
-        if (func12(data1) > 255) {
-          const err6 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema21.properties.package_name, data: data1 };
+        if (func0(data1) > 255) {
+          const err6 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema24.properties.package_name, data: data1 };
           if (vErrors === null) {
             vErrors = [err6];
           } else {
@@ -23048,8 +23336,8 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern3.test(data1)) {
-          const err7 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, message: 'must match pattern "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$"', schema: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", parentSchema: schema21.properties.package_name, data: data1 };
+        if (!pattern6.test(data1)) {
+          const err7 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, message: 'must match pattern "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$"', schema: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", parentSchema: schema24.properties.package_name, data: data1 };
           if (vErrors === null) {
             vErrors = [err7];
           } else {
@@ -23058,7 +23346,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err8 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.package_name.type, parentSchema: schema21.properties.package_name, data: data1 };
+        const err8 = { instancePath: instancePath + "/package_name", schemaPath: "#/properties/package_name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.package_name.type, parentSchema: schema24.properties.package_name, data: data1 };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -23070,7 +23358,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.id !== void 0) {
       let data2 = data.id;
       if (typeof data2 !== "string" && !(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema2.type }, message: "must be string,integer", schema: schema2.type, parentSchema: schema2, data: data2 };
+        const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/type", keyword: "type", params: { type: schema3.type }, message: "must be string,integer", schema: schema3.type, parentSchema: schema3, data: data2 };
         if (vErrors === null) {
           vErrors = [err9];
         } else {
@@ -23079,8 +23367,8 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data2 === "string") {
-        if (func12(data2) < 1) {
-          const err10 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema2, data: data2 };
+        if (func0(data2) < 1) {
+          const err10 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/liveId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema3, data: data2 };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -23093,7 +23381,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.protected !== void 0) {
       let data3 = data.protected;
       if (typeof data3 !== "boolean") {
-        const err11 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema3.type, parentSchema: schema3, data: data3 };
+        const err11 = { instancePath: instancePath + "/protected", schemaPath: "#/$defs/protected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema4.type, parentSchema: schema4, data: data3 };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -23102,44 +23390,112 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.webhook_url !== void 0) {
-      let data4 = data.webhook_url;
-      if (typeof data4 !== "string" && data4 !== null) {
-        const err12 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/type", keyword: "type", params: { type: schema21.properties.webhook_url.type }, message: "must be string,null", schema: schema21.properties.webhook_url.type, parentSchema: schema21.properties.webhook_url, data: data4 };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data4 === "string") {
-        if (func12(data4) > 2048) {
-          const err13 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema21.properties.webhook_url, data: data4 };
+    if (data.environments !== void 0) {
+      let data4 = data.environments;
+      if (Array.isArray(data4)) {
+        if (data4.length < 1) {
+          const err12 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema5, data: data4 };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err12];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err12);
           }
           errors++;
         }
-        if (!pattern42.test(data4)) {
-          const err14 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/pattern", keyword: "pattern", params: { pattern: "^https?://[^\\s/?#]+[^\\s]*$" }, message: 'must match pattern "^https?://[^\\s/?#]+[^\\s]*$"', schema: "^https?://[^\\s/?#]+[^\\s]*$", parentSchema: schema21.properties.webhook_url, data: data4 };
-          if (vErrors === null) {
-            vErrors = [err14];
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data5 = data4[i0];
+          if (typeof data5 === "string") {
+            if (func0(data5) < 1) {
+              const err13 = { instancePath: instancePath + "/environments/" + i0, schemaPath: "#/$defs/environmentList/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema5.items, data: data5 };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
           } else {
-            vErrors.push(err14);
+            const err14 = { instancePath: instancePath + "/environments/" + i0, schemaPath: "#/$defs/environmentList/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema5.items.type, parentSchema: schema5.items, data: data5 };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+        let i1 = data4.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--; ) {
+            let item0 = data4[i1];
+            if (typeof item0 !== "string") {
+              continue;
+            }
+            if (typeof indices0[item0] == "number") {
+              j0 = indices0[item0];
+              const err15 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema5, data: data4 };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err16 = { instancePath: instancePath + "/environments", schemaPath: "#/$defs/environmentList/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema5.type, parentSchema: schema5, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.webhook_url !== void 0) {
+      let data6 = data.webhook_url;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err17 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/type", keyword: "type", params: { type: schema24.properties.webhook_url.type }, message: "must be string,null", schema: schema24.properties.webhook_url.type, parentSchema: schema24.properties.webhook_url, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (typeof data6 === "string") {
+        if (func0(data6) > 2048) {
+          const err18 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema24.properties.webhook_url, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data6)) {
+          const err19 = { instancePath: instancePath + "/webhook_url", schemaPath: "#/properties/webhook_url/pattern", keyword: "pattern", params: { pattern: "^https?://[^\\s/?#]+[^\\s]*$" }, message: 'must match pattern "^https?://[^\\s/?#]+[^\\s]*$"', schema: "^https?://[^\\s/?#]+[^\\s]*$", parentSchema: schema24.properties.webhook_url, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err20];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err20);
     }
     errors++;
   }
@@ -23168,7 +23524,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "version" || key0 === "organization_id" || key0 === "actions" || key0 === "apps")) {
+      if (!(key0 === "version" || key0 === "organization_id" || key0 === "environments" || key0 === "actions" || key0 === "apps")) {
         const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema0, data };
         if (vErrors === null) {
           vErrors = [err1];
@@ -23213,94 +23569,271 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
         }
       }
     }
+    if (data.environments !== void 0) {
+      let data2 = data.environments;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (Object.keys(data2).length < 1) {
+          const err5 = { instancePath: instancePath + "/environments", schemaPath: "#/properties/environments/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema0.properties.environments, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        for (const key1 in data2) {
+          const _errs7 = errors;
+          if (typeof key1 === "string") {
+            if (!pattern0.test(key1)) {
+              const err6 = { instancePath: instancePath + "/environments", schemaPath: "#/properties/environments/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_-]{0,62}$" }, message: 'must match pattern "^[A-Za-z][A-Za-z0-9_-]{0,62}$"', schema: "^[A-Za-z][A-Za-z0-9_-]{0,62}$", parentSchema: schema0.properties.environments.propertyNames, data: key1, propertyName: key1 };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+          }
+          var valid1 = _errs7 === errors;
+          if (!valid1) {
+            const err7 = { instancePath: instancePath + "/environments", schemaPath: "#/properties/environments/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema0.properties.environments.propertyNames, parentSchema: schema0.properties.environments, data: data2 };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data2) {
+          let data3 = data2[key2];
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+            for (const key3 in data3) {
+              if (!(key3 === "api_url" || key3 === "organization_id" || key3 === "variables")) {
+                const err8 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/environment/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema1, data: data3 };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data3.api_url !== void 0) {
+              let data4 = data3.api_url;
+              if (typeof data4 === "string") {
+                if (func0(data4) < 1) {
+                  const err9 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/api_url", schemaPath: "#/$defs/environment/properties/api_url/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema1.properties.api_url, data: data4 };
+                  if (vErrors === null) {
+                    vErrors = [err9];
+                  } else {
+                    vErrors.push(err9);
+                  }
+                  errors++;
+                }
+                if (!pattern1.test(data4)) {
+                  const err10 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/api_url", schemaPath: "#/$defs/environment/properties/api_url/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"', schema: "^https?://", parentSchema: schema1.properties.api_url, data: data4 };
+                  if (vErrors === null) {
+                    vErrors = [err10];
+                  } else {
+                    vErrors.push(err10);
+                  }
+                  errors++;
+                }
+              } else {
+                const err11 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/api_url", schemaPath: "#/$defs/environment/properties/api_url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema1.properties.api_url.type, parentSchema: schema1.properties.api_url, data: data4 };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+            }
+            if (data3.organization_id !== void 0) {
+              let data5 = data3.organization_id;
+              if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+                const err12 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/organization_id", schemaPath: "#/$defs/environment/properties/organization_id/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema1.properties.organization_id.type, parentSchema: schema1.properties.organization_id, data: data5 };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+              if (typeof data5 == "number" && isFinite(data5)) {
+                if (data5 < 1 || isNaN(data5)) {
+                  const err13 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/organization_id", schemaPath: "#/$defs/environment/properties/organization_id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema1.properties.organization_id, data: data5 };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data3.variables !== void 0) {
+              let data6 = data3.variables;
+              if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+                for (const key4 in data6) {
+                  const _errs19 = errors;
+                  if (typeof key4 === "string") {
+                    if (!pattern2.test(key4)) {
+                      const err14 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/variables", schemaPath: "#/$defs/environment/properties/variables/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema1.properties.variables.propertyNames, data: key4, propertyName: key4 };
+                      if (vErrors === null) {
+                        vErrors = [err14];
+                      } else {
+                        vErrors.push(err14);
+                      }
+                      errors++;
+                    }
+                  }
+                  var valid5 = _errs19 === errors;
+                  if (!valid5) {
+                    const err15 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/variables", schemaPath: "#/$defs/environment/properties/variables/propertyNames", keyword: "propertyNames", params: { propertyName: key4 }, message: "property name must be valid", schema: schema1.properties.variables.propertyNames, parentSchema: schema1.properties.variables, data: data6 };
+                    if (vErrors === null) {
+                      vErrors = [err15];
+                    } else {
+                      vErrors.push(err15);
+                    }
+                    errors++;
+                  }
+                }
+                for (const key5 in data6) {
+                  let data7 = data6[key5];
+                  if (typeof data7 !== "string" && !(typeof data7 == "number" && isFinite(data7)) && typeof data7 !== "boolean") {
+                    const err16 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/variables/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/environment/properties/variables/additionalProperties/type", keyword: "type", params: { type: schema1.properties.variables.additionalProperties.type }, message: "must be string,number,boolean", schema: schema1.properties.variables.additionalProperties.type, parentSchema: schema1.properties.variables.additionalProperties, data: data7 };
+                    if (vErrors === null) {
+                      vErrors = [err16];
+                    } else {
+                      vErrors.push(err16);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err17 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/variables", schemaPath: "#/$defs/environment/properties/variables/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.properties.variables.type, parentSchema: schema1.properties.variables, data: data6 };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err18 = { instancePath: instancePath + "/environments/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/environment/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema1.type, parentSchema: schema1, data: data3 };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/environments", schemaPath: "#/properties/environments/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.properties.environments.type, parentSchema: schema0.properties.environments, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
     if (data.actions !== void 0) {
-      let data2 = data.actions;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
+      let data8 = data.actions;
+      if (Array.isArray(data8)) {
+        const len0 = data8.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate1(data2[i0], { instancePath: instancePath + "/actions/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate1(data8[i0], { instancePath: instancePath + "/actions/" + i0, parentData: data8, parentDataProperty: i0, rootData, dynamicAnchors })) {
             vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err5 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.actions.type, parentSchema: schema0.properties.actions, data: data2 };
+        const err20 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.actions.type, parentSchema: schema0.properties.actions, data: data8 };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err20];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err20);
         }
         errors++;
       }
     }
     if (data.apps !== void 0) {
-      let data4 = data.apps;
-      if (Array.isArray(data4)) {
-        const len1 = data4.length;
+      let data10 = data.apps;
+      if (Array.isArray(data10)) {
+        const len1 = data10.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate19(data4[i1], { instancePath: instancePath + "/apps/" + i1, parentData: data4, parentDataProperty: i1, rootData, dynamicAnchors })) {
+          if (!validate19(data10[i1], { instancePath: instancePath + "/apps/" + i1, parentData: data10, parentDataProperty: i1, rootData, dynamicAnchors })) {
             vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err6 = { instancePath: instancePath + "/apps", schemaPath: "#/properties/apps/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.apps.type, parentSchema: schema0.properties.apps, data: data4 };
+        const err21 = { instancePath: instancePath + "/apps", schemaPath: "#/properties/apps/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema0.properties.apps.type, parentSchema: schema0.properties.apps, data: data10 };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err21];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err21);
         }
         errors++;
       }
     }
   } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.type, parentSchema: schema0, data };
+    const err22 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema0.type, parentSchema: schema0, data };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err22];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err22);
     }
     errors++;
   }
   validate0.errors = vErrors;
   return errors === 0;
 }
-var validateConfig, schema0, schema1, schema2, schema3, schema18, func0, func12, schema4, schema5, schema6, pattern0, schema7, pattern1, schema9, schema11, schema13, schema15, schema19, schema20, schema21, pattern3, pattern42;
+var validateConfig, schema0, schema1, pattern0, pattern1, pattern2, func0, schema2, schema3, schema4, schema5, schema21, func12, schema6, schema7, schema8, pattern3, schema9, schema11, schema13, schema15, schema17, schema22, schema23, schema24, pattern6, pattern7;
 var init_config_validator = __esm({
   "src/generated/config-validator.ts"() {
     "use strict";
     validateConfig = validate0;
-    schema0 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://menuctl.dev/schemas/menuctl.schema.json", "title": "menuctl config (version 1)", "description": "Configuration as code for the Mobile Menu Automation API: actions (menu navigations) with their parsers and fixtures, and apps. Reference: docs/config.md.", "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "version": { "description": "Config format version. Must be 1.", "const": 1 }, "organization_id": { "description": "Optional guard: menuctl refuses to plan or apply against another organization. At most one file of a merged config may set it (or all must agree).", "type": "integer", "minimum": 1 }, "actions": { "description": "Menu navigation definitions. Identity: `name` (unique in the whole config).", "type": "array", "items": { "$ref": "#/$defs/action" } }, "apps": { "description": "Android apps registered with the service. Identity: `package_name` (unique in the whole config).", "type": "array", "items": { "$ref": "#/$defs/app" } } }, "$defs": { "liveId": { "description": "Pins this resource to an existing live id, so menuctl updates that resource instead of matching by identity.", "type": ["string", "integer"], "minLength": 1 }, "protected": { "description": "When true, menuctl never archives this resource (even with --prune).", "type": "boolean" }, "description": { "description": "Free text describing the step (sent to the API as the step description).", "type": "string", "maxLength": 1024 }, "action": { "description": "An action: a menu navigation definition.", "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operators"], "properties": { "name": { "description": 'Action name; its identity (unique in the config). Used in addresses: action["name"].', "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The action's previous name, so a rename is planned as an update rather than archive + create.", "type": "string", "minLength": 1, "maxLength": 255 }, "root_code": { "description": 'Short code dialled to start the session, e.g. "*144#" (quote it: YAML treats # after a space as a comment). For ussd actions it must look like a USSD code.', "type": "string", "minLength": 1, "maxLength": 64 }, "transport_type": { "description": "How the menu is driven.", "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operators": { "description": "Mobile operators the action runs on: world operator ids (integers) or exact operator names (see `menuctl operators`).", "type": "array", "minItems": 1, "maxItems": 50, "items": { "description": "A world operator id or its exact name.", "type": ["integer", "string"], "minLength": 1 } }, "steps": { "description": "Menu steps in order, after the root code is dialled.", "type": "array", "maxItems": 50, "items": { "$ref": "#/$defs/step" } }, "parsers": { "description": "Rules that classify the replies of this action. Identity: `category` (unique within the action).", "type": "array", "items": { "$ref": "#/$defs/parser" } }, "tests": { "description": "Parser fixtures run by `menuctl test`: a reply and what should match it.", "type": "array", "items": { "$ref": "#/$defs/fixture" } }, "sessions": { "description": "Whole USSD sessions run offline by `menuctl test`: the screens the network showed, the values entered and the SMS that followed, and the outcome they must give. See docs/sessions.md.", "type": "array", "items": { "$ref": "#/$defs/session" } } } }, "step": { "description": "One menu step: {press: N}, {variable: name}, {select: name}, pin, or ok.", "oneOf": [{ "$ref": "#/$defs/pressStep" }, { "$ref": "#/$defs/variableStep" }, { "$ref": "#/$defs/selectStep" }, { "$ref": "#/$defs/pinStep" }, { "$ref": "#/$defs/okStep" }, { "description": "Shorthand: `pin` (PIN prompt) or `ok` (press OK / no entry).", "enum": ["pin", "ok"] }] }, "pressStep": { "description": "Press a fixed menu option.", "type": "object", "additionalProperties": false, "required": ["press"], "properties": { "press": { "description": "The option to press: digits, * or # (a number or a string).", "type": ["string", "integer"], "pattern": "^[0-9*#]+$", "minimum": 0, "maxLength": 255 }, "expect": { "description": "Text expected in the menu at this step.", "type": "string", "maxLength": 1024 }, "description": { "$ref": "#/$defs/description" } } }, "variableStep": { "description": "Enter a value supplied at run time.", "type": "object", "additionalProperties": false, "required": ["variable"], "properties": { "variable": { "description": "Name of the run-time variable.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } }, "selectStep": { "description": "Choose the option whose text matches a run-time variable.", "type": "object", "additionalProperties": false, "required": ["select"], "properties": { "select": { "description": "Name of the run-time variable whose text picks the option.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } }, "pinStep": { "description": "Enter the PIN (long form of `pin`).", "type": "object", "additionalProperties": false, "required": ["pin"], "properties": { "pin": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } }, "okStep": { "description": "Press OK without entering anything (long form of `ok`).", "type": "object", "additionalProperties": false, "required": ["ok"], "properties": { "ok": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } }, "parser": { "description": "A reply classifier: when `regex` matches the whole reply (Java regex, case-insensitive), the transaction gets `status` and `category`.", "type": "object", "additionalProperties": false, "required": ["category", "status", "regex"], "properties": { "category": { "description": "Short state of the transaction; the parser's identity within its action.", "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The parser's previous category, so a rename is planned as an update.", "type": "string", "minLength": 1, "maxLength": 255 }, "status": { "description": "Status given to a matching transaction.", "enum": ["succeeded", "failed", "pending"] }, "target_type": { "description": "Channel of the message: ussd (default) or sms.", "enum": ["ussd", "sms"] }, "sender": { "description": "Sender id of the SMS, matched exactly and case-sensitively. Required for sms parsers; not used for ussd.", "type": "string", "minLength": 1, "maxLength": 64 }, "regex": { "description": "Java regular expression matched against the whole message, case-insensitively. Named groups `(?<name>...)` (letters and digits) become variables.", "type": "string", "minLength": 1, "maxLength": 4096 }, "user_message": { "description": "Message shown to the user when the regex matches; {name} inserts a named group. Default empty.", "type": "string", "maxLength": 1024 } } }, "fixture": { "description": "A test case for the action's parsers.", "type": "object", "additionalProperties": false, "required": ["message", "expect"], "properties": { "message": { "description": "The reply text, exactly as the device receives it.", "type": "string" }, "sender": { "description": "Sender id of an SMS reply; implies channel sms.", "type": "string", "minLength": 1 }, "channel": { "description": "Channel of the reply: ussd (default without sender) or sms (default with sender).", "enum": ["ussd", "sms"] }, "expect": { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] } } }, "session": { "description": "One recorded session: step i answers screens[i]; the screen after the last step is the reply, classified by the ussd parsers, then each sms by the sms parsers. The outcome is the last match.", "type": "object", "additionalProperties": false, "required": ["name", "screens", "expect"], "properties": { "name": { "description": "Name of the session, unique within the action.", "type": "string", "minLength": 1 }, "variables": { "description": "Values for the action's `variable` and `select` steps, by variable name.", "type": "object", "additionalProperties": { "description": "The value entered (variable) or the option text to choose (select).", "type": ["string", "number"] } }, "screens": { "description": "What the network showed, in order: screens[0] answers the dialled code, screens[i] is answered by step i, the last one is the reply. One more screen than steps.", "type": "array", "minItems": 1, "items": { "description": "The screen's text, exactly as shown (line breaks included).", "type": "string" } }, "sms": { "description": "Messages that arrived after the session, in order; each is classified by the sms parsers whose sender equals its sender exactly.", "type": "array", "items": { "description": "One SMS.", "type": "object", "additionalProperties": false, "required": ["sender", "message"], "properties": { "sender": { "description": "Sender id, matched exactly and case-sensitively.", "type": "string", "minLength": 1 }, "message": { "description": "The SMS text, exactly as received.", "type": "string" } } } }, "expect": { "$ref": "#/$defs/fixture/properties/expect" } } }, "app": { "description": "An Android app registered with the service. Its token and webhook secret are generated by the service and never written here.", "type": "object", "additionalProperties": false, "required": ["name", "package_name"], "properties": { "name": { "description": "App name.", "type": "string", "minLength": 1, "maxLength": 255 }, "package_name": { "description": "Android package name; the app's identity (unique in the config).", "type": "string", "maxLength": 255, "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "webhook_url": { "description": "Webhook address (http or https URL), usually from ${VAR}; null or absent for none.", "type": ["string", "null"], "pattern": "^https?://[^\\s/?#]+[^\\s]*$", "maxLength": 2048 } } } } };
-    schema1 = { "description": "An action: a menu navigation definition.", "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operators"], "properties": { "name": { "description": 'Action name; its identity (unique in the config). Used in addresses: action["name"].', "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The action's previous name, so a rename is planned as an update rather than archive + create.", "type": "string", "minLength": 1, "maxLength": 255 }, "root_code": { "description": 'Short code dialled to start the session, e.g. "*144#" (quote it: YAML treats # after a space as a comment). For ussd actions it must look like a USSD code.', "type": "string", "minLength": 1, "maxLength": 64 }, "transport_type": { "description": "How the menu is driven.", "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operators": { "description": "Mobile operators the action runs on: world operator ids (integers) or exact operator names (see `menuctl operators`).", "type": "array", "minItems": 1, "maxItems": 50, "items": { "description": "A world operator id or its exact name.", "type": ["integer", "string"], "minLength": 1 } }, "steps": { "description": "Menu steps in order, after the root code is dialled.", "type": "array", "maxItems": 50, "items": { "$ref": "#/$defs/step" } }, "parsers": { "description": "Rules that classify the replies of this action. Identity: `category` (unique within the action).", "type": "array", "items": { "$ref": "#/$defs/parser" } }, "tests": { "description": "Parser fixtures run by `menuctl test`: a reply and what should match it.", "type": "array", "items": { "$ref": "#/$defs/fixture" } }, "sessions": { "description": "Whole USSD sessions run offline by `menuctl test`: the screens the network showed, the values entered and the SMS that followed, and the outcome they must give. See docs/sessions.md.", "type": "array", "items": { "$ref": "#/$defs/session" } } } };
-    schema2 = { "description": "Pins this resource to an existing live id, so menuctl updates that resource instead of matching by identity.", "type": ["string", "integer"], "minLength": 1 };
-    schema3 = { "description": "When true, menuctl never archives this resource (even with --prune).", "type": "boolean" };
-    schema18 = { "description": "A test case for the action's parsers.", "type": "object", "additionalProperties": false, "required": ["message", "expect"], "properties": { "message": { "description": "The reply text, exactly as the device receives it.", "type": "string" }, "sender": { "description": "Sender id of an SMS reply; implies channel sms.", "type": "string", "minLength": 1 }, "channel": { "description": "Channel of the reply: ussd (default without sender) or sms (default with sender).", "enum": ["ussd", "sms"] }, "expect": { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] } } };
-    func0 = Object.prototype.hasOwnProperty;
-    func12 = require_ucs2length().default;
-    schema4 = { "description": "One menu step: {press: N}, {variable: name}, {select: name}, pin, or ok.", "oneOf": [{ "$ref": "#/$defs/pressStep" }, { "$ref": "#/$defs/variableStep" }, { "$ref": "#/$defs/selectStep" }, { "$ref": "#/$defs/pinStep" }, { "$ref": "#/$defs/okStep" }, { "description": "Shorthand: `pin` (PIN prompt) or `ok` (press OK / no entry).", "enum": ["pin", "ok"] }] };
-    schema5 = { "description": "Press a fixed menu option.", "type": "object", "additionalProperties": false, "required": ["press"], "properties": { "press": { "description": "The option to press: digits, * or # (a number or a string).", "type": ["string", "integer"], "pattern": "^[0-9*#]+$", "minimum": 0, "maxLength": 255 }, "expect": { "description": "Text expected in the menu at this step.", "type": "string", "maxLength": 1024 }, "description": { "$ref": "#/$defs/description" } } };
-    schema6 = { "description": "Free text describing the step (sent to the API as the step description).", "type": "string", "maxLength": 1024 };
-    pattern0 = new RegExp("^[0-9*#]+$", "u");
+    schema0 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://menuctl.dev/schemas/menuctl.schema.json", "title": "menuctl config (version 1)", "description": "Configuration as code for the Mobile Menu Automation API: actions (menu navigations) with their parsers and fixtures, and apps. Reference: docs/config.md.", "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "version": { "description": "Config format version. Must be 1.", "const": 1 }, "organization_id": { "description": "Optional guard: menuctl refuses to plan or apply against another organization. At most one file of a merged config may set it (or all must agree).", "type": "integer", "minimum": 1 }, "environments": { "description": 'Named environments (e.g. staging, production) one config is planned against, each selected with `--env NAME` or MENUCTL_ENV. Credentials never go here: they come from MENUCTL_TOKEN_<NAME> (or MENUCTL_TOKEN). See docs/config.md "Environments".', "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,62}$" }, "additionalProperties": { "$ref": "#/$defs/environment" } }, "actions": { "description": "Menu navigation definitions. Identity: `name` (unique in the whole config).", "type": "array", "items": { "$ref": "#/$defs/action" } }, "apps": { "description": "Android apps registered with the service. Identity: `package_name` (unique in the whole config).", "type": "array", "items": { "$ref": "#/$defs/app" } } }, "$defs": { "environment": { "description": "One environment: where its API is, which organization it must be, and the values its `${VAR}` references take.", "type": "object", "additionalProperties": false, "properties": { "api_url": { "description": "Base URL of this environment's API (without /api). --api-url or MENUCTL_API_URL take precedence.", "type": "string", "minLength": 1, "pattern": "^https?://" }, "organization_id": { "description": "The organization this environment's credentials must act for: menuctl refuses to plan, apply, export or report drift otherwise (so a staging token cannot touch production).", "type": "integer", "minimum": 1 }, "variables": { "description": "Values for `${VAR}` references when this environment is selected; they win over the process environment. Not for secrets: a config is committed.", "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "additionalProperties": { "description": "The variable's value.", "type": ["string", "number", "boolean"] } } } }, "environmentList": { "description": "Only in these environments (names from the top-level `environments:`); elsewhere this resource is not in the config.", "type": "array", "minItems": 1, "uniqueItems": true, "items": { "description": "An environment name.", "type": "string", "minLength": 1 } }, "liveId": { "description": "Pins this resource to an existing live id, so menuctl updates that resource instead of matching by identity.", "type": ["string", "integer"], "minLength": 1 }, "protected": { "description": "When true, menuctl never archives this resource (even with --prune).", "type": "boolean" }, "description": { "description": "Free text describing the step (sent to the API as the step description).", "type": "string", "maxLength": 1024 }, "action": { "description": "An action: a menu navigation definition.", "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operators"], "properties": { "name": { "description": 'Action name; its identity (unique in the config). Used in addresses: action["name"].', "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "environments": { "$ref": "#/$defs/environmentList" }, "renamed_from": { "description": "The action's previous name, so a rename is planned as an update rather than archive + create.", "type": "string", "minLength": 1, "maxLength": 255 }, "root_code": { "description": 'Short code dialled to start the session, e.g. "*144#" (quote it: YAML treats # after a space as a comment). For ussd actions it must look like a USSD code.', "type": "string", "minLength": 1, "maxLength": 64 }, "transport_type": { "description": "How the menu is driven.", "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operators": { "description": "Mobile operators the action runs on: world operator ids (integers) or exact operator names (see `menuctl operators`).", "type": "array", "minItems": 1, "maxItems": 50, "items": { "description": "A world operator id or its exact name.", "type": ["integer", "string"], "minLength": 1 } }, "steps": { "description": "Menu steps in order, after the root code is dialled.", "type": "array", "maxItems": 50, "items": { "$ref": "#/$defs/step" } }, "parsers": { "description": "Rules that classify the replies of this action. Identity: `category` (unique within the action).", "type": "array", "items": { "$ref": "#/$defs/parser" } }, "tests": { "description": "Parser fixtures run by `menuctl test`: a reply and what should match it.", "type": "array", "items": { "$ref": "#/$defs/fixture" } }, "sessions": { "description": "Whole USSD sessions run offline by `menuctl test`: the screens the network showed, the values entered and the SMS that followed, and the outcome they must give. See docs/sessions.md.", "type": "array", "items": { "$ref": "#/$defs/session" } } } }, "step": { "description": "One menu step: {press: N}, {variable: name}, {select: name}, pin, or ok.", "oneOf": [{ "$ref": "#/$defs/pressStep" }, { "$ref": "#/$defs/variableStep" }, { "$ref": "#/$defs/selectStep" }, { "$ref": "#/$defs/pinStep" }, { "$ref": "#/$defs/okStep" }, { "description": "Shorthand: `pin` (PIN prompt) or `ok` (press OK / no entry).", "enum": ["pin", "ok"] }] }, "pressStep": { "description": "Press a fixed menu option.", "type": "object", "additionalProperties": false, "required": ["press"], "properties": { "press": { "description": "The option to press: digits, * or # (a number or a string).", "type": ["string", "integer"], "pattern": "^[0-9*#]+$", "minimum": 0, "maxLength": 255 }, "expect": { "description": "Text expected in the menu at this step.", "type": "string", "maxLength": 1024 }, "description": { "$ref": "#/$defs/description" } } }, "variableStep": { "description": "Enter a value supplied at run time.", "type": "object", "additionalProperties": false, "required": ["variable"], "properties": { "variable": { "description": "Name of the run-time variable.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } }, "selectStep": { "description": "Choose the option whose text matches a run-time variable.", "type": "object", "additionalProperties": false, "required": ["select"], "properties": { "select": { "description": "Name of the run-time variable whose text picks the option.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } }, "pinStep": { "description": "Enter the PIN (long form of `pin`).", "type": "object", "additionalProperties": false, "required": ["pin"], "properties": { "pin": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } }, "okStep": { "description": "Press OK without entering anything (long form of `ok`).", "type": "object", "additionalProperties": false, "required": ["ok"], "properties": { "ok": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } }, "parser": { "description": "A reply classifier: when `regex` matches the whole reply (Java regex, case-insensitive), the transaction gets `status` and `category`.", "type": "object", "additionalProperties": false, "required": ["category", "status", "regex"], "properties": { "category": { "description": "Short state of the transaction; the parser's identity within its action.", "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "environments": { "$ref": "#/$defs/environmentList" }, "renamed_from": { "description": "The parser's previous category, so a rename is planned as an update.", "type": "string", "minLength": 1, "maxLength": 255 }, "status": { "description": "Status given to a matching transaction.", "enum": ["succeeded", "failed", "pending"] }, "target_type": { "description": "Channel of the message: ussd (default) or sms.", "enum": ["ussd", "sms"] }, "sender": { "description": "Sender id of the SMS, matched exactly and case-sensitively. Required for sms parsers; not used for ussd.", "type": "string", "minLength": 1, "maxLength": 64 }, "regex": { "description": "Java regular expression matched against the whole message, case-insensitively. Named groups `(?<name>...)` (letters and digits) become variables.", "type": "string", "minLength": 1, "maxLength": 4096 }, "user_message": { "description": "Message shown to the user when the regex matches; {name} inserts a named group. Default empty.", "type": "string", "maxLength": 1024 } } }, "fixture": { "description": "A test case for the action's parsers.", "type": "object", "additionalProperties": false, "required": ["message", "expect"], "properties": { "message": { "description": "The reply text, exactly as the device receives it.", "type": "string" }, "sender": { "description": "Sender id of an SMS reply; implies channel sms.", "type": "string", "minLength": 1 }, "channel": { "description": "Channel of the reply: ussd (default without sender) or sms (default with sender).", "enum": ["ussd", "sms"] }, "expect": { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] } } }, "session": { "description": "One recorded session: step i answers screens[i]; the screen after the last step is the reply, classified by the ussd parsers, then each sms by the sms parsers. The outcome is the last match.", "type": "object", "additionalProperties": false, "required": ["name", "screens", "expect"], "properties": { "name": { "description": "Name of the session, unique within the action.", "type": "string", "minLength": 1 }, "variables": { "description": "Values for the action's `variable` and `select` steps, by variable name.", "type": "object", "additionalProperties": { "description": "The value entered (variable) or the option text to choose (select).", "type": ["string", "number"] } }, "screens": { "description": "What the network showed, in order: screens[0] answers the dialled code, screens[i] is answered by step i, the last one is the reply. One more screen than steps.", "type": "array", "minItems": 1, "items": { "description": "The screen's text, exactly as shown (line breaks included).", "type": "string" } }, "sms": { "description": "Messages that arrived after the session, in order; each is classified by the sms parsers whose sender equals its sender exactly.", "type": "array", "items": { "description": "One SMS.", "type": "object", "additionalProperties": false, "required": ["sender", "message"], "properties": { "sender": { "description": "Sender id, matched exactly and case-sensitively.", "type": "string", "minLength": 1 }, "message": { "description": "The SMS text, exactly as received.", "type": "string" } } } }, "expect": { "$ref": "#/$defs/fixture/properties/expect" } } }, "app": { "description": "An Android app registered with the service. Its token and webhook secret are generated by the service and never written here.", "type": "object", "additionalProperties": false, "required": ["name", "package_name"], "properties": { "name": { "description": "App name.", "type": "string", "minLength": 1, "maxLength": 255 }, "package_name": { "description": "Android package name; the app's identity (unique in the config).", "type": "string", "maxLength": 255, "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "environments": { "$ref": "#/$defs/environmentList" }, "webhook_url": { "description": "Webhook address (http or https URL), usually from ${VAR}; null or absent for none.", "type": ["string", "null"], "pattern": "^https?://[^\\s/?#]+[^\\s]*$", "maxLength": 2048 } } } } };
+    schema1 = { "description": "One environment: where its API is, which organization it must be, and the values its `${VAR}` references take.", "type": "object", "additionalProperties": false, "properties": { "api_url": { "description": "Base URL of this environment's API (without /api). --api-url or MENUCTL_API_URL take precedence.", "type": "string", "minLength": 1, "pattern": "^https?://" }, "organization_id": { "description": "The organization this environment's credentials must act for: menuctl refuses to plan, apply, export or report drift otherwise (so a staging token cannot touch production).", "type": "integer", "minimum": 1 }, "variables": { "description": "Values for `${VAR}` references when this environment is selected; they win over the process environment. Not for secrets: a config is committed.", "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "additionalProperties": { "description": "The variable's value.", "type": ["string", "number", "boolean"] } } } };
+    pattern0 = new RegExp("^[A-Za-z][A-Za-z0-9_-]{0,62}$", "u");
+    pattern1 = new RegExp("^https?://", "u");
+    pattern2 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+    func0 = require_ucs2length().default;
+    schema2 = { "description": "An action: a menu navigation definition.", "type": "object", "additionalProperties": false, "required": ["name", "root_code", "transport_type", "operators"], "properties": { "name": { "description": 'Action name; its identity (unique in the config). Used in addresses: action["name"].', "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "environments": { "$ref": "#/$defs/environmentList" }, "renamed_from": { "description": "The action's previous name, so a rename is planned as an update rather than archive + create.", "type": "string", "minLength": 1, "maxLength": 255 }, "root_code": { "description": 'Short code dialled to start the session, e.g. "*144#" (quote it: YAML treats # after a space as a comment). For ussd actions it must look like a USSD code.', "type": "string", "minLength": 1, "maxLength": 64 }, "transport_type": { "description": "How the menu is driven.", "enum": ["ussd", "stk", "push", "variable_longstring"] }, "operators": { "description": "Mobile operators the action runs on: world operator ids (integers) or exact operator names (see `menuctl operators`).", "type": "array", "minItems": 1, "maxItems": 50, "items": { "description": "A world operator id or its exact name.", "type": ["integer", "string"], "minLength": 1 } }, "steps": { "description": "Menu steps in order, after the root code is dialled.", "type": "array", "maxItems": 50, "items": { "$ref": "#/$defs/step" } }, "parsers": { "description": "Rules that classify the replies of this action. Identity: `category` (unique within the action).", "type": "array", "items": { "$ref": "#/$defs/parser" } }, "tests": { "description": "Parser fixtures run by `menuctl test`: a reply and what should match it.", "type": "array", "items": { "$ref": "#/$defs/fixture" } }, "sessions": { "description": "Whole USSD sessions run offline by `menuctl test`: the screens the network showed, the values entered and the SMS that followed, and the outcome they must give. See docs/sessions.md.", "type": "array", "items": { "$ref": "#/$defs/session" } } } };
+    schema3 = { "description": "Pins this resource to an existing live id, so menuctl updates that resource instead of matching by identity.", "type": ["string", "integer"], "minLength": 1 };
+    schema4 = { "description": "When true, menuctl never archives this resource (even with --prune).", "type": "boolean" };
+    schema5 = { "description": "Only in these environments (names from the top-level `environments:`); elsewhere this resource is not in the config.", "type": "array", "minItems": 1, "uniqueItems": true, "items": { "description": "An environment name.", "type": "string", "minLength": 1 } };
+    schema21 = { "description": "A test case for the action's parsers.", "type": "object", "additionalProperties": false, "required": ["message", "expect"], "properties": { "message": { "description": "The reply text, exactly as the device receives it.", "type": "string" }, "sender": { "description": "Sender id of an SMS reply; implies channel sms.", "type": "string", "minLength": 1 }, "channel": { "description": "Channel of the reply: ussd (default without sender) or sms (default with sender).", "enum": ["ussd", "sms"] }, "expect": { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] } } };
+    func12 = Object.prototype.hasOwnProperty;
+    schema6 = { "description": "One menu step: {press: N}, {variable: name}, {select: name}, pin, or ok.", "oneOf": [{ "$ref": "#/$defs/pressStep" }, { "$ref": "#/$defs/variableStep" }, { "$ref": "#/$defs/selectStep" }, { "$ref": "#/$defs/pinStep" }, { "$ref": "#/$defs/okStep" }, { "description": "Shorthand: `pin` (PIN prompt) or `ok` (press OK / no entry).", "enum": ["pin", "ok"] }] };
+    schema7 = { "description": "Press a fixed menu option.", "type": "object", "additionalProperties": false, "required": ["press"], "properties": { "press": { "description": "The option to press: digits, * or # (a number or a string).", "type": ["string", "integer"], "pattern": "^[0-9*#]+$", "minimum": 0, "maxLength": 255 }, "expect": { "description": "Text expected in the menu at this step.", "type": "string", "maxLength": 1024 }, "description": { "$ref": "#/$defs/description" } } };
+    schema8 = { "description": "Free text describing the step (sent to the API as the step description).", "type": "string", "maxLength": 1024 };
+    pattern3 = new RegExp("^[0-9*#]+$", "u");
     validate3.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema7 = { "description": "Enter a value supplied at run time.", "type": "object", "additionalProperties": false, "required": ["variable"], "properties": { "variable": { "description": "Name of the run-time variable.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } };
-    pattern1 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+    schema9 = { "description": "Enter a value supplied at run time.", "type": "object", "additionalProperties": false, "required": ["variable"], "properties": { "variable": { "description": "Name of the run-time variable.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } };
     validate5.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema9 = { "description": "Choose the option whose text matches a run-time variable.", "type": "object", "additionalProperties": false, "required": ["select"], "properties": { "select": { "description": "Name of the run-time variable whose text picks the option.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } };
+    schema11 = { "description": "Choose the option whose text matches a run-time variable.", "type": "object", "additionalProperties": false, "required": ["select"], "properties": { "select": { "description": "Name of the run-time variable whose text picks the option.", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 255 }, "description": { "$ref": "#/$defs/description" } } };
     validate7.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema11 = { "description": "Enter the PIN (long form of `pin`).", "type": "object", "additionalProperties": false, "required": ["pin"], "properties": { "pin": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } };
+    schema13 = { "description": "Enter the PIN (long form of `pin`).", "type": "object", "additionalProperties": false, "required": ["pin"], "properties": { "pin": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } };
     validate9.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema13 = { "description": "Press OK without entering anything (long form of `ok`).", "type": "object", "additionalProperties": false, "required": ["ok"], "properties": { "ok": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } };
+    schema15 = { "description": "Press OK without entering anything (long form of `ok`).", "type": "object", "additionalProperties": false, "required": ["ok"], "properties": { "ok": { "description": "Always true.", "const": true }, "description": { "$ref": "#/$defs/description" } } };
     validate11.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     validate2.evaluated = { "dynamicProps": true, "dynamicItems": false };
-    schema15 = { "description": "A reply classifier: when `regex` matches the whole reply (Java regex, case-insensitive), the transaction gets `status` and `category`.", "type": "object", "additionalProperties": false, "required": ["category", "status", "regex"], "properties": { "category": { "description": "Short state of the transaction; the parser's identity within its action.", "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "renamed_from": { "description": "The parser's previous category, so a rename is planned as an update.", "type": "string", "minLength": 1, "maxLength": 255 }, "status": { "description": "Status given to a matching transaction.", "enum": ["succeeded", "failed", "pending"] }, "target_type": { "description": "Channel of the message: ussd (default) or sms.", "enum": ["ussd", "sms"] }, "sender": { "description": "Sender id of the SMS, matched exactly and case-sensitively. Required for sms parsers; not used for ussd.", "type": "string", "minLength": 1, "maxLength": 64 }, "regex": { "description": "Java regular expression matched against the whole message, case-insensitively. Named groups `(?<name>...)` (letters and digits) become variables.", "type": "string", "minLength": 1, "maxLength": 4096 }, "user_message": { "description": "Message shown to the user when the regex matches; {name} inserts a named group. Default empty.", "type": "string", "maxLength": 1024 } } };
+    schema17 = { "description": "A reply classifier: when `regex` matches the whole reply (Java regex, case-insensitive), the transaction gets `status` and `category`.", "type": "object", "additionalProperties": false, "required": ["category", "status", "regex"], "properties": { "category": { "description": "Short state of the transaction; the parser's identity within its action.", "type": "string", "minLength": 1, "maxLength": 255 }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "environments": { "$ref": "#/$defs/environmentList" }, "renamed_from": { "description": "The parser's previous category, so a rename is planned as an update.", "type": "string", "minLength": 1, "maxLength": 255 }, "status": { "description": "Status given to a matching transaction.", "enum": ["succeeded", "failed", "pending"] }, "target_type": { "description": "Channel of the message: ussd (default) or sms.", "enum": ["ussd", "sms"] }, "sender": { "description": "Sender id of the SMS, matched exactly and case-sensitively. Required for sms parsers; not used for ussd.", "type": "string", "minLength": 1, "maxLength": 64 }, "regex": { "description": "Java regular expression matched against the whole message, case-insensitively. Named groups `(?<name>...)` (letters and digits) become variables.", "type": "string", "minLength": 1, "maxLength": 4096 }, "user_message": { "description": "Message shown to the user when the regex matches; {name} inserts a named group. Default empty.", "type": "string", "maxLength": 1024 } } };
     validate14.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema19 = { "description": "One recorded session: step i answers screens[i]; the screen after the last step is the reply, classified by the ussd parsers, then each sms by the sms parsers. The outcome is the last match.", "type": "object", "additionalProperties": false, "required": ["name", "screens", "expect"], "properties": { "name": { "description": "Name of the session, unique within the action.", "type": "string", "minLength": 1 }, "variables": { "description": "Values for the action's `variable` and `select` steps, by variable name.", "type": "object", "additionalProperties": { "description": "The value entered (variable) or the option text to choose (select).", "type": ["string", "number"] } }, "screens": { "description": "What the network showed, in order: screens[0] answers the dialled code, screens[i] is answered by step i, the last one is the reply. One more screen than steps.", "type": "array", "minItems": 1, "items": { "description": "The screen's text, exactly as shown (line breaks included).", "type": "string" } }, "sms": { "description": "Messages that arrived after the session, in order; each is classified by the sms parsers whose sender equals its sender exactly.", "type": "array", "items": { "description": "One SMS.", "type": "object", "additionalProperties": false, "required": ["sender", "message"], "properties": { "sender": { "description": "Sender id, matched exactly and case-sensitively.", "type": "string", "minLength": 1 }, "message": { "description": "The SMS text, exactly as received.", "type": "string" } } } }, "expect": { "$ref": "#/$defs/fixture/properties/expect" } } };
-    schema20 = { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] };
+    schema22 = { "description": "One recorded session: step i answers screens[i]; the screen after the last step is the reply, classified by the ussd parsers, then each sms by the sms parsers. The outcome is the last match.", "type": "object", "additionalProperties": false, "required": ["name", "screens", "expect"], "properties": { "name": { "description": "Name of the session, unique within the action.", "type": "string", "minLength": 1 }, "variables": { "description": "Values for the action's `variable` and `select` steps, by variable name.", "type": "object", "additionalProperties": { "description": "The value entered (variable) or the option text to choose (select).", "type": ["string", "number"] } }, "screens": { "description": "What the network showed, in order: screens[0] answers the dialled code, screens[i] is answered by step i, the last one is the reply. One more screen than steps.", "type": "array", "minItems": 1, "items": { "description": "The screen's text, exactly as shown (line breaks included).", "type": "string" } }, "sms": { "description": "Messages that arrived after the session, in order; each is classified by the sms parsers whose sender equals its sender exactly.", "type": "array", "items": { "description": "One SMS.", "type": "object", "additionalProperties": false, "required": ["sender", "message"], "properties": { "sender": { "description": "Sender id, matched exactly and case-sensitively.", "type": "string", "minLength": 1 }, "message": { "description": "The SMS text, exactly as received.", "type": "string" } } } }, "expect": { "$ref": "#/$defs/fixture/properties/expect" } } };
+    schema23 = { "description": "`none` (no parser may match), or what the matching parser must give.", "oneOf": [{ "description": "No parser may match.", "const": "none" }, { "description": "Expected outcome; every key given must hold.", "type": "object", "additionalProperties": false, "properties": { "category": { "description": "Category of the parser that must match.", "type": "string", "minLength": 1 }, "status": { "description": "Status the match must give.", "enum": ["succeeded", "failed", "pending"] }, "variables": { "description": "Named-group values the match must capture.", "type": "object", "additionalProperties": { "description": "Captured text.", "type": ["string", "number"] } } } }] };
     validate16.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     validate1.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-    schema21 = { "description": "An Android app registered with the service. Its token and webhook secret are generated by the service and never written here.", "type": "object", "additionalProperties": false, "required": ["name", "package_name"], "properties": { "name": { "description": "App name.", "type": "string", "minLength": 1, "maxLength": 255 }, "package_name": { "description": "Android package name; the app's identity (unique in the config).", "type": "string", "maxLength": 255, "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "webhook_url": { "description": "Webhook address (http or https URL), usually from ${VAR}; null or absent for none.", "type": ["string", "null"], "pattern": "^https?://[^\\s/?#]+[^\\s]*$", "maxLength": 2048 } } };
-    pattern3 = new RegExp("^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", "u");
-    pattern42 = new RegExp("^https?://[^\\s/?#]+[^\\s]*$", "u");
+    schema24 = { "description": "An Android app registered with the service. Its token and webhook secret are generated by the service and never written here.", "type": "object", "additionalProperties": false, "required": ["name", "package_name"], "properties": { "name": { "description": "App name.", "type": "string", "minLength": 1, "maxLength": 255 }, "package_name": { "description": "Android package name; the app's identity (unique in the config).", "type": "string", "maxLength": 255, "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }, "id": { "$ref": "#/$defs/liveId" }, "protected": { "$ref": "#/$defs/protected" }, "environments": { "$ref": "#/$defs/environmentList" }, "webhook_url": { "description": "Webhook address (http or https URL), usually from ${VAR}; null or absent for none.", "type": ["string", "null"], "pattern": "^https?://[^\\s/?#]+[^\\s]*$", "maxLength": 2048 } } };
+    pattern6 = new RegExp("^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", "u");
+    pattern7 = new RegExp("^https?://[^\\s/?#]+[^\\s]*$", "u");
     validate19.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     validate0.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
   }
@@ -23562,23 +24095,78 @@ var init_schema = __esm({
 
 // src/config/load.ts
 function loadSources(files, options, initial = []) {
-  const diagnostics = [...initial];
+  const sources = new Map(files.map((f) => [f.file, f.text]));
+  const { environments, diagnostics: definitions } = findEnvironments(files, options.env);
+  const names2 = environments.map((e) => e.name);
+  const finish = (diagnostics, state, extra = {}) => {
+    const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
+    return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
+  };
+  if (environments.length === 0) {
+    const pass = loadPass(files, options, names2);
+    if (options.environment !== void 0) pass.diagnostics.push(noSuchEnvironment(options.environment, names2));
+    return finish(pass.diagnostics, pass.state);
+  }
+  if (options.environment !== void 0) {
+    const def = environments.find((e) => e.name === options.environment);
+    if (!def) return finish([noSuchEnvironment(options.environment, names2)], null);
+    const pass = loadPass(files, { ...options, env: overlay(options.env, def) }, names2, def);
+    return finish(pass.diagnostics.map((d) => d.code === "env.unset" ? forEnvironment(d, def.name) : d), pass.state);
+  }
+  const passes = environments.map((def) => ({ def, ...loadPass(files, { ...options, env: overlay(options.env, def) }, names2, def) }));
+  const perEnvironment = passes.map((p) => ({ name: p.def.name, state: hasErrors(p.diagnostics) ? null : p.state }));
+  return finish(acrossEnvironments(passes), passes[0].state, { perEnvironment });
+}
+function loadPass(files, options, names2, def) {
+  const diagnostics = [];
   const models = [];
+  const parsedFiles = [];
   for (const src of files) {
     const parsed = parseFile(src, options.env, diagnostics);
+    parsedFiles.push(parsed);
     if (!parsed.root) continue;
     for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
-    models.push(new ModelBuilder(parsed.src).file(parsed.root));
+    models.push(new ModelBuilder(parsed.src, def?.name).file(parsed.root));
   }
+  checkEnvironmentLists(parsedFiles, names2, diagnostics);
   const ctx = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
   checkDuplicates(ctx);
   checkActions(ctx);
   checkParsers(ctx);
   checkFixtures(ctx);
   checkSessions(ctx);
-  const sorted = dedupe(sortDiagnostics(diagnostics)).map(shortenAddress);
-  const sources = new Map(files.map((f) => [f.file, f.text]));
-  return { state: hasErrors(sorted) ? null : merge2(models), diagnostics: sorted, sources };
+  if (def && def.organization_id === void 0 && !models.some((m) => m.organization_id !== void 0)) diagnostics.push(unguarded(def));
+  return { diagnostics, state: hasErrors(diagnostics) ? null : merge2(models, def) };
+}
+function findEnvironments(files, env) {
+  const candidates = files.filter((f) => mayDefineEnvironments(f.text));
+  if (candidates.length === 0) return { environments: [], diagnostics: [] };
+  if (lastFound && lastFound.env === env && sameFiles(lastFound.files, candidates)) return lastFound.found;
+  const found = readDefinitions(candidates, env);
+  lastFound = { files: candidates, env, found };
+  return found;
+}
+function readDefinitions(candidates, env) {
+  const diagnostics = [];
+  const withDefault = new Set(candidates.flatMap((f) => [...f.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1])));
+  const lenient = new Proxy(env, {
+    get: (target, name) => typeof name !== "string" ? void 0 : target[name] ?? (withDefault.has(name) ? void 0 : "")
+  });
+  const parsed = candidates.map((f) => parseFile(f, lenient, []));
+  return { environments: readEnvironments(parsed, diagnostics), diagnostics };
+}
+function acrossEnvironments(passes) {
+  const key = (d) => `${d.loc?.file}:${d.loc?.line}:${d.loc?.col}|${d.code}|${d.address}|${d.message}`;
+  return mergeAcrossEnvironments(passes.map((p) => ({ name: p.def.name, items: p.diagnostics })), key, forEnvironment);
+}
+function noSuchEnvironment(name, names2) {
+  const message = names2.length === 0 ? `--env ${name}: the config defines no environments. Add a top-level \`environments:\` mapping, or drop --env/MENUCTL_ENV.` : `--env ${name}: no such environment; the config defines ${names2.map((n) => `\`${n}\``).join(", ")}.${didYouMean(name, names2)}`;
+  return { severity: "error", code: "environment.unknown", message };
+}
+async function loadEnvironments(paths, options) {
+  const read2 = await readSources(paths, options.cwd);
+  const found = findEnvironments(read2.files, options.env);
+  return { environments: found.environments, readable: !hasErrors(read2.diagnostics) };
 }
 async function loadConfig(paths, options) {
   const read2 = await readSources(paths, options.cwd);
@@ -23597,16 +24185,20 @@ function dedupe(list2) {
     return true;
   });
 }
-function merge2(models) {
+function merge2(models, def) {
   const state = { actions: [], apps: [], files: models.map((m) => m.file) };
   for (const m of models) {
     if (state.organization_id === void 0 && m.organization_id !== void 0) state.organization_id = m.organization_id;
     for (const a of m.actions) state.actions.push(a);
     for (const a of m.apps) state.apps.push(a);
   }
+  if (def) {
+    state.environment = def.name;
+    if (def.organization_id !== void 0) state.organization_id = def.organization_id;
+  }
   return state;
 }
-var MAX_ADDRESS;
+var lastFound, sameFiles, MAX_ADDRESS;
 var init_load = __esm({
   "src/config/load.ts"() {
     "use strict";
@@ -23622,6 +24214,9 @@ var init_load = __esm({
     init_files();
     init_parse();
     init_schema();
+    init_suggest();
+    init_environments();
+    sameFiles = (a, b) => a.length === b.length && a.every((f, i) => f.file === b[i].file && f.text === b[i].text);
     MAX_ADDRESS = 600;
   }
 });
@@ -32815,6 +33410,31 @@ var init_run_sessions = __esm({
   }
 });
 
+// src/cli/test-environments.ts
+function identity(r) {
+  const what = "fixture" in r ? `fixture:${r.fixture.message}:${r.fixture.loc?.line ?? ""}` : `session:${r.session.name}`;
+  return JSON.stringify([r.address, what, r.status, r.diff, r.reasons]);
+}
+function mergeResults(runs) {
+  return mergeAcrossEnvironments(
+    runs.map((r) => ({ name: r.name, items: r.results })),
+    identity,
+    (r, name) => ({ ...r, address: `${r.address} (environment ${name})` })
+  );
+}
+function mergeRuns(runs) {
+  return {
+    fixtures: mergeResults(runs.map((r) => ({ name: r.name, results: r.fixtures }))),
+    sessions: mergeResults(runs.map((r) => ({ name: r.name, results: r.sessions })))
+  };
+}
+var init_test_environments = __esm({
+  "src/cli/test-environments.ts"() {
+    "use strict";
+    init_environments();
+  }
+});
+
 // src/cli/test.ts
 var test_exports = {};
 __export(test_exports, {
@@ -32846,16 +33466,21 @@ function register2(program2, ctx) {
       return;
     }
     const runOptions = { timeoutMs: options.timeout, strict: options.strict };
-    const fixtures = await runFixtures(loaded.state, runOptions);
-    const sessions = await runSessions(loaded.state, runOptions);
-    const run3 = { fixtures, sessions, coverage: coverageOf(loaded.state, fixtures, sessions), requireFixtures: options.requireFixtures };
+    const states = loaded.perEnvironment?.flatMap((e) => e.state ? [{ name: e.name, state: e.state }] : []) ?? [{ name: "", state: loaded.state }];
+    const runs = [];
+    for (const { name, state } of states) {
+      const fixtures = await runFixtures(state, runOptions);
+      const sessions = await runSessions(state, runOptions);
+      runs.push({ name, fixtures, sessions, coverage: coverageOf(state, fixtures, sessions), requireFixtures: options.requireFixtures });
+    }
+    const run3 = runs.length === 1 ? runs[0] : { ...runs[0], ...mergeRuns(runs) };
     const render2 = {
       text: () => renderFixturesText(run3, { color: useColor(io, "stdout"), transcript: options.transcriptFor ?? options.transcript }),
       json: () => renderFixturesJson(run3),
       junit: () => renderFixturesJunit(run3)
     };
     io.stdout.write(render2[options.format]());
-    ctx.setExit(runFails(run3) ? EXIT.ERROR : EXIT.OK);
+    ctx.setExit(runs.some(runFails) ? EXIT.ERROR : EXIT.OK);
   });
 }
 var init_test = __esm({
@@ -32871,6 +33496,7 @@ var init_test = __esm({
     init_options();
     init_exit();
     init_io();
+    init_test_environments();
   }
 });
 
@@ -33449,7 +34075,8 @@ var init_changes = __esm({
 });
 
 // src/record/record.ts
-function scopeKey(apiUrl2, organizationId) {
+function scopeKey(apiUrl2, organizationId, environment = null) {
+  if (environment !== null) return `environment ${environment}`;
   return `${apiUrl2.replace(/\/+$/, "")} org ${organizationId ?? "?"}`;
 }
 function parseRecord(text, file) {
@@ -34063,6 +34690,7 @@ function buildPlan(desired, live, options = {}) {
   const plan2 = {
     format_version: 1,
     organization_id: live.organization_id,
+    ...desired.environment !== void 0 ? { environment: desired.environment } : {},
     config_digest: configDigest(desired),
     targets: scope.targets,
     prune,
@@ -34346,8 +34974,8 @@ var init_record_file = __esm({
 });
 
 // src/cli/pipeline.ts
-async function loadDesired(paths, io) {
-  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd });
+async function loadDesired(paths, io, environment) {
+  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...environment !== void 0 ? { environment } : {} });
   reportDiagnostics(diagnostics, io, {
     sources,
     failure: "the config is not valid; nothing was read or changed (`menuctl validate` checks it offline)"
@@ -34364,7 +34992,7 @@ function reportDiagnostics(diagnostics, io, options) {
   }
 }
 async function loadAndPlan(paths, options, io) {
-  const { desired, sources } = await loadDesired(paths, io);
+  const { desired, sources } = await loadDesired(paths, io, options.environment);
   const live = await readLiveFor(desired, options);
   const { plan: plan2, diagnostics, comparison } = buildPlan(desired, live, options);
   const shown = (d) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
@@ -34427,7 +35055,8 @@ function renderPlanText(plan2, options) {
 }
 function headerLines(plan2, st) {
   const lines2 = [];
-  const org = plan2.organization_id === null ? "" : ` in organization ${plan2.organization_id}`;
+  const env = plan2.environment !== void 0 ? ` (environment ${plan2.environment})` : "";
+  const org = `${plan2.organization_id === null ? "" : ` in organization ${plan2.organization_id}`}${env}`;
   const n = plan2.changes.length;
   if (n > 0) {
     lines2.push(`menuctl will make ${plural(n, "change")}${org}:`);
@@ -62763,7 +63392,7 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
                   let data1 = data0.id;
                   const _errs4 = errors;
                   if (typeof data1 !== "string" && !(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                    validate142.errors = [{ instancePath: instancePath + "/data/id", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/id/type", keyword: "type", params: { type: schema202.properties.id.type }, message: "must be string,integer" }];
+                    validate142.errors = [{ instancePath: instancePath + "/data/id", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/id/type", keyword: "type", params: { type: schema20.properties.id.type }, message: "must be string,integer" }];
                     return false;
                   }
                   var valid2 = _errs4 === errors;
@@ -62808,7 +63437,7 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
                                 let data5 = data3.icon;
                                 const _errs11 = errors;
                                 if (typeof data5 !== "string" && data5 !== null) {
-                                  validate142.errors = [{ instancePath: instancePath + "/data/attributes/icon", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/icon/type", keyword: "type", params: { type: schema202.properties.attributes.properties.icon.type }, message: "must be string,null" }];
+                                  validate142.errors = [{ instancePath: instancePath + "/data/attributes/icon", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/icon/type", keyword: "type", params: { type: schema20.properties.attributes.properties.icon.type }, message: "must be string,null" }];
                                   return false;
                                 }
                                 var valid3 = _errs11 === errors;
@@ -62853,7 +63482,7 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
                                         let data9 = data3.webhook_url;
                                         const _errs19 = errors;
                                         if (typeof data9 !== "string" && data9 !== null) {
-                                          validate142.errors = [{ instancePath: instancePath + "/data/attributes/webhook_url", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/webhook_url/type", keyword: "type", params: { type: schema202.properties.attributes.properties.webhook_url.type }, message: "must be string,null" }];
+                                          validate142.errors = [{ instancePath: instancePath + "/data/attributes/webhook_url", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/webhook_url/type", keyword: "type", params: { type: schema20.properties.attributes.properties.webhook_url.type }, message: "must be string,null" }];
                                           return false;
                                         }
                                         var valid3 = _errs19 === errors;
@@ -62865,7 +63494,7 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
                                           let data10 = data3.webhook_secret;
                                           const _errs21 = errors;
                                           if (typeof data10 !== "string" && data10 !== null) {
-                                            validate142.errors = [{ instancePath: instancePath + "/data/attributes/webhook_secret", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/webhook_secret/type", keyword: "type", params: { type: schema202.properties.attributes.properties.webhook_secret.type }, message: "must be string,null" }];
+                                            validate142.errors = [{ instancePath: instancePath + "/data/attributes/webhook_secret", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/webhook_secret/type", keyword: "type", params: { type: schema20.properties.attributes.properties.webhook_secret.type }, message: "must be string,null" }];
                                             return false;
                                           }
                                           var valid3 = _errs21 === errors;
@@ -62911,7 +63540,7 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
                                                   let data14 = data3.archived_at;
                                                   const _errs29 = errors;
                                                   if (typeof data14 !== "string" && data14 !== null) {
-                                                    validate142.errors = [{ instancePath: instancePath + "/data/attributes/archived_at", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/archived_at/type", keyword: "type", params: { type: schema202.properties.attributes.properties.archived_at.type }, message: "must be string,null" }];
+                                                    validate142.errors = [{ instancePath: instancePath + "/data/attributes/archived_at", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/archived_at/type", keyword: "type", params: { type: schema20.properties.attributes.properties.archived_at.type }, message: "must be string,null" }];
                                                     return false;
                                                   }
                                                   var valid3 = _errs29 === errors;
@@ -62946,7 +63575,7 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
                                                         let data17 = data3.apk_url;
                                                         const _errs35 = errors;
                                                         if (typeof data17 !== "string" && data17 !== null) {
-                                                          validate142.errors = [{ instancePath: instancePath + "/data/attributes/apk_url", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/apk_url/type", keyword: "type", params: { type: schema202.properties.attributes.properties.apk_url.type }, message: "must be string,null" }];
+                                                          validate142.errors = [{ instancePath: instancePath + "/data/attributes/apk_url", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/apk_url/type", keyword: "type", params: { type: schema20.properties.attributes.properties.apk_url.type }, message: "must be string,null" }];
                                                           return false;
                                                         }
                                                         var valid3 = _errs35 === errors;
@@ -63027,7 +63656,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                         let data2 = data1.id;
                         const _errs6 = errors;
                         if (typeof data2 !== "string" && !(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-                          validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/id/type", keyword: "type", params: { type: schema202.properties.id.type }, message: "must be string,integer" }];
+                          validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/id/type", keyword: "type", params: { type: schema20.properties.id.type }, message: "must be string,integer" }];
                           return false;
                         }
                         var valid3 = _errs6 === errors;
@@ -63072,7 +63701,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                                       let data6 = data4.icon;
                                       const _errs13 = errors;
                                       if (typeof data6 !== "string" && data6 !== null) {
-                                        validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/icon", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/icon/type", keyword: "type", params: { type: schema202.properties.attributes.properties.icon.type }, message: "must be string,null" }];
+                                        validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/icon", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/icon/type", keyword: "type", params: { type: schema20.properties.attributes.properties.icon.type }, message: "must be string,null" }];
                                         return false;
                                       }
                                       var valid4 = _errs13 === errors;
@@ -63117,7 +63746,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                                               let data10 = data4.webhook_url;
                                               const _errs21 = errors;
                                               if (typeof data10 !== "string" && data10 !== null) {
-                                                validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/webhook_url", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/webhook_url/type", keyword: "type", params: { type: schema202.properties.attributes.properties.webhook_url.type }, message: "must be string,null" }];
+                                                validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/webhook_url", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/webhook_url/type", keyword: "type", params: { type: schema20.properties.attributes.properties.webhook_url.type }, message: "must be string,null" }];
                                                 return false;
                                               }
                                               var valid4 = _errs21 === errors;
@@ -63129,7 +63758,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                                                 let data11 = data4.webhook_secret;
                                                 const _errs23 = errors;
                                                 if (typeof data11 !== "string" && data11 !== null) {
-                                                  validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/webhook_secret", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/webhook_secret/type", keyword: "type", params: { type: schema202.properties.attributes.properties.webhook_secret.type }, message: "must be string,null" }];
+                                                  validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/webhook_secret", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/webhook_secret/type", keyword: "type", params: { type: schema20.properties.attributes.properties.webhook_secret.type }, message: "must be string,null" }];
                                                   return false;
                                                 }
                                                 var valid4 = _errs23 === errors;
@@ -63175,7 +63804,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                                                         let data15 = data4.archived_at;
                                                         const _errs31 = errors;
                                                         if (typeof data15 !== "string" && data15 !== null) {
-                                                          validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/archived_at", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/archived_at/type", keyword: "type", params: { type: schema202.properties.attributes.properties.archived_at.type }, message: "must be string,null" }];
+                                                          validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/archived_at", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/archived_at/type", keyword: "type", params: { type: schema20.properties.attributes.properties.archived_at.type }, message: "must be string,null" }];
                                                           return false;
                                                         }
                                                         var valid4 = _errs31 === errors;
@@ -63210,7 +63839,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
                                                               let data18 = data4.apk_url;
                                                               const _errs37 = errors;
                                                               if (typeof data18 !== "string" && data18 !== null) {
-                                                                validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/apk_url", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/apk_url/type", keyword: "type", params: { type: schema202.properties.attributes.properties.apk_url.type }, message: "must be string,null" }];
+                                                                validate15.errors = [{ instancePath: instancePath + "/data/" + i0 + "/attributes/apk_url", schemaPath: "https://menuctl.dev/schemas/api/app.json/properties/attributes/properties/apk_url/type", keyword: "type", params: { type: schema20.properties.attributes.properties.apk_url.type }, message: "must be string,null" }];
                                                                 return false;
                                                               }
                                                               var valid4 = _errs37 === errors;
@@ -63285,7 +63914,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
           let data0 = data.id;
           const _errs3 = errors;
           if (typeof data0 !== "string" && !(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-            validate17.errors = [{ instancePath: instancePath + "/id", schemaPath: "app.json/properties/id/type", keyword: "type", params: { type: schema202.properties.id.type }, message: "must be string,integer" }];
+            validate17.errors = [{ instancePath: instancePath + "/id", schemaPath: "app.json/properties/id/type", keyword: "type", params: { type: schema20.properties.id.type }, message: "must be string,integer" }];
             return false;
           }
           var valid2 = _errs3 === errors;
@@ -63330,7 +63959,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
                         let data4 = data2.icon;
                         const _errs10 = errors;
                         if (typeof data4 !== "string" && data4 !== null) {
-                          validate17.errors = [{ instancePath: instancePath + "/attributes/icon", schemaPath: "app.json/properties/attributes/properties/icon/type", keyword: "type", params: { type: schema202.properties.attributes.properties.icon.type }, message: "must be string,null" }];
+                          validate17.errors = [{ instancePath: instancePath + "/attributes/icon", schemaPath: "app.json/properties/attributes/properties/icon/type", keyword: "type", params: { type: schema20.properties.attributes.properties.icon.type }, message: "must be string,null" }];
                           return false;
                         }
                         var valid3 = _errs10 === errors;
@@ -63375,7 +64004,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
                                 let data8 = data2.webhook_url;
                                 const _errs18 = errors;
                                 if (typeof data8 !== "string" && data8 !== null) {
-                                  validate17.errors = [{ instancePath: instancePath + "/attributes/webhook_url", schemaPath: "app.json/properties/attributes/properties/webhook_url/type", keyword: "type", params: { type: schema202.properties.attributes.properties.webhook_url.type }, message: "must be string,null" }];
+                                  validate17.errors = [{ instancePath: instancePath + "/attributes/webhook_url", schemaPath: "app.json/properties/attributes/properties/webhook_url/type", keyword: "type", params: { type: schema20.properties.attributes.properties.webhook_url.type }, message: "must be string,null" }];
                                   return false;
                                 }
                                 var valid3 = _errs18 === errors;
@@ -63387,7 +64016,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
                                   let data9 = data2.webhook_secret;
                                   const _errs20 = errors;
                                   if (typeof data9 !== "string" && data9 !== null) {
-                                    validate17.errors = [{ instancePath: instancePath + "/attributes/webhook_secret", schemaPath: "app.json/properties/attributes/properties/webhook_secret/type", keyword: "type", params: { type: schema202.properties.attributes.properties.webhook_secret.type }, message: "must be string,null" }];
+                                    validate17.errors = [{ instancePath: instancePath + "/attributes/webhook_secret", schemaPath: "app.json/properties/attributes/properties/webhook_secret/type", keyword: "type", params: { type: schema20.properties.attributes.properties.webhook_secret.type }, message: "must be string,null" }];
                                     return false;
                                   }
                                   var valid3 = _errs20 === errors;
@@ -63433,7 +64062,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
                                           let data13 = data2.archived_at;
                                           const _errs28 = errors;
                                           if (typeof data13 !== "string" && data13 !== null) {
-                                            validate17.errors = [{ instancePath: instancePath + "/attributes/archived_at", schemaPath: "app.json/properties/attributes/properties/archived_at/type", keyword: "type", params: { type: schema202.properties.attributes.properties.archived_at.type }, message: "must be string,null" }];
+                                            validate17.errors = [{ instancePath: instancePath + "/attributes/archived_at", schemaPath: "app.json/properties/attributes/properties/archived_at/type", keyword: "type", params: { type: schema20.properties.attributes.properties.archived_at.type }, message: "must be string,null" }];
                                             return false;
                                           }
                                           var valid3 = _errs28 === errors;
@@ -63468,7 +64097,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
                                                 let data16 = data2.apk_url;
                                                 const _errs34 = errors;
                                                 if (typeof data16 !== "string" && data16 !== null) {
-                                                  validate17.errors = [{ instancePath: instancePath + "/attributes/apk_url", schemaPath: "app.json/properties/attributes/properties/apk_url/type", keyword: "type", params: { type: schema202.properties.attributes.properties.apk_url.type }, message: "must be string,null" }];
+                                                  validate17.errors = [{ instancePath: instancePath + "/attributes/apk_url", schemaPath: "app.json/properties/attributes/properties/apk_url/type", keyword: "type", params: { type: schema20.properties.attributes.properties.apk_url.type }, message: "must be string,null" }];
                                                   return false;
                                                 }
                                                 var valid3 = _errs34 === errors;
@@ -64072,7 +64701,7 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
   validate252.errors = vErrors;
   return errors === 0;
 }
-var one_action, schema12, func22, list_action, one_parser, schema16, list_parser, one_app, schema202, list_app, one_app_created, list_app_created, one_world_operator, schema28, list_world_operator, body_archived, schema312, body_authenticate, body_error, schema33;
+var one_action, schema12, func22, list_action, one_parser, schema16, list_parser, one_app, schema20, list_app, one_app_created, list_app_created, one_world_operator, schema28, list_world_operator, body_archived, schema312, body_authenticate, body_error, schema33;
 var init_api_validators = __esm({
   "src/generated/api-validators.ts"() {
     "use strict";
@@ -64084,7 +64713,7 @@ var init_api_validators = __esm({
     schema16 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://menuctl.dev/schemas/api/parser.json", "title": "Parser (type custom_parser)", "description": "Spec: Resources and their fields / Parser. status is any string: the spec does not show the full set of values.", "type": "object", "required": ["id", "type", "attributes"], "properties": { "id": { "type": ["string", "integer"] }, "type": { "const": "custom_parser" }, "attributes": { "type": "object", "required": ["status", "category", "target_type", "sender", "regex", "custom_action_public_id", "archived_at", "updated_at"], "properties": { "id": { "type": "integer" }, "status": { "type": "string" }, "category": { "type": "string" }, "target_type": { "enum": ["ussd", "sms"] }, "sender": { "type": ["string", "null"] }, "regex": { "type": "string" }, "user_message": { "type": ["string", "null"] }, "created_at": { "type": "string" }, "updated_at": { "type": "string" }, "archived_at": { "type": ["string", "null"] }, "custom_action_public_id": { "type": "string" }, "transactions_count": { "type": "integer" } } } } };
     list_parser = validate13;
     one_app = validate142;
-    schema202 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://menuctl.dev/schemas/api/app.json", "title": "App (type app)", "description": "Spec: Resources and their fields / App. token and webhook_secret are read from create responses, and from GET /api/apps/{id} after a lost create answer (getAppSecrets); dropped everywhere else.", "type": "object", "required": ["id", "type", "attributes"], "properties": { "id": { "type": ["string", "integer"] }, "type": { "const": "app" }, "attributes": { "type": "object", "required": ["name", "package_name", "webhook_url", "organization_id", "archived_at", "updated_at"], "properties": { "id": { "type": "integer" }, "icon": { "type": ["string", "null"] }, "name": { "type": "string" }, "package_name": { "type": "string" }, "token": { "type": "string" }, "webhook_url": { "type": ["string", "null"] }, "webhook_secret": { "type": ["string", "null"] }, "organization_id": { "type": "integer" }, "created_at": { "type": "string" }, "updated_at": { "type": "string" }, "archived_at": { "type": ["string", "null"] }, "transactions_count": { "type": "integer" }, "is_tester": { "type": "boolean" }, "apk_url": { "type": ["string", "null"] } } } } };
+    schema20 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://menuctl.dev/schemas/api/app.json", "title": "App (type app)", "description": "Spec: Resources and their fields / App. token and webhook_secret are read from create responses, and from GET /api/apps/{id} after a lost create answer (getAppSecrets); dropped everywhere else.", "type": "object", "required": ["id", "type", "attributes"], "properties": { "id": { "type": ["string", "integer"] }, "type": { "const": "app" }, "attributes": { "type": "object", "required": ["name", "package_name", "webhook_url", "organization_id", "archived_at", "updated_at"], "properties": { "id": { "type": "integer" }, "icon": { "type": ["string", "null"] }, "name": { "type": "string" }, "package_name": { "type": "string" }, "token": { "type": "string" }, "webhook_url": { "type": ["string", "null"] }, "webhook_secret": { "type": ["string", "null"] }, "organization_id": { "type": "integer" }, "created_at": { "type": "string" }, "updated_at": { "type": "string" }, "archived_at": { "type": ["string", "null"] }, "transactions_count": { "type": "integer" }, "is_tester": { "type": "boolean" }, "apk_url": { "type": ["string", "null"] } } } } };
     list_app = validate15;
     one_app_created = validate162;
     list_app_created = validate192;
@@ -64342,8 +64971,8 @@ function createClient(options) {
       body = (await call2({ ...c, path: path2 })).body;
     }
   };
-  const find = async (path2, schema8) => {
-    const reply = await call2({ method: "GET", path: path2, shape: { one: schema8 }, passThrough: [404] });
+  const find = async (path2, schema10) => {
+    const reply = await call2({ method: "GET", path: path2, shape: { one: schema10 }, passThrough: [404] });
     return reply.status === 404 ? null : reply.body.data;
   };
   const archive2 = async (path2) => {
@@ -64431,8 +65060,8 @@ function addApiUrlOption(cmd) {
 function addConnectionOptions(cmd) {
   return addApiUrlOption(cmd).addOption(new Option("--organization <id>", "refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)").argParser(parseOrganization)).addOption(new Option("--concurrency <n>", `parallel requests, 1..${MAX_CONCURRENCY}`).argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
 }
-function apiUrl(flags, io) {
-  const raw = (flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL))?.trim();
+function apiUrl(flags, io, environmentUrl) {
+  const raw = (flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL) ?? environmentUrl)?.trim();
   if (raw === void 0 || raw === "") return null;
   let url;
   try {
@@ -64451,19 +65080,45 @@ function apiUrl(flags, io) {
   }
   return raw;
 }
-function connect(flags, io) {
-  const baseUrl = apiUrl(flags, io);
-  if (baseUrl === null) throw new CliError("no API URL: pass --api-url URL or set MENUCTL_API_URL");
-  const token = jwtFrom(io.env.MENUCTL_TOKEN);
-  const email = nonEmpty(io.env.MENUCTL_EMAIL?.trim());
-  const password = nonEmpty(io.env.MENUCTL_PASSWORD);
-  if (token === void 0 && (email === void 0 || password === void 0)) {
-    const half = email !== void 0 ? " (MENUCTL_EMAIL is set but MENUCTL_PASSWORD is not)" : password !== void 0 ? " (MENUCTL_PASSWORD is set but MENUCTL_EMAIL is not)" : "";
-    throw new CliError(`no API credentials${half}: set MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
+function connect(flags, io, environment = null) {
+  const baseUrl = apiUrl(flags, io, environment?.def?.api_url);
+  if (baseUrl === null) {
+    const hint = environment ? ` or give environment ${environment.name} an \`api_url:\`` : "";
+    throw new CliError(`no API URL: pass --api-url URL or set MENUCTL_API_URL${hint}`);
   }
   const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const client = createClient(token !== void 0 ? { baseUrl, token, concurrency } : { baseUrl, email, password, concurrency });
-  return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl) };
+  const client = createClient({ baseUrl, concurrency, ...credentials(io, environment?.name ?? null) });
+  return {
+    client,
+    organizationGuard: flags.organization ?? envOrganization(io),
+    concurrency,
+    baseUrl: displayUrl(baseUrl),
+    environment: environment?.name ?? null,
+    environmentOrganization: environment?.def?.organization_id
+  };
+}
+function credentials(io, environment) {
+  if (environment !== null) {
+    const own2 = credentialsFrom(io, (base2) => credentialVariable(base2, environment));
+    if (own2) return own2;
+  }
+  const shared = credentialsFrom(io, (base2) => base2);
+  if (shared) return shared;
+  const perEnv = environment !== null ? `${credentialVariable("MENUCTL_TOKEN", environment)}, or ` : "";
+  throw new CliError(`no API credentials: set ${perEnv}MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
+}
+function credentialsFrom(io, name) {
+  const token = jwtFrom(io.env[name("MENUCTL_TOKEN")], name("MENUCTL_TOKEN"));
+  if (token !== void 0) return { token };
+  const [emailVar, passwordVar] = [name("MENUCTL_EMAIL"), name("MENUCTL_PASSWORD")];
+  const email = nonEmpty(io.env[emailVar]?.trim());
+  const password = nonEmpty(io.env[passwordVar]);
+  if (email !== void 0 && password !== void 0) return { email, password };
+  if (email !== void 0 || password !== void 0) {
+    const [set2, unset] = email !== void 0 ? [emailVar, passwordVar] : [passwordVar, emailVar];
+    throw new CliError(`no API credentials (${set2} is set but ${unset} is not): set both, or ${name("MENUCTL_TOKEN")} to a JWT`);
+  }
+  return void 0;
 }
 function envOrganization(io) {
   const raw = nonEmpty(io.env.MENUCTL_ORGANIZATION_ID);
@@ -64472,11 +65127,11 @@ function envOrganization(io) {
   if (!Number.isInteger(n) || n < 1) throw new CliError(`MENUCTL_ORGANIZATION_ID must be a positive integer (got ${JSON.stringify(raw)})`);
   return n;
 }
-async function checkOrganization2(client, expected, configOrg) {
+async function checkOrganization2(client, expected, configOrg, environment = null) {
+  const configSays = environment !== null ? `environment ${environment}'s organization_id` : "the config's organization_id";
   if (expected !== null && configOrg !== void 0 && expected !== configOrg) {
-    throw new CliError(
-      `the config says organization_id: ${configOrg} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`
-    );
+    const says = environment !== null ? `${configSays} is ${configOrg}` : `the config says organization_id: ${configOrg}`;
+    throw new CliError(`${says} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`);
   }
   const want = expected ?? configOrg ?? null;
   const actual = await client.organizationId();
@@ -64487,21 +65142,21 @@ async function checkOrganization2(client, expected, configOrg) {
     );
   }
   if (actual !== want) {
-    const source = expected !== null ? "--organization/MENUCTL_ORGANIZATION_ID" : "the config's organization_id";
+    const source = expected !== null ? "--organization/MENUCTL_ORGANIZATION_ID" : configSays;
     throw new CliError(
       `organization mismatch: the credentials act for organization ${actual}, but ${source} is ${want}; nothing was done (use credentials for that organization, or fix the guard)`
     );
   }
   return actual;
 }
-function jwtFrom(value) {
+function jwtFrom(value, variable) {
   const token = nonEmpty(value?.trim());
   if (token === void 0) return void 0;
   if (/^bearer\s/i.test(token)) {
-    throw new CliError('MENUCTL_TOKEN starts with "Bearer ": set it to the JWT alone (menuctl sends it as the Authorization header as is)');
+    throw new CliError(`${variable} starts with "Bearer ": set it to the JWT alone (menuctl sends it as the Authorization header as is)`);
   }
   if (/[\s\x00-\x1f\x7f]/.test(token)) {
-    throw new CliError("MENUCTL_TOKEN has a space or line break inside it (a JWT has none): copy the token again, without extra characters");
+    throw new CliError(`${variable} has a space or line break inside it (a JWT has none): copy the token again, without extra characters`);
   }
   return token;
 }
@@ -64516,6 +65171,7 @@ var init_connect = __esm({
     init_client();
     init_display_url();
     init_exit();
+    init_environments();
     DEFAULT_CONCURRENCY = 8;
     MAX_CONCURRENCY = 64;
   }
@@ -64546,7 +65202,8 @@ async function loadRecord(file, o) {
   } catch (err) {
     throw new CliError(err.message);
   }
-  return { file, shown, doc, key: scopeKey(o.baseUrl, await o.client.organizationId()) };
+  const key = o.environment ? scopeKey(o.baseUrl, null, o.environment) : scopeKey(o.baseUrl, await o.client.organizationId());
+  return { file, shown, doc, key };
 }
 var init_record2 = __esm({
   "src/cli/record.ts"() {
@@ -64558,6 +65215,43 @@ var init_record2 = __esm({
   }
 });
 
+// src/cli/environment.ts
+function envOption() {
+  return new Option("--env <name>", "the environment (from the config's `environments:`) to act on (env: MENUCTL_ENV)");
+}
+function wantedEnvironment(flags, io, fallback) {
+  const fromEnv = io.env.MENUCTL_ENV?.trim();
+  return flags.env ?? (fromEnv ? fromEnv : void 0) ?? fallback;
+}
+async function selectEnvironment(paths, flags, io, options = {}) {
+  const wanted2 = wantedEnvironment(flags, io, options.fallback);
+  const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
+  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(" ")}: check the path (\`menuctl validate ${paths.join(" ")}\` says why)`);
+  if (!readable) return wanted2 !== void 0 ? { name: wanted2, def: void 0 } : null;
+  const names2 = environments.map((e) => e.name);
+  if (environments.length === 0) {
+    if (wanted2 === void 0) return null;
+    throw new CliError(`--env ${wanted2}: the config defines no environments; drop --env (and MENUCTL_ENV), or add a top-level \`environments:\` mapping`);
+  }
+  if (wanted2 === void 0) {
+    throw new CliError(`the config defines environments ${listed(names2)}: choose one with --env NAME (or MENUCTL_ENV); nothing was read or changed`);
+  }
+  const def = environments.find((e) => e.name === wanted2);
+  if (!def) throw new CliError(`--env ${wanted2}: no such environment; the config defines ${listed(names2)}.${didYouMean(wanted2, names2)}`);
+  return { name: wanted2, def };
+}
+var listed;
+var init_environment = __esm({
+  "src/cli/environment.ts"() {
+    "use strict";
+    init_esm();
+    init_load();
+    init_suggest();
+    init_exit();
+    listed = (names2) => names2.map((n) => `\`${n}\``).join(", ");
+  }
+});
+
 // src/cli/plan.ts
 var plan_exports = {};
 __export(plan_exports, {
@@ -64566,17 +65260,19 @@ __export(plan_exports, {
 });
 import { resolve as resolve2 } from "node:path";
 function register3(program2, ctx) {
-  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`").addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
+  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`").addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd);
   cmd.action(async (paths, flags) => ctx.setExit(await runPlan(paths, flags, ctx)));
 }
 async function runPlan(paths, flags, ctx) {
   const { io } = ctx;
-  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
+  const environment = await selectEnvironment(paths, flags, io);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
     const { plan: plan2, desired } = await loadAndPlan(paths, {
+      environment: environment?.name,
       showProtected: true,
       record,
       recreate: flags.recreate,
@@ -64588,7 +65284,7 @@ async function runPlan(paths, flags, ctx) {
       resend: flags.resend,
       thresholds: thresholdsOf(flags),
       force: flags.force === true,
-      checkOrganization: (configOrg) => checkOrganization2(client, organizationGuard, configOrg)
+      checkOrganization: (configOrg) => checkOrganization2(client, organizationGuard, configOrg, environment?.name ?? null)
     }, io);
     const guarded = plan2.safety?.protected.length ?? 0;
     if (flags.out && guarded === 0) await writeFileAtomic(resolve2(io.cwd, flags.out), serializePlan(plan2));
@@ -64628,6 +65324,7 @@ var init_plan = __esm({
     init_options();
     init_record2();
     init_atomic_write();
+    init_environment();
   }
 });
 
@@ -65582,7 +66279,7 @@ __export(apply_exports, {
 import { readFile as readFile2 } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
 function register4(program2, ctx) {
-  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)").option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)").option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
+  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)").option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)").option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd).action(async (paths, flags) => {
     ctx.setExit(await runApply(paths, flags, ctx));
@@ -65591,9 +66288,12 @@ function register4(program2, ctx) {
 async function runApply(paths, flags, ctx) {
   const { io } = ctx;
   checkFlags(flags);
-  const conn = connect(flags, io);
+  const saved = flags.plan !== void 0 ? await readPlanFile(resolve3(io.cwd, flags.plan), flags.plan) : void 0;
+  const environment = await selectEnvironment(paths, flags, io, saved?.environment !== void 0 ? { fallback: saved.environment } : {});
+  if (saved) checkPlanEnvironment(saved, environment, flags.plan);
+  const conn = connect(flags, io, environment);
   try {
-    return await planConfirmApply(paths, flags, conn, ctx);
+    return await planConfirmApply(paths, flags, conn, ctx, saved);
   } catch (err) {
     if (!ctx.signal.aborted) throw err;
     io.stderr.write("Interrupted before any change was made. Nothing was changed.\n");
@@ -65602,9 +66302,9 @@ async function runApply(paths, flags, ctx) {
     await conn.client.close();
   }
 }
-async function planConfirmApply(paths, flags, conn, ctx) {
+async function planConfirmApply(paths, flags, conn, ctx, saved) {
   const { io } = ctx;
-  const planned = flags.plan ? await fromSavedPlan(paths, flags, conn, ctx) : await fromConfig(paths, flags, conn, ctx);
+  const planned = saved ? await fromSavedPlan(saved, paths, flags, conn, ctx) : await fromConfig(paths, flags, conn, ctx);
   const { plan: plan2 } = planned;
   const json2 = flags.format === "json";
   const secretsFile = flags.secretsFile !== void 0 ? resolve3(io.cwd, flags.secretsFile) : void 0;
@@ -65625,6 +66325,14 @@ async function planConfirmApply(paths, flags, conn, ctx) {
   const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
   return result.summary.failed > 0 || completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
 }
+function checkPlanEnvironment(plan2, environment, file) {
+  const made = plan2.environment ?? null;
+  const now = environment?.name ?? null;
+  if (made === now) return;
+  const was = made === null ? "for a config without environments" : `for environment ${made}`;
+  const is = now === null ? "no environment is selected" : `this is environment ${now}`;
+  throw new CliError(`refusing to apply ${file}: the plan was made ${was}, but ${is}. Nothing was changed; make a plan for this environment with \`menuctl plan --env NAME --out FILE\``);
+}
 function checkFlags(flags) {
   if (flags.plan !== void 0) {
     const shaping = [
@@ -65644,8 +66352,9 @@ function checkFlags(flags) {
   }
 }
 async function fromConfig(paths, flags, conn, ctx) {
-  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io });
+  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment });
   const planned = await loadAndPlan(paths, {
+    environment: conn.environment ?? void 0,
     record,
     recreate: flags.recreate,
     client: conn.client,
@@ -65656,7 +66365,7 @@ async function fromConfig(paths, flags, conn, ctx) {
     resend: flags.resend,
     thresholds: thresholdsOf(flags),
     force: flags.force === true,
-    checkOrganization: (configOrg) => checkOrganization2(conn.client, conn.organizationGuard, configOrg)
+    checkOrganization: (configOrg) => checkOrganization2(conn.client, conn.organizationGuard, configOrg, conn.environment)
   }, ctx.io);
   return { plan: planned.plan, record, apps: managedApps(planned.comparison) };
 }
@@ -65678,17 +66387,16 @@ async function readPlanFile(file, shown) {
     throw new CliError(lines2.join("\n"));
   }
 }
-async function fromSavedPlan(paths, flags, conn, ctx) {
+async function fromSavedPlan(plan2, paths, flags, conn, ctx) {
   const { io } = ctx;
-  const plan2 = await readPlanFile(resolve3(io.cwd, flags.plan), flags.plan);
-  const loaded = paths.length > 0 ? await loadDesired(paths, io) : null;
+  const loaded = paths.length > 0 ? await loadDesired(paths, io, conn.environment ?? void 0) : null;
   if (!loaded) {
     io.stderr.write(
       "Note: no config PATH given, so the plan is checked against the live API only, not against the config (its desired values and `protected:`); give the same PATH as to `menuctl plan` to have it checked.\n"
     );
   }
-  await checkOrganization2(conn.client, conn.organizationGuard, loaded?.desired.organization_id);
-  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io });
+  await checkOrganization2(conn.client, conn.organizationGuard, loaded ? loaded.desired.organization_id : conn.environmentOrganization, conn.environment);
+  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment });
   const verification = await verifyPlan(plan2, conn.client, {
     ...loaded ? { configDigest: configDigest(loaded.desired) } : {},
     concurrency: conn.concurrency
@@ -65783,6 +66491,7 @@ var init_apply2 = __esm({
     init_apply_after();
     init_exit();
     init_io();
+    init_environment();
     REMAKE = "make a new one with `menuctl plan --out FILE`";
   }
 });
@@ -65810,7 +66519,8 @@ function buildDriftResult(desired, live, options = {}) {
   const warnings = [...live.warnings];
   const hidden = hiddenStepWarning2(cmp2, scope, live);
   if (hidden) warnings.push(hidden);
-  return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
+  const environment = desired.environment !== void 0 ? { environment: desired.environment } : {};
+  return { drift: { format_version: 1, ...environment, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
 }
 function itemForPair(pair) {
   const fields = pair.fields.map(driftField);
@@ -65843,6 +66553,7 @@ var init_build_drift = __esm({
 function renderDriftJson(drift2) {
   return stableJson({
     format_version: drift2.format_version,
+    ...drift2.environment !== void 0 ? { environment: drift2.environment } : {},
     in_sync: drift2.in_sync,
     drift: drift2.drift.map((d) => ({
       class: d.class,
@@ -65899,10 +66610,11 @@ function renderDriftJunit(drift2, options = {}) {
   const failures = cases.filter((c) => c.failure).length;
   const counts = `tests="${cases.length}" failures="${failures}" errors="0" skipped="0"`;
   const ts = options.timestamp ? ` timestamp="${xmlAttr(options.timestamp)}"` : "";
+  const name = xmlAttr(drift2.environment !== void 0 ? `menuctl drift (${drift2.environment})` : "menuctl drift");
   const lines2 = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="menuctl drift" ${counts}>`,
-    `  <testsuite name="menuctl drift" ${counts}${ts}>`,
+    `<testsuites name="${name}" ${counts}>`,
+    `  <testsuite name="${name}" ${counts}${ts}>`,
     ...cases.flatMap(caseXml)
   ];
   if (drift2.warnings.length > 0) lines2.push(`    <system-out>${xmlText(drift2.warnings.map((w) => w.message).join("\n"))}</system-out>`);
@@ -65951,7 +66663,7 @@ function renderDriftMarkdown(drift2, options = {}) {
   const groups = byClass(drift2);
   const head = [
     DRIFT_MARKER,
-    "## menuctl drift",
+    drift2.environment !== void 0 ? `## menuctl drift: environment ${code(drift2.environment)}` : "## menuctl drift",
     "",
     "| class | meaning | count |",
     "|---|---|---:|",
@@ -65996,7 +66708,7 @@ var init_drift_markdown = __esm({
 function renderDriftText(drift2, options) {
   const st = style(options.color);
   const width = (options.width ?? 100) - FIELD_INDENT2.length;
-  const out = [];
+  const out = drift2.environment !== void 0 ? [st.bold(`Environment: ${drift2.environment}`), ""] : [];
   for (const [cls, items] of byClass(drift2)) {
     if (items.length === 0) continue;
     const info = CLASS_INFO[cls];
@@ -66053,22 +66765,23 @@ __export(drift_exports, {
 import { appendFile } from "node:fs/promises";
 import { resolve as resolve4 } from "node:path";
 function register5(program2, ctx) {
-  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)").addOption(targetOption()).addOption(recordOption());
+  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)").addOption(targetOption()).addOption(recordOption()).addOption(envOption());
   addConnectionOptions(cmd);
   cmd.action(async (paths, flags) => ctx.setExit(await runDrift(paths, flags, ctx)));
 }
 async function runDrift(paths, flags, ctx) {
   const { io } = ctx;
-  const { desired, sources } = await loadDesired(paths, io);
-  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
+  const environment = await selectEnvironment(paths, flags, io);
+  const { desired, sources } = await loadDesired(paths, io, environment?.name);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
     const live = await readLiveFor(desired, {
       client,
       concurrency,
       signal: ctx.signal,
       record,
-      checkOrganization: (org) => checkOrganization2(client, organizationGuard, org)
+      checkOrganization: (org) => checkOrganization2(client, organizationGuard, org, environment?.name ?? null)
     });
     const { drift: drift2, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
     reportDiagnostics(diagnostics, io, { sources, failure: "cannot compare the config with the live API" });
@@ -66114,6 +66827,7 @@ var init_drift = __esm({
     init_options();
     init_record2();
     init_atomic_write();
+    init_environment();
   }
 });
 
@@ -66123,6 +66837,7 @@ init_markdown_util();
 init_plan_markdown();
 init_plan_model();
 init_exit();
+init_environments();
 import { readFile as readFile3 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join as join3, resolve as resolve5 } from "node:path";
@@ -66438,12 +67153,13 @@ function skipFork(step2) {
   return EXIT.OK;
 }
 function hasCredentials(env, environment) {
-  const perEnv = environment ? env[`MENUCTL_TOKEN_${environment.toUpperCase().replace(/-/g, "_")}`] : void 0;
-  return Boolean(env.MENUCTL_TOKEN || perEnv || env.MENUCTL_EMAIL && env.MENUCTL_PASSWORD);
+  const names2 = environment ? [(b) => credentialVariable(b, environment), (b) => b] : [(b) => b];
+  return names2.some((name) => Boolean(env[name("MENUCTL_TOKEN")] || env[name("MENUCTL_EMAIL")] && env[name("MENUCTL_PASSWORD")]));
 }
 function argv(step2, extra) {
   const { command, paths, environment, extraFlags } = step2.inputs;
-  return [command, ...paths, ...extra, ...environment ? ["--env", environment] : [], ...extraFlags];
+  const env = environment && command !== "validate" && command !== "test" ? ["--env", environment] : [];
+  return [command, ...paths, ...extra, ...env, ...extraFlags];
 }
 async function menuctl(step2, extra = []) {
   setOutput(step2.env, "skipped", "false");

@@ -10,6 +10,7 @@ import { fenced } from '../report/markdown-util.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
 import { changeCount } from '../report/plan-model.js';
 import { EXIT } from '../cli/exit.js';
+import { credentialVariable, type CredentialBase } from '../config/environments.js';
 import { errorLine, runMenuctl, type CliRun } from './cli.js';
 import { GithubApiError, markPlanCommentOutdated, planCommentBody, upsertPlanComment, type GithubApi } from './comments.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
@@ -66,14 +67,17 @@ function skipFork(step: Step): number {
   return EXIT.OK;
 }
 
+/** The same variables cli/connect.ts reads: the environment's own first, then the shared ones. */
 function hasCredentials(env: Env, environment: string | null): boolean {
-  const perEnv = environment ? env[`MENUCTL_TOKEN_${environment.toUpperCase().replace(/-/g, '_')}`] : undefined;
-  return Boolean(env.MENUCTL_TOKEN || perEnv || (env.MENUCTL_EMAIL && env.MENUCTL_PASSWORD));
+  const names = environment ? [(b: CredentialBase) => credentialVariable(b, environment), (b: CredentialBase) => b] : [(b: CredentialBase) => b];
+  return names.some((name) => Boolean(env[name('MENUCTL_TOKEN')] || (env[name('MENUCTL_EMAIL')] && env[name('MENUCTL_PASSWORD')])));
 }
 
 function argv(step: Step, extra: string[]): string[] {
   const { command, paths, environment, extraFlags } = step.inputs;
-  return [command, ...paths, ...extra, ...(environment ? ['--env', environment] : []), ...extraFlags];
+  // validate and test check every environment of the config; they take no --env.
+  const env = environment && command !== 'validate' && command !== 'test' ? ['--env', environment] : [];
+  return [command, ...paths, ...extra, ...env, ...extraFlags];
 }
 
 async function menuctl(step: Step, extra: string[] = []): Promise<CliRun> {

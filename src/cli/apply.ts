@@ -27,6 +27,7 @@ import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
+import { envOption, selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
 
 interface Planned {
   plan: Plan;
@@ -37,7 +38,7 @@ interface Planned {
   apps: ManagedApp[];
 }
 
-export interface ApplyFlags extends ConnectionFlags, RecordFlags {
+export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   plan?: string;
   yes?: boolean;
   prune?: boolean;
@@ -67,6 +68,7 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(resendOption())
     .addOption(recreateOption())
     .addOption(recordOption())
+    .addOption(envOption())
     .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)')
     .option('--discard-secrets', 'create apps without keeping their token and webhook secret')
     .addOption(formatOption(['text', 'json']));
@@ -79,9 +81,13 @@ export function register(program: Command, ctx: CliContext): void {
 export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   checkFlags(flags);
-  const conn = connect(flags, io);
+  const saved = flags.plan !== undefined ? await readPlanFile(resolve(io.cwd, flags.plan), flags.plan) : undefined;
+  // A saved plan names its environment: without --env it is the one used, and another is refused.
+  const environment = await selectEnvironment(paths, flags, io, saved?.environment !== undefined ? { fallback: saved.environment } : {});
+  if (saved) checkPlanEnvironment(saved, environment, flags.plan!);
+  const conn = connect(flags, io, environment);
   try {
-    return await planConfirmApply(paths, flags, conn, ctx);
+    return await planConfirmApply(paths, flags, conn, ctx, saved);
   } catch (err) {
     // A signal during planning or the question: nothing was written yet.
     if (!ctx.signal.aborted) throw err;
@@ -92,10 +98,10 @@ export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliConte
   }
 }
 
-async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<number> {
+async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext, saved: Plan | undefined): Promise<number> {
   const { io } = ctx;
-  const planned = flags.plan
-    ? await fromSavedPlan(paths, flags, conn, ctx)
+  const planned = saved
+    ? await fromSavedPlan(saved, paths, flags, conn, ctx)
     : await fromConfig(paths, flags, conn, ctx);
   const { plan } = planned;
   const json = flags.format === 'json';
@@ -120,6 +126,16 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
 }
 
+/** A plan made for one environment is never carried out in another (nor one made without environments). */
+function checkPlanEnvironment(plan: Plan, environment: SelectedEnvironment | null, file: string): void {
+  const made = plan.environment ?? null;
+  const now = environment?.name ?? null;
+  if (made === now) return;
+  const was = made === null ? 'for a config without environments' : `for environment ${made}`;
+  const is = now === null ? 'no environment is selected' : `this is environment ${now}`;
+  throw new CliError(`refusing to apply ${file}: the plan was made ${was}, but ${is}. Nothing was changed; make a plan for this environment with \`menuctl plan --env NAME --out FILE\``);
+}
+
 function checkFlags(flags: ApplyFlags): void {
   if (flags.plan !== undefined) {
     const shaping = [
@@ -140,8 +156,9 @@ function checkFlags(flags: ApplyFlags): void {
 }
 
 async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
-  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io });
+  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment });
   const planned = await loadAndPlan(paths, {
+    environment: conn.environment ?? undefined,
     record,
     recreate: flags.recreate,
     client: conn.client,
@@ -152,7 +169,7 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
     resend: flags.resend,
     thresholds: thresholdsOf(flags),
     force: flags.force === true,
-    checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg),
+    checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg, conn.environment),
   }, ctx.io);
   return { plan: planned.plan, record, apps: managedApps(planned.comparison) };
 }
@@ -182,18 +199,17 @@ async function readPlanFile(file: string, shown: string): Promise<Plan> {
  * the plan's fingerprint, and, given PATH, the config's digest is the plan's and every change
  * is what the config plans now (protection re-checked).
  */
-async function fromSavedPlan(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
+async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
   const { io } = ctx;
-  const plan = await readPlanFile(resolve(io.cwd, flags.plan!), flags.plan!);
-  const loaded = paths.length > 0 ? await loadDesired(paths, io) : null;
+  const loaded = paths.length > 0 ? await loadDesired(paths, io, conn.environment ?? undefined) : null;
   if (!loaded) {
     io.stderr.write(
       'Note: no config PATH given, so the plan is checked against the live API only, not against the config ' +
         '(its desired values and `protected:`); give the same PATH as to `menuctl plan` to have it checked.\n',
     );
   }
-  await checkOrganization(conn.client, conn.organizationGuard, loaded?.desired.organization_id);
-  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io });
+  await checkOrganization(conn.client, conn.organizationGuard, loaded ? loaded.desired.organization_id : conn.environmentOrganization, conn.environment);
+  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment });
   const verification = await verifyPlan(plan, conn.client, {
     ...(loaded ? { configDigest: configDigest(loaded.desired) } : {}),
     concurrency: conn.concurrency,

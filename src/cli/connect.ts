@@ -8,6 +8,8 @@ import { displayUrl } from '../api/display-url.js';
 import type { ApiClient } from '../api/types.js';
 import type { Io } from './io.js';
 import { CliError } from './exit.js';
+import { credentialVariable, type CredentialBase } from '../config/environments.js';
+import type { SelectedEnvironment } from './environment.js';
 
 export interface ConnectionFlags {
   apiUrl?: string;
@@ -22,6 +24,10 @@ export interface Connection {
   concurrency: number;
   /** The API's base URL without credentials: the applied-state record is kept per API (cli/record.ts). */
   baseUrl: string;
+  /** The environment acted on (`--env`), null for a config without environments. */
+  environment: string | null;
+  /** The environment's organization_id: the guard where no config is loaded (export, `apply --plan` without PATH). */
+  environmentOrganization: number | undefined;
 }
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -60,8 +66,9 @@ export function addConnectionOptions(cmd: Command): Command {
  * menuctl adds it): it is dropped, with one line on stderr saying so, rather than failing with
  * "no route for /api/api/actions".
  */
-export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io): string | null {
-  const raw = (flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL))?.trim();
+export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io, environmentUrl?: string): string | null {
+  // --api-url and MENUCTL_API_URL win over the environment's api_url (CONTRACT.md "Environments").
+  const raw = (flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL) ?? environmentUrl)?.trim();
   if (raw === undefined || raw === '') return null;
   let url: URL;
   try {
@@ -80,22 +87,51 @@ export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io): string |
   return raw;
 }
 
-export function connect(flags: ConnectionFlags, io: Io): Connection {
-  const baseUrl = apiUrl(flags, io);
-  if (baseUrl === null) throw new CliError('no API URL: pass --api-url URL or set MENUCTL_API_URL');
-  const token = jwtFrom(io.env.MENUCTL_TOKEN);
-  const email = nonEmpty(io.env.MENUCTL_EMAIL?.trim());
-  const password = nonEmpty(io.env.MENUCTL_PASSWORD);
-  if (token === undefined && (email === undefined || password === undefined)) {
-    const half = email !== undefined ? ' (MENUCTL_EMAIL is set but MENUCTL_PASSWORD is not)'
-      : password !== undefined ? ' (MENUCTL_PASSWORD is set but MENUCTL_EMAIL is not)' : '';
-    throw new CliError(`no API credentials${half}: set MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
+export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnvironment | null = null): Connection {
+  const baseUrl = apiUrl(flags, io, environment?.def?.api_url);
+  if (baseUrl === null) {
+    const hint = environment ? ` or give environment ${environment.name} an \`api_url:\`` : '';
+    throw new CliError(`no API URL: pass --api-url URL or set MENUCTL_API_URL${hint}`);
   }
   const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const client = createClient(token !== undefined
-    ? { baseUrl, token, concurrency }
-    : { baseUrl, email, password, concurrency });
-  return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl) };
+  const client = createClient({ baseUrl, concurrency, ...credentials(io, environment?.name ?? null) });
+  return {
+    client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl),
+    environment: environment?.name ?? null,
+    environmentOrganization: environment?.def?.organization_id,
+  };
+}
+
+type Credentials = { token: string } | { email: string; password: string };
+
+/**
+ * With an environment, its own MENUCTL_TOKEN_<NAME> (or MENUCTL_EMAIL_<NAME> + MENUCTL_PASSWORD_<NAME>)
+ * comes first; otherwise, or when it has none, MENUCTL_TOKEN (or MENUCTL_EMAIL + MENUCTL_PASSWORD).
+ * The organization guard is what keeps a shared token from acting on the wrong environment.
+ */
+function credentials(io: Io, environment: string | null): Credentials {
+  if (environment !== null) {
+    const own = credentialsFrom(io, (base) => credentialVariable(base, environment));
+    if (own) return own;
+  }
+  const shared = credentialsFrom(io, (base) => base);
+  if (shared) return shared;
+  const perEnv = environment !== null ? `${credentialVariable('MENUCTL_TOKEN', environment)}, or ` : '';
+  throw new CliError(`no API credentials: set ${perEnv}MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
+}
+
+function credentialsFrom(io: Io, name: (base: CredentialBase) => string): Credentials | undefined {
+  const token = jwtFrom(io.env[name('MENUCTL_TOKEN')], name('MENUCTL_TOKEN'));
+  if (token !== undefined) return { token };
+  const [emailVar, passwordVar] = [name('MENUCTL_EMAIL'), name('MENUCTL_PASSWORD')];
+  const email = nonEmpty(io.env[emailVar]?.trim());
+  const password = nonEmpty(io.env[passwordVar]);
+  if (email !== undefined && password !== undefined) return { email, password };
+  if (email !== undefined || password !== undefined) {
+    const [set, unset] = email !== undefined ? [emailVar, passwordVar] : [passwordVar, emailVar];
+    throw new CliError(`no API credentials (${set} is set but ${unset} is not): set both, or ${name('MENUCTL_TOKEN')} to a JWT`);
+  }
+  return undefined;
 }
 
 function envOrganization(io: Io): number | null {
@@ -111,11 +147,13 @@ function envOrganization(io: Io): number | null {
  * credentials act for. Returns the credentials' organization (null when none is required
  * and the token does not say).
  */
-export async function checkOrganization(client: ApiClient, expected: number | null, configOrg?: number): Promise<number | null> {
+export async function checkOrganization(
+  client: ApiClient, expected: number | null, configOrg?: number, environment: string | null = null,
+): Promise<number | null> {
+  const configSays = environment !== null ? `environment ${environment}'s organization_id` : 'the config\'s organization_id';
   if (expected !== null && configOrg !== undefined && expected !== configOrg) {
-    throw new CliError(
-      `the config says organization_id: ${configOrg} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`,
-    );
+    const says = environment !== null ? `${configSays} is ${configOrg}` : `the config says organization_id: ${configOrg}`;
+    throw new CliError(`${says} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`);
   }
   const want = expected ?? configOrg ?? null;
   const actual = await client.organizationId();
@@ -127,7 +165,7 @@ export async function checkOrganization(client: ApiClient, expected: number | nu
     );
   }
   if (actual !== want) {
-    const source = expected !== null ? '--organization/MENUCTL_ORGANIZATION_ID' : 'the config\'s organization_id';
+    const source = expected !== null ? '--organization/MENUCTL_ORGANIZATION_ID' : configSays;
     throw new CliError(
       `organization mismatch: the credentials act for organization ${actual}, but ${source} is ${want}; ` +
       'nothing was done (use credentials for that organization, or fix the guard)',
@@ -142,14 +180,14 @@ export async function checkOrganization(client: ApiClient, expected: number | nu
  * Whitespace inside is refused with the reason (sent as is, undici rejects the header with a
  * bare UND_ERR_INVALID_ARG). The value itself is never shown.
  */
-function jwtFrom(value: string | undefined): string | undefined {
+function jwtFrom(value: string | undefined, variable: string): string | undefined {
   const token = nonEmpty(value?.trim());
   if (token === undefined) return undefined;
   if (/^bearer\s/i.test(token)) {
-    throw new CliError('MENUCTL_TOKEN starts with "Bearer ": set it to the JWT alone (menuctl sends it as the Authorization header as is)');
+    throw new CliError(`${variable} starts with "Bearer ": set it to the JWT alone (menuctl sends it as the Authorization header as is)`);
   }
   if (/[\s\x00-\x1f\x7f]/.test(token)) {
-    throw new CliError('MENUCTL_TOKEN has a space or line break inside it (a JWT has none): copy the token again, without extra characters');
+    throw new CliError(`${variable} has a space or line break inside it (a JWT has none): copy the token again, without extra characters`);
   }
   return token;
 }

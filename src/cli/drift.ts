@@ -17,10 +17,11 @@ import { useColor, type Io } from './io.js';
 import { formatOption, targetOption } from './options.js';
 import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { envOption, selectEnvironment, type EnvFlags } from './environment.js';
 
 type Format = 'text' | 'json' | 'markdown' | 'junit';
 
-interface DriftFlags extends ConnectionFlags, RecordFlags {
+interface DriftFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   format: Format;
   reportFile?: string;
   target: string[];
@@ -34,20 +35,22 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(formatOption(['text', 'json', 'markdown', 'junit']))
     .option('--report-file <file>', 'also write the report, in --format, to this file (stdout then gets the text report)')
     .addOption(targetOption())
-    .addOption(recordOption());
+    .addOption(recordOption())
+    .addOption(envOption());
   addConnectionOptions(cmd);
   cmd.action(async (paths: string[], flags: DriftFlags) => ctx.setExit(await runDrift(paths, flags, ctx)));
 }
 
 export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const { desired, sources } = await loadDesired(paths, io);
-  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
+  const environment = await selectEnvironment(paths, flags, io);
+  const { desired, sources } = await loadDesired(paths, io, environment?.name);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
     const live = await readLiveFor(desired, {
       client, concurrency, signal: ctx.signal, record,
-      checkOrganization: (org) => checkOrganization(client, organizationGuard, org),
+      checkOrganization: (org) => checkOrganization(client, organizationGuard, org, environment?.name ?? null),
     });
     const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
     reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });

@@ -14,10 +14,12 @@ import { writeFileAtomic } from '../fs/atomic-write.js';
 import { scopeOf } from '../record/record-file.js';
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
 import { loadRecord, recordOption, type RecordFlags } from './record.js';
+import { envOption, selectEnvironment, type EnvFlags } from './environment.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
-interface ExportFlags extends ConnectionFlags, RecordFlags {
+interface ExportFlags extends ConnectionFlags, RecordFlags, EnvFlags {
+  config?: string;
   out?: string;
   schema?: string;
   force?: boolean;
@@ -30,7 +32,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--out <file|dir>', 'a .yaml/.yml file, or a directory (one file per action plus apps.yaml); default stdout')
     .option('--schema <path-or-url>', 'schema reference for the yaml-language-server modeline (default: menuctl\'s bundled schema, relative to the output)')
     .option('--force', 'overwrite files that already exist')
-    .addOption(recordOption());
+    .addOption(recordOption())
+    .addOption(envOption())
+    .option('--config <path>', 'the config whose `environments:` --env picks from (default ./menuctl.yaml, when there is one)');
   addConnectionOptions(cmd);
   cmd.action(async (flags: ExportFlags) => ctx.setExit(await runExport(flags, ctx)));
 }
@@ -42,12 +46,18 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   const baseDir = out === undefined ? io.cwd : layout === 'file' ? dirname(out) : out;
   const schemaPath = flags.schema ?? relative(baseDir, SCHEMA).split('\\').join('/');
 
-  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
+  const given = flags.config !== undefined;
+  const environment = await selectEnvironment(given ? [flags.config!] : [], flags, io, { requireConfig: given });
+  if (environment && !environment.def) {
+    throw new CliError(`--env ${environment.name}: cannot read the config that defines it; run in its directory or pass --config PATH`);
+  }
+  const conn = connect(flags, io, environment);
+  const { client, organizationGuard, concurrency, baseUrl } = conn;
   let result: ExportResult;
   try {
-    await checkOrganization(client, organizationGuard);
+    await checkOrganization(client, organizationGuard, conn.environmentOrganization, conn.environment);
     // The record beside the exported config (--out DIR, or the file's directory), else here.
-    const record = await loadRecord(flags.record !== undefined ? resolve(io.cwd, flags.record) : join(baseDir, RECORD_FILE), { client, baseUrl, io });
+    const record = await loadRecord(flags.record !== undefined ? resolve(io.cwd, flags.record) : join(baseDir, RECORD_FILE), { client, baseUrl, io, environment: conn.environment });
     const scope = scopeOf(record);
     // Every active action's parsers: the export is the whole organization.
     const live = await readLiveState(client, {

@@ -20,6 +20,7 @@ export const COMMANDS: CommandTable = {
   plan: () => import('./plan.js'),
   apply: () => import('./apply.js'),
   drift: () => import('./drift.js'),
+  'diff-env': () => import('./diff-env.js'),
   export: () => import('./export.js'),
   operators: () => import('./operators.js'),
   serve: () => import('./serve.js'),

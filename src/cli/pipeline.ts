@@ -33,6 +33,8 @@ export type LoadAndPlanOptions = PlanOptions & ReadLiveOptions & {
    * the reviewer, rather than stopping before it is rendered; the caller then refuses to save it.
    */
   showProtected?: boolean;
+  /** The environment selected with --env (cli/environment.ts); undefined for a config without environments. */
+  environment?: string | undefined;
 };
 
 export interface Planned {
@@ -52,8 +54,8 @@ export interface Loaded {
 }
 
 /** Loads and validates the config; prints every problem with its source line, then throws if any is an error. */
-export async function loadDesired(paths: string[], io: Io): Promise<Loaded> {
-  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd });
+export async function loadDesired(paths: string[], io: Io, environment?: string): Promise<Loaded> {
+  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment !== undefined ? { environment } : {}) });
   reportDiagnostics(diagnostics, io, {
     sources,
     failure: 'the config is not valid; nothing was read or changed (`menuctl validate` checks it offline)',
@@ -77,7 +79,7 @@ export function reportDiagnostics(
 }
 
 export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, io: Io): Promise<Planned> {
-  const { desired, sources } = await loadDesired(paths, io);
+  const { desired, sources } = await loadDesired(paths, io, options.environment);
   const live = await readLiveFor(desired, options);
   const { plan, diagnostics, comparison } = buildPlan(desired, live, options);
   const shown = (d: Diagnostic) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;

@@ -16,8 +16,9 @@ import { useColor, type Io } from './io.js';
 import { formatOption, recreateOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
 import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { envOption, selectEnvironment, type EnvFlags } from './environment.js';
 
-interface PlanFlags extends ConnectionFlags, RecordFlags {
+interface PlanFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   out?: string;
   format: 'text' | 'json' | 'markdown';
   detailedExitcode?: boolean;
@@ -43,6 +44,7 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(resendOption())
     .addOption(recreateOption())
     .addOption(recordOption())
+    .addOption(envOption())
     .option('--force', 'acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out');
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd);
@@ -51,10 +53,12 @@ export function register(program: Command, ctx: CliContext): void {
 
 export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io);
+  const environment = await selectEnvironment(paths, flags, io);
+  const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io });
+    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
     const { plan, desired } = await loadAndPlan(paths, {
+      environment: environment?.name,
       showProtected: true,
       record,
       recreate: flags.recreate,
@@ -66,7 +70,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       resend: flags.resend,
       thresholds: thresholdsOf(flags),
       force: flags.force === true,
-      checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg),
+      checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg, environment?.name ?? null),
     }, io);
     const guarded = plan.safety?.protected.length ?? 0;
     if (flags.out && guarded === 0) await writeFileAtomic(resolve(io.cwd, flags.out), serializePlan(plan));

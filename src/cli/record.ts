@@ -33,8 +33,8 @@ export function recordPath(paths: readonly string[], flags: RecordFlags, io: Io)
   return join(isDir ? first : dirname(first), RECORD_FILE);
 }
 
-/** Reads the record and picks this API's scope (by base URL and the credentials' organization). */
-export async function loadRecord(file: string, o: { client: ApiClient; baseUrl: string; io: Io }): Promise<LoadedRecord> {
+/** Reads the record and picks this API's scope (by environment, else base URL and the credentials' organization). */
+export async function loadRecord(file: string, o: { client: ApiClient; baseUrl: string; io: Io; environment?: string | null }): Promise<LoadedRecord> {
   const shown = relative(o.io.cwd, file) || file;
   let doc;
   try {
@@ -42,5 +42,7 @@ export async function loadRecord(file: string, o: { client: ApiClient; baseUrl: 
   } catch (err) {
     throw new CliError((err as Error).message);
   }
-  return { file, shown, doc, key: scopeKey(o.baseUrl, await o.client.organizationId()) };
+  // Scoped by environment needs no organization lookup (a login) before the plan.
+  const key = o.environment ? scopeKey(o.baseUrl, null, o.environment) : scopeKey(o.baseUrl, await o.client.organizationId());
+  return { file, shown, doc, key };
 }

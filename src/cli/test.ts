@@ -13,6 +13,7 @@ import type { CliContext } from './context.js';
 import { formatOption } from './options.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
+import { mergeRuns } from './test-environments.js';
 
 interface TestOptions {
   format: 'text' | 'json' | 'junit';
@@ -58,15 +59,22 @@ export function register(program: Command, ctx: CliContext): void {
         return;
       }
       const runOptions = { timeoutMs: options.timeout, strict: options.strict };
-      const fixtures = await runFixtures(loaded.state, runOptions);
-      const sessions = await runSessions(loaded.state, runOptions);
-      const run: TestRun = { fixtures, sessions, coverage: coverageOf(loaded.state, fixtures, sessions), requireFixtures: options.requireFixtures };
+      // With environments, each one's state is run (validate-style: every environment is checked).
+      const states = loaded.perEnvironment?.flatMap((e) => (e.state ? [{ name: e.name, state: e.state }] : [])) ?? [{ name: '', state: loaded.state }];
+      const runs: (TestRun & { name: string })[] = [];
+      for (const { name, state } of states) {
+        const fixtures = await runFixtures(state, runOptions);
+        const sessions = await runSessions(state, runOptions);
+        runs.push({ name, fixtures, sessions, coverage: coverageOf(state, fixtures, sessions), requireFixtures: options.requireFixtures });
+      }
+      // Coverage shown is the first environment's; each environment's counts for the exit code.
+      const run: TestRun = runs.length === 1 ? runs[0]! : { ...runs[0]!, ...mergeRuns(runs) };
       const render = {
         text: () => renderFixturesText(run, { color: useColor(io, 'stdout'), transcript: options.transcriptFor ?? options.transcript }),
         json: () => renderFixturesJson(run),
         junit: () => renderFixturesJunit(run),
       };
       io.stdout.write(render[options.format]());
-      ctx.setExit(runFails(run) ? EXIT.ERROR : EXIT.OK);
+      ctx.setExit(runs.some(runFails) ? EXIT.ERROR : EXIT.OK);
     });
 }

@@ -15,11 +15,13 @@ export interface SessionBuildHelpers {
   written(raw: Obj, key: string): string | undefined;
   expect(raw: unknown): Fixture['expect'];
   remember<T extends object>(model: T, raw: Obj, path: Segment[]): T;
+  /** Sessions not built (one expecting a parser the selected environment leaves out). */
+  skip?(raw: Obj): boolean;
 }
 
 export function buildSessions(action: Obj, actionPath: readonly Segment[], h: SessionBuildHelpers): Session[] {
   const list = Array.isArray(action.sessions) ? action.sessions : [];
-  return list.flatMap((raw, i) => (isObj(raw) ? buildSession(raw, [...actionPath, 'sessions', i], h) : []));
+  return list.flatMap((raw, i) => (isObj(raw) && !h.skip?.(raw) ? buildSession(raw, [...actionPath, 'sessions', i], h) : []));
 }
 
 function buildSession(raw: Obj, path: Segment[], h: SessionBuildHelpers): Session[] {

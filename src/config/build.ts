@@ -10,6 +10,7 @@ import type {
 import { PARSER_STATUSES, TARGET_TYPES, TRANSPORT_TYPES } from '../model/types.js';
 import { attachOrigin } from './origin.js';
 import { buildSessions } from './build-sessions.js';
+import { inEnvironment } from './environments.js';
 import type { ConfigSource, Segment } from './source.js';
 
 type Obj = Record<string, unknown>;
@@ -28,7 +29,8 @@ export interface FileModel {
 }
 
 export class ModelBuilder {
-  constructor(private readonly src: ConfigSource) {}
+  /** environment: only resources that exist in it are built (environments.ts inEnvironment). */
+  constructor(private readonly src: ConfigSource, private readonly environment?: string) {}
 
   private remember<T extends object>(model: T, raw: Obj, path: Segment[]): T {
     return attachOrigin(model, { src: this.src, path, raw });
@@ -54,11 +56,11 @@ export class ModelBuilder {
     const model: FileModel = { file: this.src.file, src: this.src, actions: [], apps: [] };
     if (typeof root.organization_id === 'number') model.organization_id = root.organization_id;
     list(root, 'actions').forEach((a, i) => {
-      const action = isObj(a) ? this.action(a, ['actions', i]) : undefined;
+      const action = isObj(a) && inEnvironment(a, this.environment) ? this.action(a, ['actions', i]) : undefined;
       if (action) model.actions.push(action);
     });
     list(root, 'apps').forEach((a, i) => {
-      const app = isObj(a) ? this.app(a, ['apps', i]) : undefined;
+      const app = isObj(a) && inEnvironment(a, this.environment) ? this.app(a, ['apps', i]) : undefined;
       if (app) model.apps.push(app);
     });
     return model;
@@ -73,17 +75,25 @@ export class ModelBuilder {
       transport_type: oneOf<TransportType>(raw.transport_type, TRANSPORT_TYPES, 'ussd'),
       operators: list(raw, 'operators').flatMap((ref, i) => this.operator(ref, [...path, 'operators', i])),
       steps: list(raw, 'steps').flatMap((s) => this.step(s)),
-      parsers: list(raw, 'parsers').flatMap((p, i) => (isObj(p) ? this.parser(p, [...path, 'parsers', i]) : [])),
-      tests: list(raw, 'tests').flatMap((f, i) => (isObj(f) ? this.fixture(f, [...path, 'tests', i]) : [])),
+      parsers: list(raw, 'parsers').flatMap((p, i) => (isObj(p) && inEnvironment(p, this.environment) ? this.parser(p, [...path, 'parsers', i]) : [])),
+      tests: list(raw, 'tests').flatMap((f, i) => (isObj(f) && !this.expectsAbsent(raw, f) ? this.fixture(f, [...path, 'tests', i]) : [])),
     }, raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) action.renamed_from = renamed;
     if (raw.sessions !== undefined) {
       action.sessions = buildSessions(raw, path, {
         src: this.src, written: (o, k) => this.written(o, k), expect: (e) => this.expect(e), remember: (m, r, p) => this.remember(m, r, p),
+        skip: (s) => this.expectsAbsent(raw, s),
       });
     }
     return this.remember(action, raw, path);
+  }
+
+  /** A fixture or session for a parser this environment leaves out is not run in it (it could only fail). */
+  private expectsAbsent(action: Obj, fixture: Obj): boolean {
+    if (this.environment === undefined || !isObj(fixture.expect)) return false;
+    const category = fixture.expect.category;
+    return list(action, 'parsers').some((p) => isObj(p) && p.category === category && !inEnvironment(p, this.environment));
   }
 
   private operator(ref: unknown, path: Segment[]): OperatorRef[] {

@@ -5,7 +5,7 @@
 // `${`; any other `${` is an error, so a typo such as `${FOO` never reaches the API silently.
 
 export interface InterpolationIssue {
-  code: 'env.unset' | 'env.syntax';
+  code: 'env.unset' | 'env.syntax' | 'env.credential';
   /** Offset in the (decoded) string where the reference starts. */
   index: number;
   /** The reference as written, e.g. `${AGENT_URL}`. */
@@ -21,6 +21,13 @@ export interface Interpolated {
 
 const REF = /\$\$\{|\$\{([^}]*)(\}?)/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * menuctl's own credential variables (MENUCTL_TOKEN, MENUCTL_EMAIL, MENUCTL_PASSWORD and their
+ * per-environment MENUCTL_TOKEN_<NAME> forms). Never interpolated: the value would land in the
+ * desired state, and from there in plans, PR comments and saved plan files.
+ */
+export const CREDENTIAL_VARIABLE = /^MENUCTL_(?:TOKEN|EMAIL|PASSWORD)(?:_[A-Za-z0-9_]*)?$/;
 
 export function interpolate(input: string, env: Record<string, string | undefined>): Interpolated {
   if (!input.includes('${')) return { value: input, issues: [] };
@@ -38,6 +45,12 @@ export function interpolate(input: string, env: Record<string, string | undefine
     if (!NAME.test(name!)) {
       issues.push({ code: 'env.syntax', index, text: match,
         message: `\`${match}\` is not a valid variable reference: names are letters, digits and _ (not starting with a digit). Write \`$\${\` for a literal \`\${\`.` });
+      return match;
+    }
+    if (CREDENTIAL_VARIABLE.test(name!)) {
+      issues.push({ code: 'env.credential', index, text: match, name,
+        message: `\`${match}\` would copy a credential into the config, and from there into plans and pull-request comments. ` +
+          `menuctl reads ${name} itself when it connects: remove the reference.` });
       return match;
     }
     const v = env[name!] ?? fallback;

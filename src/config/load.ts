@@ -16,37 +16,142 @@ import { checkParsers } from './checks/parsers.js';
 import { readSources, type SourceFile } from './files.js';
 import { parseFile } from './parse.js';
 import { validateSchema } from './schema.js';
+import type { ConfigSource } from './source.js';
+import { didYouMean } from './suggest.js';
+import {
+  checkEnvironmentLists, forEnvironment, mayDefineEnvironments, mergeAcrossEnvironments, overlay, readEnvironments, unguarded, type EnvironmentDef,
+} from './environments.js';
 
 export interface LoadOutput extends LoadResult {
   /** Text of every file read, by displayed name: for renderers that show the source line. */
   sources: ReadonlyMap<string, string>;
+  /** The config's environments (empty when it defines none). */
+  environments: EnvironmentDef[];
+  /**
+   * With environments and none selected: each environment's desired state (null where it has
+   * errors). `state` is then the first environment's.
+   */
+  perEnvironment?: { name: string; state: DesiredState | null }[];
 }
 
 export interface LoadExtras {
   /** Operator catalog to check references against; the bundled one by default. */
   catalog?: readonly WorldOperator[];
+  /**
+   * The environment to load (`--env`): its variables before options.env, only its resources.
+   * Unset with environments defined: every environment is checked (validate, test).
+   */
+  environment?: string;
+}
+
+interface Pass {
+  diagnostics: Diagnostic[];
+  state: DesiredState | null;
 }
 
 /** Loads config already in memory (tests, and callers that have the text). */
 export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[] = []): LoadOutput {
-  const diagnostics = [...initial];
+  const sources = new Map(files.map((f) => [f.file, f.text]));
+  const { environments, diagnostics: definitions } = findEnvironments(files, options.env);
+  const names = environments.map((e) => e.name);
+  const finish = (diagnostics: Diagnostic[], state: DesiredState | null, extra: Partial<LoadOutput> = {}): LoadOutput => {
+    const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
+    return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
+  };
+  if (environments.length === 0) {
+    const pass = loadPass(files, options, names);
+    if (options.environment !== undefined) pass.diagnostics.push(noSuchEnvironment(options.environment, names));
+    return finish(pass.diagnostics, pass.state);
+  }
+  if (options.environment !== undefined) {
+    const def = environments.find((e) => e.name === options.environment);
+    if (!def) return finish([noSuchEnvironment(options.environment, names)], null);
+    const pass = loadPass(files, { ...options, env: overlay(options.env, def) }, names, def);
+    return finish(pass.diagnostics.map((d) => (d.code === 'env.unset' ? forEnvironment(d, def.name) : d)), pass.state);
+  }
+  const passes = environments.map((def) => ({ def, ...loadPass(files, { ...options, env: overlay(options.env, def) }, names, def) }));
+  const perEnvironment = passes.map((p) => ({ name: p.def.name, state: hasErrors(p.diagnostics) ? null : p.state }));
+  return finish(acrossEnvironments(passes), passes[0]!.state, { perEnvironment });
+}
+
+/** One read of the whole config, for one environment or for a config without environments. */
+function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names: readonly string[], def?: EnvironmentDef): Pass {
+  const diagnostics: Diagnostic[] = [];
   const models: FileModel[] = [];
+  const parsedFiles: { src: ConfigSource; root: Record<string, unknown> | null }[] = [];
   for (const src of files) {
     const parsed = parseFile(src, options.env, diagnostics);
+    parsedFiles.push(parsed);
     if (!parsed.root) continue;
     // No push(...list): spreading 100,000+ items as arguments overflows the stack.
     for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
-    models.push(new ModelBuilder(parsed.src).file(parsed.root));
+    models.push(new ModelBuilder(parsed.src, def?.name).file(parsed.root));
   }
+  checkEnvironmentLists(parsedFiles, names, diagnostics);
   const ctx: CheckContext = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
   checkDuplicates(ctx);
   checkActions(ctx);
   checkParsers(ctx);
   checkFixtures(ctx);
   checkSessions(ctx);
-  const sorted = dedupe(sortDiagnostics(diagnostics)).map(shortenAddress);
-  const sources = new Map(files.map((f) => [f.file, f.text]));
-  return { state: hasErrors(sorted) ? null : merge(models), diagnostics: sorted, sources };
+  if (def && def.organization_id === undefined && !models.some((m) => m.organization_id !== undefined)) diagnostics.push(unguarded(def));
+  return { diagnostics, state: hasErrors(diagnostics) ? null : merge(models, def) };
+}
+
+/**
+ * The definitions, read from the files that can hold them with the process environment (their
+ * other findings are reported by the passes that follow). A config without environments pays
+ * only a substring search.
+ */
+function findEnvironments(files: SourceFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
+  const candidates = files.filter((f) => mayDefineEnvironments(f.text));
+  if (candidates.length === 0) return { environments: [], diagnostics: [] };
+  // The CLI finds them before connecting (--env picks the URL), then loads: the same texts are not parsed twice.
+  if (lastFound && lastFound.env === env && sameFiles(lastFound.files, candidates)) return lastFound.found;
+  const found = readDefinitions(candidates, env);
+  lastFound = { files: candidates, env, found };
+  return found;
+}
+
+let lastFound: { files: SourceFile[]; env: LoadOptions['env']; found: ReturnType<typeof readDefinitions> } | undefined;
+
+const sameFiles = (a: readonly SourceFile[], b: readonly SourceFile[]): boolean =>
+  a.length === b.length && a.every((f, i) => f.file === b[i]!.file && f.text === b[i]!.text);
+
+function readDefinitions(candidates: SourceFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  // An unset ${VAR} (usually one the environments define) would send a file down the slow precise
+  // path; here it only needs some value, and each environment's own pass reports it, located.
+  // Names written with a default (`${NAME:-x}`) stay unset, so the default applies as usual.
+  const withDefault = new Set(candidates.flatMap((f) => [...f.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1]!)));
+  const lenient = new Proxy(env, {
+    get: (target, name) => (typeof name !== 'string' ? undefined : target[name] ?? (withDefault.has(name) ? undefined : '')),
+  });
+  const parsed = candidates.map((f) => parseFile(f, lenient, []));
+  return { environments: readEnvironments(parsed, diagnostics), diagnostics };
+}
+
+/** A finding in every environment is reported once; one in some of them names them. */
+function acrossEnvironments(passes: readonly { def: EnvironmentDef; diagnostics: Diagnostic[] }[]): Diagnostic[] {
+  const key = (d: Diagnostic) => `${d.loc?.file}:${d.loc?.line}:${d.loc?.col}|${d.code}|${d.address}|${d.message}`;
+  return mergeAcrossEnvironments(passes.map((p) => ({ name: p.def.name, items: p.diagnostics })), key, forEnvironment);
+}
+
+function noSuchEnvironment(name: string, names: readonly string[]): Diagnostic {
+  const message = names.length === 0
+    ? `--env ${name}: the config defines no environments. Add a top-level \`environments:\` mapping, or drop --env/MENUCTL_ENV.`
+    : `--env ${name}: no such environment; the config defines ${names.map((n) => `\`${n}\``).join(', ')}.${didYouMean(name, names)}`;
+  return { severity: 'error', code: 'environment.unknown', message };
+}
+
+/**
+ * Only the environments a config defines (before connecting: `--env` picks the API URL and the
+ * credentials). `readable` is false when the files could not be read; loading reports why.
+ */
+export async function loadEnvironments(paths: string[], options: LoadOptions): Promise<{ environments: EnvironmentDef[]; readable: boolean }> {
+  const read = await readSources(paths, options.cwd);
+  const found = findEnvironments(read.files, options.env);
+  return { environments: found.environments, readable: !hasErrors(read.diagnostics) };
 }
 
 export async function loadConfig(paths: string[], options: LoadOptions & LoadExtras): Promise<LoadOutput> {
@@ -74,12 +179,17 @@ function dedupe(list: Diagnostic[]): Diagnostic[] {
   });
 }
 
-function merge(models: FileModel[]): DesiredState {
+function merge(models: FileModel[], def?: EnvironmentDef): DesiredState {
   const state: DesiredState = { actions: [], apps: [], files: models.map((m) => m.file) };
   for (const m of models) {
     if (state.organization_id === undefined && m.organization_id !== undefined) state.organization_id = m.organization_id;
     for (const a of m.actions) state.actions.push(a);
     for (const a of m.apps) state.apps.push(a);
+  }
+  if (def) {
+    // The environment's organization is its guard; a top-level organization_id is the default.
+    state.environment = def.name;
+    if (def.organization_id !== undefined) state.organization_id = def.organization_id;
   }
   return state;
 }

@@ -125,6 +125,8 @@ export interface DesiredApp extends AppSpec, Managed {}
 
 export interface DesiredState {
   organization_id?: number;
+  /** The environment this state was loaded for (`--env`), when the config defines environments. */
+  environment?: string;
   actions: DesiredAction[];
   apps: DesiredApp[];
   /** The files the state was merged from, in load order. */

@@ -46,7 +46,8 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
   const warnings = [...live.warnings];
   const hidden = hiddenStepWarning(cmp, scope, live);
   if (hidden) warnings.push(hidden);
-  return { drift: { format_version: 1, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
+  const environment = desired.environment !== undefined ? { environment: desired.environment } : {};
+  return { drift: { format_version: 1, ...environment, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
 }
 
 function itemForPair(pair: Pair): DriftItem | null {

@@ -74,6 +74,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   const plan: Plan = {
     format_version: 1,
     organization_id: live.organization_id,
+    ...(desired.environment !== undefined ? { environment: desired.environment } : {}),
     config_digest: configDigest(desired),
     targets: scope.targets,
     prune,

@@ -21,6 +21,8 @@ export interface DriftItem {
 
 export interface Drift {
   format_version: 1;
+  /** The environment (`--env`) compared; absent for a config without environments. */
+  environment?: string;
   in_sync: boolean;
   drift: DriftItem[];
   /** JSON lists their messages as `warnings` and the whole as `diagnostics` (report/drift-json.ts). */

@@ -36,6 +36,7 @@ export function serializePlan(plan: Plan): string {
       restore: plan.summary.restore,
     },
     organization_id: plan.organization_id,
+    ...(plan.environment !== undefined ? { environment: plan.environment } : {}),
     config_digest: plan.config_digest,
     targets: plan.targets,
     prune: plan.prune,

@@ -107,6 +107,8 @@ export interface Plan {
   format_version: 1;
   /** Organization the plan was made against (from the credentials), if known. */
   organization_id: number | null;
+  /** The environment (`--env`) it was made for; absent for a config without environments. */
+  environment?: string;
   /** Sha-256 of the canonical desired state, so `apply --plan` can tell the config moved on. */
   config_digest: string;
   /** `--target` addresses the plan was limited to; empty means everything. */

@@ -35,10 +35,12 @@ export interface ScopeRecord {
 export type RecordDocument = Map<string, ScopeRecord>;
 
 /**
- * The scope a record belongs to: one API and one organization. Environments (issue 14) may key
- * scopes by their name instead; everything else takes the key as an opaque string.
+ * The scope a record belongs to: one API and one organization, or, for a config with
+ * environments, one environment by name (its URL may be overridden with --api-url, yet it is
+ * still the same environment's resources). Everything else takes the key as an opaque string.
  */
-export function scopeKey(apiUrl: string, organizationId: number | null): string {
+export function scopeKey(apiUrl: string, organizationId: number | null, environment: string | null = null): string {
+  if (environment !== null) return `environment ${environment}`;
   return `${apiUrl.replace(/\/+$/, '')} org ${organizationId ?? '?'}`;
 }
 

@@ -6,6 +6,7 @@ import { stableJson } from './stable-json.js';
 export function renderDriftJson(drift: Drift): string {
   return stableJson({
     format_version: drift.format_version,
+    ...(drift.environment !== undefined ? { environment: drift.environment } : {}),
     in_sync: drift.in_sync,
     drift: drift.drift.map((d) => ({
       class: d.class,

@@ -26,10 +26,11 @@ export function renderDriftJunit(drift: Drift, options: JunitOptions = {}): stri
   const failures = cases.filter((c) => c.failure).length;
   const counts = `tests="${cases.length}" failures="${failures}" errors="0" skipped="0"`;
   const ts = options.timestamp ? ` timestamp="${attr(options.timestamp)}"` : '';
+  const name = attr(drift.environment !== undefined ? `menuctl drift (${drift.environment})` : 'menuctl drift');
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="menuctl drift" ${counts}>`,
-    `  <testsuite name="menuctl drift" ${counts}${ts}>`,
+    `<testsuites name="${name}" ${counts}>`,
+    `  <testsuite name="${name}" ${counts}${ts}>`,
     ...cases.flatMap(caseXml),
   ];
   if (drift.warnings.length > 0) lines.push(`    <system-out>${text(drift.warnings.map((w) => w.message).join('\n'))}</system-out>`);

@@ -13,7 +13,7 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
   const groups = byClass(drift);
   const head = [
     DRIFT_MARKER,
-    '## menuctl drift',
+    drift.environment !== undefined ? `## menuctl drift: environment ${code(drift.environment)}` : '## menuctl drift',
     '',
     '| class | meaning | count |',
     '|---|---|---:|',

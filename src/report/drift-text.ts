@@ -15,7 +15,7 @@ const FIELD_INDENT = '      ';
 export function renderDriftText(drift: Drift, options: DriftTextOptions): string {
   const st = style(options.color);
   const width = (options.width ?? 100) - FIELD_INDENT.length;
-  const out: string[] = [];
+  const out: string[] = drift.environment !== undefined ? [st.bold(`Environment: ${drift.environment}`), ''] : [];
   for (const [cls, items] of byClass(drift)) {
     if (items.length === 0) continue;
     const info = CLASS_INFO[cls];

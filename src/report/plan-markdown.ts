@@ -30,7 +30,8 @@ const MD_WIDTH = 100;
 
 export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
   const maxChars = options.maxChars ?? 60_000;
-  const head = [PLAN_MARKER, '## menuctl plan', '', ...summaryTable(plan)].join('\n');
+  const title = plan.environment !== undefined ? `## menuctl plan: environment ${code(plan.environment)}` : '## menuctl plan';
+  const head = [PLAN_MARKER, title, '', ...summaryTable(plan)].join('\n');
   const tail = `**${summaryLine(plan)}**`;
   const sections: Section[] = [];
   if (plan.warnings.length > 0) sections.push({ text: warningsMd(plan.warnings), items: 0 });

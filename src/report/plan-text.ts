@@ -35,7 +35,8 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
 
 function headerLines(plan: Plan, st: Style): string[] {
   const lines: string[] = [];
-  const org = plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`;
+  const env = plan.environment !== undefined ? ` (environment ${plan.environment})` : '';
+  const org = `${plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`}${env}`;
   const n = plan.changes.length;
   if (n > 0) {
     lines.push(`menuctl will make ${plural(n, 'change')}${org}:`);

@@ -73,7 +73,9 @@ function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
-function stepEnv(inputs: Record<string, string>, o: { eventName?: string; fork?: boolean; credentials?: boolean } = {}) {
+interface StepOptions { eventName?: string; fork?: boolean; credentials?: boolean; env?: Record<string, string> }
+
+function stepEnv(inputs: Record<string, string>, o: StepOptions = {}) {
   const output = join(dir, `output-${Math.random()}`);
   const summary = join(dir, `summary-${Math.random()}`);
   writeFileSync(output, '');
@@ -96,12 +98,13 @@ function stepEnv(inputs: Record<string, string>, o: { eventName?: string; fork?:
     'INPUT_GITHUB-TOKEN': GITHUB_TOKEN,
     INPUT_COMMENT: 'true',
     ...(o.credentials === false ? {} : { MENUCTL_API_URL: api.url, MENUCTL_TOKEN: api.token }),
+    ...o.env,
   };
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   return { env, output, summary };
 }
 
-async function step(inputs: Record<string, string>, o: { eventName?: string; fork?: boolean; credentials?: boolean } = {}): Promise<StepResult> {
+async function step(inputs: Record<string, string>, o: StepOptions = {}): Promise<StepResult> {
   const { env, output, summary } = stepEnv(inputs, o);
   const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
     execFile(process.execPath, [BUNDLE], { env, cwd: workspace }, (err, stdout, stderr) => {
@@ -193,6 +196,34 @@ describe('command: plan on a pull request', () => {
     const r = await step({ command: 'plan', paths: 'config', comment: 'false' });
     expect(r.code).toBe(0);
     expect(github.requests).toEqual([]);
+  });
+});
+
+describe('environments: one plan comment per environment', () => {
+  it('plans staging and production on the same pull request, each comment naming its environment', async () => {
+    const [staging, production] = await Promise.all([api.mintToken(81), api.mintToken(82)]);
+    const environments = `environments:\n  staging: { organization_id: 81 }\n  production: { organization_id: 82 }\n`;
+    writeFileSync(join(workspace, 'config/menus.yaml'), GOOD.replace('version: 1\n', `version: 1\n${environments}`));
+    const env = { MENUCTL_TOKEN_STAGING: staging, MENUCTL_TOKEN_PRODUCTION: production };
+    for (const environment of ['staging', 'production']) {
+      const r = await step({ command: 'plan', paths: 'config', environment }, { env });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      noSecrets(r);
+      for (const text of [r.stdout, r.stderr, ...planComments().map((c) => c.body)]) expect(text).not.toContain(staging);
+    }
+    const bodies = planComments().map((c) => c.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies.find((b) => b.includes('## menuctl plan: environment <code>staging</code>'))).toContain('in organization 81');
+    expect(bodies.find((b) => b.includes('## menuctl plan: environment <code>production</code>'))).toBeDefined();
+  });
+
+  it('validate and test with an environment input check every environment (they take no --env)', async () => {
+    const environments = `environments:\n  staging: { organization_id: 81 }\n  production: { organization_id: 82 }\n`;
+    writeFileSync(join(workspace, 'config/menus.yaml'), GOOD.replace('version: 1\n', `version: 1\n${environments}`));
+    for (const command of ['validate', 'test']) {
+      const r = await step({ command, paths: 'config', environment: 'staging' }, { credentials: false });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+    }
   });
 });
 

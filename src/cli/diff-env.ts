@@ -1,0 +1,67 @@
+// menuctl diff-env A B [PATH...]: what differs between two environments' live resources, for
+// the resources the config manages in both (src/plan/diff-env.ts). Reads only. Exit 0 the same,
+// 2 they differ, 1 error.
+
+import type { Command } from 'commander';
+import { loadDesired, readLiveFor, reportDiagnostics } from './pipeline.js';
+import { diffEnvironments, type EnvSide } from '../plan/diff-env.js';
+import { renderEnvDiffJson, renderEnvDiffText } from '../report/env-diff.js';
+import { checkOrganization, connect, parseConcurrency, DEFAULT_CONCURRENCY, type Connection } from './connect.js';
+import type { CliContext } from './context.js';
+import { CliError, EXIT } from './exit.js';
+import { useColor } from './io.js';
+import { formatOption } from './options.js';
+import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { selectEnvironment, type SelectedEnvironment } from './environment.js';
+import { Option } from 'commander';
+
+interface DiffEnvFlags extends RecordFlags {
+  format: 'text' | 'json';
+  concurrency?: number;
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('diff-env')
+    .description('show what differs between two environments\' live resources that the config manages in both (exit 2 when they differ)')
+    .argument('<a>', 'an environment, e.g. staging')
+    .argument('<b>', 'another environment, e.g. production')
+    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
+    .addOption(formatOption(['text', 'json']))
+    .addOption(recordOption())
+    .addOption(new Option('--concurrency <n>', 'parallel requests per environment, 1..64').argParser(parseConcurrency).default(DEFAULT_CONCURRENCY))
+    .action(async (a: string, b: string, paths: string[], flags: DiffEnvFlags) => ctx.setExit(await runDiffEnv(a, b, paths, flags, ctx)));
+}
+
+export async function runDiffEnv(a: string, b: string, paths: string[], flags: DiffEnvFlags, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  if (a === b) throw new CliError(`diff-env needs two different environments (got ${a} twice)`);
+  const envA = await selectEnvironment(paths, { env: a }, io);
+  const envB = await selectEnvironment(paths, { env: b }, io);
+  if (!envA || !envB) throw new CliError('diff-env compares environments, but the config defines none');
+  const [sideA, sideB] = [await side(envA, paths, flags, ctx), await side(envB, paths, flags, ctx)];
+  for (const s of [sideA, sideB]) for (const w of s.live.warnings) io.stderr.write(`Warning (${s.name}): ${w.message}\n`);
+  const { diff, diagnostics } = diffEnvironments(sideA, sideB);
+  reportDiagnostics(diagnostics, io, { failure: 'cannot compare the environments' });
+  io.stdout.write(flags.format === 'json' ? renderEnvDiffJson(diff) : renderEnvDiffText(diff, { color: useColor(io) }));
+  return diff.same ? EXIT.OK : EXIT.CHANGES;
+}
+
+/** One environment's desired and live state, through its own URL, credentials and guard. */
+async function side(env: SelectedEnvironment, paths: string[], flags: DiffEnvFlags, ctx: CliContext): Promise<EnvSide> {
+  const { io } = ctx;
+  const { desired } = await loadDesired(paths, io, env.name);
+  const conn: Connection = connect({ concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY }, io, env);
+  try {
+    const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io, environment: env.name });
+    const live = await readLiveFor(desired, {
+      client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record,
+      // Each side has its own guard (its environment's organization_id); one MENUCTL_ORGANIZATION_ID cannot fit both.
+      checkOrganization: (org) => checkOrganization(conn.client, null, org, env.name),
+    });
+    return { name: env.name, desired, live, variables: env.def?.variables ?? {} };
+  } finally {
+    await conn.client.close();
+  }
+}
+

@@ -1,0 +1,55 @@
+// diffEnvironments on plain data: canonical forms, ids ignored, per-environment variables read back.
+import { describe, expect, it } from 'vitest';
+import { diffEnvironments, type EnvSide } from '../../src/plan/diff-env.js';
+import type { DesiredState, LiveApp, LiveState } from '../../src/model/types.js';
+
+const desiredApp = (webhook: string): DesiredState => ({
+  actions: [], files: ['m.yaml'],
+  apps: [{ name: 'Wallet', package_name: 'com.example.wallet', webhook_url: webhook }],
+});
+const liveApp = (id: string, webhook: string | null, o: Partial<LiveApp> = {}): LiveApp => ({
+  id, name: 'Wallet', package_name: 'com.example.wallet', webhook_url: webhook, organization_id: 1, archived_at: null, updated_at: '2026-01-01T00:00:00Z', ...o,
+});
+const live = (apps: LiveApp[]): LiveState => ({ organization_id: 1, actions: [], parsers: [], apps, apps_listed: true, operators: [], warnings: [] });
+
+function side(name: string, hooks: string, app: LiveApp | null, variables: Record<string, string> = { HOOKS: hooks }): EnvSide {
+  return { name, desired: desiredApp(`${hooks}/in`), live: live(app ? [app] : []), variables };
+}
+
+describe('diffEnvironments', () => {
+  it('is the same when only ids and per-environment variable values differ', () => {
+    const { diff } = diffEnvironments(
+      side('staging', 'https://s.example.com', liveApp('11', 'https://s.example.com/in')),
+      side('production', 'https://p.example.com', liveApp('99', 'https://p.example.com/in')),
+    );
+    expect(diff.same).toBe(true);
+    expect(diff.masked_variables).toEqual(['HOOKS']);
+  });
+
+  it('shows a difference outside the variable, with the variable read back as ${NAME}', () => {
+    const { diff } = diffEnvironments(
+      side('staging', 'https://s.example.com', liveApp('11', 'https://s.example.com/v2')),
+      side('production', 'https://p.example.com', liveApp('99', 'https://p.example.com/in')),
+    );
+    expect(diff.differences).toEqual([{ type: 'app', address: 'app["com.example.wallet"]', class: 'changed',
+      fields: [{ path: 'webhook_url', a: '${HOOKS}/v2', b: '${HOOKS}/in' }] }]);
+  });
+
+  it('does not mask a variable both environments set alike', () => {
+    const { diff } = diffEnvironments(
+      side('staging', 'https://same.example.com', liveApp('11', 'https://same.example.com/in')),
+      side('production', 'https://same.example.com', liveApp('99', 'https://same.example.com/x')),
+    );
+    expect(diff.masked_variables).toEqual([]);
+    expect(diff.differences[0]!.fields).toEqual([{ path: 'webhook_url', a: 'https://same.example.com/in', b: 'https://same.example.com/x' }]);
+  });
+
+  it('reports a resource missing or archived in one environment, and not one absent in both', () => {
+    const missing = diffEnvironments(side('staging', 'h', liveApp('11', 'h/in')), side('production', 'h2', null)).diff;
+    expect(missing.differences).toMatchObject([{ class: 'missing', in: 'production' }]);
+    const archived = diffEnvironments(side('staging', 'h', liveApp('11', 'h/in')), side('production', 'h2', liveApp('9', 'h2/in', { archived_at: '2026-01-02T00:00:00Z' }))).diff;
+    expect(archived.differences).toMatchObject([{ class: 'archived', in: 'production' }]);
+    const neither = diffEnvironments(side('staging', 'h', null), side('production', 'h2', null)).diff;
+    expect(neither).toMatchObject({ same: true, not_applied: ['app["com.example.wallet"]'] });
+  });
+});
