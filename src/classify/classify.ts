@@ -3,7 +3,7 @@
 // match the whole text under Java's CASE_INSENSITIVE semantics. All matches are returned in config
 // order; the caller decides what wins (menuctl test: the first one, see docs/regex.md).
 import type { ParserSpec, ParserStatus, TargetType } from '../model/types.js';
-import { compileJavaPattern, namedValues } from './java-regex.js';
+import { compileJavaPattern } from './java-regex.js';
 import { replyObstacle } from './reply-checks.js';
 
 export interface Message {
@@ -81,15 +81,4 @@ export function collect(prepared: Prepared, results: readonly (Record<string, st
     if (variables) matches.push({ index: r.index, category: r.category, status: r.status, variables });
   });
   return { matches, unevaluable: prepared.unevaluable };
-}
-
-export function execRunnable(r: Runnable, text: string): Record<string, string> | null {
-  const m = r.regex.exec(text);
-  return m ? namedValues(m, r.groups) : null;
-}
-
-/** In-process classification (no time limit: use the sandbox for untrusted patterns). */
-export function classify(message: Message, parsers: readonly ParserSpec[]): Classification {
-  const prepared = prepare(message, parsers);
-  return collect(prepared, prepared.runnable.map((r) => execRunnable(r, message.text)));
 }

@@ -1,6 +1,6 @@
 // classify() with the device's semantics, on real reply texts (test/fixtures/real-parsers.tsv).
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../src/classify/classify.js';
+import { classify } from './in-process.js';
 import { lintRegex } from '../../src/classify/lint.js';
 import type { ParserSpec } from '../../src/model/types.js';
 import { realParsers } from './real-parsers.js';
