@@ -3,7 +3,7 @@
 // environment (a flag would land in shell history, a config file in git).
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { createClient } from '../api/client.js';
+import { lazyClient } from '../api/lazy-client.js';
 import { displayUrl } from '../api/display-url.js';
 import type { ApiClient } from '../api/types.js';
 import type { Io } from './io.js';
@@ -92,7 +92,7 @@ export function connect(flags: ConnectionFlags, io: Io): Connection {
     throw new CliError(`no API credentials${half}: set MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
   }
   const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const client = createClient(token !== undefined
+  const client = lazyClient(token !== undefined
     ? { baseUrl, token, concurrency }
     : { baseUrl, email, password, concurrency });
   return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl) };
