@@ -12,7 +12,7 @@ import { CliError } from './exit.js';
 export interface ConnectionFlags {
   apiUrl?: string;
   organization?: number;
-  concurrency?: number;
+  concurrency?: number | 'auto';
 }
 
 export interface Connection {
@@ -27,10 +27,11 @@ export interface Connection {
 export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
 
-export function parseConcurrency(value: string): number {
+export function parseConcurrency(value: string): number | 'auto' {
+  if (value === 'auto') return 'auto';
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}.`);
+    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}, or auto.`);
   }
   return n;
 }
@@ -50,7 +51,7 @@ export function addConnectionOptions(cmd: Command): Command {
   return addApiUrlOption(cmd)
     .addOption(new Option('--organization <id>', 'refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)')
       .argParser(parseOrganization))
-    .addOption(new Option('--concurrency <n>', `parallel requests, 1..${MAX_CONCURRENCY}`)
+    .addOption(new Option('--concurrency <n>', `parallel requests, 1..${MAX_CONCURRENCY}; auto: start at ${DEFAULT_CONCURRENCY}, grow to ${MAX_CONCURRENCY} while the server's latency stays flat`)
       .argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
 }
 
@@ -91,10 +92,13 @@ export function connect(flags: ConnectionFlags, io: Io): Connection {
       : password !== undefined ? ' (MENUCTL_PASSWORD is set but MENUCTL_EMAIL is not)' : '';
     throw new CliError(`no API credentials${half}: set MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
   }
-  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
+  // auto: the client's limiter finds the level (api/limiter.ts); callers queue up to the ceiling.
+  const asked = flags.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = asked === 'auto' ? MAX_CONCURRENCY : asked;
+  const limits = asked === 'auto' ? { concurrency, startConcurrency: DEFAULT_CONCURRENCY } : { concurrency };
   const client = lazyClient(token !== undefined
-    ? { baseUrl, token, concurrency }
-    : { baseUrl, email, password, concurrency });
+    ? { baseUrl, token, ...limits }
+    : { baseUrl, email, password, ...limits });
   return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl) };
 }
 
