@@ -51632,15 +51632,19 @@ var init_auth = __esm({
 });
 
 // src/api/limiter.ts
-var AdaptiveLimiter;
+var FLAT, QUEUEING, AdaptiveLimiter;
 var init_limiter = __esm({
   "src/api/limiter.ts"() {
     "use strict";
+    FLAT = 1.25;
+    QUEUEING = 2;
     AdaptiveLimiter = class {
-      constructor(max) {
+      constructor(max, options = {}) {
         this.max = max;
         if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
-        this.limitNow = max;
+        this.latencyAware = options.start !== void 0;
+        this.limitNow = Math.min(max, Math.max(1, options.start ?? max));
+        this.now = options.now ?? (() => performance.now());
       }
       max;
       limitNow;
@@ -51649,6 +51653,10 @@ var init_limiter = __esm({
       successes = 0;
       waiters = [];
       pausedUntil = 0;
+      latencyAware;
+      now;
+      windowMs = 0;
+      bestMean = Infinity;
       get limit() {
         return this.limitNow;
       }
@@ -51669,24 +51677,39 @@ var init_limiter = __esm({
         } else {
           this.inFlight++;
         }
-        return { epoch: this.epoch };
+        return { epoch: this.epoch, started: this.now() };
       }
       release(permit, result) {
         this.inFlight--;
         if (result === "throttled") {
           this.successes = 0;
+          this.windowMs = 0;
           if (permit.epoch === this.epoch) {
             this.limitNow = Math.max(1, Math.floor(this.limitNow / 2));
             this.epoch++;
           }
         } else if (result === "ok") {
           this.successes++;
-          if (this.successes >= this.limitNow && this.limitNow < this.max) {
-            this.limitNow++;
-            this.successes = 0;
-          }
+          this.windowMs += this.now() - permit.started;
+          if (this.successes >= this.limitNow) this.endWindow();
         }
         this.wake();
+      }
+      /** After `limit` successes in a row: one more slot, unless latency says the server is queueing. */
+      endWindow() {
+        const mean = this.windowMs / this.successes;
+        this.successes = 0;
+        this.windowMs = 0;
+        if (!this.latencyAware) {
+          if (this.limitNow < this.max) this.limitNow++;
+          return;
+        }
+        this.bestMean = Math.min(this.bestMean, mean);
+        if (mean <= this.bestMean * FLAT + 1) {
+          if (this.limitNow < this.max) this.limitNow++;
+        } else if (mean > this.bestMean * QUEUEING) {
+          this.limitNow = Math.max(1, this.limitNow - 1);
+        }
       }
       wake() {
         while (this.waiters.length > 0 && this.inFlight < this.limitNow) {
@@ -54621,7 +54644,7 @@ function createClient(options) {
     dispatcher,
     timeoutMs: options.timeoutMs ?? 3e4,
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
-    limiter: new AdaptiveLimiter(concurrency),
+    limiter: new AdaptiveLimiter(concurrency, options.startConcurrency === void 0 ? {} : { start: options.startConcurrency }),
     auth: void 0,
     userAgent: options.userAgent ?? "menuctl",
     random: options.random ?? Math.random,
@@ -54761,9 +54784,10 @@ var init_lazy_client = __esm({
 
 // src/cli/connect.ts
 function parseConcurrency(value) {
+  if (value === "auto") return "auto";
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}.`);
+    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}, or auto.`);
   }
   return n;
 }
@@ -54776,7 +54800,7 @@ function addApiUrlOption(cmd) {
   return cmd.addOption(new Option("--api-url <url>", "base URL of the API (env: MENUCTL_API_URL)"));
 }
 function addConnectionOptions(cmd) {
-  return addApiUrlOption(cmd).addOption(new Option("--organization <id>", "refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)").argParser(parseOrganization)).addOption(new Option("--concurrency <n>", `parallel requests, 1..${MAX_CONCURRENCY}`).argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
+  return addApiUrlOption(cmd).addOption(new Option("--organization <id>", "refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)").argParser(parseOrganization)).addOption(new Option("--concurrency <n>", `parallel requests, 1..${MAX_CONCURRENCY}; auto: start at ${DEFAULT_CONCURRENCY}, grow to ${MAX_CONCURRENCY} while the server's latency stays flat`).argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
 }
 function apiUrl(flags, io) {
   const raw = (flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL))?.trim();
@@ -54808,8 +54832,10 @@ function connect(flags, io) {
     const half = email !== void 0 ? " (MENUCTL_EMAIL is set but MENUCTL_PASSWORD is not)" : password !== void 0 ? " (MENUCTL_PASSWORD is set but MENUCTL_EMAIL is not)" : "";
     throw new CliError(`no API credentials${half}: set MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
   }
-  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const client = lazyClient(token !== void 0 ? { baseUrl, token, concurrency } : { baseUrl, email, password, concurrency });
+  const asked = flags.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = asked === "auto" ? MAX_CONCURRENCY : asked;
+  const limits = asked === "auto" ? { concurrency, startConcurrency: DEFAULT_CONCURRENCY } : { concurrency };
+  const client = lazyClient(token !== void 0 ? { baseUrl, token, ...limits } : { baseUrl, email, password, ...limits });
   return { client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl) };
 }
 function envOrganization(io) {
