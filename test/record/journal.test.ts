@@ -43,12 +43,15 @@ describe('recordJournal', () => {
     const read = () => parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock').get(KEY)!;
     await journal.confirmed(createAction('A'), 'a1');
     await journal.confirmed(createAction('B'), 'b1');
-    const renamed: Change = { ...restore([{ path: 'name', before: 'A', after: 'A2' }]), op: 'update', address: 'action["A2"]', desired: actionDesired('A2') };
-    await journal.confirmed(renamed, 'a1');
+    const update = (name: string): Change => ({
+      op: 'update', type: 'action', id: 'a1', address: `action["${name}"]`, fingerprint: 'f',
+      fields: [{ path: 'name', before: 'x', after: name }], desired: actionDesired(name),
+    });
+    await journal.confirmed(update('A2'), 'a1');
     expect([...read().actions.keys()]).toEqual(['action["A2"]', 'action["B"]']);
     // A second keeper starts from the file: the rename back is found by id there too.
     const again = new RecordKeeper({ file, shown: 'menuctl.lock', doc: parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock'), key: KEY });
-    await recordJournal(again).confirmed({ ...renamed, address: 'action["A"]', desired: actionDesired('A') }, 'a1');
+    await recordJournal(again).confirmed(update('A'), 'a1');
     expect([...read().actions.keys()]).toEqual(['action["A"]', 'action["B"]']);
     // Archived, then the same address applied to another id: the line follows the new id.
     await recordJournal(again).confirmed(archive('action', 'action["A"]', 'a1'), 'a1');
