@@ -24652,16 +24652,23 @@ function addEntry(doc, e, fail) {
     throw fail('an app line needs "id" (or "id": null with "pending": "create")');
   }
 }
+function lineOf(scope, address, entry, make) {
+  const kept = lineCache.get(entry);
+  if (kept !== void 0 && kept.scope === scope && kept.address === address) return kept.line;
+  const line = JSON.stringify(make());
+  lineCache.set(entry, { scope, address, line });
+  return line;
+}
 function serializeRecord(doc) {
   const lines = [];
   for (const scope of [...doc.keys()].sort(byCodeUnit2)) {
     const s = doc.get(scope);
     const entries2 = [];
     for (const [address, a] of s.actions) {
-      entries2.push([address, JSON.stringify({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps })]);
+      entries2.push([address, lineOf(scope, address, a, () => ({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps }))]);
     }
     for (const [address, a] of s.apps) {
-      entries2.push([address, JSON.stringify(a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
+      entries2.push([address, lineOf(scope, address, a, () => a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
     }
     entries2.sort(([x], [y]) => byCodeUnit2(x, y));
     for (const [, line] of entries2) lines.push(line);
@@ -24676,7 +24683,7 @@ function recordedAction(scope, address, liveId) {
 function recordedAppIds(scope) {
   return [...scope?.apps.values() ?? []].flatMap((a) => a.id === null ? [] : [a.id]);
 }
-var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, byCodeUnit2;
+var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, byCodeUnit2, lineCache;
 var init_record = __esm({
   "src/record/record.ts"() {
     "use strict";
@@ -24695,6 +24702,7 @@ var init_record = __esm({
       }
     };
     byCodeUnit2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+    lineCache = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -24721,6 +24729,8 @@ var init_record_file = __esm({
       version = 0;
       written = 0;
       chain = Promise.resolve();
+      /** Live action id -> its addresses in this API's scope, built on first use (a rename moves a line). */
+      actionAt;
       get file() {
         return this.record.file;
       }
@@ -24750,9 +24760,23 @@ var init_record_file = __esm({
         apps.delete(address);
         return this.flush();
       }
+      addresses() {
+        if (this.actionAt === void 0) {
+          const at = /* @__PURE__ */ new Map();
+          for (const [address, a] of this.scope().actions) {
+            const set2 = at.get(a.id);
+            if (set2) set2.add(address);
+            else at.set(a.id, /* @__PURE__ */ new Set([address]));
+          }
+          this.actionAt = at;
+        }
+        return this.actionAt;
+      }
       actionApplied(address, id, desired) {
         const actions = this.scope().actions;
-        for (const [other, a] of actions) if (a.id === id && other !== address) actions.delete(other);
+        const at = this.addresses();
+        for (const other of at.get(id) ?? []) if (other !== address && actions.get(other)?.id === id) actions.delete(other);
+        at.set(id, /* @__PURE__ */ new Set([address]));
         actions.set(address, {
           id,
           steps: desired.steps.map(canonicalStep),
@@ -24764,6 +24788,7 @@ var init_record_file = __esm({
         const actions = this.scope().actions;
         if (actions.get(address)?.id !== id) return Promise.resolve();
         actions.delete(address);
+        this.actionAt?.get(id)?.delete(address);
         return this.flush();
       }
       flush() {
@@ -56444,7 +56469,9 @@ function groupByLevel(changes) {
   const groups = /* @__PURE__ */ new Map();
   changes.forEach((change, i) => {
     const r = rank(change);
-    groups.set(r, [...groups.get(r) ?? [], i]);
+    const group = groups.get(r);
+    if (group) group.push(i);
+    else groups.set(r, [i]);
   });
   return [...groups].sort(([a], [b]) => a - b).map(([, list2]) => list2);
 }
