@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configWithFixtures } from './lib/config-world.mjs';
 
 const ACTIONS = 5000;
 const PARSERS = 5;
@@ -20,21 +21,7 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ENV = { HOOK: 'https://hooks.example.com/x' };
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
-function generate() {
-  const out = ['version: 1', 'actions:'];
-  for (let i = 0; i < ACTIONS; i++) {
-    out.push(`  - name: Action ${i}`, `    root_code: "*${100 + (i % 800)}*${i}#"`, '    transport_type: ussd',
-      '    operators: [2172, 2645]', '    steps:', '      - press: 1', '        expect: My account', '      - variable: amount', '      - pin',
-      '    parsers:');
-    for (let p = 0; p < PARSERS; p++) {
-      out.push(`      - category: cat-${p}`, `        status: ${p === 0 ? 'succeeded' : 'failed'}`,
-        `        regex: '.*Reply ${p} for ${i}: balance UGX (?<balance${p}>\\d+)\\.'`, `        user_message: Balance {balance${p}}`);
-    }
-    out.push('    tests:', `      - message: 'Reply 0 for ${i}: balance UGX 100.'`, '        expect: { category: cat-0, variables: { balance0: "100" } }');
-  }
-  out.push('apps:', '  - name: Agent', '    package_name: com.example.agent', '    webhook_url: ${HOOK}');
-  return `${out.join('\n')}\n`;
-}
+const generate = () => configWithFixtures(ACTIONS, PARSERS);
 
 /** Child mode: one loadConfig in this fresh process; prints its measures as JSON. */
 async function child(file) {

@@ -32028,7 +32028,7 @@ function translateLookaheadAtStart(body) {
   const expression = { type: "Expression", alternatives: [seq2(cc(BEGIN_SET), alt(...alts), rest)] };
   return { expression, approximations: [...new Set(t.approximations)] };
 }
-var import_refa, BEGIN, END2, MAX_CHAR, Untranslatable, refaCache, chars, TEXT, BEGIN_SET, END_SET, CR, LF, TERMINATORS, OTHER_TERMINATORS, VERTICAL, WORD_SURE, UNSURE, NOT_WORD_SURE, cc, seq2, alt, look, ahead, notAhead, behind, notBehind, Translator;
+var import_refa, BEGIN, END2, MAX_CHAR, Untranslatable, refaCache, chars, TEXT, BEGIN_SET, END_SET, CR, LF, OTHER_TERMINATORS, VERTICAL, WORD_SURE, UNSURE, NOT_WORD_SURE, cc, seq2, alt, look, ahead, notAhead, behind, notBehind, Translator;
 var init_java_to_refa = __esm({
   "src/classify/java-to-refa.ts"() {
     "use strict";
@@ -32046,7 +32046,6 @@ var init_java_to_refa = __esm({
     END_SET = chars([END2, END2]);
     CR = chars([13, 13]);
     LF = chars([10, 10]);
-    TERMINATORS = chars([10, 10], [13, 13], [133, 133], [8232, 8233]);
     OTHER_TERMINATORS = chars([13, 13], [133, 133], [8232, 8233]);
     VERTICAL = chars([10, 13], [133, 133], [8232, 8233]);
     WORD_SURE = chars([48, 57], [65, 90], [95, 95], [97, 122]);
@@ -32368,6 +32367,9 @@ function thresholdsOf(flags) {
 }
 function recreateOption() {
   return new Option("--recreate <address>", "confirm that an app whose create was interrupted does not exist, so it is created again (repeatable)").argParser(collect).default([]);
+}
+function envOption() {
+  return new Option("--env <name>", "the environment (from the config's `environments:`) to act on (env: MENUCTL_ENV)");
 }
 var init_options = __esm({
   "src/cli/options.ts"() {
@@ -33141,17 +33143,20 @@ function detailText(r, s) {
   for (const w of r.warnings) lines2.push(`      ${s.yellow("warning")}: ${w}`);
   return lines2;
 }
+function whereText(r, loc, s) {
+  if (r.status === "passed" && r.warnings.length === 0) return "";
+  const where3 = formatLoc(loc());
+  return where3 ? s.dim(`  (${where3})`) : "";
+}
 function fixtureText(r, s) {
-  const where3 = formatLoc(r.fixture.loc);
   const via2 = r.fixture.channel === "sms" ? ` [sms from ${r.fixture.sender ?? "?"}]` : "";
-  return [`  ${mark(s, r.status)} "${shortMessage(r.fixture.message)}"${via2}${where3 ? s.dim(`  (${where3})`) : ""}`, ...detailText(r, s)];
+  return [`  ${mark(s, r.status)} "${shortMessage(r.fixture.message)}"${via2}${whereText(r, () => r.fixture.loc, s)}`, ...detailText(r, s)];
 }
 function wantsTranscript(r, option) {
   return typeof option === "string" ? r.session.name.includes(option) : option === true;
 }
 function sessionText(r, s, transcript) {
-  const where3 = formatLoc(r.session.loc);
-  const lines2 = [`  ${mark(s, r.status)} session "${r.session.name}"${where3 ? s.dim(`  (${where3})`) : ""}`];
+  const lines2 = [`  ${mark(s, r.status)} session "${r.session.name}"${whereText(r, () => r.session.loc, s)}`];
   const failedStep = r.walk.steps.find((x) => !x.ok);
   if (failedStep?.loc) lines2.push(`      ${s.dim(`screen ${failedStep.number} is at ${formatLoc(failedStep.loc)}`)}`);
   lines2.push(...detailText(r, s));
@@ -33163,10 +33168,11 @@ function coverageText(run3, s) {
   if (c.parsers === 0) return [];
   const head = `coverage: ${c.covered} of ${c.parsers} parsers exercised by a fixture or session`;
   if (c.uncovered.length === 0) return [head];
-  const shown = c.uncovered.slice(0, LISTED).map((u) => `  ${u.address}${u.loc ? s.dim(`  (${formatLoc(u.loc)})`) : ""}`);
+  const located = (u) => run3.requireFixtures && u.loc ? s.dim(`  (${formatLoc(u.loc)})`) : "";
+  const shown = c.uncovered.slice(0, LISTED).map((u) => `  ${u.address}${located(u)}`);
   const more = c.uncovered.length > LISTED ? [`  ... and ${c.uncovered.length - LISTED} more`] : [];
   const verdict = run3.requireFixtures ? s.red(`--require-fixtures: ${c.uncovered.length} parser(s) have no fixture or session`) : `${c.uncovered.length} without one (add a fixture under \`tests:\`; \`--require-fixtures\` fails the run on this):`;
-  return [head, verdict, ...shown];
+  return [head, verdict, ...shown, ...more];
 }
 function renderFixturesJson(run3) {
   const t = runTotals(run3);
@@ -33500,206 +33506,6 @@ var init_test = __esm({
   }
 });
 
-// node_modules/yocto-queue/index.js
-var Node, Queue;
-var init_yocto_queue = __esm({
-  "node_modules/yocto-queue/index.js"() {
-    Node = class {
-      value;
-      next;
-      constructor(value) {
-        this.value = value;
-      }
-    };
-    Queue = class {
-      #head;
-      #tail;
-      #size;
-      constructor() {
-        this.clear();
-      }
-      enqueue(value) {
-        const node = new Node(value);
-        if (this.#head) {
-          this.#tail.next = node;
-          this.#tail = node;
-        } else {
-          this.#head = node;
-          this.#tail = node;
-        }
-        this.#size++;
-      }
-      dequeue() {
-        const current = this.#head;
-        if (!current) {
-          return;
-        }
-        this.#head = this.#head.next;
-        this.#size--;
-        if (!this.#head) {
-          this.#tail = void 0;
-        }
-        return current.value;
-      }
-      peek() {
-        if (!this.#head) {
-          return;
-        }
-        return this.#head.value;
-      }
-      clear() {
-        this.#head = void 0;
-        this.#tail = void 0;
-        this.#size = 0;
-      }
-      get size() {
-        return this.#size;
-      }
-      *[Symbol.iterator]() {
-        let current = this.#head;
-        while (current) {
-          yield current.value;
-          current = current.next;
-        }
-      }
-      *drain() {
-        while (this.#head) {
-          yield this.dequeue();
-        }
-      }
-    };
-  }
-});
-
-// node_modules/p-limit/index.js
-function pLimit(concurrency) {
-  validateConcurrency(concurrency);
-  const queue = new Queue();
-  let activeCount = 0;
-  const resumeNext = () => {
-    if (activeCount < concurrency && queue.size > 0) {
-      queue.dequeue()();
-      activeCount++;
-    }
-  };
-  const next = () => {
-    activeCount--;
-    resumeNext();
-  };
-  const run3 = async (function_, resolve6, arguments_) => {
-    const result = (async () => function_(...arguments_))();
-    resolve6(result);
-    try {
-      await result;
-    } catch {
-    }
-    next();
-  };
-  const enqueue = (function_, resolve6, arguments_) => {
-    new Promise((internalResolve) => {
-      queue.enqueue(internalResolve);
-    }).then(
-      run3.bind(void 0, function_, resolve6, arguments_)
-    );
-    (async () => {
-      await Promise.resolve();
-      if (activeCount < concurrency) {
-        resumeNext();
-      }
-    })();
-  };
-  const generator = (function_, ...arguments_) => new Promise((resolve6) => {
-    enqueue(function_, resolve6, arguments_);
-  });
-  Object.defineProperties(generator, {
-    activeCount: {
-      get: () => activeCount
-    },
-    pendingCount: {
-      get: () => queue.size
-    },
-    clearQueue: {
-      value() {
-        queue.clear();
-      }
-    },
-    concurrency: {
-      get: () => concurrency,
-      set(newConcurrency) {
-        validateConcurrency(newConcurrency);
-        concurrency = newConcurrency;
-        queueMicrotask(() => {
-          while (activeCount < concurrency && queue.size > 0) {
-            resumeNext();
-          }
-        });
-      }
-    }
-  });
-  return generator;
-}
-function validateConcurrency(concurrency) {
-  if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
-    throw new TypeError("Expected `concurrency` to be a number from 1 and up");
-  }
-}
-var init_p_limit = __esm({
-  "node_modules/p-limit/index.js"() {
-    init_yocto_queue();
-  }
-});
-
-// src/api/read-live.ts
-async function readLiveState(client, options) {
-  const { signal } = options;
-  signal?.throwIfAborted();
-  const [organization_id, actions, listedApps, operators] = await Promise.all([
-    client.organizationId(),
-    client.listActions(),
-    client.listApps(),
-    client.listOperators()
-  ]);
-  const warnings = [];
-  const limit = pLimit(options.concurrency);
-  const parserLists = await Promise.all(
-    actions.filter(options.wantParsers).map((action) => limit(() => {
-      signal?.throwIfAborted();
-      return client.listParsers(action.id);
-    }))
-  );
-  let apps;
-  if (listedApps !== null) {
-    apps = listedApps;
-  } else {
-    const pinned = [.../* @__PURE__ */ new Set([...options.pinnedAppIds ?? [], ...options.recordedAppIds ?? []])];
-    const found = await Promise.all(pinned.map((id) => limit(() => {
-      signal?.throwIfAborted();
-      return client.getApp(id);
-    })));
-    apps = found.filter((app) => app !== null);
-    if (options.recordedAppIds === void 0) warnings.push(warning(
-      "live.apps-not-listed",
-      `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; apps without an \`id:\` in the config cannot be matched to live ones (pin them to avoid duplicates)`
-    ));
-  }
-  return {
-    organization_id,
-    actions,
-    parsers: parserLists.flat(),
-    apps,
-    apps_listed: listedApps !== null,
-    operators,
-    warnings
-  };
-}
-var init_read_live = __esm({
-  "src/api/read-live.ts"() {
-    "use strict";
-    init_p_limit();
-    init_diagnostic();
-  }
-});
-
 // src/model/payload.ts
 function stepValue(step2) {
   switch (step2.kind) {
@@ -33934,143 +33740,95 @@ var init_canonical = __esm({
   }
 });
 
-// src/model/kinds.ts
-function kindOf(type2) {
-  return KINDS2[type2];
+// src/fs/atomic-write.ts
+import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { chmod, lstat, mkdir, open, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+async function writeFileAtomic(path2, content, options = {}) {
+  const mode = options.mode ?? 420;
+  const exact2 = options.mode !== void 0;
+  if (options.mkdirs !== false) await mkdir(dirname(path2), { recursive: true });
+  nameProblem(path2);
+  const tmp = join(dirname(path2), tempName());
+  try {
+    const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+    try {
+      await fh.writeFile(content);
+    } finally {
+      await fh.close();
+    }
+    if (exact2) await chmod(tmp, mode);
+    await rename(tmp, path2);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
 }
-var KINDS2;
-var init_kinds = __esm({
-  "src/model/kinds.ts"() {
+function nameProblem(path2) {
+  const bytes = Buffer.byteLength(basename(path2));
+  if (bytes > NAME_MAX) {
+    throw new Error(`${path2}: the file name is ${bytes} bytes long; file systems allow ${NAME_MAX}: choose a shorter name`);
+  }
+}
+async function kindOf(path2) {
+  try {
+    const st = await lstat(path2);
+    if (st.isFile()) return "file";
+    if (st.isSymbolicLink()) return "a symbolic link";
+    if (st.isDirectory()) return "a directory";
+    if (st.isFIFO()) return "a FIFO (named pipe)";
+    if (st.isSocket()) return "a socket";
+    return "a device";
+  } catch (err) {
+    if (err.code === "ENOENT") return null;
+    throw err;
+  }
+}
+async function checkWritable(path2, what) {
+  checkName(path2, what);
+  const kind = await kindOf(path2);
+  if (kind !== null && kind !== "file") {
+    throw new Error(`cannot use ${path2} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);
+  }
+  const dir = dirname(path2);
+  const probe = join(dir, tempName());
+  try {
+    const fh = await open(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 384);
+    await fh.close();
+  } catch (err) {
+    const code2 = err.code;
+    const why = code2 === "ENOENT" ? "does not exist" : code2 === "ENOTDIR" ? "is not a directory" : code2 === "EACCES" || code2 === "EPERM" || code2 === "EROFS" ? "is not writable" : `cannot hold a new file (${code2 ?? err.message})`;
+    throw new Error(`cannot write the ${what} ${path2}: its directory ${dir} ${why}`);
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
+function checkName(path2, what) {
+  try {
+    nameProblem(path2);
+  } catch (err) {
+    throw new Error(`cannot use ${path2} as the ${what}: ${err.message.slice(path2.length + 2)}`);
+  }
+}
+async function readRegularFile(path2, what) {
+  checkName(path2, what);
+  const kind = await kindOf(path2);
+  if (kind === null) return null;
+  if (kind !== "file") throw new Error(`cannot use ${path2} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);
+  const fh = await open(path2, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    return await fh.readFile("utf8");
+  } finally {
+    await fh.close();
+  }
+}
+var NAME_MAX, tempName;
+var init_atomic_write = __esm({
+  "src/fs/atomic-write.ts"() {
     "use strict";
-    init_canonical();
-    KINDS2 = {
-      action: {
-        type: "action",
-        level: 0,
-        keyLabel: "name",
-        key: (r) => r.name,
-        liveIn: (s) => s.actions,
-        canonicalLive: (a) => canonicalLiveAction(a),
-        canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
-        api: {
-          get: (c, id) => c.getAction(id),
-          update: (c, id, spec) => c.updateAction(id, spec),
-          archive: (c, id) => c.archiveAction(id),
-          restore: (c, id) => c.restoreAction(id)
-        }
-      },
-      parser: {
-        type: "parser",
-        level: 1,
-        keyLabel: "category",
-        key: (r) => r.category,
-        parentId: (p) => p.action_id,
-        liveIn: (s) => s.parsers,
-        canonicalLive: (p) => canonicalParser(p),
-        canonical: (spec) => canonicalParser(spec),
-        api: {
-          get: (c, id) => c.getParser(id),
-          update: (c, id, spec) => c.updateParser(id, spec),
-          archive: (c, id) => c.archiveParser(id),
-          restore: (c, id) => c.restoreParser(id)
-        }
-      },
-      app: {
-        type: "app",
-        level: 0,
-        keyLabel: "package_name",
-        key: (r) => r.package_name,
-        liveIn: (s) => s.apps,
-        canonicalLive: (a) => canonicalApp(a),
-        canonical: (spec) => canonicalApp(spec),
-        api: {
-          get: (c, id) => c.getApp(id),
-          update: (c, id, spec) => c.updateApp(id, spec),
-          archive: (c, id) => c.archiveApp(id),
-          restore: (c, id) => c.restoreApp(id)
-        }
-      }
-    };
-  }
-});
-
-// src/model/fingerprint.ts
-import { createHash } from "node:crypto";
-function fingerprint(type2, live) {
-  const kind = kindOf(type2);
-  const covered = [type2, live.id, kind.parentId?.(live) ?? null, kind.canonicalLive(live), live.archived_at !== null];
-  return createHash("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
-}
-var init_fingerprint = __esm({
-  "src/model/fingerprint.ts"() {
-    "use strict";
-    init_kinds();
-  }
-});
-
-// src/plan/changes.ts
-function changeForPair(pair, opts) {
-  if (pair.live === null) {
-    return { op: "create", id: null, address: pair.address, fingerprint: null, fields: createFields(pair, opts.nameOf), ...typedPart(pair) };
-  }
-  const reasons = [];
-  const renamed = renamedFrom(pair);
-  if (renamed !== null) reasons.push({ code: "renamed", from: renamed });
-  const forced = pair.type === "action" && opts.resend.has(pair.address);
-  if (forced) reasons.push({ code: "resend" });
-  const archived = pair.live.archived_at !== null;
-  if (!archived && pair.fields.length === 0 && !forced) return null;
-  const base2 = {
-    id: pair.live.id,
-    address: pair.address,
-    fingerprint: liveFingerprint(pair),
-    fields: pair.fields,
-    ...reasons.length > 0 ? { reasons } : {},
-    ...forced ? { forced: true } : {},
-    ...typedPart(pair)
-  };
-  return archived ? { op: "restore", ...base2 } : { op: "update", ...base2 };
-}
-function archiveForOrphan(orphan, reason) {
-  return {
-    op: "archive",
-    type: orphan.type,
-    address: orphan.address,
-    id: orphan.live.id,
-    fingerprint: liveFingerprint(orphan),
-    fields: [],
-    reasons: [reason],
-    ...orphan.type === "parser" ? { parent: orphan.parent, action_id: orphan.live.action_id } : {}
-  };
-}
-function typedPart(pair) {
-  switch (pair.type) {
-    case "action":
-      return { type: "action", desired: pair.spec };
-    case "parser":
-      return { type: "parser", desired: pair.spec, parent: pair.parent, action_id: pair.actionId };
-    case "app":
-      return { type: "app", desired: pair.spec };
-  }
-}
-function liveFingerprint(r) {
-  return r.live === null ? null : fingerprint(r.type, r.live);
-}
-function renamedFrom(pair) {
-  if (!pair.live) return null;
-  const kind = kindOf(pair.type);
-  const was = kind.key(pair.live);
-  return was !== kind.key(pair.spec) ? was : null;
-}
-function createFields(pair, nameOf) {
-  const values = kindOf(pair.type).canonical(pair.spec, nameOf);
-  return Object.entries(values).map(([path2, after]) => ({ path: path2, before: null, after }));
-}
-var init_changes = __esm({
-  "src/plan/changes.ts"() {
-    "use strict";
-    init_fingerprint();
-    init_kinds();
+    NAME_MAX = 255;
+    tempName = () => `.menuctl-${randomBytes(8).toString("hex")}.tmp`;
   }
 });
 
@@ -34119,16 +33877,23 @@ function addEntry(doc, e, fail) {
     throw fail('an app line needs "id" (or "id": null with "pending": "create")');
   }
 }
+function lineOf(scope, address, entry, make) {
+  const kept = lineCache.get(entry);
+  if (kept !== void 0 && kept.scope === scope && kept.address === address) return kept.line;
+  const line = JSON.stringify(make());
+  lineCache.set(entry, { scope, address, line });
+  return line;
+}
 function serializeRecord(doc) {
   const lines2 = [];
   for (const scope of [...doc.keys()].sort(byCodeUnit2)) {
     const s = doc.get(scope);
     const entries2 = [];
     for (const [address, a] of s.actions) {
-      entries2.push([address, JSON.stringify({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps })]);
+      entries2.push([address, lineOf(scope, address, a, () => ({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps }))]);
     }
     for (const [address, a] of s.apps) {
-      entries2.push([address, JSON.stringify(a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
+      entries2.push([address, lineOf(scope, address, a, () => a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
     }
     entries2.sort(([x], [y]) => byCodeUnit2(x, y));
     for (const [, line] of entries2) lines2.push(line);
@@ -34143,7 +33908,7 @@ function recordedAction(scope, address, liveId) {
 function recordedAppIds(scope) {
   return [...scope?.apps.values() ?? []].flatMap((a) => a.id === null ? [] : [a.id]);
 }
-var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, byCodeUnit2;
+var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, byCodeUnit2, lineCache;
 var init_record = __esm({
   "src/record/record.ts"() {
     "use strict";
@@ -34162,731 +33927,7 @@ var init_record = __esm({
       }
     };
     byCodeUnit2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-  }
-});
-
-// src/plan/diff.ts
-function diff(before, after, paths) {
-  const out = [];
-  for (const path2 of paths) {
-    if (!same2(before[path2], after[path2])) {
-      out.push({ path: path2, before: before[path2], after: after[path2] });
-    }
-  }
-  return out;
-}
-function same2(a, b) {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
-  return a === b;
-}
-function diffAction(live, desired, nameOf) {
-  return diff(canonicalLiveAction(live), canonicalDesiredAction(desired, nameOf), ACTION_PATHS);
-}
-function diffParser(live, desired) {
-  return diff(canonicalParser(live), canonicalParser(desired), PARSER_PATHS);
-}
-function diffApp(live, desired) {
-  return diff(canonicalApp(live), canonicalApp(desired), APP_PATHS);
-}
-function diffRecordedAction(recorded, desired) {
-  const out = [];
-  const steps = desired.steps.map(canonicalStep);
-  const n = Math.min(steps.length, recorded.steps.length);
-  for (let i = 0; i < n; i++) {
-    const was = recorded.steps[i];
-    const is = steps[i];
-    for (const key of ["kind", "expect", "description"]) {
-      const before = was[key] ?? null;
-      const after = is[key] ?? null;
-      if (before !== after) out.push({ path: `steps[${i}].${key}`, before, after });
-    }
-  }
-  const ids2 = [...new Set(desired.operator_ids)].sort((a, b) => a - b);
-  const recordedIds = [...recorded.operator_ids].sort((a, b) => a - b);
-  if (!same2(ids2, recordedIds)) out.push({ path: "operator_ids", before: recordedIds, after: ids2 });
-  return out;
-}
-var ACTION_PATHS, PARSER_PATHS, APP_PATHS;
-var init_diff = __esm({
-  "src/plan/diff.ts"() {
-    "use strict";
-    init_canonical();
-    ACTION_PATHS = ["name", "root_code", "transport_type", "operators", "steps"];
-    PARSER_PATHS = ["status", "category", "target_type", "sender", "regex", "user_message"];
-    APP_PATHS = ["name", "package_name", "webhook_url"];
-  }
-});
-
-// src/plan/match.ts
-function matchAll(o) {
-  const claimed = /* @__PURE__ */ new Set();
-  const outcomes = new Array(o.wanted.length).fill(void 0);
-  const diagnostics = [];
-  const fail = (i, code2, message) => {
-    const w = o.wanted[i];
-    diagnostics.push({ severity: "error", code: code2, message, address: w.address, ...w.loc ? { loc: w.loc } : {} });
-    outcomes[i] = { ok: false };
-  };
-  o.wanted.forEach((w, i) => {
-    if (w.pinnedId === void 0) return;
-    const live = o.pool.find((l) => l.id === w.pinnedId);
-    if (live) {
-      claimed.add(live.id);
-      outcomes[i] = { ok: true, live, via: "id" };
-      return;
-    }
-    const elsewhere = o.elsewhere?.(w.pinnedId) ?? null;
-    if (elsewhere !== null) fail(i, "plan.pinned-id-elsewhere", elsewhere);
-    else fail(i, "plan.pinned-id-not-found", `pinned id ${q(w.pinnedId)} does not exist live; fix the id, or remove \`id:\` to match by ${o.keyLabel}.`);
-  });
-  const byKey = /* @__PURE__ */ new Map();
-  for (const l of o.pool) {
-    const k = o.keyOf(l);
-    const list2 = byKey.get(k);
-    if (list2) list2.push(l);
-    else byKey.set(k, [l]);
-  }
-  for (const renames of [false, true]) {
-    o.wanted.forEach((w, i) => {
-      if (outcomes[i] || w.renamedFrom !== void 0 !== renames) return;
-      matchByKey(o, { i, claimed, fail, outcomes, byKey });
-    });
-  }
-  return { outcomes, claimed, diagnostics };
-}
-function matchByKey(o, s) {
-  const w = o.wanted[s.i];
-  const oldKey = w.renamedFrom !== void 0 && w.renamedFrom !== w.key ? w.renamedFrom : void 0;
-  const keyed = [...s.byKey.get(w.key) ?? [], ...oldKey !== void 0 ? s.byKey.get(oldKey) ?? [] : []];
-  const candidates = keyed.filter((l) => !s.claimed.has(l.id));
-  const active = candidates.filter((l) => l.archived_at === null);
-  const tier = active.length > 0 ? active : candidates;
-  if (tier.length === 0) {
-    s.outcomes[s.i] = { ok: true, live: null };
-    return;
-  }
-  const tierName = active.length > 0 ? "active" : "archived";
-  const underNew = tier.filter((l) => o.keyOf(l) === w.key);
-  const underOld = tier.filter((l) => o.keyOf(l) !== w.key);
-  if (tier.length > 1) for (const l of tier) s.claimed.add(l.id);
-  if (underNew.length > 0 && underOld.length > 0) {
-    s.fail(
-      s.i,
-      "plan.rename-conflict",
-      `both the new ${o.keyLabel} ${q(w.key)} (id ${ids(underNew)}) and the old one ${q(oldKey)} (id ${ids(underOld)}) exist live (${tierName}); if the rename already happened remove \`renamed_from:\`, otherwise pin the one to keep with \`id:\`.`
-    );
-    return;
-  }
-  if (tier.length > 1) {
-    const key = underNew.length > 0 ? w.key : oldKey;
-    s.fail(
-      s.i,
-      "plan.ambiguous-match",
-      `${tier.length} ${tierName} live ${o.kind}s have ${o.keyLabel} ${q(key)} (ids ${ids(tier)}); pin the one to manage with \`id:\`.`
-    );
-    return;
-  }
-  const live = tier[0];
-  s.claimed.add(live.id);
-  s.outcomes[s.i] = { ok: true, live, via: underNew.length > 0 ? "name" : "renamed_from" };
-}
-var q, ids;
-var init_match = __esm({
-  "src/plan/match.ts"() {
-    "use strict";
-    q = JSON.stringify;
-    ids = (list2) => list2.map((l) => q(l.id)).join(", ");
-  }
-});
-
-// src/plan/operators.ts
-function resolveActionOperators(action, catalog) {
-  const ids2 = /* @__PURE__ */ new Set();
-  const diagnostics = [];
-  for (const ref of action.operators) {
-    const r = resolveOperator(ref.ref, catalog);
-    if (r.ok) {
-      ids2.add(r.operator.id);
-      continue;
-    }
-    const loc = ref.loc ?? action.loc;
-    diagnostics.push({ severity: "error", ...unresolvedOperator(ref.ref, r, catalog), address: actionAddress(action.name), ...loc ? { loc } : {} });
-  }
-  return { ids: [...ids2].sort((a, b) => a - b), diagnostics };
-}
-function operatorNamer(catalog) {
-  const names2 = new Map(catalog.map((o) => [o.id, o.name]));
-  return (id) => names2.get(id) ?? `#${id}`;
-}
-var init_operators = __esm({
-  "src/plan/operators.ts"() {
-    "use strict";
-    init_address();
-    init_catalog();
-  }
-});
-
-// src/plan/compare.ts
-function compareStates(desired, live) {
-  const out = { pairs: [], orphans: [], diagnostics: [] };
-  const nameOf = operatorNamer(live.operators);
-  const actions = matchAll({
-    kind: "action",
-    keyLabel: KINDS2.action.keyLabel,
-    wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
-    pool: live.actions,
-    keyOf: KINDS2.action.key
-  });
-  out.diagnostics.push(...actions.diagnostics);
-  const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
-  desired.actions.forEach((action, i) => {
-    const outcome2 = actions.outcomes[i];
-    const ops = resolveActionOperators(action, live.operators);
-    out.diagnostics.push(...ops.diagnostics);
-    if (!outcome2.ok) return;
-    const spec = {
-      name: action.name,
-      root_code: action.root_code,
-      transport_type: action.transport_type,
-      operator_ids: ops.ids,
-      steps: action.steps
-    };
-    const address = actionAddress(action.name);
-    const recorded = outcome2.live ? recordedAction(live.recorded?.scope, address, outcome2.live.id) : void 0;
-    const fields = outcome2.live ? diffAction(outcome2.live, spec, nameOf) : [];
-    if (recorded) fields.push(...diffRecordedAction(recorded, spec));
-    out.pairs.push({ type: "action", address, desired: action, spec, live: outcome2.live, fields, recorded: recorded !== void 0, ...via(outcome2.via) });
-    compareParsers(out, { action, address, liveAction: outcome2.live, allParsers: live.parsers, parsersByAction });
-  });
-  const apps = matchAll({
-    kind: "app",
-    keyLabel: KINDS2.app.keyLabel,
-    wanted: desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
-    pool: live.apps,
-    keyOf: KINDS2.app.key
-  });
-  out.diagnostics.push(...apps.diagnostics);
-  desired.apps.forEach((app, i) => {
-    const outcome2 = apps.outcomes[i];
-    if (!outcome2.ok) return;
-    const spec = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
-    const fields = outcome2.live ? diffApp(outcome2.live, spec) : [];
-    out.pairs.push({ type: "app", address: appAddress(app.package_name), desired: app, spec, live: outcome2.live, fields, ...via(outcome2.via) });
-  });
-  for (const l of live.actions) {
-    if (l.archived_at === null && !actions.claimed.has(l.id)) out.orphans.push({ type: "action", address: actionAddress(l.name), live: l });
-  }
-  for (const l of live.apps) {
-    if (l.archived_at === null && !apps.claimed.has(l.id)) out.orphans.push({ type: "app", address: appAddress(l.package_name), live: l });
-  }
-  return out;
-}
-function recordedPin(w, live) {
-  if (w.pinnedId !== void 0) return w;
-  const id = live.recorded?.scope?.apps.get(w.address)?.id;
-  if (id === void 0 || id === null || !live.apps.some((a) => a.id === id)) return w;
-  return { ...w, pinnedId: id };
-}
-function groupBy(list2, key) {
-  const map2 = /* @__PURE__ */ new Map();
-  for (const t of list2) {
-    const k = key(t);
-    const group = map2.get(k);
-    if (group) group.push(t);
-    else map2.set(k, [t]);
-  }
-  return map2;
-}
-function compareParsers(out, c) {
-  const actionId = c.liveAction?.id ?? null;
-  const pool = actionId === null ? [] : c.parsersByAction.get(actionId) ?? [];
-  const result = matchAll({
-    kind: "parser",
-    keyLabel: KINDS2.parser.keyLabel,
-    wanted: c.action.parsers.map((p) => wanted(p, parserAddress(c.action.name, p.category), p.category)),
-    pool,
-    keyOf: KINDS2.parser.key,
-    elsewhere: (id) => {
-      const found = c.allParsers.find((p) => p.id === id);
-      if (!found) return null;
-      const here = actionId === null ? "which does not exist live yet" : `(id ${JSON.stringify(actionId)})`;
-      return `pinned parser id ${JSON.stringify(id)} belongs to the action with id ${JSON.stringify(found.action_id)}, not to ${c.address} ${here}; a parser cannot move between actions: fix the id or move the parser in the config.`;
-    }
-  });
-  out.diagnostics.push(...result.diagnostics);
-  c.action.parsers.forEach((parser, i) => {
-    const outcome2 = result.outcomes[i];
-    if (!outcome2.ok) return;
-    const spec = desiredParserSpec(parser);
-    const fields = outcome2.live ? diffParser(outcome2.live, spec) : [];
-    out.pairs.push({
-      type: "parser",
-      address: parserAddress(c.action.name, parser.category),
-      parent: c.address,
-      desired: parser,
-      spec,
-      live: outcome2.live,
-      actionId,
-      fields,
-      ...via(outcome2.via)
-    });
-  });
-  for (const p of pool) {
-    if (p.archived_at === null && !result.claimed.has(p.id)) {
-      out.orphans.push({ type: "parser", address: parserAddress(c.action.name, p.category), parent: c.address, live: p });
-    }
-  }
-}
-var wanted, via;
-var init_compare = __esm({
-  "src/plan/compare.ts"() {
-    "use strict";
-    init_address();
-    init_canonical();
-    init_kinds();
-    init_record();
-    init_diff();
-    init_match();
-    init_operators();
-    wanted = (r, address, key) => ({
-      address,
-      key,
-      ...r.id !== void 0 ? { pinnedId: r.id } : {},
-      ...r.renamed_from !== void 0 ? { renamedFrom: r.renamed_from } : {},
-      ...r.loc ? { loc: r.loc } : {}
-    });
-    via = (v) => v ? { via: v } : {};
-  }
-});
-
-// src/plan/digest.ts
-import { createHash as createHash2 } from "node:crypto";
-function configDigest(state) {
-  return createHash2("sha256").update(JSON.stringify(canonicalDesiredState(state))).digest("hex");
-}
-var init_digest = __esm({
-  "src/plan/digest.ts"() {
-    "use strict";
-    init_canonical();
-  }
-});
-
-// src/plan/hidden-steps.ts
-function countHiddenStepActions(cmp2, scope, except = /* @__PURE__ */ new Set()) {
-  return cmp2.pairs.filter(
-    (p) => p.type === "action" && p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) && p.spec.steps.some(hasHiddenStepDetails)
-  ).length;
-}
-function unrecordedWhy(live) {
-  const r = live.recorded;
-  if (r === void 0) return "no applied-state record was read";
-  if (r.scope === null) return `${r.file} has no record for this API yet (a first run here, or the file was lost)`;
-  return `${r.file} has no record of them (applied before the record existed, or their lines were lost)`;
-}
-var init_hidden_steps = __esm({
-  "src/plan/hidden-steps.ts"() {
-    "use strict";
-    init_canonical();
-  }
-});
-
-// src/plan/in-flight.ts
-function inFlightErrors(cmp2, live, recreate) {
-  const out = [];
-  const pending = live.recorded?.scope?.apps;
-  const inFlight = new Set([...pending ?? []].filter(([, a]) => a.pending === "create").map(([address]) => address));
-  for (const r of recreate) {
-    if (!inFlight.has(r)) {
-      out.push({
-        severity: "error",
-        code: "plan.recreate-unknown",
-        message: `--recreate ${r}: the record has no create in flight for that address; --recreate only confirms such a create.`
-      });
-    }
-  }
-  if (live.apps_listed) return out;
-  for (const pair of cmp2.pairs) {
-    if (pair.type !== "app" || pair.live !== null || !inFlight.has(pair.address) || recreate.includes(pair.address)) continue;
-    out.push({
-      severity: "error",
-      code: "plan.create-in-flight",
-      message: `an earlier apply sent the create of ${pair.address} and never got the answer (it was interrupted), and the API cannot list apps to tell whether it exists. If it exists, pin it: add \`id: <its id>\` to the app in the config. If it does not, confirm a new create with \`--recreate '${pair.address}'\`. Nothing was sent.`,
-      address: pair.address,
-      ...pair.desired.loc ? { loc: pair.desired.loc } : {}
-    });
-  }
-  return out;
-}
-var init_in_flight = __esm({
-  "src/plan/in-flight.ts"() {
-    "use strict";
-  }
-});
-
-// src/plan/types.ts
-var LEVEL;
-var init_types2 = __esm({
-  "src/plan/types.ts"() {
-    "use strict";
-    init_kinds();
-    LEVEL = { action: KINDS2.action.level, app: KINDS2.app.level, parser: KINDS2.parser.level };
-  }
-});
-
-// src/plan/order.ts
-function rank(c) {
-  const maxLevel = Math.max(...Object.values(LEVEL));
-  const level = LEVEL[c.type];
-  return c.op === "archive" ? maxLevel + 1 + (maxLevel - level) : level;
-}
-function compareChanges(a, b) {
-  return rank(a) - rank(b) || cmp(a.address, b.address) || cmp(a.id ?? "", b.id ?? "");
-}
-function sortChanges(changes) {
-  return [...changes].sort(compareChanges);
-}
-var cmp;
-var init_order = __esm({
-  "src/plan/order.ts"() {
-    "use strict";
-    init_types2();
-    cmp = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-  }
-});
-
-// src/plan/protect.ts
-function identityKey(type2, scope, key) {
-  return JSON.stringify([type2, scope, key]);
-}
-function orphanKey(o) {
-  return identityKey(o.type, o.type === "parser" ? o.parent : "", kindOf(o.type).key(o.live));
-}
-function protectedArchives(cmp2, archives) {
-  const byId = /* @__PURE__ */ new Map();
-  const byKey = /* @__PURE__ */ new Map();
-  for (const pair of cmp2.pairs) {
-    if (pair.desired.protected !== true) continue;
-    const guard = { address: pair.address, ...pair.desired.loc ? { loc: pair.desired.loc } : {} };
-    if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
-    if (pair.desired.id !== void 0) byId.set(`${pair.type}:${pair.desired.id}`, guard);
-    const scope = pair.type === "parser" ? pair.parent : "";
-    const renamed = pair.type === "app" ? void 0 : pair.desired.renamed_from;
-    const keys = [kindOf(pair.type).key(pair.spec), renamed];
-    for (const k of keys) if (k !== void 0) byKey.set(identityKey(pair.type, scope, k), guard);
-  }
-  const out = [];
-  for (const { change, orphan } of archives) {
-    const guard = byId.get(`${change.type}:${change.id}`) ?? byKey.get(orphanKey(orphan));
-    if (guard) out.push({ change, guard });
-  }
-  return out;
-}
-function protectionErrors(cmp2, archives) {
-  return protectedArchives(cmp2, archives).map(protectionError);
-}
-function protectionError({ change, guard }) {
-  return {
-    severity: "error",
-    code: PROTECTED_ARCHIVE,
-    message: `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${reasonText(change.reasons)}), but ${guard.address} is protected and is, or shares the identity of, that live resource; archive it by hand, pin the right id, or remove \`protected: true\` first.`,
-    address: guard.address,
-    ...guard.loc ? { loc: guard.loc } : {}
-  };
-}
-var PROTECTED_ARCHIVE;
-var init_protect = __esm({
-  "src/plan/protect.ts"() {
-    "use strict";
-    init_kinds();
-    init_reasons();
-    PROTECTED_ARCHIVE = "plan.protected-archive";
-  }
-});
-
-// src/plan/targets.ts
-function normalise(address) {
-  const p = parseAddress(address);
-  if (!p) return null;
-  if (p.type === "app") return appAddress(p.key);
-  if (p.type === "action") return actionAddress(p.key);
-  return parserAddress(p.key, p.category);
-}
-function targetScope(raw, known) {
-  const diagnostics = [];
-  const set2 = /* @__PURE__ */ new Set();
-  for (const t of raw ?? []) {
-    const n = normalise(t);
-    if (n === null) {
-      diagnostics.push({
-        severity: "error",
-        code: "plan.target-invalid",
-        message: `--target ${t} is not an address; write action["Name"], action["Name"].parser["category"] or app["package.name"].`
-      });
-    } else if (!known.has(n)) {
-      diagnostics.push({
-        severity: "error",
-        code: "plan.target-unknown",
-        message: `--target ${n} matches nothing in the config or the live state; check the spelling (names are exact and case-sensitive).`,
-        address: n
-      });
-    } else {
-      set2.add(n);
-    }
-  }
-  const targets = [...set2].sort();
-  const limited = (raw ?? []).length > 0;
-  return {
-    targets,
-    diagnostics,
-    includes: (address, parent) => !limited || set2.has(address) || parent !== void 0 && set2.has(parent)
-  };
-}
-function knownAddresses(cmp2, live) {
-  const known = /* @__PURE__ */ new Set();
-  for (const p of cmp2.pairs) known.add(p.address);
-  for (const o of cmp2.orphans) known.add(o.address);
-  for (const a of live.actions) known.add(actionAddress(a.name));
-  for (const a of live.apps) known.add(appAddress(a.package_name));
-  return known;
-}
-var init_targets = __esm({
-  "src/plan/targets.ts"() {
-    "use strict";
-    init_address();
-  }
-});
-
-// src/plan/build-plan.ts
-function buildPlan(desired, live, options = {}) {
-  const cmp2 = compareStates(desired, live);
-  const diagnostics = [...cmp2.diagnostics];
-  const scope = targetScope(options.targets, knownAddresses(cmp2, live));
-  diagnostics.push(...scope.diagnostics);
-  const resend = resendSet(options.resend, cmp2, diagnostics);
-  const prune = options.prune === true;
-  const nameOf = operatorNamer(live.operators);
-  const all = [];
-  for (const pair of cmp2.pairs) {
-    const change = changeForPair(pair, { resend, nameOf });
-    if (change) all.push(change);
-  }
-  const archives = [];
-  for (const orphan of cmp2.orphans) {
-    if (orphan.type !== "parser" && !prune) continue;
-    const change = archiveForOrphan(orphan, { code: orphan.type === "parser" ? "not-in-config" : "prune" });
-    if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
-  }
-  const warnings = [...live.warnings];
-  const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
-  const guarded = protectedArchives(cmp2, archives);
-  diagnostics.push(...guarded.map(protectionError));
-  diagnostics.push(...inFlightErrors(cmp2, live, options.recreate ?? []));
-  if (scope.targets.length > 0) {
-    warnings.push(warning("plan.target-partial", "This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it."));
-  }
-  const hidden = hiddenStepWarning(cmp2, changes, scope, live);
-  if (hidden) warnings.push(hidden);
-  const sorted = sortChanges(changes);
-  const plan2 = {
-    format_version: 1,
-    organization_id: live.organization_id,
-    ...desired.environment !== void 0 ? { environment: desired.environment } : {},
-    config_digest: configDigest(desired),
-    targets: scope.targets,
-    prune,
-    ...options.thresholds ? {
-      safety: evaluateSafety(sorted, { ...options.thresholds, managedCount: countManaged(live) }, {
-        force: options.force === true,
-        protectedArchives: guarded.map(({ change, guard }) => ({ address: change.address, id: change.id, protected_by: guard.address }))
-      })
-    } : {},
-    changes: sorted,
-    summary: summarise(sorted),
-    unmanaged: unmanaged(cmp2, scope),
-    warnings
-  };
-  return { plan: plan2, diagnostics, comparison: cmp2 };
-}
-function resendSet(raw, cmp2, diagnostics) {
-  const actions = cmp2.pairs.filter((p) => p.type === "action").map((p) => p.address);
-  const out = /* @__PURE__ */ new Set();
-  for (const r of raw ?? []) {
-    if (r === "all") {
-      actions.forEach((a) => out.add(a));
-      continue;
-    }
-    const parsed = parseAddress(r);
-    const address = parsed?.type === "action" ? actionAddress(parsed.key) : null;
-    if (address !== null && actions.includes(address)) {
-      out.add(address);
-      continue;
-    }
-    diagnostics.push({
-      severity: "error",
-      code: "plan.resend-unknown",
-      message: `--resend ${r} is not an action in the config; give an action address such as action["Check balance"], or "all".`
-    });
-  }
-  return out;
-}
-function inScope(all, scope, warnings) {
-  const parentOf2 = (c) => c.type === "parser" ? c.parent : void 0;
-  const kept = all.filter((c) => scope.includes(c.address, parentOf2(c)));
-  const keptAddresses = new Set(kept.map((c) => c.address));
-  for (const c of kept) {
-    const parent = parentOf2(c);
-    if (parent === void 0 || keptAddresses.has(parent)) continue;
-    const needed = all.find((p) => p.address === parent && (p.op === "create" || p.op === "restore"));
-    if (!needed) continue;
-    kept.push(needed);
-    keptAddresses.add(parent);
-    const what = needed.op === "create" ? "does not exist live yet, so it is created too" : "is archived live, so it is restored too";
-    warnings.push(warning("plan.target-parent", `--target ${c.address}: its action ${parent} ${what}.`, c.address));
-  }
-  return kept;
-}
-function hiddenStepWarning(cmp2, changes, scope, live) {
-  const updated = new Set(changes.filter((c) => c.op === "update" || c.op === "create" || c.op === "restore" && c.fields.length > 0).map((c) => c.address));
-  const count = countHiddenStepActions(cmp2, scope, updated);
-  if (count === 0) return null;
-  const what = count === 1 ? "1 unchanged action has" : `${count} unchanged actions have`;
-  return warning(
-    "plan.hidden-steps",
-    `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and record them (or --resend ADDRESS for some).`
-  );
-}
-function unmanaged(cmp2, scope) {
-  return cmp2.orphans.filter((o) => o.type !== "parser").filter((o) => scope.includes(o.address)).map((o) => ({ type: o.type, address: o.address, id: o.live.id })).sort((a, b) => compareChanges({ ...a, op: "archive" }, { ...b, op: "archive" }));
-}
-function summarise(changes) {
-  const s = { create: 0, update: 0, archive: 0, restore: 0 };
-  for (const c of changes) s[c.op]++;
-  return s;
-}
-var init_build_plan = __esm({
-  "src/plan/build-plan.ts"() {
-    "use strict";
-    init_address();
-    init_diagnostic();
-    init_changes();
-    init_compare();
-    init_digest();
-    init_hidden_steps();
-    init_in_flight();
-    init_operators();
-    init_order();
-    init_protect();
-    init_safety();
-    init_targets();
-  }
-});
-
-// src/plan/want-parsers.ts
-function wantParsers(desired) {
-  const names2 = /* @__PURE__ */ new Set();
-  const ids2 = /* @__PURE__ */ new Set();
-  for (const a of desired.actions) {
-    names2.add(a.name);
-    if (a.renamed_from !== void 0) names2.add(a.renamed_from);
-    if (a.id !== void 0) ids2.add(a.id);
-  }
-  return (action) => ids2.has(action.id) || names2.has(action.name);
-}
-var init_want_parsers = __esm({
-  "src/plan/want-parsers.ts"() {
-    "use strict";
-  }
-});
-
-// src/fs/atomic-write.ts
-import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { chmod, lstat, mkdir, open, rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-async function writeFileAtomic(path2, content, options = {}) {
-  const mode = options.mode ?? 420;
-  const exact2 = options.mode !== void 0;
-  if (options.mkdirs !== false) await mkdir(dirname(path2), { recursive: true });
-  nameProblem(path2);
-  const tmp = join(dirname(path2), tempName());
-  try {
-    const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
-    try {
-      await fh.writeFile(content);
-    } finally {
-      await fh.close();
-    }
-    if (exact2) await chmod(tmp, mode);
-    await rename(tmp, path2);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-function nameProblem(path2) {
-  const bytes = Buffer.byteLength(basename(path2));
-  if (bytes > NAME_MAX) {
-    throw new Error(`${path2}: the file name is ${bytes} bytes long; file systems allow ${NAME_MAX}: choose a shorter name`);
-  }
-}
-async function kindOf2(path2) {
-  try {
-    const st = await lstat(path2);
-    if (st.isFile()) return "file";
-    if (st.isSymbolicLink()) return "a symbolic link";
-    if (st.isDirectory()) return "a directory";
-    if (st.isFIFO()) return "a FIFO (named pipe)";
-    if (st.isSocket()) return "a socket";
-    return "a device";
-  } catch (err) {
-    if (err.code === "ENOENT") return null;
-    throw err;
-  }
-}
-async function checkWritable(path2, what) {
-  checkName(path2, what);
-  const kind = await kindOf2(path2);
-  if (kind !== null && kind !== "file") {
-    throw new Error(`cannot use ${path2} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);
-  }
-  const dir = dirname(path2);
-  const probe = join(dir, tempName());
-  try {
-    const fh = await open(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 384);
-    await fh.close();
-  } catch (err) {
-    const code2 = err.code;
-    const why = code2 === "ENOENT" ? "does not exist" : code2 === "ENOTDIR" ? "is not a directory" : code2 === "EACCES" || code2 === "EPERM" || code2 === "EROFS" ? "is not writable" : `cannot hold a new file (${code2 ?? err.message})`;
-    throw new Error(`cannot write the ${what} ${path2}: its directory ${dir} ${why}`);
-  } finally {
-    await rm(probe, { force: true });
-  }
-}
-function checkName(path2, what) {
-  try {
-    nameProblem(path2);
-  } catch (err) {
-    throw new Error(`cannot use ${path2} as the ${what}: ${err.message.slice(path2.length + 2)}`);
-  }
-}
-async function readRegularFile(path2, what) {
-  checkName(path2, what);
-  const kind = await kindOf2(path2);
-  if (kind === null) return null;
-  if (kind !== "file") throw new Error(`cannot use ${path2} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);
-  const fh = await open(path2, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  try {
-    return await fh.readFile("utf8");
-  } finally {
-    await fh.close();
-  }
-}
-var NAME_MAX, tempName;
-var init_atomic_write = __esm({
-  "src/fs/atomic-write.ts"() {
-    "use strict";
-    NAME_MAX = 255;
-    tempName = () => `.menuctl-${randomBytes(8).toString("hex")}.tmp`;
+    lineCache = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -34913,6 +33954,8 @@ var init_record_file = __esm({
       version = 0;
       written = 0;
       chain = Promise.resolve();
+      /** Live action id -> its addresses in this API's scope, built on first use (a rename moves a line). */
+      actionAt;
       get file() {
         return this.record.file;
       }
@@ -34942,9 +33985,23 @@ var init_record_file = __esm({
         apps.delete(address);
         return this.flush();
       }
+      addresses() {
+        if (this.actionAt === void 0) {
+          const at = /* @__PURE__ */ new Map();
+          for (const [address, a] of this.scope().actions) {
+            const set2 = at.get(a.id);
+            if (set2) set2.add(address);
+            else at.set(a.id, /* @__PURE__ */ new Set([address]));
+          }
+          this.actionAt = at;
+        }
+        return this.actionAt;
+      }
       actionApplied(address, id, desired) {
         const actions = this.scope().actions;
-        for (const [other, a] of actions) if (a.id === id && other !== address) actions.delete(other);
+        const at = this.addresses();
+        for (const other of at.get(id) ?? []) if (other !== address && actions.get(other)?.id === id) actions.delete(other);
+        at.set(id, /* @__PURE__ */ new Set([address]));
         actions.set(address, {
           id,
           steps: desired.steps.map(canonicalStep),
@@ -34956,6 +34013,7 @@ var init_record_file = __esm({
         const actions = this.scope().actions;
         if (actions.get(address)?.id !== id) return Promise.resolve();
         actions.delete(address);
+        this.actionAt?.get(id)?.delete(address);
         return this.flush();
       }
       flush() {
@@ -34973,164 +34031,41 @@ var init_record_file = __esm({
   }
 });
 
-// src/cli/pipeline.ts
-async function loadDesired(paths, io, environment) {
-  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...environment !== void 0 ? { environment } : {} });
-  reportDiagnostics(diagnostics, io, {
-    sources,
-    failure: "the config is not valid; nothing was read or changed (`menuctl validate` checks it offline)"
-  });
-  if (state === null) throw new CliError("the config is not valid");
-  return { desired: state, sources };
+// src/cli/record.ts
+import { statSync } from "node:fs";
+import { dirname as dirname2, join as join2, relative, resolve } from "node:path";
+function recordOption() {
+  return new Option("--record <file>", `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`);
 }
-function reportDiagnostics(diagnostics, io, options) {
-  if (diagnostics.length === 0) return;
-  io.stderr.write(renderDiagnosticsText(diagnostics, { sources: options.sources, color: useColor(io, "stderr") }));
-  const except = options.except;
-  if (hasErrors(except ? diagnostics.filter((d) => !except(d)) : diagnostics)) {
-    throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
+function recordPath(paths, flags, io) {
+  if (flags.record !== void 0) return resolve(io.cwd, flags.record);
+  if (paths.length === 0) return join2(io.cwd, RECORD_FILE);
+  const first2 = resolve(io.cwd, paths[0]);
+  let isDir = false;
+  try {
+    isDir = statSync(first2).isDirectory();
+  } catch {
   }
+  return join2(isDir ? first2 : dirname2(first2), RECORD_FILE);
 }
-async function loadAndPlan(paths, options, io) {
-  const { desired, sources } = await loadDesired(paths, io, options.environment);
-  const live = await readLiveFor(desired, options);
-  const { plan: plan2, diagnostics, comparison } = buildPlan(desired, live, options);
-  const shown = (d) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
-  reportDiagnostics(diagnostics, io, { sources, failure: "cannot make a plan; nothing was changed", except: shown });
-  return { desired, live, plan: plan2, comparison, warnings: diagnostics.filter((d) => d.severity === "warning") };
-}
-async function readLiveFor(desired, options) {
-  await options.checkOrganization?.(desired.organization_id);
-  const scope = options.record ? scopeOf(options.record) : null;
-  const live = await readLiveState(options.client, {
-    wantParsers: wantParsers(desired),
-    pinnedAppIds: desired.apps.flatMap((a) => a.id === void 0 ? [] : [a.id]),
-    ...options.record ? { recordedAppIds: recordedAppIds(scope) } : {},
-    concurrency: options.concurrency,
-    ...options.signal ? { signal: options.signal } : {}
-  });
-  if (options.record) {
-    live.recorded = { file: options.record.shown, scope };
-    const unknown = desired.apps.filter((a) => a.id === void 0);
-    if (!live.apps_listed && unknown.length > 0 && scope === null) {
-      live.warnings.push(warning(
-        "live.apps-not-recorded",
-        `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` are planned as new. If they already exist in this organization, pin them with \`id:\` first, or they will be created twice.`
-      ));
-    }
+async function loadRecord(file, o) {
+  const shown = relative(o.io.cwd, file) || file;
+  let doc;
+  try {
+    doc = await readRecordDocument(file, shown);
+  } catch (err) {
+    throw new CliError(err.message);
   }
-  return live;
+  const key = o.environment ? scopeKey(o.baseUrl, null, o.environment) : scopeKey(o.baseUrl, await o.client.organizationId());
+  return { file, shown, doc, key };
 }
-var init_pipeline = __esm({
-  "src/cli/pipeline.ts"() {
+var init_record2 = __esm({
+  "src/cli/record.ts"() {
     "use strict";
-    init_read_live();
-    init_exit();
-    init_io();
-    init_load();
-    init_diagnostic();
-    init_diagnostics();
-    init_build_plan();
-    init_protect();
-    init_want_parsers();
+    init_esm();
     init_record_file();
     init_record();
-  }
-});
-
-// src/report/plan-text.ts
-function renderPlanText(plan2, options) {
-  const st = style(options.color);
-  const width = options.width ?? DEFAULT_WIDTH;
-  const out = [];
-  out.push(...headerLines(plan2, st));
-  for (const change of plan2.changes) {
-    out.push(...changeLines(viewChange(change, width - FIELD_INDENT.length - 2), st), "");
-  }
-  out.push(...unmanagedLines(plan2, st));
-  out.push(...warningLines(plan2.warnings, st));
-  out.push(...safetyLines(plan2, st));
-  out.push(st.bold(summaryLine(plan2)));
-  return out.join("\n") + "\n";
-}
-function headerLines(plan2, st) {
-  const lines2 = [];
-  const env = plan2.environment !== void 0 ? ` (environment ${plan2.environment})` : "";
-  const org = `${plan2.organization_id === null ? "" : ` in organization ${plan2.organization_id}`}${env}`;
-  const n = plan2.changes.length;
-  if (n > 0) {
-    lines2.push(`menuctl will make ${plural(n, "change")}${org}:`);
-    lines2.push(st.dim(`  ${st.green("+")} create   ${st.yellow("~")} update   ${st.red("-")} archive   ${st.cyan("\u21BA")} restore`));
-  } else {
-    lines2.push(`menuctl compared the configuration with the live API${org}.`);
-  }
-  if (plan2.targets.length > 0) lines2.push(`Limited to --target ${plan2.targets.join(", ")}`);
-  if (plan2.prune) lines2.push("--prune: resources not in the configuration are archived.");
-  lines2.push("");
-  return lines2;
-}
-function colorFor(op, st) {
-  switch (op) {
-    case "create":
-      return st.green;
-    case "update":
-      return st.yellow;
-    case "archive":
-      return st.red;
-    case "restore":
-      return st.cyan;
-  }
-}
-function changeLines(view, st) {
-  const paint2 = colorFor(view.op, st);
-  const id = view.id === null ? "" : st.dim(` (id ${view.id})`);
-  const lines2 = [`  ${paint2(`${view.symbol} ${view.op.padEnd(7)}`)} ${st.bold(view.address)}${id}`];
-  for (const note of view.notes) lines2.push(`${FIELD_INDENT}${st.dim(`# ${note}`)}`);
-  const pad = Math.max(0, ...view.fields.map((f) => f.kind === "block" ? 0 : f.path.length));
-  for (const f of view.fields) lines2.push(...fieldLines(f, pad, view.op === "create" ? "+" : "~", st));
-  return lines2;
-}
-function fieldLines(f, pad, sign, st) {
-  const mark2 = sign === "+" ? st.green("+") : st.yellow("~");
-  switch (f.kind) {
-    case "value":
-      return [`${FIELD_INDENT}${mark2} ${`${f.path}:`.padEnd(pad + 1)} ${f.text}`];
-    case "inline":
-      return [`${FIELD_INDENT}${mark2} ${`${f.path}:`.padEnd(pad + 1)} ${f.before} ${st.dim("->")} ${f.after}`];
-    case "block":
-      return [`${FIELD_INDENT}${mark2} ${f.path}:`, ...f.lines.map((l) => `${FIELD_INDENT}    ${diffLine(l, st)}`)];
-  }
-}
-function diffLine(l, st) {
-  if (l.mark === "+") return st.green(`+ ${l.text}`);
-  if (l.mark === "-") return st.red(`- ${l.text}`);
-  return st.dim(`  ${l.text}`);
-}
-function unmanagedLines(plan2, st) {
-  if (plan2.unmanaged.length === 0) return [];
-  const why = plan2.prune ? "not in the configuration" : "not in the configuration; left alone, archived only with --prune";
-  const lines2 = [`Unmanaged (${why}):`];
-  for (const u of plan2.unmanaged) lines2.push(`  ${st.dim("?")} ${u.address} ${st.dim(`(id ${u.id})`)}`);
-  return [...lines2, ""];
-}
-function safetyLines(plan2, st) {
-  const notes = safetyNotes(plan2);
-  if (notes.length === 0) return [];
-  return [...notes.map((n) => n.refuse ? st.red(st.bold(`\u2717 ${n.text}`)) : st.yellow(`! ${n.text}`)), ""];
-}
-function warningLines(warnings, st) {
-  if (warnings.length === 0) return [];
-  return [st.yellow("Warnings:"), ...warnings.map((w) => `  ${st.yellow("!")} ${w.message}`), ""];
-}
-var FIELD_INDENT, DEFAULT_WIDTH;
-var init_plan_text = __esm({
-  "src/report/plan-text.ts"() {
-    "use strict";
-    init_plan_model();
-    init_plural();
-    init_style();
-    FIELD_INDENT = "      ";
-    DEFAULT_WIDTH = 100;
+    init_exit();
   }
 });
 
@@ -61948,15 +60883,19 @@ var init_auth = __esm({
 });
 
 // src/api/limiter.ts
-var AdaptiveLimiter;
+var FLAT, QUEUEING, AdaptiveLimiter;
 var init_limiter = __esm({
   "src/api/limiter.ts"() {
     "use strict";
+    FLAT = 1.25;
+    QUEUEING = 2;
     AdaptiveLimiter = class {
-      constructor(max) {
+      constructor(max, options = {}) {
         this.max = max;
         if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
-        this.limitNow = max;
+        this.latencyAware = options.start !== void 0;
+        this.limitNow = Math.min(max, Math.max(1, options.start ?? max));
+        this.now = options.now ?? (() => performance.now());
       }
       max;
       limitNow;
@@ -61965,6 +60904,10 @@ var init_limiter = __esm({
       successes = 0;
       waiters = [];
       pausedUntil = 0;
+      latencyAware;
+      now;
+      windowMs = 0;
+      bestMean = Infinity;
       get limit() {
         return this.limitNow;
       }
@@ -61985,24 +60928,39 @@ var init_limiter = __esm({
         } else {
           this.inFlight++;
         }
-        return { epoch: this.epoch };
+        return { epoch: this.epoch, started: this.now() };
       }
       release(permit, result) {
         this.inFlight--;
         if (result === "throttled") {
           this.successes = 0;
+          this.windowMs = 0;
           if (permit.epoch === this.epoch) {
             this.limitNow = Math.max(1, Math.floor(this.limitNow / 2));
             this.epoch++;
           }
         } else if (result === "ok") {
           this.successes++;
-          if (this.successes >= this.limitNow && this.limitNow < this.max) {
-            this.limitNow++;
-            this.successes = 0;
-          }
+          this.windowMs += this.now() - permit.started;
+          if (this.successes >= this.limitNow) this.endWindow();
         }
         this.wake();
+      }
+      /** After `limit` successes in a row: one more slot, unless latency says the server is queueing. */
+      endWindow() {
+        const mean = this.windowMs / this.successes;
+        this.successes = 0;
+        this.windowMs = 0;
+        if (!this.latencyAware) {
+          if (this.limitNow < this.max) this.limitNow++;
+          return;
+        }
+        this.bestMean = Math.min(this.bestMean, mean);
+        if (mean <= this.bestMean * FLAT + 1) {
+          if (this.limitNow < this.max) this.limitNow++;
+        } else if (mean > this.bestMean * QUEUEING) {
+          this.limitNow = Math.max(1, this.limitNow - 1);
+        }
       }
       wake() {
         while (this.waiters.length > 0 && this.inFlight < this.limitNow) {
@@ -64918,6 +63876,10 @@ var init_transport = __esm({
 });
 
 // src/api/client.ts
+var client_exports = {};
+__export(client_exports, {
+  createClient: () => createClient
+});
 function createClient(options) {
   const concurrency = options.concurrency ?? 8;
   const ownDispatcher = options.dispatcher === void 0;
@@ -64933,7 +63895,7 @@ function createClient(options) {
     dispatcher,
     timeoutMs: options.timeoutMs ?? 3e4,
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
-    limiter: new AdaptiveLimiter(concurrency),
+    limiter: new AdaptiveLimiter(concurrency, options.startConcurrency === void 0 ? {} : { start: options.startConcurrency }),
     auth: void 0,
     userAgent: options.userAgent ?? "menuctl",
     random: options.random ?? Math.random,
@@ -65041,11 +64003,42 @@ var init_client = __esm({
   }
 });
 
+// src/api/lazy-client.ts
+function lazyClient(options) {
+  let real;
+  let loading;
+  const load3 = () => loading ??= Promise.resolve().then(() => (init_client(), client_exports)).then((m) => real = m.createClient(options));
+  const close = async () => {
+    if (loading !== void 0) await (await loading).close();
+  };
+  return new Proxy({}, {
+    get(_, name) {
+      if (name === "stats") return real?.stats ?? NO_REQUESTS;
+      if (name === "close") return close;
+      if (typeof name !== "string" || name === "then") return void 0;
+      return async (...args) => {
+        const client = await load3();
+        const method = client[name];
+        if (typeof method !== "function") throw new TypeError(`ApiClient has no method ${name}`);
+        return method.apply(client, args);
+      };
+    }
+  });
+}
+var NO_REQUESTS;
+var init_lazy_client = __esm({
+  "src/api/lazy-client.ts"() {
+    "use strict";
+    NO_REQUESTS = Object.freeze({ requests: 0, retries: 0 });
+  }
+});
+
 // src/cli/connect.ts
 function parseConcurrency(value) {
+  if (value === "auto") return "auto";
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}.`);
+    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}, or auto.`);
   }
   return n;
 }
@@ -65058,7 +64051,7 @@ function addApiUrlOption(cmd) {
   return cmd.addOption(new Option("--api-url <url>", "base URL of the API (env: MENUCTL_API_URL)"));
 }
 function addConnectionOptions(cmd) {
-  return addApiUrlOption(cmd).addOption(new Option("--organization <id>", "refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)").argParser(parseOrganization)).addOption(new Option("--concurrency <n>", `parallel requests, 1..${MAX_CONCURRENCY}`).argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
+  return addApiUrlOption(cmd).addOption(new Option("--organization <id>", "refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)").argParser(parseOrganization)).addOption(new Option("--concurrency <n>", `parallel requests, 1..${MAX_CONCURRENCY}; auto: start at ${DEFAULT_CONCURRENCY}, grow to ${MAX_CONCURRENCY} while the server's latency stays flat`).argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
 }
 function apiUrl(flags, io, environmentUrl) {
   const raw = (flags.apiUrl ?? nonEmpty(io.env.MENUCTL_API_URL) ?? environmentUrl)?.trim();
@@ -65086,8 +64079,10 @@ function connect(flags, io, environment = null) {
     const hint = environment ? ` or give environment ${environment.name} an \`api_url:\`` : "";
     throw new CliError(`no API URL: pass --api-url URL or set MENUCTL_API_URL${hint}`);
   }
-  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const client = createClient({ baseUrl, concurrency, ...credentials(io, environment?.name ?? null) });
+  const asked = flags.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = asked === "auto" ? MAX_CONCURRENCY : asked;
+  const limits = asked === "auto" ? { concurrency, startConcurrency: DEFAULT_CONCURRENCY } : { concurrency };
+  const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null) });
   return {
     client,
     organizationGuard: flags.organization ?? envOrganization(io),
@@ -65168,7 +64163,7 @@ var init_connect = __esm({
   "src/cli/connect.ts"() {
     "use strict";
     init_esm();
-    init_client();
+    init_lazy_client();
     init_display_url();
     init_exit();
     init_environments();
@@ -65177,48 +64172,1141 @@ var init_connect = __esm({
   }
 });
 
-// src/cli/record.ts
-import { statSync } from "node:fs";
-import { dirname as dirname2, join as join2, relative, resolve } from "node:path";
-function recordOption() {
-  return new Option("--record <file>", `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`);
-}
-function recordPath(paths, flags, io) {
-  if (flags.record !== void 0) return resolve(io.cwd, flags.record);
-  if (paths.length === 0) return join2(io.cwd, RECORD_FILE);
-  const first2 = resolve(io.cwd, paths[0]);
-  let isDir = false;
-  try {
-    isDir = statSync(first2).isDirectory();
-  } catch {
+// node_modules/yocto-queue/index.js
+var Node, Queue;
+var init_yocto_queue = __esm({
+  "node_modules/yocto-queue/index.js"() {
+    Node = class {
+      value;
+      next;
+      constructor(value) {
+        this.value = value;
+      }
+    };
+    Queue = class {
+      #head;
+      #tail;
+      #size;
+      constructor() {
+        this.clear();
+      }
+      enqueue(value) {
+        const node = new Node(value);
+        if (this.#head) {
+          this.#tail.next = node;
+          this.#tail = node;
+        } else {
+          this.#head = node;
+          this.#tail = node;
+        }
+        this.#size++;
+      }
+      dequeue() {
+        const current = this.#head;
+        if (!current) {
+          return;
+        }
+        this.#head = this.#head.next;
+        this.#size--;
+        if (!this.#head) {
+          this.#tail = void 0;
+        }
+        return current.value;
+      }
+      peek() {
+        if (!this.#head) {
+          return;
+        }
+        return this.#head.value;
+      }
+      clear() {
+        this.#head = void 0;
+        this.#tail = void 0;
+        this.#size = 0;
+      }
+      get size() {
+        return this.#size;
+      }
+      *[Symbol.iterator]() {
+        let current = this.#head;
+        while (current) {
+          yield current.value;
+          current = current.next;
+        }
+      }
+      *drain() {
+        while (this.#head) {
+          yield this.dequeue();
+        }
+      }
+    };
   }
-  return join2(isDir ? first2 : dirname2(first2), RECORD_FILE);
+});
+
+// node_modules/p-limit/index.js
+function pLimit(concurrency) {
+  validateConcurrency(concurrency);
+  const queue = new Queue();
+  let activeCount = 0;
+  const resumeNext = () => {
+    if (activeCount < concurrency && queue.size > 0) {
+      queue.dequeue()();
+      activeCount++;
+    }
+  };
+  const next = () => {
+    activeCount--;
+    resumeNext();
+  };
+  const run3 = async (function_, resolve6, arguments_) => {
+    const result = (async () => function_(...arguments_))();
+    resolve6(result);
+    try {
+      await result;
+    } catch {
+    }
+    next();
+  };
+  const enqueue = (function_, resolve6, arguments_) => {
+    new Promise((internalResolve) => {
+      queue.enqueue(internalResolve);
+    }).then(
+      run3.bind(void 0, function_, resolve6, arguments_)
+    );
+    (async () => {
+      await Promise.resolve();
+      if (activeCount < concurrency) {
+        resumeNext();
+      }
+    })();
+  };
+  const generator = (function_, ...arguments_) => new Promise((resolve6) => {
+    enqueue(function_, resolve6, arguments_);
+  });
+  Object.defineProperties(generator, {
+    activeCount: {
+      get: () => activeCount
+    },
+    pendingCount: {
+      get: () => queue.size
+    },
+    clearQueue: {
+      value() {
+        queue.clear();
+      }
+    },
+    concurrency: {
+      get: () => concurrency,
+      set(newConcurrency) {
+        validateConcurrency(newConcurrency);
+        concurrency = newConcurrency;
+        queueMicrotask(() => {
+          while (activeCount < concurrency && queue.size > 0) {
+            resumeNext();
+          }
+        });
+      }
+    }
+  });
+  return generator;
 }
-async function loadRecord(file, o) {
-  const shown = relative(o.io.cwd, file) || file;
-  let doc;
-  try {
-    doc = await readRecordDocument(file, shown);
-  } catch (err) {
-    throw new CliError(err.message);
+function validateConcurrency(concurrency) {
+  if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
+    throw new TypeError("Expected `concurrency` to be a number from 1 and up");
   }
-  const key = o.environment ? scopeKey(o.baseUrl, null, o.environment) : scopeKey(o.baseUrl, await o.client.organizationId());
-  return { file, shown, doc, key };
 }
-var init_record2 = __esm({
-  "src/cli/record.ts"() {
+var init_p_limit = __esm({
+  "node_modules/p-limit/index.js"() {
+    init_yocto_queue();
+  }
+});
+
+// src/api/read-live.ts
+async function readLiveState(client, options) {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const [organization_id, actions, listedApps, operators] = await Promise.all([
+    client.organizationId(),
+    client.listActions(),
+    client.listApps(),
+    client.listOperators()
+  ]);
+  const warnings = [];
+  const limit = pLimit(options.concurrency);
+  const parserLists = await Promise.all(
+    actions.filter(options.wantParsers).map((action) => limit(() => {
+      signal?.throwIfAborted();
+      return client.listParsers(action.id);
+    }))
+  );
+  let apps;
+  if (listedApps !== null) {
+    apps = listedApps;
+  } else {
+    const pinned = [.../* @__PURE__ */ new Set([...options.pinnedAppIds ?? [], ...options.recordedAppIds ?? []])];
+    const found = await Promise.all(pinned.map((id) => limit(() => {
+      signal?.throwIfAborted();
+      return client.getApp(id);
+    })));
+    apps = found.filter((app) => app !== null);
+    if (options.recordedAppIds === void 0) warnings.push(warning(
+      "live.apps-not-listed",
+      `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; apps without an \`id:\` in the config cannot be matched to live ones (pin them to avoid duplicates)`
+    ));
+  }
+  return {
+    organization_id,
+    actions,
+    parsers: parserLists.flat(),
+    apps,
+    apps_listed: listedApps !== null,
+    operators,
+    warnings
+  };
+}
+var init_read_live = __esm({
+  "src/api/read-live.ts"() {
     "use strict";
-    init_esm();
+    init_p_limit();
+    init_diagnostic();
+  }
+});
+
+// src/model/kinds.ts
+function kindOf2(type2) {
+  return KINDS2[type2];
+}
+var KINDS2;
+var init_kinds = __esm({
+  "src/model/kinds.ts"() {
+    "use strict";
+    init_canonical();
+    KINDS2 = {
+      action: {
+        type: "action",
+        level: 0,
+        keyLabel: "name",
+        key: (r) => r.name,
+        liveIn: (s) => s.actions,
+        canonicalLive: (a) => canonicalLiveAction(a),
+        canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
+        api: {
+          get: (c, id) => c.getAction(id),
+          update: (c, id, spec) => c.updateAction(id, spec),
+          archive: (c, id) => c.archiveAction(id),
+          restore: (c, id) => c.restoreAction(id)
+        }
+      },
+      parser: {
+        type: "parser",
+        level: 1,
+        keyLabel: "category",
+        key: (r) => r.category,
+        parentId: (p) => p.action_id,
+        liveIn: (s) => s.parsers,
+        canonicalLive: (p) => canonicalParser(p),
+        canonical: (spec) => canonicalParser(spec),
+        api: {
+          get: (c, id) => c.getParser(id),
+          update: (c, id, spec) => c.updateParser(id, spec),
+          archive: (c, id) => c.archiveParser(id),
+          restore: (c, id) => c.restoreParser(id)
+        }
+      },
+      app: {
+        type: "app",
+        level: 0,
+        keyLabel: "package_name",
+        key: (r) => r.package_name,
+        liveIn: (s) => s.apps,
+        canonicalLive: (a) => canonicalApp(a),
+        canonical: (spec) => canonicalApp(spec),
+        api: {
+          get: (c, id) => c.getApp(id),
+          update: (c, id, spec) => c.updateApp(id, spec),
+          archive: (c, id) => c.archiveApp(id),
+          restore: (c, id) => c.restoreApp(id)
+        }
+      }
+    };
+  }
+});
+
+// src/model/fingerprint.ts
+import { createHash } from "node:crypto";
+function fingerprint(type2, live) {
+  const kind = kindOf2(type2);
+  const covered = [type2, live.id, kind.parentId?.(live) ?? null, kind.canonicalLive(live), live.archived_at !== null];
+  return createHash("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
+}
+var init_fingerprint = __esm({
+  "src/model/fingerprint.ts"() {
+    "use strict";
+    init_kinds();
+  }
+});
+
+// src/plan/changes.ts
+function changeForPair(pair, opts) {
+  if (pair.live === null) {
+    return { op: "create", id: null, address: pair.address, fingerprint: null, fields: createFields(pair, opts.nameOf), ...typedPart(pair) };
+  }
+  const reasons = [];
+  const renamed = renamedFrom(pair);
+  if (renamed !== null) reasons.push({ code: "renamed", from: renamed });
+  const forced = pair.type === "action" && opts.resend.has(pair.address);
+  if (forced) reasons.push({ code: "resend" });
+  const archived = pair.live.archived_at !== null;
+  if (!archived && pair.fields.length === 0 && !forced) return null;
+  const base2 = {
+    id: pair.live.id,
+    address: pair.address,
+    fingerprint: liveFingerprint(pair),
+    fields: pair.fields,
+    ...reasons.length > 0 ? { reasons } : {},
+    ...forced ? { forced: true } : {},
+    ...typedPart(pair)
+  };
+  return archived ? { op: "restore", ...base2 } : { op: "update", ...base2 };
+}
+function archiveForOrphan(orphan, reason) {
+  return {
+    op: "archive",
+    type: orphan.type,
+    address: orphan.address,
+    id: orphan.live.id,
+    fingerprint: liveFingerprint(orphan),
+    fields: [],
+    reasons: [reason],
+    ...orphan.type === "parser" ? { parent: orphan.parent, action_id: orphan.live.action_id } : {}
+  };
+}
+function typedPart(pair) {
+  switch (pair.type) {
+    case "action":
+      return { type: "action", desired: pair.spec };
+    case "parser":
+      return { type: "parser", desired: pair.spec, parent: pair.parent, action_id: pair.actionId };
+    case "app":
+      return { type: "app", desired: pair.spec };
+  }
+}
+function liveFingerprint(r) {
+  return r.live === null ? null : fingerprint(r.type, r.live);
+}
+function renamedFrom(pair) {
+  if (!pair.live) return null;
+  const kind = kindOf2(pair.type);
+  const was = kind.key(pair.live);
+  return was !== kind.key(pair.spec) ? was : null;
+}
+function createFields(pair, nameOf) {
+  const values = kindOf2(pair.type).canonical(pair.spec, nameOf);
+  return Object.entries(values).map(([path2, after]) => ({ path: path2, before: null, after }));
+}
+var init_changes = __esm({
+  "src/plan/changes.ts"() {
+    "use strict";
+    init_fingerprint();
+    init_kinds();
+  }
+});
+
+// src/plan/diff.ts
+function diff(before, after, paths) {
+  const out = [];
+  for (const path2 of paths) {
+    if (!same2(before[path2], after[path2])) {
+      out.push({ path: path2, before: before[path2], after: after[path2] });
+    }
+  }
+  return out;
+}
+function same2(a, b) {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return a === b;
+}
+function diffAction(live, desired, nameOf) {
+  return diff(canonicalLiveAction(live), canonicalDesiredAction(desired, nameOf), ACTION_PATHS);
+}
+function diffParser(live, desired) {
+  return diff(canonicalParser(live), canonicalParser(desired), PARSER_PATHS);
+}
+function diffApp(live, desired) {
+  return diff(canonicalApp(live), canonicalApp(desired), APP_PATHS);
+}
+function diffRecordedAction(recorded, desired) {
+  const out = [];
+  const steps = desired.steps.map(canonicalStep);
+  const n = Math.min(steps.length, recorded.steps.length);
+  for (let i = 0; i < n; i++) {
+    const was = recorded.steps[i];
+    const is = steps[i];
+    for (const key of ["kind", "expect", "description"]) {
+      const before = was[key] ?? null;
+      const after = is[key] ?? null;
+      if (before !== after) out.push({ path: `steps[${i}].${key}`, before, after });
+    }
+  }
+  const ids2 = [...new Set(desired.operator_ids)].sort((a, b) => a - b);
+  const recordedIds = [...recorded.operator_ids].sort((a, b) => a - b);
+  if (!same2(ids2, recordedIds)) out.push({ path: "operator_ids", before: recordedIds, after: ids2 });
+  return out;
+}
+var ACTION_PATHS, PARSER_PATHS, APP_PATHS;
+var init_diff = __esm({
+  "src/plan/diff.ts"() {
+    "use strict";
+    init_canonical();
+    ACTION_PATHS = ["name", "root_code", "transport_type", "operators", "steps"];
+    PARSER_PATHS = ["status", "category", "target_type", "sender", "regex", "user_message"];
+    APP_PATHS = ["name", "package_name", "webhook_url"];
+  }
+});
+
+// src/plan/match.ts
+function matchAll(o) {
+  const claimed = /* @__PURE__ */ new Set();
+  const outcomes = new Array(o.wanted.length).fill(void 0);
+  const diagnostics = [];
+  const fail = (i, code2, message) => {
+    const w = o.wanted[i];
+    diagnostics.push({ severity: "error", code: code2, message, address: w.address, ...w.loc ? { loc: w.loc } : {} });
+    outcomes[i] = { ok: false };
+  };
+  o.wanted.forEach((w, i) => {
+    if (w.pinnedId === void 0) return;
+    const live = o.pool.find((l) => l.id === w.pinnedId);
+    if (live) {
+      claimed.add(live.id);
+      outcomes[i] = { ok: true, live, via: "id" };
+      return;
+    }
+    const elsewhere = o.elsewhere?.(w.pinnedId) ?? null;
+    if (elsewhere !== null) fail(i, "plan.pinned-id-elsewhere", elsewhere);
+    else fail(i, "plan.pinned-id-not-found", `pinned id ${q(w.pinnedId)} does not exist live; fix the id, or remove \`id:\` to match by ${o.keyLabel}.`);
+  });
+  const byKey = /* @__PURE__ */ new Map();
+  for (const l of o.pool) {
+    const k = o.keyOf(l);
+    const list2 = byKey.get(k);
+    if (list2) list2.push(l);
+    else byKey.set(k, [l]);
+  }
+  for (const renames of [false, true]) {
+    o.wanted.forEach((w, i) => {
+      if (outcomes[i] || w.renamedFrom !== void 0 !== renames) return;
+      matchByKey(o, { i, claimed, fail, outcomes, byKey });
+    });
+  }
+  return { outcomes, claimed, diagnostics };
+}
+function matchByKey(o, s) {
+  const w = o.wanted[s.i];
+  const oldKey = w.renamedFrom !== void 0 && w.renamedFrom !== w.key ? w.renamedFrom : void 0;
+  const keyed = [...s.byKey.get(w.key) ?? [], ...oldKey !== void 0 ? s.byKey.get(oldKey) ?? [] : []];
+  const candidates = keyed.filter((l) => !s.claimed.has(l.id));
+  const active = candidates.filter((l) => l.archived_at === null);
+  const tier = active.length > 0 ? active : candidates;
+  if (tier.length === 0) {
+    s.outcomes[s.i] = { ok: true, live: null };
+    return;
+  }
+  const tierName = active.length > 0 ? "active" : "archived";
+  const underNew = tier.filter((l) => o.keyOf(l) === w.key);
+  const underOld = tier.filter((l) => o.keyOf(l) !== w.key);
+  if (tier.length > 1) for (const l of tier) s.claimed.add(l.id);
+  if (underNew.length > 0 && underOld.length > 0) {
+    s.fail(
+      s.i,
+      "plan.rename-conflict",
+      `both the new ${o.keyLabel} ${q(w.key)} (id ${ids(underNew)}) and the old one ${q(oldKey)} (id ${ids(underOld)}) exist live (${tierName}); if the rename already happened remove \`renamed_from:\`, otherwise pin the one to keep with \`id:\`.`
+    );
+    return;
+  }
+  if (tier.length > 1) {
+    const key = underNew.length > 0 ? w.key : oldKey;
+    s.fail(
+      s.i,
+      "plan.ambiguous-match",
+      `${tier.length} ${tierName} live ${o.kind}s have ${o.keyLabel} ${q(key)} (ids ${ids(tier)}); pin the one to manage with \`id:\`.`
+    );
+    return;
+  }
+  const live = tier[0];
+  s.claimed.add(live.id);
+  s.outcomes[s.i] = { ok: true, live, via: underNew.length > 0 ? "name" : "renamed_from" };
+}
+var q, ids;
+var init_match = __esm({
+  "src/plan/match.ts"() {
+    "use strict";
+    q = JSON.stringify;
+    ids = (list2) => list2.map((l) => q(l.id)).join(", ");
+  }
+});
+
+// src/plan/operators.ts
+function resolveActionOperators(action, catalog) {
+  const ids2 = /* @__PURE__ */ new Set();
+  const diagnostics = [];
+  for (const ref of action.operators) {
+    const r = resolveOperator(ref.ref, catalog);
+    if (r.ok) {
+      ids2.add(r.operator.id);
+      continue;
+    }
+    const loc = ref.loc ?? action.loc;
+    diagnostics.push({ severity: "error", ...unresolvedOperator(ref.ref, r, catalog), address: actionAddress(action.name), ...loc ? { loc } : {} });
+  }
+  return { ids: [...ids2].sort((a, b) => a - b), diagnostics };
+}
+function operatorNamer(catalog) {
+  const names2 = new Map(catalog.map((o) => [o.id, o.name]));
+  return (id) => names2.get(id) ?? `#${id}`;
+}
+var init_operators = __esm({
+  "src/plan/operators.ts"() {
+    "use strict";
+    init_address();
+    init_catalog();
+  }
+});
+
+// src/plan/compare.ts
+function compareStates(desired, live) {
+  const out = { pairs: [], orphans: [], diagnostics: [] };
+  const nameOf = operatorNamer(live.operators);
+  const actions = matchAll({
+    kind: "action",
+    keyLabel: KINDS2.action.keyLabel,
+    wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
+    pool: live.actions,
+    keyOf: KINDS2.action.key
+  });
+  out.diagnostics.push(...actions.diagnostics);
+  const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
+  desired.actions.forEach((action, i) => {
+    const outcome2 = actions.outcomes[i];
+    const ops = resolveActionOperators(action, live.operators);
+    out.diagnostics.push(...ops.diagnostics);
+    if (!outcome2.ok) return;
+    const spec = {
+      name: action.name,
+      root_code: action.root_code,
+      transport_type: action.transport_type,
+      operator_ids: ops.ids,
+      steps: action.steps
+    };
+    const address = actionAddress(action.name);
+    const recorded = outcome2.live ? recordedAction(live.recorded?.scope, address, outcome2.live.id) : void 0;
+    const fields = outcome2.live ? diffAction(outcome2.live, spec, nameOf) : [];
+    if (recorded) fields.push(...diffRecordedAction(recorded, spec));
+    out.pairs.push({ type: "action", address, desired: action, spec, live: outcome2.live, fields, recorded: recorded !== void 0, ...via(outcome2.via) });
+    compareParsers(out, { action, address, liveAction: outcome2.live, allParsers: live.parsers, parsersByAction });
+  });
+  const apps = matchAll({
+    kind: "app",
+    keyLabel: KINDS2.app.keyLabel,
+    wanted: desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
+    pool: live.apps,
+    keyOf: KINDS2.app.key
+  });
+  out.diagnostics.push(...apps.diagnostics);
+  desired.apps.forEach((app, i) => {
+    const outcome2 = apps.outcomes[i];
+    if (!outcome2.ok) return;
+    const spec = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
+    const fields = outcome2.live ? diffApp(outcome2.live, spec) : [];
+    out.pairs.push({ type: "app", address: appAddress(app.package_name), desired: app, spec, live: outcome2.live, fields, ...via(outcome2.via) });
+  });
+  for (const l of live.actions) {
+    if (l.archived_at === null && !actions.claimed.has(l.id)) out.orphans.push({ type: "action", address: actionAddress(l.name), live: l });
+  }
+  for (const l of live.apps) {
+    if (l.archived_at === null && !apps.claimed.has(l.id)) out.orphans.push({ type: "app", address: appAddress(l.package_name), live: l });
+  }
+  return out;
+}
+function recordedPin(w, live) {
+  if (w.pinnedId !== void 0) return w;
+  const id = live.recorded?.scope?.apps.get(w.address)?.id;
+  if (id === void 0 || id === null || !live.apps.some((a) => a.id === id)) return w;
+  return { ...w, pinnedId: id };
+}
+function groupBy(list2, key) {
+  const map2 = /* @__PURE__ */ new Map();
+  for (const t of list2) {
+    const k = key(t);
+    const group = map2.get(k);
+    if (group) group.push(t);
+    else map2.set(k, [t]);
+  }
+  return map2;
+}
+function compareParsers(out, c) {
+  const actionId = c.liveAction?.id ?? null;
+  const pool = actionId === null ? [] : c.parsersByAction.get(actionId) ?? [];
+  const result = matchAll({
+    kind: "parser",
+    keyLabel: KINDS2.parser.keyLabel,
+    wanted: c.action.parsers.map((p) => wanted(p, parserAddress(c.action.name, p.category), p.category)),
+    pool,
+    keyOf: KINDS2.parser.key,
+    elsewhere: (id) => {
+      const found = c.allParsers.find((p) => p.id === id);
+      if (!found) return null;
+      const here = actionId === null ? "which does not exist live yet" : `(id ${JSON.stringify(actionId)})`;
+      return `pinned parser id ${JSON.stringify(id)} belongs to the action with id ${JSON.stringify(found.action_id)}, not to ${c.address} ${here}; a parser cannot move between actions: fix the id or move the parser in the config.`;
+    }
+  });
+  out.diagnostics.push(...result.diagnostics);
+  c.action.parsers.forEach((parser, i) => {
+    const outcome2 = result.outcomes[i];
+    if (!outcome2.ok) return;
+    const spec = desiredParserSpec(parser);
+    const fields = outcome2.live ? diffParser(outcome2.live, spec) : [];
+    out.pairs.push({
+      type: "parser",
+      address: parserAddress(c.action.name, parser.category),
+      parent: c.address,
+      desired: parser,
+      spec,
+      live: outcome2.live,
+      actionId,
+      fields,
+      ...via(outcome2.via)
+    });
+  });
+  for (const p of pool) {
+    if (p.archived_at === null && !result.claimed.has(p.id)) {
+      out.orphans.push({ type: "parser", address: parserAddress(c.action.name, p.category), parent: c.address, live: p });
+    }
+  }
+}
+var wanted, via;
+var init_compare = __esm({
+  "src/plan/compare.ts"() {
+    "use strict";
+    init_address();
+    init_canonical();
+    init_kinds();
+    init_record();
+    init_diff();
+    init_match();
+    init_operators();
+    wanted = (r, address, key) => ({
+      address,
+      key,
+      ...r.id !== void 0 ? { pinnedId: r.id } : {},
+      ...r.renamed_from !== void 0 ? { renamedFrom: r.renamed_from } : {},
+      ...r.loc ? { loc: r.loc } : {}
+    });
+    via = (v) => v ? { via: v } : {};
+  }
+});
+
+// src/plan/digest.ts
+import { createHash as createHash2 } from "node:crypto";
+function configDigest(state) {
+  return createHash2("sha256").update(JSON.stringify(canonicalDesiredState(state))).digest("hex");
+}
+var init_digest = __esm({
+  "src/plan/digest.ts"() {
+    "use strict";
+    init_canonical();
+  }
+});
+
+// src/plan/hidden-steps.ts
+function countHiddenStepActions(cmp2, scope, except = /* @__PURE__ */ new Set()) {
+  return cmp2.pairs.filter(
+    (p) => p.type === "action" && p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) && p.spec.steps.some(hasHiddenStepDetails)
+  ).length;
+}
+function unrecordedWhy(live) {
+  const r = live.recorded;
+  if (r === void 0) return "no applied-state record was read";
+  if (r.scope === null) return `${r.file} has no record for this API yet (a first run here, or the file was lost)`;
+  return `${r.file} has no record of them (applied before the record existed, or their lines were lost)`;
+}
+var init_hidden_steps = __esm({
+  "src/plan/hidden-steps.ts"() {
+    "use strict";
+    init_canonical();
+  }
+});
+
+// src/plan/in-flight.ts
+function inFlightErrors(cmp2, live, recreate) {
+  const out = [];
+  const pending = live.recorded?.scope?.apps;
+  const inFlight = new Set([...pending ?? []].filter(([, a]) => a.pending === "create").map(([address]) => address));
+  for (const r of recreate) {
+    if (!inFlight.has(r)) {
+      out.push({
+        severity: "error",
+        code: "plan.recreate-unknown",
+        message: `--recreate ${r}: the record has no create in flight for that address; --recreate only confirms such a create.`
+      });
+    }
+  }
+  if (live.apps_listed) return out;
+  for (const pair of cmp2.pairs) {
+    if (pair.type !== "app" || pair.live !== null || !inFlight.has(pair.address) || recreate.includes(pair.address)) continue;
+    out.push({
+      severity: "error",
+      code: "plan.create-in-flight",
+      message: `an earlier apply sent the create of ${pair.address} and never got the answer (it was interrupted), and the API cannot list apps to tell whether it exists. If it exists, pin it: add \`id: <its id>\` to the app in the config. If it does not, confirm a new create with \`--recreate '${pair.address}'\`. Nothing was sent.`,
+      address: pair.address,
+      ...pair.desired.loc ? { loc: pair.desired.loc } : {}
+    });
+  }
+  return out;
+}
+var init_in_flight = __esm({
+  "src/plan/in-flight.ts"() {
+    "use strict";
+  }
+});
+
+// src/plan/types.ts
+var LEVEL;
+var init_types2 = __esm({
+  "src/plan/types.ts"() {
+    "use strict";
+    init_kinds();
+    LEVEL = { action: KINDS2.action.level, app: KINDS2.app.level, parser: KINDS2.parser.level };
+  }
+});
+
+// src/plan/order.ts
+function rank(c) {
+  const maxLevel = Math.max(...Object.values(LEVEL));
+  const level = LEVEL[c.type];
+  return c.op === "archive" ? maxLevel + 1 + (maxLevel - level) : level;
+}
+function compareChanges(a, b) {
+  return rank(a) - rank(b) || cmp(a.address, b.address) || cmp(a.id ?? "", b.id ?? "");
+}
+function sortChanges(changes) {
+  return [...changes].sort(compareChanges);
+}
+var cmp;
+var init_order = __esm({
+  "src/plan/order.ts"() {
+    "use strict";
+    init_types2();
+    cmp = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+  }
+});
+
+// src/plan/protect.ts
+function identityKey(type2, scope, key) {
+  return JSON.stringify([type2, scope, key]);
+}
+function orphanKey(o) {
+  return identityKey(o.type, o.type === "parser" ? o.parent : "", kindOf2(o.type).key(o.live));
+}
+function protectedArchives(cmp2, archives) {
+  const byId = /* @__PURE__ */ new Map();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const pair of cmp2.pairs) {
+    if (pair.desired.protected !== true) continue;
+    const guard = { address: pair.address, ...pair.desired.loc ? { loc: pair.desired.loc } : {} };
+    if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
+    if (pair.desired.id !== void 0) byId.set(`${pair.type}:${pair.desired.id}`, guard);
+    const scope = pair.type === "parser" ? pair.parent : "";
+    const renamed = pair.type === "app" ? void 0 : pair.desired.renamed_from;
+    const keys = [kindOf2(pair.type).key(pair.spec), renamed];
+    for (const k of keys) if (k !== void 0) byKey.set(identityKey(pair.type, scope, k), guard);
+  }
+  const out = [];
+  for (const { change, orphan } of archives) {
+    const guard = byId.get(`${change.type}:${change.id}`) ?? byKey.get(orphanKey(orphan));
+    if (guard) out.push({ change, guard });
+  }
+  return out;
+}
+function protectionErrors(cmp2, archives) {
+  return protectedArchives(cmp2, archives).map(protectionError);
+}
+function protectionError({ change, guard }) {
+  return {
+    severity: "error",
+    code: PROTECTED_ARCHIVE,
+    message: `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${reasonText(change.reasons)}), but ${guard.address} is protected and is, or shares the identity of, that live resource; archive it by hand, pin the right id, or remove \`protected: true\` first.`,
+    address: guard.address,
+    ...guard.loc ? { loc: guard.loc } : {}
+  };
+}
+var PROTECTED_ARCHIVE;
+var init_protect = __esm({
+  "src/plan/protect.ts"() {
+    "use strict";
+    init_kinds();
+    init_reasons();
+    PROTECTED_ARCHIVE = "plan.protected-archive";
+  }
+});
+
+// src/plan/targets.ts
+function normalise(address) {
+  const p = parseAddress(address);
+  if (!p) return null;
+  if (p.type === "app") return appAddress(p.key);
+  if (p.type === "action") return actionAddress(p.key);
+  return parserAddress(p.key, p.category);
+}
+function targetScope(raw, known) {
+  const diagnostics = [];
+  const set2 = /* @__PURE__ */ new Set();
+  for (const t of raw ?? []) {
+    const n = normalise(t);
+    if (n === null) {
+      diagnostics.push({
+        severity: "error",
+        code: "plan.target-invalid",
+        message: `--target ${t} is not an address; write action["Name"], action["Name"].parser["category"] or app["package.name"].`
+      });
+    } else if (!known.has(n)) {
+      diagnostics.push({
+        severity: "error",
+        code: "plan.target-unknown",
+        message: `--target ${n} matches nothing in the config or the live state; check the spelling (names are exact and case-sensitive).`,
+        address: n
+      });
+    } else {
+      set2.add(n);
+    }
+  }
+  const targets = [...set2].sort();
+  const limited = (raw ?? []).length > 0;
+  return {
+    targets,
+    diagnostics,
+    includes: (address, parent) => !limited || set2.has(address) || parent !== void 0 && set2.has(parent)
+  };
+}
+function knownAddresses(cmp2, live) {
+  const known = /* @__PURE__ */ new Set();
+  for (const p of cmp2.pairs) known.add(p.address);
+  for (const o of cmp2.orphans) known.add(o.address);
+  for (const a of live.actions) known.add(actionAddress(a.name));
+  for (const a of live.apps) known.add(appAddress(a.package_name));
+  return known;
+}
+var init_targets = __esm({
+  "src/plan/targets.ts"() {
+    "use strict";
+    init_address();
+  }
+});
+
+// src/plan/build-plan.ts
+function buildPlan(desired, live, options = {}) {
+  const cmp2 = compareStates(desired, live);
+  const diagnostics = [...cmp2.diagnostics];
+  const scope = targetScope(options.targets, knownAddresses(cmp2, live));
+  diagnostics.push(...scope.diagnostics);
+  const resend = resendSet(options.resend, cmp2, diagnostics);
+  const prune = options.prune === true;
+  const nameOf = operatorNamer(live.operators);
+  const all = [];
+  for (const pair of cmp2.pairs) {
+    const change = changeForPair(pair, { resend, nameOf });
+    if (change) all.push(change);
+  }
+  const archives = [];
+  for (const orphan of cmp2.orphans) {
+    if (orphan.type !== "parser" && !prune) continue;
+    const change = archiveForOrphan(orphan, { code: orphan.type === "parser" ? "not-in-config" : "prune" });
+    if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
+  }
+  const warnings = [...live.warnings];
+  const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
+  const guarded = protectedArchives(cmp2, archives);
+  diagnostics.push(...guarded.map(protectionError));
+  diagnostics.push(...inFlightErrors(cmp2, live, options.recreate ?? []));
+  if (scope.targets.length > 0) {
+    warnings.push(warning("plan.target-partial", "This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it."));
+  }
+  const hidden = hiddenStepWarning(cmp2, changes, scope, live);
+  if (hidden) warnings.push(hidden);
+  const sorted = sortChanges(changes);
+  const plan2 = {
+    format_version: 1,
+    organization_id: live.organization_id,
+    ...desired.environment !== void 0 ? { environment: desired.environment } : {},
+    config_digest: configDigest(desired),
+    targets: scope.targets,
+    prune,
+    ...options.thresholds ? {
+      safety: evaluateSafety(sorted, { ...options.thresholds, managedCount: countManaged(live) }, {
+        force: options.force === true,
+        protectedArchives: guarded.map(({ change, guard }) => ({ address: change.address, id: change.id, protected_by: guard.address }))
+      })
+    } : {},
+    changes: sorted,
+    summary: summarise(sorted),
+    unmanaged: unmanaged(cmp2, scope),
+    warnings
+  };
+  return { plan: plan2, diagnostics, comparison: cmp2 };
+}
+function resendSet(raw, cmp2, diagnostics) {
+  const actions = cmp2.pairs.filter((p) => p.type === "action").map((p) => p.address);
+  const out = /* @__PURE__ */ new Set();
+  for (const r of raw ?? []) {
+    if (r === "all") {
+      actions.forEach((a) => out.add(a));
+      continue;
+    }
+    const parsed = parseAddress(r);
+    const address = parsed?.type === "action" ? actionAddress(parsed.key) : null;
+    if (address !== null && actions.includes(address)) {
+      out.add(address);
+      continue;
+    }
+    diagnostics.push({
+      severity: "error",
+      code: "plan.resend-unknown",
+      message: `--resend ${r} is not an action in the config; give an action address such as action["Check balance"], or "all".`
+    });
+  }
+  return out;
+}
+function inScope(all, scope, warnings) {
+  const parentOf2 = (c) => c.type === "parser" ? c.parent : void 0;
+  const kept = all.filter((c) => scope.includes(c.address, parentOf2(c)));
+  const keptAddresses = new Set(kept.map((c) => c.address));
+  for (const c of kept) {
+    const parent = parentOf2(c);
+    if (parent === void 0 || keptAddresses.has(parent)) continue;
+    const needed = all.find((p) => p.address === parent && (p.op === "create" || p.op === "restore"));
+    if (!needed) continue;
+    kept.push(needed);
+    keptAddresses.add(parent);
+    const what = needed.op === "create" ? "does not exist live yet, so it is created too" : "is archived live, so it is restored too";
+    warnings.push(warning("plan.target-parent", `--target ${c.address}: its action ${parent} ${what}.`, c.address));
+  }
+  return kept;
+}
+function hiddenStepWarning(cmp2, changes, scope, live) {
+  const updated = new Set(changes.filter((c) => c.op === "update" || c.op === "create" || c.op === "restore" && c.fields.length > 0).map((c) => c.address));
+  const count = countHiddenStepActions(cmp2, scope, updated);
+  if (count === 0) return null;
+  const what = count === 1 ? "1 unchanged action has" : `${count} unchanged actions have`;
+  return warning(
+    "plan.hidden-steps",
+    `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and record them (or --resend ADDRESS for some).`
+  );
+}
+function unmanaged(cmp2, scope) {
+  return cmp2.orphans.filter((o) => o.type !== "parser").filter((o) => scope.includes(o.address)).map((o) => ({ type: o.type, address: o.address, id: o.live.id })).sort((a, b) => compareChanges({ ...a, op: "archive" }, { ...b, op: "archive" }));
+}
+function summarise(changes) {
+  const s = { create: 0, update: 0, archive: 0, restore: 0 };
+  for (const c of changes) s[c.op]++;
+  return s;
+}
+var init_build_plan = __esm({
+  "src/plan/build-plan.ts"() {
+    "use strict";
+    init_address();
+    init_diagnostic();
+    init_changes();
+    init_compare();
+    init_digest();
+    init_hidden_steps();
+    init_in_flight();
+    init_operators();
+    init_order();
+    init_protect();
+    init_safety();
+    init_targets();
+  }
+});
+
+// src/plan/want-parsers.ts
+function wantParsers(desired) {
+  const names2 = /* @__PURE__ */ new Set();
+  const ids2 = /* @__PURE__ */ new Set();
+  for (const a of desired.actions) {
+    names2.add(a.name);
+    if (a.renamed_from !== void 0) names2.add(a.renamed_from);
+    if (a.id !== void 0) ids2.add(a.id);
+  }
+  return (action) => ids2.has(action.id) || names2.has(action.name);
+}
+var init_want_parsers = __esm({
+  "src/plan/want-parsers.ts"() {
+    "use strict";
+  }
+});
+
+// src/cli/pipeline.ts
+async function loadDesired(paths, io, environment) {
+  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...environment !== void 0 ? { environment } : {} });
+  reportDiagnostics(diagnostics, io, {
+    sources,
+    failure: "the config is not valid; nothing was read or changed (`menuctl validate` checks it offline)"
+  });
+  if (state === null) throw new CliError("the config is not valid");
+  return { desired: state, sources };
+}
+function reportDiagnostics(diagnostics, io, options) {
+  if (diagnostics.length === 0) return;
+  io.stderr.write(renderDiagnosticsText(diagnostics, { sources: options.sources, color: useColor(io, "stderr") }));
+  const except = options.except;
+  if (hasErrors(except ? diagnostics.filter((d) => !except(d)) : diagnostics)) {
+    throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
+  }
+}
+async function loadAndPlan(paths, options, io) {
+  const { desired, sources } = await loadDesired(paths, io, options.environment);
+  const live = await readLiveFor(desired, options);
+  const { plan: plan2, diagnostics, comparison } = buildPlan(desired, live, options);
+  const shown = (d) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
+  reportDiagnostics(diagnostics, io, { sources, failure: "cannot make a plan; nothing was changed", except: shown });
+  return { desired, live, plan: plan2, comparison, warnings: diagnostics.filter((d) => d.severity === "warning") };
+}
+async function readLiveFor(desired, options) {
+  await options.checkOrganization?.(desired.organization_id);
+  const scope = options.record ? scopeOf(options.record) : null;
+  const live = await readLiveState(options.client, {
+    wantParsers: wantParsers(desired),
+    pinnedAppIds: desired.apps.flatMap((a) => a.id === void 0 ? [] : [a.id]),
+    ...options.record ? { recordedAppIds: recordedAppIds(scope) } : {},
+    concurrency: options.concurrency,
+    ...options.signal ? { signal: options.signal } : {}
+  });
+  if (options.record) {
+    live.recorded = { file: options.record.shown, scope };
+    const unknown = desired.apps.filter((a) => a.id === void 0);
+    if (!live.apps_listed && unknown.length > 0 && scope === null) {
+      live.warnings.push(warning(
+        "live.apps-not-recorded",
+        `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` are planned as new. If they already exist in this organization, pin them with \`id:\` first, or they will be created twice.`
+      ));
+    }
+  }
+  return live;
+}
+var init_pipeline = __esm({
+  "src/cli/pipeline.ts"() {
+    "use strict";
+    init_read_live();
+    init_exit();
+    init_io();
+    init_load();
+    init_diagnostic();
+    init_diagnostics();
+    init_build_plan();
+    init_protect();
+    init_want_parsers();
     init_record_file();
     init_record();
-    init_exit();
+  }
+});
+
+// src/report/plan-text.ts
+function renderPlanText(plan2, options) {
+  const st = style(options.color);
+  const width = options.width ?? DEFAULT_WIDTH;
+  const out = [];
+  out.push(...headerLines(plan2, st));
+  for (const change of plan2.changes) {
+    out.push(...changeLines(viewChange(change, width - FIELD_INDENT.length - 2), st), "");
+  }
+  out.push(...unmanagedLines(plan2, st));
+  out.push(...warningLines(plan2.warnings, st));
+  out.push(...safetyLines(plan2, st));
+  out.push(st.bold(summaryLine(plan2)));
+  return out.join("\n") + "\n";
+}
+function headerLines(plan2, st) {
+  const lines2 = [];
+  const env = plan2.environment !== void 0 ? ` (environment ${plan2.environment})` : "";
+  const org = `${plan2.organization_id === null ? "" : ` in organization ${plan2.organization_id}`}${env}`;
+  const n = plan2.changes.length;
+  if (n > 0) {
+    lines2.push(`menuctl will make ${plural(n, "change")}${org}:`);
+    lines2.push(st.dim(`  ${st.green("+")} create   ${st.yellow("~")} update   ${st.red("-")} archive   ${st.cyan("\u21BA")} restore`));
+  } else {
+    lines2.push(`menuctl compared the configuration with the live API${org}.`);
+  }
+  if (plan2.targets.length > 0) lines2.push(`Limited to --target ${plan2.targets.join(", ")}`);
+  if (plan2.prune) lines2.push("--prune: resources not in the configuration are archived.");
+  lines2.push("");
+  return lines2;
+}
+function colorFor(op, st) {
+  switch (op) {
+    case "create":
+      return st.green;
+    case "update":
+      return st.yellow;
+    case "archive":
+      return st.red;
+    case "restore":
+      return st.cyan;
+  }
+}
+function changeLines(view, st) {
+  const paint2 = colorFor(view.op, st);
+  const id = view.id === null ? "" : st.dim(` (id ${view.id})`);
+  const lines2 = [`  ${paint2(`${view.symbol} ${view.op.padEnd(7)}`)} ${st.bold(view.address)}${id}`];
+  for (const note of view.notes) lines2.push(`${FIELD_INDENT}${st.dim(`# ${note}`)}`);
+  const pad = Math.max(0, ...view.fields.map((f) => f.kind === "block" ? 0 : f.path.length));
+  for (const f of view.fields) lines2.push(...fieldLines(f, pad, view.op === "create" ? "+" : "~", st));
+  return lines2;
+}
+function fieldLines(f, pad, sign, st) {
+  const mark2 = sign === "+" ? st.green("+") : st.yellow("~");
+  switch (f.kind) {
+    case "value":
+      return [`${FIELD_INDENT}${mark2} ${`${f.path}:`.padEnd(pad + 1)} ${f.text}`];
+    case "inline":
+      return [`${FIELD_INDENT}${mark2} ${`${f.path}:`.padEnd(pad + 1)} ${f.before} ${st.dim("->")} ${f.after}`];
+    case "block":
+      return [`${FIELD_INDENT}${mark2} ${f.path}:`, ...f.lines.map((l) => `${FIELD_INDENT}    ${diffLine(l, st)}`)];
+  }
+}
+function diffLine(l, st) {
+  if (l.mark === "+") return st.green(`+ ${l.text}`);
+  if (l.mark === "-") return st.red(`- ${l.text}`);
+  return st.dim(`  ${l.text}`);
+}
+function unmanagedLines(plan2, st) {
+  if (plan2.unmanaged.length === 0) return [];
+  const why = plan2.prune ? "not in the configuration" : "not in the configuration; left alone, archived only with --prune";
+  const lines2 = [`Unmanaged (${why}):`];
+  for (const u of plan2.unmanaged) lines2.push(`  ${st.dim("?")} ${u.address} ${st.dim(`(id ${u.id})`)}`);
+  return [...lines2, ""];
+}
+function safetyLines(plan2, st) {
+  const notes = safetyNotes(plan2);
+  if (notes.length === 0) return [];
+  return [...notes.map((n) => n.refuse ? st.red(st.bold(`\u2717 ${n.text}`)) : st.yellow(`! ${n.text}`)), ""];
+}
+function warningLines(warnings, st) {
+  if (warnings.length === 0) return [];
+  return [st.yellow("Warnings:"), ...warnings.map((w) => `  ${st.yellow("!")} ${w.message}`), ""];
+}
+var FIELD_INDENT, DEFAULT_WIDTH;
+var init_plan_text = __esm({
+  "src/report/plan-text.ts"() {
+    "use strict";
+    init_plan_model();
+    init_plural();
+    init_style();
+    FIELD_INDENT = "      ";
+    DEFAULT_WIDTH = 100;
   }
 });
 
 // src/cli/environment.ts
-function envOption() {
-  return new Option("--env <name>", "the environment (from the config's `environments:`) to act on (env: MENUCTL_ENV)");
-}
 function wantedEnvironment(flags, io, fallback) {
   const fromEnv = io.env.MENUCTL_ENV?.trim();
   return flags.env ?? (fromEnv ? fromEnv : void 0) ?? fallback;
@@ -65244,7 +65332,6 @@ var listed;
 var init_environment = __esm({
   "src/cli/environment.ts"() {
     "use strict";
-    init_esm();
     init_load();
     init_suggest();
     init_exit();
@@ -65255,16 +65342,9 @@ var init_environment = __esm({
 // src/cli/plan.ts
 var plan_exports = {};
 __export(plan_exports, {
-  register: () => register3,
   runPlan: () => runPlan
 });
 import { resolve as resolve2 } from "node:path";
-function register3(program2, ctx) {
-  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`").addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
-  for (const option of thresholdOptions()) cmd.addOption(option);
-  addConnectionOptions(cmd);
-  cmd.action(async (paths, flags) => ctx.setExit(await runPlan(paths, flags, ctx)));
-}
 async function runPlan(paths, flags, ctx) {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);
@@ -65328,6 +65408,26 @@ var init_plan = __esm({
   }
 });
 
+// src/cli/plan-command.ts
+var plan_command_exports = {};
+__export(plan_command_exports, {
+  register: () => register3
+});
+function register3(program2, ctx) {
+  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`").addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
+  for (const option of thresholdOptions()) cmd.addOption(option);
+  addConnectionOptions(cmd);
+  cmd.action(async (paths, flags) => ctx.setExit(await (await Promise.resolve().then(() => (init_plan(), plan_exports))).runPlan(paths, flags, ctx)));
+}
+var init_plan_command = __esm({
+  "src/cli/plan-command.ts"() {
+    "use strict";
+    init_options();
+    init_record2();
+    init_connect();
+  }
+});
+
 // src/apply/against-config.ts
 function checkAgainstConfig(saved, desired, live) {
   const fresh2 = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved) });
@@ -65366,7 +65466,7 @@ function savedArchives(saved, live) {
   return out;
 }
 function orphanOf(change, live) {
-  const kind = kindOf(change.type);
+  const kind = kindOf2(change.type);
   const l = kind.liveIn(live).find((r) => r.id === change.id);
   if (!l) return null;
   if (!kind.parentId) return { type: change.type, address: change.address, live: l };
@@ -65634,14 +65734,14 @@ async function readBack(client, id) {
   }
 }
 async function update(change, id, client) {
-  await kindOf(change.type).api.update(client, id, change.desired);
+  await kindOf2(change.type).api.update(client, id, change.desired);
 }
 async function restore(change, client) {
-  await kindOf(change.type).api.restore(client, change.id);
+  await kindOf2(change.type).api.restore(client, change.id);
   if (change.fields.length > 0 || change.forced) await update(change, change.id, client);
 }
 function archive(type2, id, client) {
-  return kindOf(type2).api.archive(client, id);
+  return kindOf2(type2).api.archive(client, id);
 }
 var init_execute = __esm({
   "src/apply/execute.ts"() {
@@ -65657,7 +65757,9 @@ function groupByLevel(changes) {
   const groups = /* @__PURE__ */ new Map();
   changes.forEach((change, i) => {
     const r = rank(change);
-    groups.set(r, [...groups.get(r) ?? [], i]);
+    const group = groups.get(r);
+    if (group) group.push(i);
+    else groups.set(r, [i]);
   });
   return [...groups].sort(([a], [b]) => a - b).map(([, list2]) => list2);
 }
@@ -65943,7 +66045,7 @@ async function checkExisting(change, client, parentIds) {
   return null;
 }
 async function read(change, client, parentIds) {
-  const kind = kindOf(change.type);
+  const kind = kindOf2(change.type);
   const live = await kind.api.get(client, change.id);
   if (live === null) return null;
   if (kind.parentId) parentIds.add(kind.parentId(live));
@@ -65959,7 +66061,7 @@ async function checkCreates(creates, client) {
   };
   for (const c of creates) {
     if (c.type === "parser") continue;
-    const kind = kindOf(c.type);
+    const kind = kindOf2(c.type);
     const hit = active[c.type].find((l) => kind.key(l) === kind.key(c.desired));
     if (hit) stale.push(appeared(c, hit.id));
   }
@@ -65978,7 +66080,7 @@ async function checkParserCreates(plan2, client, limit, parentIds) {
   const byAction = new Map(lists);
   for (const c of plan2.changes) {
     if (c.op !== "create" || c.type !== "parser" || c.action_id === null) continue;
-    const kind = kindOf("parser");
+    const kind = kindOf2("parser");
     const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && kind.key(p) === kind.key(c.desired));
     if (hit) stale.push(appeared(c, hit.id));
   }
@@ -66273,18 +66375,10 @@ var init_apply_after = __esm({
 // src/cli/apply.ts
 var apply_exports = {};
 __export(apply_exports, {
-  register: () => register4,
   runApply: () => runApply
 });
 import { readFile as readFile2 } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
-function register4(program2, ctx) {
-  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)").option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)").option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
-  for (const option of thresholdOptions()) cmd.addOption(option);
-  addConnectionOptions(cmd).action(async (paths, flags) => {
-    ctx.setExit(await runApply(paths, flags, ctx));
-  });
-}
 async function runApply(paths, flags, ctx) {
   const { io } = ctx;
   checkFlags(flags);
@@ -66493,6 +66587,27 @@ var init_apply2 = __esm({
     init_io();
     init_environment();
     REMAKE = "make a new one with `menuctl plan --out FILE`";
+  }
+});
+
+// src/cli/apply-command.ts
+var apply_command_exports = {};
+__export(apply_command_exports, {
+  register: () => register4
+});
+function register4(program2, ctx) {
+  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)").option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)").option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
+  for (const option of thresholdOptions()) cmd.addOption(option);
+  addConnectionOptions(cmd).action(async (paths, flags) => {
+    ctx.setExit(await (await Promise.resolve().then(() => (init_apply2(), apply_exports))).runApply(paths, flags, ctx));
+  });
+}
+var init_apply_command = __esm({
+  "src/cli/apply-command.ts"() {
+    "use strict";
+    init_options();
+    init_record2();
+    init_connect();
   }
 });
 
@@ -66759,16 +66874,10 @@ var init_drift_text = __esm({
 // src/cli/drift.ts
 var drift_exports = {};
 __export(drift_exports, {
-  register: () => register5,
   runDrift: () => runDrift
 });
 import { appendFile } from "node:fs/promises";
 import { resolve as resolve4 } from "node:path";
-function register5(program2, ctx) {
-  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)").addOption(targetOption()).addOption(recordOption()).addOption(envOption());
-  addConnectionOptions(cmd);
-  cmd.action(async (paths, flags) => ctx.setExit(await runDrift(paths, flags, ctx)));
-}
 async function runDrift(paths, flags, ctx) {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);
@@ -66824,10 +66933,28 @@ var init_drift = __esm({
     init_connect();
     init_exit();
     init_io();
-    init_options();
     init_record2();
     init_atomic_write();
     init_environment();
+  }
+});
+
+// src/cli/drift-command.ts
+var drift_command_exports = {};
+__export(drift_command_exports, {
+  register: () => register5
+});
+function register5(program2, ctx) {
+  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)").addOption(targetOption()).addOption(recordOption()).addOption(envOption());
+  addConnectionOptions(cmd);
+  cmd.action(async (paths, flags) => ctx.setExit(await (await Promise.resolve().then(() => (init_drift(), drift_exports))).runDrift(paths, flags, ctx)));
+}
+var init_drift_command = __esm({
+  "src/cli/drift-command.ts"() {
+    "use strict";
+    init_options();
+    init_record2();
+    init_connect();
   }
 });
 
@@ -66890,9 +67017,9 @@ async function run(argv2, io, signal, commands) {
 var ACTION_COMMANDS = {
   validate: () => Promise.resolve().then(() => (init_validate(), validate_exports)),
   test: () => Promise.resolve().then(() => (init_test(), test_exports)),
-  plan: () => Promise.resolve().then(() => (init_plan(), plan_exports)),
-  apply: () => Promise.resolve().then(() => (init_apply2(), apply_exports)),
-  drift: () => Promise.resolve().then(() => (init_drift(), drift_exports))
+  plan: () => Promise.resolve().then(() => (init_plan_command(), plan_command_exports)),
+  apply: () => Promise.resolve().then(() => (init_apply_command(), apply_command_exports)),
+  drift: () => Promise.resolve().then(() => (init_drift_command(), drift_command_exports))
 };
 async function runMenuctl(argv2, o) {
   const out = tee(process.stdout);

@@ -42,18 +42,32 @@ async function call(ctx, method, path, body) {
 export const get = (ctx, path) => call(ctx, 'GET', path);
 export const post = (ctx, path, body) => call(ctx, 'POST', path, body);
 
+/** Every page of a list (the server pages at 1,000 by default: `links.next`). Resolves { data, requests }. */
+export async function getAll(ctx, path) {
+  const data = [];
+  let requests = 0;
+  for (let next = path; next;) {
+    const page = await get(ctx, next);
+    requests++;
+    data.push(...page.data);
+    const link = page.links?.next;
+    next = typeof link === 'string' && link !== '' ? new URL(link, `${ctx.url}${next}`).href.slice(ctx.url.length) : null;
+  }
+  return { data, requests };
+}
+
 /**
  * The reads of a no-change plan: the three lists at once, then every action's parsers at
  * `concurrency`. Returns the number of requests made.
  */
 export async function planFloor(ctx, concurrency) {
-  const [actions] = await Promise.all([
-    get(ctx, '/api/actions'),
-    get(ctx, '/api/apps'),
-    get(ctx, '/api/world_operators'),
+  const [actions, apps, operators] = await Promise.all([
+    getAll(ctx, '/api/actions'),
+    getAll(ctx, '/api/apps'),
+    getAll(ctx, '/api/world_operators'),
   ]);
   await pool(actions.data, concurrency, (a) => get(ctx, `/api/actions/${encodeURIComponent(a.id)}/parsers`));
-  return 3 + actions.data.length;
+  return actions.requests + apps.requests + operators.requests + actions.data.length;
 }
 
 /**
@@ -72,7 +86,7 @@ export async function createWorld(ctx, world, concurrency, { actionBody, parserB
 
 /** Live counts: active actions (and whether their names are unique) and active parsers. */
 export async function countLive(ctx, concurrency) {
-  const actions = (await get(ctx, '/api/actions')).data.filter((a) => a.attributes.archived_at === null);
+  const actions = (await getAll(ctx, '/api/actions')).data.filter((a) => a.attributes.archived_at === null);
   const names = new Set(actions.map((a) => a.attributes.name));
   const lists = await pool(actions, concurrency, (a) => get(ctx, `/api/actions/${encodeURIComponent(a.id)}/parsers`));
   const parsers = lists.flatMap((l) => l.data).filter((p) => p.attributes.archived_at === null);

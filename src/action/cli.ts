@@ -9,9 +9,9 @@ import type { Io } from '../cli/io.js';
 const ACTION_COMMANDS: CommandTable = {
   validate: () => import('../cli/validate.js'),
   test: () => import('../cli/test.js'),
-  plan: () => import('../cli/plan.js'),
-  apply: () => import('../cli/apply.js'),
-  drift: () => import('../cli/drift.js'),
+  plan: () => import('../cli/plan-command.js'),
+  apply: () => import('../cli/apply-command.js'),
+  drift: () => import('../cli/drift-command.js'),
 };
 
 export interface CliRun {

@@ -21,6 +21,11 @@ export interface ClientOptions extends Credentials {
   baseUrl: string;
   /** Most requests in flight at once (also the connection pool size). Default 8. */
   concurrency?: number;
+  /**
+   * Latency-aware concurrency (`--concurrency auto`): start at this many in flight and grow
+   * towards `concurrency` while the server's latency stays flat (limiter.ts).
+   */
+  startConcurrency?: number;
   /** Per-request timeout for the response headers and for the body, in ms. Default 30 s. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -57,7 +62,7 @@ export function createClient(options: ClientOptions): ApiClient {
     dispatcher,
     timeoutMs: options.timeoutMs ?? 30_000,
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
-    limiter: new AdaptiveLimiter(concurrency),
+    limiter: new AdaptiveLimiter(concurrency, options.startConcurrency === undefined ? {} : { start: options.startConcurrency }),
     auth: undefined as unknown as Auth,
     userAgent: options.userAgent ?? 'menuctl',
     random: options.random ?? Math.random,

@@ -8,9 +8,27 @@
 // credential, so every request of this client would meet it; they wait instead of each
 // spending a request to learn the same thing.
 
+//
+// Latency-aware growth (`--concurrency auto`, issue 17): start at `start` and, each window of
+// `limit` successes, add a slot only while the window's mean latency stays within 25% of the best
+// window seen (more requests in flight are then served in parallel, not queued); take one back
+// when it doubles (the server is queueing them). A 429 still halves. So the limit climbs to what
+// the server serves at once, and never storms it: growth is one slot per window.
+
 export interface Permit {
   readonly epoch: number;
+  /** When the request got its slot (the limiter's clock, ms). */
+  readonly started: number;
 }
+
+export interface LimiterOptions {
+  /** Latency-aware: begin at this limit and grow towards `max` while latency stays flat. */
+  start?: number;
+  now?: () => number;
+}
+
+const FLAT = 1.25;
+const QUEUEING = 2;
 
 export type Result = 'ok' | 'throttled' | 'other';
 
@@ -21,10 +39,16 @@ export class AdaptiveLimiter {
   private successes = 0;
   private readonly waiters: (() => void)[] = [];
   private pausedUntil = 0;
+  private readonly latencyAware: boolean;
+  private readonly now: () => number;
+  private windowMs = 0;
+  private bestMean = Infinity;
 
-  constructor(private readonly max: number) {
+  constructor(private readonly max: number, options: LimiterOptions = {}) {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
-    this.limitNow = max;
+    this.latencyAware = options.start !== undefined;
+    this.limitNow = Math.min(max, Math.max(1, options.start ?? max));
+    this.now = options.now ?? (() => performance.now());
   }
 
   get limit(): number {
@@ -51,25 +75,41 @@ export class AdaptiveLimiter {
     } else {
       this.inFlight++;
     }
-    return { epoch: this.epoch };
+    return { epoch: this.epoch, started: this.now() };
   }
 
   release(permit: Permit, result: Result): void {
     this.inFlight--;
     if (result === 'throttled') {
       this.successes = 0;
+      this.windowMs = 0;
       if (permit.epoch === this.epoch) {
         this.limitNow = Math.max(1, Math.floor(this.limitNow / 2));
         this.epoch++;
       }
     } else if (result === 'ok') {
       this.successes++;
-      if (this.successes >= this.limitNow && this.limitNow < this.max) {
-        this.limitNow++;
-        this.successes = 0;
-      }
+      this.windowMs += this.now() - permit.started;
+      if (this.successes >= this.limitNow) this.endWindow();
     }
     this.wake();
+  }
+
+  /** After `limit` successes in a row: one more slot, unless latency says the server is queueing. */
+  private endWindow(): void {
+    const mean = this.windowMs / this.successes;
+    this.successes = 0;
+    this.windowMs = 0;
+    if (!this.latencyAware) {
+      if (this.limitNow < this.max) this.limitNow++;
+      return;
+    }
+    this.bestMean = Math.min(this.bestMean, mean);
+    if (mean <= this.bestMean * FLAT + 1) {
+      if (this.limitNow < this.max) this.limitNow++;
+    } else if (mean > this.bestMean * QUEUEING) {
+      this.limitNow = Math.max(1, this.limitNow - 1);
+    }
   }
 
   private wake(): void {

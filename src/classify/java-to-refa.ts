@@ -52,7 +52,6 @@ const BEGIN_SET = chars([BEGIN, BEGIN]);
 const END_SET = chars([END, END]);
 const CR = chars([0x0d, 0x0d]);
 const LF = chars([0x0a, 0x0a]);
-const TERMINATORS = chars([0x0a, 0x0a], [0x0d, 0x0d], [0x85, 0x85], [0x2028, 0x2029]);
 const OTHER_TERMINATORS = chars([0x0d, 0x0d], [0x85, 0x85], [0x2028, 0x2029]);
 const VERTICAL = chars([0x0a, 0x0d], [0x85, 0x85], [0x2028, 0x2029]);
 // Java's \b (Pattern.Bound): a word character is '_' or Character.isLetterOrDigit, and a

@@ -3,7 +3,6 @@
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import { checkAgainstConfig } from '../apply/against-config.js';
 import { applyPlan, ApplyRefused, archiveRefusal } from '../apply/apply.js';
 import { askYes } from './confirm.js';
@@ -17,9 +16,9 @@ import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
 import { renderPlanText } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
-import { addConnectionOptions, checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
-import { formatOption, recreateOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
-import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
+import { thresholdsOf } from './options.js';
+import { loadRecord, recordPath, type RecordFlags } from './record.js';
 import { recordJournal } from '../record/journal.js';
 import { RecordKeeper, type LoadedRecord } from '../record/record-file.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
@@ -27,7 +26,7 @@ import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
-import { envOption, selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
+import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
 
 interface Planned {
   plan: Plan;
@@ -55,28 +54,6 @@ export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
 
 const REMAKE = 'make a new one with `menuctl plan --out FILE`';
 
-export function register(program: Command, ctx: CliContext): void {
-  const cmd = program
-    .command('apply')
-    .description('plan, then carry it out (or carry out a saved plan with --plan FILE)')
-    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .option('--plan <file>', 'carry out a plan saved with `menuctl plan --out FILE` (refused if stale)')
-    .option('--yes', 'do not ask for confirmation (required without a terminal)')
-    .option('--prune', 'archive live actions and apps that are not in the config')
-    .option('--force', 'allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)')
-    .addOption(targetOption())
-    .addOption(resendOption())
-    .addOption(recreateOption())
-    .addOption(recordOption())
-    .addOption(envOption())
-    .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)')
-    .option('--discard-secrets', 'create apps without keeping their token and webhook secret')
-    .addOption(formatOption(['text', 'json']));
-  for (const option of thresholdOptions()) cmd.addOption(option);
-  addConnectionOptions(cmd).action(async (paths: string[], flags: ApplyFlags) => {
-    ctx.setExit(await runApply(paths, flags, ctx));
-  });
-}
 
 export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;

@@ -3,7 +3,7 @@
 // environment (a flag would land in shell history, a config file in git).
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { createClient } from '../api/client.js';
+import { lazyClient } from '../api/lazy-client.js';
 import { displayUrl } from '../api/display-url.js';
 import type { ApiClient } from '../api/types.js';
 import type { Io } from './io.js';
@@ -14,7 +14,7 @@ import type { SelectedEnvironment } from './environment.js';
 export interface ConnectionFlags {
   apiUrl?: string;
   organization?: number;
-  concurrency?: number;
+  concurrency?: number | 'auto';
 }
 
 export interface Connection {
@@ -33,10 +33,11 @@ export interface Connection {
 export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
 
-export function parseConcurrency(value: string): number {
+export function parseConcurrency(value: string): number | 'auto' {
+  if (value === 'auto') return 'auto';
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}.`);
+    throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_CONCURRENCY}, or auto.`);
   }
   return n;
 }
@@ -56,7 +57,7 @@ export function addConnectionOptions(cmd: Command): Command {
   return addApiUrlOption(cmd)
     .addOption(new Option('--organization <id>', 'refuse to act unless the credentials belong to this organization (env: MENUCTL_ORGANIZATION_ID)')
       .argParser(parseOrganization))
-    .addOption(new Option('--concurrency <n>', `parallel requests, 1..${MAX_CONCURRENCY}`)
+    .addOption(new Option('--concurrency <n>', `parallel requests, 1..${MAX_CONCURRENCY}; auto: start at ${DEFAULT_CONCURRENCY}, grow to ${MAX_CONCURRENCY} while the server's latency stays flat`)
       .argParser(parseConcurrency).default(DEFAULT_CONCURRENCY));
 }
 
@@ -93,15 +94,17 @@ export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnv
     const hint = environment ? ` or give environment ${environment.name} an \`api_url:\`` : '';
     throw new CliError(`no API URL: pass --api-url URL or set MENUCTL_API_URL${hint}`);
   }
-  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const client = createClient({ baseUrl, concurrency, ...credentials(io, environment?.name ?? null) });
+  // auto: the client's limiter finds the level (api/limiter.ts); callers queue up to the ceiling.
+  const asked = flags.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = asked === 'auto' ? MAX_CONCURRENCY : asked;
+  const limits = asked === 'auto' ? { concurrency, startConcurrency: DEFAULT_CONCURRENCY } : { concurrency };
+  const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null) });
   return {
     client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl),
     environment: environment?.name ?? null,
     environmentOrganization: environment?.def?.organization_id,
   };
 }
-
 type Credentials = { token: string } | { email: string; password: string };
 
 /**

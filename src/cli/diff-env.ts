@@ -2,35 +2,19 @@
 // the resources the config manages in both (src/plan/diff-env.ts). Reads only. Exit 0 the same,
 // 2 they differ, 1 error.
 
-import type { Command } from 'commander';
 import { loadDesired, readLiveFor, reportDiagnostics } from './pipeline.js';
 import { diffEnvironments, type EnvSide } from '../plan/diff-env.js';
 import { renderEnvDiffJson, renderEnvDiffText } from '../report/env-diff.js';
-import { checkOrganization, connect, parseConcurrency, DEFAULT_CONCURRENCY, type Connection } from './connect.js';
+import { checkOrganization, connect, DEFAULT_CONCURRENCY, type Connection } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
-import { formatOption } from './options.js';
-import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { loadRecord, recordPath, type RecordFlags } from './record.js';
 import { selectEnvironment, type SelectedEnvironment } from './environment.js';
-import { Option } from 'commander';
 
-interface DiffEnvFlags extends RecordFlags {
+export interface DiffEnvFlags extends RecordFlags {
   format: 'text' | 'json';
   concurrency?: number;
-}
-
-export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('diff-env')
-    .description('show what differs between two environments\' live resources that the config manages in both (exit 2 when they differ)')
-    .argument('<a>', 'an environment, e.g. staging')
-    .argument('<b>', 'another environment, e.g. production')
-    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .addOption(formatOption(['text', 'json']))
-    .addOption(recordOption())
-    .addOption(new Option('--concurrency <n>', 'parallel requests per environment, 1..64').argParser(parseConcurrency).default(DEFAULT_CONCURRENCY))
-    .action(async (a: string, b: string, paths: string[], flags: DiffEnvFlags) => ctx.setExit(await runDiffEnv(a, b, paths, flags, ctx)));
 }
 
 export async function runDiffEnv(a: string, b: string, paths: string[], flags: DiffEnvFlags, ctx: CliContext): Promise<number> {

@@ -2,7 +2,6 @@
 
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import { loadDesired, readLiveFor, reportDiagnostics } from './pipeline.js';
 import { buildDriftResult, type DriftResult } from '../plan/build-drift.js';
 import type { Drift } from '../plan/drift-types.js';
@@ -10,36 +9,22 @@ import { renderDriftJson } from '../report/drift-json.js';
 import { renderDriftJunit } from '../report/drift-junit.js';
 import { renderDriftMarkdown } from '../report/drift-markdown.js';
 import { renderDriftText } from '../report/drift-text.js';
-import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
+import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
-import { formatOption, targetOption } from './options.js';
-import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { loadRecord, recordPath, type RecordFlags } from './record.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
-import { envOption, selectEnvironment, type EnvFlags } from './environment.js';
+import { selectEnvironment, type EnvFlags } from './environment.js';
 
 type Format = 'text' | 'json' | 'markdown' | 'junit';
 
-interface DriftFlags extends ConnectionFlags, RecordFlags, EnvFlags {
+export interface DriftFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   format: Format;
   reportFile?: string;
   target: string[];
 }
 
-export function register(program: Command, ctx: CliContext): void {
-  const cmd = program
-    .command('drift')
-    .description('report live changes made outside the config (exit 2 on drift)')
-    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .addOption(formatOption(['text', 'json', 'markdown', 'junit']))
-    .option('--report-file <file>', 'also write the report, in --format, to this file (stdout then gets the text report)')
-    .addOption(targetOption())
-    .addOption(recordOption())
-    .addOption(envOption());
-  addConnectionOptions(cmd);
-  cmd.action(async (paths: string[], flags: DriftFlags) => ctx.setExit(await runDrift(paths, flags, ctx)));
-}
 
 export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;

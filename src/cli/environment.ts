@@ -2,7 +2,6 @@
 // plan, apply, drift and export act on. Chosen before connecting, because the environment
 // decides the API URL, the credentials and the organization guard.
 
-import { Option } from 'commander';
 import { loadEnvironments } from '../config/load.js';
 import type { EnvironmentDef } from '../config/environments.js';
 import { didYouMean } from '../config/suggest.js';
@@ -19,9 +18,6 @@ export interface SelectedEnvironment {
   def: EnvironmentDef | undefined;
 }
 
-export function envOption(): Option {
-  return new Option('--env <name>', 'the environment (from the config\'s `environments:`) to act on (env: MENUCTL_ENV)');
-}
 
 const listed = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(', ');
 

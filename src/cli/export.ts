@@ -4,40 +4,26 @@
 import { existsSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
 import { readLiveState } from '../api/read-live.js';
 import { exportConfig, type ExportResult } from '../export/export-config.js';
-import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
+import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { scopeOf } from '../record/record-file.js';
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
-import { loadRecord, recordOption, type RecordFlags } from './record.js';
-import { envOption, selectEnvironment, type EnvFlags } from './environment.js';
+import { loadRecord, type RecordFlags } from './record.js';
+import { selectEnvironment, type EnvFlags } from './environment.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
-interface ExportFlags extends ConnectionFlags, RecordFlags, EnvFlags {
+export interface ExportFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   config?: string;
   out?: string;
   schema?: string;
   force?: boolean;
 }
 
-export function register(program: Command, ctx: CliContext): void {
-  const cmd = program
-    .command('export')
-    .description('write the live organization as config YAML (no secrets)')
-    .option('--out <file|dir>', 'a .yaml/.yml file, or a directory (one file per action plus apps.yaml); default stdout')
-    .option('--schema <path-or-url>', 'schema reference for the yaml-language-server modeline (default: menuctl\'s bundled schema, relative to the output)')
-    .option('--force', 'overwrite files that already exist')
-    .addOption(recordOption())
-    .addOption(envOption())
-    .option('--config <path>', 'the config whose `environments:` --env picks from (default ./menuctl.yaml, when there is one)');
-  addConnectionOptions(cmd);
-  cmd.action(async (flags: ExportFlags) => ctx.setExit(await runExport(flags, ctx)));
-}
 
 export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;

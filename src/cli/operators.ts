@@ -7,7 +7,7 @@ import type { CliContext } from './context.js';
 import { formatOption } from './options.js';
 import { CliError } from './exit.js';
 import { addApiUrlOption, apiUrl } from './connect.js';
-import { createClient } from '../api/client.js';
+import { lazyClient } from '../api/lazy-client.js';
 import { displayUrl } from '../api/display-url.js';
 import { bundledCatalog } from '../config/catalog-file.js';
 import type { WorldOperator } from '../model/types.js';
@@ -47,7 +47,7 @@ export async function listOperators(flags: Pick<Flags, 'apiUrl' | 'country'>, io
     // Public endpoint: send a token only if one is set, never log in just for this. One
     // interactive read: a wrong URL should fail within a second, not after the full backoff.
     const token = io.env.MENUCTL_TOKEN || undefined;
-    const client = createClient({ baseUrl: url, token, concurrency: 1, retry: { maxAttempts: 3 } });
+    const client = lazyClient({ baseUrl: url, token, concurrency: 1, retry: { maxAttempts: 3 } });
     try {
       list = { source: 'api', from: displayUrl(url), operators: await client.listOperators() };
     } finally {

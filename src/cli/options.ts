@@ -58,3 +58,7 @@ export function recreateOption(): Option {
   return new Option('--recreate <address>', 'confirm that an app whose create was interrupted does not exist, so it is created again (repeatable)')
     .argParser(collect).default([]);
 }
+
+export function envOption(): Option {
+  return new Option('--env <name>', 'the environment (from the config\'s `environments:`) to act on (env: MENUCTL_ENV)');
+}

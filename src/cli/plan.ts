@@ -1,24 +1,23 @@
 // menuctl plan: the diff a reviewer reads. Reads only; --out saves the plan for `apply --plan`.
 
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import { loadAndPlan } from './pipeline.js';
 import { serializePlan } from '../plan/plan-file.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
 import { renderPlanText } from '../report/plan-text.js';
 import type { Plan } from '../plan/types.js';
 import type { DesiredAction } from '../model/types.js';
-import { addConnectionOptions, checkOrganization, connect, type ConnectionFlags } from './connect.js';
+import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { plural } from '../report/plural.js';
 import { useColor, type Io } from './io.js';
-import { formatOption, recreateOption, resendOption, targetOption, thresholdOptions, thresholdsOf } from './options.js';
-import { loadRecord, recordOption, recordPath, type RecordFlags } from './record.js';
+import { thresholdsOf } from './options.js';
+import { loadRecord, recordPath, type RecordFlags } from './record.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
-import { envOption, selectEnvironment, type EnvFlags } from './environment.js';
+import { selectEnvironment, type EnvFlags } from './environment.js';
 
-interface PlanFlags extends ConnectionFlags, RecordFlags, EnvFlags {
+export interface PlanFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   out?: string;
   format: 'text' | 'json' | 'markdown';
   detailedExitcode?: boolean;
@@ -31,25 +30,6 @@ interface PlanFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   recreate: string[];
 }
 
-export function register(program: Command, ctx: CliContext): void {
-  const cmd = program
-    .command('plan')
-    .description('show what apply would change in the live API (reads only)')
-    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .option('--out <file>', 'save the plan as JSON for `menuctl apply --plan FILE`')
-    .addOption(formatOption(['text', 'json', 'markdown']))
-    .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none')
-    .option('--prune', 'also archive live actions and apps that are not in the config')
-    .addOption(targetOption())
-    .addOption(resendOption())
-    .addOption(recreateOption())
-    .addOption(recordOption())
-    .addOption(envOption())
-    .option('--force', 'acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out');
-  for (const option of thresholdOptions()) cmd.addOption(option);
-  addConnectionOptions(cmd);
-  cmd.action(async (paths: string[], flags: PlanFlags) => ctx.setExit(await runPlan(paths, flags, ctx)));
-}
 
 export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;

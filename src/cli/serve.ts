@@ -23,6 +23,7 @@ interface ServeFlags {
   resetRate?: string;
   rateLimit?: string;
   faultSeed?: string;
+  capacity?: string;
   accessLog: boolean;
   specOnly?: boolean;
   pageSize?: string;
@@ -41,6 +42,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--fail-rate <p>', 'fault injection: answer 503 to this fraction of requests (0..1)')
     .option('--reset-rate <p>', 'fault injection: commit this fraction of writes, then drop the connection unanswered (0..1)')
     .option('--rate-limit <n>', 'fault injection: allow N requests per second per token, then 429 with Retry-After')
+    .option('--capacity <n>', 'fault injection (extension): serve at most N requests at once, each taking --latency; the rest queue, so latency grows')
     .option('--fault-seed <n>', 'seed for --fail-rate/--reset-rate, so a run can be repeated exactly')
     .option('--no-access-log', 'do not print one line per request')
     .option('--spec-only', 'serve only what the API spec shows: no GET /api/apps, no list meta or ?archived=, PATCH of an action answers 204')
@@ -66,6 +68,7 @@ export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOpt
     failRate: flags.failRate !== undefined ? rate(flags.failRate, '--fail-rate') : undefined,
     resetRate: flags.resetRate !== undefined ? rate(flags.resetRate, '--reset-rate') : undefined,
     rateLimit: flags.rateLimit !== undefined ? intIn(flags.rateLimit, '--rate-limit', 1, 1_000_000) : undefined,
+    capacity: flags.capacity !== undefined ? intIn(flags.capacity, '--capacity', 1, 100_000) : undefined,
     faultSeed: flags.faultSeed !== undefined ? intIn(flags.faultSeed, '--fault-seed', 0, 2 ** 32 - 1) : undefined,
     specOnly: flags.specOnly === true,
     pageSize: flags.pageSize !== undefined ? intIn(flags.pageSize, '--page-size', 1, 100_000) : undefined,

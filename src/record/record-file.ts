@@ -35,6 +35,8 @@ export class RecordKeeper {
   private version = 0;
   private written = 0;
   private chain: Promise<void> = Promise.resolve();
+  /** Live action id -> its addresses in this API's scope, built on first use (a rename moves a line). */
+  private actionAt: Map<string, Set<string>> | undefined;
 
   constructor(private readonly record: LoadedRecord) {}
 
@@ -73,10 +75,26 @@ export class RecordKeeper {
     return this.flush();
   }
 
+  private addresses(): Map<string, Set<string>> {
+    if (this.actionAt === undefined) {
+      const at = new Map<string, Set<string>>();
+      for (const [address, a] of this.scope().actions) {
+        const set = at.get(a.id);
+        if (set) set.add(address);
+        else at.set(a.id, new Set([address]));
+      }
+      this.actionAt = at;
+    }
+    return this.actionAt;
+  }
+
   actionApplied(address: string, id: string, desired: ActionDesired): Promise<void> {
     const actions = this.scope().actions;
-    // A rename moves the line: one line per live action.
-    for (const [other, a] of actions) if (a.id === id && other !== address) actions.delete(other);
+    // A rename moves the line: one line per live action. Looked up by id, not by a scan of every
+    // line (a scan per confirmed action made apply quadratic).
+    const at = this.addresses();
+    for (const other of at.get(id) ?? []) if (other !== address && actions.get(other)?.id === id) actions.delete(other);
+    at.set(id, new Set([address]));
     actions.set(address, {
       id,
       steps: desired.steps.map(canonicalStep),
@@ -89,6 +107,7 @@ export class RecordKeeper {
     const actions = this.scope().actions;
     if (actions.get(address)?.id !== id) return Promise.resolve();
     actions.delete(address);
+    this.actionAt?.get(id)?.delete(address);
     return this.flush();
   }
 

@@ -2,7 +2,7 @@
 // line lets the job find and update its own issue comment rather than pile up new ones.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { byClass, CLASS_INFO, CLASSES, driftFieldView, driftSummaryLine } from './drift-model.js';
-import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
+import { code, details, fenced, fitDocument, type Section } from './markdown-util.js';
 import { warningsMd } from './plan-markdown.js';
 import { plural } from './plural.js';
 

@@ -3,6 +3,7 @@
 // `N passed, N failed` (CI tooling reads it); results that could not be evaluated count as failed.
 import type { FixtureResult } from '../classify/run-fixtures.js';
 import { formatLoc } from '../model/diagnostic.js';
+import type { SourceLoc } from '../model/types.js';
 import type { Coverage } from '../sessions/coverage.js';
 import type { SessionResult } from '../sessions/run-sessions.js';
 import { style, type Style } from './style.js';
@@ -99,10 +100,18 @@ function detailText(r: FixtureResult | SessionResult, s: Style): string[] {
   return lines;
 }
 
+// A location is shown only where there is something to act on (a failure, an error, a warning):
+// reading the first one re-parses the config for positions (config/origin.ts), which on a clean
+// run of 5,000 fixtures doubled CPU and memory to print lines nobody needs to open.
+function whereText(r: FixtureResult | SessionResult, loc: () => SourceLoc | undefined, s: Style): string {
+  if (r.status === 'passed' && r.warnings.length === 0) return '';
+  const where = formatLoc(loc());
+  return where ? s.dim(`  (${where})`) : '';
+}
+
 function fixtureText(r: FixtureResult, s: Style): string[] {
-  const where = formatLoc(r.fixture.loc);
   const via = r.fixture.channel === 'sms' ? ` [sms from ${r.fixture.sender ?? '?'}]` : '';
-  return [`  ${mark(s, r.status)} "${shortMessage(r.fixture.message)}"${via}${where ? s.dim(`  (${where})`) : ''}`, ...detailText(r, s)];
+  return [`  ${mark(s, r.status)} "${shortMessage(r.fixture.message)}"${via}${whereText(r, () => r.fixture.loc, s)}`, ...detailText(r, s)];
 }
 
 function wantsTranscript(r: SessionResult, option: boolean | string | undefined): boolean {
@@ -110,8 +119,7 @@ function wantsTranscript(r: SessionResult, option: boolean | string | undefined)
 }
 
 function sessionText(r: SessionResult, s: Style, transcript: boolean): string[] {
-  const where = formatLoc(r.session.loc);
-  const lines = [`  ${mark(s, r.status)} session "${r.session.name}"${where ? s.dim(`  (${where})`) : ''}`];
+  const lines = [`  ${mark(s, r.status)} session "${r.session.name}"${whereText(r, () => r.session.loc, s)}`];
   const failedStep = r.walk.steps.find((x) => !x.ok);
   if (failedStep?.loc) lines.push(`      ${s.dim(`screen ${failedStep.number} is at ${formatLoc(failedStep.loc)}`)}`);
   lines.push(...detailText(r, s));
@@ -126,12 +134,14 @@ function coverageText(run: TestRun, s: Style): string[] {
   if (c.parsers === 0) return [];
   const head = `coverage: ${c.covered} of ${c.parsers} parsers exercised by a fixture or session`;
   if (c.uncovered.length === 0) return [head];
-  const shown = c.uncovered.slice(0, LISTED).map((u) => `  ${u.address}${u.loc ? s.dim(`  (${formatLoc(u.loc)})`) : ''}`);
+  // Located only when --require-fixtures makes them failures (see whereText): the address names them.
+  const located = (u: (typeof c.uncovered)[number]) => (run.requireFixtures && u.loc ? s.dim(`  (${formatLoc(u.loc)})`) : '');
+  const shown = c.uncovered.slice(0, LISTED).map((u) => `  ${u.address}${located(u)}`);
   const more = c.uncovered.length > LISTED ? [`  ... and ${c.uncovered.length - LISTED} more`] : [];
   const verdict = run.requireFixtures
     ? s.red(`--require-fixtures: ${c.uncovered.length} parser(s) have no fixture or session`)
     : `${c.uncovered.length} without one (add a fixture under \`tests:\`; \`--require-fixtures\` fails the run on this):`;
-  return [head, verdict, ...shown];
+  return [head, verdict, ...shown, ...more];
 }
 
 export function renderFixturesJson(run: TestRun): string {

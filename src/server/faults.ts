@@ -8,6 +8,11 @@ export interface FaultOptions {
   resetRate?: number;
   rateLimit?: number;
   faultSeed?: number;
+  /**
+   * A server of fixed capacity (extension, docs/api.md): at most N requests spend their
+   * --latency at once; the rest queue for a slot, so latency grows past N in flight. 0: unbounded.
+   */
+  capacity?: number;
 }
 
 /** mulberry32: small, fast, good enough to pick which requests fail. */
@@ -24,6 +29,9 @@ function seeded(seed: number): () => number {
 
 export class Faults {
   readonly latencyMs: number;
+  private readonly capacity: number;
+  private busy = 0;
+  private readonly queue: (() => void)[] = [];
   private readonly failRate: number;
   private readonly resetRate: number;
   private readonly rateLimit: number;
@@ -33,10 +41,28 @@ export class Faults {
 
   constructor(o: FaultOptions) {
     this.latencyMs = Math.max(0, o.latencyMs ?? 0);
+    this.capacity = Math.max(0, o.capacity ?? 0);
     this.failRate = clampRate(o.failRate);
     this.resetRate = clampRate(o.resetRate);
     this.rateLimit = Math.max(0, o.rateLimit ?? 0);
     this.random = o.faultSeed !== undefined ? seeded(o.faultSeed) : Math.random;
+  }
+
+  /** The --latency delay, taken in one of --capacity slots (queued FIFO when all are busy). */
+  async delay(sleep: (ms: number) => Promise<unknown>): Promise<void> {
+    if (this.capacity === 0) {
+      if (this.latencyMs > 0) await sleep(this.latencyMs);
+      return;
+    }
+    if (this.busy >= this.capacity) await new Promise<void>((r) => this.queue.push(r));
+    else this.busy++;
+    try {
+      await sleep(this.latencyMs);
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.busy--;
+    }
   }
 
   shouldFail(): boolean {

@@ -59,7 +59,7 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
   }
   if (d.closing()) res.setHeader('Connection', 'close');
   try {
-    if (d.faults.latencyMs > 0) await sleep(d.faults.latencyMs);
+    await d.faults.delay(sleep);
     if (d.faults.shouldFail()) throw httpError(503, 'unavailable', 'injected failure (--fail-rate): retry later');
     const route = routeOf(match, method, path);
     const org = await identify(d, req, route.auth, socket);

@@ -37,6 +37,8 @@ export interface ServerOptions {
   rateLimit?: number;
   /** Deterministic fault injection for tests. */
   faultSeed?: number;
+  /** At most N requests spend --latency at once; the rest queue (faults.ts). */
+  capacity?: number;
   /**
    * Only what the spec shows (docs/api.md, Spec-only mode): no GET /api/apps, no `meta`, no
    * `?archived=`, PATCH of an action answers 204 without a body.

@@ -50,6 +50,16 @@ describe('connect', () => {
     }
   });
 
+  it('--concurrency auto: callers may queue up to 64, and requests still go through', async () => {
+    const c = connect({ apiUrl: server.url, concurrency: 'auto' }, io({ MENUCTL_TOKEN: server.token }));
+    try {
+      expect(c.concurrency).toBe(64);
+      expect(Array.isArray(await c.client.listActions())).toBe(true);
+    } finally {
+      await c.client.close();
+    }
+  });
+
   it('logs in with MENUCTL_EMAIL and MENUCTL_PASSWORD', async () => {
     const c = connect({ organization: 1, concurrency: 2 }, io({ MENUCTL_API_URL: server.url, MENUCTL_EMAIL: 'ops@example.com', MENUCTL_PASSWORD: 'pw-123456' }));
     try {
@@ -77,6 +87,7 @@ describe('connection options', () => {
   it('parses --api-url, --organization and --concurrency (default 8)', () => {
     expect(parse([])).toEqual({ concurrency: 8 });
     expect(parse(['--api-url', 'http://h', '--organization', '62', '--concurrency', '16'])).toEqual({ apiUrl: 'http://h', organization: 62, concurrency: 16 });
+    expect(parse(['--concurrency', 'auto'])).toEqual({ concurrency: 'auto' });
   });
   it.each(['0', '65', '2.5', 'many'])('refuses --concurrency %s', (n) => {
     expect(() => parse(['--concurrency', n])).toThrow(/1 to 64/);

@@ -61,4 +61,42 @@ describe('AdaptiveLimiter', () => {
     expect(l.pausedFor(4999)).toBe(1);
     expect(l.pausedFor(6000)).toBe(0);
   });
+
+  describe('latency-aware (--concurrency auto)', () => {
+    /** Runs one window of `limit` requests that each take `ms` on the injected clock. */
+    function window(l: AdaptiveLimiter, clock: { t: number }, ms: number): Promise<void> {
+      const n = l.limit;
+      return (async () => {
+        const permits = await Promise.all(Array.from({ length: n }, () => l.acquire()));
+        clock.t += ms;
+        for (const p of permits) l.release(p, 'ok');
+      })();
+    }
+
+    it('starts at `start` and grows one slot per window while latency stays flat, up to the maximum', async () => {
+      const clock = { t: 0 };
+      const l = new AdaptiveLimiter(12, { start: 8, now: () => clock.t });
+      expect(l.limit).toBe(8);
+      for (let i = 0; i < 6; i++) await window(l, clock, 20);
+      expect(l.limit).toBe(12);
+    });
+
+    it('stops growing when latency rises, and gives a slot back when it doubles', async () => {
+      const clock = { t: 0 };
+      const l = new AdaptiveLimiter(64, { start: 8, now: () => clock.t });
+      await window(l, clock, 20);
+      expect(l.limit).toBe(9);
+      await window(l, clock, 30); // 1.5x the best: queueing has begun, hold
+      expect(l.limit).toBe(9);
+      await window(l, clock, 45); // over 2x: one back
+      expect(l.limit).toBe(8);
+    });
+
+    it('still halves on a 429', async () => {
+      const clock = { t: 0 };
+      const l = new AdaptiveLimiter(64, { start: 8, now: () => clock.t });
+      l.release(await l.acquire(), 'throttled');
+      expect(l.limit).toBe(4);
+    });
+  });
 });

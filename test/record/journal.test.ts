@@ -36,6 +36,30 @@ describe('recordJournal', () => {
     expect(read()?.actions.has('action["A"]') ?? false).toBe(false);
   });
 
+  it('moves the line of a renamed action (one line per live id), also after the file was read with the old name', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'menuctl-journal-')), 'menuctl.lock');
+    const keeper = new RecordKeeper({ file, shown: 'menuctl.lock', doc: new Map(), key: KEY });
+    const journal = recordJournal(keeper);
+    const read = () => parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock').get(KEY)!;
+    await journal.confirmed(createAction('A'), 'a1');
+    await journal.confirmed(createAction('B'), 'b1');
+    const update = (name: string): Change => ({
+      op: 'update', type: 'action', id: 'a1', address: `action["${name}"]`, fingerprint: 'f',
+      fields: [{ path: 'name', before: 'x', after: name }], desired: actionDesired(name),
+    });
+    await journal.confirmed(update('A2'), 'a1');
+    expect([...read().actions.keys()]).toEqual(['action["A2"]', 'action["B"]']);
+    // A second keeper starts from the file: the rename back is found by id there too.
+    const again = new RecordKeeper({ file, shown: 'menuctl.lock', doc: parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock'), key: KEY });
+    await recordJournal(again).confirmed(update('A'), 'a1');
+    expect([...read().actions.keys()]).toEqual(['action["A"]', 'action["B"]']);
+    // Archived, then the same address applied to another id: the line follows the new id.
+    await recordJournal(again).confirmed(archive('action', 'action["A"]', 'a1'), 'a1');
+    await recordJournal(again).confirmed(createAction('A'), 'a9');
+    expect(read().actions.get('action["A"]')!.id).toBe('a9');
+    expect(read().actions.size).toBe(2);
+  });
+
   it('marks an app create in flight before it is sent; an answer gives the id, a definite failure clears it', async () => {
     const { journal, read } = setup();
     const one = createApp('com.one');

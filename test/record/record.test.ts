@@ -28,6 +28,24 @@ describe('the record file', () => {
     expect(serializeRecord(parseRecord(text, 'menuctl.lock'))).toBe(text);
   });
 
+  it('writes what each entry says now: a replaced entry, or one moved to another address or scope, is written anew', () => {
+    const d = doc();
+    const actions = d.get(scope)!.actions;
+    const before = serializeRecord(d);
+    actions.set('action["A"]', { ...actions.get('action["A"]')!, id: 'a2' });
+    const entry = actions.get('action["B"]')!;
+    actions.delete('action["B"]');
+    actions.set('action["C"]', entry);
+    const other = scopeKey('https://other.example.com/', 1);
+    d.set(other, { actions: new Map([['action["C"]', entry]]), apps: new Map() });
+    const after = serializeRecord(d).split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    expect(before).not.toContain('a2');
+    expect(after.map((l) => [l.scope, l.address, l.id])).toEqual([
+      [scope, 'action["A"]', 'a2'], [scope, 'action["C"]', 'bb'], [scope, 'app["com.a"]', null], [scope, 'app["com.z"]', '7'],
+      [other, 'action["C"]', 'bb'],
+    ].sort((x, y) => (x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : 0)));
+  });
+
   it('names the line of a merge conflict, a duplicate address and a broken line', () => {
     const text = serializeRecord(doc());
     const lines = text.split('\n');

@@ -67,4 +67,17 @@ describe('fault injection', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ data: [], meta: { count: 0 } });
   });
+
+  it('--capacity N serves N requests at a time: the rest queue, so their latency grows', async () => {
+    s = await startTestServer({ latencyMs: 100, capacity: 2 });
+    const get = client(s);
+    const timed = async () => { const t0 = performance.now(); const r = await get('GET', '/api/actions'); return { status: r.status, ms: performance.now() - t0 }; };
+    const two = await Promise.all([timed(), timed()]);
+    expect(two.map((r) => r.status)).toEqual([200, 200]);
+    expect(Math.max(...two.map((r) => r.ms))).toBeLessThan(190);
+    // Six at once on two slots: three rounds of 100 ms, the last answers after ~300 ms.
+    const six = await Promise.all(Array.from({ length: 6 }, timed));
+    expect(six.every((r) => r.status === 200)).toBe(true);
+    expect(Math.max(...six.map((r) => r.ms))).toBeGreaterThanOrEqual(290);
+  });
 });

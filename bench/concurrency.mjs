@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Benchmark: --concurrency beyond 8 against a server of fixed capacity (issue 17, item 4). A
+// no-change plan of N x P (default 1,000 x 5) against `menuctl serve --latency L --capacity C`
+// (C requests served at once, the rest queue), at fixed levels and at `--concurrency auto`.
+// What to read: wall time (more in flight than C only queues at the server), requests (a storm
+// would show as more than the 1,003 a plan needs), and 429s (none expected: the server queues).
+//
+//   npm run build && node bench/concurrency.mjs [--actions 1000] [--latency 20] [--capacity 32] [--levels 8,16,32,64,auto]
+
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { expectExit, runMenuctl } from './lib/cli.mjs';
+import { createWorld, makeAgent } from './lib/http.mjs';
+import { scratchDir } from './lib/paths.mjs';
+import { mintToken, startServer } from './lib/server.mjs';
+import { mb, note, secs, table } from './lib/stats.mjs';
+import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
+
+const { values } = parseArgs({
+  options: {
+    actions: { type: 'string', default: '1000' },
+    parsers: { type: 'string', default: '5' },
+    latency: { type: 'string', default: '20' },
+    capacity: { type: 'string', default: '32' },
+    levels: { type: 'string', default: '8,16,32,64,auto' },
+    json: { type: 'string' },
+  },
+});
+const actions = Number(values.actions);
+const latencyMs = Number(values.latency);
+const capacity = Number(values.capacity);
+const levels = values.levels.split(',');
+const loadBefore = loadavg()[0];
+const scratch = scratchDir('concurrency');
+const data = join(scratch, 'bench.sqlite');
+const jwtSecret = randomBytes(32).toString('hex');
+const world = makeWorld({ actions, parsersPerAction: Number(values.parsers) });
+const cfg = join(scratch, 'bench.yaml');
+writeFileSync(cfg, worldYaml(world));
+const token = await mintToken({ jwtSecret, scratch });
+
+let server = await startServer({ data, jwtSecret });
+const agent = makeAgent(8);
+await createWorld({ url: server.url, token, agent }, world, 8, { actionBody, parserBody });
+await agent.close();
+await server.close();
+
+server = await startServer({ data, jwtSecret, latencyMs, capacity });
+const env = { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token };
+const rows = [];
+for (const level of levels) {
+  server.reset();
+  const r = expectExit(await runMenuctl(['plan', cfg, '--detailed-exitcode', '--concurrency', level], { env, scratch }), 0, `plan --concurrency ${level}`);
+  const counts = await server.settle();
+  const throttled = Object.entries(counts.statuses ?? {}).filter(([s]) => s === '429').reduce((n, [, c]) => n + c, 0);
+  rows.push({ level, ms: r.ms, cpuMs: r.cpuMs, peakKb: r.peakKb, requests: counts.requests, throttled });
+  note(`--concurrency ${level}: ${secs(r.ms)}, ${counts.requests} requests, ${throttled} x 429`);
+}
+await server.close();
+
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ bench: 'concurrency', actions, latencyMs, capacity, loadBefore, rows }, null, 2)}\n`);
+console.log(`## concurrency: no-change plan of ${actions} x ${values.parsers}, server --latency ${latencyMs} --capacity ${capacity}\n`);
+console.log(table(['--concurrency', 'wall', 'CPU', 'requests', '429s', 'peak RSS'],
+  rows.map((r) => [r.level, secs(r.ms), secs(r.cpuMs), String(r.requests), String(r.throttled), mb(r.peakKb)])));
+console.log(`\nmachine load (1-min average) before / after: ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)}`);
