@@ -137,7 +137,7 @@ function oneFile(live: LiveState, sel: Selection, options: ExportOptions): Expor
   const actions = new YAMLSeq();
   for (const a of sel.actions) actions.items.push(actionNode(doc, a.action, a.parsers, live.operators, recordedSteps(live, a.action)));
   doc.set('actions', actions);
-  doc.set('apps', appsSeq(doc, sel.apps));
+  doc.set('apps', appsSeq(doc, sel.apps, !live.apps_listed));
   const skipped = [...sel.skipped, ...sel.actions.flatMap((a) => a.skipped)];
   doc.commentBefore = header(live, options, skipped, appsWarning(live));
   return [{ path: 'menuctl.yaml', content: render(doc) }];
@@ -145,7 +145,7 @@ function oneFile(live: LiveState, sel: Selection, options: ExportOptions): Expor
 
 function perAction(live: LiveState, sel: Selection, options: ExportOptions): ExportedFile[] {
   const main = newDoc(live);
-  main.set('apps', appsSeq(main, sel.apps));
+  main.set('apps', appsSeq(main, sel.apps, !live.apps_listed));
   main.commentBefore = header(live, options, sel.skipped, appsWarning(live));
   const files: ExportedFile[] = [{ path: 'apps.yaml', content: render(main) }];
   const name = fileNamer();
@@ -160,9 +160,9 @@ function perAction(live: LiveState, sel: Selection, options: ExportOptions): Exp
   return files;
 }
 
-function appsSeq(doc: Document, apps: LiveApp[]): YAMLSeq {
+function appsSeq(doc: Document, apps: LiveApp[], pinIds: boolean): YAMLSeq {
   const seq = new YAMLSeq();
-  for (const app of apps) seq.items.push(appNode(doc, app));
+  for (const app of apps) seq.items.push(appNode(doc, app, pinIds));
   if (apps.length === 0) seq.flow = true;
   return seq;
 }

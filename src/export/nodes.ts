@@ -126,11 +126,16 @@ function parserNode(doc: Document, parser: LiveParser): YAMLMap {
 }
 
 /** Apps carry no secrets here: the token and webhook secret stay with the API. */
-export function appNode(doc: Document, app: LiveApp): YAMLMap {
+/**
+ * `pinId`: where the server cannot list apps, a plan of the exported config finds an app only by
+ * a pinned `id:` (the record beside the export may not exist), else it would create it again.
+ */
+export function appNode(doc: Document, app: LiveApp, pinId = false): YAMLMap {
   const entries: [string, unknown][] = [
     ['name', str(app.name)],
     ['package_name', str(app.package_name)],
   ];
   if (app.webhook_url !== null) entries.push(['webhook_url', str(app.webhook_url)]);
+  if (pinId) entries.push(['id', str(app.id)]);
   return map(doc, entries);
 }

@@ -243,6 +243,22 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
       expect(plan.code).toBe(0);
     });
 
+    it('exports the apps so that the export plans no creates on its own, without the record', async () => {
+      await seed();
+      const out = join(dir, 'exported');
+      const r = await runCli(['export', '--out', out, '--record', join(dir, 'menuctl.lock')], { cwd: dir, env });
+      expect(r.code).toBe(0);
+      const apps = readFileSync(join(out, 'apps.yaml'), 'utf8');
+      expect(apps).toContain('package_name: com.example.agent');
+      // Where the API cannot list apps, only a pinned id lets a plan of the export find the app.
+      if (mode.specOnly) expect(apps).toMatch(/^ {4}id: "?1"?$/m);
+      else expect(apps).not.toMatch(/^ {4}id:/m);
+      // out/ has no record of its own: the plan must still not create the app a second time.
+      const plan = await runCli(['plan', out, '--format', 'json'], { cwd: dir, env });
+      expect(plan.code).toBe(0);
+      expect(JSON.parse(plan.stdout).summary).toEqual({ create: 0, update: 0, archive: 0, restore: 0 });
+    });
+
     it('refuses to overwrite without --force', async () => {
       await seed();
       const out = join(dir, 'one.yaml');
