@@ -13,7 +13,7 @@ import {
   actionBody, appBody, appPatchBody, appSecrets, fromApiAction, fromApiApp, fromApiOperator,
   fromApiParser, parserBody, parserPatchBody,
 } from '../model/payload.js';
-import type { ActionDesired } from '../model/types.js';
+import type { ResolvedAction } from '../model/types.js';
 import type { AppSpec, ParserSpec } from '../model/types.js';
 import type { ResourceSchema } from './validate-response.js';
 
@@ -128,7 +128,7 @@ export function createClient(options: ClientOptions): ApiClient {
     listOperators: async () =>
       (await many({ method: 'GET', path: '/api/world_operators', shape: { list: 'world-operator' } })).map(fromApiOperator),
 
-    createAction: async (spec: ActionDesired) =>
+    createAction: async (spec: ResolvedAction) =>
       fromApiAction(await one({ method: 'POST', path: '/api/actions', body: actionBody(spec), shape: { one: 'action' } })),
     async updateAction(id, spec) {
       // Spec: "Response body of PATCH action: not shown": whatever comes back is not read.

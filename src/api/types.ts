@@ -5,7 +5,7 @@
 import type {
   AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, WorldOperator,
 } from '../model/types.js';
-import type { ActionDesired } from '../model/types.js';
+import type { ResolvedAction } from '../model/types.js';
 
 export interface ApiClient {
   /** Organization the credentials act for (token claim `organization_id`), or null if unknown. */
@@ -20,12 +20,12 @@ export interface ApiClient {
   getApp(id: string): Promise<LiveApp | null>;
   listOperators(): Promise<WorldOperator[]>;
 
-  createAction(spec: ActionDesired): Promise<LiveAction>;
+  createAction(spec: ResolvedAction): Promise<LiveAction>;
   /**
    * Always sends the steps (the API requires them when the action has any). Resolves with
    * nothing: the spec does not show PATCH's answer; read the action by id if it is needed.
    */
-  updateAction(id: string, spec: ActionDesired): Promise<void>;
+  updateAction(id: string, spec: ResolvedAction): Promise<void>;
   archiveAction(id: string): Promise<void>;
   restoreAction(id: string): Promise<LiveAction>;
 

@@ -28,7 +28,7 @@ import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
 
-interface Planned {
+interface ApplyInput {
   plan: Plan;
   /** With `--plan FILE PATH`: the smaller of the plan's recorded managed count and the count now. */
   managed?: number;
@@ -132,7 +132,7 @@ function checkFlags(flags: ApplyFlags): void {
   }
 }
 
-async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
+async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyInput> {
   const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment });
   const planned = await loadAndPlan(paths, {
     environment: conn.environment ?? undefined,
@@ -176,7 +176,7 @@ async function readPlanFile(file: string, shown: string): Promise<Plan> {
  * the plan's fingerprint, and, given PATH, the config's digest is the plan's and every change
  * is what the config plans now (protection re-checked).
  */
-async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<Planned> {
+async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyInput> {
   const { io } = ctx;
   const loaded = paths.length > 0 ? await loadDesired(paths, io, conn.environment ?? undefined) : null;
   if (!loaded) {
@@ -218,7 +218,7 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
   return yes;
 }
 
-async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
+async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
   const { io } = ctx;
   const { plan } = planned;
   const keeper = new RecordKeeper(planned.record);
@@ -253,7 +253,7 @@ async function carryOut(planned: Planned, flags: ApplyFlags, conn: Connection, c
 }
 
 /** The threshold inputs: the plan's recorded thresholds, the count checked now, --force. */
-function applyOptionsFor(planned: Planned, flags: ApplyFlags): { force: boolean; thresholds?: { managedCount: number } } {
+function applyOptionsFor(planned: ApplyInput, flags: ApplyFlags): { force: boolean; thresholds?: { managedCount: number } } {
   return {
     force: flags.force === true,
     ...(planned.managed !== undefined ? { thresholds: { managedCount: planned.managed } } : {}),

@@ -17,7 +17,7 @@ import type { Comparison } from '../plan/compare.js';
 import { scopeOf, type LoadedRecord } from '../record/record-file.js';
 import { recordedAppIds } from '../record/record.js';
 
-export interface ReadLiveOptions {
+export interface ReadLiveForOptions {
   client: ApiClient;
   concurrency: number;
   signal?: AbortSignal;
@@ -27,7 +27,7 @@ export interface ReadLiveOptions {
   record?: LoadedRecord;
 }
 
-export type LoadAndPlanOptions = PlanOptions & ReadLiveOptions & {
+export type LoadAndPlanOptions = PlanOptions & ReadLiveForOptions & {
   /**
    * `plan`: an archive that `protected:` forbids is shown in the plan (Plan.safety.protected) for
    * the reviewer, rather than stopping before it is rendered; the caller then refuses to save it.
@@ -88,7 +88,7 @@ export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, 
 }
 
 /** The organization guard first, then the live state `desired` needs with the fewest requests. */
-export async function readLiveFor(desired: DesiredState, options: ReadLiveOptions): Promise<LiveState> {
+export async function readLiveFor(desired: DesiredState, options: ReadLiveForOptions): Promise<LiveState> {
   await options.checkOrganization?.(desired.organization_id);
   const scope = options.record ? scopeOf(options.record) : null;
   const live = await readLiveState(options.client, {

@@ -4,7 +4,7 @@
 // Pure: no I/O.
 
 import type {
-  ActionDesired, DesiredState, LiveAction, LiveApp, LiveParser, OperatorRef, ParserSpec, Step, AppSpec,
+  ResolvedAction, DesiredState, LiveAction, LiveApp, LiveParser, OperatorRef, ParserSpec, Step, AppSpec,
 } from './types.js';
 import { stepValue } from './payload.js';
 
@@ -52,7 +52,7 @@ export function canonicalLiveAction(live: LiveAction): CanonicalAction {
 }
 
 /** `nameOf` maps a world operator id to the name the API would echo for it. */
-export function canonicalDesiredAction(desired: ActionDesired, nameOf: (id: number) => string): CanonicalAction {
+export function canonicalDesiredAction(desired: ResolvedAction, nameOf: (id: number) => string): CanonicalAction {
   return {
     name: desired.name,
     root_code: desired.root_code,

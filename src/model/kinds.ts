@@ -9,7 +9,7 @@
 import type { ApiClient } from '../api/types.js';
 import { canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser } from './canonical.js';
 import type {
-  ActionDesired, AppSpec, LiveAction, LiveApp, LiveParser, LiveState, ParserSpec, ResourceType,
+  ResolvedAction, AppSpec, LiveAction, LiveApp, LiveParser, LiveState, ParserSpec, ResourceType,
 } from './types.js';
 
 export interface Kind<L, S> {
@@ -38,7 +38,7 @@ export interface Kind<L, S> {
 }
 
 interface Types {
-  action: { live: LiveAction; spec: ActionDesired };
+  action: { live: LiveAction; spec: ResolvedAction };
   parser: { live: LiveParser; spec: ParserSpec };
   app: { live: LiveApp; spec: AppSpec };
 }

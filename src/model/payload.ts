@@ -4,7 +4,7 @@
 // nothing downstream of the client can leak an app token or webhook secret.
 
 import type {
-  ActionDesired, AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ParserStatus, Step,
+  ResolvedAction, AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ParserStatus, Step,
   TargetType, TransportType, WorldOperator,
 } from './types.js';
 
@@ -65,7 +65,7 @@ function stepAttributes(step: Step, index: number): StepAttributes {
 }
 
 /** Create and update body of an action. Steps are always sent: the API requires them on PATCH. */
-export function actionBody(spec: ActionDesired): ActionBody {
+export function actionBody(spec: ResolvedAction): ActionBody {
   const steps: Record<string, StepAttributes> = {};
   spec.steps.forEach((step, i) => {
     steps[String(i)] = stepAttributes(step, i);

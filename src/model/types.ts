@@ -134,7 +134,7 @@ export interface DesiredState {
 }
 
 /** What an action should look like, with operators resolved to world operator ids (plans, payloads). */
-export interface ActionDesired {
+export interface ResolvedAction {
   name: string;
   root_code: string;
   transport_type: TransportType;

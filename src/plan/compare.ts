@@ -13,7 +13,7 @@ import { recordedAction } from '../record/record.js';
 import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
 import { matchAll, type Via, type Wanted } from './match.js';
 import { operatorNamer, resolveActionOperators } from './operators.js';
-import type { ActionDesired, FieldChange } from './types.js';
+import type { ResolvedAction, FieldChange } from './types.js';
 
 interface PairBase {
   address: string;
@@ -23,7 +23,7 @@ interface PairBase {
 export type ActionPair = PairBase & {
   type: 'action';
   desired: DesiredAction;
-  spec: ActionDesired;
+  spec: ResolvedAction;
   live: LiveAction | null;
   /** The record holds what was applied to this live action (so hidden step details are compared). */
   recorded: boolean;
@@ -78,7 +78,7 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
     const ops = resolveActionOperators(action, live.operators);
     out.diagnostics.push(...ops.diagnostics);
     if (!outcome.ok) return;
-    const spec: ActionDesired = {
+    const spec: ResolvedAction = {
       name: action.name,
       root_code: action.root_code,
       transport_type: action.transport_type,

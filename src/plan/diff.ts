@@ -4,7 +4,7 @@
 import { canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser, canonicalStep } from '../model/canonical.js';
 import type { RecordedAction } from '../record/record.js';
 import type { AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec } from '../model/types.js';
-import type { ActionDesired, FieldChange } from './types.js';
+import type { ResolvedAction, FieldChange } from './types.js';
 
 const ACTION_PATHS = ['name', 'root_code', 'transport_type', 'operators', 'steps'] as const;
 const PARSER_PATHS = ['status', 'category', 'target_type', 'sender', 'regex', 'user_message'] as const;
@@ -26,7 +26,7 @@ function same(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-export function diffAction(live: LiveAction, desired: ActionDesired, nameOf: (id: number) => string): FieldChange[] {
+export function diffAction(live: LiveAction, desired: ResolvedAction, nameOf: (id: number) => string): FieldChange[] {
   return diff(canonicalLiveAction(live), canonicalDesiredAction(desired, nameOf), ACTION_PATHS);
 }
 
@@ -44,7 +44,7 @@ export function diffApp(live: LiveApp, desired: AppSpec): FieldChange[] {
  * names are not unique). Only for steps at the same position: a change in the number of
  * steps already shows in `steps`.
  */
-export function diffRecordedAction(recorded: RecordedAction, desired: ActionDesired): FieldChange[] {
+export function diffRecordedAction(recorded: RecordedAction, desired: ResolvedAction): FieldChange[] {
   const out: FieldChange[] = [];
   const steps = desired.steps.map(canonicalStep);
   const n = Math.min(steps.length, recorded.steps.length);

@@ -4,7 +4,7 @@
 
 import type { Warning } from '../model/diagnostic.js';
 import { KINDS } from '../model/kinds.js';
-import type { ActionDesired, AppSpec, ParserSpec, ResourceType } from '../model/types.js';
+import type { ResolvedAction, AppSpec, ParserSpec, ResourceType } from '../model/types.js';
 
 export interface FieldChange {
   /** e.g. `regex`, `operators`, `steps[2]`, `webhook_url` */
@@ -16,7 +16,7 @@ export interface FieldChange {
 }
 
 // Defined in model/ (model/canonical.ts and model/payload.ts need it); re-exported for plan readers.
-export type { ActionDesired };
+export type { ResolvedAction };
 
 
 /** Why a change is there when not obvious (Terraform's ActionReason); worded by plan/reasons.ts. */
@@ -39,7 +39,7 @@ interface Base {
 
 interface ActionPart {
   type: 'action';
-  desired: ActionDesired;
+  desired: ResolvedAction;
 }
 interface ParserPart {
   type: 'parser';

@@ -5,7 +5,7 @@
 
 import { canonicalStep } from '../model/canonical.js';
 import { checkWritable, readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
-import type { ActionDesired } from '../model/types.js';
+import type { ResolvedAction } from '../model/types.js';
 import { emptyScope, parseRecord, serializeRecord, type RecordDocument, type ScopeRecord } from './record.js';
 
 /** The record a command works with: the file, what it holds, and which scope is this API's. */
@@ -88,7 +88,7 @@ export class RecordKeeper {
     return this.actionAt;
   }
 
-  actionApplied(address: string, id: string, desired: ActionDesired): Promise<void> {
+  actionApplied(address: string, id: string, desired: ResolvedAction): Promise<void> {
     const actions = this.scope().actions;
     // A rename moves the line: one line per live action. Looked up by id, not by a scan of every
     // line (a scan per confirmed action made apply quadratic).

@@ -2,7 +2,7 @@
 // can find its previous comment and edit it instead of adding a new one on every push.
 // Each change is a collapsed <details> with a ```diff block (GitHub colours +/- lines).
 
-import type { ActionDesired, Plan } from '../plan/types.js';
+import type { ResolvedAction, Plan } from '../plan/types.js';
 import { actionAddress } from '../model/address.js';
 import type { Warning } from '../model/diagnostic.js';
 import type { DesiredAction } from '../model/types.js';
@@ -56,7 +56,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
 
 /** One collapsed flowchart per action the plan creates, updates or restores, or whose parsers it changes. */
 function flowchartSections(plan: Plan, actions: readonly DesiredAction[] | undefined): string[] {
-  const changed = new Map<string, ActionDesired | null>();
+  const changed = new Map<string, ResolvedAction | null>();
   for (const c of plan.changes) {
     if (c.op === 'archive') continue;
     if (c.type === 'action') changed.set(c.address, c.desired);

@@ -10,10 +10,10 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createClient, type ClientOptions, type RetryInfo } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { ApiClient } from '../../src/api/types.js';
-import type { ActionDesired } from '../../src/plan/types.js';
+import type { ResolvedAction } from '../../src/plan/types.js';
 
 const noWait = async () => {};
-const spec = (name: string): ActionDesired => ({
+const spec = (name: string): ResolvedAction => ({
   name, root_code: '*1#', transport_type: 'ussd', operator_ids: [2172], steps: [{ kind: 'press', value: '1' }],
 });
 

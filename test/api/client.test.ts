@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { ApiClient } from '../../src/api/types.js';
-import type { ActionDesired } from '../../src/plan/types.js';
+import type { ResolvedAction } from '../../src/plan/types.js';
 import type { ParserSpec } from '../../src/model/types.js';
 
 let server: TestServer;
@@ -19,7 +19,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const action: ActionDesired = {
+const action: ResolvedAction = {
   name: 'Check balance', root_code: '*144#', transport_type: 'ussd', operator_ids: [2172, 2173],
   steps: [
     { kind: 'press', value: '1', expect: 'My account' }, { kind: 'variable', name: 'phone' },

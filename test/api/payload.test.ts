@@ -4,7 +4,7 @@ import {
   parserBody, parserPatchBody, stepValue,
 } from '../../src/model/payload.js';
 import type { Step } from '../../src/model/types.js';
-import type { ActionDesired } from '../../src/plan/types.js';
+import type { ResolvedAction } from '../../src/plan/types.js';
 
 const table: { step: Step; attrs: Record<string, string> }[] = [
   { step: { kind: 'press', value: '1' }, attrs: { is_param: 'false', convert_val_to_num: 'false', value: '1', description: '' } },
@@ -18,7 +18,7 @@ const table: { step: Step; attrs: Record<string, string> }[] = [
   { step: { kind: 'ok', description: 'confirm' }, attrs: { is_param: 'false', convert_val_to_num: 'false', value: '-', description: 'confirm' } },
 ];
 
-const desired = (steps: Step[]): ActionDesired => ({
+const desired = (steps: Step[]): ResolvedAction => ({
   name: 'Check balance', root_code: '*144#', transport_type: 'ussd', operator_ids: [2172, 2173], steps,
 });
 

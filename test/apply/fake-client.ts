@@ -4,7 +4,7 @@
 
 import type { ApiClient } from '../../src/api/types.js';
 import type { AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec } from '../../src/model/types.js';
-import type { ActionDesired } from '../../src/plan/types.js';
+import type { ResolvedAction } from '../../src/plan/types.js';
 
 export type Hook = (call: string, arg: string) => 'lose-after-write' | 'lose-before-write' | Error | void | Promise<void>;
 
@@ -26,7 +26,7 @@ export class FakeClient implements ApiClient {
   async getApp(id: string) { await this.call('getApp', id); return this.apps.find((a) => a.id === id) ?? null; }
   async listOperators() { return []; }
 
-  async createAction(spec: ActionDesired) {
+  async createAction(spec: ResolvedAction) {
     return this.write('createAction', spec.name, () => {
       const a: LiveAction = {
         id: `a${this.seq++}`, name: spec.name, root_code: spec.root_code, transport_type: spec.transport_type,
@@ -36,7 +36,7 @@ export class FakeClient implements ApiClient {
       return a;
     });
   }
-  async updateAction(id: string, spec: ActionDesired) {
+  async updateAction(id: string, spec: ResolvedAction) {
     await this.write('updateAction', id, () => Object.assign(this.must(this.actions, id), { name: spec.name, root_code: spec.root_code }));
   }
   async archiveAction(id: string) { await this.write('archiveAction', id, () => { this.must(this.actions, id).archived_at = 'now'; }); }

@@ -1,9 +1,9 @@
 // Plans written by hand as data, for engine unit tests that must not depend on the planner.
 import { actionAddress, appAddress, parserAddress } from '../../src/model/address.js';
 import type { ParserSpec } from '../../src/model/types.js';
-import type { ActionDesired, Change, Plan } from '../../src/plan/types.js';
+import type { ResolvedAction, Change, Plan } from '../../src/plan/types.js';
 
-export function actionDesired(name: string): ActionDesired {
+export function actionDesired(name: string): ResolvedAction {
   return { name, root_code: '*144#', transport_type: 'ussd', operator_ids: [1], steps: [{ kind: 'press', value: '1' }] };
 }
 
