@@ -42,8 +42,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   let result: ExportResult;
   try {
     await checkOrganization(client, organizationGuard, conn.environmentOrganization, conn.environment);
-    // The record beside the exported config (--out DIR, or the file's directory), else here.
-    const record = await loadRecord(flags.record !== undefined ? resolve(io.cwd, flags.record) : join(baseDir, RECORD_FILE), { client, baseUrl, io, environment: conn.environment });
+    const record = await loadRecord(recordFileFor(flags, baseDir, io.cwd), { client, baseUrl, io, environment: conn.environment });
     const scope = scopeOf(record);
     // Every active action's parsers: the export is the whole organization.
     const live = await readLiveState(client, {
@@ -69,4 +68,16 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   for (const t of targets) await writeFileAtomic(t.path, t.content);
   io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);
   return EXIT.OK;
+}
+
+/**
+ * --record, else the record beside the exported config (--out DIR, or the file's directory), else
+ * the one in the working directory: exporting to a new directory from where the config and its
+ * record live must still find the apps the spec's API cannot list.
+ */
+function recordFileFor(flags: ExportFlags, baseDir: string, cwd: string): string {
+  if (flags.record !== undefined) return resolve(cwd, flags.record);
+  const beside = join(baseDir, RECORD_FILE);
+  const here = join(cwd, RECORD_FILE);
+  return existsSync(beside) || !existsSync(here) ? beside : here;
 }

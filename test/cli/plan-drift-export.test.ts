@@ -243,10 +243,11 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
       expect(plan.code).toBe(0);
     });
 
-    it('exports the apps so that the export plans no creates on its own, without the record', async () => {
+    it('exports the apps so that the export plans no creates on its own, finding the record where it runs', async () => {
       await seed();
       const out = join(dir, 'exported');
-      const r = await runCli(['export', '--out', out, '--record', join(dir, 'menuctl.lock')], { cwd: dir, env });
+      // No --record: out/ has none, so the one in the working directory is read.
+      const r = await runCli(['export', '--out', out], { cwd: dir, env });
       expect(r.code).toBe(0);
       const apps = readFileSync(join(out, 'apps.yaml'), 'utf8');
       expect(apps).toContain('package_name: com.example.agent');
