@@ -4,7 +4,7 @@
 import type { Warning } from '../model/diagnostic.js';
 import type { Plan } from '../plan/types.js';
 import type { ChangeOp } from '../plan/types.js';
-import { safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { safetyNotes, summaryLine, unmanagedToShow, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { style, type Style } from './style.js';
@@ -88,10 +88,11 @@ export function diffLine(l: DiffLine, st: Style): string {
 }
 
 function unmanagedLines(plan: Plan, st: Style): string[] {
-  if (plan.unmanaged.length === 0) return [];
+  const shown = unmanagedToShow(plan);
+  if (shown.length === 0) return [];
   const why = plan.prune ? 'not in the configuration' : 'not in the configuration; left alone, archived only with --prune';
   const lines = [`Unmanaged (${why}):`];
-  for (const u of plan.unmanaged) lines.push(`  ${st.dim('?')} ${u.address} ${st.dim(`(id ${u.id})`)}`);
+  for (const u of shown) lines.push(`  ${st.dim('?')} ${u.address} ${st.dim(`(id ${u.id})`)}`);
   return [...lines, ''];
 }
 
