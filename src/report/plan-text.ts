@@ -33,6 +33,16 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   return out.join('\n') + '\n';
 }
 
+/**
+ * A saved plan carried out with --yes was reviewed when it was made (`plan --out`): like
+ * `terraform apply FILE`, apply does not print it again, only what it carries out and, next to
+ * that, what the safety checks say. Each change still gets its own line as it is applied.
+ */
+export function renderSavedPlanBrief(plan: Plan, file: string, options: TextOptions): string {
+  const st = style(options.color);
+  return [`Carrying out the saved plan ${file}:`, ...safetyLines(plan, st), st.bold(summaryLine(plan))].join('\n') + '\n';
+}
+
 function headerLines(plan: Plan, st: Style): string[] {
   const lines: string[] = [];
   const env = plan.environment !== undefined ? ` (environment ${plan.environment})` : '';
