@@ -40,13 +40,18 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
  */
 export function renderSavedPlanBrief(plan: Plan, file: string, options: TextOptions): string {
   const st = style(options.color);
-  return [`Carrying out the saved plan ${file}:`, ...safetyLines(plan, st), st.bold(summaryLine(plan))].join('\n') + '\n';
+  return [`Carrying out the saved plan ${file}${whereText(plan)}:`, ...safetyLines(plan, st), st.bold(summaryLine(plan))].join('\n') + '\n';
+}
+
+/** " in organization N (environment E)", or less when the plan does not say. */
+function whereText(plan: Plan): string {
+  const env = plan.environment !== undefined ? ` (environment ${plan.environment})` : '';
+  return `${plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`}${env}`;
 }
 
 function headerLines(plan: Plan, st: Style): string[] {
   const lines: string[] = [];
-  const env = plan.environment !== undefined ? ` (environment ${plan.environment})` : '';
-  const org = `${plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`}${env}`;
+  const org = whereText(plan);
   const n = plan.changes.length;
   if (n > 0) {
     lines.push(`menuctl will make ${plural(n, 'change')}${org}:`);

@@ -45,7 +45,7 @@ describe('apply --plan FILE', () => {
     await savedPlan([{ name: 'A', parsers: ['p'] }]);
     const r = await cli(['apply', '--plan', 'plan.json', '--yes', 'menuctl.yaml']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Carrying out the saved plan plan\.json:\nPlan: 2 to create, 0 to update, 0 to archive, 0 to restore\.\n✓ create action\["A"\]/);
+    expect(r.stdout).toMatch(/^Carrying out the saved plan plan\.json in organization \d+:\nPlan: 2 to create, 0 to update, 0 to archive, 0 to restore\.\n✓ create action\["A"\]/);
     expect(r.stdout).not.toContain('menuctl will make');
   });
 

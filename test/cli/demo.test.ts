@@ -18,7 +18,7 @@ describe('menuctl demo', () => {
     // The plan is saved by the plan step and carried out by apply --plan without printing it again.
     expect(r.stdout).toMatch(/── 4\. menuctl apply --plan \S+plan\.json /);
     expect(r.stdout.split('+ create  action["M-PESA balance"]\n')).toHaveLength(2);
-    expect(r.stdout).toMatch(/Carrying out the saved plan \S+plan\.json:\nPlan: 21 to create/);
+    expect(r.stdout).toMatch(/Carrying out the saved plan \S+plan\.json in organization 1:\nPlan: 21 to create/);
     expect(r.stdout).toContain('Drift: 1 changed, 0 archived, 0 missing, 0 unmanaged.');
     expect(r.stdout).toContain('No drift: the live API matches the configuration.');
     // The apps' secrets went to the secrets file, never to the output.
