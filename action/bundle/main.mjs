@@ -3748,6 +3748,10 @@ function fieldsOf(change, width) {
       return change.fields.map((f) => changeView(f, { width }));
   }
 }
+function unmanagedToShow(plan2) {
+  const archived = new Set(plan2.changes.filter((c) => c.op === "archive" && c.id !== null).map((c) => `${c.type}\0${c.id}`));
+  return plan2.unmanaged.filter((u) => !archived.has(`${u.type}\0${u.id}`));
+}
 function changeCount(summary) {
   return summary.create + summary.update + summary.archive + summary.restore;
 }
@@ -3805,7 +3809,8 @@ function renderPlanMarkdown(plan2, options = {}) {
   const sections = [];
   if (plan2.warnings.length > 0) sections.push({ text: warningsMd(plan2.warnings), items: 0 });
   for (const c of plan2.changes) sections.push({ text: changeMd(viewChange(c, MD_WIDTH)), items: 1 });
-  if (plan2.unmanaged.length > 0) sections.push({ text: unmanagedMd(plan2), items: 0 });
+  const shown = unmanagedToShow(plan2);
+  if (shown.length > 0) sections.push({ text: unmanagedMd(plan2, shown), items: 0 });
   const note = (n) => `> [!WARNING]
 > ${plural(n, "change")} left out to keep this comment under ${maxChars} characters. See the CI log for the full plan.`;
   const base2 = fitDocument({ head, sections, tail, maxChars, note });
@@ -3883,12 +3888,12 @@ function blockLine(l) {
 function warningsMd(warnings) {
   return ["**Warnings**", "", ...warnings.map((w) => `- \u26A0\uFE0F ${escapeHtml(w.message)}`)].join("\n");
 }
-function unmanagedMd(plan2) {
+function unmanagedMd(plan2, shown) {
   const why = plan2.prune ? "" : " (left alone; archived only with `--prune`)";
   return [
     `**Unmanaged**: live, not in the configuration${why}`,
     "",
-    ...plan2.unmanaged.map((u) => `- ${code(u.address)} (id ${code(u.id)})`)
+    ...shown.map((u) => `- ${code(u.address)} (id ${code(u.id)})`)
   ].join("\n");
 }
 var PLAN_MARKER, MD_WIDTH;
@@ -65225,10 +65230,17 @@ function renderPlanText(plan2, options) {
   out.push(st.bold(summaryLine(plan2)));
   return out.join("\n") + "\n";
 }
+function renderSavedPlanBrief(plan2, file, options) {
+  const st = style(options.color);
+  return [`Carrying out the saved plan ${file}${whereText2(plan2)}:`, ...safetyLines(plan2, st), st.bold(summaryLine(plan2))].join("\n") + "\n";
+}
+function whereText2(plan2) {
+  const env = plan2.environment !== void 0 ? ` (environment ${plan2.environment})` : "";
+  return `${plan2.organization_id === null ? "" : ` in organization ${plan2.organization_id}`}${env}`;
+}
 function headerLines(plan2, st) {
   const lines2 = [];
-  const env = plan2.environment !== void 0 ? ` (environment ${plan2.environment})` : "";
-  const org = `${plan2.organization_id === null ? "" : ` in organization ${plan2.organization_id}`}${env}`;
+  const org = whereText2(plan2);
   const n = plan2.changes.length;
   if (n > 0) {
     lines2.push(`menuctl will make ${plural(n, "change")}${org}:`);
@@ -65279,10 +65291,11 @@ function diffLine(l, st) {
   return st.dim(`  ${l.text}`);
 }
 function unmanagedLines(plan2, st) {
-  if (plan2.unmanaged.length === 0) return [];
+  const shown = unmanagedToShow(plan2);
+  if (shown.length === 0) return [];
   const why = plan2.prune ? "not in the configuration" : "not in the configuration; left alone, archived only with --prune";
   const lines2 = [`Unmanaged (${why}):`];
-  for (const u of plan2.unmanaged) lines2.push(`  ${st.dim("?")} ${u.address} ${st.dim(`(id ${u.id})`)}`);
+  for (const u of shown) lines2.push(`  ${st.dim("?")} ${u.address} ${st.dim(`(id ${u.id})`)}`);
   return [...lines2, ""];
 }
 function safetyLines(plan2, st) {
@@ -66408,7 +66421,7 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
     else if (json2) io.stdout.write(renderApplyJson(emptyResult()));
     return completed2 !== null && completed2.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
   }
-  if (!json2) io.stdout.write(renderPlanText(plan2, { color: useColor(io), width: io.stdout.columns ?? 100 }));
+  if (!json2) io.stdout.write(planShown(plan2, flags, io));
   const refusal = archiveRefusal(plan2, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
   if (!await confirmed(plan2, flags, ctx)) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
@@ -66418,6 +66431,10 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
   if (result.interrupted) return EXIT.INTERRUPTED;
   const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
   return result.summary.failed > 0 || completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
+}
+function planShown(plan2, flags, io) {
+  const options = { color: useColor(io), width: io.stdout.columns ?? 100 };
+  return flags.plan !== void 0 && flags.yes ? renderSavedPlanBrief(plan2, flags.plan, options) : renderPlanText(plan2, options);
 }
 function checkPlanEnvironment(plan2, environment, file) {
   const made = plan2.environment ?? null;

@@ -14,7 +14,7 @@ import { parsePlan, PlanFileError } from '../plan/plan-file.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
-import { renderPlanText } from '../report/plan-text.js';
+import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
 import { thresholdsOf } from './options.js';
@@ -25,7 +25,7 @@ import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { useColor } from './io.js';
+import { useColor, type Io } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
 
 interface ApplyInput {
@@ -89,7 +89,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
     else if (json) io.stdout.write(renderApplyJson(emptyResult()));
     return completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
   }
-  if (!json) io.stdout.write(renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
+  if (!json) io.stdout.write(planShown(plan, flags, io));
   // Before the question: a plan apply would refuse is not worth confirming.
   const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
@@ -101,6 +101,12 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   if (result.interrupted) return EXIT.INTERRUPTED;
   const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
+}
+
+/** The whole plan, unless it is a saved one carried out with --yes: that was reviewed when it was made. */
+function planShown(plan: Plan, flags: ApplyFlags, io: Io): string {
+  const options = { color: useColor(io), width: io.stdout.columns ?? 100 };
+  return flags.plan !== undefined && flags.yes ? renderSavedPlanBrief(plan, flags.plan, options) : renderPlanText(plan, options);
 }
 
 /** A plan made for one environment is never carried out in another (nor one made without environments). */

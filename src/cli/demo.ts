@@ -62,8 +62,10 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
 
     await runStep({ title: 'validate', why: 'Schema, semantic checks and the Java regex lint, offline.', argv: ['validate', config], expect: [0] });
     await runStep({ title: 'test', why: 'Each parser fixture and whole session runs offline with the device\'s regex semantics (case-insensitive, whole message); one session is shown as a dialogue.', argv: ['test', config, '--transcript-for', 'balance by SMS'], expect: [0] });
-    await runStep({ title: 'plan', why: 'The organization is empty, so everything is a create.', argv: ['plan', config, ...record], expect: [0] });
-    await runStep({ title: 'apply', why: 'Actions first, then their parsers; app secrets go only to the secrets file.', argv: ['apply', config, '--yes', '--secrets-file', secrets, ...record], expect: [0] });
+    // Saved, then carried out as reviewed (what CI does, docs/ci.md): apply does not print the plan again.
+    const saved = join(dir, 'plan.json');
+    await runStep({ title: 'plan', why: 'The organization is empty, so everything is a create. The plan is saved for review.', argv: ['plan', config, '--out', saved, ...record], expect: [0] });
+    await runStep({ title: 'apply', why: 'Carries out exactly the saved plan: actions first, then their parsers; app secrets go only to the secrets file.', argv: ['apply', '--plan', saved, config, '--yes', '--secrets-file', secrets, ...record], expect: [0] });
     await runStep({ title: 'plan again', why: 'Applied means converged: the second plan must be empty.', argv: ['plan', config, '--detailed-exitcode', ...record], expect: [0] });
 
     const edited = await editOutOfBand(server.url, token);

@@ -7,7 +7,7 @@ import { actionAddress } from '../model/address.js';
 import type { Warning } from '../model/diagnostic.js';
 import type { DesiredAction } from '../model/types.js';
 import { renderFlowchart } from './flowchart.js';
-import { changeCount, safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { changeCount, safetyNotes, summaryLine, unmanagedToShow, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { code, details, escapeHtml, fenced, fitDocument, type Section } from './markdown-util.js';
@@ -36,7 +36,8 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   const sections: Section[] = [];
   if (plan.warnings.length > 0) sections.push({ text: warningsMd(plan.warnings), items: 0 });
   for (const c of plan.changes) sections.push({ text: changeMd(viewChange(c, MD_WIDTH)), items: 1 });
-  if (plan.unmanaged.length > 0) sections.push({ text: unmanagedMd(plan), items: 0 });
+  const shown = unmanagedToShow(plan);
+  if (shown.length > 0) sections.push({ text: unmanagedMd(plan, shown), items: 0 });
 
   const note = (n: number) =>
     `> [!WARNING]\n> ${plural(n, 'change')} left out to keep this comment under ${maxChars} characters. ` +
@@ -130,11 +131,11 @@ export function warningsMd(warnings: readonly Warning[]): string {
   return ['**Warnings**', '', ...warnings.map((w) => `- ⚠️ ${escapeHtml(w.message)}`)].join('\n');
 }
 
-function unmanagedMd(plan: Plan): string {
+function unmanagedMd(plan: Plan, shown: Plan['unmanaged']): string {
   const why = plan.prune ? '' : ' (left alone; archived only with `--prune`)';
   return [
     `**Unmanaged**: live, not in the configuration${why}`,
     '',
-    ...plan.unmanaged.map((u) => `- ${code(u.address)} (id ${code(u.id)})`),
+    ...shown.map((u) => `- ${code(u.address)} (id ${code(u.id)})`),
   ].join('\n');
 }

@@ -60,6 +60,16 @@ function fieldsOf(change: Change, width: number): FieldView[] {
   }
 }
 
+/**
+ * The unmanaged resources a reader still has to decide about: those this plan archives (--prune)
+ * are already listed under "archive", and listing them twice reads as two different resources.
+ * The JSON plan keeps `unmanaged` whole: it is data that scripts read, and its shape is the contract.
+ */
+export function unmanagedToShow(plan: Plan): Plan['unmanaged'] {
+  const archived = new Set(plan.changes.filter((c) => c.op === 'archive' && c.id !== null).map((c) => `${c.type}\0${c.id}`));
+  return plan.unmanaged.filter((u) => !archived.has(`${u.type}\0${u.id}`));
+}
+
 export function changeCount(summary: PlanSummary): number {
   return summary.create + summary.update + summary.archive + summary.restore;
 }

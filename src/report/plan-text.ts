@@ -4,7 +4,7 @@
 import type { Warning } from '../model/diagnostic.js';
 import type { Plan } from '../plan/types.js';
 import type { ChangeOp } from '../plan/types.js';
-import { safetyNotes, summaryLine, viewChange, type ChangeView } from './plan-model.js';
+import { safetyNotes, summaryLine, unmanagedToShow, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { style, type Style } from './style.js';
@@ -33,10 +33,25 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   return out.join('\n') + '\n';
 }
 
+/**
+ * A saved plan carried out with --yes was reviewed when it was made (`plan --out`): like
+ * `terraform apply FILE`, apply does not print it again, only what it carries out and, next to
+ * that, what the safety checks say. Each change still gets its own line as it is applied.
+ */
+export function renderSavedPlanBrief(plan: Plan, file: string, options: TextOptions): string {
+  const st = style(options.color);
+  return [`Carrying out the saved plan ${file}${whereText(plan)}:`, ...safetyLines(plan, st), st.bold(summaryLine(plan))].join('\n') + '\n';
+}
+
+/** " in organization N (environment E)", or less when the plan does not say. */
+function whereText(plan: Plan): string {
+  const env = plan.environment !== undefined ? ` (environment ${plan.environment})` : '';
+  return `${plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`}${env}`;
+}
+
 function headerLines(plan: Plan, st: Style): string[] {
   const lines: string[] = [];
-  const env = plan.environment !== undefined ? ` (environment ${plan.environment})` : '';
-  const org = `${plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`}${env}`;
+  const org = whereText(plan);
   const n = plan.changes.length;
   if (n > 0) {
     lines.push(`menuctl will make ${plural(n, 'change')}${org}:`);
@@ -88,10 +103,11 @@ export function diffLine(l: DiffLine, st: Style): string {
 }
 
 function unmanagedLines(plan: Plan, st: Style): string[] {
-  if (plan.unmanaged.length === 0) return [];
+  const shown = unmanagedToShow(plan);
+  if (shown.length === 0) return [];
   const why = plan.prune ? 'not in the configuration' : 'not in the configuration; left alone, archived only with --prune';
   const lines = [`Unmanaged (${why}):`];
-  for (const u of plan.unmanaged) lines.push(`  ${st.dim('?')} ${u.address} ${st.dim(`(id ${u.id})`)}`);
+  for (const u of shown) lines.push(`  ${st.dim('?')} ${u.address} ${st.dim(`(id ${u.id})`)}`);
   return [...lines, ''];
 }
 

@@ -41,6 +41,14 @@ describe('apply --plan FILE', () => {
     expect((await cli(['apply', '--yes'])).stdout).toContain('No changes');
   });
 
+  it('does not print a saved plan again with --yes (it was reviewed when made): one line says what it carries out', async () => {
+    await savedPlan([{ name: 'A', parsers: ['p'] }]);
+    const r = await cli(['apply', '--plan', 'plan.json', '--yes', 'menuctl.yaml']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Carrying out the saved plan plan\.json in organization \d+:\nPlan: 2 to create, 0 to update, 0 to archive, 0 to restore\.\n✓ create action\["A"\]/);
+    expect(r.stdout).not.toContain('menuctl will make');
+  });
+
   it('refuses a plan made stale by an out-of-band edit, naming every stale address', async () => {
     writeConfig(dir, configYaml([{ name: 'A', parsers: ['p'] }, { name: 'B' }]));
     await cli(['apply', '--yes']);

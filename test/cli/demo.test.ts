@@ -15,6 +15,10 @@ describe('menuctl demo', () => {
     expect(r.stdout).toContain('      → **** (PIN)\n');
     expect(r.stdout).toContain('      = outcome: balance (succeeded)');
     expect(r.stdout).toMatch(/Plan: \d+ to create, 0 to update, 0 to archive, 0 to restore\./);
+    // The plan is saved by the plan step and carried out by apply --plan without printing it again.
+    expect(r.stdout).toMatch(/── 4\. menuctl apply --plan \S+plan\.json /);
+    expect(r.stdout.split('+ create  action["M-PESA balance"]\n')).toHaveLength(2);
+    expect(r.stdout).toMatch(/Carrying out the saved plan \S+plan\.json in organization 1:\nPlan: 21 to create/);
     expect(r.stdout).toContain('Drift: 1 changed, 0 archived, 0 missing, 0 unmanaged.');
     expect(r.stdout).toContain('No drift: the live API matches the configuration.');
     // The apps' secrets went to the secrets file, never to the output.

@@ -29,4 +29,11 @@ describe('examples/', () => {
     // 17 fixtures and 5 sessions.
     expect(t.stdout).toMatch(/\n22 passed, 0 failed\n$/);
   });
+
+  it('is clean under our own parser analysis: `analyze examples --strict` exits 0 with no finding', async () => {
+    const r = await runCli(['analyze', 'examples', '--strict'], { cwd: ROOT });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('14 parsers, 14 analysed: 0 errors, 0 warnings, 0 notes\n');
+  });
 });

@@ -64,7 +64,7 @@ describe('menuctl docs', () => {
     expect(page.match(/^## /gm)).toHaveLength(3);
     expect(page.match(/^```mermaid$/gm)).toHaveLength(3);
     expect(page).toContain('## Airtel data bundle');
-    expect(page).toContain('| insufficient-float | ussd | failed | `.*insufficient (balance\\|funds).*` |');
+    expect(page).toContain("| insufficient-float | ussd | failed | `Y'ello\\.\\s*Transaction failed: insufficient (balance\\|funds)\\b.*` |");
   });
 
   it('writes nothing for an invalid config and says why', async () => {
