@@ -60988,7 +60988,6 @@ function retryDecision(method, result, idempotent = IDEMPOTENT_METHODS.has(metho
   }
   const { status } = result;
   if (status === 429) return { retry: true, outcome: "failed", transient: true };
-  if (status === 503 && result.fromApi) return { retry: true, outcome: "failed", transient: true };
   if (GATEWAY.has(status)) {
     return idempotent ? { retry: true, outcome: "failed", transient: true } : { retry: false, outcome: "unknown", transient: true };
   }
@@ -63747,7 +63746,7 @@ async function send(t, call2) {
     if (sent2.kind === "status" && (ok(sent2.status) || call2.passThrough?.includes(sent2.status))) {
       return { status: sent2.status, body: ok(sent2.status) ? parseBody(call2, sent2) : void 0 };
     }
-    const result = sent2.kind === "network" ? sent2 : { kind: "status", status: sent2.status, retryAfter: sent2.retryAfter, fromApi: serverErrors(sent2.text).length > 0 };
+    const result = sent2.kind === "network" ? sent2 : { kind: "status", status: sent2.status, retryAfter: sent2.retryAfter };
     const verdict = retryDecision(call2.method, result, call2.repeatable || void 0);
     const throttled = result.kind === "status" && result.status === 429;
     if (!throttled) failures++;
@@ -65452,7 +65451,7 @@ function checkAgainstConfig(saved, desired, live) {
     const why = difference(change, byKey.get(changeKey(change)));
     if (why) unplanned.push({ address: change.address, why: `not what the config plans: ${why}` });
   }
-  return { ok: errors.length === 0 && unplanned.length === 0, unplanned, errors: dedupe2(errors), managed: countManaged(live) };
+  return { ok: errors.length === 0 && unplanned.length === 0, unplanned, errors: dedupe2(errors), managed: countManaged(live), comparison: fresh2.comparison };
 }
 function changeKey(c) {
   return JSON.stringify([c.op, c.type, c.address, c.id]);
@@ -66513,6 +66512,8 @@ async function fromSavedPlan(plan2, paths, flags, conn, ctx) {
     concurrency: conn.concurrency
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan));
+  const recorded = recordedAppCreates(plan2, record, flags.recreate);
+  if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}
 `);
   if (!loaded) return { plan: plan2, record, apps: [] };
@@ -66523,7 +66524,17 @@ async function fromSavedPlan(plan2, paths, flags, conn, ctx) {
     const why = "it is not what the config plans (edited by hand, or made from another config)";
     throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan, why));
   }
-  return { plan: plan2, record, apps: [], managed: Math.min(plan2.safety?.managed ?? check.managed, check.managed) };
+  return { plan: plan2, record, apps: managedApps(check.comparison), managed: Math.min(plan2.safety?.managed ?? check.managed, check.managed) };
+}
+function recordedAppCreates(plan2, record, recreate) {
+  const apps = scopeOf(record)?.apps;
+  if (!apps) return [];
+  return plan2.changes.flatMap((c) => {
+    const entry = c.op === "create" && c.type === "app" ? apps.get(c.address) : void 0;
+    if (!entry || entry.id === null && recreate.includes(c.address)) return [];
+    const why = entry.id !== null ? `the applied-state record holds this app as id ${entry.id}: it was created after this plan was made` : "the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate";
+    return [{ address: c.address, why }];
+  });
 }
 async function confirmed(plan2, flags, ctx) {
   const { io } = ctx;

@@ -32,11 +32,7 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', '
 
 /** What one attempt ended with. */
 export type AttemptResult =
-  | {
-    kind: 'status'; status: number; retryAfter?: string | null;
-    /** The body is the API's own error list (docs/api.md, Errors), not a gateway's page. */
-    fromApi?: boolean;
-  }
+  | { kind: 'status'; status: number; retryAfter?: string | null }
   | { kind: 'network'; code: string };
 
 export interface RetryDecision {
@@ -74,9 +70,10 @@ export function retryDecision(
   const { status } = result;
   // A rate limiter rejects before any work is done, so even a POST is safe to send again.
   if (status === 429) return { retry: true, outcome: 'failed', transient: true };
-  // The API's own 503 is answered before anything is done (docs/api.md, Errors): provably not
-  // processed. A 503 page from a proxy in front of it proves nothing, like 502 and 504.
-  if (status === 503 && result.fromApi) return { retry: true, outcome: 'failed', transient: true };
+  // A 503 is not proof that nothing was done: the reference server answers it before any work,
+  // but the spec shows no such rule for the real service, and an app create sent twice cannot be
+  // found again there (no apps index). So, like 502 and 504, a POST's 503 is outcome unknown;
+  // apply's create-once recovery looks the resource up before it sends the create again.
   if (GATEWAY.has(status)) {
     // A client cannot know whether a gateway error came before or after the handler ran.
     return idempotent

@@ -78,7 +78,7 @@ export async function send(t: TransportOptions, call: Call): Promise<Reply> {
     }
     const result: AttemptResult = sent.kind === 'network'
       ? sent
-      : { kind: 'status', status: sent.status, retryAfter: sent.retryAfter, fromApi: serverErrors(sent.text).length > 0 };
+      : { kind: 'status', status: sent.status, retryAfter: sent.retryAfter };
     const verdict = retryDecision(call.method, result, call.repeatable || undefined);
     const throttled = result.kind === 'status' && result.status === 429;
     if (!throttled) failures++;

@@ -15,7 +15,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { kindOf } from '../model/kinds.js';
 import type { DesiredState, LiveState } from '../model/types.js';
 import { buildPlan } from '../plan/build-plan.js';
-import { compareStates, type Orphan } from '../plan/compare.js';
+import { compareStates, type Comparison, type Orphan } from '../plan/compare.js';
 import { serializeChange } from '../plan/plan-file.js';
 import { protectionErrors } from '../plan/protect.js';
 import { countManaged } from '../plan/safety.js';
@@ -30,6 +30,8 @@ export interface ConfigCheck {
   errors: Diagnostic[];
   /** countManaged() of the live state read now. */
   managed: number;
+  /** The config matched to the live state read now (apply completes the secrets file from it). */
+  comparison: Comparison;
 }
 
 export function checkAgainstConfig(saved: Plan, desired: DesiredState, live: LiveState): ConfigCheck {
@@ -42,7 +44,7 @@ export function checkAgainstConfig(saved: Plan, desired: DesiredState, live: Liv
     const why = difference(change, byKey.get(changeKey(change)));
     if (why) unplanned.push({ address: change.address, why: `not what the config plans: ${why}` });
   }
-  return { ok: errors.length === 0 && unplanned.length === 0, unplanned, errors: dedupe(errors), managed: countManaged(live) };
+  return { ok: errors.length === 0 && unplanned.length === 0, unplanned, errors: dedupe(errors), managed: countManaged(live), comparison: fresh.comparison };
 }
 
 /** Which change of the new plan a saved change must equal: same op on the same resource. */

@@ -20,7 +20,7 @@ import { checkOrganization, connect, type Connection, type ConnectionFlags } fro
 import { thresholdsOf } from './options.js';
 import { loadRecord, recordPath, type RecordFlags } from './record.js';
 import { recordJournal } from '../record/journal.js';
-import { RecordKeeper, type LoadedRecord } from '../record/record-file.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js';
 import type { CliContext } from './context.js';
@@ -198,6 +198,8 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
+  const recorded = recordedAppCreates(plan, record, flags.recreate);
+  if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan!));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}\n`);
   if (!loaded) return { plan, record, apps: [] };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
@@ -208,7 +210,25 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
     throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan!, why));
   }
   // The same definition either way; the smaller count errs on the side of refusing.
-  return { plan, record, apps: [], managed: Math.min(plan.safety?.managed ?? check.managed, check.managed) };
+  return { plan, record, apps: managedApps(check.comparison), managed: Math.min(plan.safety?.managed ?? check.managed, check.managed) };
+}
+
+/**
+ * App creates of a saved plan that the record says happened since (an id) or are in flight: where
+ * the API cannot list apps, verifyPlan cannot see them, and carrying the create out again would
+ * make a second app (and replace the first one's token in the secrets file).
+ */
+function recordedAppCreates(plan: Plan, record: LoadedRecord, recreate: readonly string[]): { address: string; why: string }[] {
+  const apps = scopeOf(record)?.apps;
+  if (!apps) return [];
+  return plan.changes.flatMap((c) => {
+    const entry = c.op === 'create' && c.type === 'app' ? apps.get(c.address) : undefined;
+    if (!entry || (entry.id === null && recreate.includes(c.address))) return [];
+    const why = entry.id !== null
+      ? `the applied-state record holds this app as id ${entry.id}: it was created after this plan was made`
+      : 'the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate';
+    return [{ address: c.address, why }];
+  });
 }
 
 async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promise<boolean> {

@@ -57,9 +57,13 @@ export function listReply<R>(req: RouteRequest, path: string, rows: readonly R[]
   return { status: 200, body };
 }
 
-/** The same query (spec-only: only `page`) with the next page number: a path on this origin. */
+/**
+ * The same query with the next page number: a path on this origin. Spec-only drops the
+ * extension parameters (`archived`) but keeps the rest (`?country=` filters the operators).
+ */
 function nextLink(req: RouteRequest, path: string, page: number): string {
-  const query = new URLSearchParams(req.state.lists.specOnly ? '' : req.query);
+  const query = new URLSearchParams(req.query);
+  if (req.state.lists.specOnly) query.delete('archived');
   query.set('page', String(page));
   return `${path}?${query.toString()}`;
 }

@@ -27,9 +27,6 @@ describe('retryDecision', () => {
     ['POST', net('UND_ERR_CONNECT_TIMEOUT'), { retry: true, outcome: 'failed' }],
     ['POST', status(502), { retry: false, outcome: 'unknown' }],
     ['POST', status(503), { retry: false, outcome: 'unknown' }],
-    // The API's own 503 (its JSON error list) is answered before anything is done.
-    ['POST', { kind: 'status', status: 503, fromApi: true }, { retry: true, outcome: 'failed' }],
-    ['POST', { kind: 'status', status: 502, fromApi: true }, { retry: false, outcome: 'unknown' }],
     ['POST', status(504), { retry: false, outcome: 'unknown' }],
     ['POST', status(500), { retry: false, outcome: 'unknown' }],
     ['POST', net('ECONNRESET'), { retry: false, outcome: 'unknown' }],

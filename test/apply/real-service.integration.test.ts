@@ -118,6 +118,42 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
     expect(JSON.parse(readFileSync(file, 'utf8'))['app["com.example.agent"]']).toEqual(lost);
   });
 
+  it('apply --plan FILE PATH (the CI path) also completes a token missing from the secrets file', async () => {
+    const { cli, dir } = await workspace();
+    expect((await cli(['apply', 'config', '--yes', '--secrets-file', 'secrets.json'])).code).toBe(0);
+    const file = join(dir, 'secrets.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    const lost = doc['app["com.example.agent"]'];
+    delete doc['app["com.example.agent"]'];
+    writeFileSync(file, JSON.stringify(doc));
+    // Something to apply, so the saved plan is carried out rather than short-circuited.
+    const yaml = join(dir, 'config', 'apps.yaml');
+    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('name: Field agent', 'name: Field agent (renamed)'));
+    expect((await cli(['plan', 'config', '--out', 'plan.json'])).code).toBe(0);
+    const r = await cli(['apply', '--plan', 'plan.json', 'config', '--yes', '--secrets-file', 'secrets.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))['app["com.example.agent"]']).toEqual(lost);
+  });
+
+  it('refuses to carry out a saved app create again once the record holds the app: never a second app', async () => {
+    const { cli, dir } = await workspace();
+    // Only the apps, so the plan holds nothing but app creates (the actions' would be stale anyway).
+    expect((await cli(['plan', 'config/apps.yaml', '--out', 'plan.json'])).code).toBe(0);
+    expect((await cli(['apply', '--plan', 'plan.json', '--yes', '--secrets-file', 'secrets.json'])).code).toBe(0);
+    const tokens = readFileSync(join(dir, 'secrets.json'), 'utf8');
+    server.resetStats();
+    // The same plan again, without PATH: the API (spec-only) cannot show the app exists.
+    const again = await cli(['apply', '--plan', 'plan.json', '--yes', '--secrets-file', 'secrets.json']);
+    expect(again.code).toBe(1);
+    // Where the API lists apps, the live app itself makes the plan stale; where it cannot, the record does.
+    expect(again.stderr).toMatch(mode.specOnly
+      ? /app\["com\.example\.agent"\]: the applied-state record holds this app as id \d+/
+      : /app\["com\.example\.agent"\]: a live resource with this identity appeared/);
+    expect(posts()).toBe(0);
+    expect(writeRequests(server)).toBe(0);
+    expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).toBe(tokens);
+  });
+
   it('exports with the record: exact step kinds and details, the recorded apps, and a plan of the export is clean', async () => {
     const { cli, dir } = await workspace();
     expect((await cli(['apply', 'config', '--yes', '--secrets-file', 's.json'])).code).toBe(0);

@@ -91,6 +91,16 @@ describe('paging', () => {
     });
   }
 
+  it('keeps the spec\'s own query parameters in links.next (spec-only), dropping only the extensions', async () => {
+    const s = await startTestServer({ specOnly: true, pageSize: 2 });
+    try {
+      const r = await client(s)('GET', '/api/world_operators?country=ke&archived=false');
+      expect(r.body.links.next).toBe('/api/world_operators?country=ke&page=2');
+    } finally {
+      await s.close();
+    }
+  });
+
   it('keeps the other query parameters in links.next (full mode)', async () => {
     const s = await startTestServer({ pageSize: 1 });
     try {
