@@ -69,13 +69,16 @@ export function parseRecord(text: string, file: string): RecordDocument {
     if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) {
       throw new RecordSyntaxError(file, at, 'an unresolved merge conflict: keep the lines of both sides (one per address) and delete the markers');
     }
-    let entry: Record<string, unknown>;
+    let entry: unknown;
     try {
-      entry = JSON.parse(line) as Record<string, unknown>;
+      entry = JSON.parse(line);
     } catch {
+      entry = undefined;
+    }
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       throw new RecordSyntaxError(file, at, 'not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`');
     }
-    addEntry(doc, entry, (what) => new RecordSyntaxError(file, at, what));
+    addEntry(doc, entry as Record<string, unknown>, (what) => new RecordSyntaxError(file, at, what));
   });
   return doc;
 }
@@ -92,6 +95,9 @@ function addEntry(doc: RecordDocument, e: Record<string, unknown>, fail: (what: 
     if (typeof e.id !== 'string' || !Array.isArray(e.steps) || !Array.isArray(e.operator_ids)) {
       throw fail('an action line needs "id", "steps" and "operator_ids"');
     }
+    if (!e.steps.every(isStepDetails) || !e.operator_ids.every((o) => Number.isInteger(o))) {
+      throw fail('an action line\'s "steps" must be step objects (kind, value or name, expect, description) and "operator_ids" whole numbers; restore the line from git, or delete it and run `menuctl apply --resend all`');
+    }
     scope.actions.set(e.address, { id: e.id, steps: e.steps as StepDetails[], operator_ids: e.operator_ids as number[] });
   } else if (e.pending === 'create' && e.id === null) {
     scope.apps.set(e.address, { id: null, pending: 'create' });
@@ -100,6 +106,16 @@ function addEntry(doc: RecordDocument, e: Record<string, unknown>, fail: (what: 
   } else {
     throw fail('an app line needs "id" (or "id": null with "pending": "create")');
   }
+}
+
+const STEP_KINDS: readonly string[] = ['press', 'variable', 'select', 'pin', 'ok'];
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+
+function isStepDetails(v: unknown): v is StepDetails {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const s = v as Record<string, unknown>;
+  return typeof s.kind === 'string' && STEP_KINDS.includes(s.kind) && typeof s.description === 'string'
+    && optionalString(s.value) && optionalString(s.name) && (s.expect === null || optionalString(s.expect));
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

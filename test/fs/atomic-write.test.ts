@@ -10,20 +10,34 @@ import { checkWritable, readRegularFile, writeFileAtomic } from '../../src/fs/at
 
 const dir = () => mkdtempSync(join(tmpdir(), 'menuctl-fs-'));
 
+// Lets a test know the temp name the writer is about to use, as an attacker who could predict it would.
+const predicted = vi.hoisted(() => ({ bytes: null as Buffer | null }));
+vi.mock('node:crypto', async (original) => {
+  const real = await original<typeof import('node:crypto')>();
+  return { ...real, randomBytes: (n: number) => predicted.bytes ?? real.randomBytes(n) };
+});
+
 afterEach(() => { vi.restoreAllMocks(); });
 
 describe('writeFileAtomic', () => {
-  it('does not write through a symlink planted at the temp name the old writer predicted', async () => {
+  it('does not write through a symlink planted at the very temp name it uses: the create fails instead', async () => {
     const d = dir();
     const victim = join(d, 'victim.txt');
     writeFileSync(victim, 'precious\n');
     const target = join(d, 'plan.json');
-    // The old writer named its temp file .<name>.<pid>.<Date.now()>.tmp: predictable.
-    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
-    symlinkSync(victim, join(d, `.${basename(target)}.${process.pid}.1700000000000.tmp`));
-    await writeFileAtomic(target, 'new plan\n');
+    predicted.bytes = Buffer.alloc(8, 0xab);
+    try {
+      symlinkSync(victim, join(d, `.menuctl-${'ab'.repeat(8)}.tmp`));
+      await expect(writeFileAtomic(target, 'new plan\n')).rejects.toMatchObject({ code: 'EEXIST' });
+    } finally {
+      predicted.bytes = null;
+    }
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(() => lstatSync(target)).toThrow();
+    // With an unpredictable name the same write goes through.
+    await writeFileAtomic(target, 'new plan\n');
     expect(readFileSync(target, 'utf8')).toBe('new plan\n');
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 
   it('replaces a symlink at the target instead of writing into what it points to', async () => {

@@ -56,6 +56,16 @@ describe('the record file', () => {
     expect(() => parseRecord('{"scope":', 'r.lock')).toThrow(/^r\.lock:1:1: not a JSON object/);
   });
 
+  it('refuses, with its line, a line that parses but is not a record entry (no crash on null steps or a null line)', () => {
+    const line = (steps: unknown, operators: unknown = [1]) =>
+      JSON.stringify({ scope, address: 'action["A"]', id: 'aa', operator_ids: operators, steps });
+    for (const text of ['null', '5', '[]']) expect(() => parseRecord(text, 'r.lock')).toThrow(/^r\.lock:1:1: not a JSON object/);
+    expect(() => parseRecord(line([null, 5]), 'r.lock')).toThrow(/^r\.lock:1:1: an action line's "steps" must be step objects/);
+    expect(() => parseRecord(line([{ kind: 'bogus', description: '' }]), 'r.lock')).toThrow(/^r\.lock:1:1: an action line's "steps"/);
+    expect(() => parseRecord(line([], ['x']), 'r.lock')).toThrow(/"operator_ids" whole numbers/);
+    expect(parseRecord(line([{ kind: 'press', value: '1', expect: null, description: '' }]), 'r.lock').get(scope)?.actions.size).toBe(1);
+  });
+
   it('answers for an action only when it was applied to the same live id', () => {
     const s = doc().get(scope)!;
     expect(recordedAction(s, 'action["A"]', 'aa')?.operator_ids).toEqual([1, 3]);
