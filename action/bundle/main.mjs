@@ -33855,6 +33855,9 @@ function parseRecord(text, file) {
     try {
       entry = JSON.parse(line);
     } catch {
+      entry = void 0;
+    }
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
       throw new RecordSyntaxError(file, at, "not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`");
     }
     addEntry(doc, entry, (what) => new RecordSyntaxError(file, at, what));
@@ -33873,6 +33876,9 @@ function addEntry(doc, e, fail) {
     if (typeof e.id !== "string" || !Array.isArray(e.steps) || !Array.isArray(e.operator_ids)) {
       throw fail('an action line needs "id", "steps" and "operator_ids"');
     }
+    if (!e.steps.every(isStepDetails) || !e.operator_ids.every((o) => Number.isInteger(o))) {
+      throw fail('an action line\'s "steps" must be step objects (kind, value or name, expect, description) and "operator_ids" whole numbers; restore the line from git, or delete it and run `menuctl apply --resend all`');
+    }
     scope.actions.set(e.address, { id: e.id, steps: e.steps, operator_ids: e.operator_ids });
   } else if (e.pending === "create" && e.id === null) {
     scope.apps.set(e.address, { id: null, pending: "create" });
@@ -33881,6 +33887,11 @@ function addEntry(doc, e, fail) {
   } else {
     throw fail('an app line needs "id" (or "id": null with "pending": "create")');
   }
+}
+function isStepDetails(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const s = v;
+  return typeof s.kind === "string" && STEP_KINDS2.includes(s.kind) && typeof s.description === "string" && optionalString(s.value) && optionalString(s.name) && (s.expect === null || optionalString(s.expect));
 }
 function lineOf(scope, address, entry, make) {
   const kept = lineCache.get(entry);
@@ -33913,7 +33924,7 @@ function recordedAction(scope, address, liveId) {
 function recordedAppIds(scope) {
   return [...scope?.apps.values() ?? []].flatMap((a) => a.id === null ? [] : [a.id]);
 }
-var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, byCodeUnit2, lineCache;
+var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, STEP_KINDS2, optionalString, byCodeUnit2, lineCache;
 var init_record = __esm({
   "src/record/record.ts"() {
     "use strict";
@@ -33931,6 +33942,8 @@ var init_record = __esm({
         this.name = "RecordSyntaxError";
       }
     };
+    STEP_KINDS2 = ["press", "variable", "select", "pin", "ok"];
+    optionalString = (v) => v === void 0 || typeof v === "string";
     byCodeUnit2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
     lineCache = /* @__PURE__ */ new WeakMap();
   }

@@ -70,7 +70,8 @@ function parseRecords(text: string, file: string): ReturnType<typeof readHoverRe
  * line and column.
  */
 function jsonProblem(text: string, err: Error): string {
-  const what = err.message.replace(/,?\s*"(?:[^"\\]|\\.)*"(?:\.\.\.)?\s*is not valid JSON/, '').replace(/\s*(?:in JSON )?at position \d+.*$/, '');
+  // Everything from the first quote on is V8's excerpt of the input (which may itself hold quotes).
+  const what = err.message.replace(/,?\s*".*$/s, '').replace(/\s*(?:in JSON )?at position \d+.*$/s, '');
   const at = /at position (\d+)/.exec(err.message);
   if (!at) return what;
   const before = text.slice(0, Number(at[1]));

@@ -35,7 +35,7 @@ export function importSession(t: HoverTransaction, options: { name?: string } = 
     ...(t.sms.length > 0 ? { sms: t.sms.map((m) => ({ sender: scrubSender(m.sender), message: scrubText(m.message, keep) })) } : {}),
     expect: expectOf(t, scrubMap(t.parsedVariables)),
   };
-  return { actionName: t.actionName, session, notes: notesOf(t, keep) };
+  return { actionName: t.actionName === null ? null : scrubText(t.actionName, keep), session, notes: notesOf(t, keep) };
 }
 
 function defaultName(t: HoverTransaction): string {

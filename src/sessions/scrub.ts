@@ -50,9 +50,11 @@ const NOT_NAMES = new Set([
 
 export const PERSONAL_KEY = /name|phone|msisdn|mobile|recipient|payee|receiver|beneficiary|account|email|id_?number|national/i;
 /** Keys whose values are credentials: never written, whatever they look like. */
-export const SECRET_KEY = /pin|passw|passcode|secret|otp|token/i;
+export const SECRET_KEY = /pin|passw|passcode|secret|otp|token|code/i;
 /** A screen that asks for a credential: what the device answered it with is a PIN. */
-export const SECRET_PROMPT = /\b(pin|password|passcode)\b/i;
+// A screen asking for a secret: PIN (also MPIN, M-PIN, PIN1), password, a secret code, and the
+// words Swahili and French menus use (siri, mot de passe, code secret, NIP).
+export const SECRET_PROMPT = /(\b|m-?)pin\d*\b|\bpass(word|code)\b|\bsecret\b|\bsiri\b|\bmot de passe\b|\bnip\b/i;
 export const MASKED = '****';
 
 /** An SMS sender id is the operator's (kept) unless it is a phone number (masked). */

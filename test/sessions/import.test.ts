@@ -120,6 +120,29 @@ ${session}`);
   });
 });
 
+describe('sessions import leaks nothing found in review', () => {
+  it('a JSON error never quotes the input, even when the excerpt holds quotes', async () => {
+    for (const [name, text] of [['q1.json', '["0712345678", +1]'], ['q2.json', '{"a": +254712345678}']]) {
+      const r = await runCli(['sessions', 'import', tmp.write(name!, text!)]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/not JSON/);
+      expect(r.stderr).not.toMatch(/0712|2547/);
+    }
+  });
+
+  it('masks what answered a secret-code prompt, a `code` value, and scrubs the action name', async () => {
+    const record = {
+      action_name: 'Send 0712345678', status: 'succeeded', category: 'sent',
+      session_messages: ['Menu\n1. Send', 'Enter your secret code', 'Ingiza nambari ya siri', 'Enter MPIN', 'Done'],
+      values_entered: ['1', '9876', '1357', '2468'],
+      input_extras: { code: '4321' },
+    };
+    const r = await runCli(['sessions', 'import', tmp.write('secret.json', JSON.stringify(record))]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/9876|1357|2468|4321|0712345678/);
+  });
+});
+
 describe('scrubText', () => {
   it.each([
     ['Call 0712 345 678 now', 'Call 0710 000 000 now'],
