@@ -63789,9 +63789,9 @@ async function once(t, call2, token) {
     body = JSON.stringify(call2.body);
     headers["content-type"] = "application/json";
   }
+  const permit = await t.limiter.acquire();
   const paused = t.limiter.pausedFor(t.now());
   if (paused > 0) await t.sleep(paused);
-  const permit = await t.limiter.acquire();
   let sent2;
   try {
     t.stats.requests++;

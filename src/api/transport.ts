@@ -113,9 +113,10 @@ async function once(t: TransportOptions, call: Call, token: string | null): Prom
     body = JSON.stringify(call.body);
     headers['content-type'] = 'application/json';
   }
+  const permit = await t.limiter.acquire();
+  // Checked once the slot is ours: a 429 that came while this request queued for it pauses it too.
   const paused = t.limiter.pausedFor(t.now());
   if (paused > 0) await t.sleep(paused);
-  const permit = await t.limiter.acquire();
   let sent: Sent;
   try {
     t.stats.requests++;

@@ -107,6 +107,23 @@ describe('Retry-After', () => {
     await c.close();
   });
 
+  it("a request already queued for a slot when a 429 arrives waits out its Retry-After too", async () => {
+    const log: string[] = [];
+    const c = createClient({
+      baseUrl: ORIGIN, token: 'header.payload.sig', dispatcher: agent, concurrency: 1,
+      sleep: async (ms) => { log.push(`sleep ${ms}`); }, random: () => 0, now: () => NOW,
+    });
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(429, { errors: [] }, { headers: { 'retry-after': '7' } });
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, () => { log.push('actions'); return { data: [] }; });
+    pool().intercept({ path: '/api/world_operators', method: 'GET' }).reply(200, () => { log.push('operators'); return { data: [] }; });
+    await Promise.all([c.listActions(), c.listOperators()]);
+    // The operators request was waiting for the one slot when the 429 came: it must not be sent
+    // before a 7 s wait, although it checked for a pause before it queued.
+    // Two waits before it is sent: the retry's own backoff of the refused request, and its own.
+    expect(log.slice(0, log.indexOf('operators'))).toEqual(['sleep 7000', 'sleep 7000']);
+    await c.close();
+  });
+
   it('429s stop once the time budget would be passed', async () => {
     const budgetS = DEFAULT_RETRY_POLICY.budgetMs / 1000;
     pool().intercept({ path: '/api/actions', method: 'GET' }).reply(429, { errors: [] }, { headers: { 'retry-after': '20' } }).times(budgetS);
