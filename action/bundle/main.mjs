@@ -65838,6 +65838,8 @@ var init_secrets_file = __esm({
       }
       async save(address, entry) {
         await this.mutate((doc) => {
+          const earlier = doc[address];
+          if (earlier && earlier.id !== entry.id) doc[`${address} (id ${earlier.id})`] = earlier;
           doc[address] = { id: entry.id, token: entry.token, webhook_secret: entry.webhook_secret };
         });
         this.written.push(address);

@@ -55,6 +55,10 @@ export class SecretsWriter {
 
   async save(address: string, entry: SecretsEntry): Promise<void> {
     await this.mutate((doc) => {
+      // Another live app's token under this address (the app was re-created, e.g. --recreate of
+      // one that did exist) is kept beside it, never overwritten: a token is never lost.
+      const earlier = doc[address];
+      if (earlier && earlier.id !== entry.id) doc[`${address} (id ${earlier.id})`] = earlier;
       doc[address] = { id: entry.id, token: entry.token, webhook_secret: entry.webhook_secret };
     });
     // Only once the file holds it: the report tells the user the token is in the file.

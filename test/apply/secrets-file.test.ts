@@ -31,6 +31,16 @@ afterEach(() => {
 });
 
 describe('SecretsWriter.save', () => {
+  it('keeps another live app\'s token saved under the same address beside the new one, never overwriting it', async () => {
+    const file = join(await tempDir(), 's.json');
+    const w = new SecretsWriter(file);
+    await w.save('app["a"]', entry);
+    await w.save('app["a"]', { id: '2', token: 't-NEW', webhook_secret: null });
+    await w.save('app["a"]', { id: '2', token: 't-NEW', webhook_secret: null });
+    const doc = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
+    expect(doc).toEqual({ 'app["a"]': { id: '2', token: 't-NEW', webhook_secret: null }, 'app["a"] (id 1)': entry });
+  });
+
   it('does not list an address whose write failed', async () => {
     const file = join(await tempDir(), 'secrets.json');
     const writer = new SecretsWriter(file);
