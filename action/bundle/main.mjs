@@ -65606,7 +65606,7 @@ var init_create_once = __esm({
     "use strict";
     init_retry();
     init_errors3();
-    DEFAULT_RECOVERY = { maxSends: 6, baseDelayMs: 100 };
+    DEFAULT_RECOVERY = { maxSends: 20, baseDelayMs: 100 };
     LOOKUP_TRIES = 3;
     MAX_DELAY_MS = 2e3;
     UnknownOutcomeError = class extends Error {
