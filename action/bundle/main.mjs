@@ -3985,6 +3985,17 @@ function readEnvironments(files, diagnostics) {
         });
         continue;
       }
+      const clash = [...defs.values()].find((d) => credentialVariable("MENUCTL_TOKEN", d.name) === credentialVariable("MENUCTL_TOKEN", name));
+      if (clash) {
+        const at = clash.src.locate(["environments", clash.name], { key: true });
+        diagnostics.push({
+          severity: "error",
+          code: "environment.credential-clash",
+          loc: src.locate(["environments", name], { key: true }),
+          message: `environments ${JSON.stringify(clash.name)} (${at.file}:${at.line}:${at.col}) and ${JSON.stringify(name)} would both take their credentials from ${credentialVariable("MENUCTL_TOKEN", name)}. Rename one.`
+        });
+        continue;
+      }
       defs.set(name, definition(name, raw, src));
     }
   }
@@ -67324,7 +67335,8 @@ function skipFork(step2) {
 }
 function hasCredentials(env, environment) {
   const names2 = environment ? [(b) => credentialVariable(b, environment), (b) => b] : [(b) => b];
-  return names2.some((name) => Boolean(env[name("MENUCTL_TOKEN")] || env[name("MENUCTL_EMAIL")] && env[name("MENUCTL_PASSWORD")]));
+  const set2 = (v) => Boolean(v?.trim());
+  return names2.some((name) => set2(env[name("MENUCTL_TOKEN")]) || set2(env[name("MENUCTL_EMAIL")]) && set2(env[name("MENUCTL_PASSWORD")]));
 }
 function argv(step2, extra) {
   const { command, paths, environment, extraFlags } = step2.inputs;

@@ -70,7 +70,9 @@ function skipFork(step: Step): number {
 /** The same variables cli/connect.ts reads: the environment's own first, then the shared ones. */
 function hasCredentials(env: Env, environment: string | null): boolean {
   const names = environment ? [(b: CredentialBase) => credentialVariable(b, environment), (b: CredentialBase) => b] : [(b: CredentialBase) => b];
-  return names.some((name) => Boolean(env[name('MENUCTL_TOKEN')] || (env[name('MENUCTL_EMAIL')] && env[name('MENUCTL_PASSWORD')])));
+  // Trimmed as connect.ts trims them: a secret holding only a newline is no credential.
+  const set = (v: string | undefined) => Boolean(v?.trim());
+  return names.some((name) => set(env[name('MENUCTL_TOKEN')]) || (set(env[name('MENUCTL_EMAIL')]) && set(env[name('MENUCTL_PASSWORD')])));
 }
 
 function argv(step: Step, extra: string[]): string[] {

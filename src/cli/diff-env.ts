@@ -23,6 +23,11 @@ export async function runDiffEnv(a: string, b: string, paths: string[], flags: D
   const envA = await selectEnvironment(paths, { env: a }, io);
   const envB = await selectEnvironment(paths, { env: b }, io);
   if (!envA || !envB) throw new CliError('diff-env compares environments, but the config defines none');
+  // MENUCTL_API_URL wins over an environment's api_url: both sides would then read one API, and
+  // two environments with the same organization id would compare equal.
+  if (io.env.MENUCTL_API_URL?.trim() && (envA.def?.api_url || envB.def?.api_url)) {
+    throw new CliError('diff-env reads each environment from its own api_url, but MENUCTL_API_URL would send both to one API: unset it for diff-env');
+  }
   const [sideA, sideB] = [await side(envA, paths, flags, ctx), await side(envB, paths, flags, ctx)];
   for (const s of [sideA, sideB]) for (const w of s.live.warnings) io.stderr.write(`Warning (${s.name}): ${w.message}\n`);
   const { diff, diagnostics } = diffEnvironments(sideA, sideB);

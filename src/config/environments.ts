@@ -41,6 +41,15 @@ export function readEnvironments(files: readonly { src: ConfigSource; root: Obj 
           message: `environment ${JSON.stringify(name)} is defined twice: here and at ${at.file}:${at.line}:${at.col}. Keep one.` });
         continue;
       }
+      // `prod-eu` and `prod_eu` (or `Prod` and `prod`) would read one MENUCTL_TOKEN_PROD_EU: a
+      // credential meant for one environment must never act for another.
+      const clash = [...defs.values()].find((d) => credentialVariable('MENUCTL_TOKEN', d.name) === credentialVariable('MENUCTL_TOKEN', name));
+      if (clash) {
+        const at = clash.src.locate(['environments', clash.name], { key: true });
+        diagnostics.push({ severity: 'error', code: 'environment.credential-clash', loc: src.locate(['environments', name], { key: true }),
+          message: `environments ${JSON.stringify(clash.name)} (${at.file}:${at.line}:${at.col}) and ${JSON.stringify(name)} would both take their credentials from ${credentialVariable('MENUCTL_TOKEN', name)}. Rename one.` });
+        continue;
+      }
       defs.set(name, definition(name, raw, src));
     }
   }

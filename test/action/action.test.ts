@@ -239,6 +239,12 @@ describe('a pull request from a fork', () => {
     expect(api.stats().requests).toBe(0);
   });
 
+  it('a secret that holds only a newline is no credential: still skipped cleanly', async () => {
+    const r = await step({ command: 'plan', paths: 'config' }, { fork: true, credentials: false, env: { MENUCTL_TOKEN: '\n', MENUCTL_API_URL: api.url } });
+    expect(r.code).toBe(0);
+    expect(r.outputs.skipped).toBe('true');
+  });
+
   it('validate still runs: it needs no secrets', async () => {
     const r = await step({ command: 'validate', paths: 'config' }, { fork: true, credentials: false });
     expect(r.code).toBe(0);

@@ -167,6 +167,12 @@ describe.each(SERVER_MODES)('environments against the $name', (mode) => {
     expect(differ.stdout).toContain('staging and production differ: 2 resources');
   });
 
+  it('diff-env refuses MENUCTL_API_URL, which would send both environments to one API', async () => {
+    const r = await cli(['diff-env', 'staging', 'production'], { ...tokens(), MENUCTL_API_URL: server.url });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('MENUCTL_API_URL would send both to one API: unset it for diff-env');
+  });
+
   it("export --env reads that environment's organization, guarded by its organization_id", async () => {
     for (const env of ['staging', 'production']) expect((await cli(['apply', '--env', env, '--yes', '--discard-secrets'], tokens())).code).toBe(0);
     const prod = await cli(['export', '--env', 'production'], tokens());

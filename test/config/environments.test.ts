@@ -130,6 +130,13 @@ describe('checking every environment (validate, test)', () => {
     ], { env: {}, cwd: '/' });
     expect(r.diagnostics.map((d) => d.code)).toContain('environment.duplicate');
   });
+
+  it('refuses two environments that would read one credential variable (prod-eu and prod_eu)', () => {
+    const r = loadSources([{ file: 'a.yaml', text: 'version: 1\nenvironments:\n  prod-eu: { organization_id: 1 }\n  prod_eu: { organization_id: 2 }\n' }], { env: {}, cwd: '/' });
+    const clash = r.diagnostics.find((d) => d.code === 'environment.credential-clash');
+    expect(clash?.message).toContain('would both take their credentials from MENUCTL_TOKEN_PROD_EU');
+    expect(clash?.loc?.line).toBe(4);
+  });
 });
 
 describe("menuctl's credential variables are never interpolated", () => {
