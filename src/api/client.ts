@@ -2,7 +2,8 @@
 // model/payload.ts, and the shape its answer must have. Retries, auth, the adaptive limit
 // and response checks live in transport.ts and the small files it uses.
 
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { createAgent } from './undici-lite.js';
 import type { ApiClient } from './types.js';
 import { Auth, organizationFromToken, type Credentials } from './auth.js';
 import { AdaptiveLimiter } from './limiter.js';
@@ -50,7 +51,7 @@ const enc = encodeURIComponent;
 export function createClient(options: ClientOptions): ApiClient {
   const concurrency = options.concurrency ?? 8;
   const ownDispatcher = options.dispatcher === undefined;
-  const dispatcher = options.dispatcher ?? new Agent({
+  const dispatcher = options.dispatcher ?? createAgent({
     connections: concurrency,
     keepAliveTimeout: 10_000,
     connect: { timeout: options.timeoutMs ?? 30_000 },

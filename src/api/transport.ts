@@ -3,7 +3,8 @@
 // fail with an ApiError, and check the body's shape. Resource methods (client.ts) only say
 // which method, path, body and response shape they expect.
 
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from './undici-lite.js';
 import { displayUrl } from './display-url.js';
 import { ApiError, ResponseShapeError, type ServerError } from './errors.js';
 import { retryDecision, parseRetryAfter, retryDelay, type AttemptResult, type RetryPolicy } from './retry.js';
