@@ -3323,10 +3323,10 @@ function fitDocument(o) {
   if (fitted.kept.length < o.sections.length) {
     fitted = fitSections(o.sections, o.maxChars - frame - o.note(o.sections.length).length - 6);
   }
-  const parts = [o.head, ...fitted.kept];
-  if (fitted.kept.length < o.sections.length) parts.push(o.note(fitted.omittedItems));
-  parts.push(o.tail);
-  return parts.join("\n\n") + "\n";
+  const parts2 = [o.head, ...fitted.kept];
+  if (fitted.kept.length < o.sections.length) parts2.push(o.note(fitted.omittedItems));
+  parts2.push(o.tail);
+  return parts2.join("\n\n") + "\n";
 }
 var init_markdown_util = __esm({
   "src/report/markdown-util.ts"() {
@@ -3661,9 +3661,9 @@ function blockLines(v) {
   return [formatValue(v)];
 }
 function diffBlock(before, after) {
-  const parts = diffArrays(blockLines(before), blockLines(after));
+  const parts2 = diffArrays(blockLines(before), blockLines(after));
   const out = [];
-  parts.forEach((part, i) => {
+  parts2.forEach((part, i) => {
     const mark2 = part.added ? "+" : part.removed ? "-" : " ";
     const items = part.value;
     if (mark2 !== " " || items.length <= 2 * CONTEXT + 1) {
@@ -3671,7 +3671,7 @@ function diffBlock(before, after) {
       return;
     }
     const head = i === 0 ? 0 : CONTEXT;
-    const tail = i === parts.length - 1 ? 0 : CONTEXT;
+    const tail = i === parts2.length - 1 ? 0 : CONTEXT;
     for (const text of items.slice(0, head)) out.push({ mark: mark2, text });
     out.push({ mark: mark2, text: `\u2026 ${items.length - head - tail} unchanged` });
     for (const text of items.slice(items.length - tail)) out.push({ mark: mark2, text });
@@ -10071,10 +10071,12 @@ var init_lint = __esm({
 });
 
 // src/config/checks/parsers.ts
-function checkParsers(ctx) {
+function* checkParsersSteps(ctx) {
   const lint = /* @__PURE__ */ new Map();
+  let n = 0;
   for (const f of ctx.files) {
     for (const a of f.actions) for (const p of a.parsers) {
+      if (++n % 500 === 0) yield void 0;
       checkSender(ctx, a, p);
       const key = `${p.target_type}\0${p.regex}`;
       let issues = lint.get(key);
@@ -13654,26 +13656,26 @@ var require_directives = __commonJS({
           this.tags = Object.assign({}, _Directives.defaultTags);
           this.atNextDocument = false;
         }
-        const parts = line.trim().split(/[ \t]+/);
-        const name = parts.shift();
+        const parts2 = line.trim().split(/[ \t]+/);
+        const name = parts2.shift();
         switch (name) {
           case "%TAG": {
-            if (parts.length !== 2) {
+            if (parts2.length !== 2) {
               onError(0, "%TAG directive should contain exactly two parts");
-              if (parts.length < 2)
+              if (parts2.length < 2)
                 return false;
             }
-            const [handle, prefix] = parts;
+            const [handle, prefix] = parts2;
             this.tags[handle] = prefix;
             return true;
           }
           case "%YAML": {
             this.yaml.explicit = true;
-            if (parts.length !== 1) {
+            if (parts2.length !== 1) {
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version] = parts;
+            const [version] = parts2;
             if (version === "1.1" || version === "1.2") {
               this.yaml.version = version;
               return true;
@@ -16410,9 +16412,9 @@ var require_timestamp = __commonJS({
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str4, asBigInt) {
       const sign = str4[0];
-      const parts = sign === "-" || sign === "+" ? str4.substring(1) : str4;
+      const parts2 = sign === "-" || sign === "+" ? str4.substring(1) : str4;
       const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      const res = parts2.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
@@ -16428,18 +16430,18 @@ var require_timestamp = __commonJS({
         value *= num(-1);
       }
       const _60 = num(60);
-      const parts = [value % _60];
+      const parts2 = [value % _60];
       if (value < 60) {
-        parts.unshift(0);
+        parts2.unshift(0);
       } else {
-        value = (value - parts[0]) / _60;
-        parts.unshift(value % _60);
+        value = (value - parts2[0]) / _60;
+        parts2.unshift(value % _60);
         if (value >= 60) {
-          value = (value - parts[0]) / _60;
-          parts.unshift(value);
+          value = (value - parts2[0]) / _60;
+          parts2.unshift(value);
         }
       }
-      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+      return sign + parts2.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
       identify: (value) => typeof value === "bigint" || Number.isInteger(value),
@@ -24111,6 +24113,13 @@ var init_schema = __esm({
 
 // src/config/load.ts
 function loadSources(files, options, initial = []) {
+  const steps = loadSteps(files, options, initial);
+  for (; ; ) {
+    const step2 = steps.next();
+    if (step2.done) return step2.value;
+  }
+}
+function* loadSteps(files, options, initial) {
   const sources = new Map(files.map((f) => [f.file, f.text]));
   const { environments, diagnostics: definitions } = findEnvironments(files, options.env);
   const names2 = environments.map((e) => e.name);
@@ -24118,39 +24127,50 @@ function loadSources(files, options, initial = []) {
     const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
     return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
   };
+  const pc = { names: names2, failed: hasErrors(initial) || hasErrors(definitions) };
   if (environments.length === 0) {
-    const pass = loadPass(files, options, names2);
+    const pass = yield* passSteps(files, options, pc);
     if (options.environment !== void 0) pass.diagnostics.push(noSuchEnvironment(options.environment, names2));
     return finish(pass.diagnostics, pass.state);
   }
   if (options.environment !== void 0) {
     const def = environments.find((e) => e.name === options.environment);
     if (!def) return finish([noSuchEnvironment(options.environment, names2)], null);
-    const pass = loadPass(files, { ...options, env: overlay(options.env, def) }, names2, def);
+    const pass = yield* passSteps(files, { ...options, env: overlay(options.env, def) }, pc, def);
     return finish(pass.diagnostics.map((d) => d.code === "env.unset" ? forEnvironment(d, def.name) : d), pass.state);
   }
-  const passes = environments.map((def) => ({ def, ...loadPass(files, { ...options, env: overlay(options.env, def) }, names2, def) }));
+  const passes = [];
+  for (const def of environments) passes.push({ def, ...yield* passSteps(files, { ...options, env: overlay(options.env, def) }, pc, def) });
   const perEnvironment = passes.map((p) => ({ name: p.def.name, state: hasErrors(p.diagnostics) ? null : p.state }));
   return finish(acrossEnvironments(passes), passes[0].state, { perEnvironment });
 }
-function loadPass(files, options, names2, def) {
+function* passSteps(files, options, pc, def) {
   const diagnostics = [];
-  const models = [];
   const parsedFiles = [];
   for (const src of files) {
-    const parsed = parseFile(src, options.env, diagnostics);
-    parsedFiles.push(parsed);
+    parsedFiles.push(parseFile(src, options.env, diagnostics));
+    yield void 0;
+  }
+  yield pc.failed || hasErrors(diagnostics) ? void 0 : { parsed: parsedFiles, environment: def };
+  const models = [];
+  for (const parsed of parsedFiles) {
     if (!parsed.root) continue;
     for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
+    yield void 0;
     models.push(new ModelBuilder(parsed.src, def?.name).file(parsed.root));
+    yield void 0;
   }
-  checkEnvironmentLists(parsedFiles, names2, diagnostics);
+  checkEnvironmentLists(parsedFiles, pc.names, diagnostics);
   const ctx = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
-  checkDuplicates(ctx);
-  checkActions(ctx);
-  checkParsers(ctx);
-  checkFixtures(ctx);
-  checkSessions(ctx);
+  for (const check of [checkDuplicates, checkActions]) {
+    check(ctx);
+    yield void 0;
+  }
+  yield* checkParsersSteps(ctx);
+  for (const check of [checkFixtures, checkSessions]) {
+    check(ctx);
+    yield void 0;
+  }
   if (def && def.organization_id === void 0 && !models.some((m) => m.organization_id !== void 0)) diagnostics.push(unguarded(def));
   return { diagnostics, state: hasErrors(diagnostics) ? null : merge2(models, def) };
 }
@@ -24186,7 +24206,18 @@ async function loadEnvironments(paths, options) {
 }
 async function loadConfig(paths, options) {
   const read2 = await readSources(paths, options.cwd);
-  return loadSources(read2.files, options, read2.diagnostics);
+  if (!options.overlap) return loadSources(read2.files, options, read2.diagnostics);
+  const steps = loadSteps(read2.files, options, read2.diagnostics);
+  let told = false;
+  for (; ; ) {
+    const step2 = steps.next();
+    if (step2.done) return step2.value;
+    if (step2.value !== void 0 && !told) {
+      told = true;
+      await options.overlap.parsed(step2.value.parsed, step2.value.environment);
+    }
+    await new Promise((resume) => setImmediate(resume));
+  }
 }
 function shortenAddress(d) {
   if (d.address === void 0 || d.address.length <= MAX_ADDRESS) return d;
@@ -34098,316 +34129,6 @@ var init_record2 = __esm({
   }
 });
 
-// node_modules/undici/lib/core/symbols.js
-var require_symbols = __commonJS({
-  "node_modules/undici/lib/core/symbols.js"(exports, module) {
-    "use strict";
-    module.exports = {
-      kClose: /* @__PURE__ */ Symbol("close"),
-      kDestroy: /* @__PURE__ */ Symbol("destroy"),
-      kDispatch: /* @__PURE__ */ Symbol("dispatch"),
-      kUrl: /* @__PURE__ */ Symbol("url"),
-      kRedirectCacheControl: /* @__PURE__ */ Symbol("redirect cache control"),
-      kWriting: /* @__PURE__ */ Symbol("writing"),
-      kResuming: /* @__PURE__ */ Symbol("resuming"),
-      kQueue: /* @__PURE__ */ Symbol("queue"),
-      kConnect: /* @__PURE__ */ Symbol("connect"),
-      kConnecting: /* @__PURE__ */ Symbol("connecting"),
-      kKeepAliveDefaultTimeout: /* @__PURE__ */ Symbol("default keep alive timeout"),
-      kKeepAliveMaxTimeout: /* @__PURE__ */ Symbol("max keep alive timeout"),
-      kKeepAliveTimeoutThreshold: /* @__PURE__ */ Symbol("keep alive timeout threshold"),
-      kKeepAliveTimeoutValue: /* @__PURE__ */ Symbol("keep alive timeout"),
-      kKeepAlive: /* @__PURE__ */ Symbol("keep alive"),
-      kHeadersTimeout: /* @__PURE__ */ Symbol("headers timeout"),
-      kBodyTimeout: /* @__PURE__ */ Symbol("body timeout"),
-      kServerName: /* @__PURE__ */ Symbol("server name"),
-      kLocalAddress: /* @__PURE__ */ Symbol("local address"),
-      kHost: /* @__PURE__ */ Symbol("host"),
-      kNoRef: /* @__PURE__ */ Symbol("no ref"),
-      kBodyUsed: /* @__PURE__ */ Symbol("used"),
-      kBody: /* @__PURE__ */ Symbol("abstracted request body"),
-      kRunning: /* @__PURE__ */ Symbol("running"),
-      kBlocking: /* @__PURE__ */ Symbol("blocking"),
-      kPending: /* @__PURE__ */ Symbol("pending"),
-      kSize: /* @__PURE__ */ Symbol("size"),
-      kBusy: /* @__PURE__ */ Symbol("busy"),
-      kQueued: /* @__PURE__ */ Symbol("queued"),
-      kFree: /* @__PURE__ */ Symbol("free"),
-      kConnected: /* @__PURE__ */ Symbol("connected"),
-      kClosed: /* @__PURE__ */ Symbol("closed"),
-      kNeedDrain: /* @__PURE__ */ Symbol("need drain"),
-      kReset: /* @__PURE__ */ Symbol("reset"),
-      kDestroyed: /* @__PURE__ */ Symbol.for("nodejs.stream.destroyed"),
-      kResume: /* @__PURE__ */ Symbol("resume"),
-      kOnError: /* @__PURE__ */ Symbol("on error"),
-      kMaxHeadersSize: /* @__PURE__ */ Symbol("max headers size"),
-      kRunningIdx: /* @__PURE__ */ Symbol("running index"),
-      kPendingIdx: /* @__PURE__ */ Symbol("pending index"),
-      kError: /* @__PURE__ */ Symbol("error"),
-      kClients: /* @__PURE__ */ Symbol("clients"),
-      kClient: /* @__PURE__ */ Symbol("client"),
-      kParser: /* @__PURE__ */ Symbol("parser"),
-      kOnDestroyed: /* @__PURE__ */ Symbol("destroy callbacks"),
-      kPipelining: /* @__PURE__ */ Symbol("pipelining"),
-      kSocket: /* @__PURE__ */ Symbol("socket"),
-      kHostHeader: /* @__PURE__ */ Symbol("host header"),
-      kConnector: /* @__PURE__ */ Symbol("connector"),
-      kStrictContentLength: /* @__PURE__ */ Symbol("strict content length"),
-      kMaxRedirections: /* @__PURE__ */ Symbol("maxRedirections"),
-      kMaxRequests: /* @__PURE__ */ Symbol("maxRequestsPerClient"),
-      kProxy: /* @__PURE__ */ Symbol("proxy agent options"),
-      kCounter: /* @__PURE__ */ Symbol("socket request counter"),
-      kMaxResponseSize: /* @__PURE__ */ Symbol("max response size"),
-      kHTTP2Session: /* @__PURE__ */ Symbol("http2Session"),
-      kHTTP2SessionState: /* @__PURE__ */ Symbol("http2Session state"),
-      kRetryHandlerDefaultRetry: /* @__PURE__ */ Symbol("retry agent default retry"),
-      kConstruct: /* @__PURE__ */ Symbol("constructable"),
-      kListeners: /* @__PURE__ */ Symbol("listeners"),
-      kHTTPContext: /* @__PURE__ */ Symbol("http context"),
-      kMaxConcurrentStreams: /* @__PURE__ */ Symbol("max concurrent streams"),
-      kHTTP2InitialWindowSize: /* @__PURE__ */ Symbol("http2 initial window size"),
-      kHTTP2ConnectionWindowSize: /* @__PURE__ */ Symbol("http2 connection window size"),
-      kEnableConnectProtocol: /* @__PURE__ */ Symbol("http2session connect protocol"),
-      kRemoteSettings: /* @__PURE__ */ Symbol("http2session remote settings"),
-      kHTTP2Stream: /* @__PURE__ */ Symbol("http2session client stream"),
-      kPingInterval: /* @__PURE__ */ Symbol("ping interval"),
-      kNoProxyAgent: /* @__PURE__ */ Symbol("no proxy agent"),
-      kHttpProxyAgent: /* @__PURE__ */ Symbol("http proxy agent"),
-      kHttpsProxyAgent: /* @__PURE__ */ Symbol("https proxy agent"),
-      kSocks5ProxyAgent: /* @__PURE__ */ Symbol("socks5 proxy agent")
-    };
-  }
-});
-
-// node_modules/undici/lib/util/timers.js
-var require_timers = __commonJS({
-  "node_modules/undici/lib/util/timers.js"(exports, module) {
-    "use strict";
-    var fastNow = 0;
-    var RESOLUTION_MS = 1e3;
-    var TICK_MS = (RESOLUTION_MS >> 1) - 1;
-    var fastNowTimeout;
-    var kFastTimer = /* @__PURE__ */ Symbol("kFastTimer");
-    var fastTimers = [];
-    var NOT_IN_LIST = -2;
-    var TO_BE_CLEARED = -1;
-    var PENDING = 0;
-    var ACTIVE = 1;
-    function onTick() {
-      fastNow += TICK_MS;
-      let idx = 0;
-      let len = fastTimers.length;
-      while (idx < len) {
-        const timer = fastTimers[idx];
-        if (timer._state === PENDING) {
-          timer._idleStart = fastNow - TICK_MS;
-          timer._state = ACTIVE;
-        } else if (timer._state === ACTIVE && fastNow >= timer._idleStart + timer._idleTimeout) {
-          timer._state = TO_BE_CLEARED;
-          timer._idleStart = -1;
-          timer._onTimeout(timer._timerArg);
-        }
-        if (timer._state === TO_BE_CLEARED) {
-          timer._state = NOT_IN_LIST;
-          if (--len !== 0) {
-            fastTimers[idx] = fastTimers[len];
-          }
-        } else {
-          ++idx;
-        }
-      }
-      fastTimers.length = len;
-      if (fastTimers.length !== 0) {
-        refreshTimeout();
-      }
-    }
-    function refreshTimeout() {
-      if (fastNowTimeout?.refresh) {
-        fastNowTimeout.refresh();
-      } else {
-        clearTimeout(fastNowTimeout);
-        fastNowTimeout = setTimeout(onTick, TICK_MS);
-        fastNowTimeout?.unref();
-      }
-    }
-    var FastTimer = class {
-      [kFastTimer] = true;
-      /**
-       * The state of the timer, which can be one of the following:
-       * - NOT_IN_LIST (-2)
-       * - TO_BE_CLEARED (-1)
-       * - PENDING (0)
-       * - ACTIVE (1)
-       *
-       * @type {-2|-1|0|1}
-       * @private
-       */
-      _state = NOT_IN_LIST;
-      /**
-       * The number of milliseconds to wait before calling the callback.
-       *
-       * @type {number}
-       * @private
-       */
-      _idleTimeout = -1;
-      /**
-       * The time in milliseconds when the timer was started. This value is used to
-       * calculate when the timer should expire.
-       *
-       * @type {number}
-       * @default -1
-       * @private
-       */
-      _idleStart = -1;
-      /**
-       * The function to be executed when the timer expires.
-       * @type {Function}
-       * @private
-       */
-      _onTimeout;
-      /**
-       * The argument to be passed to the callback when the timer expires.
-       *
-       * @type {*}
-       * @private
-       */
-      _timerArg;
-      /**
-       * @constructor
-       * @param {Function} callback A function to be executed after the timer
-       * expires.
-       * @param {number} delay The time, in milliseconds that the timer should wait
-       * before the specified function or code is executed.
-       * @param {*} arg
-       */
-      constructor(callback, delay2, arg) {
-        this._onTimeout = callback;
-        this._idleTimeout = delay2;
-        this._timerArg = arg;
-        this.refresh();
-      }
-      /**
-       * Sets the timer's start time to the current time, and reschedules the timer
-       * to call its callback at the previously specified duration adjusted to the
-       * current time.
-       * Using this on a timer that has already called its callback will reactivate
-       * the timer.
-       *
-       * @returns {void}
-       */
-      refresh() {
-        if (this._state === NOT_IN_LIST) {
-          fastTimers.push(this);
-        }
-        if (!fastNowTimeout || fastTimers.length === 1) {
-          refreshTimeout();
-        }
-        this._state = PENDING;
-      }
-      /**
-       * The `clear` method cancels the timer, preventing it from executing.
-       *
-       * @returns {void}
-       * @private
-       */
-      clear() {
-        this._state = TO_BE_CLEARED;
-        this._idleStart = -1;
-      }
-    };
-    module.exports = {
-      /**
-       * The setTimeout() method sets a timer which executes a function once the
-       * timer expires.
-       * @param {Function} callback A function to be executed after the timer
-       * expires.
-       * @param {number} delay The time, in milliseconds that the timer should
-       * wait before the specified function or code is executed.
-       * @param {*} [arg] An optional argument to be passed to the callback function
-       * when the timer expires.
-       * @returns {NodeJS.Timeout|FastTimer}
-       */
-      setTimeout(callback, delay2, arg) {
-        return delay2 <= RESOLUTION_MS ? setTimeout(callback, delay2, arg) : new FastTimer(callback, delay2, arg);
-      },
-      /**
-       * The clearTimeout method cancels an instantiated Timer previously created
-       * by calling setTimeout.
-       *
-       * @param {NodeJS.Timeout|FastTimer} timeout
-       */
-      clearTimeout(timeout) {
-        if (timeout[kFastTimer]) {
-          timeout.clear();
-        } else {
-          clearTimeout(timeout);
-        }
-      },
-      /**
-       * The setFastTimeout() method sets a fastTimer which executes a function once
-       * the timer expires.
-       * @param {Function} callback A function to be executed after the timer
-       * expires.
-       * @param {number} delay The time, in milliseconds that the timer should
-       * wait before the specified function or code is executed.
-       * @param {*} [arg] An optional argument to be passed to the callback function
-       * when the timer expires.
-       * @returns {FastTimer}
-       */
-      setFastTimeout(callback, delay2, arg) {
-        return new FastTimer(callback, delay2, arg);
-      },
-      /**
-       * The clearTimeout method cancels an instantiated FastTimer previously
-       * created by calling setFastTimeout.
-       *
-       * @param {FastTimer} timeout
-       */
-      clearFastTimeout(timeout) {
-        timeout.clear();
-      },
-      /**
-       * The now method returns the value of the internal fast timer clock.
-       *
-       * @returns {number}
-       */
-      now() {
-        return fastNow;
-      },
-      /**
-       * Trigger the onTick function to process the fastTimers array.
-       * Exported for testing purposes only.
-       * Marking as deprecated to discourage any use outside of testing.
-       * @deprecated
-       * @param {number} [delay=0] The delay in milliseconds to add to the now value.
-       */
-      tick(delay2 = 0) {
-        fastNow += delay2 - RESOLUTION_MS + 1;
-        onTick();
-        onTick();
-      },
-      /**
-       * Reset FastTimers.
-       * Exported for testing purposes only.
-       * Marking as deprecated to discourage any use outside of testing.
-       * @deprecated
-       */
-      reset() {
-        fastNow = 0;
-        fastTimers.length = 0;
-        clearTimeout(fastNowTimeout);
-        fastNowTimeout = null;
-      },
-      /**
-       * Exporting for testing purposes only.
-       * Marking as deprecated to discourage any use outside of testing.
-       * @deprecated
-       */
-      kFastTimer
-    };
-  }
-});
-
 // node_modules/undici/lib/core/errors.js
 var require_errors2 = __commonJS({
   "node_modules/undici/lib/core/errors.js"(exports, module) {
@@ -34813,6 +34534,441 @@ var require_errors2 = __commonJS({
       MaxOriginsReachedError,
       Socks5ProxyError,
       MessageSizeExceededError
+    };
+  }
+});
+
+// node_modules/undici/lib/core/symbols.js
+var require_symbols = __commonJS({
+  "node_modules/undici/lib/core/symbols.js"(exports, module) {
+    "use strict";
+    module.exports = {
+      kClose: /* @__PURE__ */ Symbol("close"),
+      kDestroy: /* @__PURE__ */ Symbol("destroy"),
+      kDispatch: /* @__PURE__ */ Symbol("dispatch"),
+      kUrl: /* @__PURE__ */ Symbol("url"),
+      kRedirectCacheControl: /* @__PURE__ */ Symbol("redirect cache control"),
+      kWriting: /* @__PURE__ */ Symbol("writing"),
+      kResuming: /* @__PURE__ */ Symbol("resuming"),
+      kQueue: /* @__PURE__ */ Symbol("queue"),
+      kConnect: /* @__PURE__ */ Symbol("connect"),
+      kConnecting: /* @__PURE__ */ Symbol("connecting"),
+      kKeepAliveDefaultTimeout: /* @__PURE__ */ Symbol("default keep alive timeout"),
+      kKeepAliveMaxTimeout: /* @__PURE__ */ Symbol("max keep alive timeout"),
+      kKeepAliveTimeoutThreshold: /* @__PURE__ */ Symbol("keep alive timeout threshold"),
+      kKeepAliveTimeoutValue: /* @__PURE__ */ Symbol("keep alive timeout"),
+      kKeepAlive: /* @__PURE__ */ Symbol("keep alive"),
+      kHeadersTimeout: /* @__PURE__ */ Symbol("headers timeout"),
+      kBodyTimeout: /* @__PURE__ */ Symbol("body timeout"),
+      kServerName: /* @__PURE__ */ Symbol("server name"),
+      kLocalAddress: /* @__PURE__ */ Symbol("local address"),
+      kHost: /* @__PURE__ */ Symbol("host"),
+      kNoRef: /* @__PURE__ */ Symbol("no ref"),
+      kBodyUsed: /* @__PURE__ */ Symbol("used"),
+      kBody: /* @__PURE__ */ Symbol("abstracted request body"),
+      kRunning: /* @__PURE__ */ Symbol("running"),
+      kBlocking: /* @__PURE__ */ Symbol("blocking"),
+      kPending: /* @__PURE__ */ Symbol("pending"),
+      kSize: /* @__PURE__ */ Symbol("size"),
+      kBusy: /* @__PURE__ */ Symbol("busy"),
+      kQueued: /* @__PURE__ */ Symbol("queued"),
+      kFree: /* @__PURE__ */ Symbol("free"),
+      kConnected: /* @__PURE__ */ Symbol("connected"),
+      kClosed: /* @__PURE__ */ Symbol("closed"),
+      kNeedDrain: /* @__PURE__ */ Symbol("need drain"),
+      kReset: /* @__PURE__ */ Symbol("reset"),
+      kDestroyed: /* @__PURE__ */ Symbol.for("nodejs.stream.destroyed"),
+      kResume: /* @__PURE__ */ Symbol("resume"),
+      kOnError: /* @__PURE__ */ Symbol("on error"),
+      kMaxHeadersSize: /* @__PURE__ */ Symbol("max headers size"),
+      kRunningIdx: /* @__PURE__ */ Symbol("running index"),
+      kPendingIdx: /* @__PURE__ */ Symbol("pending index"),
+      kError: /* @__PURE__ */ Symbol("error"),
+      kClients: /* @__PURE__ */ Symbol("clients"),
+      kClient: /* @__PURE__ */ Symbol("client"),
+      kParser: /* @__PURE__ */ Symbol("parser"),
+      kOnDestroyed: /* @__PURE__ */ Symbol("destroy callbacks"),
+      kPipelining: /* @__PURE__ */ Symbol("pipelining"),
+      kSocket: /* @__PURE__ */ Symbol("socket"),
+      kHostHeader: /* @__PURE__ */ Symbol("host header"),
+      kConnector: /* @__PURE__ */ Symbol("connector"),
+      kStrictContentLength: /* @__PURE__ */ Symbol("strict content length"),
+      kMaxRedirections: /* @__PURE__ */ Symbol("maxRedirections"),
+      kMaxRequests: /* @__PURE__ */ Symbol("maxRequestsPerClient"),
+      kProxy: /* @__PURE__ */ Symbol("proxy agent options"),
+      kCounter: /* @__PURE__ */ Symbol("socket request counter"),
+      kMaxResponseSize: /* @__PURE__ */ Symbol("max response size"),
+      kHTTP2Session: /* @__PURE__ */ Symbol("http2Session"),
+      kHTTP2SessionState: /* @__PURE__ */ Symbol("http2Session state"),
+      kRetryHandlerDefaultRetry: /* @__PURE__ */ Symbol("retry agent default retry"),
+      kConstruct: /* @__PURE__ */ Symbol("constructable"),
+      kListeners: /* @__PURE__ */ Symbol("listeners"),
+      kHTTPContext: /* @__PURE__ */ Symbol("http context"),
+      kMaxConcurrentStreams: /* @__PURE__ */ Symbol("max concurrent streams"),
+      kHTTP2InitialWindowSize: /* @__PURE__ */ Symbol("http2 initial window size"),
+      kHTTP2ConnectionWindowSize: /* @__PURE__ */ Symbol("http2 connection window size"),
+      kEnableConnectProtocol: /* @__PURE__ */ Symbol("http2session connect protocol"),
+      kRemoteSettings: /* @__PURE__ */ Symbol("http2session remote settings"),
+      kHTTP2Stream: /* @__PURE__ */ Symbol("http2session client stream"),
+      kPingInterval: /* @__PURE__ */ Symbol("ping interval"),
+      kNoProxyAgent: /* @__PURE__ */ Symbol("no proxy agent"),
+      kHttpProxyAgent: /* @__PURE__ */ Symbol("http proxy agent"),
+      kHttpsProxyAgent: /* @__PURE__ */ Symbol("https proxy agent"),
+      kSocks5ProxyAgent: /* @__PURE__ */ Symbol("socks5 proxy agent")
+    };
+  }
+});
+
+// node_modules/undici/lib/handler/wrap-handler.js
+var require_wrap_handler = __commonJS({
+  "node_modules/undici/lib/handler/wrap-handler.js"(exports, module) {
+    "use strict";
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    module.exports = class WrapHandler {
+      #handler;
+      constructor(handler) {
+        this.#handler = handler;
+      }
+      static wrap(handler) {
+        return handler.onRequestStart ? handler : new WrapHandler(handler);
+      }
+      // Unwrap Interface
+      onConnect(abort, context) {
+        return this.#handler.onConnect?.(abort, context);
+      }
+      onResponseStarted() {
+        return this.#handler.onResponseStarted?.();
+      }
+      onHeaders(statusCode, rawHeaders, resume, statusMessage) {
+        return this.#handler.onHeaders?.(statusCode, rawHeaders, resume, statusMessage);
+      }
+      onUpgrade(statusCode, rawHeaders, socket) {
+        return this.#handler.onUpgrade?.(statusCode, rawHeaders, socket);
+      }
+      onData(data) {
+        return this.#handler.onData?.(data);
+      }
+      onComplete(trailers) {
+        return this.#handler.onComplete?.(trailers);
+      }
+      onError(err) {
+        if (!this.#handler.onError) {
+          throw err;
+        }
+        return this.#handler.onError?.(err);
+      }
+      // Wrap Interface
+      onRequestStart(controller, context) {
+        this.#handler.onConnect?.((reason) => controller.abort(reason), context);
+      }
+      onRequestUpgrade(controller, statusCode, headers, socket) {
+        const rawHeaders = [];
+        for (const [key, val] of Object.entries(headers)) {
+          rawHeaders.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        }
+        this.#handler.onUpgrade?.(statusCode, rawHeaders, socket);
+      }
+      onResponseStart(controller, statusCode, headers, statusMessage) {
+        const rawHeaders = [];
+        for (const [key, val] of Object.entries(headers)) {
+          rawHeaders.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        }
+        if (this.#handler.onHeaders?.(statusCode, rawHeaders, () => controller.resume(), statusMessage) === false) {
+          controller.pause();
+        }
+      }
+      onResponseData(controller, data) {
+        if (this.#handler.onData?.(data) === false) {
+          controller.pause();
+        }
+      }
+      onResponseEnd(controller, trailers) {
+        const rawTrailers = [];
+        for (const [key, val] of Object.entries(trailers)) {
+          rawTrailers.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        }
+        this.#handler.onComplete?.(rawTrailers);
+      }
+      onResponseError(controller, err) {
+        if (!this.#handler.onError) {
+          throw new InvalidArgumentError2("invalid onError method");
+        }
+        this.#handler.onError?.(err);
+      }
+    };
+    function toRawHeaderValue(value) {
+      return Array.isArray(value) ? value.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value, "latin1");
+    }
+  }
+});
+
+// node_modules/undici/lib/dispatcher/dispatcher.js
+var require_dispatcher = __commonJS({
+  "node_modules/undici/lib/dispatcher/dispatcher.js"(exports, module) {
+    "use strict";
+    var EventEmitter = __require("node:events");
+    var WrapHandler = require_wrap_handler();
+    var wrapInterceptor = (dispatch) => (opts, handler) => dispatch(opts, WrapHandler.wrap(handler));
+    var Dispatcher = class extends EventEmitter {
+      dispatch() {
+        throw new Error("not implemented");
+      }
+      close() {
+        throw new Error("not implemented");
+      }
+      destroy() {
+        throw new Error("not implemented");
+      }
+      compose(...args) {
+        const interceptors = Array.isArray(args[0]) ? args[0] : args;
+        let dispatch = this.dispatch.bind(this);
+        for (const interceptor of interceptors) {
+          if (interceptor == null) {
+            continue;
+          }
+          if (typeof interceptor !== "function") {
+            throw new TypeError(`invalid interceptor, expected function received ${typeof interceptor}`);
+          }
+          dispatch = interceptor(dispatch);
+          dispatch = wrapInterceptor(dispatch);
+          if (dispatch == null || typeof dispatch !== "function" || dispatch.length !== 2) {
+            throw new TypeError("invalid interceptor");
+          }
+        }
+        return new Proxy(this, {
+          get: (target, key) => key === "dispatch" ? dispatch : target[key]
+        });
+      }
+    };
+    module.exports = Dispatcher;
+  }
+});
+
+// node_modules/undici/lib/util/timers.js
+var require_timers = __commonJS({
+  "node_modules/undici/lib/util/timers.js"(exports, module) {
+    "use strict";
+    var fastNow = 0;
+    var RESOLUTION_MS = 1e3;
+    var TICK_MS = (RESOLUTION_MS >> 1) - 1;
+    var fastNowTimeout;
+    var kFastTimer = /* @__PURE__ */ Symbol("kFastTimer");
+    var fastTimers = [];
+    var NOT_IN_LIST = -2;
+    var TO_BE_CLEARED = -1;
+    var PENDING = 0;
+    var ACTIVE = 1;
+    function onTick() {
+      fastNow += TICK_MS;
+      let idx = 0;
+      let len = fastTimers.length;
+      while (idx < len) {
+        const timer = fastTimers[idx];
+        if (timer._state === PENDING) {
+          timer._idleStart = fastNow - TICK_MS;
+          timer._state = ACTIVE;
+        } else if (timer._state === ACTIVE && fastNow >= timer._idleStart + timer._idleTimeout) {
+          timer._state = TO_BE_CLEARED;
+          timer._idleStart = -1;
+          timer._onTimeout(timer._timerArg);
+        }
+        if (timer._state === TO_BE_CLEARED) {
+          timer._state = NOT_IN_LIST;
+          if (--len !== 0) {
+            fastTimers[idx] = fastTimers[len];
+          }
+        } else {
+          ++idx;
+        }
+      }
+      fastTimers.length = len;
+      if (fastTimers.length !== 0) {
+        refreshTimeout();
+      }
+    }
+    function refreshTimeout() {
+      if (fastNowTimeout?.refresh) {
+        fastNowTimeout.refresh();
+      } else {
+        clearTimeout(fastNowTimeout);
+        fastNowTimeout = setTimeout(onTick, TICK_MS);
+        fastNowTimeout?.unref();
+      }
+    }
+    var FastTimer = class {
+      [kFastTimer] = true;
+      /**
+       * The state of the timer, which can be one of the following:
+       * - NOT_IN_LIST (-2)
+       * - TO_BE_CLEARED (-1)
+       * - PENDING (0)
+       * - ACTIVE (1)
+       *
+       * @type {-2|-1|0|1}
+       * @private
+       */
+      _state = NOT_IN_LIST;
+      /**
+       * The number of milliseconds to wait before calling the callback.
+       *
+       * @type {number}
+       * @private
+       */
+      _idleTimeout = -1;
+      /**
+       * The time in milliseconds when the timer was started. This value is used to
+       * calculate when the timer should expire.
+       *
+       * @type {number}
+       * @default -1
+       * @private
+       */
+      _idleStart = -1;
+      /**
+       * The function to be executed when the timer expires.
+       * @type {Function}
+       * @private
+       */
+      _onTimeout;
+      /**
+       * The argument to be passed to the callback when the timer expires.
+       *
+       * @type {*}
+       * @private
+       */
+      _timerArg;
+      /**
+       * @constructor
+       * @param {Function} callback A function to be executed after the timer
+       * expires.
+       * @param {number} delay The time, in milliseconds that the timer should wait
+       * before the specified function or code is executed.
+       * @param {*} arg
+       */
+      constructor(callback, delay2, arg) {
+        this._onTimeout = callback;
+        this._idleTimeout = delay2;
+        this._timerArg = arg;
+        this.refresh();
+      }
+      /**
+       * Sets the timer's start time to the current time, and reschedules the timer
+       * to call its callback at the previously specified duration adjusted to the
+       * current time.
+       * Using this on a timer that has already called its callback will reactivate
+       * the timer.
+       *
+       * @returns {void}
+       */
+      refresh() {
+        if (this._state === NOT_IN_LIST) {
+          fastTimers.push(this);
+        }
+        if (!fastNowTimeout || fastTimers.length === 1) {
+          refreshTimeout();
+        }
+        this._state = PENDING;
+      }
+      /**
+       * The `clear` method cancels the timer, preventing it from executing.
+       *
+       * @returns {void}
+       * @private
+       */
+      clear() {
+        this._state = TO_BE_CLEARED;
+        this._idleStart = -1;
+      }
+    };
+    module.exports = {
+      /**
+       * The setTimeout() method sets a timer which executes a function once the
+       * timer expires.
+       * @param {Function} callback A function to be executed after the timer
+       * expires.
+       * @param {number} delay The time, in milliseconds that the timer should
+       * wait before the specified function or code is executed.
+       * @param {*} [arg] An optional argument to be passed to the callback function
+       * when the timer expires.
+       * @returns {NodeJS.Timeout|FastTimer}
+       */
+      setTimeout(callback, delay2, arg) {
+        return delay2 <= RESOLUTION_MS ? setTimeout(callback, delay2, arg) : new FastTimer(callback, delay2, arg);
+      },
+      /**
+       * The clearTimeout method cancels an instantiated Timer previously created
+       * by calling setTimeout.
+       *
+       * @param {NodeJS.Timeout|FastTimer} timeout
+       */
+      clearTimeout(timeout) {
+        if (timeout[kFastTimer]) {
+          timeout.clear();
+        } else {
+          clearTimeout(timeout);
+        }
+      },
+      /**
+       * The setFastTimeout() method sets a fastTimer which executes a function once
+       * the timer expires.
+       * @param {Function} callback A function to be executed after the timer
+       * expires.
+       * @param {number} delay The time, in milliseconds that the timer should
+       * wait before the specified function or code is executed.
+       * @param {*} [arg] An optional argument to be passed to the callback function
+       * when the timer expires.
+       * @returns {FastTimer}
+       */
+      setFastTimeout(callback, delay2, arg) {
+        return new FastTimer(callback, delay2, arg);
+      },
+      /**
+       * The clearTimeout method cancels an instantiated FastTimer previously
+       * created by calling setFastTimeout.
+       *
+       * @param {FastTimer} timeout
+       */
+      clearFastTimeout(timeout) {
+        timeout.clear();
+      },
+      /**
+       * The now method returns the value of the internal fast timer clock.
+       *
+       * @returns {number}
+       */
+      now() {
+        return fastNow;
+      },
+      /**
+       * Trigger the onTick function to process the fastTimers array.
+       * Exported for testing purposes only.
+       * Marking as deprecated to discourage any use outside of testing.
+       * @deprecated
+       * @param {number} [delay=0] The delay in milliseconds to add to the now value.
+       */
+      tick(delay2 = 0) {
+        fastNow += delay2 - RESOLUTION_MS + 1;
+        onTick();
+        onTick();
+      },
+      /**
+       * Reset FastTimers.
+       * Exported for testing purposes only.
+       * Marking as deprecated to discourage any use outside of testing.
+       * @deprecated
+       */
+      reset() {
+        fastNow = 0;
+        fastTimers.length = 0;
+        clearTimeout(fastNowTimeout);
+        fastNowTimeout = null;
+      },
+      /**
+       * Exporting for testing purposes only.
+       * Marking as deprecated to discourage any use outside of testing.
+       * @deprecated
+       */
+      kFastTimer
     };
   }
 });
@@ -35922,6 +36078,257 @@ var require_util = __commonJS({
   }
 });
 
+// node_modules/undici/lib/handler/unwrap-handler.js
+var require_unwrap_handler = __commonJS({
+  "node_modules/undici/lib/handler/unwrap-handler.js"(exports, module) {
+    "use strict";
+    var { parseHeaders } = require_util();
+    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
+    var kResume = /* @__PURE__ */ Symbol("resume");
+    var UnwrapController = class {
+      #paused = false;
+      #reason = null;
+      #aborted = false;
+      #abort;
+      [kResume] = null;
+      rawHeaders = null;
+      rawTrailers = null;
+      constructor(abort) {
+        this.#abort = abort;
+      }
+      pause() {
+        this.#paused = true;
+      }
+      resume() {
+        if (this.#paused) {
+          this.#paused = false;
+          this[kResume]?.();
+        }
+      }
+      abort(reason) {
+        if (!this.#aborted) {
+          this.#aborted = true;
+          this.#reason = reason;
+          this.#abort(reason);
+        }
+      }
+      get aborted() {
+        return this.#aborted;
+      }
+      get reason() {
+        return this.#reason;
+      }
+      get paused() {
+        return this.#paused;
+      }
+    };
+    module.exports = class UnwrapHandler {
+      #handler;
+      #controller;
+      constructor(handler) {
+        this.#handler = handler;
+      }
+      static unwrap(handler) {
+        return !handler.onRequestStart ? handler : new UnwrapHandler(handler);
+      }
+      onConnect(abort, context) {
+        this.#controller = new UnwrapController(abort);
+        this.#handler.onRequestStart?.(this.#controller, context);
+      }
+      onResponseStarted() {
+        return this.#handler.onResponseStarted?.();
+      }
+      onUpgrade(statusCode, rawHeaders, socket) {
+        this.#controller.rawHeaders = rawHeaders;
+        this.#handler.onRequestUpgrade?.(this.#controller, statusCode, parseHeaders(rawHeaders), socket);
+      }
+      onHeaders(statusCode, rawHeaders, resume, statusMessage) {
+        this.#controller[kResume] = resume;
+        this.#controller.rawHeaders = rawHeaders;
+        this.#handler.onResponseStart?.(this.#controller, statusCode, parseHeaders(rawHeaders), statusMessage);
+        return !this.#controller.paused;
+      }
+      onData(data) {
+        this.#handler.onResponseData?.(this.#controller, data);
+        return !this.#controller.paused;
+      }
+      onComplete(rawTrailers) {
+        this.#controller.rawTrailers = rawTrailers;
+        this.#handler.onResponseEnd?.(this.#controller, parseHeaders(rawTrailers));
+      }
+      onError(err) {
+        if (!this.#handler.onResponseError) {
+          throw new InvalidArgumentError2("invalid onError method");
+        }
+        this.#handler.onResponseError?.(this.#controller, err);
+      }
+    };
+  }
+});
+
+// node_modules/undici/lib/dispatcher/dispatcher-base.js
+var require_dispatcher_base = __commonJS({
+  "node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports, module) {
+    "use strict";
+    var buffer = __require("node:buffer");
+    var Dispatcher = require_dispatcher();
+    var UnwrapHandler = require_unwrap_handler();
+    var {
+      ClientDestroyedError,
+      ClientClosedError,
+      InvalidArgumentError: InvalidArgumentError2
+    } = require_errors2();
+    var { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = require_symbols();
+    var kOnDestroyed = /* @__PURE__ */ Symbol("onDestroyed");
+    var kOnClosed = /* @__PURE__ */ Symbol("onClosed");
+    var kWebSocketOptions = /* @__PURE__ */ Symbol("webSocketOptions");
+    var kEventSourceOptions = /* @__PURE__ */ Symbol("eventSourceOptions");
+    var DispatcherBase = class extends Dispatcher {
+      /** @type {boolean} */
+      [kDestroyed] = false;
+      /** @type {Array<Function|null} */
+      [kOnDestroyed] = null;
+      /** @type {boolean} */
+      [kClosed] = false;
+      /** @type {Array<Function>|null} */
+      [kOnClosed] = null;
+      /**
+       * @param {import('../../types/dispatcher').DispatcherOptions} [opts]
+       */
+      constructor(opts) {
+        super();
+        this[kWebSocketOptions] = opts?.webSocket ?? {};
+        this[kEventSourceOptions] = opts?.eventSource ?? {};
+      }
+      /**
+       * @returns {import('../../types/dispatcher').WebSocketOptions}
+       */
+      get webSocketOptions() {
+        return {
+          maxFragments: this[kWebSocketOptions].maxFragments ?? 131072,
+          maxPayloadSize: this[kWebSocketOptions].maxPayloadSize ?? 128 * 1024 * 1024
+          // 128 MB default
+        };
+      }
+      /**
+       * @returns {import('../../types/client').Client.EventSourceOptions}
+       */
+      get eventSourceOptions() {
+        return {
+          maxEventSize: this[kEventSourceOptions].maxEventSize ?? buffer.kStringMaxLength
+        };
+      }
+      /** @returns {boolean} */
+      get destroyed() {
+        return this[kDestroyed];
+      }
+      /** @returns {boolean} */
+      get closed() {
+        return this[kClosed];
+      }
+      close(callback) {
+        if (callback === void 0) {
+          return new Promise((resolve6, reject) => {
+            this.close((err, data) => {
+              return err ? reject(err) : resolve6(data);
+            });
+          });
+        }
+        if (typeof callback !== "function") {
+          throw new InvalidArgumentError2("invalid callback");
+        }
+        if (this[kDestroyed]) {
+          const err = new ClientDestroyedError();
+          queueMicrotask(() => callback(err, null));
+          return;
+        }
+        if (this[kClosed]) {
+          if (this[kOnClosed]) {
+            this[kOnClosed].push(callback);
+          } else {
+            queueMicrotask(() => callback(null, null));
+          }
+          return;
+        }
+        this[kClosed] = true;
+        this[kOnClosed] ??= [];
+        this[kOnClosed].push(callback);
+        const onClosed = () => {
+          const callbacks = this[kOnClosed];
+          this[kOnClosed] = null;
+          for (let i = 0; i < callbacks.length; i++) {
+            callbacks[i](null, null);
+          }
+        };
+        this[kClose]().then(() => this.destroy()).then(() => queueMicrotask(onClosed));
+      }
+      destroy(err, callback) {
+        if (typeof err === "function") {
+          callback = err;
+          err = null;
+        }
+        if (callback === void 0) {
+          return new Promise((resolve6, reject) => {
+            this.destroy(err, (err2, data) => {
+              return err2 ? reject(err2) : resolve6(data);
+            });
+          });
+        }
+        if (typeof callback !== "function") {
+          throw new InvalidArgumentError2("invalid callback");
+        }
+        if (this[kDestroyed]) {
+          if (this[kOnDestroyed]) {
+            this[kOnDestroyed].push(callback);
+          } else {
+            queueMicrotask(() => callback(null, null));
+          }
+          return;
+        }
+        if (!err) {
+          err = new ClientDestroyedError();
+        }
+        this[kDestroyed] = true;
+        this[kOnDestroyed] ??= [];
+        this[kOnDestroyed].push(callback);
+        const onDestroyed = () => {
+          const callbacks = this[kOnDestroyed];
+          this[kOnDestroyed] = null;
+          for (let i = 0; i < callbacks.length; i++) {
+            callbacks[i](null, null);
+          }
+        };
+        this[kDestroy](err).then(() => queueMicrotask(onDestroyed));
+      }
+      dispatch(opts, handler) {
+        if (!handler || typeof handler !== "object") {
+          throw new InvalidArgumentError2("handler must be an object");
+        }
+        handler = UnwrapHandler.unwrap(handler);
+        try {
+          if (!opts || typeof opts !== "object") {
+            throw new InvalidArgumentError2("opts must be an object.");
+          }
+          if (this[kDestroyed] || this[kOnDestroyed]) {
+            throw new ClientDestroyedError();
+          }
+          if (this[kClosed]) {
+            throw new ClientClosedError();
+          }
+          return this[kDispatch](opts, handler);
+        } catch (err) {
+          if (typeof handler.onError !== "function") {
+            throw err;
+          }
+          handler.onError(err);
+          return false;
+        }
+      }
+    };
+    module.exports = DispatcherBase;
+  }
+});
+
 // node_modules/undici/lib/util/stats.js
 var require_stats = __commonJS({
   "node_modules/undici/lib/util/stats.js"(exports, module) {
@@ -35953,6 +36360,253 @@ var require_stats = __commonJS({
       }
     };
     module.exports = { ClientStats, PoolStats };
+  }
+});
+
+// node_modules/undici/lib/dispatcher/fixed-queue.js
+var require_fixed_queue = __commonJS({
+  "node_modules/undici/lib/dispatcher/fixed-queue.js"(exports, module) {
+    "use strict";
+    var kSize = 2048;
+    var kMask = kSize - 1;
+    var FixedCircularBuffer = class {
+      /** @type {number} */
+      bottom = 0;
+      /** @type {number} */
+      top = 0;
+      /** @type {Array<T|undefined>} */
+      list = new Array(kSize).fill(void 0);
+      /** @type {T|null} */
+      next = null;
+      /** @returns {boolean} */
+      isEmpty() {
+        return this.top === this.bottom;
+      }
+      /** @returns {boolean} */
+      isFull() {
+        return (this.top + 1 & kMask) === this.bottom;
+      }
+      /**
+       * @param {T} data
+       * @returns {void}
+       */
+      push(data) {
+        this.list[this.top] = data;
+        this.top = this.top + 1 & kMask;
+      }
+      /** @returns {T|null} */
+      shift() {
+        const nextItem = this.list[this.bottom];
+        if (nextItem === void 0) {
+          return null;
+        }
+        this.list[this.bottom] = void 0;
+        this.bottom = this.bottom + 1 & kMask;
+        return nextItem;
+      }
+    };
+    module.exports = class FixedQueue {
+      constructor() {
+        this.head = this.tail = new FixedCircularBuffer();
+      }
+      /** @returns {boolean} */
+      isEmpty() {
+        return this.head.isEmpty();
+      }
+      /** @param {T} data */
+      push(data) {
+        if (this.head.isFull()) {
+          this.head = this.head.next = new FixedCircularBuffer();
+        }
+        this.head.push(data);
+      }
+      /** @returns {T|null} */
+      shift() {
+        const tail = this.tail;
+        const next = tail.shift();
+        if (tail.isEmpty() && tail.next !== null) {
+          this.tail = tail.next;
+          tail.next = null;
+        }
+        return next;
+      }
+    };
+  }
+});
+
+// node_modules/undici/lib/dispatcher/pool-base.js
+var require_pool_base = __commonJS({
+  "node_modules/undici/lib/dispatcher/pool-base.js"(exports, module) {
+    "use strict";
+    var { PoolStats } = require_stats();
+    var DispatcherBase = require_dispatcher_base();
+    var FixedQueue = require_fixed_queue();
+    var { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = require_symbols();
+    var kClients = /* @__PURE__ */ Symbol("clients");
+    var kNeedDrain = /* @__PURE__ */ Symbol("needDrain");
+    var kQueue = /* @__PURE__ */ Symbol("queue");
+    var kClosedResolve = /* @__PURE__ */ Symbol("closed resolve");
+    var kOnDrain = /* @__PURE__ */ Symbol("onDrain");
+    var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
+    var kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect");
+    var kOnConnectionError = /* @__PURE__ */ Symbol("onConnectionError");
+    var kGetDispatcher = /* @__PURE__ */ Symbol("get dispatcher");
+    var kAddClient = /* @__PURE__ */ Symbol("add client");
+    var kRemoveClient = /* @__PURE__ */ Symbol("remove client");
+    var PoolBase = class extends DispatcherBase {
+      [kQueue] = new FixedQueue();
+      [kQueued] = 0;
+      [kClients] = [];
+      [kNeedDrain] = false;
+      [kOnDrain](client, origin, targets) {
+        const queue = this[kQueue];
+        let needDrain = false;
+        while (!needDrain) {
+          const item = queue.shift();
+          if (!item) {
+            break;
+          }
+          this[kQueued]--;
+          needDrain = !client.dispatch(item.opts, item.handler);
+        }
+        client[kNeedDrain] = needDrain;
+        if (!needDrain && this[kNeedDrain]) {
+          this[kNeedDrain] = false;
+          this.emit("drain", origin, [this, ...targets]);
+        }
+        if (this[kClosedResolve] && queue.isEmpty()) {
+          const closeAll = [];
+          for (let i = 0; i < this[kClients].length; i++) {
+            const client2 = this[kClients][i];
+            if (!client2.destroyed) {
+              closeAll.push(client2.close());
+            }
+          }
+          return Promise.all(closeAll).then(this[kClosedResolve]);
+        }
+      }
+      [kOnConnect] = (origin, targets) => {
+        this.emit("connect", origin, [this, ...targets]);
+      };
+      [kOnDisconnect] = (origin, targets, err) => {
+        this.emit("disconnect", origin, [this, ...targets], err);
+      };
+      [kOnConnectionError] = (origin, targets, err) => {
+        this.emit("connectionError", origin, [this, ...targets], err);
+      };
+      get [kBusy]() {
+        return this[kNeedDrain];
+      }
+      get [kConnected]() {
+        let ret = 0;
+        for (const { [kConnected]: connected } of this[kClients]) {
+          ret += connected;
+        }
+        return ret;
+      }
+      get [kFree]() {
+        let ret = 0;
+        for (const { [kConnected]: connected, [kNeedDrain]: needDrain } of this[kClients]) {
+          ret += connected && !needDrain;
+        }
+        return ret;
+      }
+      get [kPending]() {
+        let ret = this[kQueued];
+        for (const { [kPending]: pending } of this[kClients]) {
+          ret += pending;
+        }
+        return ret;
+      }
+      get [kRunning]() {
+        let ret = 0;
+        for (const { [kRunning]: running } of this[kClients]) {
+          ret += running;
+        }
+        return ret;
+      }
+      get [kSize]() {
+        let ret = this[kQueued];
+        for (const { [kSize]: size } of this[kClients]) {
+          ret += size;
+        }
+        return ret;
+      }
+      get stats() {
+        return new PoolStats(this);
+      }
+      [kClose]() {
+        if (this[kQueue].isEmpty()) {
+          const closeAll = [];
+          for (let i = 0; i < this[kClients].length; i++) {
+            const client = this[kClients][i];
+            if (!client.destroyed) {
+              closeAll.push(client.close());
+            }
+          }
+          return Promise.all(closeAll);
+        } else {
+          return new Promise((resolve6) => {
+            this[kClosedResolve] = resolve6;
+          });
+        }
+      }
+      [kDestroy](err) {
+        while (true) {
+          const item = this[kQueue].shift();
+          if (!item) {
+            break;
+          }
+          item.handler.onError(err);
+        }
+        const destroyAll = new Array(this[kClients].length);
+        for (let i = 0; i < this[kClients].length; i++) {
+          destroyAll[i] = this[kClients][i].destroy(err);
+        }
+        return Promise.all(destroyAll);
+      }
+      [kDispatch](opts, handler) {
+        const dispatcher = this[kGetDispatcher]();
+        if (!dispatcher) {
+          this[kNeedDrain] = true;
+          this[kQueue].push({ opts, handler });
+          this[kQueued]++;
+        } else if (!dispatcher.dispatch(opts, handler)) {
+          dispatcher[kNeedDrain] = true;
+          this[kNeedDrain] = !this[kGetDispatcher]();
+        }
+        return !this[kNeedDrain];
+      }
+      [kAddClient](client) {
+        client.on("drain", this[kOnDrain].bind(this, client)).on("connect", this[kOnConnect]).on("disconnect", this[kOnDisconnect]).on("connectionError", this[kOnConnectionError]);
+        this[kClients].push(client);
+        if (this[kNeedDrain]) {
+          queueMicrotask(() => {
+            if (this[kNeedDrain]) {
+              this[kOnDrain](client, client[kUrl], [client, this]);
+            }
+          });
+        }
+        return this;
+      }
+      [kRemoveClient](client) {
+        client.close(() => {
+          const idx = this[kClients].indexOf(client);
+          if (idx !== -1) {
+            this[kClients].splice(idx, 1);
+          }
+        });
+        this[kNeedDrain] = this[kClients].some((dispatcher) => !dispatcher[kNeedDrain] && dispatcher.closed !== true && dispatcher.destroyed !== true);
+      }
+    };
+    module.exports = {
+      PoolBase,
+      kClients,
+      kNeedDrain,
+      kAddClient,
+      kRemoveClient,
+      kGetDispatcher
+    };
   }
 });
 
@@ -36566,382 +37220,6 @@ var require_request = __commonJS({
       }
     }
     module.exports = Request;
-  }
-});
-
-// node_modules/undici/lib/handler/wrap-handler.js
-var require_wrap_handler = __commonJS({
-  "node_modules/undici/lib/handler/wrap-handler.js"(exports, module) {
-    "use strict";
-    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
-    module.exports = class WrapHandler {
-      #handler;
-      constructor(handler) {
-        this.#handler = handler;
-      }
-      static wrap(handler) {
-        return handler.onRequestStart ? handler : new WrapHandler(handler);
-      }
-      // Unwrap Interface
-      onConnect(abort, context) {
-        return this.#handler.onConnect?.(abort, context);
-      }
-      onResponseStarted() {
-        return this.#handler.onResponseStarted?.();
-      }
-      onHeaders(statusCode, rawHeaders, resume, statusMessage) {
-        return this.#handler.onHeaders?.(statusCode, rawHeaders, resume, statusMessage);
-      }
-      onUpgrade(statusCode, rawHeaders, socket) {
-        return this.#handler.onUpgrade?.(statusCode, rawHeaders, socket);
-      }
-      onData(data) {
-        return this.#handler.onData?.(data);
-      }
-      onComplete(trailers) {
-        return this.#handler.onComplete?.(trailers);
-      }
-      onError(err) {
-        if (!this.#handler.onError) {
-          throw err;
-        }
-        return this.#handler.onError?.(err);
-      }
-      // Wrap Interface
-      onRequestStart(controller, context) {
-        this.#handler.onConnect?.((reason) => controller.abort(reason), context);
-      }
-      onRequestUpgrade(controller, statusCode, headers, socket) {
-        const rawHeaders = [];
-        for (const [key, val] of Object.entries(headers)) {
-          rawHeaders.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
-        }
-        this.#handler.onUpgrade?.(statusCode, rawHeaders, socket);
-      }
-      onResponseStart(controller, statusCode, headers, statusMessage) {
-        const rawHeaders = [];
-        for (const [key, val] of Object.entries(headers)) {
-          rawHeaders.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
-        }
-        if (this.#handler.onHeaders?.(statusCode, rawHeaders, () => controller.resume(), statusMessage) === false) {
-          controller.pause();
-        }
-      }
-      onResponseData(controller, data) {
-        if (this.#handler.onData?.(data) === false) {
-          controller.pause();
-        }
-      }
-      onResponseEnd(controller, trailers) {
-        const rawTrailers = [];
-        for (const [key, val] of Object.entries(trailers)) {
-          rawTrailers.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
-        }
-        this.#handler.onComplete?.(rawTrailers);
-      }
-      onResponseError(controller, err) {
-        if (!this.#handler.onError) {
-          throw new InvalidArgumentError2("invalid onError method");
-        }
-        this.#handler.onError?.(err);
-      }
-    };
-    function toRawHeaderValue(value) {
-      return Array.isArray(value) ? value.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value, "latin1");
-    }
-  }
-});
-
-// node_modules/undici/lib/dispatcher/dispatcher.js
-var require_dispatcher = __commonJS({
-  "node_modules/undici/lib/dispatcher/dispatcher.js"(exports, module) {
-    "use strict";
-    var EventEmitter = __require("node:events");
-    var WrapHandler = require_wrap_handler();
-    var wrapInterceptor = (dispatch) => (opts, handler) => dispatch(opts, WrapHandler.wrap(handler));
-    var Dispatcher = class extends EventEmitter {
-      dispatch() {
-        throw new Error("not implemented");
-      }
-      close() {
-        throw new Error("not implemented");
-      }
-      destroy() {
-        throw new Error("not implemented");
-      }
-      compose(...args) {
-        const interceptors = Array.isArray(args[0]) ? args[0] : args;
-        let dispatch = this.dispatch.bind(this);
-        for (const interceptor of interceptors) {
-          if (interceptor == null) {
-            continue;
-          }
-          if (typeof interceptor !== "function") {
-            throw new TypeError(`invalid interceptor, expected function received ${typeof interceptor}`);
-          }
-          dispatch = interceptor(dispatch);
-          dispatch = wrapInterceptor(dispatch);
-          if (dispatch == null || typeof dispatch !== "function" || dispatch.length !== 2) {
-            throw new TypeError("invalid interceptor");
-          }
-        }
-        return new Proxy(this, {
-          get: (target, key) => key === "dispatch" ? dispatch : target[key]
-        });
-      }
-    };
-    module.exports = Dispatcher;
-  }
-});
-
-// node_modules/undici/lib/handler/unwrap-handler.js
-var require_unwrap_handler = __commonJS({
-  "node_modules/undici/lib/handler/unwrap-handler.js"(exports, module) {
-    "use strict";
-    var { parseHeaders } = require_util();
-    var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
-    var kResume = /* @__PURE__ */ Symbol("resume");
-    var UnwrapController = class {
-      #paused = false;
-      #reason = null;
-      #aborted = false;
-      #abort;
-      [kResume] = null;
-      rawHeaders = null;
-      rawTrailers = null;
-      constructor(abort) {
-        this.#abort = abort;
-      }
-      pause() {
-        this.#paused = true;
-      }
-      resume() {
-        if (this.#paused) {
-          this.#paused = false;
-          this[kResume]?.();
-        }
-      }
-      abort(reason) {
-        if (!this.#aborted) {
-          this.#aborted = true;
-          this.#reason = reason;
-          this.#abort(reason);
-        }
-      }
-      get aborted() {
-        return this.#aborted;
-      }
-      get reason() {
-        return this.#reason;
-      }
-      get paused() {
-        return this.#paused;
-      }
-    };
-    module.exports = class UnwrapHandler {
-      #handler;
-      #controller;
-      constructor(handler) {
-        this.#handler = handler;
-      }
-      static unwrap(handler) {
-        return !handler.onRequestStart ? handler : new UnwrapHandler(handler);
-      }
-      onConnect(abort, context) {
-        this.#controller = new UnwrapController(abort);
-        this.#handler.onRequestStart?.(this.#controller, context);
-      }
-      onResponseStarted() {
-        return this.#handler.onResponseStarted?.();
-      }
-      onUpgrade(statusCode, rawHeaders, socket) {
-        this.#controller.rawHeaders = rawHeaders;
-        this.#handler.onRequestUpgrade?.(this.#controller, statusCode, parseHeaders(rawHeaders), socket);
-      }
-      onHeaders(statusCode, rawHeaders, resume, statusMessage) {
-        this.#controller[kResume] = resume;
-        this.#controller.rawHeaders = rawHeaders;
-        this.#handler.onResponseStart?.(this.#controller, statusCode, parseHeaders(rawHeaders), statusMessage);
-        return !this.#controller.paused;
-      }
-      onData(data) {
-        this.#handler.onResponseData?.(this.#controller, data);
-        return !this.#controller.paused;
-      }
-      onComplete(rawTrailers) {
-        this.#controller.rawTrailers = rawTrailers;
-        this.#handler.onResponseEnd?.(this.#controller, parseHeaders(rawTrailers));
-      }
-      onError(err) {
-        if (!this.#handler.onResponseError) {
-          throw new InvalidArgumentError2("invalid onError method");
-        }
-        this.#handler.onResponseError?.(this.#controller, err);
-      }
-    };
-  }
-});
-
-// node_modules/undici/lib/dispatcher/dispatcher-base.js
-var require_dispatcher_base = __commonJS({
-  "node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports, module) {
-    "use strict";
-    var buffer = __require("node:buffer");
-    var Dispatcher = require_dispatcher();
-    var UnwrapHandler = require_unwrap_handler();
-    var {
-      ClientDestroyedError,
-      ClientClosedError,
-      InvalidArgumentError: InvalidArgumentError2
-    } = require_errors2();
-    var { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = require_symbols();
-    var kOnDestroyed = /* @__PURE__ */ Symbol("onDestroyed");
-    var kOnClosed = /* @__PURE__ */ Symbol("onClosed");
-    var kWebSocketOptions = /* @__PURE__ */ Symbol("webSocketOptions");
-    var kEventSourceOptions = /* @__PURE__ */ Symbol("eventSourceOptions");
-    var DispatcherBase = class extends Dispatcher {
-      /** @type {boolean} */
-      [kDestroyed] = false;
-      /** @type {Array<Function|null} */
-      [kOnDestroyed] = null;
-      /** @type {boolean} */
-      [kClosed] = false;
-      /** @type {Array<Function>|null} */
-      [kOnClosed] = null;
-      /**
-       * @param {import('../../types/dispatcher').DispatcherOptions} [opts]
-       */
-      constructor(opts) {
-        super();
-        this[kWebSocketOptions] = opts?.webSocket ?? {};
-        this[kEventSourceOptions] = opts?.eventSource ?? {};
-      }
-      /**
-       * @returns {import('../../types/dispatcher').WebSocketOptions}
-       */
-      get webSocketOptions() {
-        return {
-          maxFragments: this[kWebSocketOptions].maxFragments ?? 131072,
-          maxPayloadSize: this[kWebSocketOptions].maxPayloadSize ?? 128 * 1024 * 1024
-          // 128 MB default
-        };
-      }
-      /**
-       * @returns {import('../../types/client').Client.EventSourceOptions}
-       */
-      get eventSourceOptions() {
-        return {
-          maxEventSize: this[kEventSourceOptions].maxEventSize ?? buffer.kStringMaxLength
-        };
-      }
-      /** @returns {boolean} */
-      get destroyed() {
-        return this[kDestroyed];
-      }
-      /** @returns {boolean} */
-      get closed() {
-        return this[kClosed];
-      }
-      close(callback) {
-        if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
-            this.close((err, data) => {
-              return err ? reject(err) : resolve6(data);
-            });
-          });
-        }
-        if (typeof callback !== "function") {
-          throw new InvalidArgumentError2("invalid callback");
-        }
-        if (this[kDestroyed]) {
-          const err = new ClientDestroyedError();
-          queueMicrotask(() => callback(err, null));
-          return;
-        }
-        if (this[kClosed]) {
-          if (this[kOnClosed]) {
-            this[kOnClosed].push(callback);
-          } else {
-            queueMicrotask(() => callback(null, null));
-          }
-          return;
-        }
-        this[kClosed] = true;
-        this[kOnClosed] ??= [];
-        this[kOnClosed].push(callback);
-        const onClosed = () => {
-          const callbacks = this[kOnClosed];
-          this[kOnClosed] = null;
-          for (let i = 0; i < callbacks.length; i++) {
-            callbacks[i](null, null);
-          }
-        };
-        this[kClose]().then(() => this.destroy()).then(() => queueMicrotask(onClosed));
-      }
-      destroy(err, callback) {
-        if (typeof err === "function") {
-          callback = err;
-          err = null;
-        }
-        if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
-            this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve6(data);
-            });
-          });
-        }
-        if (typeof callback !== "function") {
-          throw new InvalidArgumentError2("invalid callback");
-        }
-        if (this[kDestroyed]) {
-          if (this[kOnDestroyed]) {
-            this[kOnDestroyed].push(callback);
-          } else {
-            queueMicrotask(() => callback(null, null));
-          }
-          return;
-        }
-        if (!err) {
-          err = new ClientDestroyedError();
-        }
-        this[kDestroyed] = true;
-        this[kOnDestroyed] ??= [];
-        this[kOnDestroyed].push(callback);
-        const onDestroyed = () => {
-          const callbacks = this[kOnDestroyed];
-          this[kOnDestroyed] = null;
-          for (let i = 0; i < callbacks.length; i++) {
-            callbacks[i](null, null);
-          }
-        };
-        this[kDestroy](err).then(() => queueMicrotask(onDestroyed));
-      }
-      dispatch(opts, handler) {
-        if (!handler || typeof handler !== "object") {
-          throw new InvalidArgumentError2("handler must be an object");
-        }
-        handler = UnwrapHandler.unwrap(handler);
-        try {
-          if (!opts || typeof opts !== "object") {
-            throw new InvalidArgumentError2("opts must be an object.");
-          }
-          if (this[kDestroyed] || this[kOnDestroyed]) {
-            throw new ClientDestroyedError();
-          }
-          if (this[kClosed]) {
-            throw new ClientClosedError();
-          }
-          return this[kDispatch](opts, handler);
-        } catch (err) {
-          if (typeof handler.onError !== "function") {
-            throw err;
-          }
-          handler.onError(err);
-          return false;
-        }
-      }
-    };
-    module.exports = DispatcherBase;
   }
 });
 
@@ -40526,7 +40804,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           length = null;
         }
         source = object;
-        const parts = (async function* () {
+        const parts2 = (async function* () {
           for (const part of blobParts) {
             if (part.stream) {
               yield* part.stream();
@@ -40535,7 +40813,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
             }
           }
         })();
-        action = () => parts;
+        action = () => parts2;
         type2 = `multipart/form-data; boundary=${boundary}`;
       } else if (webidl.is.Blob(object)) {
         source = object;
@@ -43276,253 +43554,6 @@ var require_client = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/fixed-queue.js
-var require_fixed_queue = __commonJS({
-  "node_modules/undici/lib/dispatcher/fixed-queue.js"(exports, module) {
-    "use strict";
-    var kSize = 2048;
-    var kMask = kSize - 1;
-    var FixedCircularBuffer = class {
-      /** @type {number} */
-      bottom = 0;
-      /** @type {number} */
-      top = 0;
-      /** @type {Array<T|undefined>} */
-      list = new Array(kSize).fill(void 0);
-      /** @type {T|null} */
-      next = null;
-      /** @returns {boolean} */
-      isEmpty() {
-        return this.top === this.bottom;
-      }
-      /** @returns {boolean} */
-      isFull() {
-        return (this.top + 1 & kMask) === this.bottom;
-      }
-      /**
-       * @param {T} data
-       * @returns {void}
-       */
-      push(data) {
-        this.list[this.top] = data;
-        this.top = this.top + 1 & kMask;
-      }
-      /** @returns {T|null} */
-      shift() {
-        const nextItem = this.list[this.bottom];
-        if (nextItem === void 0) {
-          return null;
-        }
-        this.list[this.bottom] = void 0;
-        this.bottom = this.bottom + 1 & kMask;
-        return nextItem;
-      }
-    };
-    module.exports = class FixedQueue {
-      constructor() {
-        this.head = this.tail = new FixedCircularBuffer();
-      }
-      /** @returns {boolean} */
-      isEmpty() {
-        return this.head.isEmpty();
-      }
-      /** @param {T} data */
-      push(data) {
-        if (this.head.isFull()) {
-          this.head = this.head.next = new FixedCircularBuffer();
-        }
-        this.head.push(data);
-      }
-      /** @returns {T|null} */
-      shift() {
-        const tail = this.tail;
-        const next = tail.shift();
-        if (tail.isEmpty() && tail.next !== null) {
-          this.tail = tail.next;
-          tail.next = null;
-        }
-        return next;
-      }
-    };
-  }
-});
-
-// node_modules/undici/lib/dispatcher/pool-base.js
-var require_pool_base = __commonJS({
-  "node_modules/undici/lib/dispatcher/pool-base.js"(exports, module) {
-    "use strict";
-    var { PoolStats } = require_stats();
-    var DispatcherBase = require_dispatcher_base();
-    var FixedQueue = require_fixed_queue();
-    var { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = require_symbols();
-    var kClients = /* @__PURE__ */ Symbol("clients");
-    var kNeedDrain = /* @__PURE__ */ Symbol("needDrain");
-    var kQueue = /* @__PURE__ */ Symbol("queue");
-    var kClosedResolve = /* @__PURE__ */ Symbol("closed resolve");
-    var kOnDrain = /* @__PURE__ */ Symbol("onDrain");
-    var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
-    var kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect");
-    var kOnConnectionError = /* @__PURE__ */ Symbol("onConnectionError");
-    var kGetDispatcher = /* @__PURE__ */ Symbol("get dispatcher");
-    var kAddClient = /* @__PURE__ */ Symbol("add client");
-    var kRemoveClient = /* @__PURE__ */ Symbol("remove client");
-    var PoolBase = class extends DispatcherBase {
-      [kQueue] = new FixedQueue();
-      [kQueued] = 0;
-      [kClients] = [];
-      [kNeedDrain] = false;
-      [kOnDrain](client, origin, targets) {
-        const queue = this[kQueue];
-        let needDrain = false;
-        while (!needDrain) {
-          const item = queue.shift();
-          if (!item) {
-            break;
-          }
-          this[kQueued]--;
-          needDrain = !client.dispatch(item.opts, item.handler);
-        }
-        client[kNeedDrain] = needDrain;
-        if (!needDrain && this[kNeedDrain]) {
-          this[kNeedDrain] = false;
-          this.emit("drain", origin, [this, ...targets]);
-        }
-        if (this[kClosedResolve] && queue.isEmpty()) {
-          const closeAll = [];
-          for (let i = 0; i < this[kClients].length; i++) {
-            const client2 = this[kClients][i];
-            if (!client2.destroyed) {
-              closeAll.push(client2.close());
-            }
-          }
-          return Promise.all(closeAll).then(this[kClosedResolve]);
-        }
-      }
-      [kOnConnect] = (origin, targets) => {
-        this.emit("connect", origin, [this, ...targets]);
-      };
-      [kOnDisconnect] = (origin, targets, err) => {
-        this.emit("disconnect", origin, [this, ...targets], err);
-      };
-      [kOnConnectionError] = (origin, targets, err) => {
-        this.emit("connectionError", origin, [this, ...targets], err);
-      };
-      get [kBusy]() {
-        return this[kNeedDrain];
-      }
-      get [kConnected]() {
-        let ret = 0;
-        for (const { [kConnected]: connected } of this[kClients]) {
-          ret += connected;
-        }
-        return ret;
-      }
-      get [kFree]() {
-        let ret = 0;
-        for (const { [kConnected]: connected, [kNeedDrain]: needDrain } of this[kClients]) {
-          ret += connected && !needDrain;
-        }
-        return ret;
-      }
-      get [kPending]() {
-        let ret = this[kQueued];
-        for (const { [kPending]: pending } of this[kClients]) {
-          ret += pending;
-        }
-        return ret;
-      }
-      get [kRunning]() {
-        let ret = 0;
-        for (const { [kRunning]: running } of this[kClients]) {
-          ret += running;
-        }
-        return ret;
-      }
-      get [kSize]() {
-        let ret = this[kQueued];
-        for (const { [kSize]: size } of this[kClients]) {
-          ret += size;
-        }
-        return ret;
-      }
-      get stats() {
-        return new PoolStats(this);
-      }
-      [kClose]() {
-        if (this[kQueue].isEmpty()) {
-          const closeAll = [];
-          for (let i = 0; i < this[kClients].length; i++) {
-            const client = this[kClients][i];
-            if (!client.destroyed) {
-              closeAll.push(client.close());
-            }
-          }
-          return Promise.all(closeAll);
-        } else {
-          return new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
-          });
-        }
-      }
-      [kDestroy](err) {
-        while (true) {
-          const item = this[kQueue].shift();
-          if (!item) {
-            break;
-          }
-          item.handler.onError(err);
-        }
-        const destroyAll = new Array(this[kClients].length);
-        for (let i = 0; i < this[kClients].length; i++) {
-          destroyAll[i] = this[kClients][i].destroy(err);
-        }
-        return Promise.all(destroyAll);
-      }
-      [kDispatch](opts, handler) {
-        const dispatcher = this[kGetDispatcher]();
-        if (!dispatcher) {
-          this[kNeedDrain] = true;
-          this[kQueue].push({ opts, handler });
-          this[kQueued]++;
-        } else if (!dispatcher.dispatch(opts, handler)) {
-          dispatcher[kNeedDrain] = true;
-          this[kNeedDrain] = !this[kGetDispatcher]();
-        }
-        return !this[kNeedDrain];
-      }
-      [kAddClient](client) {
-        client.on("drain", this[kOnDrain].bind(this, client)).on("connect", this[kOnConnect]).on("disconnect", this[kOnDisconnect]).on("connectionError", this[kOnConnectionError]);
-        this[kClients].push(client);
-        if (this[kNeedDrain]) {
-          queueMicrotask(() => {
-            if (this[kNeedDrain]) {
-              this[kOnDrain](client, client[kUrl], [client, this]);
-            }
-          });
-        }
-        return this;
-      }
-      [kRemoveClient](client) {
-        client.close(() => {
-          const idx = this[kClients].indexOf(client);
-          if (idx !== -1) {
-            this[kClients].splice(idx, 1);
-          }
-        });
-        this[kNeedDrain] = this[kClients].some((dispatcher) => !dispatcher[kNeedDrain] && dispatcher.closed !== true && dispatcher.destroyed !== true);
-      }
-    };
-    module.exports = {
-      PoolBase,
-      kClients,
-      kNeedDrain,
-      kAddClient,
-      kRemoveClient,
-      kGetDispatcher
-    };
-  }
-});
-
 // node_modules/undici/lib/dispatcher/pool.js
 var require_pool = __commonJS({
   "node_modules/undici/lib/dispatcher/pool.js"(exports, module) {
@@ -43622,6 +43653,722 @@ var require_pool = __commonJS({
       }
     };
     module.exports = Pool;
+  }
+});
+
+// node_modules/undici/lib/dispatcher/agent.js
+var require_agent = __commonJS({
+  "node_modules/undici/lib/dispatcher/agent.js"(exports, module) {
+    "use strict";
+    var { InvalidArgumentError: InvalidArgumentError2, MaxOriginsReachedError } = require_errors2();
+    var { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols();
+    var DispatcherBase = require_dispatcher_base();
+    var Pool = require_pool();
+    var Client = require_client();
+    var util = require_util();
+    var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
+    var kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect");
+    var kOnConnectionError = /* @__PURE__ */ Symbol("onConnectionError");
+    var kOnDrain = /* @__PURE__ */ Symbol("onDrain");
+    var kFactory = /* @__PURE__ */ Symbol("factory");
+    var kOptions = /* @__PURE__ */ Symbol("options");
+    var kOrigins = /* @__PURE__ */ Symbol("origins");
+    function defaultFactory(origin, opts) {
+      return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
+    }
+    var Agent = class extends DispatcherBase {
+      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect: connect2, tls, ...options } = {}) {
+        if (typeof factory !== "function") {
+          throw new InvalidArgumentError2("factory must be a function.");
+        }
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
+          throw new InvalidArgumentError2("connect must be a function or an object");
+        }
+        if (typeof maxOrigins !== "number" || Number.isNaN(maxOrigins) || maxOrigins <= 0) {
+          throw new InvalidArgumentError2("maxOrigins must be a number greater than 0");
+        }
+        super(options);
+        if (connect2 && typeof connect2 !== "function") {
+          connect2 = { ...connect2 };
+        }
+        if (tls && typeof tls !== "function") {
+          tls = { ...tls };
+        }
+        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect: connect2, tls };
+        this[kFactory] = factory;
+        this[kClients] = /* @__PURE__ */ new Map();
+        this[kOrigins] = /* @__PURE__ */ new Set();
+        this[kOnDrain] = (origin, targets) => {
+          this.emit("drain", origin, [this, ...targets]);
+        };
+        this[kOnConnect] = (origin, targets) => {
+          this.emit("connect", origin, [this, ...targets]);
+        };
+        this[kOnDisconnect] = (origin, targets, err) => {
+          this.emit("disconnect", origin, [this, ...targets], err);
+        };
+        this[kOnConnectionError] = (origin, targets, err) => {
+          this.emit("connectionError", origin, [this, ...targets], err);
+        };
+      }
+      get [kRunning]() {
+        let ret = 0;
+        for (const { dispatcher } of this[kClients].values()) {
+          ret += dispatcher[kRunning];
+        }
+        return ret;
+      }
+      [kDispatch](opts, handler) {
+        let key;
+        if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
+          key = String(opts.origin);
+        } else {
+          throw new InvalidArgumentError2("opts.origin must be a non-empty string or URL.");
+        }
+        if (this[kOrigins].size >= this[kOptions].maxOrigins && !this[kOrigins].has(key)) {
+          throw new MaxOriginsReachedError();
+        }
+        const result = this[kClients].get(key);
+        let dispatcher = result && result.dispatcher;
+        if (!dispatcher) {
+          const closeClientIfUnused = (connected) => {
+            const result2 = this[kClients].get(key);
+            if (result2) {
+              if (connected) result2.count -= 1;
+              if (result2.count <= 0) {
+                this[kClients].delete(key);
+                if (!result2.dispatcher.destroyed) {
+                  result2.dispatcher.close();
+                }
+              }
+              this[kOrigins].delete(key);
+            }
+          };
+          dispatcher = this[kFactory](opts.origin, this[kOptions]).on("drain", this[kOnDrain]).on("connect", (origin, targets) => {
+            const result2 = this[kClients].get(key);
+            if (result2) {
+              result2.count += 1;
+            }
+            this[kOnConnect](origin, targets);
+          }).on("disconnect", (origin, targets, err) => {
+            closeClientIfUnused(true);
+            this[kOnDisconnect](origin, targets, err);
+          }).on("connectionError", (origin, targets, err) => {
+            closeClientIfUnused(false);
+            this[kOnConnectionError](origin, targets, err);
+          });
+          this[kClients].set(key, { count: 0, dispatcher });
+          this[kOrigins].add(key);
+        }
+        return dispatcher.dispatch(opts, handler);
+      }
+      [kClose]() {
+        const closePromises = [];
+        for (const { dispatcher } of this[kClients].values()) {
+          closePromises.push(dispatcher.close());
+        }
+        this[kClients].clear();
+        return Promise.all(closePromises);
+      }
+      [kDestroy](err) {
+        const destroyPromises = [];
+        for (const { dispatcher } of this[kClients].values()) {
+          destroyPromises.push(dispatcher.destroy(err));
+        }
+        this[kClients].clear();
+        return Promise.all(destroyPromises);
+      }
+      get stats() {
+        const allClientStats = {};
+        for (const { dispatcher } of this[kClients].values()) {
+          if (dispatcher.stats) {
+            allClientStats[dispatcher[kUrl].origin] = dispatcher.stats;
+          }
+        }
+        return allClientStats;
+      }
+    };
+    module.exports = Agent;
+  }
+});
+
+// node_modules/undici/lib/api/readable.js
+var require_readable = __commonJS({
+  "node_modules/undici/lib/api/readable.js"(exports, module) {
+    "use strict";
+    var assert = __require("node:assert");
+    var { Readable } = __require("node:stream");
+    var { RequestAbortedError, NotSupportedError, InvalidArgumentError: InvalidArgumentError2, AbortError } = require_errors2();
+    var util = require_util();
+    var { ReadableStreamFrom } = require_util();
+    var kConsume = /* @__PURE__ */ Symbol("kConsume");
+    var kReading = /* @__PURE__ */ Symbol("kReading");
+    var kBody = /* @__PURE__ */ Symbol("kBody");
+    var kAbort = /* @__PURE__ */ Symbol("kAbort");
+    var kContentType = /* @__PURE__ */ Symbol("kContentType");
+    var kContentLength = /* @__PURE__ */ Symbol("kContentLength");
+    var kUsed = /* @__PURE__ */ Symbol("kUsed");
+    var kBytesRead = /* @__PURE__ */ Symbol("kBytesRead");
+    var noop = () => {
+    };
+    var BodyReadable = class extends Readable {
+      /**
+       * @param {object} opts
+       * @param {(this: Readable, size: number) => void} opts.resume
+       * @param {() => (void | null)} opts.abort
+       * @param {string} [opts.contentType = '']
+       * @param {number} [opts.contentLength]
+       * @param {number} [opts.highWaterMark = 64 * 1024]
+       */
+      constructor({
+        resume,
+        abort,
+        contentType = "",
+        contentLength,
+        highWaterMark = 64 * 1024
+        // Same as nodejs fs streams.
+      }) {
+        super({
+          autoDestroy: true,
+          read: resume,
+          highWaterMark
+        });
+        this._readableState.dataEmitted = false;
+        this[kAbort] = abort;
+        this[kConsume] = null;
+        this[kBytesRead] = 0;
+        this[kBody] = null;
+        this[kUsed] = false;
+        this[kContentType] = contentType;
+        this[kContentLength] = Number.isFinite(contentLength) ? contentLength : null;
+        this[kReading] = false;
+      }
+      /**
+       * @param {Error|null} err
+       * @param {(error:(Error|null)) => void} callback
+       * @returns {void}
+       */
+      _destroy(err, callback) {
+        if (!err && !this._readableState.endEmitted) {
+          err = new RequestAbortedError();
+        }
+        if (err) {
+          this[kAbort]();
+        }
+        if (!this[kUsed]) {
+          setImmediate(callback, err);
+        } else {
+          callback(err);
+        }
+      }
+      /**
+       * @param {string|symbol} event
+       * @param {(...args: any[]) => void} listener
+       * @returns {this}
+       */
+      on(event, listener) {
+        if (event === "data" || event === "readable") {
+          this[kReading] = true;
+          this[kUsed] = true;
+        }
+        return super.on(event, listener);
+      }
+      /**
+       * @param {string|symbol} event
+       * @param {(...args: any[]) => void} listener
+       * @returns {this}
+       */
+      addListener(event, listener) {
+        return this.on(event, listener);
+      }
+      /**
+       * @param {string|symbol} event
+       * @param {(...args: any[]) => void} listener
+       * @returns {this}
+       */
+      off(event, listener) {
+        const ret = super.off(event, listener);
+        if (event === "data" || event === "readable") {
+          this[kReading] = this.listenerCount("data") > 0 || this.listenerCount("readable") > 0;
+        }
+        return ret;
+      }
+      /**
+       * @param {string|symbol} event
+       * @param {(...args: any[]) => void} listener
+       * @returns {this}
+       */
+      removeListener(event, listener) {
+        return this.off(event, listener);
+      }
+      /**
+       * @param {Buffer|null} chunk
+       * @returns {boolean}
+       */
+      push(chunk) {
+        if (chunk) {
+          this[kBytesRead] += chunk.length;
+          if (this[kConsume]) {
+            consumePush(this[kConsume], chunk);
+            return this[kReading] ? super.push(chunk) : true;
+          }
+        }
+        return super.push(chunk);
+      }
+      /**
+       * Consumes and returns the body as a string.
+       *
+       * @see https://fetch.spec.whatwg.org/#dom-body-text
+       * @returns {Promise<string>}
+       */
+      text() {
+        return consume(this, "text");
+      }
+      /**
+       * Consumes and returns the body as a JavaScript Object.
+       *
+       * @see https://fetch.spec.whatwg.org/#dom-body-json
+       * @returns {Promise<unknown>}
+       */
+      json() {
+        return consume(this, "json");
+      }
+      /**
+       * Consumes and returns the body as a Blob
+       *
+       * @see https://fetch.spec.whatwg.org/#dom-body-blob
+       * @returns {Promise<Blob>}
+       */
+      blob() {
+        return consume(this, "blob");
+      }
+      /**
+       * Consumes and returns the body as an Uint8Array.
+       *
+       * @see https://fetch.spec.whatwg.org/#dom-body-bytes
+       * @returns {Promise<Uint8Array>}
+       */
+      bytes() {
+        return consume(this, "bytes");
+      }
+      /**
+       * Consumes and returns the body as an ArrayBuffer.
+       *
+       * @see https://fetch.spec.whatwg.org/#dom-body-arraybuffer
+       * @returns {Promise<ArrayBuffer>}
+       */
+      arrayBuffer() {
+        return consume(this, "arrayBuffer");
+      }
+      /**
+       * Not implemented
+       *
+       * @see https://fetch.spec.whatwg.org/#dom-body-formdata
+       * @throws {NotSupportedError}
+       */
+      async formData() {
+        throw new NotSupportedError();
+      }
+      /**
+       * Returns true if the body is not null and the body has been consumed.
+       * Otherwise, returns false.
+       *
+       * @see https://fetch.spec.whatwg.org/#dom-body-bodyused
+       * @readonly
+       * @returns {boolean}
+       */
+      get bodyUsed() {
+        return util.isDisturbed(this);
+      }
+      /**
+       * @see https://fetch.spec.whatwg.org/#dom-body-body
+       * @readonly
+       * @returns {ReadableStream}
+       */
+      get body() {
+        if (!this[kBody]) {
+          this[kBody] = ReadableStreamFrom(this);
+          if (this[kConsume]) {
+            this[kBody].getReader();
+            assert(this[kBody].locked);
+          }
+        }
+        return this[kBody];
+      }
+      /**
+       * Dumps the response body by reading `limit` number of bytes.
+       * @param {object} opts
+       * @param {number} [opts.limit = 131072] Number of bytes to read.
+       * @param {AbortSignal} [opts.signal] An AbortSignal to cancel the dump.
+       * @returns {Promise<null>}
+       */
+      dump(opts) {
+        const signal = opts?.signal;
+        if (signal != null && (typeof signal !== "object" || !("aborted" in signal))) {
+          return Promise.reject(new InvalidArgumentError2("signal must be an AbortSignal"));
+        }
+        const limit = opts?.limit && Number.isFinite(opts.limit) ? opts.limit : 128 * 1024;
+        if (signal?.aborted) {
+          return Promise.reject(signal.reason ?? new AbortError());
+        }
+        if (this._readableState.closeEmitted) {
+          return Promise.resolve(null);
+        }
+        return new Promise((resolve6, reject) => {
+          if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
+            this.destroy(new AbortError());
+          }
+          if (signal) {
+            const onAbort = () => {
+              this.destroy(signal.reason ?? new AbortError());
+            };
+            signal.addEventListener("abort", onAbort);
+            this.on("close", function() {
+              signal.removeEventListener("abort", onAbort);
+              if (signal.aborted) {
+                reject(signal.reason ?? new AbortError());
+              } else {
+                resolve6(null);
+              }
+            });
+          } else {
+            this.on("close", resolve6);
+          }
+          this.on("error", noop).on("data", () => {
+            if (this[kBytesRead] > limit) {
+              this.destroy();
+            }
+          }).resume();
+        });
+      }
+      /**
+       * @param {BufferEncoding} encoding
+       * @returns {this}
+       */
+      setEncoding(encoding) {
+        if (Buffer.isEncoding(encoding)) {
+          this._readableState.encoding = encoding;
+        }
+        return this;
+      }
+    };
+    function isLocked(bodyReadable) {
+      return bodyReadable[kBody]?.locked === true || bodyReadable[kConsume] !== null;
+    }
+    function isUnusable(bodyReadable) {
+      return util.isDisturbed(bodyReadable) || isLocked(bodyReadable);
+    }
+    function consume(stream, type2) {
+      assert(!stream[kConsume]);
+      return new Promise((resolve6, reject) => {
+        if (isUnusable(stream)) {
+          const rState = stream._readableState;
+          if (rState.destroyed && rState.closeEmitted === false) {
+            stream.on("error", reject).on("close", () => {
+              reject(new TypeError("unusable"));
+            });
+          } else {
+            reject(rState.errored ?? new TypeError("unusable"));
+          }
+        } else {
+          queueMicrotask(() => {
+            stream[kConsume] = {
+              type: type2,
+              stream,
+              resolve: resolve6,
+              reject,
+              length: 0,
+              body: []
+            };
+            stream.on("error", function(err) {
+              consumeFinish(this[kConsume], err);
+            }).on("close", function() {
+              if (this[kConsume].body !== null) {
+                consumeFinish(this[kConsume], new RequestAbortedError());
+              }
+            });
+            consumeStart(stream[kConsume]);
+          });
+        }
+      });
+    }
+    function consumeStart(consume2) {
+      if (consume2.body === null) {
+        return;
+      }
+      const { _readableState: state } = consume2.stream;
+      if (state.bufferIndex) {
+        const start2 = state.bufferIndex;
+        const end = state.buffer.length;
+        for (let n = start2; n < end; n++) {
+          consumePush(consume2, state.buffer[n]);
+        }
+      } else {
+        for (const chunk of state.buffer) {
+          consumePush(consume2, chunk);
+        }
+      }
+      if (state.endEmitted) {
+        consumeEnd(this[kConsume], this._readableState.encoding);
+      } else {
+        consume2.stream.on("end", function() {
+          consumeEnd(this[kConsume], this._readableState.encoding);
+        });
+      }
+      consume2.stream.resume();
+      while (consume2.stream.read() != null) {
+      }
+    }
+    function chunksDecode(chunks, length, encoding) {
+      if (chunks.length === 0 || length === 0) {
+        return "";
+      }
+      const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
+      const bufferLength = buffer.length;
+      const start2 = bufferLength > 2 && buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191 ? 3 : 0;
+      if (!encoding || encoding === "utf8" || encoding === "utf-8") {
+        return buffer.utf8Slice(start2, bufferLength);
+      } else {
+        return buffer.subarray(start2, bufferLength).toString(encoding);
+      }
+    }
+    function chunksConcat(chunks, length) {
+      if (chunks.length === 0 || length === 0) {
+        return new Uint8Array(0);
+      }
+      if (chunks.length === 1) {
+        return new Uint8Array(chunks[0]);
+      }
+      const buffer = new Uint8Array(Buffer.allocUnsafeSlow(length).buffer);
+      let offset = 0;
+      for (let i = 0; i < chunks.length; ++i) {
+        const chunk = chunks[i];
+        buffer.set(chunk, offset);
+        offset += chunk.length;
+      }
+      return buffer;
+    }
+    function consumeEnd(consume2, encoding) {
+      const { type: type2, body, resolve: resolve6, stream, length } = consume2;
+      try {
+        if (type2 === "text") {
+          resolve6(chunksDecode(body, length, encoding));
+        } else if (type2 === "json") {
+          resolve6(JSON.parse(chunksDecode(body, length, encoding)));
+        } else if (type2 === "arrayBuffer") {
+          resolve6(chunksConcat(body, length).buffer);
+        } else if (type2 === "blob") {
+          resolve6(new Blob(body, { type: stream[kContentType] }));
+        } else if (type2 === "bytes") {
+          resolve6(chunksConcat(body, length));
+        }
+        consumeFinish(consume2);
+      } catch (err) {
+        stream.destroy(err);
+      }
+    }
+    function consumePush(consume2, chunk) {
+      consume2.length += chunk.length;
+      consume2.body.push(chunk);
+    }
+    function consumeFinish(consume2, err) {
+      if (consume2.body === null) {
+        return;
+      }
+      if (err) {
+        consume2.reject(err);
+      } else {
+        consume2.resolve();
+      }
+      consume2.type = null;
+      consume2.stream = null;
+      consume2.resolve = null;
+      consume2.reject = null;
+      consume2.length = 0;
+      consume2.body = null;
+    }
+    module.exports = {
+      Readable: BodyReadable,
+      chunksDecode
+    };
+  }
+});
+
+// node_modules/undici/lib/api/api-request.js
+var require_api_request = __commonJS({
+  "node_modules/undici/lib/api/api-request.js"(exports, module) {
+    "use strict";
+    var assert = __require("node:assert");
+    var { AsyncResource } = __require("node:async_hooks");
+    var { Readable } = require_readable();
+    var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors2();
+    var util = require_util();
+    function noop() {
+    }
+    var RequestHandler = class extends AsyncResource {
+      constructor(opts, callback) {
+        if (!opts || typeof opts !== "object") {
+          throw new InvalidArgumentError2("invalid opts");
+        }
+        const { signal, method, opaque, body, onInfo, responseHeaders, highWaterMark } = opts;
+        try {
+          if (typeof callback !== "function") {
+            throw new InvalidArgumentError2("invalid callback");
+          }
+          if (highWaterMark != null && (!Number.isFinite(highWaterMark) || highWaterMark < 0)) {
+            throw new InvalidArgumentError2("invalid highWaterMark");
+          }
+          if (signal && typeof signal.on !== "function" && typeof signal.addEventListener !== "function") {
+            throw new InvalidArgumentError2("signal must be an EventEmitter or EventTarget");
+          }
+          if (method === "CONNECT") {
+            throw new InvalidArgumentError2("invalid method");
+          }
+          if (onInfo && typeof onInfo !== "function") {
+            throw new InvalidArgumentError2("invalid onInfo callback");
+          }
+          super("UNDICI_REQUEST");
+        } catch (err) {
+          if (util.isStream(body)) {
+            util.destroy(body.on("error", noop), err);
+          }
+          throw err;
+        }
+        this.method = method;
+        this.responseHeaders = responseHeaders || null;
+        this.opaque = opaque || null;
+        this.callback = callback;
+        this.res = null;
+        this.abort = null;
+        this.body = body;
+        this.trailers = {};
+        this.context = null;
+        this.onInfo = onInfo || null;
+        this.highWaterMark = highWaterMark;
+        this.reason = null;
+        this.removeAbortListener = null;
+        if (signal?.aborted) {
+          this.reason = signal.reason ?? new RequestAbortedError();
+        } else if (signal) {
+          this.removeAbortListener = util.addAbortListener(signal, () => {
+            this.reason = signal.reason ?? new RequestAbortedError();
+            if (this.res) {
+              util.destroy(this.res.on("error", noop), this.reason);
+            } else if (this.abort) {
+              this.abort(this.reason);
+            }
+          });
+        }
+      }
+      onConnect(abort, context) {
+        if (this.reason) {
+          abort(this.reason);
+          return;
+        }
+        assert(this.callback);
+        this.abort = abort;
+        this.context = context;
+      }
+      onHeaders(statusCode, rawHeaders, resume, statusMessage) {
+        const { callback, opaque, abort, context, responseHeaders, highWaterMark } = this;
+        const headers = responseHeaders === "raw" ? util.parseRawHeaders(rawHeaders) : util.parseHeaders(rawHeaders);
+        if (statusCode < 200) {
+          if (this.onInfo) {
+            this.onInfo({ statusCode, headers });
+          }
+          return;
+        }
+        const parsedHeaders = responseHeaders === "raw" ? util.parseHeaders(rawHeaders) : headers;
+        const contentType = parsedHeaders["content-type"];
+        const contentLength = parsedHeaders["content-length"];
+        const res = new Readable({
+          resume,
+          abort,
+          contentType,
+          contentLength: this.method !== "HEAD" && contentLength ? Number(contentLength) : null,
+          highWaterMark
+        });
+        if (this.removeAbortListener) {
+          res.on("close", this.removeAbortListener);
+          this.removeAbortListener = null;
+        }
+        this.callback = null;
+        this.res = res;
+        if (callback !== null) {
+          try {
+            this.runInAsyncScope(callback, null, null, {
+              statusCode,
+              statusText: statusMessage,
+              headers,
+              trailers: this.trailers,
+              opaque,
+              body: res,
+              context
+            });
+          } catch (err) {
+            this.res = null;
+            util.destroy(res.on("error", noop), err);
+            queueMicrotask(() => {
+              throw err;
+            });
+          }
+        }
+      }
+      onData(chunk) {
+        return this.res.push(chunk);
+      }
+      onComplete(trailers) {
+        util.parseHeaders(trailers, this.trailers);
+        this.res.push(null);
+      }
+      onError(err) {
+        const { res, callback, body, opaque } = this;
+        if (callback) {
+          this.callback = null;
+          queueMicrotask(() => {
+            this.runInAsyncScope(callback, null, err, { opaque });
+          });
+        }
+        if (res) {
+          this.res = null;
+          queueMicrotask(() => {
+            util.destroy(res.on("error", noop), err);
+          });
+        }
+        if (body) {
+          this.body = null;
+          if (util.isStream(body)) {
+            body.on("error", noop);
+            util.destroy(body, err);
+          }
+        }
+        if (this.removeAbortListener) {
+          this.removeAbortListener();
+          this.removeAbortListener = null;
+        }
+      }
+    };
+    function request2(opts, callback) {
+      if (callback === void 0) {
+        return new Promise((resolve6, reject) => {
+          request2.call(this, opts, (err, data) => {
+            return err ? reject(err) : resolve6(data);
+          });
+        });
+      }
+      try {
+        const handler = new RequestHandler(opts, callback);
+        this.dispatch(opts, handler);
+      } catch (err) {
+        if (typeof callback !== "function") {
+          throw err;
+        }
+        const opaque = opts?.opaque;
+        queueMicrotask(() => callback(err, { opaque }));
+      }
+    }
+    module.exports = request2;
+    module.exports.RequestHandler = RequestHandler;
   }
 });
 
@@ -43892,142 +44639,6 @@ var require_round_robin_pool = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/agent.js
-var require_agent = __commonJS({
-  "node_modules/undici/lib/dispatcher/agent.js"(exports, module) {
-    "use strict";
-    var { InvalidArgumentError: InvalidArgumentError2, MaxOriginsReachedError } = require_errors2();
-    var { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols();
-    var DispatcherBase = require_dispatcher_base();
-    var Pool = require_pool();
-    var Client = require_client();
-    var util = require_util();
-    var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
-    var kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect");
-    var kOnConnectionError = /* @__PURE__ */ Symbol("onConnectionError");
-    var kOnDrain = /* @__PURE__ */ Symbol("onDrain");
-    var kFactory = /* @__PURE__ */ Symbol("factory");
-    var kOptions = /* @__PURE__ */ Symbol("options");
-    var kOrigins = /* @__PURE__ */ Symbol("origins");
-    function defaultFactory(origin, opts) {
-      return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
-    }
-    var Agent2 = class extends DispatcherBase {
-      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect: connect2, tls, ...options } = {}) {
-        if (typeof factory !== "function") {
-          throw new InvalidArgumentError2("factory must be a function.");
-        }
-        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
-          throw new InvalidArgumentError2("connect must be a function or an object");
-        }
-        if (typeof maxOrigins !== "number" || Number.isNaN(maxOrigins) || maxOrigins <= 0) {
-          throw new InvalidArgumentError2("maxOrigins must be a number greater than 0");
-        }
-        super(options);
-        if (connect2 && typeof connect2 !== "function") {
-          connect2 = { ...connect2 };
-        }
-        if (tls && typeof tls !== "function") {
-          tls = { ...tls };
-        }
-        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect: connect2, tls };
-        this[kFactory] = factory;
-        this[kClients] = /* @__PURE__ */ new Map();
-        this[kOrigins] = /* @__PURE__ */ new Set();
-        this[kOnDrain] = (origin, targets) => {
-          this.emit("drain", origin, [this, ...targets]);
-        };
-        this[kOnConnect] = (origin, targets) => {
-          this.emit("connect", origin, [this, ...targets]);
-        };
-        this[kOnDisconnect] = (origin, targets, err) => {
-          this.emit("disconnect", origin, [this, ...targets], err);
-        };
-        this[kOnConnectionError] = (origin, targets, err) => {
-          this.emit("connectionError", origin, [this, ...targets], err);
-        };
-      }
-      get [kRunning]() {
-        let ret = 0;
-        for (const { dispatcher } of this[kClients].values()) {
-          ret += dispatcher[kRunning];
-        }
-        return ret;
-      }
-      [kDispatch](opts, handler) {
-        let key;
-        if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
-          key = String(opts.origin);
-        } else {
-          throw new InvalidArgumentError2("opts.origin must be a non-empty string or URL.");
-        }
-        if (this[kOrigins].size >= this[kOptions].maxOrigins && !this[kOrigins].has(key)) {
-          throw new MaxOriginsReachedError();
-        }
-        const result = this[kClients].get(key);
-        let dispatcher = result && result.dispatcher;
-        if (!dispatcher) {
-          const closeClientIfUnused = (connected) => {
-            const result2 = this[kClients].get(key);
-            if (result2) {
-              if (connected) result2.count -= 1;
-              if (result2.count <= 0) {
-                this[kClients].delete(key);
-                if (!result2.dispatcher.destroyed) {
-                  result2.dispatcher.close();
-                }
-              }
-              this[kOrigins].delete(key);
-            }
-          };
-          dispatcher = this[kFactory](opts.origin, this[kOptions]).on("drain", this[kOnDrain]).on("connect", (origin, targets) => {
-            const result2 = this[kClients].get(key);
-            if (result2) {
-              result2.count += 1;
-            }
-            this[kOnConnect](origin, targets);
-          }).on("disconnect", (origin, targets, err) => {
-            closeClientIfUnused(true);
-            this[kOnDisconnect](origin, targets, err);
-          }).on("connectionError", (origin, targets, err) => {
-            closeClientIfUnused(false);
-            this[kOnConnectionError](origin, targets, err);
-          });
-          this[kClients].set(key, { count: 0, dispatcher });
-          this[kOrigins].add(key);
-        }
-        return dispatcher.dispatch(opts, handler);
-      }
-      [kClose]() {
-        const closePromises = [];
-        for (const { dispatcher } of this[kClients].values()) {
-          closePromises.push(dispatcher.close());
-        }
-        this[kClients].clear();
-        return Promise.all(closePromises);
-      }
-      [kDestroy](err) {
-        const destroyPromises = [];
-        for (const { dispatcher } of this[kClients].values()) {
-          destroyPromises.push(dispatcher.destroy(err));
-        }
-        this[kClients].clear();
-        return Promise.all(destroyPromises);
-      }
-      get stats() {
-        const allClientStats = {};
-        for (const { dispatcher } of this[kClients].values()) {
-          if (dispatcher.stats) {
-            allClientStats[dispatcher[kUrl].origin] = dispatcher.stats;
-          }
-        }
-        return allClientStats;
-      }
-    };
-    module.exports = Agent2;
-  }
-});
-
 // node_modules/undici/lib/core/socks5-utils.js
 var require_socks5_utils = __commonJS({
   "node_modules/undici/lib/core/socks5-utils.js"(exports, module) {
@@ -44037,11 +44648,11 @@ var require_socks5_utils = __commonJS({
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     function parseAddress2(address) {
       if (net.isIPv4(address)) {
-        const parts = address.split(".").map(Number);
+        const parts2 = address.split(".").map(Number);
         return {
           type: 1,
           // IPv4
-          buffer: Buffer2.from(parts)
+          buffer: Buffer2.from(parts2)
         };
       }
       if (net.isIPv6(address)) {
@@ -44091,9 +44702,9 @@ var require_socks5_utils = __commonJS({
           bufferIndex += 2;
         }
       } else {
-        const parts = normalizedAddress.split(":");
-        for (let i = 0; i < parts.length; i++) {
-          buffer.writeUInt16BE(parseInt(parts[i], 16), i * 2);
+        const parts2 = normalizedAddress.split(":");
+        for (let i = 0; i < parts2.length; i++) {
+          buffer.writeUInt16BE(parseInt(parts2[i], 16), i * 2);
         }
       }
       return buffer;
@@ -44140,12 +44751,12 @@ var require_socks5_utils = __commonJS({
           if (buffer.length < currentOffset + 18) {
             throw new InvalidArgumentError2("Buffer too small for IPv6 address");
           }
-          const parts = [];
+          const parts2 = [];
           for (let i = 0; i < 8; i++) {
             const value = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value.toString(16));
+            parts2.push(value.toString(16));
           }
-          address = parts.join(":");
+          address = parts2.join(":");
           currentOffset += 16;
           break;
         }
@@ -44470,12 +45081,12 @@ var require_socks5_client = __commonJS({
           boundAddress = this.buffer.subarray(offset, offset + domainLength).toString();
           offset += domainLength;
         } else if (addressType === ADDRESS_TYPES.IPV6) {
-          const parts = [];
+          const parts2 = [];
           for (let i = 0; i < 8; i++) {
             const value = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value.toString(16));
+            parts2.push(value.toString(16));
           }
-          boundAddress = parts.join(":");
+          boundAddress = parts2.join(":");
           offset += 16;
         }
         const boundPort = this.buffer.readUInt16BE(offset);
@@ -44730,7 +45341,7 @@ var require_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch } = require_symbols();
-    var Agent2 = require_agent();
+    var Agent = require_agent();
     var Pool = require_pool();
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError, SecureProxyConnectionError } = require_errors2();
@@ -44861,7 +45472,7 @@ var require_proxy_agent = __commonJS({
         } else {
           this[kClient] = clientFactory(url, { connect: connect2 });
         }
-        this[kAgent] = new Agent2({
+        this[kAgent] = new Agent({
           ...opts,
           factory,
           connect: async (opts2, callback) => {
@@ -44989,7 +45600,7 @@ var require_env_http_proxy_agent = __commonJS({
     var DispatcherBase = require_dispatcher_base();
     var { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = require_symbols();
     var ProxyAgent = require_proxy_agent();
-    var Agent2 = require_agent();
+    var Agent = require_agent();
     var DEFAULT_PORTS = {
       "http:": 80,
       "https:": 443
@@ -45002,7 +45613,7 @@ var require_env_http_proxy_agent = __commonJS({
         super();
         this.#opts = opts;
         const { httpProxy, httpsProxy, noProxy, ...agentOpts } = opts;
-        this[kNoProxyAgent] = new Agent2(agentOpts);
+        this[kNoProxyAgent] = new Agent(agentOpts);
         const HTTP_PROXY = httpProxy ?? process.env.http_proxy ?? process.env.HTTP_PROXY;
         if (HTTP_PROXY) {
           this[kHttpProxyAgent] = new ProxyAgent({ ...agentOpts, uri: HTTP_PROXY });
@@ -45585,586 +46196,6 @@ var require_h2c_client = __commonJS({
       }
     };
     module.exports = H2CClient;
-  }
-});
-
-// node_modules/undici/lib/api/readable.js
-var require_readable = __commonJS({
-  "node_modules/undici/lib/api/readable.js"(exports, module) {
-    "use strict";
-    var assert = __require("node:assert");
-    var { Readable } = __require("node:stream");
-    var { RequestAbortedError, NotSupportedError, InvalidArgumentError: InvalidArgumentError2, AbortError } = require_errors2();
-    var util = require_util();
-    var { ReadableStreamFrom } = require_util();
-    var kConsume = /* @__PURE__ */ Symbol("kConsume");
-    var kReading = /* @__PURE__ */ Symbol("kReading");
-    var kBody = /* @__PURE__ */ Symbol("kBody");
-    var kAbort = /* @__PURE__ */ Symbol("kAbort");
-    var kContentType = /* @__PURE__ */ Symbol("kContentType");
-    var kContentLength = /* @__PURE__ */ Symbol("kContentLength");
-    var kUsed = /* @__PURE__ */ Symbol("kUsed");
-    var kBytesRead = /* @__PURE__ */ Symbol("kBytesRead");
-    var noop = () => {
-    };
-    var BodyReadable = class extends Readable {
-      /**
-       * @param {object} opts
-       * @param {(this: Readable, size: number) => void} opts.resume
-       * @param {() => (void | null)} opts.abort
-       * @param {string} [opts.contentType = '']
-       * @param {number} [opts.contentLength]
-       * @param {number} [opts.highWaterMark = 64 * 1024]
-       */
-      constructor({
-        resume,
-        abort,
-        contentType = "",
-        contentLength,
-        highWaterMark = 64 * 1024
-        // Same as nodejs fs streams.
-      }) {
-        super({
-          autoDestroy: true,
-          read: resume,
-          highWaterMark
-        });
-        this._readableState.dataEmitted = false;
-        this[kAbort] = abort;
-        this[kConsume] = null;
-        this[kBytesRead] = 0;
-        this[kBody] = null;
-        this[kUsed] = false;
-        this[kContentType] = contentType;
-        this[kContentLength] = Number.isFinite(contentLength) ? contentLength : null;
-        this[kReading] = false;
-      }
-      /**
-       * @param {Error|null} err
-       * @param {(error:(Error|null)) => void} callback
-       * @returns {void}
-       */
-      _destroy(err, callback) {
-        if (!err && !this._readableState.endEmitted) {
-          err = new RequestAbortedError();
-        }
-        if (err) {
-          this[kAbort]();
-        }
-        if (!this[kUsed]) {
-          setImmediate(callback, err);
-        } else {
-          callback(err);
-        }
-      }
-      /**
-       * @param {string|symbol} event
-       * @param {(...args: any[]) => void} listener
-       * @returns {this}
-       */
-      on(event, listener) {
-        if (event === "data" || event === "readable") {
-          this[kReading] = true;
-          this[kUsed] = true;
-        }
-        return super.on(event, listener);
-      }
-      /**
-       * @param {string|symbol} event
-       * @param {(...args: any[]) => void} listener
-       * @returns {this}
-       */
-      addListener(event, listener) {
-        return this.on(event, listener);
-      }
-      /**
-       * @param {string|symbol} event
-       * @param {(...args: any[]) => void} listener
-       * @returns {this}
-       */
-      off(event, listener) {
-        const ret = super.off(event, listener);
-        if (event === "data" || event === "readable") {
-          this[kReading] = this.listenerCount("data") > 0 || this.listenerCount("readable") > 0;
-        }
-        return ret;
-      }
-      /**
-       * @param {string|symbol} event
-       * @param {(...args: any[]) => void} listener
-       * @returns {this}
-       */
-      removeListener(event, listener) {
-        return this.off(event, listener);
-      }
-      /**
-       * @param {Buffer|null} chunk
-       * @returns {boolean}
-       */
-      push(chunk) {
-        if (chunk) {
-          this[kBytesRead] += chunk.length;
-          if (this[kConsume]) {
-            consumePush(this[kConsume], chunk);
-            return this[kReading] ? super.push(chunk) : true;
-          }
-        }
-        return super.push(chunk);
-      }
-      /**
-       * Consumes and returns the body as a string.
-       *
-       * @see https://fetch.spec.whatwg.org/#dom-body-text
-       * @returns {Promise<string>}
-       */
-      text() {
-        return consume(this, "text");
-      }
-      /**
-       * Consumes and returns the body as a JavaScript Object.
-       *
-       * @see https://fetch.spec.whatwg.org/#dom-body-json
-       * @returns {Promise<unknown>}
-       */
-      json() {
-        return consume(this, "json");
-      }
-      /**
-       * Consumes and returns the body as a Blob
-       *
-       * @see https://fetch.spec.whatwg.org/#dom-body-blob
-       * @returns {Promise<Blob>}
-       */
-      blob() {
-        return consume(this, "blob");
-      }
-      /**
-       * Consumes and returns the body as an Uint8Array.
-       *
-       * @see https://fetch.spec.whatwg.org/#dom-body-bytes
-       * @returns {Promise<Uint8Array>}
-       */
-      bytes() {
-        return consume(this, "bytes");
-      }
-      /**
-       * Consumes and returns the body as an ArrayBuffer.
-       *
-       * @see https://fetch.spec.whatwg.org/#dom-body-arraybuffer
-       * @returns {Promise<ArrayBuffer>}
-       */
-      arrayBuffer() {
-        return consume(this, "arrayBuffer");
-      }
-      /**
-       * Not implemented
-       *
-       * @see https://fetch.spec.whatwg.org/#dom-body-formdata
-       * @throws {NotSupportedError}
-       */
-      async formData() {
-        throw new NotSupportedError();
-      }
-      /**
-       * Returns true if the body is not null and the body has been consumed.
-       * Otherwise, returns false.
-       *
-       * @see https://fetch.spec.whatwg.org/#dom-body-bodyused
-       * @readonly
-       * @returns {boolean}
-       */
-      get bodyUsed() {
-        return util.isDisturbed(this);
-      }
-      /**
-       * @see https://fetch.spec.whatwg.org/#dom-body-body
-       * @readonly
-       * @returns {ReadableStream}
-       */
-      get body() {
-        if (!this[kBody]) {
-          this[kBody] = ReadableStreamFrom(this);
-          if (this[kConsume]) {
-            this[kBody].getReader();
-            assert(this[kBody].locked);
-          }
-        }
-        return this[kBody];
-      }
-      /**
-       * Dumps the response body by reading `limit` number of bytes.
-       * @param {object} opts
-       * @param {number} [opts.limit = 131072] Number of bytes to read.
-       * @param {AbortSignal} [opts.signal] An AbortSignal to cancel the dump.
-       * @returns {Promise<null>}
-       */
-      dump(opts) {
-        const signal = opts?.signal;
-        if (signal != null && (typeof signal !== "object" || !("aborted" in signal))) {
-          return Promise.reject(new InvalidArgumentError2("signal must be an AbortSignal"));
-        }
-        const limit = opts?.limit && Number.isFinite(opts.limit) ? opts.limit : 128 * 1024;
-        if (signal?.aborted) {
-          return Promise.reject(signal.reason ?? new AbortError());
-        }
-        if (this._readableState.closeEmitted) {
-          return Promise.resolve(null);
-        }
-        return new Promise((resolve6, reject) => {
-          if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
-            this.destroy(new AbortError());
-          }
-          if (signal) {
-            const onAbort = () => {
-              this.destroy(signal.reason ?? new AbortError());
-            };
-            signal.addEventListener("abort", onAbort);
-            this.on("close", function() {
-              signal.removeEventListener("abort", onAbort);
-              if (signal.aborted) {
-                reject(signal.reason ?? new AbortError());
-              } else {
-                resolve6(null);
-              }
-            });
-          } else {
-            this.on("close", resolve6);
-          }
-          this.on("error", noop).on("data", () => {
-            if (this[kBytesRead] > limit) {
-              this.destroy();
-            }
-          }).resume();
-        });
-      }
-      /**
-       * @param {BufferEncoding} encoding
-       * @returns {this}
-       */
-      setEncoding(encoding) {
-        if (Buffer.isEncoding(encoding)) {
-          this._readableState.encoding = encoding;
-        }
-        return this;
-      }
-    };
-    function isLocked(bodyReadable) {
-      return bodyReadable[kBody]?.locked === true || bodyReadable[kConsume] !== null;
-    }
-    function isUnusable(bodyReadable) {
-      return util.isDisturbed(bodyReadable) || isLocked(bodyReadable);
-    }
-    function consume(stream, type2) {
-      assert(!stream[kConsume]);
-      return new Promise((resolve6, reject) => {
-        if (isUnusable(stream)) {
-          const rState = stream._readableState;
-          if (rState.destroyed && rState.closeEmitted === false) {
-            stream.on("error", reject).on("close", () => {
-              reject(new TypeError("unusable"));
-            });
-          } else {
-            reject(rState.errored ?? new TypeError("unusable"));
-          }
-        } else {
-          queueMicrotask(() => {
-            stream[kConsume] = {
-              type: type2,
-              stream,
-              resolve: resolve6,
-              reject,
-              length: 0,
-              body: []
-            };
-            stream.on("error", function(err) {
-              consumeFinish(this[kConsume], err);
-            }).on("close", function() {
-              if (this[kConsume].body !== null) {
-                consumeFinish(this[kConsume], new RequestAbortedError());
-              }
-            });
-            consumeStart(stream[kConsume]);
-          });
-        }
-      });
-    }
-    function consumeStart(consume2) {
-      if (consume2.body === null) {
-        return;
-      }
-      const { _readableState: state } = consume2.stream;
-      if (state.bufferIndex) {
-        const start2 = state.bufferIndex;
-        const end = state.buffer.length;
-        for (let n = start2; n < end; n++) {
-          consumePush(consume2, state.buffer[n]);
-        }
-      } else {
-        for (const chunk of state.buffer) {
-          consumePush(consume2, chunk);
-        }
-      }
-      if (state.endEmitted) {
-        consumeEnd(this[kConsume], this._readableState.encoding);
-      } else {
-        consume2.stream.on("end", function() {
-          consumeEnd(this[kConsume], this._readableState.encoding);
-        });
-      }
-      consume2.stream.resume();
-      while (consume2.stream.read() != null) {
-      }
-    }
-    function chunksDecode(chunks, length, encoding) {
-      if (chunks.length === 0 || length === 0) {
-        return "";
-      }
-      const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
-      const bufferLength = buffer.length;
-      const start2 = bufferLength > 2 && buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191 ? 3 : 0;
-      if (!encoding || encoding === "utf8" || encoding === "utf-8") {
-        return buffer.utf8Slice(start2, bufferLength);
-      } else {
-        return buffer.subarray(start2, bufferLength).toString(encoding);
-      }
-    }
-    function chunksConcat(chunks, length) {
-      if (chunks.length === 0 || length === 0) {
-        return new Uint8Array(0);
-      }
-      if (chunks.length === 1) {
-        return new Uint8Array(chunks[0]);
-      }
-      const buffer = new Uint8Array(Buffer.allocUnsafeSlow(length).buffer);
-      let offset = 0;
-      for (let i = 0; i < chunks.length; ++i) {
-        const chunk = chunks[i];
-        buffer.set(chunk, offset);
-        offset += chunk.length;
-      }
-      return buffer;
-    }
-    function consumeEnd(consume2, encoding) {
-      const { type: type2, body, resolve: resolve6, stream, length } = consume2;
-      try {
-        if (type2 === "text") {
-          resolve6(chunksDecode(body, length, encoding));
-        } else if (type2 === "json") {
-          resolve6(JSON.parse(chunksDecode(body, length, encoding)));
-        } else if (type2 === "arrayBuffer") {
-          resolve6(chunksConcat(body, length).buffer);
-        } else if (type2 === "blob") {
-          resolve6(new Blob(body, { type: stream[kContentType] }));
-        } else if (type2 === "bytes") {
-          resolve6(chunksConcat(body, length));
-        }
-        consumeFinish(consume2);
-      } catch (err) {
-        stream.destroy(err);
-      }
-    }
-    function consumePush(consume2, chunk) {
-      consume2.length += chunk.length;
-      consume2.body.push(chunk);
-    }
-    function consumeFinish(consume2, err) {
-      if (consume2.body === null) {
-        return;
-      }
-      if (err) {
-        consume2.reject(err);
-      } else {
-        consume2.resolve();
-      }
-      consume2.type = null;
-      consume2.stream = null;
-      consume2.resolve = null;
-      consume2.reject = null;
-      consume2.length = 0;
-      consume2.body = null;
-    }
-    module.exports = {
-      Readable: BodyReadable,
-      chunksDecode
-    };
-  }
-});
-
-// node_modules/undici/lib/api/api-request.js
-var require_api_request = __commonJS({
-  "node_modules/undici/lib/api/api-request.js"(exports, module) {
-    "use strict";
-    var assert = __require("node:assert");
-    var { AsyncResource } = __require("node:async_hooks");
-    var { Readable } = require_readable();
-    var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors2();
-    var util = require_util();
-    function noop() {
-    }
-    var RequestHandler = class extends AsyncResource {
-      constructor(opts, callback) {
-        if (!opts || typeof opts !== "object") {
-          throw new InvalidArgumentError2("invalid opts");
-        }
-        const { signal, method, opaque, body, onInfo, responseHeaders, highWaterMark } = opts;
-        try {
-          if (typeof callback !== "function") {
-            throw new InvalidArgumentError2("invalid callback");
-          }
-          if (highWaterMark != null && (!Number.isFinite(highWaterMark) || highWaterMark < 0)) {
-            throw new InvalidArgumentError2("invalid highWaterMark");
-          }
-          if (signal && typeof signal.on !== "function" && typeof signal.addEventListener !== "function") {
-            throw new InvalidArgumentError2("signal must be an EventEmitter or EventTarget");
-          }
-          if (method === "CONNECT") {
-            throw new InvalidArgumentError2("invalid method");
-          }
-          if (onInfo && typeof onInfo !== "function") {
-            throw new InvalidArgumentError2("invalid onInfo callback");
-          }
-          super("UNDICI_REQUEST");
-        } catch (err) {
-          if (util.isStream(body)) {
-            util.destroy(body.on("error", noop), err);
-          }
-          throw err;
-        }
-        this.method = method;
-        this.responseHeaders = responseHeaders || null;
-        this.opaque = opaque || null;
-        this.callback = callback;
-        this.res = null;
-        this.abort = null;
-        this.body = body;
-        this.trailers = {};
-        this.context = null;
-        this.onInfo = onInfo || null;
-        this.highWaterMark = highWaterMark;
-        this.reason = null;
-        this.removeAbortListener = null;
-        if (signal?.aborted) {
-          this.reason = signal.reason ?? new RequestAbortedError();
-        } else if (signal) {
-          this.removeAbortListener = util.addAbortListener(signal, () => {
-            this.reason = signal.reason ?? new RequestAbortedError();
-            if (this.res) {
-              util.destroy(this.res.on("error", noop), this.reason);
-            } else if (this.abort) {
-              this.abort(this.reason);
-            }
-          });
-        }
-      }
-      onConnect(abort, context) {
-        if (this.reason) {
-          abort(this.reason);
-          return;
-        }
-        assert(this.callback);
-        this.abort = abort;
-        this.context = context;
-      }
-      onHeaders(statusCode, rawHeaders, resume, statusMessage) {
-        const { callback, opaque, abort, context, responseHeaders, highWaterMark } = this;
-        const headers = responseHeaders === "raw" ? util.parseRawHeaders(rawHeaders) : util.parseHeaders(rawHeaders);
-        if (statusCode < 200) {
-          if (this.onInfo) {
-            this.onInfo({ statusCode, headers });
-          }
-          return;
-        }
-        const parsedHeaders = responseHeaders === "raw" ? util.parseHeaders(rawHeaders) : headers;
-        const contentType = parsedHeaders["content-type"];
-        const contentLength = parsedHeaders["content-length"];
-        const res = new Readable({
-          resume,
-          abort,
-          contentType,
-          contentLength: this.method !== "HEAD" && contentLength ? Number(contentLength) : null,
-          highWaterMark
-        });
-        if (this.removeAbortListener) {
-          res.on("close", this.removeAbortListener);
-          this.removeAbortListener = null;
-        }
-        this.callback = null;
-        this.res = res;
-        if (callback !== null) {
-          try {
-            this.runInAsyncScope(callback, null, null, {
-              statusCode,
-              statusText: statusMessage,
-              headers,
-              trailers: this.trailers,
-              opaque,
-              body: res,
-              context
-            });
-          } catch (err) {
-            this.res = null;
-            util.destroy(res.on("error", noop), err);
-            queueMicrotask(() => {
-              throw err;
-            });
-          }
-        }
-      }
-      onData(chunk) {
-        return this.res.push(chunk);
-      }
-      onComplete(trailers) {
-        util.parseHeaders(trailers, this.trailers);
-        this.res.push(null);
-      }
-      onError(err) {
-        const { res, callback, body, opaque } = this;
-        if (callback) {
-          this.callback = null;
-          queueMicrotask(() => {
-            this.runInAsyncScope(callback, null, err, { opaque });
-          });
-        }
-        if (res) {
-          this.res = null;
-          queueMicrotask(() => {
-            util.destroy(res.on("error", noop), err);
-          });
-        }
-        if (body) {
-          this.body = null;
-          if (util.isStream(body)) {
-            body.on("error", noop);
-            util.destroy(body, err);
-          }
-        }
-        if (this.removeAbortListener) {
-          this.removeAbortListener();
-          this.removeAbortListener = null;
-        }
-      }
-    };
-    function request2(opts, callback) {
-      if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
-          request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
-          });
-        });
-      }
-      try {
-        const handler = new RequestHandler(opts, callback);
-        this.dispatch(opts, handler);
-      } catch (err) {
-        if (typeof callback !== "function") {
-          throw err;
-        }
-        const opaque = opts?.opaque;
-        queueMicrotask(() => callback(err, { opaque }));
-      }
-    }
-    module.exports = request2;
-    module.exports.RequestHandler = RequestHandler;
   }
 });
 
@@ -47751,7 +47782,7 @@ var require_mock_agent = __commonJS({
   "node_modules/undici/lib/mock/mock-agent.js"(exports, module) {
     "use strict";
     var { kClients } = require_symbols();
-    var Agent2 = require_agent();
+    var Agent = require_agent();
     var {
       kAgent,
       kMockAgentSet,
@@ -47789,7 +47820,7 @@ var require_mock_agent = __commonJS({
         if (opts?.agent && typeof opts.agent.dispatch !== "function") {
           throw new InvalidArgumentError2("Argument opts.agent must implement Agent");
         }
-        const agent = opts?.agent ? opts.agent : new Agent2(opts);
+        const agent = opts?.agent ? opts.agent : new Agent(opts);
         this[kAgent] = agent;
         this[kClients] = agent[kClients];
         this[kOptions] = mockOptions;
@@ -48071,7 +48102,7 @@ var require_snapshot_recorder = __commonJS({
       return filtered;
     }
     function createRequestHash(formattedRequest) {
-      const parts = [
+      const parts2 = [
         formattedRequest.method,
         formattedRequest.url
       ];
@@ -48079,14 +48110,14 @@ var require_snapshot_recorder = __commonJS({
         const headerKeys = Object.keys(formattedRequest.headers).sort();
         for (const key of headerKeys) {
           const values = Array.isArray(formattedRequest.headers[key]) ? formattedRequest.headers[key] : [formattedRequest.headers[key]];
-          parts.push(key);
+          parts2.push(key);
           for (const value of values.sort()) {
-            parts.push(String(value));
+            parts2.push(String(value));
           }
         }
       }
-      parts.push(formattedRequest.body);
-      const content = parts.join("|");
+      parts2.push(formattedRequest.body);
+      const content = parts2.join("|");
       return hashId(content);
     }
     var SnapshotRecorder = class {
@@ -48396,7 +48427,7 @@ var require_snapshot_recorder = __commonJS({
 var require_snapshot_agent = __commonJS({
   "node_modules/undici/lib/mock/snapshot-agent.js"(exports, module) {
     "use strict";
-    var Agent2 = require_agent();
+    var Agent = require_agent();
     var MockAgent = require_mock_agent();
     var { SnapshotRecorder } = require_snapshot_recorder();
     var WrapHandler = require_wrap_handler();
@@ -48447,7 +48478,7 @@ var require_snapshot_agent = __commonJS({
         });
         this[kSnapshotLoaded] = false;
         if (this[kSnapshotMode] === "record" || this[kSnapshotMode] === "update" || this[kSnapshotMode] === "playback" && opts.excludeUrls && opts.excludeUrls.length > 0) {
-          this[kRealAgent] = new Agent2(opts);
+          this[kRealAgent] = new Agent(opts);
         }
         if ((this[kSnapshotMode] === "playback" || this[kSnapshotMode] === "update") && this[kSnapshotPath]) {
           this.loadSnapshots().catch(() => {
@@ -48686,9 +48717,9 @@ var require_global2 = __commonJS({
     var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.2");
     var legacyGlobalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.1");
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
-    var Agent2 = require_agent();
+    var Agent = require_agent();
     if (getGlobalDispatcher() === void 0) {
-      setGlobalDispatcher(new Agent2());
+      setGlobalDispatcher(new Agent());
     }
     function setGlobalDispatcher(agent) {
       if (!agent || typeof agent.dispatch !== "function") {
@@ -50019,9 +50050,9 @@ var require_cache = __commonJS({
       const values = Array.isArray(varyHeader) ? varyHeader : [varyHeader];
       const output = [];
       for (let i = 0; i < values.length; i++) {
-        const parts = values[i].split(",");
-        for (let j = 0; j < parts.length; j++) {
-          output.push(parts[j]);
+        const parts2 = values[i].split(",");
+        for (let j = 0; j < parts2.length; j++) {
+          output.push(parts2[j]);
         }
       }
       return output;
@@ -52433,14 +52464,14 @@ var require_decompress = __commonJS({
        * @throws {Error} - If the number of content-encodings exceeds the maximum allowed
        */
       #createDecompressionChain(encodings) {
-        const parts = encodings.split(",");
+        const parts2 = encodings.split(",");
         const maxContentEncodings = 5;
-        if (parts.length > maxContentEncodings) {
-          throw new Error(`too many content-encodings in response: ${parts.length}, maximum allowed is ${maxContentEncodings}`);
+        if (parts2.length > maxContentEncodings) {
+          throw new Error(`too many content-encodings in response: ${parts2.length}, maximum allowed is ${maxContentEncodings}`);
         }
         const decompressors = [];
-        for (let i = parts.length - 1; i >= 0; i--) {
-          const encoding = parts[i].trim();
+        for (let i = parts2.length - 1; i >= 0; i--) {
+          const encoding = parts2[i].trim();
           if (!encoding) continue;
           if (!supportedEncodings[encoding]) {
             decompressors.length = 0;
@@ -60545,7 +60576,7 @@ var require_undici = __commonJS({
     var Pool = require_pool();
     var BalancedPool = require_balanced_pool();
     var RoundRobinPool = require_round_robin_pool();
-    var Agent2 = require_agent();
+    var Agent = require_agent();
     var ProxyAgent = require_proxy_agent();
     var Socks5ProxyAgent = require_socks5_proxy_agent();
     var EnvHttpProxyAgent = require_env_http_proxy_agent();
@@ -60572,7 +60603,7 @@ var require_undici = __commonJS({
     module.exports.Pool = Pool;
     module.exports.BalancedPool = BalancedPool;
     module.exports.RoundRobinPool = RoundRobinPool;
-    module.exports.Agent = Agent2;
+    module.exports.Agent = Agent;
     module.exports.ProxyAgent = ProxyAgent;
     module.exports.Socks5ProxyAgent = Socks5ProxyAgent;
     module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent;
@@ -60731,6 +60762,37 @@ ${captureLines}` : capture.stack;
   }
 });
 
+// src/api/undici-lite.ts
+function load3() {
+  if (parts) return parts;
+  try {
+    const Agent = require_agent();
+    const apiRequest = require_api_request();
+    if (typeof Agent !== "function" || typeof apiRequest !== "function") throw new Error("undici moved its files");
+    parts = { Agent, apiRequest };
+  } catch {
+    const undici = require_undici();
+    parts = { Agent: undici.Agent, apiRequest(options) {
+      return this.request(options);
+    } };
+  }
+  return parts;
+}
+function createAgent(options) {
+  return new (load3()).Agent(options);
+}
+function request(url, options) {
+  const { dispatcher, ...rest } = options;
+  const u = new URL(url);
+  return load3().apiRequest.call(dispatcher, { ...rest, origin: u.origin, path: `${u.pathname}${u.search}` });
+}
+var parts;
+var init_undici_lite = __esm({
+  "src/api/undici-lite.ts"() {
+    "use strict";
+  }
+});
+
 // node_modules/jose/dist/webapi/lib/buffer_utils.js
 function decodeBase64(encoded, url = false) {
   if (Uint8Array.fromBase64)
@@ -60755,6 +60817,22 @@ var init_buffer_utils = __esm({
   }
 });
 
+// node_modules/jose/dist/webapi/util/base64url.js
+function decode(input2) {
+  try {
+    return decodeBase64(typeof input2 == "string" ? input2 : decoder.decode(input2), true);
+  } catch (cause) {
+    throw new TypeError(invalid, { cause });
+  }
+}
+var invalid;
+var init_base64url = __esm({
+  "node_modules/jose/dist/webapi/util/base64url.js"() {
+    init_buffer_utils();
+    invalid = "The input to be decoded is not correctly encoded.";
+  }
+});
+
 // node_modules/jose/dist/webapi/util/errors.js
 var JOSEError, JWTInvalid;
 var init_errors = __esm({
@@ -60770,22 +60848,6 @@ var init_errors = __esm({
       static code = "ERR_JWT_INVALID";
       code = "ERR_JWT_INVALID";
     };
-  }
-});
-
-// node_modules/jose/dist/webapi/util/base64url.js
-function decode(input2) {
-  try {
-    return decodeBase64(typeof input2 == "string" ? input2 : decoder.decode(input2), true);
-  } catch (cause) {
-    throw new TypeError(invalid, { cause });
-  }
-}
-var invalid;
-var init_base64url = __esm({
-  "node_modules/jose/dist/webapi/util/base64url.js"() {
-    init_buffer_utils();
-    invalid = "The input to be decoded is not correctly encoded.";
   }
 });
 
@@ -60837,13 +60899,6 @@ var init_decode_jwt = __esm({
   }
 });
 
-// node_modules/jose/dist/webapi/index.js
-var init_webapi = __esm({
-  "node_modules/jose/dist/webapi/index.js"() {
-    init_decode_jwt();
-  }
-});
-
 // src/api/auth.ts
 function organizationFromToken(token) {
   try {
@@ -60858,7 +60913,7 @@ var Auth;
 var init_auth = __esm({
   "src/api/auth.ts"() {
     "use strict";
-    init_webapi();
+    init_decode_jwt();
     Auth = class {
       constructor(creds, login) {
         this.creds = creds;
@@ -61068,8 +61123,8 @@ var init_retry = __esm({
 // src/api/errors.ts
 function pointerField(pointer2) {
   if (!pointer2) return void 0;
-  const parts = pointer2.split("/").filter(Boolean);
-  const field = (parts.length > 1 ? parts.slice(1) : parts).join(".");
+  const parts2 = pointer2.split("/").filter(Boolean);
+  const field = (parts2.length > 1 ? parts2.slice(1) : parts2).join(".");
   return field || void 0;
 }
 function explain(init) {
@@ -63806,7 +63861,7 @@ async function once(t, call2, token) {
   let sent2;
   try {
     t.stats.requests++;
-    const res = await (0, import_undici.request)(t.baseUrl + call2.path, {
+    const res = await request(t.baseUrl + call2.path, {
       method: call2.method,
       headers,
       body,
@@ -63890,11 +63945,11 @@ function serverErrors(text) {
     pointer: e.source?.pointer
   }));
 }
-var import_undici, ok;
+var ok;
 var init_transport = __esm({
   "src/api/transport.ts"() {
     "use strict";
-    import_undici = __toESM(require_undici(), 1);
+    init_undici_lite();
     init_display_url();
     init_errors2();
     init_retry();
@@ -63911,7 +63966,7 @@ __export(client_exports, {
 function createClient(options) {
   const concurrency = options.concurrency ?? 8;
   const ownDispatcher = options.dispatcher === void 0;
-  const dispatcher = options.dispatcher ?? new import_undici2.Agent({
+  const dispatcher = options.dispatcher ?? createAgent({
     connections: concurrency,
     keepAliveTimeout: 1e4,
     connect: { timeout: options.timeoutMs ?? 3e4 }
@@ -64016,11 +64071,11 @@ function createClient(options) {
 function nullable2(resource, convert2) {
   return resource === null ? null : convert2(resource);
 }
-var import_undici2, enc;
+var enc;
 var init_client = __esm({
   "src/api/client.ts"() {
     "use strict";
-    import_undici2 = __toESM(require_undici(), 1);
+    init_undici_lite();
     init_auth();
     init_limiter();
     init_retry();
@@ -64035,7 +64090,7 @@ var init_client = __esm({
 function lazyClient(options) {
   let real;
   let loading;
-  const load3 = () => loading ??= Promise.resolve().then(() => (init_client(), client_exports)).then((m) => real = m.createClient(options));
+  const load4 = () => loading ??= Promise.resolve().then(() => (init_client(), client_exports)).then((m) => real = m.createClient(options));
   const close = async () => {
     if (loading !== void 0) await (await loading).close();
   };
@@ -64045,7 +64100,7 @@ function lazyClient(options) {
       if (name === "close") return close;
       if (typeof name !== "string" || name === "then") return void 0;
       return async (...args) => {
-        const client = await load3();
+        const client = await load4();
         const method = client[name];
         if (typeof method !== "function") throw new TypeError(`ApiClient has no method ${name}`);
         return method.apply(client, args);
@@ -64350,46 +64405,69 @@ var init_p_limit = __esm({
 });
 
 // src/api/read-live.ts
-async function readLiveState(client, options) {
-  const { signal } = options;
-  signal?.throwIfAborted();
-  const [organization_id, actions, listedApps, operators] = await Promise.all([
-    client.organizationId(),
-    client.listActions(),
-    client.listApps(),
-    client.listOperators()
-  ]);
-  const warnings = [];
+function startLiveRead(client, options) {
+  const abandoned = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, abandoned.signal]) : abandoned.signal;
+  signal.throwIfAborted();
   const limit = pLimit(options.concurrency);
-  const parserLists = await Promise.all(
-    actions.filter(options.wantParsers).map((action) => limit(() => {
-      signal?.throwIfAborted();
-      return client.listParsers(action.id);
-    }))
-  );
-  let apps;
-  if (listedApps !== null) {
-    apps = listedApps;
-  } else {
-    const pinned = [.../* @__PURE__ */ new Set([...options.pinnedAppIds ?? [], ...options.recordedAppIds ?? []])];
-    const found = await Promise.all(pinned.map((id) => limit(() => {
-      signal?.throwIfAborted();
-      return client.getApp(id);
-    })));
-    apps = found.filter((app) => app !== null);
-    if (options.recordedAppIds === void 0) warnings.push(warning(
-      "live.apps-not-listed",
-      `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; apps without an \`id:\` in the config cannot be matched to live ones (pin them to avoid duplicates)`
-    ));
-  }
+  const queued = (read2) => {
+    const p = limit(() => {
+      signal.throwIfAborted();
+      return read2();
+    });
+    p.catch(() => void 0);
+    return p;
+  };
+  const parsersOf = /* @__PURE__ */ new Map();
+  const readParsers = (action) => {
+    let p = parsersOf.get(action.id);
+    if (!p) parsersOf.set(action.id, p = queued(() => client.listParsers(action.id)));
+    return p;
+  };
+  const appsById = /* @__PURE__ */ new Map();
+  const readApp = (id) => {
+    let p = appsById.get(id);
+    if (!p) appsById.set(id, p = queued(() => client.getApp(id)));
+    return p;
+  };
+  const pinnedOf = (s) => [.../* @__PURE__ */ new Set([...s.pinnedAppIds ?? [], ...options.recordedAppIds ?? []])];
+  const lists = Promise.all([client.organizationId(), client.listActions(), client.listApps(), client.listOperators()]);
+  const started = lists.then(([, actions, listedApps]) => {
+    if (signal.aborted) return;
+    for (const action of actions) if (options.wantParsers(action)) void readParsers(action);
+    if (listedApps === null) for (const id of pinnedOf(options)) void readApp(id);
+  });
+  started.catch(() => void 0);
   return {
-    organization_id,
-    actions,
-    parsers: parserLists.flat(),
-    apps,
-    apps_listed: listedApps !== null,
-    operators,
-    warnings
+    underway: started.then(() => void 0, () => void 0),
+    abandon: () => abandoned.abort(new Error("the live read was abandoned")),
+    async finish(final = options) {
+      const [organization_id, actions, listedApps, operators] = await lists;
+      await started;
+      const parserLists = await Promise.all(actions.filter(final.wantParsers).map(readParsers));
+      const warnings = [];
+      let apps;
+      if (listedApps !== null) {
+        apps = listedApps;
+      } else {
+        const pinned = pinnedOf(final);
+        const found = await Promise.all(pinned.map(readApp));
+        apps = found.filter((app) => app !== null);
+        if (options.recordedAppIds === void 0) warnings.push(warning(
+          "live.apps-not-listed",
+          `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; apps without an \`id:\` in the config cannot be matched to live ones (pin them to avoid duplicates)`
+        ));
+      }
+      return {
+        organization_id,
+        actions,
+        parsers: parserLists.flat(),
+        apps,
+        apps_listed: listedApps !== null,
+        operators,
+        warnings
+      };
+    }
   };
 }
 var init_read_live = __esm({
@@ -64397,6 +64475,66 @@ var init_read_live = __esm({
     "use strict";
     init_p_limit();
     init_diagnostic();
+  }
+});
+
+// src/config/early-names.ts
+function earlyNames(files, environment) {
+  const out = { organization_id: void 0, actions: [], appIds: [] };
+  for (const { src, root } of files) {
+    if (root === null) return null;
+    if (root.organization_id !== void 0) {
+      if (typeof root.organization_id !== "number") return null;
+      out.organization_id ??= root.organization_id;
+    }
+    for (const key of ["actions", "apps"]) {
+      const list2 = root[key];
+      if (list2 === void 0) continue;
+      if (!Array.isArray(list2)) return null;
+      for (const raw of list2) {
+        if (!isObj5(raw)) return null;
+        if (!inEnvironment(raw, environment?.name)) continue;
+        const id = src.written(raw, "id");
+        if (key === "apps") {
+          if (id !== void 0) out.appIds.push(id);
+          continue;
+        }
+        if (typeof raw.name !== "string") return null;
+        const action = { name: raw.name };
+        if (typeof raw.renamed_from === "string") action.renamed_from = raw.renamed_from;
+        if (id !== void 0) action.id = id;
+        out.actions.push(action);
+      }
+    }
+  }
+  if (environment?.organization_id !== void 0) out.organization_id = environment.organization_id;
+  return out;
+}
+var isObj5;
+var init_early_names = __esm({
+  "src/config/early-names.ts"() {
+    "use strict";
+    init_environments();
+    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+});
+
+// src/plan/digest.ts
+import { createHash } from "node:crypto";
+function configDigest(state) {
+  let digest = digests.get(state);
+  if (digest === void 0) {
+    digest = createHash("sha256").update(JSON.stringify(canonicalDesiredState(state))).digest("hex");
+    digests.set(state, digest);
+  }
+  return digest;
+}
+var digests;
+var init_digest = __esm({
+  "src/plan/digest.ts"() {
+    "use strict";
+    init_canonical();
+    digests = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -64460,12 +64598,78 @@ var init_kinds = __esm({
   }
 });
 
+// src/plan/protect.ts
+function identityKey(type2, scope, key) {
+  return JSON.stringify([type2, scope, key]);
+}
+function orphanKey(o) {
+  return identityKey(o.type, o.type === "parser" ? o.parent : "", kindOf2(o.type).key(o.live));
+}
+function protectedArchives(cmp2, archives) {
+  const byId = /* @__PURE__ */ new Map();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const pair of cmp2.pairs) {
+    if (pair.desired.protected !== true) continue;
+    const guard = { address: pair.address, ...pair.desired.loc ? { loc: pair.desired.loc } : {} };
+    if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
+    if (pair.desired.id !== void 0) byId.set(`${pair.type}:${pair.desired.id}`, guard);
+    const scope = pair.type === "parser" ? pair.parent : "";
+    const renamed = pair.type === "app" ? void 0 : pair.desired.renamed_from;
+    const keys = [kindOf2(pair.type).key(pair.spec), renamed];
+    for (const k of keys) if (k !== void 0) byKey.set(identityKey(pair.type, scope, k), guard);
+  }
+  const out = [];
+  for (const { change, orphan } of archives) {
+    const guard = byId.get(`${change.type}:${change.id}`) ?? byKey.get(orphanKey(orphan));
+    if (guard) out.push({ change, guard });
+  }
+  return out;
+}
+function protectionErrors(cmp2, archives) {
+  return protectedArchives(cmp2, archives).map(protectionError);
+}
+function protectionError({ change, guard }) {
+  return {
+    severity: "error",
+    code: PROTECTED_ARCHIVE,
+    message: `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${reasonText(change.reasons)}), but ${guard.address} is protected and is, or shares the identity of, that live resource; archive it by hand, pin the right id, or remove \`protected: true\` first.`,
+    address: guard.address,
+    ...guard.loc ? { loc: guard.loc } : {}
+  };
+}
+var PROTECTED_ARCHIVE;
+var init_protect = __esm({
+  "src/plan/protect.ts"() {
+    "use strict";
+    init_kinds();
+    init_reasons();
+    PROTECTED_ARCHIVE = "plan.protected-archive";
+  }
+});
+
+// src/plan/want-parsers.ts
+function wantParsers(desired) {
+  const names2 = /* @__PURE__ */ new Set();
+  const ids2 = /* @__PURE__ */ new Set();
+  for (const a of desired.actions) {
+    names2.add(a.name);
+    if (a.renamed_from !== void 0) names2.add(a.renamed_from);
+    if (a.id !== void 0) ids2.add(a.id);
+  }
+  return (action) => ids2.has(action.id) || names2.has(action.name);
+}
+var init_want_parsers = __esm({
+  "src/plan/want-parsers.ts"() {
+    "use strict";
+  }
+});
+
 // src/model/fingerprint.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 function fingerprint(type2, live) {
   const kind = kindOf2(type2);
   const covered = [type2, live.id, kind.parentId?.(live) ?? null, kind.canonicalLive(live), live.archived_at !== null];
-  return createHash("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
+  return createHash2("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
 }
 var init_fingerprint = __esm({
   "src/model/fingerprint.ts"() {
@@ -64834,18 +65038,6 @@ var init_compare = __esm({
   }
 });
 
-// src/plan/digest.ts
-import { createHash as createHash2 } from "node:crypto";
-function configDigest(state) {
-  return createHash2("sha256").update(JSON.stringify(canonicalDesiredState(state))).digest("hex");
-}
-var init_digest = __esm({
-  "src/plan/digest.ts"() {
-    "use strict";
-    init_canonical();
-  }
-});
-
 // src/plan/hidden-steps.ts
 function countHiddenStepActions(cmp2, scope, except = /* @__PURE__ */ new Set()) {
   return cmp2.pairs.filter(
@@ -64929,55 +65121,6 @@ var init_order = __esm({
   }
 });
 
-// src/plan/protect.ts
-function identityKey(type2, scope, key) {
-  return JSON.stringify([type2, scope, key]);
-}
-function orphanKey(o) {
-  return identityKey(o.type, o.type === "parser" ? o.parent : "", kindOf2(o.type).key(o.live));
-}
-function protectedArchives(cmp2, archives) {
-  const byId = /* @__PURE__ */ new Map();
-  const byKey = /* @__PURE__ */ new Map();
-  for (const pair of cmp2.pairs) {
-    if (pair.desired.protected !== true) continue;
-    const guard = { address: pair.address, ...pair.desired.loc ? { loc: pair.desired.loc } : {} };
-    if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
-    if (pair.desired.id !== void 0) byId.set(`${pair.type}:${pair.desired.id}`, guard);
-    const scope = pair.type === "parser" ? pair.parent : "";
-    const renamed = pair.type === "app" ? void 0 : pair.desired.renamed_from;
-    const keys = [kindOf2(pair.type).key(pair.spec), renamed];
-    for (const k of keys) if (k !== void 0) byKey.set(identityKey(pair.type, scope, k), guard);
-  }
-  const out = [];
-  for (const { change, orphan } of archives) {
-    const guard = byId.get(`${change.type}:${change.id}`) ?? byKey.get(orphanKey(orphan));
-    if (guard) out.push({ change, guard });
-  }
-  return out;
-}
-function protectionErrors(cmp2, archives) {
-  return protectedArchives(cmp2, archives).map(protectionError);
-}
-function protectionError({ change, guard }) {
-  return {
-    severity: "error",
-    code: PROTECTED_ARCHIVE,
-    message: `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${reasonText(change.reasons)}), but ${guard.address} is protected and is, or shares the identity of, that live resource; archive it by hand, pin the right id, or remove \`protected: true\` first.`,
-    address: guard.address,
-    ...guard.loc ? { loc: guard.loc } : {}
-  };
-}
-var PROTECTED_ARCHIVE;
-var init_protect = __esm({
-  "src/plan/protect.ts"() {
-    "use strict";
-    init_kinds();
-    init_reasons();
-    PROTECTED_ARCHIVE = "plan.protected-archive";
-  }
-});
-
 // src/plan/targets.ts
 function normalise(address) {
   const p = parseAddress(address);
@@ -65032,6 +65175,10 @@ var init_targets = __esm({
 });
 
 // src/plan/build-plan.ts
+var build_plan_exports = {};
+__export(build_plan_exports, {
+  buildPlan: () => buildPlan
+});
 function buildPlan(desired, live, options = {}) {
   const cmp2 = compareStates(desired, live);
   const diagnostics = [...cmp2.diagnostics];
@@ -65156,23 +65303,6 @@ var init_build_plan = __esm({
   }
 });
 
-// src/plan/want-parsers.ts
-function wantParsers(desired) {
-  const names2 = /* @__PURE__ */ new Set();
-  const ids2 = /* @__PURE__ */ new Set();
-  for (const a of desired.actions) {
-    names2.add(a.name);
-    if (a.renamed_from !== void 0) names2.add(a.renamed_from);
-    if (a.id !== void 0) ids2.add(a.id);
-  }
-  return (action) => ids2.has(action.id) || names2.has(action.name);
-}
-var init_want_parsers = __esm({
-  "src/plan/want-parsers.ts"() {
-    "use strict";
-  }
-});
-
 // src/cli/pipeline.ts
 async function loadDesired(paths, io, environment) {
   const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...environment !== void 0 ? { environment } : {} });
@@ -65191,36 +65321,81 @@ function reportDiagnostics(diagnostics, io, options) {
     throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
   }
 }
-async function loadAndPlan(paths, options, io) {
-  const { desired, sources } = await loadDesired(paths, io, options.environment);
-  const live = await readLiveFor(desired, options);
-  const { plan: plan2, diagnostics, comparison } = buildPlan(desired, live, options);
+async function loadAndPlan(paths, options, io, hooks = {}) {
+  let planner;
+  const { desired, sources, live } = await loadAndRead(paths, options, io, {
+    reading: () => {
+      planner ??= Promise.resolve().then(() => (init_build_plan(), build_plan_exports));
+      hooks.reading?.();
+    },
+    // The digest needs only the config: worked out while the reads are under way.
+    valid: (d) => configDigest(d)
+  });
+  const { plan: plan2, diagnostics, comparison } = (await (planner ??= Promise.resolve().then(() => (init_build_plan(), build_plan_exports)))).buildPlan(desired, live, options);
   const shown = (d) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
   reportDiagnostics(diagnostics, io, { sources, failure: "cannot make a plan; nothing was changed", except: shown });
   return { desired, live, plan: plan2, comparison, warnings: diagnostics.filter((d) => d.severity === "warning") };
 }
-async function readLiveFor(desired, options) {
-  await options.checkOrganization?.(desired.organization_id);
-  const scope = options.record ? scopeOf(options.record) : null;
-  const live = await readLiveState(options.client, {
-    wantParsers: wantParsers(desired),
-    pinnedAppIds: desired.apps.flatMap((a) => a.id === void 0 ? [] : [a.id]),
-    ...options.record ? { recordedAppIds: recordedAppIds(scope) } : {},
+async function loadAndRead(paths, options, io, hooks = {}) {
+  let early;
+  const { state, diagnostics, sources } = await loadConfig(paths, {
+    env: io.env,
+    cwd: io.cwd,
+    ...options.environment !== void 0 ? { environment: options.environment } : {},
+    overlap: {
+      parsed: (files, environment) => {
+        const names2 = earlyNames(files, environment);
+        if (names2 === null) return;
+        early = new EarlyRead(names2, options);
+        hooks.reading?.();
+        return early.underway;
+      }
+    }
+  });
+  try {
+    reportDiagnostics(diagnostics, io, {
+      sources,
+      failure: "the config is not valid; nothing was changed (`menuctl validate` checks it offline)"
+    });
+    if (state === null) throw new CliError("the config is not valid");
+  } catch (err) {
+    early?.abandon();
+    throw err;
+  }
+  const reading = early?.finish(state) ?? readLiveFor(state, options);
+  reading.catch(() => void 0);
+  if (!early) hooks.reading?.();
+  hooks.valid?.(state);
+  return { desired: state, sources, live: await reading };
+}
+function liveReadOptions(named2, pinned, options) {
+  return {
+    wantParsers: wantParsers(named2),
+    pinnedAppIds: pinned,
+    ...options.record ? { recordedAppIds: recordedAppIds(scopeOf(options.record)) } : {},
     concurrency: options.concurrency,
     ...options.signal ? { signal: options.signal } : {}
-  });
-  if (options.record) {
-    live.recorded = { file: options.record.shown, scope };
-    const unknown = desired.apps.filter((a) => a.id === void 0);
-    if (!live.apps_listed && unknown.length > 0 && scope === null) {
-      live.warnings.push(warning(
-        "live.apps-not-recorded",
-        `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` are planned as new. If they already exist in this organization, pin them with \`id:\` first, or they will be created twice.`
-      ));
-    }
+  };
+}
+async function readLiveFor(desired, options) {
+  await options.checkOrganization?.(desired.organization_id);
+  const live = await startLiveRead(options.client, liveReadOptions(desired, pinnedAppIds(desired), options)).finish();
+  return withRecord(live, desired, options);
+}
+function withRecord(live, desired, options) {
+  if (!options.record) return live;
+  const scope = scopeOf(options.record);
+  live.recorded = { file: options.record.shown, scope };
+  const unknown = desired.apps.filter((a) => a.id === void 0);
+  if (!live.apps_listed && unknown.length > 0 && scope === null) {
+    live.warnings.push(warning(
+      "live.apps-not-recorded",
+      `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` are planned as new. If they already exist in this organization, pin them with \`id:\` first, or they will be created twice.`
+    ));
   }
   return live;
 }
+var EarlyRead, pinnedAppIds;
 var init_pipeline = __esm({
   "src/cli/pipeline.ts"() {
     "use strict";
@@ -65228,13 +65403,80 @@ var init_pipeline = __esm({
     init_exit();
     init_io();
     init_load();
+    init_early_names();
+    init_digest();
     init_diagnostic();
     init_diagnostics();
-    init_build_plan();
     init_protect();
     init_want_parsers();
     init_record_file();
     init_record();
+    EarlyRead = class {
+      constructor(names2, options) {
+        this.names = names2;
+        this.options = options;
+        this.started = (async () => {
+          await options.checkOrganization?.(names2.organization_id);
+          if (!this.abandoned) this.read = startLiveRead(options.client, liveReadOptions(names2, names2.appIds, options));
+        })();
+        this.underway = this.started.then(() => this.read?.underway, () => void 0);
+      }
+      names;
+      options;
+      read = null;
+      abandoned = false;
+      started;
+      /** Settles once the reads are under way, or could not start (the guard refused, a list failed). */
+      underway;
+      abandon() {
+        this.abandoned = true;
+        this.read?.abandon();
+      }
+      /** The live state the validated config needs; read after the load when it names another organization. */
+      async finish(desired) {
+        if (desired.organization_id !== this.names.organization_id) {
+          this.abandon();
+          return readLiveFor(desired, this.options);
+        }
+        await this.started;
+        const live = await this.read.finish({ wantParsers: wantParsers(desired), pinnedAppIds: pinnedAppIds(desired) });
+        return withRecord(live, desired, this.options);
+      }
+    };
+    pinnedAppIds = (desired) => desired.apps.flatMap((a) => a.id === void 0 ? [] : [a.id]);
+  }
+});
+
+// src/cli/environment.ts
+function wantedEnvironment(flags, io, fallback) {
+  const fromEnv = io.env.MENUCTL_ENV?.trim();
+  return flags.env ?? (fromEnv ? fromEnv : void 0) ?? fallback;
+}
+async function selectEnvironment(paths, flags, io, options = {}) {
+  const wanted2 = wantedEnvironment(flags, io, options.fallback);
+  const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
+  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(" ")}: check the path (\`menuctl validate ${paths.join(" ")}\` says why)`);
+  if (!readable) return wanted2 !== void 0 ? { name: wanted2, def: void 0 } : null;
+  const names2 = environments.map((e) => e.name);
+  if (environments.length === 0) {
+    if (wanted2 === void 0) return null;
+    throw new CliError(`--env ${wanted2}: the config defines no environments; drop --env (and MENUCTL_ENV), or add a top-level \`environments:\` mapping`);
+  }
+  if (wanted2 === void 0) {
+    throw new CliError(`the config defines environments ${listed(names2)}: choose one with --env NAME (or MENUCTL_ENV); nothing was read or changed`);
+  }
+  const def = environments.find((e) => e.name === wanted2);
+  if (!def) throw new CliError(`--env ${wanted2}: no such environment; the config defines ${listed(names2)}.${didYouMean(wanted2, names2)}`);
+  return { name: wanted2, def };
+}
+var listed;
+var init_environment = __esm({
+  "src/cli/environment.ts"() {
+    "use strict";
+    init_load();
+    init_suggest();
+    init_exit();
+    listed = (names2) => names2.map((n) => `\`${n}\``).join(", ");
   }
 });
 
@@ -65342,36 +65584,29 @@ var init_plan_text = __esm({
   }
 });
 
-// src/cli/environment.ts
-function wantedEnvironment(flags, io, fallback) {
-  const fromEnv = io.env.MENUCTL_ENV?.trim();
-  return flags.env ?? (fromEnv ? fromEnv : void 0) ?? fallback;
-}
-async function selectEnvironment(paths, flags, io, options = {}) {
-  const wanted2 = wantedEnvironment(flags, io, options.fallback);
-  const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
-  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(" ")}: check the path (\`menuctl validate ${paths.join(" ")}\` says why)`);
-  if (!readable) return wanted2 !== void 0 ? { name: wanted2, def: void 0 } : null;
-  const names2 = environments.map((e) => e.name);
-  if (environments.length === 0) {
-    if (wanted2 === void 0) return null;
-    throw new CliError(`--env ${wanted2}: the config defines no environments; drop --env (and MENUCTL_ENV), or add a top-level \`environments:\` mapping`);
+// src/cli/plan-output.ts
+var plan_output_exports = {};
+__export(plan_output_exports, {
+  renderPlan: () => renderPlan,
+  serializePlan: () => serializePlan
+});
+function renderPlan(plan2, format, io, actions) {
+  switch (format) {
+    case "json":
+      return serializePlan(plan2);
+    case "markdown":
+      return renderPlanMarkdown(plan2, { actions });
+    case "text":
+      return renderPlanText(plan2, { color: useColor(io), width: io.stdout.columns ?? 100 });
   }
-  if (wanted2 === void 0) {
-    throw new CliError(`the config defines environments ${listed(names2)}: choose one with --env NAME (or MENUCTL_ENV); nothing was read or changed`);
-  }
-  const def = environments.find((e) => e.name === wanted2);
-  if (!def) throw new CliError(`--env ${wanted2}: no such environment; the config defines ${listed(names2)}.${didYouMean(wanted2, names2)}`);
-  return { name: wanted2, def };
 }
-var listed;
-var init_environment = __esm({
-  "src/cli/environment.ts"() {
+var init_plan_output = __esm({
+  "src/cli/plan-output.ts"() {
     "use strict";
-    init_load();
-    init_suggest();
-    init_exit();
-    listed = (names2) => names2.map((n) => `\`${n}\``).join(", ");
+    init_plan_file();
+    init_plan_markdown();
+    init_plan_text();
+    init_io();
   }
 });
 
@@ -65387,6 +65622,8 @@ async function runPlan(paths, flags, ctx) {
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
+    let output;
+    const loadOutput = () => output ??= Promise.resolve().then(() => (init_plan_output(), plan_output_exports));
     const { plan: plan2, desired } = await loadAndPlan(paths, {
       environment: environment?.name,
       showProtected: true,
@@ -65401,10 +65638,11 @@ async function runPlan(paths, flags, ctx) {
       thresholds: thresholdsOf(flags),
       force: flags.force === true,
       checkOrganization: (configOrg) => checkOrganization2(client, organizationGuard, configOrg, environment?.name ?? null)
-    }, io);
+    }, io, { reading: () => void loadOutput() });
+    const { renderPlan: renderPlan2, serializePlan: serializePlan2 } = await loadOutput();
     const guarded = plan2.safety?.protected.length ?? 0;
-    if (flags.out && guarded === 0) await writeFileAtomic(resolve2(io.cwd, flags.out), serializePlan(plan2));
-    io.stdout.write(renderPlan(plan2, flags.format, io, desired.actions));
+    if (flags.out && guarded === 0) await writeFileAtomic(resolve2(io.cwd, flags.out), serializePlan2(plan2));
+    io.stdout.write(renderPlan2(plan2, flags.format, io, desired.actions));
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, "protected resource")} (listed above)${flags.out ? `; ${flags.out} was not written` : ""}`);
     }
@@ -65416,27 +65654,13 @@ Saved the plan to ${flags.out}: run \`menuctl apply --plan ${flags.out}\` to car
     await client.close();
   }
 }
-function renderPlan(plan2, format, io, actions) {
-  switch (format) {
-    case "json":
-      return serializePlan(plan2);
-    case "markdown":
-      return renderPlanMarkdown(plan2, { actions });
-    case "text":
-      return renderPlanText(plan2, { color: useColor(io), width: io.stdout.columns ?? 100 });
-  }
-}
 var init_plan = __esm({
   "src/cli/plan.ts"() {
     "use strict";
     init_pipeline();
-    init_plan_file();
-    init_plan_markdown();
-    init_plan_text();
     init_connect();
     init_exit();
     init_plural();
-    init_io();
     init_options();
     init_record2();
     init_atomic_write();
@@ -66183,10 +66407,10 @@ function renderOutcomeLine(outcome2, options) {
 }
 function errorText(error) {
   if (!error) return "failed (no detail)";
-  const parts = [];
-  if (error.status !== void 0) parts.push(`HTTP ${error.status}`);
-  if (error.code) parts.push(error.code);
-  const head = parts.length ? `${parts.join(" ")}: ` : "";
+  const parts2 = [];
+  if (error.status !== void 0) parts2.push(`HTTP ${error.status}`);
+  if (error.code) parts2.push(error.code);
+  const head = parts2.length ? `${parts2.join(" ")}: ` : "";
   const detail = error.detail && error.detail !== error.message ? `${error.detail} (${error.message})` : error.message;
   return `${head}${detail}`;
 }
@@ -66935,17 +67159,17 @@ import { resolve as resolve4 } from "node:path";
 async function runDrift(paths, flags, ctx) {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);
-  const { desired, sources } = await loadDesired(paths, io, environment?.name);
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
-    const live = await readLiveFor(desired, {
+    const { desired, sources, live } = await loadAndRead(paths, {
       client,
       concurrency,
       signal: ctx.signal,
       record,
+      environment: environment?.name,
       checkOrganization: (org) => checkOrganization2(client, organizationGuard, org, environment?.name ?? null)
-    });
+    }, io);
     const { drift: drift2, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
     reportDiagnostics(diagnostics, io, { sources, failure: "cannot compare the config with the live API" });
     if (flags.reportFile) {
@@ -67109,7 +67333,7 @@ function errorLine(stderr) {
 }
 
 // src/action/comments.ts
-var import_undici3 = __toESM(require_undici(), 1);
+var import_undici = __toESM(require_undici(), 1);
 init_plan_markdown();
 var GithubApiError = class extends Error {
   constructor(status, message) {
@@ -67167,7 +67391,7 @@ async function findPlanComment(api, pr, environment) {
 }
 async function call(api, method, path2, body) {
   const url = `${api.apiUrl}/repos/${api.repository}${path2}`;
-  const res = await (0, import_undici3.fetch)(url, {
+  const res = await (0, import_undici.fetch)(url, {
     method,
     headers: {
       accept: "application/vnd.github+json",
