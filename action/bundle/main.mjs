@@ -10071,12 +10071,10 @@ var init_lint = __esm({
 });
 
 // src/config/checks/parsers.ts
-function* checkParsersSteps(ctx) {
+function checkParsers(ctx) {
   const lint = /* @__PURE__ */ new Map();
-  let n = 0;
   for (const f of ctx.files) {
     for (const a of f.actions) for (const p of a.parsers) {
-      if (++n % 500 === 0) yield void 0;
       checkSender(ctx, a, p);
       const key = `${p.target_type}\0${p.regex}`;
       let issues = lint.get(key);
@@ -24113,13 +24111,6 @@ var init_schema = __esm({
 
 // src/config/load.ts
 function loadSources(files, options, initial = []) {
-  const steps = loadSteps(files, options, initial);
-  for (; ; ) {
-    const step2 = steps.next();
-    if (step2.done) return step2.value;
-  }
-}
-function* loadSteps(files, options, initial) {
   const sources = new Map(files.map((f) => [f.file, f.text]));
   const { environments, diagnostics: definitions } = findEnvironments(files, options.env);
   const names2 = environments.map((e) => e.name);
@@ -24127,50 +24118,39 @@ function* loadSteps(files, options, initial) {
     const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
     return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
   };
-  const pc = { names: names2, failed: hasErrors(initial) || hasErrors(definitions) };
   if (environments.length === 0) {
-    const pass = yield* passSteps(files, options, pc);
+    const pass = loadPass(files, options, names2);
     if (options.environment !== void 0) pass.diagnostics.push(noSuchEnvironment(options.environment, names2));
     return finish(pass.diagnostics, pass.state);
   }
   if (options.environment !== void 0) {
     const def = environments.find((e) => e.name === options.environment);
     if (!def) return finish([noSuchEnvironment(options.environment, names2)], null);
-    const pass = yield* passSteps(files, { ...options, env: overlay(options.env, def) }, pc, def);
+    const pass = loadPass(files, { ...options, env: overlay(options.env, def) }, names2, def);
     return finish(pass.diagnostics.map((d) => d.code === "env.unset" ? forEnvironment(d, def.name) : d), pass.state);
   }
-  const passes = [];
-  for (const def of environments) passes.push({ def, ...yield* passSteps(files, { ...options, env: overlay(options.env, def) }, pc, def) });
+  const passes = environments.map((def) => ({ def, ...loadPass(files, { ...options, env: overlay(options.env, def) }, names2, def) }));
   const perEnvironment = passes.map((p) => ({ name: p.def.name, state: hasErrors(p.diagnostics) ? null : p.state }));
   return finish(acrossEnvironments(passes), passes[0].state, { perEnvironment });
 }
-function* passSteps(files, options, pc, def) {
+function loadPass(files, options, names2, def) {
   const diagnostics = [];
+  const models = [];
   const parsedFiles = [];
   for (const src of files) {
-    parsedFiles.push(parseFile(src, options.env, diagnostics));
-    yield void 0;
-  }
-  yield pc.failed || hasErrors(diagnostics) ? void 0 : { parsed: parsedFiles, environment: def };
-  const models = [];
-  for (const parsed of parsedFiles) {
+    const parsed = parseFile(src, options.env, diagnostics);
+    parsedFiles.push(parsed);
     if (!parsed.root) continue;
     for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
-    yield void 0;
     models.push(new ModelBuilder(parsed.src, def?.name).file(parsed.root));
-    yield void 0;
   }
-  checkEnvironmentLists(parsedFiles, pc.names, diagnostics);
+  checkEnvironmentLists(parsedFiles, names2, diagnostics);
   const ctx = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
-  for (const check of [checkDuplicates, checkActions]) {
-    check(ctx);
-    yield void 0;
-  }
-  yield* checkParsersSteps(ctx);
-  for (const check of [checkFixtures, checkSessions]) {
-    check(ctx);
-    yield void 0;
-  }
+  checkDuplicates(ctx);
+  checkActions(ctx);
+  checkParsers(ctx);
+  checkFixtures(ctx);
+  checkSessions(ctx);
   if (def && def.organization_id === void 0 && !models.some((m) => m.organization_id !== void 0)) diagnostics.push(unguarded(def));
   return { diagnostics, state: hasErrors(diagnostics) ? null : merge2(models, def) };
 }
@@ -24206,18 +24186,7 @@ async function loadEnvironments(paths, options) {
 }
 async function loadConfig(paths, options) {
   const read2 = await readSources(paths, options.cwd);
-  if (!options.overlap) return loadSources(read2.files, options, read2.diagnostics);
-  const steps = loadSteps(read2.files, options, read2.diagnostics);
-  let told = false;
-  for (; ; ) {
-    const step2 = steps.next();
-    if (step2.done) return step2.value;
-    if (step2.value !== void 0 && !told) {
-      told = true;
-      await options.overlap.parsed(step2.value.parsed, step2.value.environment);
-    }
-    await new Promise((resume) => setImmediate(resume));
-  }
+  return loadSources(read2.files, options, read2.diagnostics);
 }
 function shortenAddress(d) {
   if (d.address === void 0 || d.address.length <= MAX_ADDRESS) return d;
@@ -64405,69 +64374,46 @@ var init_p_limit = __esm({
 });
 
 // src/api/read-live.ts
-function startLiveRead(client, options) {
-  const abandoned = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, abandoned.signal]) : abandoned.signal;
-  signal.throwIfAborted();
+async function readLiveState(client, options) {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const [organization_id, actions, listedApps, operators] = await Promise.all([
+    client.organizationId(),
+    client.listActions(),
+    client.listApps(),
+    client.listOperators()
+  ]);
+  const warnings = [];
   const limit = pLimit(options.concurrency);
-  const queued = (read2) => {
-    const p = limit(() => {
-      signal.throwIfAborted();
-      return read2();
-    });
-    p.catch(() => void 0);
-    return p;
-  };
-  const parsersOf = /* @__PURE__ */ new Map();
-  const readParsers = (action) => {
-    let p = parsersOf.get(action.id);
-    if (!p) parsersOf.set(action.id, p = queued(() => client.listParsers(action.id)));
-    return p;
-  };
-  const appsById = /* @__PURE__ */ new Map();
-  const readApp = (id) => {
-    let p = appsById.get(id);
-    if (!p) appsById.set(id, p = queued(() => client.getApp(id)));
-    return p;
-  };
-  const pinnedOf = (s) => [.../* @__PURE__ */ new Set([...s.pinnedAppIds ?? [], ...options.recordedAppIds ?? []])];
-  const lists = Promise.all([client.organizationId(), client.listActions(), client.listApps(), client.listOperators()]);
-  const started = lists.then(([, actions, listedApps]) => {
-    if (signal.aborted) return;
-    for (const action of actions) if (options.wantParsers(action)) void readParsers(action);
-    if (listedApps === null) for (const id of pinnedOf(options)) void readApp(id);
-  });
-  started.catch(() => void 0);
+  const parserLists = await Promise.all(
+    actions.filter(options.wantParsers).map((action) => limit(() => {
+      signal?.throwIfAborted();
+      return client.listParsers(action.id);
+    }))
+  );
+  let apps;
+  if (listedApps !== null) {
+    apps = listedApps;
+  } else {
+    const pinned = [.../* @__PURE__ */ new Set([...options.pinnedAppIds ?? [], ...options.recordedAppIds ?? []])];
+    const found = await Promise.all(pinned.map((id) => limit(() => {
+      signal?.throwIfAborted();
+      return client.getApp(id);
+    })));
+    apps = found.filter((app) => app !== null);
+    if (options.recordedAppIds === void 0) warnings.push(warning(
+      "live.apps-not-listed",
+      `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; apps without an \`id:\` in the config cannot be matched to live ones (pin them to avoid duplicates)`
+    ));
+  }
   return {
-    underway: started.then(() => void 0, () => void 0),
-    abandon: () => abandoned.abort(new Error("the live read was abandoned")),
-    async finish(final = options) {
-      const [organization_id, actions, listedApps, operators] = await lists;
-      await started;
-      const parserLists = await Promise.all(actions.filter(final.wantParsers).map(readParsers));
-      const warnings = [];
-      let apps;
-      if (listedApps !== null) {
-        apps = listedApps;
-      } else {
-        const pinned = pinnedOf(final);
-        const found = await Promise.all(pinned.map(readApp));
-        apps = found.filter((app) => app !== null);
-        if (options.recordedAppIds === void 0) warnings.push(warning(
-          "live.apps-not-listed",
-          `the API has no GET /api/apps: read ${pinned.length} pinned app(s) by id instead; apps without an \`id:\` in the config cannot be matched to live ones (pin them to avoid duplicates)`
-        ));
-      }
-      return {
-        organization_id,
-        actions,
-        parsers: parserLists.flat(),
-        apps,
-        apps_listed: listedApps !== null,
-        operators,
-        warnings
-      };
-    }
+    organization_id,
+    actions,
+    parsers: parserLists.flat(),
+    apps,
+    apps_listed: listedApps !== null,
+    operators,
+    warnings
   };
 }
 var init_read_live = __esm({
@@ -64475,66 +64421,6 @@ var init_read_live = __esm({
     "use strict";
     init_p_limit();
     init_diagnostic();
-  }
-});
-
-// src/config/early-names.ts
-function earlyNames(files, environment) {
-  const out = { organization_id: void 0, actions: [], appIds: [] };
-  for (const { src, root } of files) {
-    if (root === null) return null;
-    if (root.organization_id !== void 0) {
-      if (typeof root.organization_id !== "number") return null;
-      out.organization_id ??= root.organization_id;
-    }
-    for (const key of ["actions", "apps"]) {
-      const list2 = root[key];
-      if (list2 === void 0) continue;
-      if (!Array.isArray(list2)) return null;
-      for (const raw of list2) {
-        if (!isObj5(raw)) return null;
-        if (!inEnvironment(raw, environment?.name)) continue;
-        const id = src.written(raw, "id");
-        if (key === "apps") {
-          if (id !== void 0) out.appIds.push(id);
-          continue;
-        }
-        if (typeof raw.name !== "string") return null;
-        const action = { name: raw.name };
-        if (typeof raw.renamed_from === "string") action.renamed_from = raw.renamed_from;
-        if (id !== void 0) action.id = id;
-        out.actions.push(action);
-      }
-    }
-  }
-  if (environment?.organization_id !== void 0) out.organization_id = environment.organization_id;
-  return out;
-}
-var isObj5;
-var init_early_names = __esm({
-  "src/config/early-names.ts"() {
-    "use strict";
-    init_environments();
-    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-  }
-});
-
-// src/plan/digest.ts
-import { createHash } from "node:crypto";
-function configDigest(state) {
-  let digest = digests.get(state);
-  if (digest === void 0) {
-    digest = createHash("sha256").update(JSON.stringify(canonicalDesiredState(state))).digest("hex");
-    digests.set(state, digest);
-  }
-  return digest;
-}
-var digests;
-var init_digest = __esm({
-  "src/plan/digest.ts"() {
-    "use strict";
-    init_canonical();
-    digests = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -64598,78 +64484,12 @@ var init_kinds = __esm({
   }
 });
 
-// src/plan/protect.ts
-function identityKey(type2, scope, key) {
-  return JSON.stringify([type2, scope, key]);
-}
-function orphanKey(o) {
-  return identityKey(o.type, o.type === "parser" ? o.parent : "", kindOf2(o.type).key(o.live));
-}
-function protectedArchives(cmp2, archives) {
-  const byId = /* @__PURE__ */ new Map();
-  const byKey = /* @__PURE__ */ new Map();
-  for (const pair of cmp2.pairs) {
-    if (pair.desired.protected !== true) continue;
-    const guard = { address: pair.address, ...pair.desired.loc ? { loc: pair.desired.loc } : {} };
-    if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
-    if (pair.desired.id !== void 0) byId.set(`${pair.type}:${pair.desired.id}`, guard);
-    const scope = pair.type === "parser" ? pair.parent : "";
-    const renamed = pair.type === "app" ? void 0 : pair.desired.renamed_from;
-    const keys = [kindOf2(pair.type).key(pair.spec), renamed];
-    for (const k of keys) if (k !== void 0) byKey.set(identityKey(pair.type, scope, k), guard);
-  }
-  const out = [];
-  for (const { change, orphan } of archives) {
-    const guard = byId.get(`${change.type}:${change.id}`) ?? byKey.get(orphanKey(orphan));
-    if (guard) out.push({ change, guard });
-  }
-  return out;
-}
-function protectionErrors(cmp2, archives) {
-  return protectedArchives(cmp2, archives).map(protectionError);
-}
-function protectionError({ change, guard }) {
-  return {
-    severity: "error",
-    code: PROTECTED_ARCHIVE,
-    message: `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${reasonText(change.reasons)}), but ${guard.address} is protected and is, or shares the identity of, that live resource; archive it by hand, pin the right id, or remove \`protected: true\` first.`,
-    address: guard.address,
-    ...guard.loc ? { loc: guard.loc } : {}
-  };
-}
-var PROTECTED_ARCHIVE;
-var init_protect = __esm({
-  "src/plan/protect.ts"() {
-    "use strict";
-    init_kinds();
-    init_reasons();
-    PROTECTED_ARCHIVE = "plan.protected-archive";
-  }
-});
-
-// src/plan/want-parsers.ts
-function wantParsers(desired) {
-  const names2 = /* @__PURE__ */ new Set();
-  const ids2 = /* @__PURE__ */ new Set();
-  for (const a of desired.actions) {
-    names2.add(a.name);
-    if (a.renamed_from !== void 0) names2.add(a.renamed_from);
-    if (a.id !== void 0) ids2.add(a.id);
-  }
-  return (action) => ids2.has(action.id) || names2.has(action.name);
-}
-var init_want_parsers = __esm({
-  "src/plan/want-parsers.ts"() {
-    "use strict";
-  }
-});
-
 // src/model/fingerprint.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash } from "node:crypto";
 function fingerprint(type2, live) {
   const kind = kindOf2(type2);
   const covered = [type2, live.id, kind.parentId?.(live) ?? null, kind.canonicalLive(live), live.archived_at !== null];
-  return createHash2("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
+  return createHash("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
 }
 var init_fingerprint = __esm({
   "src/model/fingerprint.ts"() {
@@ -65038,6 +64858,18 @@ var init_compare = __esm({
   }
 });
 
+// src/plan/digest.ts
+import { createHash as createHash2 } from "node:crypto";
+function configDigest(state) {
+  return createHash2("sha256").update(JSON.stringify(canonicalDesiredState(state))).digest("hex");
+}
+var init_digest = __esm({
+  "src/plan/digest.ts"() {
+    "use strict";
+    init_canonical();
+  }
+});
+
 // src/plan/hidden-steps.ts
 function countHiddenStepActions(cmp2, scope, except = /* @__PURE__ */ new Set()) {
   return cmp2.pairs.filter(
@@ -65121,6 +64953,55 @@ var init_order = __esm({
   }
 });
 
+// src/plan/protect.ts
+function identityKey(type2, scope, key) {
+  return JSON.stringify([type2, scope, key]);
+}
+function orphanKey(o) {
+  return identityKey(o.type, o.type === "parser" ? o.parent : "", kindOf2(o.type).key(o.live));
+}
+function protectedArchives(cmp2, archives) {
+  const byId = /* @__PURE__ */ new Map();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const pair of cmp2.pairs) {
+    if (pair.desired.protected !== true) continue;
+    const guard = { address: pair.address, ...pair.desired.loc ? { loc: pair.desired.loc } : {} };
+    if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
+    if (pair.desired.id !== void 0) byId.set(`${pair.type}:${pair.desired.id}`, guard);
+    const scope = pair.type === "parser" ? pair.parent : "";
+    const renamed = pair.type === "app" ? void 0 : pair.desired.renamed_from;
+    const keys = [kindOf2(pair.type).key(pair.spec), renamed];
+    for (const k of keys) if (k !== void 0) byKey.set(identityKey(pair.type, scope, k), guard);
+  }
+  const out = [];
+  for (const { change, orphan } of archives) {
+    const guard = byId.get(`${change.type}:${change.id}`) ?? byKey.get(orphanKey(orphan));
+    if (guard) out.push({ change, guard });
+  }
+  return out;
+}
+function protectionErrors(cmp2, archives) {
+  return protectedArchives(cmp2, archives).map(protectionError);
+}
+function protectionError({ change, guard }) {
+  return {
+    severity: "error",
+    code: PROTECTED_ARCHIVE,
+    message: `this plan would archive ${change.address} (id ${JSON.stringify(change.id)}, reason: ${reasonText(change.reasons)}), but ${guard.address} is protected and is, or shares the identity of, that live resource; archive it by hand, pin the right id, or remove \`protected: true\` first.`,
+    address: guard.address,
+    ...guard.loc ? { loc: guard.loc } : {}
+  };
+}
+var PROTECTED_ARCHIVE;
+var init_protect = __esm({
+  "src/plan/protect.ts"() {
+    "use strict";
+    init_kinds();
+    init_reasons();
+    PROTECTED_ARCHIVE = "plan.protected-archive";
+  }
+});
+
 // src/plan/targets.ts
 function normalise(address) {
   const p = parseAddress(address);
@@ -65175,10 +65056,6 @@ var init_targets = __esm({
 });
 
 // src/plan/build-plan.ts
-var build_plan_exports = {};
-__export(build_plan_exports, {
-  buildPlan: () => buildPlan
-});
 function buildPlan(desired, live, options = {}) {
   const cmp2 = compareStates(desired, live);
   const diagnostics = [...cmp2.diagnostics];
@@ -65303,6 +65180,23 @@ var init_build_plan = __esm({
   }
 });
 
+// src/plan/want-parsers.ts
+function wantParsers(desired) {
+  const names2 = /* @__PURE__ */ new Set();
+  const ids2 = /* @__PURE__ */ new Set();
+  for (const a of desired.actions) {
+    names2.add(a.name);
+    if (a.renamed_from !== void 0) names2.add(a.renamed_from);
+    if (a.id !== void 0) ids2.add(a.id);
+  }
+  return (action) => ids2.has(action.id) || names2.has(action.name);
+}
+var init_want_parsers = __esm({
+  "src/plan/want-parsers.ts"() {
+    "use strict";
+  }
+});
+
 // src/cli/pipeline.ts
 async function loadDesired(paths, io, environment) {
   const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...environment !== void 0 ? { environment } : {} });
@@ -65321,81 +65215,36 @@ function reportDiagnostics(diagnostics, io, options) {
     throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
   }
 }
-async function loadAndPlan(paths, options, io, hooks = {}) {
-  let planner;
-  const { desired, sources, live } = await loadAndRead(paths, options, io, {
-    reading: () => {
-      planner ??= Promise.resolve().then(() => (init_build_plan(), build_plan_exports));
-      hooks.reading?.();
-    },
-    // The digest needs only the config: worked out while the reads are under way.
-    valid: (d) => configDigest(d)
-  });
-  const { plan: plan2, diagnostics, comparison } = (await (planner ??= Promise.resolve().then(() => (init_build_plan(), build_plan_exports)))).buildPlan(desired, live, options);
+async function loadAndPlan(paths, options, io) {
+  const { desired, sources } = await loadDesired(paths, io, options.environment);
+  const live = await readLiveFor(desired, options);
+  const { plan: plan2, diagnostics, comparison } = buildPlan(desired, live, options);
   const shown = (d) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
   reportDiagnostics(diagnostics, io, { sources, failure: "cannot make a plan; nothing was changed", except: shown });
   return { desired, live, plan: plan2, comparison, warnings: diagnostics.filter((d) => d.severity === "warning") };
 }
-async function loadAndRead(paths, options, io, hooks = {}) {
-  let early;
-  const { state, diagnostics, sources } = await loadConfig(paths, {
-    env: io.env,
-    cwd: io.cwd,
-    ...options.environment !== void 0 ? { environment: options.environment } : {},
-    overlap: {
-      parsed: (files, environment) => {
-        const names2 = earlyNames(files, environment);
-        if (names2 === null) return;
-        early = new EarlyRead(names2, options);
-        hooks.reading?.();
-        return early.underway;
-      }
-    }
-  });
-  try {
-    reportDiagnostics(diagnostics, io, {
-      sources,
-      failure: "the config is not valid; nothing was changed (`menuctl validate` checks it offline)"
-    });
-    if (state === null) throw new CliError("the config is not valid");
-  } catch (err) {
-    early?.abandon();
-    throw err;
-  }
-  const reading = early?.finish(state) ?? readLiveFor(state, options);
-  reading.catch(() => void 0);
-  if (!early) hooks.reading?.();
-  hooks.valid?.(state);
-  return { desired: state, sources, live: await reading };
-}
-function liveReadOptions(named2, pinned, options) {
-  return {
-    wantParsers: wantParsers(named2),
-    pinnedAppIds: pinned,
-    ...options.record ? { recordedAppIds: recordedAppIds(scopeOf(options.record)) } : {},
-    concurrency: options.concurrency,
-    ...options.signal ? { signal: options.signal } : {}
-  };
-}
 async function readLiveFor(desired, options) {
   await options.checkOrganization?.(desired.organization_id);
-  const live = await startLiveRead(options.client, liveReadOptions(desired, pinnedAppIds(desired), options)).finish();
-  return withRecord(live, desired, options);
-}
-function withRecord(live, desired, options) {
-  if (!options.record) return live;
-  const scope = scopeOf(options.record);
-  live.recorded = { file: options.record.shown, scope };
-  const unknown = desired.apps.filter((a) => a.id === void 0);
-  if (!live.apps_listed && unknown.length > 0 && scope === null) {
-    live.warnings.push(warning(
-      "live.apps-not-recorded",
-      `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` are planned as new. If they already exist in this organization, pin them with \`id:\` first, or they will be created twice.`
-    ));
+  const scope = options.record ? scopeOf(options.record) : null;
+  const live = await readLiveState(options.client, {
+    wantParsers: wantParsers(desired),
+    pinnedAppIds: desired.apps.flatMap((a) => a.id === void 0 ? [] : [a.id]),
+    ...options.record ? { recordedAppIds: recordedAppIds(scope) } : {},
+    concurrency: options.concurrency,
+    ...options.signal ? { signal: options.signal } : {}
+  });
+  if (options.record) {
+    live.recorded = { file: options.record.shown, scope };
+    const unknown = desired.apps.filter((a) => a.id === void 0);
+    if (!live.apps_listed && unknown.length > 0 && scope === null) {
+      live.warnings.push(warning(
+        "live.apps-not-recorded",
+        `the API cannot list apps and ${options.record.shown} has no record for this API yet: ${unknown.length} app(s) without \`id:\` are planned as new. If they already exist in this organization, pin them with \`id:\` first, or they will be created twice.`
+      ));
+    }
   }
   return live;
 }
-var EarlyRead, pinnedAppIds;
 var init_pipeline = __esm({
   "src/cli/pipeline.ts"() {
     "use strict";
@@ -65403,80 +65252,13 @@ var init_pipeline = __esm({
     init_exit();
     init_io();
     init_load();
-    init_early_names();
-    init_digest();
     init_diagnostic();
     init_diagnostics();
+    init_build_plan();
     init_protect();
     init_want_parsers();
     init_record_file();
     init_record();
-    EarlyRead = class {
-      constructor(names2, options) {
-        this.names = names2;
-        this.options = options;
-        this.started = (async () => {
-          await options.checkOrganization?.(names2.organization_id);
-          if (!this.abandoned) this.read = startLiveRead(options.client, liveReadOptions(names2, names2.appIds, options));
-        })();
-        this.underway = this.started.then(() => this.read?.underway, () => void 0);
-      }
-      names;
-      options;
-      read = null;
-      abandoned = false;
-      started;
-      /** Settles once the reads are under way, or could not start (the guard refused, a list failed). */
-      underway;
-      abandon() {
-        this.abandoned = true;
-        this.read?.abandon();
-      }
-      /** The live state the validated config needs; read after the load when it names another organization. */
-      async finish(desired) {
-        if (desired.organization_id !== this.names.organization_id) {
-          this.abandon();
-          return readLiveFor(desired, this.options);
-        }
-        await this.started;
-        const live = await this.read.finish({ wantParsers: wantParsers(desired), pinnedAppIds: pinnedAppIds(desired) });
-        return withRecord(live, desired, this.options);
-      }
-    };
-    pinnedAppIds = (desired) => desired.apps.flatMap((a) => a.id === void 0 ? [] : [a.id]);
-  }
-});
-
-// src/cli/environment.ts
-function wantedEnvironment(flags, io, fallback) {
-  const fromEnv = io.env.MENUCTL_ENV?.trim();
-  return flags.env ?? (fromEnv ? fromEnv : void 0) ?? fallback;
-}
-async function selectEnvironment(paths, flags, io, options = {}) {
-  const wanted2 = wantedEnvironment(flags, io, options.fallback);
-  const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
-  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(" ")}: check the path (\`menuctl validate ${paths.join(" ")}\` says why)`);
-  if (!readable) return wanted2 !== void 0 ? { name: wanted2, def: void 0 } : null;
-  const names2 = environments.map((e) => e.name);
-  if (environments.length === 0) {
-    if (wanted2 === void 0) return null;
-    throw new CliError(`--env ${wanted2}: the config defines no environments; drop --env (and MENUCTL_ENV), or add a top-level \`environments:\` mapping`);
-  }
-  if (wanted2 === void 0) {
-    throw new CliError(`the config defines environments ${listed(names2)}: choose one with --env NAME (or MENUCTL_ENV); nothing was read or changed`);
-  }
-  const def = environments.find((e) => e.name === wanted2);
-  if (!def) throw new CliError(`--env ${wanted2}: no such environment; the config defines ${listed(names2)}.${didYouMean(wanted2, names2)}`);
-  return { name: wanted2, def };
-}
-var listed;
-var init_environment = __esm({
-  "src/cli/environment.ts"() {
-    "use strict";
-    init_load();
-    init_suggest();
-    init_exit();
-    listed = (names2) => names2.map((n) => `\`${n}\``).join(", ");
   }
 });
 
@@ -65584,29 +65366,36 @@ var init_plan_text = __esm({
   }
 });
 
-// src/cli/plan-output.ts
-var plan_output_exports = {};
-__export(plan_output_exports, {
-  renderPlan: () => renderPlan,
-  serializePlan: () => serializePlan
-});
-function renderPlan(plan2, format, io, actions) {
-  switch (format) {
-    case "json":
-      return serializePlan(plan2);
-    case "markdown":
-      return renderPlanMarkdown(plan2, { actions });
-    case "text":
-      return renderPlanText(plan2, { color: useColor(io), width: io.stdout.columns ?? 100 });
-  }
+// src/cli/environment.ts
+function wantedEnvironment(flags, io, fallback) {
+  const fromEnv = io.env.MENUCTL_ENV?.trim();
+  return flags.env ?? (fromEnv ? fromEnv : void 0) ?? fallback;
 }
-var init_plan_output = __esm({
-  "src/cli/plan-output.ts"() {
+async function selectEnvironment(paths, flags, io, options = {}) {
+  const wanted2 = wantedEnvironment(flags, io, options.fallback);
+  const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
+  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(" ")}: check the path (\`menuctl validate ${paths.join(" ")}\` says why)`);
+  if (!readable) return wanted2 !== void 0 ? { name: wanted2, def: void 0 } : null;
+  const names2 = environments.map((e) => e.name);
+  if (environments.length === 0) {
+    if (wanted2 === void 0) return null;
+    throw new CliError(`--env ${wanted2}: the config defines no environments; drop --env (and MENUCTL_ENV), or add a top-level \`environments:\` mapping`);
+  }
+  if (wanted2 === void 0) {
+    throw new CliError(`the config defines environments ${listed(names2)}: choose one with --env NAME (or MENUCTL_ENV); nothing was read or changed`);
+  }
+  const def = environments.find((e) => e.name === wanted2);
+  if (!def) throw new CliError(`--env ${wanted2}: no such environment; the config defines ${listed(names2)}.${didYouMean(wanted2, names2)}`);
+  return { name: wanted2, def };
+}
+var listed;
+var init_environment = __esm({
+  "src/cli/environment.ts"() {
     "use strict";
-    init_plan_file();
-    init_plan_markdown();
-    init_plan_text();
-    init_io();
+    init_load();
+    init_suggest();
+    init_exit();
+    listed = (names2) => names2.map((n) => `\`${n}\``).join(", ");
   }
 });
 
@@ -65622,8 +65411,6 @@ async function runPlan(paths, flags, ctx) {
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
-    let output;
-    const loadOutput = () => output ??= Promise.resolve().then(() => (init_plan_output(), plan_output_exports));
     const { plan: plan2, desired } = await loadAndPlan(paths, {
       environment: environment?.name,
       showProtected: true,
@@ -65638,11 +65425,10 @@ async function runPlan(paths, flags, ctx) {
       thresholds: thresholdsOf(flags),
       force: flags.force === true,
       checkOrganization: (configOrg) => checkOrganization2(client, organizationGuard, configOrg, environment?.name ?? null)
-    }, io, { reading: () => void loadOutput() });
-    const { renderPlan: renderPlan2, serializePlan: serializePlan2 } = await loadOutput();
+    }, io);
     const guarded = plan2.safety?.protected.length ?? 0;
-    if (flags.out && guarded === 0) await writeFileAtomic(resolve2(io.cwd, flags.out), serializePlan2(plan2));
-    io.stdout.write(renderPlan2(plan2, flags.format, io, desired.actions));
+    if (flags.out && guarded === 0) await writeFileAtomic(resolve2(io.cwd, flags.out), serializePlan(plan2));
+    io.stdout.write(renderPlan(plan2, flags.format, io, desired.actions));
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, "protected resource")} (listed above)${flags.out ? `; ${flags.out} was not written` : ""}`);
     }
@@ -65654,13 +65440,27 @@ Saved the plan to ${flags.out}: run \`menuctl apply --plan ${flags.out}\` to car
     await client.close();
   }
 }
+function renderPlan(plan2, format, io, actions) {
+  switch (format) {
+    case "json":
+      return serializePlan(plan2);
+    case "markdown":
+      return renderPlanMarkdown(plan2, { actions });
+    case "text":
+      return renderPlanText(plan2, { color: useColor(io), width: io.stdout.columns ?? 100 });
+  }
+}
 var init_plan = __esm({
   "src/cli/plan.ts"() {
     "use strict";
     init_pipeline();
+    init_plan_file();
+    init_plan_markdown();
+    init_plan_text();
     init_connect();
     init_exit();
     init_plural();
+    init_io();
     init_options();
     init_record2();
     init_atomic_write();
@@ -67159,17 +66959,17 @@ import { resolve as resolve4 } from "node:path";
 async function runDrift(paths, flags, ctx) {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);
+  const { desired, sources } = await loadDesired(paths, io, environment?.name);
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
-    const { desired, sources, live } = await loadAndRead(paths, {
+    const live = await readLiveFor(desired, {
       client,
       concurrency,
       signal: ctx.signal,
       record,
-      environment: environment?.name,
       checkOrganization: (org) => checkOrganization2(client, organizationGuard, org, environment?.name ?? null)
-    }, io);
+    });
     const { drift: drift2, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
     reportDiagnostics(diagnostics, io, { sources, failure: "cannot compare the config with the live API" });
     if (flags.reportFile) {

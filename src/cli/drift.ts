@@ -2,7 +2,7 @@
 
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadAndRead, reportDiagnostics } from './pipeline.js';
+import { loadDesired, readLiveFor, reportDiagnostics } from './pipeline.js';
 import { buildDriftResult, type DriftResult } from '../plan/build-drift.js';
 import type { Drift } from '../plan/drift-types.js';
 import { renderDriftJson } from '../report/drift-json.js';
@@ -29,14 +29,14 @@ export interface DriftFlags extends ConnectionFlags, RecordFlags, EnvFlags {
 export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);
+  const { desired, sources } = await loadDesired(paths, io, environment?.name);
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
-    // Reads start while the config is still being checked, as for plan (cli/pipeline.ts).
-    const { desired, sources, live } = await loadAndRead(paths, {
-      client, concurrency, signal: ctx.signal, record, environment: environment?.name,
+    const live = await readLiveFor(desired, {
+      client, concurrency, signal: ctx.signal, record,
       checkOrganization: (org) => checkOrganization(client, organizationGuard, org, environment?.name ?? null),
-    }, io);
+    });
     const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
     reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });
     if (flags.reportFile) {

@@ -2,10 +2,16 @@
 
 import { resolve } from 'node:path';
 import { loadAndPlan } from './pipeline.js';
+import { serializePlan } from '../plan/plan-file.js';
+import { renderPlanMarkdown } from '../report/plan-markdown.js';
+import { renderPlanText } from '../report/plan-text.js';
+import type { Plan } from '../plan/types.js';
+import type { DesiredAction } from '../model/types.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { plural } from '../report/plural.js';
+import { useColor, type Io } from './io.js';
 import { thresholdsOf } from './options.js';
 import { loadRecord, recordPath, type RecordFlags } from './record.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
@@ -31,9 +37,6 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
-    // The renderers load while the answers come in (cli/pipeline.ts, loadAndRead).
-    let output: Promise<typeof import('./plan-output.js')> | undefined;
-    const loadOutput = () => (output ??= import('./plan-output.js'));
     const { plan, desired } = await loadAndPlan(paths, {
       environment: environment?.name,
       showProtected: true,
@@ -48,8 +51,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       thresholds: thresholdsOf(flags),
       force: flags.force === true,
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg, environment?.name ?? null),
-    }, io, { reading: () => void loadOutput() });
-    const { renderPlan, serializePlan } = await loadOutput();
+    }, io);
     const guarded = plan.safety?.protected.length ?? 0;
     if (flags.out && guarded === 0) await writeFileAtomic(resolve(io.cwd, flags.out), serializePlan(plan));
     io.stdout.write(renderPlan(plan, flags.format, io, desired.actions));
@@ -60,5 +62,13 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
     return flags.detailedExitcode && plan.changes.length > 0 ? EXIT.CHANGES : EXIT.OK;
   } finally {
     await client.close();
+  }
+}
+
+function renderPlan(plan: Plan, format: PlanFlags['format'], io: Io, actions: readonly DesiredAction[]): string {
+  switch (format) {
+    case 'json': return serializePlan(plan);
+    case 'markdown': return renderPlanMarkdown(plan, { actions });
+    case 'text': return renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 });
   }
 }

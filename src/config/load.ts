@@ -12,9 +12,9 @@ import type { CheckContext } from './checks/context.js';
 import { checkDuplicates } from './checks/duplicates.js';
 import { checkFixtures } from './checks/fixtures.js';
 import { checkSessions } from './checks/sessions.js';
-import { checkParsersSteps } from './checks/parsers.js';
+import { checkParsers } from './checks/parsers.js';
 import { readSources, type SourceFile } from './files.js';
-import { parseFile, type ParsedFile } from './parse.js';
+import { parseFile } from './parse.js';
 import { validateSchema } from './schema.js';
 import type { ConfigSource } from './source.js';
 import { didYouMean } from './suggest.js';
@@ -51,29 +51,6 @@ interface Pass {
 
 /** Loads config already in memory (tests, and callers that have the text). */
 export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[] = []): LoadOutput {
-  const steps = loadSteps(files, options, initial);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/**
- * Between the stages of a load: `parsed` once every file of a pass is read into values (before the
- * schema and the checks), so a caller can start work that needs only the names (cli/pipeline.ts
- * starts reading the live state); a bare pause otherwise, where an overlapped load lets the event
- * loop run (a pending answer is handled, the next request sent).
- */
-export type LoadStage = { parsed: readonly ParsedFile[]; environment: EnvironmentDef | undefined } | undefined;
-
-interface PassContext {
-  names: readonly string[];
-  /** Some error was found before the pass (a file that cannot be read, a bad environment definition). */
-  failed: boolean;
-}
-
-/** The load as a sequence of stages: loadSources runs it straight through, loadConfig({ overlap }) with pauses. */
-function* loadSteps(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[]): Generator<LoadStage, LoadOutput> {
   const sources = new Map(files.map((f) => [f.file, f.text]));
   const { environments, diagnostics: definitions } = findEnvironments(files, options.env);
   const names = environments.map((e) => e.name);
@@ -81,54 +58,42 @@ function* loadSteps(files: SourceFile[], options: LoadOptions & LoadExtras, init
     const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
     return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
   };
-  const pc: PassContext = { names, failed: hasErrors(initial) || hasErrors(definitions) };
   if (environments.length === 0) {
-    const pass = yield* passSteps(files, options, pc);
+    const pass = loadPass(files, options, names);
     if (options.environment !== undefined) pass.diagnostics.push(noSuchEnvironment(options.environment, names));
     return finish(pass.diagnostics, pass.state);
   }
   if (options.environment !== undefined) {
     const def = environments.find((e) => e.name === options.environment);
     if (!def) return finish([noSuchEnvironment(options.environment, names)], null);
-    const pass = yield* passSteps(files, { ...options, env: overlay(options.env, def) }, pc, def);
+    const pass = loadPass(files, { ...options, env: overlay(options.env, def) }, names, def);
     return finish(pass.diagnostics.map((d) => (d.code === 'env.unset' ? forEnvironment(d, def.name) : d)), pass.state);
   }
-  const passes: (Pass & { def: EnvironmentDef })[] = [];
-  for (const def of environments) passes.push({ def, ...(yield* passSteps(files, { ...options, env: overlay(options.env, def) }, pc, def)) });
+  const passes = environments.map((def) => ({ def, ...loadPass(files, { ...options, env: overlay(options.env, def) }, names, def) }));
   const perEnvironment = passes.map((p) => ({ name: p.def.name, state: hasErrors(p.diagnostics) ? null : p.state }));
   return finish(acrossEnvironments(passes), passes[0]!.state, { perEnvironment });
 }
 
 /** One read of the whole config, for one environment or for a config without environments. */
-function* passSteps(files: SourceFile[], options: LoadOptions & LoadExtras, pc: PassContext, def?: EnvironmentDef): Generator<LoadStage, Pass> {
+function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names: readonly string[], def?: EnvironmentDef): Pass {
   const diagnostics: Diagnostic[] = [];
-  const parsedFiles: ParsedFile[] = [];
-  for (const src of files) {
-    parsedFiles.push(parseFile(src, options.env, diagnostics));
-    yield undefined;
-  }
-  // Only a config that has read cleanly so far is worth acting on early.
-  yield pc.failed || hasErrors(diagnostics) ? undefined : { parsed: parsedFiles, environment: def };
   const models: FileModel[] = [];
-  for (const parsed of parsedFiles) {
+  const parsedFiles: { src: ConfigSource; root: Record<string, unknown> | null }[] = [];
+  for (const src of files) {
+    const parsed = parseFile(src, options.env, diagnostics);
+    parsedFiles.push(parsed);
     if (!parsed.root) continue;
     // No push(...list): spreading 100,000+ items as arguments overflows the stack.
     for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
-    yield undefined;
     models.push(new ModelBuilder(parsed.src, def?.name).file(parsed.root));
-    yield undefined;
   }
-  checkEnvironmentLists(parsedFiles, pc.names, diagnostics);
+  checkEnvironmentLists(parsedFiles, names, diagnostics);
   const ctx: CheckContext = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
-  for (const check of [checkDuplicates, checkActions]) {
-    check(ctx);
-    yield undefined;
-  }
-  yield* checkParsersSteps(ctx);
-  for (const check of [checkFixtures, checkSessions]) {
-    check(ctx);
-    yield undefined;
-  }
+  checkDuplicates(ctx);
+  checkActions(ctx);
+  checkParsers(ctx);
+  checkFixtures(ctx);
+  checkSessions(ctx);
   if (def && def.organization_id === undefined && !models.some((m) => m.organization_id !== undefined)) diagnostics.push(unguarded(def));
   return { diagnostics, state: hasErrors(diagnostics) ? null : merge(models, def) };
 }
@@ -189,29 +154,9 @@ export async function loadEnvironments(paths: string[], options: LoadOptions): P
   return { environments: found.environments, readable: !hasErrors(read.diagnostics) };
 }
 
-export interface OverlapOptions {
-  /**
-   * Runs the load in stages with a pause between them (the event loop turns: answers to requests
-   * already sent are handled), and calls `parsed` once the files are read into values; the load
-   * goes on when the promise it returns settles.
-   */
-  overlap?: { parsed: (files: readonly ParsedFile[], environment: EnvironmentDef | undefined) => Promise<void> | void };
-}
-
-export async function loadConfig(paths: string[], options: LoadOptions & LoadExtras & OverlapOptions): Promise<LoadOutput> {
+export async function loadConfig(paths: string[], options: LoadOptions & LoadExtras): Promise<LoadOutput> {
   const read = await readSources(paths, options.cwd);
-  if (!options.overlap) return loadSources(read.files, options, read.diagnostics);
-  const steps = loadSteps(read.files, options, read.diagnostics);
-  let told = false;
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (step.value !== undefined && !told) {
-      told = true;
-      await options.overlap.parsed(step.value.parsed, step.value.environment);
-    }
-    await new Promise<void>((resume) => setImmediate(resume));
-  }
+  return loadSources(read.files, options, read.diagnostics);
 }
 
 /** Longer than any name the API accepts; past this an address only floods the output. */

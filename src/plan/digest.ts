@@ -6,14 +6,6 @@ import { createHash } from 'node:crypto';
 import { canonicalDesiredState } from '../model/canonical.js';
 import type { DesiredState } from '../model/types.js';
 
-const digests = new WeakMap<DesiredState, string>();
-
-/** Kept per state object: `plan` works it out while its reads are under way (cli/pipeline.ts). */
 export function configDigest(state: DesiredState): string {
-  let digest = digests.get(state);
-  if (digest === undefined) {
-    digest = createHash('sha256').update(JSON.stringify(canonicalDesiredState(state))).digest('hex');
-    digests.set(state, digest);
-  }
-  return digest;
+  return createHash('sha256').update(JSON.stringify(canonicalDesiredState(state))).digest('hex');
 }

@@ -2,14 +2,9 @@
 // match by name, old name (renamed_from) or pinned id. Reading only these keeps a plan to the
 // minimum of requests (issue 4: "the parsers of each action that matters").
 
-import type { LiveAction } from '../model/types.js';
+import type { DesiredState, LiveAction } from '../model/types.js';
 
-/** The desired state, or the names read before it is complete (config/early-names.ts). */
-export interface NamedActions {
-  actions: readonly { name: string; renamed_from?: string; id?: string }[];
-}
-
-export function wantParsers(desired: NamedActions): (action: LiveAction) => boolean {
+export function wantParsers(desired: DesiredState): (action: LiveAction) => boolean {
   const names = new Set<string>();
   const ids = new Set<string>();
   for (const a of desired.actions) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createClient } from '../../src/api/client.js';
-import { readLiveState, startLiveRead } from '../../src/api/read-live.js';
+import { readLiveState } from '../../src/api/read-live.js';
 import type { ApiClient } from '../../src/api/types.js';
 import type { LiveAction } from '../../src/model/types.js';
 
@@ -115,39 +115,5 @@ describe('readLiveState on a server without GET /api/apps', () => {
       await legacy.close();
       await agent.close();
     }
-  });
-});
-
-describe('startLiveRead: begun with one selection, finished with another (issue 17)', () => {
-  const named = (names: string[]) => (a: LiveAction) => names.includes(a.name);
-
-  it('reads what the final selection adds, drops what it leaves out, and reads nothing twice', async () => {
-    server.resetStats();
-    const read = startLiveRead(client, { wantParsers: named(['A1', 'A2', 'A3']), concurrency: 2 });
-    await read.underway;
-    const state = await read.finish({ wantParsers: named(['A2', 'A3', 'A4']) });
-    const byName = new Map(state.actions.map((a) => [a.id, a.name]));
-    expect(new Set(state.parsers.map((p) => byName.get(p.action_id)))).toEqual(new Set(['A2', 'A3', 'A4']));
-    expect(state.parsers).toHaveLength(6);
-    // A1 was read (it was asked for first), A2 and A3 once each, A4 when the final selection wanted it.
-    expect(server.stats().byRoute['GET /api/actions/:id/parsers']).toBe(4);
-    expect(server.stats().requests).toBe(7);
-  });
-
-  it('finished with its own selection, is readLiveState', async () => {
-    const a = await startLiveRead(client, { wantParsers: named(['A5', 'A6']), concurrency: 2 }).finish();
-    const b = await readLiveState(client, { wantParsers: named(['A5', 'A6']), concurrency: 2 });
-    expect(a).toEqual(b);
-  });
-
-  it('abandoned, sends no parser read it had not started', async () => {
-    server.resetStats();
-    const read = startLiveRead(client, { wantParsers: () => true, concurrency: 1 });
-    read.abandon();
-    await read.underway;
-    await new Promise((r) => setTimeout(r, 50));
-    // The three lists were already on their way; of the 12 parser reads, none was sent.
-    expect(server.stats().byRoute['GET /api/actions/:id/parsers'] ?? 0).toBe(0);
-    await expect(read.finish()).rejects.toThrow(/abandoned/);
   });
 });

@@ -6,14 +6,11 @@ import { parserAddress } from '../../model/address.js';
 import type { DesiredAction, DesiredParser } from '../../model/types.js';
 import { charLocOf, locOf, report, type CheckContext } from './context.js';
 
-/** Linting thousands of regexes takes a while: an overlapped load (config/load.ts) pauses every 500. */
-export function* checkParsersSteps(ctx: CheckContext): Generator<undefined, void> {
+export function checkParsers(ctx: CheckContext): void {
   // Real configs repeat patterns (".*wrong PIN.*" on every action): lint each distinct one once.
   const lint = new Map<string, RegexIssue[]>();
-  let n = 0;
   for (const f of ctx.files) {
     for (const a of f.actions) for (const p of a.parsers) {
-      if (++n % 500 === 0) yield undefined;
       checkSender(ctx, a, p);
       // The backtracking policy depends on the channel's message length (docs/regex.md).
       const key = `${p.target_type}\0${p.regex}`;
