@@ -57,23 +57,50 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   };
 
   for (const level of groupByLevel(plan.changes)) {
-    await Promise.all(level.map((i) => limit(() => runOne(plan.changes[i]!, i))));
+    await Promise.all(level.map((i) => runOne(plan.changes[i]!, i)));
   }
 
+  /**
+   * A slot is held for the API call and the secrets, not for the record's write: each confirmed
+   * change still waits for its line to be on disk before it counts as done, but the next calls go
+   * on meanwhile and one write takes in every confirmation that came during the last. A slot
+   * waiting for a whole-record write per confirmed action made apply quadratic (issue 17).
+   */
   async function runOne(change: Change, i: number): Promise<void> {
-    if (options.signal?.aborted) return record(i, skipped(change, 'interrupted'));
+    const sent = await limit(() => send(change, i));
+    if (sent === null) return;
+    const { outcome, id, secretsError } = sent;
+    try {
+      // Secrets first, record second: a record that cannot be written must not cost a token,
+      // and a secrets file that cannot be written must not cost the record of the new id.
+      if (id !== null) await confirm(options.journal, change, id);
+      if (secretsError !== undefined) throw secretsError;
+      record(i, outcome);
+    } catch (err) {
+      record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(err) });
+    }
+  }
+
+  /** Sends one change; null when its outcome is already recorded (skipped, or failed before the API confirmed it). */
+  async function send(change: Change, i: number): Promise<{ outcome: Outcome; id: string | null; secretsError: unknown } | null> {
+    if (options.signal?.aborted) {
+      record(i, skipped(change, 'interrupted'));
+      return null;
+    }
     const block = deps.check(change, ledger);
-    if (block.skip) return record(i, skipped(change, block.reason));
+    if (block.skip) {
+      record(i, skipped(change, block.reason));
+      return null;
+    }
     options.onStart?.(change);
     let id = change.id;
     const journal = options.journal;
     try {
       if (change.op === 'create') await journal?.beforeCreate(change);
     } catch (err) {
-      return record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(new Error(`not sent: ${(err as Error).message}`)) });
+      record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(new Error(`not sent: ${(err as Error).message}`)) });
+      return null;
     }
-    /** The API confirmed the change: what fails after it (secrets, record) never says it did not happen. */
-    let confirmed = false;
     try {
       const done = await executeChange(change, {
         client,
@@ -81,7 +108,6 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
         parentId: block.parentId,
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      confirmed = true;
       id = done.id;
       const outcome: Outcome = { ...base(change), status: 'applied', id };
       if (done.recovered) outcome.recovered = true;
@@ -95,14 +121,12 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
         outcome.reason = `token not captured: the create answer was lost and reading the secrets back failed ` +
           `(${done.secretsLost}); read or rotate them in the API`;
       }
-      // Secrets first, record second: a record that cannot be written must not cost a token,
-      // and a secrets file that cannot be written must not cost the record of the new id.
-      if (id !== null) await confirm(journal, change, id);
-      if (secretsError !== undefined) throw secretsError;
-      record(i, outcome);
+      return { outcome, id, secretsError };
     } catch (err) {
-      if (!confirmed) await journal?.failed(change, !isUnknownOutcome(err)).catch(() => undefined);
+      // The API did not confirm it: an app's in-flight mark goes when the create surely failed.
+      await journal?.failed(change, !isUnknownOutcome(err)).catch(() => undefined);
       record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(err) });
+      return null;
     }
   }
 

@@ -34,6 +34,8 @@ export function scopeOf(record: LoadedRecord): ScopeRecord | null {
 export class RecordKeeper {
   private version = 0;
   private written = 0;
+  /** performance.now() before which the next write waits (see flush). */
+  private nextWriteAt = 0;
   private chain: Promise<void> = Promise.resolve();
   /** Live action id -> its addresses in this API's scope, built on first use (a rename moves a line). */
   private actionAt: Map<string, Set<string>> | undefined;
@@ -115,9 +117,15 @@ export class RecordKeeper {
     const want = ++this.version;
     const run = async (): Promise<void> => {
       if (this.written >= want) return;
+      // As long a pause after a write as the write took: the writer keeps at most half of the
+      // thread, and the confirmations that come meanwhile go into the next write together.
+      const pause = this.nextWriteAt - performance.now();
+      if (pause > 0) await new Promise((resume) => setTimeout(resume, pause));
       const version = this.version;
+      const started = performance.now();
       await writeFileAtomic(this.record.file, serializeRecord(this.record.doc), { mkdirs: false });
       this.written = version;
+      this.nextWriteAt = 2 * performance.now() - started;
     };
     this.chain = this.chain.then(run, run);
     return this.chain;
