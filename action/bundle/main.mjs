@@ -33982,6 +33982,8 @@ var init_record_file = __esm({
       record;
       version = 0;
       written = 0;
+      /** performance.now() before which the next write waits (see flush). */
+      nextWriteAt = 0;
       chain = Promise.resolve();
       /** Live action id -> its addresses in this API's scope, built on first use (a rename moves a line). */
       actionAt;
@@ -34049,9 +34051,13 @@ var init_record_file = __esm({
         const want = ++this.version;
         const run3 = async () => {
           if (this.written >= want) return;
+          const pause = this.nextWriteAt - performance.now();
+          if (pause > 0) await new Promise((resume) => setTimeout(resume, pause));
           const version = this.version;
+          const started = performance.now();
           await writeFileAtomic(this.record.file, serializeRecord(this.record.doc), { mkdirs: false });
           this.written = version;
+          this.nextWriteAt = 2 * performance.now() - started;
         };
         this.chain = this.chain.then(run3, run3);
         return this.chain;
@@ -65906,21 +65912,39 @@ async function applyPlan(plan2, client, options) {
     options.onDone?.(outcome2);
   };
   for (const level of groupByLevel(plan2.changes)) {
-    await Promise.all(level.map((i) => limit(() => runOne2(plan2.changes[i], i))));
+    await Promise.all(level.map((i) => runOne2(plan2.changes[i], i)));
   }
   async function runOne2(change, i) {
-    if (options.signal?.aborted) return record(i, skipped(change, "interrupted"));
+    const sent2 = await limit(() => send2(change, i));
+    if (sent2 === null) return;
+    const { outcome: outcome2, id, secretsError } = sent2;
+    try {
+      if (id !== null) await confirm(options.journal, change, id);
+      if (secretsError !== void 0) throw secretsError;
+      record(i, outcome2);
+    } catch (err) {
+      record(i, { ...base(change), status: "failed", id, error: toOutcomeError(err) });
+    }
+  }
+  async function send2(change, i) {
+    if (options.signal?.aborted) {
+      record(i, skipped(change, "interrupted"));
+      return null;
+    }
     const block3 = deps.check(change, ledger);
-    if (block3.skip) return record(i, skipped(change, block3.reason));
+    if (block3.skip) {
+      record(i, skipped(change, block3.reason));
+      return null;
+    }
     options.onStart?.(change);
     let id = change.id;
     const journal = options.journal;
     try {
       if (change.op === "create") await journal?.beforeCreate(change);
     } catch (err) {
-      return record(i, { ...base(change), status: "failed", id, error: toOutcomeError(new Error(`not sent: ${err.message}`)) });
+      record(i, { ...base(change), status: "failed", id, error: toOutcomeError(new Error(`not sent: ${err.message}`)) });
+      return null;
     }
-    let confirmed2 = false;
     try {
       const done = await executeChange(change, {
         client,
@@ -65928,7 +65952,6 @@ async function applyPlan(plan2, client, options) {
         parentId: block3.parentId,
         ...options.signal ? { signal: options.signal } : {}
       });
-      confirmed2 = true;
       id = done.id;
       const outcome2 = { ...base(change), status: "applied", id };
       if (done.recovered) outcome2.recovered = true;
@@ -65941,12 +65964,11 @@ async function applyPlan(plan2, client, options) {
       } else if (done.secretsLost !== void 0) {
         outcome2.reason = `token not captured: the create answer was lost and reading the secrets back failed (${done.secretsLost}); read or rotate them in the API`;
       }
-      if (id !== null) await confirm(journal, change, id);
-      if (secretsError !== void 0) throw secretsError;
-      record(i, outcome2);
+      return { outcome: outcome2, id, secretsError };
     } catch (err) {
-      if (!confirmed2) await journal?.failed(change, !isUnknownOutcome(err)).catch(() => void 0);
+      await journal?.failed(change, !isUnknownOutcome(err)).catch(() => void 0);
       record(i, { ...base(change), status: "failed", id, error: toOutcomeError(err) });
+      return null;
     }
   }
   const list2 = outcomes.map((o, i) => o ?? skipped(plan2.changes[i], "interrupted"));
