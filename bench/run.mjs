@@ -16,12 +16,15 @@ const args = process.argv.slice(2);
 const list = args.includes('--list');
 const only = args.filter((a) => a !== '--list');
 
+/** Tools that live beside the benches: this runner, and the A/B comparison (it needs --base DIR). */
+const NOT_BENCHES = new Set(['run.mjs', 'plan-ab.mjs']);
+
 function found() {
   // Every script directly in bench/ is a bench (lib/ holds helpers): the pipeline's order first,
   // then any others by name.
   const order = ['validate.mjs', 'lint.mjs', 'plan.mjs', 'apply.mjs'];
   const top = readdirSync(BENCH)
-    .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
+    .filter((f) => f.endsWith('.mjs') && !NOT_BENCHES.has(f))
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
     .map((f) => join(BENCH, f));
   function rank(f) {

@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { MAIN, ROOT } from './paths.mjs';
 import { runMenuctl, expectExit } from './cli.mjs';
 
-const ACCESS_LINE = /^\S+ ([A-Z]+) (\S+) (\S+) [\d.]+ms$/;
+const ACCESS_LINE = /^(\S+) ([A-Z]+) (\S+) (\S+) ([\d.]+)ms$/;
 const MARKER_PREFIX = '/api/__bench_marker_';
 
 /** Collapses ids so routes can be tallied: /api/actions/abc/parsers -> /api/actions/:id/parsers. */
@@ -52,12 +52,16 @@ export async function startServer({ data, jwtSecret, latencyMs = 0, port = 0, ca
   lines.on('line', (line) => {
     const m = ACCESS_LINE.exec(line);
     if (!m) return;
-    const [, method, path, status] = m;
+    const [, time, method, path, status, ms] = m;
     if (path.startsWith(MARKER_PREFIX)) {
       markerWaiters.get(path)?.();
       return;
     }
     tally.requests++;
+    // Wall-clock times (epoch ms) of the first request's arrival and the last answer.
+    const end = Date.parse(time);
+    tally.firstStart = Math.min(tally.firstStart ?? Infinity, end - Number(ms));
+    tally.lastEnd = Math.max(tally.lastEnd ?? -Infinity, end);
     const key = `${method} ${routeOf(path)}`;
     tally.byRoute[key] = (tally.byRoute[key] ?? 0) + 1;
     tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// A/B: a no-change `menuctl plan` of N x P by two builds, interleaved run by run against one
+// reference server, so that machine noise falls on both alike. Splits each run at the server's
+// access log: time to the first request (start-up + config load), the I/O window, and the time
+// after the last answer (planning, rendering, exit). How issue 17's experiments were judged.
+//
+//   node bench/plan-ab.mjs --base DIR [--runs 5] [--latency 0,20] [--actions 1000] [--parsers 5]
+//
+// DIR: another checkout, built (`npx tsc -p .` there; `git worktree add DIR <commit>` and a
+// symlink to this node_modules will do). The server, the world and the floor are this build's.
+
+import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchOptions } from './lib/args.mjs';
+import { expectExit, runNode } from './lib/cli.mjs';
+import { createWorld, makeAgent, planFloor } from './lib/http.mjs';
+import { MAIN, scratchDir } from './lib/paths.mjs';
+import { mintToken, startServer } from './lib/server.mjs';
+import { median, note, secs, table } from './lib/stats.mjs';
+import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
+
+const argv = process.argv.slice(2);
+const base = parseArgs({ args: argv, options: { base: { type: 'string' } }, strict: false }).values.base;
+if (typeof base !== 'string') throw new Error('--base DIR is required: a built checkout to compare with');
+const opt = benchOptions(argv.filter((a, i) => a !== '--base' && argv[i - 1] !== '--base' && !a.startsWith('--base=')));
+const builds = [
+  { name: `base (${base})`, main: join(resolve(base), 'dist', 'cli', 'main.js') },
+  { name: 'this build', main: MAIN },
+];
+for (const b of builds) if (!existsSync(b.main)) throw new Error(`${b.main} is missing: build it first`);
+
+const scratch = scratchDir('plan-ab');
+const data = join(scratch, 'ab.sqlite');
+const jwtSecret = randomBytes(32).toString('hex');
+const world = makeWorld({ actions: opt.actions, parsersPerAction: opt.parsers });
+const cfg = join(scratch, 'ab.yaml');
+writeFileSync(cfg, worldYaml(world));
+const token = await mintToken({ jwtSecret, scratch });
+let server = await startServer({ data, jwtSecret });
+const seedAgent = makeAgent(opt.concurrency);
+await createWorld({ url: server.url, token, agent: seedAgent }, world, opt.concurrency, { actionBody, parserBody });
+await seedAgent.close();
+await server.close();
+
+const rows = [];
+for (const latencyMs of opt.latencies) {
+  server = await startServer({ data, jwtSecret, latencyMs });
+  const agent = makeAgent(opt.concurrency);
+  await planFloor({ url: server.url, token, agent }, opt.concurrency); // warm the server
+  await agent.close();
+  const env = { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token };
+  const runs = new Map(builds.map((b) => [b.name, []]));
+  for (let i = 0; i < opt.runs; i++) {
+    for (const b of builds) {
+      await server.settle();
+      server.reset();
+      const spawnedAt = Date.now();
+      const r = expectExit(await runNode(b.main, ['plan', cfg, '--detailed-exitcode', '--concurrency', String(opt.concurrency)], { env, scratch }), 0, `${b.name} plan`);
+      const t = await server.settle();
+      runs.get(b.name).push({ ms: r.ms, cpuMs: r.cpuMs, first: t.firstStart - spawnedAt, after: spawnedAt + r.ms - t.lastEnd, requests: t.requests });
+    }
+  }
+  await server.close();
+  for (const b of builds) {
+    const rs = runs.get(b.name);
+    const m = (k) => median(rs.map((r) => r[k]));
+    rows.push([`${latencyMs} ms`, b.name, secs(m('ms')), `${Math.round(m('first'))} ms`, secs(m('ms') - m('first') - m('after')), `${Math.round(m('after'))} ms`, secs(m('cpuMs')), String(rs[0].requests), rs.map((r) => (r.ms / 1000).toFixed(2)).join(' ')]);
+    note(`latency ${latencyMs}, ${b.name}: ${rs.map((r) => secs(r.ms)).join(', ')}`);
+  }
+}
+console.log(`## plan A/B: no-change plan of ${opt.actions} x ${opt.parsers}, --concurrency ${opt.concurrency}, ${opt.runs} interleaved runs (medians)\n`);
+console.log(table(['latency', 'build', 'plan', 'to first request', 'I/O window', 'after last answer', 'CPU', 'requests', 'runs (s)'], rows));
