@@ -17,7 +17,8 @@ export interface HandlerDeps {
   cache?: AnswerCache;
   state: ServerState;
   faults: Faults;
-  stats: { requests: number; byRoute: Record<string, number> };
+  /** What the tests read: requests, by route, and those answered from the cache. */
+  stats: { requests: number; byRoute: Record<string, number>; cacheHits: number };
   log?: (line: string) => void;
   /** true once shutdown began: answers carry Connection: close. */
   closing: () => boolean;
@@ -67,6 +68,7 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
     const cacheKey = d.cache && method === 'GET' && route.auth ? `${org} ${rawUrl}` : undefined;
     const kept = cacheKey === undefined ? undefined : d.cache!.get(cacheKey);
     if (kept) {
+      d.stats.cacheHits++;
       sendBytes(res, 200, kept);
       return;
     }

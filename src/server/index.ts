@@ -57,7 +57,7 @@ export interface RunningServer {
   port: number;
   /** Graceful: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>;
-  stats(): { requests: number; byRoute: Record<string, number> };
+  stats(): { requests: number; byRoute: Record<string, number>; cacheHits: number };
   resetStats(): void;
   mintToken(org: number, expiresIn?: string): Promise<string>;
 }
@@ -96,7 +96,7 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
       pageSize: o.pageSize ?? (o.specOnly ? undefined : DEFAULT_PAGE_SIZE),
     },
   };
-  const stats = { requests: 0, byRoute: {} as Record<string, number> };
+  const stats = { requests: 0, byRoute: {} as Record<string, number>, cacheHits: 0 };
   let closing: Promise<void> | undefined;
   const handler = createHandler({
     router: new Router([...actionRoutes, ...parserRoutes, ...appRoutes, ...publicRoutes]),
@@ -132,10 +132,11 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   return {
     url: `http://${urlHost}:${port}`,
     port,
-    stats: () => ({ requests: stats.requests, byRoute: { ...stats.byRoute } }),
+    stats: () => ({ requests: stats.requests, byRoute: { ...stats.byRoute }, cacheHits: stats.cacheHits }),
     resetStats: () => {
       stats.requests = 0;
       stats.byRoute = {};
+      stats.cacheHits = 0;
     },
     mintToken: (org, expiresIn) => tokens.mint(org, expiresIn),
     close: () => {

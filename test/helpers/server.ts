@@ -10,7 +10,7 @@ export interface TestServer {
   org: number;
   token: string;
   mintToken(org: number, expiresIn?: string): Promise<string>;
-  stats(): { requests: number; byRoute: Record<string, number> };
+  stats(): { requests: number; byRoute: Record<string, number>; cacheHits: number };
   resetStats(): void;
   dataFile: string;
   close(): Promise<void>;

@@ -22,17 +22,24 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('large GET answers kept between requests', () => {
-  it('the same answer twice while nothing changes', async () => {
+  it('the same answer twice while nothing changes, the second from the cache', async () => {
     const a = await api('GET', '/api/actions');
+    s.resetStats();
     const b = await api('GET', '/api/actions');
     expect(b.body).toEqual(a.body);
     expect(a.body.meta.count).toBe(180);
+    expect(s.stats().cacheHits).toBe(1);
   });
 
   it('a create, an update and an archive by this server are in the very next listing', async () => {
     await api('GET', '/api/actions');
     const created = await api('POST', '/api/actions', actionBody({ name: 'Fresh' }));
+    s.resetStats();
     expect(names(await api('GET', '/api/actions'))).toContain('Fresh');
+    // Built afresh after the write, then kept again.
+    expect(s.stats().cacheHits).toBe(0);
+    expect(names(await api('GET', '/api/actions'))).toContain('Fresh');
+    expect(s.stats().cacheHits).toBe(1);
     await api('PATCH', `/api/actions/${created.body.data.id}`, actionBody({ name: 'Renamed' }));
     const after = names(await api('GET', '/api/actions'));
     expect(after).toContain('Renamed');
@@ -44,13 +51,16 @@ describe('large GET answers kept between requests', () => {
 
   it('a write by another process on the same database file is in the next listing', async () => {
     await api('GET', '/api/actions');
+    await api('GET', '/api/actions');
     const other = await startTestServer({ data: s.dataFile });
     try {
       await client(other)('POST', '/api/actions', actionBody({ name: 'From elsewhere' }));
     } finally {
       await other.close();
     }
+    s.resetStats();
     expect(names(await api('GET', '/api/actions'))).toContain('From elsewhere');
+    expect(s.stats().cacheHits).toBe(0);
   });
 
   it("another organization never gets organization 1's answer, and a query string is its own answer", async () => {
