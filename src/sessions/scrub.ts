@@ -30,6 +30,8 @@ const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]+`;
 // Words of a name are on one line.
 const NAME = String.raw`${WORD}(?:[ \t]+${WORD}){0,2}`;
 const START = String.raw`(?<![\p{L}\p{M}\p{N}])`;
+/** A whole value made of 2 or 3 capitalised words and nothing else. */
+const WHOLE_NAME = new RegExp(String.raw`^${WORD}(?:[ \t]+${WORD}){1,2}$`, 'u');
 const END = String.raw`(?![\p{L}\p{M}\p{N}])`;
 const AFTER_TITLE = new RegExp(String.raw`${START}(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:|[Aa]gent:|[Pp]ayee:|[Bb]eneficiary:|[Rr]eceiver:|[Ss]ender:|[Cc]ustomer:)([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
 // The number shape survives masking (digits stay digits), so the same pattern finds a name next to
@@ -101,7 +103,12 @@ function placeholder(name: string, keep: readonly string[]): string {
 /** A value entered or parsed: replaced whole when its key names a person, else scrubbed as text. */
 export function scrubValue(key: string, value: string, keep: readonly string[] = []): string {
   if (SECRET_KEY.test(key)) return MASKED;
-  if (!PERSONAL_KEY.test(key)) return scrubText(value, keep);
+  if (!PERSONAL_KEY.test(key)) {
+    // A value that is a name and nothing else ("John Kamau" under `to`, `x1`, `beneficiary_label`...):
+    // nothing around it says so, but a captured variable is where a payee's name most often lands.
+    if (WHOLE_NAME.test(value.trim())) return placeholder(value.trim(), keep);
+    return scrubText(value, keep);
+  }
   if (/^\+?[\d\s-]+$/.test(value)) return maskDigits(value);
   // The same stand-in the text rules give, so a captured name still equals the scrubbed message's.
   return value === value.toUpperCase() ? 'JANE DOE' : 'Jane Doe';

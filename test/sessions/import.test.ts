@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { scrubText } from '../../src/sessions/scrub.js';
+import { scrubText, scrubValue } from '../../src/sessions/scrub.js';
 import { tempDir } from './helpers.js';
 
 const tmp = tempDir('menuctl-import-');
@@ -140,6 +140,33 @@ describe('sessions import leaks nothing found in review', () => {
     const r = await runCli(['sessions', 'import', tmp.write('secret.json', JSON.stringify(record))]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/9876|1357|2468|4321|0712345678/);
+  });
+});
+
+describe('scrubValue', () => {
+  it('replaces a value that is a name and nothing else, whatever its key', () => {
+    expect(scrubValue('to', 'John Kamau')).toBe('Jane Doe');
+    expect(scrubValue('x1', 'MARY ANN WANJIKU')).toBe('JANE DOE');
+    expect(scrubValue('beneficiary_label', ' José Núñez ')).toBe('Jane Doe');
+    // What a parser tests is kept: amounts, codes, single words, lower case.
+    expect(scrubValue('amount', '100.00')).toBe('100.00');
+    expect(scrubValue('ref', 'QAB1CD2EF3')).toBe('QAB1CD2EF3');
+    expect(scrubValue('currency', 'KES')).toBe('KES');
+    expect(scrubValue('status', 'completed successfully')).toBe('completed successfully');
+    // Words the user asked to keep stay.
+    expect(scrubValue('provider', 'Safaricom Kenya', ['Safaricom'])).toBe('Safaricom Jane Doe');
+  });
+
+  it('an imported record with a name under an unknown key writes no part of it', async () => {
+    const record = {
+      action_name: 'Send', status: 'succeeded', category: 'sent',
+      session_messages: ['Sent'], values_entered: [],
+      parsed_variables: { to: 'Peter Otieno', amount: '50' }, input_extras: { label: 'ACHIENG ODHIAMBO' },
+    };
+    const r = await runCli(['sessions', 'import', tmp.write('unknown-key.json', JSON.stringify(record))]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/Peter|Otieno|ACHIENG|ODHIAMBO/);
+    expect(r.stdout).toContain('50');
   });
 });
 
