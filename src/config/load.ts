@@ -124,11 +124,23 @@ function readDefinitions(candidates: SourceFile[], env: LoadOptions['env']): { e
   // path; here it only needs some value, and each environment's own pass reports it, located.
   // Names written with a default (`${NAME:-x}`) stay unset, so the default applies as usual.
   const withDefault = new Set(candidates.flatMap((f) => [...f.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1]!)));
+  const unset = new Set<string>();
   const lenient = new Proxy(env, {
-    get: (target, name) => (typeof name !== 'string' ? undefined : target[name] ?? (withDefault.has(name) ? undefined : '')),
+    get: (target, name) => {
+      if (typeof name !== 'string') return undefined;
+      if (target[name] !== undefined) return target[name];
+      unset.add(name);
+      return withDefault.has(name) ? undefined : '';
+    },
   });
   const parsed = candidates.map((f) => parseFile(f, lenient, []));
-  return { environments: readEnvironments(parsed, diagnostics), diagnostics };
+  const environments = readEnvironments(parsed, diagnostics);
+  // `A: "${A}"` with A unset: the stand-in '' must not define A, or every ${A} would quietly be
+  // empty instead of reported unset (env.unset, at each use, for this environment).
+  for (const def of environments) {
+    for (const [name, value] of Object.entries(def.variables)) if (value === '' && unset.has(name)) delete def.variables[name];
+  }
+  return { environments, diagnostics };
 }
 
 /** A finding in every environment is reported once; one in some of them names them. */

@@ -86,6 +86,17 @@ describe('loading one environment', () => {
 });
 
 describe('checking every environment (validate, test)', () => {
+  it('a variable defined as itself (`HOOKS: "${HOOKS}"`) passes the process value through, and is reported unset without one', () => {
+    const selfRef = CONFIG.replace('HOOKS: "https://hooks.example.com"', 'HOOKS: "${HOOKS}"');
+    const unset = load(selfRef);
+    expect(unset.state).toBeNull();
+    expect(unset.diagnostics.map((d) => d.code)).toContain('env.unset');
+    expect(unset.diagnostics.find((d) => d.code === 'env.unset')!.message).toContain('variable HOOKS is not set for environment "production"');
+    const passed = loadSources([{ file: 'm.yaml', text: selfRef }], { env: { HOOKS: 'https://from-ci.example.com' }, cwd: '/', environment: 'production' });
+    expect(passed.diagnostics).toEqual([]);
+    expect(passed.state!.apps[0]!.webhook_url).toContain('https://from-ci.example.com');
+  });
+
   it('reports a variable unset in one environment, naming the environment and the variable, located', () => {
     const r = load(CONFIG.replace('HOOKS: "https://hooks.example.com"', 'HOOK: "https://hooks.example.com"'));
     expect(r.state).toBeNull();
