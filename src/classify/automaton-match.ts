@@ -7,10 +7,17 @@
 import { automatonOfPattern, wordOf, type PatternAutomaton } from './automaton.js';
 import { BoundedCache } from './bounded-cache.js';
 
-const automata = new BoundedCache<string, PatternAutomaton>(5000);
+// Asked only for replies the engine did not decide quickly (run-fixtures.ts): a few hundred
+// patterns cover the actions under test at a time (one automaton can weigh ~80 KB).
+const automata = new BoundedCache<string, PatternAutomaton>(256);
 
 /** true: Java's matches() fails on the text, decided without backtracking; false: ask the engine. */
 export function automatonRejects(pattern: string, text: string): boolean {
   const a = automata.getOrAdd(pattern, automatonOfPattern);
   return a.ok && !a.nfa.test(wordOf(text));
+}
+
+/** How many automata are kept (tests: only slow replies should build any). */
+export function keptAutomata(): number {
+  return automata.size;
 }

@@ -25,6 +25,9 @@ export interface RunOptions {
 
 export const DEFAULT_TIMEOUT_MS = 1000;
 
+/** What a batch gets before the automaton is asked (classifyInSandbox); a fraction of any real budget. */
+const QUICK_BUDGET_MS = 50;
+
 export async function runFixtures(state: DesiredState, options: RunOptions): Promise<FixtureResult[]> {
   const sandbox = new RegexSandbox(options.timeoutMs);
   const results: FixtureResult[] = [];
@@ -64,7 +67,14 @@ function explainFixture(sandbox: RegexSandbox, fixture: Fixture, parsers: readon
  */
 export async function classifyInSandbox(sandbox: RegexSandbox, message: Message, parsers: readonly ParserSpec[]): Promise<Classification | null> {
   const prepared = prepare(message, parsers);
-  // Parsers the automaton proves cannot match skip the backtracking engine (automaton-match.ts).
+  const jobs = prepared.runnable.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups }));
+  // The engine alone first, on a short budget: nearly every reply is decided in microseconds, and
+  // building an automaton for every pattern of a large config cost more than all the rest of
+  // `menuctl test` (25,000 patterns: +1.7 s CPU, +300 MB kept).
+  const quick = await sandbox.run(jobs, Math.min(QUICK_BUDGET_MS, sandbox.budgetMs));
+  if (quick.ok) return collect(prepared, quick.results);
+  // Over it: the parsers the automaton proves cannot match skip the backtracking engine
+  // (automaton-match.ts), and the rest run on the whole budget.
   const rejected = prepared.runnable.map((r) => automatonRejects(parsers[r.index]!.regex, message.text));
   const toRun = prepared.runnable.filter((_, i) => !rejected[i]);
   const batch = await sandbox.run(toRun.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups })));

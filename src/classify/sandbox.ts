@@ -37,6 +37,11 @@ export class RegexSandbox {
 
   constructor(private readonly timeoutMs: number) {}
 
+  /** The whole budget of a batch, in ms. */
+  get budgetMs(): number {
+    return this.timeoutMs;
+  }
+
   private start(): Promise<void> {
     if (!this.ready) {
       const worker = new Worker(WORKER_SOURCE, { eval: true });
@@ -49,8 +54,11 @@ export class RegexSandbox {
     return this.ready;
   }
 
-  /** Runs one batch (one fixture's parsers); the budget starts once the worker is running. */
-  async run(jobs: ExecJob[]): Promise<BatchResult> {
+  /**
+   * Runs one batch (one fixture's parsers); the budget (the sandbox's, or `budgetMs`) starts once
+   * the worker is running.
+   */
+  async run(jobs: ExecJob[], budgetMs: number = this.timeoutMs): Promise<BatchResult> {
     if (jobs.length === 0) return { ok: true, results: [] };
     await this.start();
     const worker = this.worker!;
@@ -66,7 +74,7 @@ export class RegexSandbox {
         cleanup();
         this.reset();
         resolve({ ok: false, timedOut: true });
-      }, this.timeoutMs);
+      }, budgetMs);
       const cleanup = () => {
         clearTimeout(timer);
         worker.off('message', onMessage);
