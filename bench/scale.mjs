@@ -4,7 +4,7 @@
 // point is the shape, not a median), no server latency. Per row: wall, CPU (user + system, the
 // load-robust one), peak RSS and requests, plus CPU per 1,000 actions: flat when growth is linear.
 //
-//   npm run build && node bench/scale.mjs [--sizes 100,1000,5000,10000] [--only plan,apply,validate,test] [--json FILE]
+//   npm run build && node bench/scale.mjs [--sizes 100,1000,5000,10000] [--only plan,apply,validate,test,analyze] [--json FILE]
 //
 // plan and apply run bench/plan.mjs and bench/apply.mjs (--runs 1 --latency 0) and read their
 // --json; validate and test run the CLI on bench/lib/config-world.mjs's config (one fixture each).
@@ -22,7 +22,7 @@ import { mb, note, secs, table } from './lib/stats.mjs';
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '100,1000,5000,10000' },
-    only: { type: 'string', default: 'plan,apply,validate,test' },
+    only: { type: 'string', default: 'plan,apply,validate,test,analyze' },
     json: { type: 'string' },
   },
 });
@@ -58,6 +58,7 @@ for (const actions of sizes) {
   };
   await measure('validate', () => cli('validate', actions));
   await measure('test', () => cli('test', actions));
+  await measure('analyze', () => cli('analyze', actions));
   await measure('plan', async () => {
     const r = (await bench('plan', actions)).results[0];
     return { ms: r.planMs, cpuMs: r.planCpuMs, peakKb: r.peakKb, requests: r.planRequests };

@@ -4,20 +4,25 @@ import type { DesiredAction, DesiredState } from '../model/types.js';
 import { Engine } from './engine.js';
 import { fixtureOverlaps, uncovered } from './fixtures.js';
 import { comparePair, type Analysed } from './pairs.js';
-import { sameAudience, subjectsOf, type Subject } from './subjects.js';
+import { automataCache, sameAudience, subjectsOf, type Subject } from './subjects.js';
 import { FINDING_KINDS, SEVERITY, type AnalysisResult, type Finding } from './types.js';
 
 export async function analyze(state: DesiredState): Promise<AnalysisResult> {
   const engine = new Engine();
   const findings: Finding[] = [];
-  const all = subjectsOf(state);
+  const automata = automataCache();
+  const summary = { parsers: 0, analysed: 0 };
   try {
-    for (const [i, action] of state.actions.entries()) findings.push(...await analyzeAction(action, all[i]!, engine));
+    for (const action of state.actions) {
+      const subjects = subjectsOf(action, automata);
+      summary.parsers += subjects.length;
+      summary.analysed += subjects.filter((s) => s.automaton.ok).length;
+      findings.push(...await analyzeAction(action, subjects, engine));
+    }
   } finally {
     await engine.close();
   }
-  const flat = all.flat();
-  return { findings: sortFindings(findings), summary: { parsers: flat.length, analysed: flat.filter((s) => s.automaton.ok).length } };
+  return { findings: sortFindings(findings), summary };
 }
 
 async function analyzeAction(action: DesiredAction, subjects: Subject[], engine: Engine): Promise<Finding[]> {
