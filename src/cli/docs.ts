@@ -11,6 +11,8 @@ import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
 import { writeUserFile } from './write-file.js';
+import { selectEnvironment, type EnvFlags } from './environment.js';
+import { envOption } from './options.js';
 
 export function register(program: Command, ctx: CliContext): void {
   program
@@ -18,9 +20,13 @@ export function register(program: Command, ctx: CliContext): void {
     .description('write one Markdown page per config file with a Mermaid flowchart of each action (offline)')
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .requiredOption('--out <dir>', 'directory to write the pages to (created if missing)')
-    .action(async (paths: string[], options: { out: string }) => {
+    .addOption(envOption())
+    .action(async (paths: string[], options: { out: string } & EnvFlags) => {
       const { io } = ctx;
-      const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd });
+      // A config with environments describes a different menu in each (codes, parsers, apps):
+      // the pages show one, chosen as for plan.
+      const environment = await selectEnvironment(paths, options, io);
+      const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment ? { environment: environment.name } : {}) });
       if (!loaded.state) {
         io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
         io.stderr.write(`invalid config: ${diagnosticsSummary(loaded.diagnostics)}; no pages written (see menuctl validate)\n`);

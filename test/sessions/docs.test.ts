@@ -67,6 +67,34 @@ describe('menuctl docs', () => {
     expect(page).toContain("| insufficient-float | ussd | failed | `Y'ello\\.\\s*Transaction failed: insufficient (balance\\|funds)\\b.*` |");
   });
 
+  it('draws the environment chosen with --env (or MENUCTL_ENV), and asks for one when the config defines several', async () => {
+    const file = tmp.write('envs.yaml', [
+      'version: 1',
+      'environments:',
+      '  staging: { organization_id: 81, variables: { CODE: "*144#" } }',
+      '  production: { organization_id: 82, variables: { CODE: "*145#" } }',
+      'actions:',
+      '  - { name: Check balance, root_code: "${CODE}", transport_type: ussd, operators: [2172], steps: [{ press: 1 }] }',
+      '  - { name: Beta, environments: [staging], root_code: "*9#", transport_type: ussd, operators: [2172] }',
+      '',
+    ].join('\n'));
+    const none = join(tmp.dir, 'env-none');
+    const refused = await runCli(['docs', file, '--out', none]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('`staging`, `production`');
+    expect(refused.stderr).toContain('--env NAME');
+    expect(() => readdirSync(none)).toThrow();
+    const prod = join(tmp.dir, 'env-production');
+    expect((await runCli(['docs', file, '--out', prod, '--env', 'production'])).code).toBe(0);
+    const page = readFileSync(join(prod, 'envs.md'), 'utf8');
+    expect(page).toContain('*145#');
+    expect(page).not.toContain('*144#');
+    expect(page).not.toContain('## Beta');
+    const staging = join(tmp.dir, 'env-staging');
+    expect((await runCli(['docs', file, '--out', staging], { env: { MENUCTL_ENV: 'staging' } })).code).toBe(0);
+    expect(readFileSync(join(staging, 'envs.md'), 'utf8')).toContain('## Beta');
+  });
+
   it('writes nothing for an invalid config and says why', async () => {
     const out = join(tmp.dir, 'none');
     const r = await runCli(['docs', tmp.write('bad.yaml', 'version: 2\n'), '--out', out]);
