@@ -7,17 +7,13 @@
 //
 //   npm run build && node bench/concurrency.mjs [--actions 1000] [--latency 20] [--capacity 32] [--levels 8,16,32,64,auto]
 
-import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { expectExit, runMenuctl } from './lib/cli.mjs';
-import { createWorld, makeAgent } from './lib/http.mjs';
 import { scratchDir } from './lib/paths.mjs';
-import { mintToken, startServer } from './lib/server.mjs';
+import { seededWorld, startServer } from './lib/server.mjs';
 import { mb, note, secs, table } from './lib/stats.mjs';
-import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -35,20 +31,11 @@ const capacity = Number(values.capacity);
 const levels = values.levels.split(',');
 const loadBefore = loadavg()[0];
 const scratch = scratchDir('concurrency');
-const data = join(scratch, 'bench.sqlite');
-const jwtSecret = randomBytes(32).toString('hex');
-const world = makeWorld({ actions, parsersPerAction: Number(values.parsers) });
-const cfg = join(scratch, 'bench.yaml');
-writeFileSync(cfg, worldYaml(world));
-const token = await mintToken({ jwtSecret, scratch });
+const seeded = await seededWorld({ actions, parsers: Number(values.parsers), scratch });
+const { data, jwtSecret, token, cfg } = seeded;
+await seeded.server.close();
 
-let server = await startServer({ data, jwtSecret });
-const agent = makeAgent(8);
-await createWorld({ url: server.url, token, agent }, world, 8, { actionBody, parserBody });
-await agent.close();
-await server.close();
-
-server = await startServer({ data, jwtSecret, latencyMs, capacity });
+const server = await startServer({ data, jwtSecret, latencyMs, capacity });
 const env = { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token };
 const rows = [];
 for (const level of levels) {

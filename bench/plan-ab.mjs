@@ -9,17 +9,15 @@
 // DIR: another checkout, built (`npx tsc -p .` there; `git worktree add DIR <commit>` and a
 // symlink to this node_modules will do). The server, the world and the floor are this build's.
 
-import { randomBytes } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchOptions } from './lib/args.mjs';
 import { expectExit, runNode } from './lib/cli.mjs';
-import { createWorld, makeAgent, planFloor } from './lib/http.mjs';
+import { makeAgent, planFloor } from './lib/http.mjs';
 import { MAIN, scratchDir } from './lib/paths.mjs';
-import { mintToken, startServer } from './lib/server.mjs';
+import { seededWorld, startServer } from './lib/server.mjs';
 import { median, note, secs, table } from './lib/stats.mjs';
-import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
 
 const argv = process.argv.slice(2);
 const base = parseArgs({ args: argv, options: { base: { type: 'string' } }, strict: false }).values.base;
@@ -32,17 +30,10 @@ const builds = [
 for (const b of builds) if (!existsSync(b.main)) throw new Error(`${b.main} is missing: build it first`);
 
 const scratch = scratchDir('plan-ab');
-const data = join(scratch, 'ab.sqlite');
-const jwtSecret = randomBytes(32).toString('hex');
-const world = makeWorld({ actions: opt.actions, parsersPerAction: opt.parsers });
-const cfg = join(scratch, 'ab.yaml');
-writeFileSync(cfg, worldYaml(world));
-const token = await mintToken({ jwtSecret, scratch });
-let server = await startServer({ data, jwtSecret });
-const seedAgent = makeAgent(opt.concurrency);
-await createWorld({ url: server.url, token, agent: seedAgent }, world, opt.concurrency, { actionBody, parserBody });
-await seedAgent.close();
-await server.close();
+const seeded = await seededWorld({ actions: opt.actions, parsers: opt.parsers, concurrency: opt.concurrency, scratch, name: 'ab' });
+const { data, jwtSecret, token, cfg } = seeded;
+await seeded.server.close();
+let server;
 
 const rows = [];
 for (const latencyMs of opt.latencies) {

@@ -8,35 +8,25 @@
 // --record: first establish the applied-state record beside the config (one `apply --resend all`,
 // which records every action), so the plans read and compare it: the record's cost.
 
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchOptions } from './lib/args.mjs';
 import { expectExit, peakRssMethod, runMenuctl, runNode } from './lib/cli.mjs';
-import { createWorld, makeAgent, planFloor } from './lib/http.mjs';
+import { makeAgent, planFloor } from './lib/http.mjs';
 import { ROOT, scratchDir } from './lib/paths.mjs';
 import { printProfile, printTimeline, topFrames } from './lib/profile.mjs';
-import { mintToken, startServer } from './lib/server.mjs';
+import { seededWorld, startServer } from './lib/server.mjs';
 import { mb, median, note, ratio, secs, table } from './lib/stats.mjs';
-import { actionBody, makeWorld, parserBody, worldYaml } from './lib/world.mjs';
 
 const opt = benchOptions();
 const FLOOR_CHILD = join(ROOT, 'bench', 'lib', 'floor-child.mjs');
 const loadBefore = loadavg()[0];
 const scratch = scratchDir('plan');
-const data = join(scratch, 'bench.sqlite');
-const jwtSecret = randomBytes(32).toString('hex');
-const world = makeWorld({ actions: opt.actions, parsersPerAction: opt.parsers });
-const cfg = join(scratch, 'bench.yaml');
-writeFileSync(cfg, worldYaml(world));
-
-const token = await mintToken({ jwtSecret, scratch });
-let server = await startServer({ data, jwtSecret });
-const seedAgent = makeAgent(opt.concurrency);
 const t0 = performance.now();
-await createWorld({ url: server.url, token, agent: seedAgent }, world, opt.concurrency, { actionBody, parserBody });
-await seedAgent.close();
+const seeded = await seededWorld({ actions: opt.actions, parsers: opt.parsers, concurrency: opt.concurrency, scratch });
+const { data, jwtSecret, token, cfg } = seeded;
+let server = seeded.server;
 note(`seeded ${opt.actions} actions x ${opt.parsers} parsers in ${secs(performance.now() - t0)}`);
 const seedUrl = server.url;
 let recordBytes = null;

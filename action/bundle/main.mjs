@@ -24165,11 +24165,21 @@ function findEnvironments(files, env) {
 function readDefinitions(candidates, env) {
   const diagnostics = [];
   const withDefault = new Set(candidates.flatMap((f) => [...f.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1])));
+  const unset = /* @__PURE__ */ new Set();
   const lenient = new Proxy(env, {
-    get: (target, name) => typeof name !== "string" ? void 0 : target[name] ?? (withDefault.has(name) ? void 0 : "")
+    get: (target, name) => {
+      if (typeof name !== "string") return void 0;
+      if (target[name] !== void 0) return target[name];
+      unset.add(name);
+      return withDefault.has(name) ? void 0 : "";
+    }
   });
   const parsed = candidates.map((f) => parseFile(f, lenient, []));
-  return { environments: readEnvironments(parsed, diagnostics), diagnostics };
+  const environments = readEnvironments(parsed, diagnostics);
+  for (const def of environments) {
+    for (const [name, value] of Object.entries(def.variables)) if (value === "" && unset.has(name)) delete def.variables[name];
+  }
+  return { environments, diagnostics };
 }
 function acrossEnvironments(passes) {
   const key = (d) => `${d.loc?.file}:${d.loc?.line}:${d.loc?.col}|${d.code}|${d.address}|${d.message}`;
@@ -32701,6 +32711,10 @@ parentPort.on('message', ({ id, jobs }) => {
       worker = null;
       ready = null;
       nextId = 0;
+      /** The whole budget of a batch, in ms. */
+      get budgetMs() {
+        return this.timeoutMs;
+      }
       start() {
         if (!this.ready) {
           const worker = new Worker(WORKER_SOURCE, { eval: true });
@@ -32712,8 +32726,11 @@ parentPort.on('message', ({ id, jobs }) => {
         }
         return this.ready;
       }
-      /** Runs one batch (one fixture's parsers); the budget starts once the worker is running. */
-      async run(jobs) {
+      /**
+       * Runs one batch (one fixture's parsers); the budget (the sandbox's, or `budgetMs`) starts once
+       * the worker is running.
+       */
+      async run(jobs, budgetMs = this.timeoutMs) {
         if (jobs.length === 0) return { ok: true, results: [] };
         await this.start();
         const worker = this.worker;
@@ -32733,7 +32750,7 @@ parentPort.on('message', ({ id, jobs }) => {
             cleanup();
             this.reset();
             resolve6({ ok: false, timedOut: true });
-          }, this.timeoutMs);
+          }, budgetMs);
           const cleanup = () => {
             clearTimeout(timer);
             worker.off("message", onMessage);
@@ -32770,7 +32787,7 @@ var init_automaton_match = __esm({
     "use strict";
     init_automaton();
     init_bounded_cache();
-    automata = new BoundedCache(5e3);
+    automata = new BoundedCache(256);
   }
 });
 
@@ -32802,6 +32819,9 @@ function explainFixture(sandbox, fixture, parsers, verdict) {
 }
 async function classifyInSandbox(sandbox, message, parsers) {
   const prepared = prepare(message, parsers);
+  const jobs = prepared.runnable.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups }));
+  const quick = await sandbox.run(jobs, Math.min(QUICK_BUDGET_MS, sandbox.budgetMs));
+  if (quick.ok) return collect2(prepared, quick.results);
   const rejected = prepared.runnable.map((r) => automatonRejects(parsers[r.index].regex, message.text));
   const toRun = prepared.runnable.filter((_, i) => !rejected[i]);
   const batch = await sandbox.run(toRun.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups })));
@@ -32820,7 +32840,7 @@ function timedOut(timeoutMs) {
     reasons: [`timed out after ${timeoutMs} ms: catastrophic backtracking? (run menuctl validate for the regex warnings)`]
   };
 }
-var DEFAULT_TIMEOUT_MS;
+var DEFAULT_TIMEOUT_MS, QUICK_BUDGET_MS;
 var init_run_fixtures = __esm({
   "src/classify/run-fixtures.ts"() {
     "use strict";
@@ -32831,6 +32851,7 @@ var init_run_fixtures = __esm({
     init_sandbox();
     init_automaton_match();
     DEFAULT_TIMEOUT_MS = 1e3;
+    QUICK_BUDGET_MS = 50;
   }
 });
 

@@ -3,11 +3,16 @@
 // (`<ISO time> <METHOD> <path> <status|RESET> <ms>ms`, src/server/handler.ts) is tallied here.
 
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { MAIN, ROOT } from './paths.mjs';
 import { runMenuctl, expectExit } from './cli.mjs';
+import { createWorld, makeAgent } from './http.mjs';
+import { actionBody, makeWorld, parserBody, worldYaml } from './world.mjs';
 
 const ACCESS_LINE = /^(\S+) ([A-Z]+) (\S+) (\S+) ([\d.]+)ms$/;
 const MARKER_PREFIX = '/api/__bench_marker_';
@@ -105,4 +110,23 @@ export async function mintToken({ jwtSecret, org = 1, scratch }) {
     await runMenuctl(['token', '--org', String(org), '--jwt-secret', jwtSecret, '--data', ':memory:'], { scratch }),
     0, 'menuctl token');
   return r.stdout.trim();
+}
+
+/**
+ * A reference server's database holding N actions x P parsers, and the config that describes
+ * them: `{ data, jwtSecret, token, cfg, server }`, the seeding server still running (close it, or
+ * restart on `data` with other flags). Seeds at `concurrency` with bare undici.
+ */
+export async function seededWorld({ actions, parsers, concurrency = 8, scratch, name = 'bench' }) {
+  const data = join(scratch, `${name}.sqlite`);
+  const jwtSecret = randomBytes(32).toString('hex');
+  const world = makeWorld({ actions, parsersPerAction: parsers });
+  const cfg = join(scratch, `${name}.yaml`);
+  writeFileSync(cfg, worldYaml(world));
+  const token = await mintToken({ jwtSecret, scratch });
+  const server = await startServer({ data, jwtSecret });
+  const agent = makeAgent(concurrency);
+  await createWorld({ url: server.url, token, agent }, world, concurrency, { actionBody, parserBody });
+  await agent.close();
+  return { data, jwtSecret, token, cfg, server };
 }

@@ -49,9 +49,11 @@ describe('operations', () => {
       expect(s.stats()).toEqual({
         requests: 4,
         byRoute: { 'POST /api/actions': 1, 'GET /api/actions': 2, 'GET /api/actions/:id/parsers': 1 },
+        // Small answers are not kept (server/answer-cache.ts): none came from the cache.
+        cacheHits: 0,
       });
       s.resetStats();
-      expect(s.stats()).toEqual({ requests: 0, byRoute: {} });
+      expect(s.stats()).toEqual({ requests: 0, byRoute: {}, cacheHits: 0 });
     } finally {
       await s.close();
     }
