@@ -67212,8 +67212,12 @@ function outdatedBody(body, warning2) {
 async function upsertPlanComment(api, pr, environment, body) {
   const existing = await findPlanComment(api, pr, environment);
   if (existing) {
-    await call(api, "PATCH", `/issues/comments/${existing.id}`, { body });
-    return { action: "updated", id: existing.id };
+    try {
+      await call(api, "PATCH", `/issues/comments/${existing.id}`, { body });
+      return { action: "updated", id: existing.id };
+    } catch (err) {
+      if (!(err instanceof GithubApiError) || err.status !== 403 && err.status !== 404) throw err;
+    }
   }
   const created = await call(api, "POST", `/issues/${pr}/comments`, { body });
   return { action: "created", id: created.id };
@@ -67225,11 +67229,15 @@ async function markPlanCommentOutdated(api, pr, environment, warning2) {
   return true;
 }
 async function findPlanComment(api, pr, environment) {
+  let byPerson;
   for (let page = 1; ; page += 1) {
     const comments = await call(api, "GET", `/issues/${pr}/comments?per_page=${PER_PAGE}&page=${page}`);
-    const mine = comments.find((c) => isPlanComment(c.body ?? "", environment));
-    if (mine) return mine;
-    if (comments.length < PER_PAGE) return void 0;
+    for (const c of comments) {
+      if (!isPlanComment(c.body ?? "", environment)) continue;
+      if (c.user?.type === "Bot") return c;
+      byPerson ??= c;
+    }
+    if (comments.length < PER_PAGE) return byPerson;
   }
 }
 async function call(api, method, path2, body) {

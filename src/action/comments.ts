@@ -23,6 +23,8 @@ export class GithubApiError extends Error {
 interface IssueComment {
   id: number;
   body?: string | null;
+  /** GitHub's author; `type` is `Bot` for github-actions[bot] and other app tokens. */
+  user?: { login?: string; type?: string } | null;
 }
 
 const ENV_MARKER = (env: string) => `<!-- menuctl:env=${env} -->`;
@@ -60,8 +62,14 @@ export type Upserted = { action: 'created' | 'updated'; id: number };
 export async function upsertPlanComment(api: GithubApi, pr: number, environment: string | null, body: string): Promise<Upserted> {
   const existing = await findPlanComment(api, pr, environment);
   if (existing) {
-    await call(api, 'PATCH', `/issues/comments/${existing.id}`, { body });
-    return { action: 'updated', id: existing.id };
+    try {
+      await call(api, 'PATCH', `/issues/comments/${existing.id}`, { body });
+      return { action: 'updated', id: existing.id };
+    } catch (err) {
+      // Someone else's comment that quotes the marker (this token may not edit it), or one deleted
+      // meanwhile: post the plan as a new comment rather than fail the run.
+      if (!(err instanceof GithubApiError) || (err.status !== 403 && err.status !== 404)) throw err;
+    }
   }
   const created = await call(api, 'POST', `/issues/${pr}/comments`, { body }) as IssueComment;
   return { action: 'created', id: created.id };
@@ -75,12 +83,20 @@ export async function markPlanCommentOutdated(api: GithubApi, pr: number, enviro
   return true;
 }
 
+/**
+ * The plan comment for this environment: one written by a bot (the action's usual token) before
+ * one written by a person, who may have pasted the marker; the first of each otherwise.
+ */
 async function findPlanComment(api: GithubApi, pr: number, environment: string | null): Promise<IssueComment | undefined> {
+  let byPerson: IssueComment | undefined;
   for (let page = 1; ; page += 1) {
     const comments = await call(api, 'GET', `/issues/${pr}/comments?per_page=${PER_PAGE}&page=${page}`) as IssueComment[];
-    const mine = comments.find((c) => isPlanComment(c.body ?? '', environment));
-    if (mine) return mine;
-    if (comments.length < PER_PAGE) return undefined;
+    for (const c of comments) {
+      if (!isPlanComment(c.body ?? '', environment)) continue;
+      if (c.user?.type === 'Bot') return c;
+      byPerson ??= c;
+    }
+    if (comments.length < PER_PAGE) return byPerson;
   }
 }
 

@@ -176,6 +176,20 @@ describe('command: plan on a pull request', () => {
     noSecrets(failed);
   });
 
+  it("leaves a person's comment that quotes the marker alone: updates its own, or posts one", async () => {
+    const quoted = `${PLAN_MARKER}\nI pasted the old plan here to discuss it`;
+    github.comments.set(PR, [{ id: 1, body: quoted, user: { login: 'reviewer', type: 'User' } }]);
+    const first = await step({ command: 'plan', paths: 'config' });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const ours = planComments().filter((c) => c.user.type === 'Bot');
+    expect(ours).toHaveLength(1);
+    writeFileSync(join(workspace, 'config/menus.yaml'), GOOD.replace('press: 1', 'press: 2'));
+    expect((await step({ command: 'plan', paths: 'config' })).code).toBe(0);
+    // The bot's comment was updated in place (found before the person's), the person's never changed.
+    expect(planComments().filter((c) => c.user.type === 'Bot').map((c) => c.id)).toEqual([ours[0]!.id]);
+    expect(github.comments.get(PR)!.find((c) => c.id === 1)!.body).toBe(quoted);
+  });
+
   it('with a read-only token (403): warns, and the plan step still passes', async () => {
     github.failWritesWith = 403;
     const r = await step({ command: 'plan', paths: 'config' });

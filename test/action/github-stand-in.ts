@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Comment { id: number; body: string; user: { login: string } }
+export interface Comment { id: number; body: string; user: { login: string; type?: 'Bot' | 'User' } }
 export interface Recorded { method: string; path: string; authorization: string | undefined; body: string }
 
 export interface GithubStandIn {
@@ -49,13 +49,15 @@ export async function startGithubStandIn(repository: string, token: string): Pro
       return send(200, all.slice((page - 1) * perPage, page * perPage));
     }
     if (list && req.method === 'POST') {
-      const comment = { id: nextId++, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]' } };
+      const comment: Comment = { id: nextId++, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]', type: 'Bot' } };
       comments.set(Number(list[1]), [...(comments.get(Number(list[1])) ?? []), comment]);
       return send(201, comment);
     }
     if (one && req.method === 'PATCH') {
       const comment = [...comments.values()].flat().find((c) => c.id === Number(one[1]));
       if (!comment) return send(404, { message: 'Not Found' });
+      // As with GITHUB_TOKEN: the action's bot may edit its own comments, not a person's.
+      if (comment.user.type !== 'Bot') return send(403, { message: 'Resource not accessible by integration' });
       comment.body = (JSON.parse(body) as { body: string }).body;
       return send(200, comment);
     }
