@@ -17,7 +17,7 @@ describe('classifyInSandbox', () => {
     const before = keptAutomata();
     const parsers = [parser('balance', 'Your balance is (?<balance>\\d+)'), parser('fail', '.*wrong PIN.*')];
     for (let i = 0; i < 50; i++) {
-      const c = await classifyInSandbox(sandbox, { text: `Your balance is ${i}`, channel: 'ussd', sender: null }, parsers);
+      const c = await classifyInSandbox(sandbox, { text: `Your balance is ${i}`, channel: 'ussd' }, parsers);
       expect(c?.matches.map((m) => m.category)).toEqual(['balance']);
     }
     expect(keptAutomata()).toBe(before);
@@ -26,7 +26,7 @@ describe('classifyInSandbox', () => {
   it('a reply the engine cannot decide quickly is decided by the automaton: no match, in time', async () => {
     const before = keptAutomata();
     const slow = parser('slow', '(?:\\w+\\s?)*Ksh');
-    const c = await classifyInSandbox(sandbox, { text: 'CONFIRMED YOU HAVE RECEIVED MONEY FROM JOHN DOE OF NAIROBI KENYA', channel: 'ussd', sender: null }, [slow]);
+    const c = await classifyInSandbox(sandbox, { text: 'CONFIRMED YOU HAVE RECEIVED MONEY FROM JOHN DOE OF NAIROBI KENYA', channel: 'ussd' }, [slow]);
     // null would be "over the 2 s budget": the engine alone takes far longer on this reply.
     expect(c).not.toBeNull();
     expect(c!.matches).toEqual([]);
