@@ -25,14 +25,18 @@ const STATUSES = new Set(['succeeded', 'failed', 'pending']);
 export function importSession(t: HoverTransaction, options: { name?: string } = {}): Imported {
   // Sender ids are the operator's, never a person's: they survive the name rules.
   const keep = [...new Set(t.sms.map((m) => m.sender))];
+  // The messages first: the names their rules find are replaced in the variables too.
+  const names = new Set<string>();
+  const screens = t.screens.map((s) => scrubText(s, keep, names));
+  const sms = t.sms.map((m) => ({ sender: scrubSender(m.sender), message: scrubText(m.message, keep, names) }));
   const scrubMap = (m: Record<string, string>) =>
-    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, scrubValue(k, v, keep)]));
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, scrubValue(k, v, keep, names)]));
   const variables = scrubMap(t.inputExtras);
   const session: ImportedSession = {
     name: options.name ?? defaultName(t),
     ...(Object.keys(variables).length > 0 ? { variables } : {}),
-    screens: t.screens.map((s) => scrubText(s, keep)),
-    ...(t.sms.length > 0 ? { sms: t.sms.map((m) => ({ sender: scrubSender(m.sender), message: scrubText(m.message, keep) })) } : {}),
+    screens,
+    ...(sms.length > 0 ? { sms } : {}),
     expect: expectOf(t, scrubMap(t.parsedVariables)),
   };
   return { actionName: t.actionName === null ? null : scrubText(t.actionName, keep), session, notes: notesOf(t, keep) };

@@ -30,8 +30,6 @@ const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]+`;
 // Words of a name are on one line.
 const NAME = String.raw`${WORD}(?:[ \t]+${WORD}){0,2}`;
 const START = String.raw`(?<![\p{L}\p{M}\p{N}])`;
-/** A whole value made of 2 or 3 capitalised words and nothing else. */
-const WHOLE_NAME = new RegExp(String.raw`^${WORD}(?:[ \t]+${WORD}){1,2}$`, 'u');
 const END = String.raw`(?![\p{L}\p{M}\p{N}])`;
 const AFTER_TITLE = new RegExp(String.raw`${START}(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:|[Aa]gent:|[Pp]ayee:|[Bb]eneficiary:|[Rr]eceiver:|[Ss]ender:|[Cc]ustomer:)([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
 // The number shape survives masking (digits stay digits), so the same pattern finds a name next to
@@ -73,13 +71,22 @@ function maskNumbers(text: string): string {
   });
 }
 
-export function scrubText(text: string, keep: readonly string[] = []): string {
+/**
+ * `found`, when given, collects each name the rules replaced, as written: a variable holding one of
+ * them is then replaced the same way (scrubValue), so a session stays consistent with its screens.
+ */
+export function scrubText(text: string, keep: readonly string[] = [], found?: Set<string>): string {
+  const stand = (name: string) => {
+    const replaced = placeholder(name, keep);
+    if (replaced !== name) found?.add(name);
+    return replaced;
+  };
   let out = text.replace(EMAIL, 'user@example.com');
   out = maskNumbers(out);
-  out = out.replace(AFTER_TITLE, (_m, title: string, space: string, name: string) => `${title}${space}${placeholder(name, keep)}`);
-  out = out.replace(BEFORE_PHONE, (_m, name: string, space: string) => `${placeholder(name, keep)}${space}`);
-  out = out.replace(AFTER_TO, (_m, word: string, space: string, name: string) => `${word}${space}${placeholder(name, keep)}`);
-  out = out.replace(AFTER_PHONE, (_m, phone: string, space: string, name: string) => `${phone}${space}${placeholder(name, keep)}`);
+  out = out.replace(AFTER_TITLE, (_m, title: string, space: string, name: string) => `${title}${space}${stand(name)}`);
+  out = out.replace(BEFORE_PHONE, (_m, name: string, space: string) => `${stand(name)}${space}`);
+  out = out.replace(AFTER_TO, (_m, word: string, space: string, name: string) => `${word}${space}${stand(name)}`);
+  out = out.replace(AFTER_PHONE, (_m, phone: string, space: string, name: string) => `${phone}${space}${stand(name)}`);
   return out;
 }
 
@@ -100,15 +107,15 @@ function placeholder(name: string, keep: readonly string[]): string {
   return head ? `${head} ${stand}` : stand;
 }
 
-/** A value entered or parsed: replaced whole when its key names a person, else scrubbed as text. */
-export function scrubValue(key: string, value: string, keep: readonly string[] = []): string {
+/**
+ * A value entered or parsed: replaced whole when its key names a person, or when it is a name the
+ * text rules found in the same record's screens or SMS (`names`, from scrubText); else scrubbed as
+ * text, exactly as the messages are, so a `select:` value still finds its option and a captured
+ * value still equals what the parser captures.
+ */
+export function scrubValue(key: string, value: string, keep: readonly string[] = [], names: ReadonlySet<string> = new Set()): string {
   if (SECRET_KEY.test(key)) return MASKED;
-  if (!PERSONAL_KEY.test(key)) {
-    // A value that is a name and nothing else ("John Kamau" under `to`, `x1`, `beneficiary_label`...):
-    // nothing around it says so, but a captured variable is where a payee's name most often lands.
-    if (WHOLE_NAME.test(value.trim())) return placeholder(value.trim(), keep);
-    return scrubText(value, keep);
-  }
+  if (!PERSONAL_KEY.test(key)) return names.has(value.trim()) ? placeholder(value.trim(), keep) : scrubText(value, keep);
   if (/^\+?[\d\s-]+$/.test(value)) return maskDigits(value);
   // The same stand-in the text rules give, so a captured name still equals the scrubbed message's.
   return value === value.toUpperCase() ? 'JANE DOE' : 'Jane Doe';

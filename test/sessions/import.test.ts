@@ -144,29 +144,31 @@ describe('sessions import leaks nothing found in review', () => {
 });
 
 describe('scrubValue', () => {
-  it('replaces a value that is a name and nothing else, whatever its key', () => {
-    expect(scrubValue('to', 'John Kamau')).toBe('Jane Doe');
-    expect(scrubValue('x1', 'MARY ANN WANJIKU')).toBe('JANE DOE');
-    expect(scrubValue('beneficiary_label', ' José Núñez ')).toBe('Jane Doe');
-    // What a parser tests is kept: amounts, codes, single words, lower case.
-    expect(scrubValue('amount', '100.00')).toBe('100.00');
-    expect(scrubValue('ref', 'QAB1CD2EF3')).toBe('QAB1CD2EF3');
-    expect(scrubValue('currency', 'KES')).toBe('KES');
-    expect(scrubValue('status', 'completed successfully')).toBe('completed successfully');
-    // Words the user asked to keep stay.
-    expect(scrubValue('provider', 'Safaricom Kenya', ['Safaricom'])).toBe('Safaricom Jane Doe');
+  it('replaces a value under any key that the text rules found as a name in the same record; keeps the rest as the messages keep it', () => {
+    const names = new Set<string>();
+    expect(scrubText('Send Ksh100 to JOHN KAMAU 0712345678?', [], names)).toBe('Send Ksh100 to JANE DOE 0710000000?');
+    expect([...names]).toEqual(['JOHN KAMAU']);
+    expect(scrubValue('to', 'JOHN KAMAU', [], names)).toBe('JANE DOE');
+    // Not a name the messages showed: scrubbed as text, so a select: value still finds its option.
+    expect(scrubValue('bundle', 'Weekly Bundle', [], names)).toBe('Weekly Bundle');
+    expect(scrubValue('amount', '100.00', [], names)).toBe('100.00');
+    expect(scrubValue('ref', 'QAB1CD2EF3', [], names)).toBe('QAB1CD2EF3');
   });
 
-  it('an imported record with a name under an unknown key writes no part of it', async () => {
+  it('an imported record stays a passing session: names gone from screens and variables alike, options kept', async () => {
     const record = {
-      action_name: 'Send', status: 'succeeded', category: 'sent',
-      session_messages: ['Sent'], values_entered: [],
-      parsed_variables: { to: 'Peter Otieno', amount: '50' }, input_extras: { label: 'ACHIENG ODHIAMBO' },
+      action_name: 'Buy bundle', status: 'succeeded', category: 'bought',
+      session_messages: ['1. Daily Bundle 500MB\n2. Weekly Bundle 2GB', 'Send Weekly Bundle to ACHIENG ODHIAMBO 0712345678?', 'Done'],
+      values_entered: ['2', '1'],
+      input_extras: { bundle: 'Weekly Bundle', label: 'ACHIENG ODHIAMBO' },
+      parsed_variables: { to: 'ACHIENG ODHIAMBO' },
     };
     const r = await runCli(['sessions', 'import', tmp.write('unknown-key.json', JSON.stringify(record))]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).not.toMatch(/Peter|Otieno|ACHIENG|ODHIAMBO/);
-    expect(r.stdout).toContain('50');
+    expect(r.stdout).not.toMatch(/ACHIENG|ODHIAMBO|345678/);
+    expect(r.stdout).toContain('bundle: Weekly Bundle');
+    expect(r.stdout).toContain('label: JANE DOE');
+    expect(r.stdout).toMatch(/to JANE DOE 0710000000/);
   });
 });
 
