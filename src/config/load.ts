@@ -118,6 +118,9 @@ let lastFound: { files: SourceFile[]; env: LoadOptions['env']; found: ReturnType
 const sameFiles = (a: readonly SourceFile[], b: readonly SourceFile[]): boolean =>
   a.length === b.length && a.every((f, i) => f.file === b[i]!.file && f.text === b[i]!.text);
 
+/** `NAME: ${NAME}` (quoted or not, block or flow style): a variable defined as itself. */
+const SELF_REFERENCE = /(?:^|[\s{,])([A-Za-z_][A-Za-z0-9_]*)[ \t]*:[ \t]*(["']?)\$\{\1\}\2(?=[ \t]*(?:[,}#]|$))/gm;
+
 function readDefinitions(candidates: SourceFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   // An unset ${VAR} (usually one the environments define) would send a file down the slow precise
@@ -136,9 +139,13 @@ function readDefinitions(candidates: SourceFile[], env: LoadOptions['env']): { e
   const parsed = candidates.map((f) => parseFile(f, lenient, []));
   const environments = readEnvironments(parsed, diagnostics);
   // `A: "${A}"` with A unset: the stand-in '' must not define A, or every ${A} would quietly be
-  // empty instead of reported unset (env.unset, at each use, for this environment).
+  // empty instead of reported unset (env.unset, at each use, for this environment). Only a value
+  // that is exactly its own reference: `A: ""` and `A: "${A:-}"` are empty on purpose.
+  const selfReferences = new Set(candidates.flatMap((f) => [...f.text.matchAll(SELF_REFERENCE)].map((m) => m[1]!)));
   for (const def of environments) {
-    for (const [name, value] of Object.entries(def.variables)) if (value === '' && unset.has(name)) delete def.variables[name];
+    for (const [name, value] of Object.entries(def.variables)) {
+      if (value === '' && unset.has(name) && selfReferences.has(name)) delete def.variables[name];
+    }
   }
   return { environments, diagnostics };
 }

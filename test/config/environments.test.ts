@@ -97,6 +97,22 @@ describe('checking every environment (validate, test)', () => {
     expect(passed.state!.apps[0]!.webhook_url).toContain('https://from-ci.example.com');
   });
 
+  it('a variable set to empty on purpose (`""` or `${NAME:-}`) stays defined, even where it is also referenced', () => {
+    for (const empty of ['HOOKS: ""', 'HOOKS: "${HOOKS:-}"', "HOOKS: ''"]) {
+      const text = CONFIG.replace('HOOKS: "https://hooks.example.com"', empty).replace('webhook_url: "\${HOOKS}/in"', 'webhook_url: "https://h.example.com/in${HOOKS}"');
+      const r = load(text, { environment: 'production' });
+      expect(r.diagnostics.filter((d) => d.code === 'env.unset'), empty).toEqual([]);
+      expect(r.state!.apps[0]!.webhook_url).toBe('https://h.example.com/in');
+    }
+  });
+
+  it("a self-reference single-quoted, or unquoted in block style, is seen too", () => {
+    for (const variables of ["variables: { HOOKS: '${HOOKS}' }", 'variables:\n      HOOKS: ${HOOKS}']) {
+      const r = load(CONFIG.replace('variables: { HOOKS: "https://hooks.example.com" }', variables), { environment: 'production' });
+      expect(new Set(r.diagnostics.map((d) => d.code)), variables).toEqual(new Set(['env.unset']));
+    }
+  });
+
   it('reports a variable unset in one environment, naming the environment and the variable, located', () => {
     const r = load(CONFIG.replace('HOOKS: "https://hooks.example.com"', 'HOOK: "https://hooks.example.com"'));
     expect(r.state).toBeNull();
