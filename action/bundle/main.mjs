@@ -24176,8 +24176,11 @@ function readDefinitions(candidates, env) {
   });
   const parsed = candidates.map((f) => parseFile(f, lenient, []));
   const environments = readEnvironments(parsed, diagnostics);
+  const selfReferences = new Set(candidates.flatMap((f) => [...f.text.matchAll(SELF_REFERENCE)].map((m) => m[1])));
   for (const def of environments) {
-    for (const [name, value] of Object.entries(def.variables)) if (value === "" && unset.has(name)) delete def.variables[name];
+    for (const [name, value] of Object.entries(def.variables)) {
+      if (value === "" && unset.has(name) && selfReferences.has(name)) delete def.variables[name];
+    }
   }
   return { environments, diagnostics };
 }
@@ -24224,7 +24227,7 @@ function merge2(models, def) {
   }
   return state;
 }
-var lastFound, sameFiles, MAX_ADDRESS;
+var lastFound, sameFiles, SELF_REFERENCE, MAX_ADDRESS;
 var init_load = __esm({
   "src/config/load.ts"() {
     "use strict";
@@ -24243,6 +24246,7 @@ var init_load = __esm({
     init_suggest();
     init_environments();
     sameFiles = (a, b) => a.length === b.length && a.every((f, i) => f.file === b[i].file && f.text === b[i].text);
+    SELF_REFERENCE = /(?:^|[\s{,])([A-Za-z_][A-Za-z0-9_]*)[ \t]*:[ \t]*(["']?)\$\{\1\}\2(?=[ \t]*(?:[,}#]|$))/gm;
     MAX_ADDRESS = 600;
   }
 });
