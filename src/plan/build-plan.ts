@@ -75,7 +75,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     format_version: 1,
     organization_id: live.organization_id,
     ...(desired.environment !== undefined ? { environment: desired.environment } : {}),
-    config_digest: configDigest(desired),
+    config_digest: '', // worked out when read: see below
     targets: scope.targets,
     prune,
     ...(options.thresholds
@@ -91,6 +91,10 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     unmanaged: unmanaged(cmp, scope),
     warnings,
   };
+  // Only a saved plan (--out, --format json) and `apply --plan` read the digest: a sha-256 over the
+  // whole canonical config (~20 ms at 1,000 actions), not paid by a plan that is only shown.
+  let digest: string | undefined;
+  Object.defineProperty(plan, 'config_digest', { enumerable: true, get: () => (digest ??= configDigest(desired)) });
   return { plan, diagnostics, comparison: cmp };
 }
 
