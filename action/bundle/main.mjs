@@ -65121,7 +65121,8 @@ function buildPlan(desired, live, options = {}) {
     format_version: 1,
     organization_id: live.organization_id,
     ...desired.environment !== void 0 ? { environment: desired.environment } : {},
-    config_digest: configDigest(desired),
+    config_digest: "",
+    // worked out when read: see below
     targets: scope.targets,
     prune,
     ...options.thresholds ? {
@@ -65135,6 +65136,8 @@ function buildPlan(desired, live, options = {}) {
     unmanaged: unmanaged(cmp2, scope),
     warnings
   };
+  let digest;
+  Object.defineProperty(plan2, "config_digest", { enumerable: true, get: () => digest ??= configDigest(desired) });
   return { plan: plan2, diagnostics, comparison: cmp2 };
 }
 function resendSet(raw, cmp2, diagnostics) {
