@@ -58,12 +58,15 @@ export function listReply<R>(req: RouteRequest, path: string, rows: readonly R[]
 }
 
 /**
- * The same query with the next page number: a path on this origin. Spec-only drops the
- * extension parameters (`archived`) but keeps the rest (`?country=` filters the operators).
+ * The same query with the next page number, as a reference relative to the page itself
+ * (`actions?page=2` on /api/actions): it resolves to the right place also behind a proxy that
+ * serves this API under a path prefix, where a root-relative `/api/actions?page=2` would drop the
+ * prefix. Spec-only drops the extension parameters (`archived`) but keeps the rest (`?country=`
+ * filters the operators).
  */
 function nextLink(req: RouteRequest, path: string, page: number): string {
   const query = new URLSearchParams(req.query);
   if (req.state.lists.specOnly) query.delete('archived');
   query.set('page', String(page));
-  return `${path}?${query.toString()}`;
+  return `${path.slice(path.lastIndexOf('/') + 1)}?${query.toString()}`;
 }

@@ -73,11 +73,13 @@ describe('paging', () => {
           expect(r.body.data.length).toBeLessThanOrEqual(3);
           seen.push(...r.body.data.map((x: { id: string }) => x.id));
           pages.push(r.body);
-          path = r.body.links.next;
+          // Relative to the page it came from (JSON:API links are URI references).
+          const next: string | null = r.body.links.next;
+          path = next === null ? null : ((u) => u.pathname + u.search)(new URL(next, `http://api.test${path}`));
         }
         expect(seen).toEqual(ids);
         expect(pages).toHaveLength(3);
-        expect((pages[0] as { links: unknown }).links).toEqual({ next: '/api/actions?page=2' });
+        expect((pages[0] as { links: unknown }).links).toEqual({ next: 'actions?page=2' });
         expect((pages[2] as { links: unknown }).links).toEqual({ next: null });
         if (specOnly) expect(pages[0]).not.toHaveProperty('meta');
         else expect((pages[0] as { meta: unknown }).meta).toEqual({ count: 7 });
@@ -95,7 +97,7 @@ describe('paging', () => {
     const s = await startTestServer({ specOnly: true, pageSize: 2 });
     try {
       const r = await client(s)('GET', '/api/world_operators?country=ke&archived=false');
-      expect(r.body.links.next).toBe('/api/world_operators?country=ke&page=2');
+      expect(r.body.links.next).toBe('world_operators?country=ke&page=2');
     } finally {
       await s.close();
     }
@@ -107,7 +109,7 @@ describe('paging', () => {
       const api = client(s);
       for (const n of ['x', 'y']) await api('POST', '/api/actions', actionBody({ name: n }));
       const r = await api('GET', '/api/actions?archived=false');
-      expect(r.body.links.next).toBe('/api/actions?archived=false&page=2');
+      expect(r.body.links.next).toBe('actions?archived=false&page=2');
     } finally {
       await s.close();
     }
