@@ -28,6 +28,9 @@ export const DEFAULT_TIMEOUT_MS = 1000;
 /** What a batch gets before the automaton is asked (classifyInSandbox); a fraction of any real budget. */
 const QUICK_BUDGET_MS = 50;
 
+/** Per sandbox, the pattern sets that went over the quick budget once. */
+const slowBatches = new WeakMap<RegexSandbox, Set<string>>();
+
 export async function runFixtures(state: DesiredState, options: RunOptions): Promise<FixtureResult[]> {
   const sandbox = new RegexSandbox(options.timeoutMs);
   const results: FixtureResult[] = [];
@@ -71,8 +74,16 @@ export async function classifyInSandbox(sandbox: RegexSandbox, message: Message,
   // The engine alone first, on a short budget: nearly every reply is decided in microseconds, and
   // building an automaton for every pattern of a large config cost more than all the rest of
   // `menuctl test` (25,000 patterns: +1.7 s CPU, +300 MB kept).
-  const quick = await sandbox.run(jobs, Math.min(QUICK_BUDGET_MS, sandbox.budgetMs));
-  if (quick.ok) return collect(prepared, quick.results);
+  // Patterns that once needed more stay on the automaton path: no second short attempt (and
+  // worker restart) for every fixture of an action whose patterns are slow.
+  const key = jobs.map((j) => j.source).join('\u0000');
+  const slow = slowBatches.get(sandbox) ?? new Set<string>();
+  slowBatches.set(sandbox, slow);
+  if (!slow.has(key)) {
+    const quick = await sandbox.run(jobs, Math.min(QUICK_BUDGET_MS, sandbox.budgetMs));
+    if (quick.ok) return collect(prepared, quick.results);
+    slow.add(key);
+  }
   // Over it: the parsers the automaton proves cannot match skip the backtracking engine
   // (automaton-match.ts), and the rest run on the whole budget.
   const rejected = prepared.runnable.map((r) => automatonRejects(parsers[r.index]!.regex, message.text));

@@ -32,4 +32,25 @@ describe('classifyInSandbox', () => {
     expect(c!.matches).toEqual([]);
     expect(keptAutomata()).toBe(before + 1);
   });
+
+  it('asks the automaton first for patterns that were once slow: no second short attempt', async () => {
+    const slow = parser('slow', '(?<name>(?:[A-Z]+\\s?)+)\\d');
+    const message = { text: 'CONFIRMED YOU HAVE RECEIVED MONEY FROM JOHN DOE OF NAIROBI KENYA', channel: 'ussd' as const };
+    const runs: number[] = [];
+    const run = sandbox.run.bind(sandbox);
+    sandbox.run = (jobs, budgetMs) => {
+      runs.push(budgetMs ?? sandbox.budgetMs);
+      return run(jobs, budgetMs);
+    };
+    try {
+      expect((await classifyInSandbox(sandbox, message, [slow]))!.matches).toEqual([]);
+      // The first time: the short attempt, then the whole budget for what the automaton left (nothing here).
+      expect(runs).toEqual([50, 2000]);
+      runs.length = 0;
+      expect((await classifyInSandbox(sandbox, message, [slow]))!.matches).toEqual([]);
+      expect(runs).toEqual([2000]);
+    } finally {
+      sandbox.run = run;
+    }
+  });
 });
