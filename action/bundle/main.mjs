@@ -32824,8 +32824,14 @@ function explainFixture(sandbox, fixture, parsers, verdict) {
 async function classifyInSandbox(sandbox, message, parsers) {
   const prepared = prepare(message, parsers);
   const jobs = prepared.runnable.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups }));
-  const quick = await sandbox.run(jobs, Math.min(QUICK_BUDGET_MS, sandbox.budgetMs));
-  if (quick.ok) return collect2(prepared, quick.results);
+  const key = jobs.map((j) => j.source).join("\0");
+  const slow = slowBatches.get(sandbox) ?? /* @__PURE__ */ new Set();
+  slowBatches.set(sandbox, slow);
+  if (!slow.has(key)) {
+    const quick = await sandbox.run(jobs, Math.min(QUICK_BUDGET_MS, sandbox.budgetMs));
+    if (quick.ok) return collect2(prepared, quick.results);
+    slow.add(key);
+  }
   const rejected = prepared.runnable.map((r) => automatonRejects(parsers[r.index].regex, message.text));
   const toRun = prepared.runnable.filter((_, i) => !rejected[i]);
   const batch = await sandbox.run(toRun.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups })));
@@ -32844,7 +32850,7 @@ function timedOut(timeoutMs) {
     reasons: [`timed out after ${timeoutMs} ms: catastrophic backtracking? (run menuctl validate for the regex warnings)`]
   };
 }
-var DEFAULT_TIMEOUT_MS, QUICK_BUDGET_MS;
+var DEFAULT_TIMEOUT_MS, QUICK_BUDGET_MS, slowBatches;
 var init_run_fixtures = __esm({
   "src/classify/run-fixtures.ts"() {
     "use strict";
@@ -32856,6 +32862,7 @@ var init_run_fixtures = __esm({
     init_automaton_match();
     DEFAULT_TIMEOUT_MS = 1e3;
     QUICK_BUDGET_MS = 50;
+    slowBatches = /* @__PURE__ */ new WeakMap();
   }
 });
 
