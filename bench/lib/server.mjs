@@ -25,13 +25,14 @@ function routeOf(path) {
 }
 
 /**
- * Starts `menuctl serve --port P (default 0) --data FILE --jwt-secret S [--latency MS] [--capacity N]` and resolves once it
+ * Starts `menuctl serve --port P (default 0) --data FILE --jwt-secret S [--latency MS] [--capacity N] [--rate-limit N]` and resolves once it
  * printed its URL. Returns { url, requests(), byRoute(), reset(), settle(), close() }.
  */
-export async function startServer({ data, jwtSecret, latencyMs = 0, port = 0, capacity = 0 }) {
+export async function startServer({ data, jwtSecret, latencyMs = 0, port = 0, capacity = 0, rateLimit = 0 }) {
   const args = [MAIN, 'serve', '--port', String(port), '--data', data, '--jwt-secret', jwtSecret];
   if (latencyMs > 0) args.push('--latency', String(latencyMs));
   if (capacity > 0) args.push('--capacity', String(capacity));
+  if (rateLimit > 0) args.push('--rate-limit', String(rateLimit));
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   // A bench that fails half-way must not leave a server behind.
   const reap = () => child.kill('SIGTERM');
