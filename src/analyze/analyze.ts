@@ -7,22 +7,45 @@ import { comparePair, type Analysed } from './pairs.js';
 import { automataCache, sameAudience, subjectsOf, type Subject } from './subjects.js';
 import { FINDING_KINDS, SEVERITY, type AnalysisResult, type Finding } from './types.js';
 
-export async function analyze(state: DesiredState): Promise<AnalysisResult> {
+/**
+ * `states`: one per environment for a config that defines them (each may leave parsers out, or
+ * give a pattern another value): an action that reads the same in several is analysed once, and
+ * a finding they share is reported once.
+ */
+export async function analyze(states: DesiredState | readonly DesiredState[]): Promise<AnalysisResult> {
   const engine = new Engine();
-  const findings: Finding[] = [];
+  const findings = new Map<string, Finding>();
   const automata = automataCache();
   const summary = { parsers: 0, analysed: 0 };
+  const seen = new Set<string>();
   try {
-    for (const action of state.actions) {
-      const subjects = subjectsOf(action, automata);
-      summary.parsers += subjects.length;
-      summary.analysed += subjects.filter((s) => s.automaton.ok).length;
-      findings.push(...await analyzeAction(action, subjects, engine));
+    for (const state of Array.isArray(states) ? states : [states]) {
+      for (const action of state.actions) {
+        const variant = variantKey(action);
+        if (seen.has(variant)) continue;
+        seen.add(variant);
+        const subjects = subjectsOf(action, automata);
+        summary.parsers += subjects.length;
+        summary.analysed += subjects.filter((s) => s.automaton.ok).length;
+        for (const f of await analyzeAction(action, subjects, engine)) {
+          const key = JSON.stringify([f.kind, f.parsers, f.message, f.location]);
+          if (!findings.has(key)) findings.set(key, f);
+        }
+      }
     }
   } finally {
     await engine.close();
   }
-  return { findings: sortFindings(findings), summary };
+  return { findings: sortFindings([...findings.values()]), summary };
+}
+
+/** What the analysis of one action reads: its parsers and its fixtures. */
+function variantKey(action: DesiredAction): string {
+  return JSON.stringify([
+    action.name,
+    action.parsers.map((p) => [p.category, p.status, p.target_type, p.sender, p.regex]),
+    action.tests.map((t) => [t.message, t.channel, t.sender, t.expect]),
+  ]);
 }
 
 async function analyzeAction(action: DesiredAction, subjects: Subject[], engine: Engine): Promise<Finding[]> {

@@ -30,7 +30,9 @@ export function register(program: Command, ctx: CliContext): void {
         ctx.setExit(EXIT.ERROR);
         return;
       }
-      const result = await analyze(loaded.state);
+      // With environments, every environment is analysed (as validate and test check each one):
+      // a parser that only production has is still compared with the others.
+      const result = await analyze(loaded.perEnvironment?.flatMap((e) => (e.state ? [e.state] : [])) ?? loaded.state);
       const render = {
         text: () => renderAnalysisText(result, { sources: loaded.sources, color: useColor(io, 'stdout') }),
         json: () => renderAnalysisJson(result),

@@ -156,3 +156,15 @@ describe('the fix analyze suggests', () => {
     expect(report.summary).toEqual({ parsers: 2, analysed: 2 });
   });
 });
+
+describe('menuctl analyze on a config with environments', () => {
+  it('analyses every environment: a parser only production has is compared too; a finding both share is reported once', async () => {
+    const { code, report } = await analyzeJson(fixture('environments.yaml'));
+    expect(code).toBe(1);
+    const kinds = report.findings.map((f) => `${f.kind} ${f.parsers.join(' ')}`);
+    // The production-only parser overlaps (or shadows) balance: found although staging comes first.
+    expect(kinds.some((k) => k.includes(address('Check balance', 'any-balance')) && k.includes(address('Check balance', 'balance')))).toBe(true);
+    // The dead parser is in both environments: one finding.
+    expect(kinds.filter((k) => k === `dead ${address('Check balance', 'never')}`)).toHaveLength(1);
+  });
+});
