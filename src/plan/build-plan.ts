@@ -71,11 +71,16 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   if (hidden) warnings.push(hidden);
 
   const sorted = sortChanges(changes);
+  let digest: string | undefined;
   const plan: Plan = {
     format_version: 1,
     organization_id: live.organization_id,
     ...(desired.environment !== undefined ? { environment: desired.environment } : {}),
-    config_digest: '', // worked out when read: see below
+    // Only a saved plan (--out, --format json) and `apply --plan` read the digest: a sha-256 over
+    // the whole canonical config (~20 ms at 1,000 actions), not paid by a plan that is only shown.
+    get config_digest() {
+      return (digest ??= configDigest(desired));
+    },
     targets: scope.targets,
     prune,
     ...(options.thresholds
@@ -91,10 +96,6 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     unmanaged: unmanaged(cmp, scope),
     warnings,
   };
-  // Only a saved plan (--out, --format json) and `apply --plan` read the digest: a sha-256 over the
-  // whole canonical config (~20 ms at 1,000 actions), not paid by a plan that is only shown.
-  let digest: string | undefined;
-  Object.defineProperty(plan, 'config_digest', { enumerable: true, get: () => (digest ??= configDigest(desired)) });
   return { plan, diagnostics, comparison: cmp };
 }
 
