@@ -9,7 +9,7 @@
 import pLimit from 'p-limit';
 import type { ApiClient } from './types.js';
 import { warning, type Warning } from '../model/diagnostic.js';
-import type { LiveAction, LiveApp, LiveState } from '../model/types.js';
+import type { LiveAction, LiveApp, LiveParser, LiveState } from '../model/types.js';
 
 export interface ReadLiveOptions {
   /** Which actions' parsers to read (those the config manages, or all for export/drift). */
@@ -20,6 +20,11 @@ export interface ReadLiveOptions {
   recordedAppIds?: string[];
   concurrency: number;
   signal?: AbortSignal;
+  /**
+   * Called once the lists are in, before any parser is read. What it returns is given each
+   * action's parsers as they arrive: a plan compares that action then, while the others are read.
+   */
+  onLists?: (lists: { actions: LiveAction[]; operators: LiveState['operators'] }) => ((action: LiveAction, parsers: LiveParser[]) => void) | undefined;
 }
 
 export async function readLiveState(client: ApiClient, options: ReadLiveOptions): Promise<LiveState> {
@@ -33,10 +38,13 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
   ]);
   const warnings: Warning[] = [];
   const limit = pLimit(options.concurrency);
+  const arrived = options.onLists?.({ actions, operators });
   const parserLists = await Promise.all(
-    actions.filter(options.wantParsers).map((action) => limit(() => {
+    actions.filter(options.wantParsers).map((action) => limit(async () => {
       signal?.throwIfAborted();
-      return client.listParsers(action.id);
+      const parsers = await client.listParsers(action.id);
+      arrived?.(action, parsers);
+      return parsers;
     })),
   );
   let apps: LiveApp[];

@@ -2,7 +2,7 @@
 
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadDesired, readLiveFor, reportDiagnostics } from './pipeline.js';
+import { loadDesired, readLiveComparing, reportDiagnostics } from './pipeline.js';
 import { buildDriftResult, type DriftResult } from '../plan/build-drift.js';
 import type { Drift } from '../plan/drift-types.js';
 import { renderDriftJson } from '../report/drift-json.js';
@@ -33,11 +33,11 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
-    const live = await readLiveFor(desired, {
+    const { live, comparer } = await readLiveComparing(desired, {
       client, concurrency, signal: ctx.signal, record,
       checkOrganization: (org) => checkOrganization(client, organizationGuard, org, environment?.name ?? null),
     });
-    const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
+    const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target }, comparer);
     reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });
     if (flags.reportFile) {
       await writeFileAtomic(resolve(io.cwd, flags.reportFile), render(drift, flags.format, io, checked));

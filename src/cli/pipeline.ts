@@ -4,16 +4,17 @@
 import type { ApiClient } from '../api/types.js';
 import { readLiveState } from '../api/read-live.js';
 import { CliError } from './exit.js';
+import { IdleQueue } from './idle-queue.js';
 import { useColor, type Io } from './io.js';
 import { loadConfig } from '../config/load.js';
 import { hasErrors, warning, type Diagnostic } from '../model/diagnostic.js';
 import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
-import type { DesiredState, LiveState } from '../model/types.js';
+import type { DesiredState, LiveAction, LiveParser, LiveState } from '../model/types.js';
 import { buildPlan, type PlanOptions } from '../plan/build-plan.js';
 import { PROTECTED_ARCHIVE } from '../plan/protect.js';
 import type { Plan } from '../plan/types.js';
 import { wantParsers } from '../plan/want-parsers.js';
-import type { Comparison } from '../plan/compare.js';
+import { Comparer, type Comparison, type LiveLists } from '../plan/compare.js';
 import { scopeOf, type LoadedRecord } from '../record/record-file.js';
 import { recordedAppIds } from '../record/record.js';
 
@@ -25,6 +26,8 @@ export interface ReadLiveForOptions {
   checkOrganization?: (configOrg: number | undefined) => Promise<unknown>;
   /** The applied-state record: what the API cannot tell (src/record/). */
   record?: LoadedRecord;
+  /** Given the live lists (and the record) before any parser is read; see ReadLiveOptions.onLists. */
+  onLists?: (lists: LiveLists) => ((action: LiveAction, parsers: LiveParser[]) => void) | undefined;
 }
 
 export type LoadAndPlanOptions = PlanOptions & ReadLiveForOptions & {
@@ -80,18 +83,37 @@ export function reportDiagnostics(
 
 export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, io: Io): Promise<Planned> {
   const { desired, sources } = await loadDesired(paths, io, options.environment);
-  const live = await readLiveFor(desired, options);
-  const { plan, diagnostics, comparison } = buildPlan(desired, live, options);
+  const { live, comparer } = await readLiveComparing(desired, options);
+  const { plan, diagnostics, comparison } = buildPlan(desired, live, options, comparer);
   const shown = (d: Diagnostic) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
   reportDiagnostics(diagnostics, io, { sources, failure: 'cannot make a plan; nothing was changed', except: shown });
   return { desired, live, plan, comparison, warnings: diagnostics.filter((d) => d.severity === 'warning') };
+}
+
+/**
+ * readLiveFor, comparing each action with the config as its parsers arrive, in the time the loop
+ * would spend waiting for the others (cli/idle-queue.ts): the comparer's finish() is then mostly done.
+ */
+export async function readLiveComparing(desired: DesiredState, options: ReadLiveForOptions): Promise<{ live: LiveState; comparer: Comparer | undefined }> {
+  let comparer: Comparer | undefined;
+  let early: IdleQueue<[LiveAction, LiveParser[]]> | undefined;
+  const live = await readLiveFor(desired, { ...options, onLists: (lists) => {
+    const c = (comparer = new Comparer(desired, lists));
+    early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
+    return (action, parsers) => early!.push([action, parsers]);
+  } });
+  early?.drain();
+  return { live, comparer };
 }
 
 /** The organization guard first, then the live state `desired` needs with the fewest requests. */
 export async function readLiveFor(desired: DesiredState, options: ReadLiveForOptions): Promise<LiveState> {
   await options.checkOrganization?.(desired.organization_id);
   const scope = options.record ? scopeOf(options.record) : null;
+  const recorded = options.record ? { file: options.record.shown, scope } : undefined;
+  const onLists = options.onLists;
   const live = await readLiveState(options.client, {
+    ...(onLists ? { onLists: (lists: Omit<LiveLists, 'recorded'>) => onLists({ ...lists, ...(recorded ? { recorded } : {}) }) } : {}),
     wantParsers: wantParsers(desired),
     pinnedAppIds: desired.apps.flatMap((a) => (a.id === undefined ? [] : [a.id])),
     ...(options.record ? { recordedAppIds: recordedAppIds(scope) } : {}),
@@ -99,7 +121,7 @@ export async function readLiveFor(desired: DesiredState, options: ReadLiveForOpt
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (options.record) {
-    live.recorded = { file: options.record.shown, scope };
+    live.recorded = recorded!;
     const unknown = desired.apps.filter((a) => a.id === undefined);
     if (!live.apps_listed && unknown.length > 0 && scope === null) {
       live.warnings.push(warning('live.apps-not-recorded',

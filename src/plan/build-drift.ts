@@ -3,7 +3,7 @@
 
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
-import { compareStates, type Comparison, type Pair } from './compare.js';
+import { compareStates, type Comparer, type Comparison, type Pair } from './compare.js';
 import type { Drift, DriftField, DriftItem } from './drift-types.js';
 import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
 import { compareChanges } from './order.js';
@@ -23,8 +23,9 @@ export interface DriftResult {
 }
 
 /** The drift report and the problems that kept parts of it from being computed. */
-export function buildDriftResult(desired: DesiredState, live: LiveState, options: DriftOptions = {}): DriftResult {
-  const cmp = compareStates(desired, live);
+/** `comparer`: the comparison begun while the live state was read (cli/pipeline.ts); else it is made here. */
+export function buildDriftResult(desired: DesiredState, live: LiveState, options: DriftOptions = {}, comparer?: Comparer): DriftResult {
+  const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);
   const scope = targetScope(options.targets, knownAddresses(cmp, live));
   const diagnostics = [...cmp.diagnostics, ...scope.diagnostics];
 

@@ -5,7 +5,7 @@ import { actionAddress, parseAddress } from '../model/address.js';
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { archiveForOrphan, changeForPair } from './changes.js';
-import { compareStates, type Comparison, type Orphan } from './compare.js';
+import { compareStates, type Comparer, type Comparison, type Orphan } from './compare.js';
 import { configDigest } from './digest.js';
 import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
 import { inFlightErrors } from './in-flight.js';
@@ -39,8 +39,9 @@ export interface PlanResult {
   diagnostics: Diagnostic[];
 }
 
-export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}): PlanResult {
-  const cmp = compareStates(desired, live);
+/** `comparer`: the comparison begun while the live state was read (cli/pipeline.ts); else it is made here. */
+export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}, comparer?: Comparer): PlanResult {
+  const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);
   const diagnostics = [...cmp.diagnostics];
   const scope = targetScope(options.targets, knownAddresses(cmp, live));
   diagnostics.push(...scope.diagnostics);

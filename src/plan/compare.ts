@@ -11,7 +11,7 @@ import { desiredParserSpec } from '../model/canonical.js';
 import { KINDS } from '../model/kinds.js';
 import { recordedAction } from '../record/record.js';
 import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
-import { matchAll, type Via, type Wanted } from './match.js';
+import { matchAll, type MatchResult, type Via, type Wanted } from './match.js';
 import { operatorNamer, resolveActionOperators } from './operators.js';
 import type { ResolvedAction, FieldChange } from './types.js';
 
@@ -61,23 +61,115 @@ const wanted = (r: { id?: string; loc?: Wanted['loc']; renamed_from?: string }, 
 });
 
 export function compareStates(desired: DesiredState, live: LiveState): Comparison {
-  const out: Comparison = { pairs: [], orphans: [], diagnostics: [] };
-  const nameOf = operatorNamer(live.operators);
+  return new Comparer(desired, live).finish(live);
+}
 
-  const actions = matchAll<LiveAction>({
-    kind: 'action',
-    keyLabel: KINDS.action.keyLabel,
-    wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
-    pool: live.actions,
-    keyOf: KINDS.action.key,
-  });
-  out.diagnostics.push(...actions.diagnostics);
-  const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
-  desired.actions.forEach((action, i) => {
-    const outcome = actions.outcomes[i]!;
-    const ops = resolveActionOperators(action, live.operators);
-    out.diagnostics.push(...ops.diagnostics);
-    if (!outcome.ok) return;
+/** What the comparison needs of the live state before any parser is read. */
+export type LiveLists = Pick<LiveState, 'actions' | 'operators' | 'recorded'>;
+
+/** One desired action's share of a Comparison: its pairs, the parser orphans under it, its diagnostics. */
+interface ActionPart {
+  diagnostics: Diagnostic[];
+  pairs: Pair[];
+  orphans: Orphan[];
+}
+
+/**
+ * compareStates in two halves, so that a plan compares each action as its parsers arrive, while
+ * the rest are still being read (issue 17), rather than all of them after the last answer.
+ * Built from the live lists (they come first); `parsersOf` is given each action's parsers as
+ * read; `finish` gives exactly what compareStates gives for the whole live state, using an early
+ * part only where its inputs are the very ones finish would use (else it compares again).
+ */
+export class Comparer {
+  private readonly nameOf: (id: number) => string;
+  private readonly actions: MatchResult<LiveAction>;
+  /** Live action id -> index of the desired action it matched. */
+  private readonly indexOf = new Map<string, number>();
+  /** Per desired action: its part, compared early, and the parser list it was compared with. */
+  private readonly early: ({ pool: LiveParser[]; part: ActionPart } | undefined)[];
+
+  constructor(private readonly desired: DesiredState, private readonly lists: LiveLists) {
+    this.nameOf = operatorNamer(lists.operators);
+    this.actions = matchAll<LiveAction>({
+      kind: 'action',
+      keyLabel: KINDS.action.keyLabel,
+      wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
+      pool: lists.actions,
+      keyOf: KINDS.action.key,
+    });
+    this.actions.outcomes.forEach((o, i) => {
+      if (o.ok && o.live) this.indexOf.set(o.live.id, i);
+    });
+    this.early = new Array(desired.actions.length).fill(undefined);
+  }
+
+  /** The parsers read for one live action: compares the desired action it matched, when that is safe now. */
+  parsersOf(actionId: string, parsers: LiveParser[]): void {
+    const i = this.indexOf.get(actionId);
+    if (i === undefined) return;
+    // A pinned parser id missing here is looked up among all the parsers, not read yet: leave
+    // this action to finish(). (A list holding another action's parser is caught there: finish()
+    // pools parsers by their action_id, and uses an early part only for the very same pool.)
+    const ids = new Set(parsers.map((p) => p.id));
+    if (this.desired.actions[i]!.parsers.some((p) => p.id !== undefined && !ids.has(p.id))) return;
+    try {
+      this.early[i] = { pool: parsers, part: this.actionPart(i, parsers, null) };
+    } catch {
+      // finish() compares this action again and meets the same problem where it always did.
+    }
+  }
+
+  finish(live: LiveState): Comparison {
+    const l = this.lists;
+    if (live.actions !== l.actions || live.operators !== l.operators || live.recorded?.scope !== l.recorded?.scope) {
+      return new Comparer(this.desired, live).finish(live);
+    }
+    const out: Comparison = { pairs: [], orphans: [], diagnostics: [...this.actions.diagnostics] };
+    const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
+    this.desired.actions.forEach((_, i) => {
+      const outcome = this.actions.outcomes[i]!;
+      const actionId = outcome.ok ? outcome.live?.id : undefined;
+      const pool = actionId === undefined ? [] : (parsersByAction.get(actionId) ?? []);
+      const early = this.early[i];
+      const part = early !== undefined && samePool(early.pool, pool) ? early.part : this.actionPart(i, pool, live.parsers);
+      out.diagnostics.push(...part.diagnostics);
+      out.pairs.push(...part.pairs);
+      out.orphans.push(...part.orphans);
+    });
+
+    const apps = matchAll<LiveApp>({
+      kind: 'app',
+      keyLabel: KINDS.app.keyLabel,
+      wanted: this.desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
+      pool: live.apps,
+      keyOf: KINDS.app.key,
+    });
+    out.diagnostics.push(...apps.diagnostics);
+    this.desired.apps.forEach((app, i) => {
+      const outcome = apps.outcomes[i]!;
+      if (!outcome.ok) return;
+      const spec: AppSpec = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
+      const fields = outcome.live ? diffApp(outcome.live, spec) : [];
+      out.pairs.push({ type: 'app', address: appAddress(app.package_name), desired: app, spec, live: outcome.live, fields, ...via(outcome.via) });
+    });
+
+    for (const a of live.actions) {
+      if (a.archived_at === null && !this.actions.claimed.has(a.id)) out.orphans.push({ type: 'action', address: actionAddress(a.name), live: a });
+    }
+    for (const a of live.apps) {
+      if (a.archived_at === null && !apps.claimed.has(a.id)) out.orphans.push({ type: 'app', address: appAddress(a.package_name), live: a });
+    }
+    return out;
+  }
+
+  /** Desired action i against its live match and that action's parsers (`all`: every live parser, for pins found elsewhere). */
+  private actionPart(i: number, pool: LiveParser[], all: LiveParser[] | null): ActionPart {
+    const action = this.desired.actions[i]!;
+    const outcome = this.actions.outcomes[i]!;
+    const ops = resolveActionOperators(action, this.lists.operators);
+    const part: ActionPart = { diagnostics: [...ops.diagnostics], pairs: [], orphans: [] };
+    if (!outcome.ok) return part;
     const spec: ResolvedAction = {
       name: action.name,
       root_code: action.root_code,
@@ -86,36 +178,18 @@ export function compareStates(desired: DesiredState, live: LiveState): Compariso
       steps: action.steps,
     };
     const address = actionAddress(action.name);
-    const recorded = outcome.live ? recordedAction(live.recorded?.scope, address, outcome.live.id) : undefined;
-    const fields = outcome.live ? diffAction(outcome.live, spec, nameOf) : [];
+    const recorded = outcome.live ? recordedAction(this.lists.recorded?.scope, address, outcome.live.id) : undefined;
+    const fields = outcome.live ? diffAction(outcome.live, spec, this.nameOf) : [];
     if (recorded) fields.push(...diffRecordedAction(recorded, spec));
-    out.pairs.push({ type: 'action', address, desired: action, spec, live: outcome.live, fields, recorded: recorded !== undefined, ...via(outcome.via) });
-    compareParsers(out, { action, address, liveAction: outcome.live, allParsers: live.parsers, parsersByAction });
-  });
-
-  const apps = matchAll<LiveApp>({
-    kind: 'app',
-    keyLabel: KINDS.app.keyLabel,
-    wanted: desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
-    pool: live.apps,
-    keyOf: KINDS.app.key,
-  });
-  out.diagnostics.push(...apps.diagnostics);
-  desired.apps.forEach((app, i) => {
-    const outcome = apps.outcomes[i]!;
-    if (!outcome.ok) return;
-    const spec: AppSpec = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
-    const fields = outcome.live ? diffApp(outcome.live, spec) : [];
-    out.pairs.push({ type: 'app', address: appAddress(app.package_name), desired: app, spec, live: outcome.live, fields, ...via(outcome.via) });
-  });
-
-  for (const l of live.actions) {
-    if (l.archived_at === null && !actions.claimed.has(l.id)) out.orphans.push({ type: 'action', address: actionAddress(l.name), live: l });
+    part.pairs.push({ type: 'action', address, desired: action, spec, live: outcome.live, fields, recorded: recorded !== undefined, ...via(outcome.via) });
+    compareParsers(part, { action, address, liveAction: outcome.live, pool, allParsers: all });
+    return part;
   }
-  for (const l of live.apps) {
-    if (l.archived_at === null && !apps.claimed.has(l.id)) out.orphans.push({ type: 'app', address: appAddress(l.package_name), live: l });
-  }
-  return out;
+}
+
+/** The same live parsers, in the same order: an early part was compared with exactly these. */
+function samePool(a: readonly LiveParser[], b: readonly LiveParser[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
 }
 
 /**
@@ -146,14 +220,16 @@ interface ParserContext {
   action: DesiredAction;
   address: string;
   liveAction: LiveAction | null;
-  allParsers: LiveParser[];
-  parsersByAction: Map<string, LiveParser[]>;
+  /** The live parsers of liveAction. */
+  pool: LiveParser[];
+  /** Every live parser, to name the owner of a pinned id found elsewhere; null when not read yet. */
+  allParsers: LiveParser[] | null;
 }
 
-function compareParsers(out: Comparison, c: ParserContext): void {
+function compareParsers(out: ActionPart, c: ParserContext): void {
   const actionId = c.liveAction?.id ?? null;
   // A live parser belongs to the action whose public id is its action_id.
-  const pool = actionId === null ? [] : (c.parsersByAction.get(actionId) ?? []);
+  const pool = c.pool;
   const result = matchAll<LiveParser>({
     kind: 'parser',
     keyLabel: KINDS.parser.keyLabel,
@@ -161,6 +237,7 @@ function compareParsers(out: Comparison, c: ParserContext): void {
     pool,
     keyOf: KINDS.parser.key,
     elsewhere: (id) => {
+      if (c.allParsers === null) throw new Error('a pinned parser id outside its action is looked up once every parser is read');
       const found = c.allParsers.find((p) => p.id === id);
       if (!found) return null;
       const here = actionId === null ? 'which does not exist live yet' : `(id ${JSON.stringify(actionId)})`;

@@ -1,0 +1,56 @@
+// Work that may run while the event loop would otherwise wait on the network, and is otherwise
+// left for later. A plan compares each action as its parsers arrive (issue 17): with a slow API
+// the loop is idle most of the time between answers, and that work is free there.
+//
+// When it runs matters more than how much there is. The requests of a read go out in lanes that
+// keep in step: with 20 ms of latency, eight answers come within a millisecond or two, then
+// nothing for ~18 ms. Work done between the answers of such a burst delays the next request of
+// every lane behind it, every burst (measured: run at each answer, or in the turn after it, the
+// comparison cost the read more than it saved at the end). So items run only once no answer has
+// come for a quiet spell, a short slice at a time; with a fast API that spell never comes, and
+// `drain()` runs them all at the end, as before.
+
+/** How long without a new item before queued ones run: the loop is then waiting. */
+const QUIET_MS = 3;
+/** The longest the queue runs at a time, so that a backlog does not hold up the next answers. */
+const SLICE_MS = 2;
+
+export class IdleQueue<T> {
+  private readonly queue: T[] = [];
+  private next = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly work: (item: T) => void, private readonly options = { quietMs: QUIET_MS, sliceMs: SLICE_MS }) {}
+
+  /** Queues an item; queued items run once nothing has been pushed for a quiet spell. */
+  push(item: T): void {
+    this.queue.push(item);
+    if (this.timer === undefined) this.timer = setTimeout(() => this.slice(), this.options.quietMs);
+    else this.timer.refresh();
+  }
+
+  /** Runs every item still queued, in order. */
+  drain(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.next < this.queue.length) this.runNext();
+  }
+
+  /** How many items are still queued. */
+  get pending(): number {
+    return this.queue.length - this.next;
+  }
+
+  private slice(): void {
+    this.timer = undefined;
+    const until = performance.now() + this.options.sliceMs;
+    while (this.next < this.queue.length && performance.now() < until) this.runNext();
+    if (this.next < this.queue.length) this.timer = setTimeout(() => this.slice(), this.options.quietMs);
+  }
+
+  private runNext(): void {
+    const item = this.queue[this.next]!;
+    this.queue[this.next++] = undefined as T; // let it go
+    this.work(item);
+  }
+}

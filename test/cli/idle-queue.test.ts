@@ -1,0 +1,59 @@
+// IdleQueue (src/cli/idle-queue.ts): queued work runs once pushes stop for a quiet spell, a
+// slice at a time, never while they keep coming; drain() runs the rest in order.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { IdleQueue } from '../../src/cli/idle-queue.js';
+
+const spin = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until) { /* busy */ }
+};
+
+describe('IdleQueue', () => {
+  it('runs what was queued once pushes stop for the quiet spell, never in the pushing turn', async () => {
+    const ran: number[] = [];
+    const q = new IdleQueue<number>((n) => ran.push(n), { quietMs: 5, sliceMs: 50 });
+    for (let i = 0; i < 3; i++) q.push(i);
+    expect(ran).toEqual([]);
+    await sleep(30);
+    expect(ran).toEqual([0, 1, 2]);
+    q.push(3);
+    expect(ran).toEqual([0, 1, 2]);
+    q.drain();
+    expect(ran).toEqual([0, 1, 2, 3]);
+  });
+
+  it('runs nothing while pushes keep coming sooner than the quiet spell', async () => {
+    const ran: number[] = [];
+    const q = new IdleQueue<number>((n) => ran.push(n), { quietMs: 40, sliceMs: 50 });
+    for (let i = 0; i < 8; i++) {
+      q.push(i);
+      await sleep(5);
+    }
+    expect(ran).toEqual([]);
+    expect(q.pending).toBe(8);
+    q.drain();
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(q.pending).toBe(0);
+    await sleep(60); // no timer left behind to run anything twice
+    expect(ran).toHaveLength(8);
+  });
+
+  it('runs a backlog a slice at a time, in order', async () => {
+    const ran: number[] = [];
+    const slices: number[] = [];
+    let turn = 0;
+    const q = new IdleQueue<number>((n) => {
+      spin(3);
+      ran.push(n);
+      slices.push(turn);
+    }, { quietMs: 5, sliceMs: 4 });
+    for (let i = 0; i < 6; i++) q.push(i);
+    const ticker = setInterval(() => turn++, 1);
+    await sleep(100);
+    clearInterval(ticker);
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5]);
+    // A slice of 4 ms holds at most two 3 ms items: the six took at least three turns.
+    expect(new Set(slices).size).toBeGreaterThanOrEqual(3);
+  });
+});
