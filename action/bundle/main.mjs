@@ -64423,10 +64423,13 @@ async function readLiveState(client, options) {
   ]);
   const warnings = [];
   const limit = pLimit(options.concurrency);
+  const arrived = options.onLists?.({ actions, operators });
   const parserLists = await Promise.all(
-    actions.filter(options.wantParsers).map((action) => limit(() => {
+    actions.filter(options.wantParsers).map((action) => limit(async () => {
       signal?.throwIfAborted();
-      return client.listParsers(action.id);
+      const parsers = await client.listParsers(action.id);
+      arrived?.(action, parsers);
+      return parsers;
     }))
   );
   let apps;
@@ -64459,6 +64462,54 @@ var init_read_live = __esm({
     "use strict";
     init_p_limit();
     init_diagnostic();
+  }
+});
+
+// src/cli/idle-queue.ts
+var QUIET_MS, SLICE_MS, IdleQueue;
+var init_idle_queue = __esm({
+  "src/cli/idle-queue.ts"() {
+    "use strict";
+    QUIET_MS = 3;
+    SLICE_MS = 2;
+    IdleQueue = class {
+      constructor(work, options = { quietMs: QUIET_MS, sliceMs: SLICE_MS }) {
+        this.work = work;
+        this.options = options;
+      }
+      work;
+      options;
+      queue = [];
+      next = 0;
+      timer;
+      /** Queues an item; queued items run once nothing has been pushed for a quiet spell. */
+      push(item) {
+        this.queue.push(item);
+        if (this.timer === void 0) this.timer = setTimeout(() => this.slice(), this.options.quietMs);
+        else this.timer.refresh();
+      }
+      /** Runs every item still queued, in order. */
+      drain() {
+        clearTimeout(this.timer);
+        this.timer = void 0;
+        while (this.next < this.queue.length) this.runNext();
+      }
+      /** How many items are still queued. */
+      get pending() {
+        return this.queue.length - this.next;
+      }
+      slice() {
+        this.timer = void 0;
+        const until = performance.now() + this.options.sliceMs;
+        while (this.next < this.queue.length && performance.now() < until) this.runNext();
+        if (this.next < this.queue.length) this.timer = setTimeout(() => this.slice(), this.options.quietMs);
+      }
+      runNext() {
+        const item = this.queue[this.next];
+        this.queue[this.next++] = void 0;
+        this.work(item);
+      }
+    };
   }
 });
 
@@ -64765,58 +64816,10 @@ var init_operators = __esm({
 
 // src/plan/compare.ts
 function compareStates(desired, live) {
-  const out = { pairs: [], orphans: [], diagnostics: [] };
-  const nameOf = operatorNamer(live.operators);
-  const actions = matchAll({
-    kind: "action",
-    keyLabel: KINDS2.action.keyLabel,
-    wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
-    pool: live.actions,
-    keyOf: KINDS2.action.key
-  });
-  out.diagnostics.push(...actions.diagnostics);
-  const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
-  desired.actions.forEach((action, i) => {
-    const outcome2 = actions.outcomes[i];
-    const ops = resolveActionOperators(action, live.operators);
-    out.diagnostics.push(...ops.diagnostics);
-    if (!outcome2.ok) return;
-    const spec = {
-      name: action.name,
-      root_code: action.root_code,
-      transport_type: action.transport_type,
-      operator_ids: ops.ids,
-      steps: action.steps
-    };
-    const address = actionAddress(action.name);
-    const recorded = outcome2.live ? recordedAction(live.recorded?.scope, address, outcome2.live.id) : void 0;
-    const fields = outcome2.live ? diffAction(outcome2.live, spec, nameOf) : [];
-    if (recorded) fields.push(...diffRecordedAction(recorded, spec));
-    out.pairs.push({ type: "action", address, desired: action, spec, live: outcome2.live, fields, recorded: recorded !== void 0, ...via(outcome2.via) });
-    compareParsers(out, { action, address, liveAction: outcome2.live, allParsers: live.parsers, parsersByAction });
-  });
-  const apps = matchAll({
-    kind: "app",
-    keyLabel: KINDS2.app.keyLabel,
-    wanted: desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
-    pool: live.apps,
-    keyOf: KINDS2.app.key
-  });
-  out.diagnostics.push(...apps.diagnostics);
-  desired.apps.forEach((app, i) => {
-    const outcome2 = apps.outcomes[i];
-    if (!outcome2.ok) return;
-    const spec = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
-    const fields = outcome2.live ? diffApp(outcome2.live, spec) : [];
-    out.pairs.push({ type: "app", address: appAddress(app.package_name), desired: app, spec, live: outcome2.live, fields, ...via(outcome2.via) });
-  });
-  for (const l of live.actions) {
-    if (l.archived_at === null && !actions.claimed.has(l.id)) out.orphans.push({ type: "action", address: actionAddress(l.name), live: l });
-  }
-  for (const l of live.apps) {
-    if (l.archived_at === null && !apps.claimed.has(l.id)) out.orphans.push({ type: "app", address: appAddress(l.package_name), live: l });
-  }
-  return out;
+  return new Comparer(desired, live).finish(live);
+}
+function samePool(a, b) {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
 }
 function recordedPin(w, live) {
   if (w.pinnedId !== void 0) return w;
@@ -64836,7 +64839,7 @@ function groupBy(list2, key) {
 }
 function compareParsers(out, c) {
   const actionId = c.liveAction?.id ?? null;
-  const pool = actionId === null ? [] : c.parsersByAction.get(actionId) ?? [];
+  const pool = c.pool;
   const result = matchAll({
     kind: "parser",
     keyLabel: KINDS2.parser.keyLabel,
@@ -64844,6 +64847,7 @@ function compareParsers(out, c) {
     pool,
     keyOf: KINDS2.parser.key,
     elsewhere: (id) => {
+      if (c.allParsers === null) throw new Error("a pinned parser id outside its action is looked up once every parser is read");
       const found = c.allParsers.find((p) => p.id === id);
       if (!found) return null;
       const here = actionId === null ? "which does not exist live yet" : `(id ${JSON.stringify(actionId)})`;
@@ -64874,7 +64878,7 @@ function compareParsers(out, c) {
     }
   }
 }
-var wanted, via;
+var wanted, Comparer, via;
 var init_compare = __esm({
   "src/plan/compare.ts"() {
     "use strict";
@@ -64892,6 +64896,105 @@ var init_compare = __esm({
       ...r.renamed_from !== void 0 ? { renamedFrom: r.renamed_from } : {},
       ...r.loc ? { loc: r.loc } : {}
     });
+    Comparer = class _Comparer {
+      constructor(desired, lists) {
+        this.desired = desired;
+        this.lists = lists;
+        this.nameOf = operatorNamer(lists.operators);
+        this.actions = matchAll({
+          kind: "action",
+          keyLabel: KINDS2.action.keyLabel,
+          wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
+          pool: lists.actions,
+          keyOf: KINDS2.action.key
+        });
+        this.actions.outcomes.forEach((o, i) => {
+          if (o.ok && o.live) this.indexOf.set(o.live.id, i);
+        });
+        this.early = new Array(desired.actions.length).fill(void 0);
+      }
+      desired;
+      lists;
+      nameOf;
+      actions;
+      /** Live action id -> index of the desired action it matched. */
+      indexOf = /* @__PURE__ */ new Map();
+      /** Per desired action: its part, compared early, and the parser list it was compared with. */
+      early;
+      /** The parsers read for one live action: compares the desired action it matched, when that is safe now. */
+      parsersOf(actionId, parsers) {
+        const i = this.indexOf.get(actionId);
+        if (i === void 0) return;
+        const ids2 = new Set(parsers.map((p) => p.id));
+        if (this.desired.actions[i].parsers.some((p) => p.id !== void 0 && !ids2.has(p.id))) return;
+        try {
+          this.early[i] = { pool: parsers, part: this.actionPart(i, parsers, null) };
+        } catch {
+        }
+      }
+      finish(live) {
+        const l = this.lists;
+        if (live.actions !== l.actions || live.operators !== l.operators || live.recorded?.scope !== l.recorded?.scope) {
+          return new _Comparer(this.desired, live).finish(live);
+        }
+        const out = { pairs: [], orphans: [], diagnostics: [...this.actions.diagnostics] };
+        const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
+        this.desired.actions.forEach((_, i) => {
+          const outcome2 = this.actions.outcomes[i];
+          const actionId = outcome2.ok ? outcome2.live?.id : void 0;
+          const pool = actionId === void 0 ? [] : parsersByAction.get(actionId) ?? [];
+          const early = this.early[i];
+          const part = early !== void 0 && samePool(early.pool, pool) ? early.part : this.actionPart(i, pool, live.parsers);
+          out.diagnostics.push(...part.diagnostics);
+          out.pairs.push(...part.pairs);
+          out.orphans.push(...part.orphans);
+        });
+        const apps = matchAll({
+          kind: "app",
+          keyLabel: KINDS2.app.keyLabel,
+          wanted: this.desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
+          pool: live.apps,
+          keyOf: KINDS2.app.key
+        });
+        out.diagnostics.push(...apps.diagnostics);
+        this.desired.apps.forEach((app, i) => {
+          const outcome2 = apps.outcomes[i];
+          if (!outcome2.ok) return;
+          const spec = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
+          const fields = outcome2.live ? diffApp(outcome2.live, spec) : [];
+          out.pairs.push({ type: "app", address: appAddress(app.package_name), desired: app, spec, live: outcome2.live, fields, ...via(outcome2.via) });
+        });
+        for (const a of live.actions) {
+          if (a.archived_at === null && !this.actions.claimed.has(a.id)) out.orphans.push({ type: "action", address: actionAddress(a.name), live: a });
+        }
+        for (const a of live.apps) {
+          if (a.archived_at === null && !apps.claimed.has(a.id)) out.orphans.push({ type: "app", address: appAddress(a.package_name), live: a });
+        }
+        return out;
+      }
+      /** Desired action i against its live match and that action's parsers (`all`: every live parser, for pins found elsewhere). */
+      actionPart(i, pool, all) {
+        const action = this.desired.actions[i];
+        const outcome2 = this.actions.outcomes[i];
+        const ops = resolveActionOperators(action, this.lists.operators);
+        const part = { diagnostics: [...ops.diagnostics], pairs: [], orphans: [] };
+        if (!outcome2.ok) return part;
+        const spec = {
+          name: action.name,
+          root_code: action.root_code,
+          transport_type: action.transport_type,
+          operator_ids: ops.ids,
+          steps: action.steps
+        };
+        const address = actionAddress(action.name);
+        const recorded = outcome2.live ? recordedAction(this.lists.recorded?.scope, address, outcome2.live.id) : void 0;
+        const fields = outcome2.live ? diffAction(outcome2.live, spec, this.nameOf) : [];
+        if (recorded) fields.push(...diffRecordedAction(recorded, spec));
+        part.pairs.push({ type: "action", address, desired: action, spec, live: outcome2.live, fields, recorded: recorded !== void 0, ...via(outcome2.via) });
+        compareParsers(part, { action, address, liveAction: outcome2.live, pool, allParsers: all });
+        return part;
+      }
+    };
     via = (v) => v ? { via: v } : {};
   }
 });
@@ -65094,8 +65197,8 @@ var init_targets = __esm({
 });
 
 // src/plan/build-plan.ts
-function buildPlan(desired, live, options = {}) {
-  const cmp2 = compareStates(desired, live);
+function buildPlan(desired, live, options = {}, comparer) {
+  const cmp2 = comparer ? comparer.finish(live) : compareStates(desired, live);
   const diagnostics = [...cmp2.diagnostics];
   const scope = targetScope(options.targets, knownAddresses(cmp2, live));
   diagnostics.push(...scope.diagnostics);
@@ -65260,16 +65363,30 @@ function reportDiagnostics(diagnostics, io, options) {
 }
 async function loadAndPlan(paths, options, io) {
   const { desired, sources } = await loadDesired(paths, io, options.environment);
-  const live = await readLiveFor(desired, options);
-  const { plan: plan2, diagnostics, comparison } = buildPlan(desired, live, options);
+  const { live, comparer } = await readLiveComparing(desired, options);
+  const { plan: plan2, diagnostics, comparison } = buildPlan(desired, live, options, comparer);
   const shown = (d) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
   reportDiagnostics(diagnostics, io, { sources, failure: "cannot make a plan; nothing was changed", except: shown });
   return { desired, live, plan: plan2, comparison, warnings: diagnostics.filter((d) => d.severity === "warning") };
 }
+async function readLiveComparing(desired, options) {
+  let comparer;
+  let early;
+  const live = await readLiveFor(desired, { ...options, onLists: (lists) => {
+    const c = comparer = new Comparer(desired, lists);
+    early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
+    return (action, parsers) => early.push([action, parsers]);
+  } });
+  early?.drain();
+  return { live, comparer };
+}
 async function readLiveFor(desired, options) {
   await options.checkOrganization?.(desired.organization_id);
   const scope = options.record ? scopeOf(options.record) : null;
+  const recorded = options.record ? { file: options.record.shown, scope } : void 0;
+  const onLists = options.onLists;
   const live = await readLiveState(options.client, {
+    ...onLists ? { onLists: (lists) => onLists({ ...lists, ...recorded ? { recorded } : {} }) } : {},
     wantParsers: wantParsers(desired),
     pinnedAppIds: desired.apps.flatMap((a) => a.id === void 0 ? [] : [a.id]),
     ...options.record ? { recordedAppIds: recordedAppIds(scope) } : {},
@@ -65277,7 +65394,7 @@ async function readLiveFor(desired, options) {
     ...options.signal ? { signal: options.signal } : {}
   });
   if (options.record) {
-    live.recorded = { file: options.record.shown, scope };
+    live.recorded = recorded;
     const unknown = desired.apps.filter((a) => a.id === void 0);
     if (!live.apps_listed && unknown.length > 0 && scope === null) {
       live.warnings.push(warning(
@@ -65293,6 +65410,7 @@ var init_pipeline = __esm({
     "use strict";
     init_read_live();
     init_exit();
+    init_idle_queue();
     init_io();
     init_load();
     init_diagnostic();
@@ -65300,6 +65418,7 @@ var init_pipeline = __esm({
     init_build_plan();
     init_protect();
     init_want_parsers();
+    init_compare();
     init_record_file();
     init_record();
   }
@@ -66749,8 +66868,8 @@ var init_apply_command = __esm({
 });
 
 // src/plan/build-drift.ts
-function buildDriftResult(desired, live, options = {}) {
-  const cmp2 = compareStates(desired, live);
+function buildDriftResult(desired, live, options = {}, comparer) {
+  const cmp2 = comparer ? comparer.finish(live) : compareStates(desired, live);
   const scope = targetScope(options.targets, knownAddresses(cmp2, live));
   const diagnostics = [...cmp2.diagnostics, ...scope.diagnostics];
   const items = [];
@@ -67022,14 +67141,14 @@ async function runDrift(paths, flags, ctx) {
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
-    const live = await readLiveFor(desired, {
+    const { live, comparer } = await readLiveComparing(desired, {
       client,
       concurrency,
       signal: ctx.signal,
       record,
       checkOrganization: (org) => checkOrganization2(client, organizationGuard, org, environment?.name ?? null)
     });
-    const { drift: drift2, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target });
+    const { drift: drift2, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target }, comparer);
     reportDiagnostics(diagnostics, io, { sources, failure: "cannot compare the config with the live API" });
     if (flags.reportFile) {
       await writeFileAtomic(resolve4(io.cwd, flags.reportFile), render(drift2, flags.format, io, checked));
