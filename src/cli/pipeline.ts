@@ -94,7 +94,10 @@ export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, 
  * readLiveFor, comparing each action with the config as its parsers arrive, in the time the loop
  * would spend waiting for the others (cli/idle-queue.ts): the comparer's finish() is then mostly done.
  */
-export async function readLiveComparing(desired: DesiredState, options: ReadLiveForOptions): Promise<{ live: LiveState; comparer: Comparer | undefined }> {
+export async function readLiveComparing(
+  desired: DesiredState,
+  options: ReadLiveForOptions,
+): Promise<{ live: LiveState; comparer: Comparer | undefined; comparedWhileReading: number }> {
   let comparer: Comparer | undefined;
   let early: IdleQueue<[LiveAction, LiveParser[]]> | undefined;
   const live = await readLiveFor(desired, { ...options, onLists: (lists) => {
@@ -102,8 +105,9 @@ export async function readLiveComparing(desired: DesiredState, options: ReadLive
     early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
     return (action, parsers) => early!.push([action, parsers]);
   } });
+  const comparedWhileReading = comparer?.comparedEarly ?? 0;
   early?.drain();
-  return { live, comparer };
+  return { live, comparer, comparedWhileReading };
 }
 
 /** The organization guard first, then the live state `desired` needs with the fewest requests. */

@@ -120,6 +120,11 @@ export class Comparer {
     }
   }
 
+  /** How many actions were compared early (so far). */
+  get comparedEarly(): number {
+    return this.early.filter((e) => e !== undefined).length;
+  }
+
   finish(live: LiveState): Comparison {
     const l = this.lists;
     if (live.actions !== l.actions || live.operators !== l.operators || live.recorded?.scope !== l.recorded?.scope) {

@@ -1,0 +1,50 @@
+// The plan pipeline compares each action while the others are read (cli/pipeline.ts
+// readLiveComparing): against a reference server with latency, over real HTTP, the comparison
+// is mostly done when the read ends, and it is the one compareStates makes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createClient } from '../../src/api/client.js';
+import type { ApiClient } from '../../src/api/types.js';
+import { readLiveComparing } from '../../src/cli/pipeline.js';
+import { compareStates } from '../../src/plan/compare.js';
+import { desired, desiredAction, desiredParser } from '../plan/builders.js';
+
+const ACTIONS = 12;
+let server: TestServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ latencyMs: 20 });
+  client = createClient({ baseUrl: server.url, token: server.token, concurrency: 4 });
+  await Promise.all(Array.from({ length: ACTIONS }, async (_, i) => {
+    const a = await client.createAction({ name: `A${i}`, root_code: '*1#', transport_type: 'ussd', operator_ids: [2172], steps: [] });
+    for (const category of ['ok', 'ko']) {
+      await client.createParser(a.id, { category, status: 'succeeded', target_type: 'ussd', sender: null, regex: `${category}${i}`, user_message: '' });
+    }
+  }));
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+describe('comparing while reading', () => {
+  it('compares actions in the quiet between answers, with the result compareStates gives', async () => {
+    const config = desired({
+      actions: Array.from({ length: ACTIONS }, (_, i) => desiredAction({
+        name: `A${i}`, root_code: '*1#', steps: [],
+        parsers: [desiredParser({ category: 'ok', regex: `ok${i}` }), desiredParser({ category: 'ko', regex: i % 2 ? 'changed' : `ko${i}` })],
+      })),
+    });
+    const { live, comparer, comparedWhileReading } = await readLiveComparing(config, { client, concurrency: 2 });
+    expect(live.parsers).toHaveLength(2 * ACTIONS);
+    // 2 lanes, 20 ms per answer: the loop waits ~20 ms after each pair of answers.
+    expect(comparedWhileReading).toBeGreaterThan(ACTIONS / 2);
+    expect(comparer!.comparedEarly).toBe(ACTIONS); // the rest once the read ended
+    const cmp = comparer!.finish(live);
+    expect(cmp).toEqual(compareStates(config, live));
+    expect(cmp.pairs.filter((p) => p.fields.length > 0).map((p) => p.address).sort()).toEqual(
+      Array.from({ length: ACTIONS }, (_, i) => i).filter((i) => i % 2).map((i) => `action["A${i}"].parser["ko"]`).sort(),
+    );
+  });
+});
