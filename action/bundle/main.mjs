@@ -64932,6 +64932,10 @@ var init_compare = __esm({
         } catch {
         }
       }
+      /** How many actions were compared early (so far). */
+      get comparedEarly() {
+        return this.early.filter((e) => e !== void 0).length;
+      }
       finish(live) {
         const l = this.lists;
         if (live.actions !== l.actions || live.operators !== l.operators || live.recorded?.scope !== l.recorded?.scope) {
@@ -65377,8 +65381,9 @@ async function readLiveComparing(desired, options) {
     early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
     return (action, parsers) => early.push([action, parsers]);
   } });
+  const comparedWhileReading = comparer?.comparedEarly ?? 0;
   early?.drain();
-  return { live, comparer };
+  return { live, comparer, comparedWhileReading };
 }
 async function readLiveFor(desired, options) {
   await options.checkOrganization?.(desired.organization_id);
