@@ -19,21 +19,29 @@ export class IdleQueue<T> {
   private readonly queue: T[] = [];
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
+  private failure: { error: unknown } | undefined;
 
   constructor(private readonly work: (item: T) => void, private readonly options = { quietMs: QUIET_MS, sliceMs: SLICE_MS }) {}
 
   /** Queues an item; queued items run once nothing has been pushed for a quiet spell. */
   push(item: T): void {
     this.queue.push(item);
-    if (this.timer === undefined) this.timer = setTimeout(() => this.slice(), this.options.quietMs);
+    if (this.timer === undefined) this.arm();
     else this.timer.refresh();
   }
 
-  /** Runs every item still queued, in order. */
+  /** Runs every item still queued, in order; throws what an item threw in a slice, as if it ran now. */
   drain(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer();
+    if (this.failure) throw this.failure.error;
     while (this.next < this.queue.length) this.runNext();
+  }
+
+  /** Drops what is queued (the work is no longer wanted: the read failed). */
+  cancel(): void {
+    this.cancelTimer();
+    this.queue.length = 0;
+    this.next = 0;
   }
 
   /** How many items are still queued. */
@@ -44,8 +52,25 @@ export class IdleQueue<T> {
   private slice(): void {
     this.timer = undefined;
     const until = performance.now() + this.options.sliceMs;
-    while (this.next < this.queue.length && performance.now() < until) this.runNext();
-    if (this.next < this.queue.length) this.timer = setTimeout(() => this.slice(), this.options.quietMs);
+    try {
+      while (this.next < this.queue.length && performance.now() < until) this.runNext();
+    } catch (error) {
+      // Not thrown from a timer (that would end the process): drain() throws it, where the
+      // caller would have met it had the item run at the end.
+      this.failure = { error };
+      return;
+    }
+    if (this.next < this.queue.length) this.arm();
+  }
+
+  /** The timer never keeps the process alive by itself: whoever queues is waiting on something else. */
+  private arm(): void {
+    this.timer = setTimeout(() => this.slice(), this.options.quietMs).unref();
+  }
+
+  private cancelTimer(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private runNext(): void {

@@ -100,11 +100,17 @@ export async function readLiveComparing(
 ): Promise<{ live: LiveState; comparer: Comparer | undefined; comparedWhileReading: number }> {
   let comparer: Comparer | undefined;
   let early: IdleQueue<[LiveAction, LiveParser[]]> | undefined;
-  const live = await readLiveFor(desired, { ...options, onLists: (lists) => {
-    const c = (comparer = new Comparer(desired, lists));
-    early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
-    return (action, parsers) => early!.push([action, parsers]);
-  } });
+  let live: LiveState;
+  try {
+    live = await readLiveFor(desired, { ...options, onLists: (lists) => {
+      const c = (comparer = new Comparer(desired, lists));
+      early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
+      return (action, parsers) => early!.push([action, parsers]);
+    } });
+  } catch (e) {
+    early?.cancel();
+    throw e;
+  }
   const comparedWhileReading = comparer?.comparedEarly ?? 0;
   early?.drain();
   return { live, comparer, comparedWhileReading };

@@ -57,3 +57,30 @@ describe('IdleQueue', () => {
     expect(new Set(slices).size).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('IdleQueue when things go wrong', () => {
+  it('keeps what an item threw in a slice for drain(), instead of throwing from a timer', async () => {
+    const ran: number[] = [];
+    const q = new IdleQueue<number>((n) => {
+      if (n === 1) throw new Error('item 1 failed');
+      ran.push(n);
+    }, { quietMs: 2, sliceMs: 50 });
+    q.push(0);
+    q.push(1);
+    q.push(2);
+    await sleep(20); // an uncaught exception here would fail the test run
+    expect(ran).toEqual([0]);
+    expect(() => q.drain()).toThrow('item 1 failed');
+  });
+
+  it('cancel() drops the queue and its timer: nothing runs afterwards', async () => {
+    const ran: number[] = [];
+    const q = new IdleQueue<number>((n) => ran.push(n), { quietMs: 5, sliceMs: 50 });
+    q.push(0);
+    q.push(1);
+    q.cancel();
+    await sleep(20);
+    expect(ran).toEqual([]);
+    expect(q.pending).toBe(0);
+  });
+});
