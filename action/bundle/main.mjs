@@ -64482,17 +64482,24 @@ var init_idle_queue = __esm({
       queue = [];
       next = 0;
       timer;
+      failure;
       /** Queues an item; queued items run once nothing has been pushed for a quiet spell. */
       push(item) {
         this.queue.push(item);
-        if (this.timer === void 0) this.timer = setTimeout(() => this.slice(), this.options.quietMs);
+        if (this.timer === void 0) this.arm();
         else this.timer.refresh();
       }
-      /** Runs every item still queued, in order. */
+      /** Runs every item still queued, in order; throws what an item threw in a slice, as if it ran now. */
       drain() {
-        clearTimeout(this.timer);
-        this.timer = void 0;
+        this.cancelTimer();
+        if (this.failure) throw this.failure.error;
         while (this.next < this.queue.length) this.runNext();
+      }
+      /** Drops what is queued (the work is no longer wanted: the read failed). */
+      cancel() {
+        this.cancelTimer();
+        this.queue.length = 0;
+        this.next = 0;
       }
       /** How many items are still queued. */
       get pending() {
@@ -64501,8 +64508,21 @@ var init_idle_queue = __esm({
       slice() {
         this.timer = void 0;
         const until = performance.now() + this.options.sliceMs;
-        while (this.next < this.queue.length && performance.now() < until) this.runNext();
-        if (this.next < this.queue.length) this.timer = setTimeout(() => this.slice(), this.options.quietMs);
+        try {
+          while (this.next < this.queue.length && performance.now() < until) this.runNext();
+        } catch (error) {
+          this.failure = { error };
+          return;
+        }
+        if (this.next < this.queue.length) this.arm();
+      }
+      /** The timer never keeps the process alive by itself: whoever queues is waiting on something else. */
+      arm() {
+        this.timer = setTimeout(() => this.slice(), this.options.quietMs).unref();
+      }
+      cancelTimer() {
+        clearTimeout(this.timer);
+        this.timer = void 0;
       }
       runNext() {
         const item = this.queue[this.next];
@@ -65376,11 +65396,17 @@ async function loadAndPlan(paths, options, io) {
 async function readLiveComparing(desired, options) {
   let comparer;
   let early;
-  const live = await readLiveFor(desired, { ...options, onLists: (lists) => {
-    const c = comparer = new Comparer(desired, lists);
-    early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
-    return (action, parsers) => early.push([action, parsers]);
-  } });
+  let live;
+  try {
+    live = await readLiveFor(desired, { ...options, onLists: (lists) => {
+      const c = comparer = new Comparer(desired, lists);
+      early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
+      return (action, parsers) => early.push([action, parsers]);
+    } });
+  } catch (e) {
+    early?.cancel();
+    throw e;
+  }
   const comparedWhileReading = comparer?.comparedEarly ?? 0;
   early?.drain();
   return { live, comparer, comparedWhileReading };
