@@ -20,11 +20,13 @@ export class IdleQueue<T> {
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
   private failure: { error: unknown } | undefined;
+  private cancelled = false;
 
   constructor(private readonly work: (item: T) => void, private readonly options = { quietMs: QUIET_MS, sliceMs: SLICE_MS }) {}
 
   /** Queues an item; queued items run once nothing has been pushed for a quiet spell. */
   push(item: T): void {
+    if (this.cancelled) return;
     this.queue.push(item);
     if (this.timer === undefined) this.arm();
     else this.timer.refresh();
@@ -39,6 +41,7 @@ export class IdleQueue<T> {
 
   /** Drops what is queued (the work is no longer wanted: the read failed). */
   cancel(): void {
+    this.cancelled = true;
     this.cancelTimer();
     this.queue.length = 0;
     this.next = 0;
@@ -51,16 +54,20 @@ export class IdleQueue<T> {
 
   private slice(): void {
     this.timer = undefined;
+    if (this.next >= this.queue.length) return;
     const until = performance.now() + this.options.sliceMs;
     try {
-      while (this.next < this.queue.length && performance.now() < until) this.runNext();
+      // At least one item per slice, however short the slice.
+      do this.runNext();
+      while (this.next < this.queue.length && performance.now() < until);
     } catch (error) {
       // Not thrown from a timer (that would end the process): drain() throws it, where the
       // caller would have met it had the item run at the end.
       this.failure = { error };
       return;
     }
-    if (this.next < this.queue.length) this.arm();
+    // An item may have pushed another, and armed the timer already.
+    if (this.next < this.queue.length && this.timer === undefined) this.arm();
   }
 
   /** The timer never keeps the process alive by itself: whoever queues is waiting on something else. */

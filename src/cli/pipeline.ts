@@ -103,8 +103,9 @@ export async function readLiveComparing(
   let live: LiveState;
   try {
     live = await readLiveFor(desired, { ...options, onLists: (lists) => {
-      const c = (comparer = new Comparer(desired, lists));
-      early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
+      // Made by the first queued item, so that matching every action does not hold up the
+      // first parser requests.
+      early = new IdleQueue(([action, parsers]) => (comparer ??= new Comparer(desired, lists)).parsersOf(action.id, parsers));
       return (action, parsers) => early!.push([action, parsers]);
     } });
   } catch (e) {

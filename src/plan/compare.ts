@@ -80,6 +80,8 @@ interface ActionPart {
  * Built from the live lists (they come first); `parsersOf` is given each action's parsers as
  * read; `finish` gives exactly what compareStates gives for the whole live state, using an early
  * part only where its inputs are the very ones finish would use (else it compares again).
+ * Inputs are compared by identity: the desired state, the lists and the record scope must not
+ * change in place between construction and finish() (the pipeline never changes them).
  */
 export class Comparer {
   private readonly nameOf: (id: number) => string;
@@ -114,7 +116,8 @@ export class Comparer {
     const ids = new Set(parsers.map((p) => p.id));
     if (this.desired.actions[i]!.parsers.some((p) => p.id !== undefined && !ids.has(p.id))) return;
     try {
-      this.early[i] = { pool: parsers, part: this.actionPart(i, parsers, null) };
+      const pool = [...parsers]; // what finish() compares with, whatever becomes of the caller's array
+      this.early[i] = { pool, part: this.actionPart(i, pool, null) };
     } catch {
       // finish() compares this action again and meets the same problem where it always did.
     }

@@ -73,14 +73,40 @@ describe('IdleQueue when things go wrong', () => {
     expect(() => q.drain()).toThrow('item 1 failed');
   });
 
-  it('cancel() drops the queue and its timer: nothing runs afterwards', async () => {
+  it('cancel() drops the queue and its timer: nothing runs afterwards, not even what comes later', async () => {
     const ran: number[] = [];
     const q = new IdleQueue<number>((n) => ran.push(n), { quietMs: 5, sliceMs: 50 });
     q.push(0);
     q.push(1);
     q.cancel();
+    q.push(2); // an answer still in flight when the read failed
     await sleep(20);
     expect(ran).toEqual([]);
     expect(q.pending).toBe(0);
+  });
+
+  it('a slice of 0 ms still runs an item at a time', async () => {
+    const ran: number[] = [];
+    const q = new IdleQueue<number>((n) => ran.push(n), { quietMs: 2, sliceMs: 0 });
+    q.push(0);
+    q.push(1);
+    await sleep(40);
+    expect(ran).toEqual([0, 1]);
+  });
+
+  it('an item that queues another: all run once, and nothing runs after drain()', async () => {
+    const ran: number[] = [];
+    const q: IdleQueue<number> = new IdleQueue<number>((n) => {
+      ran.push(n);
+      if (n === 0) q.push(10);
+    }, { quietMs: 5, sliceMs: 0 });
+    q.push(0);
+    q.push(1);
+    await sleep(8); // the first slice ran 0, which queued 10
+    q.drain();
+    const drained = [...ran];
+    await sleep(30);
+    expect(ran).toEqual(drained);
+    expect(ran.sort((a, b) => a - b)).toEqual([0, 1, 10]);
   });
 });

@@ -107,6 +107,18 @@ describe('Comparer: the comparison made while reading', () => {
     expect(compareStates(d, l).pairs.find((p) => p.type === 'parser')!.fields).not.toEqual([]);
   });
 
+  it('keeps its own copy of a parser list: changing the caller\'s array afterwards changes nothing', () => {
+    const d = desired({ actions: [desiredAction()] });
+    const list = [liveParser()];
+    const extra = liveParser({ id: 'p2', category: 'other' });
+    const l = live({ actions: [liveAction()], parsers: [list[0]!, extra] });
+    const comparer = new Comparer(d, l);
+    comparer.parsersOf('a1', list);
+    list.push(extra);
+    expect(comparer.finish(l)).toEqual(compareStates(d, l));
+    expect(comparer.finish(l).orphans).toEqual([expect.objectContaining({ type: 'parser', live: extra })]);
+  });
+
   it('compares again when the live state finished with is not the one it began with', () => {
     const d = desired({ actions: [desiredAction()] });
     const parsers = [liveParser()];
