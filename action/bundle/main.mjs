@@ -64483,8 +64483,10 @@ var init_idle_queue = __esm({
       next = 0;
       timer;
       failure;
+      cancelled = false;
       /** Queues an item; queued items run once nothing has been pushed for a quiet spell. */
       push(item) {
+        if (this.cancelled) return;
         this.queue.push(item);
         if (this.timer === void 0) this.arm();
         else this.timer.refresh();
@@ -64497,6 +64499,7 @@ var init_idle_queue = __esm({
       }
       /** Drops what is queued (the work is no longer wanted: the read failed). */
       cancel() {
+        this.cancelled = true;
         this.cancelTimer();
         this.queue.length = 0;
         this.next = 0;
@@ -64507,14 +64510,17 @@ var init_idle_queue = __esm({
       }
       slice() {
         this.timer = void 0;
+        if (this.next >= this.queue.length) return;
         const until = performance.now() + this.options.sliceMs;
         try {
-          while (this.next < this.queue.length && performance.now() < until) this.runNext();
+          do
+            this.runNext();
+          while (this.next < this.queue.length && performance.now() < until);
         } catch (error) {
           this.failure = { error };
           return;
         }
-        if (this.next < this.queue.length) this.arm();
+        if (this.next < this.queue.length && this.timer === void 0) this.arm();
       }
       /** The timer never keeps the process alive by itself: whoever queues is waiting on something else. */
       arm() {
@@ -64948,7 +64954,8 @@ var init_compare = __esm({
         const ids2 = new Set(parsers.map((p) => p.id));
         if (this.desired.actions[i].parsers.some((p) => p.id !== void 0 && !ids2.has(p.id))) return;
         try {
-          this.early[i] = { pool: parsers, part: this.actionPart(i, parsers, null) };
+          const pool = [...parsers];
+          this.early[i] = { pool, part: this.actionPart(i, pool, null) };
         } catch {
         }
       }
@@ -65399,8 +65406,7 @@ async function readLiveComparing(desired, options) {
   let live;
   try {
     live = await readLiveFor(desired, { ...options, onLists: (lists) => {
-      const c = comparer = new Comparer(desired, lists);
-      early = new IdleQueue(([action, parsers]) => c.parsersOf(action.id, parsers));
+      early = new IdleQueue(([action, parsers]) => (comparer ??= new Comparer(desired, lists)).parsersOf(action.id, parsers));
       return (action, parsers) => early.push([action, parsers]);
     } });
   } catch (e) {
