@@ -22,8 +22,10 @@ export interface DriftResult {
   diagnostics: Diagnostic[];
 }
 
-/** The drift report and the problems that kept parts of it from being computed. */
-/** `comparer`: the comparison begun while the live state was read (cli/pipeline.ts); else it is made here. */
+/**
+ * The drift report and the problems that kept parts of it from being computed. `comparer`: the
+ * comparison begun while the live state was read (cli/pipeline.ts); else it is made here.
+ */
 export function buildDriftResult(desired: DesiredState, live: LiveState, options: DriftOptions = {}, comparer?: Comparer): DriftResult {
   const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);
   const scope = targetScope(options.targets, knownAddresses(cmp, live));
