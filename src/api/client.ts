@@ -58,6 +58,7 @@ export function createClient(options: ClientOptions): ApiClient {
   });
   const stats = { requests: 0, retries: 0 };
   let closed = false;
+  const closing = new AbortController();
   const t: TransportOptions = {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     dispatcher,
@@ -67,10 +68,11 @@ export function createClient(options: ClientOptions): ApiClient {
     auth: undefined as unknown as Auth,
     userAgent: options.userAgent ?? 'menuctl',
     random: options.random ?? Math.random,
-    sleep: options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    sleep: options.sleep ?? ((ms) => sleepUnlessClosed(ms, closing.signal)),
     now: options.now ?? Date.now,
     onRetry: options.onRetry,
     stats,
+    closed: closing.signal,
   };
   t.auth = new Auth(options, async (email, password) => {
     const reply = await send(t, {
@@ -162,12 +164,37 @@ export function createClient(options: ClientOptions): ApiClient {
 
     stats,
     async close() {
+      closing.abort(new ClientClosedError());
       if (ownDispatcher && !closed) {
         closed = true;
         await dispatcher.close();
       }
     },
   };
+}
+
+/** A call still pending when its client was closed (its run has ended: nobody reads the answer). */
+export class ClientClosedError extends Error {
+  constructor() {
+    super('the API client was closed while this call was waiting to be retried');
+    this.name = 'ClientClosedError';
+  }
+}
+
+/** setTimeout as a promise that rejects as soon as `signal` aborts (the client closes). */
+function sleepUnlessClosed(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function nullable<T>(resource: Resource | null, convert: (r: Resource) => T): T | null {

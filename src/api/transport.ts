@@ -35,6 +35,12 @@ export interface TransportOptions {
   now: () => number;
   onRetry?: (info: RetryInfo) => void;
   stats: { requests: number; retries: number };
+  /**
+   * Aborted when the client is closed: calls still waiting to retry (or queued behind a failed
+   * one) give up at once instead of sending again. A run that already failed, or was
+   * interrupted, then ends without waiting out their backoff.
+   */
+  closed?: AbortSignal;
 }
 
 export interface Call {
@@ -65,6 +71,7 @@ export async function send(t: TransportOptions, call: Call): Promise<Reply> {
   let failures = 0;
   let waitedMs = 0;
   for (let attempt = 1; ; attempt++) {
+    t.closed?.throwIfAborted();
     const sent = await once(t, call, token);
     if (sent.kind === 'status' && sent.status === 401 && !relogged && call.auth !== 'none' && t.auth.canLogin) {
       // An expired token mid-run: log in again once, then repeat the same request.
@@ -117,7 +124,15 @@ async function once(t: TransportOptions, call: Call, token: string | null): Prom
   const permit = await t.limiter.acquire();
   // Checked once the slot is ours: a 429 that came while this request queued for it pauses it too.
   const paused = t.limiter.pausedFor(t.now());
-  if (paused > 0) await t.sleep(paused);
+  if (paused > 0) {
+    try {
+      await t.sleep(paused);
+      t.closed?.throwIfAborted();
+    } catch (e) {
+      t.limiter.release(permit, 'other');
+      throw e;
+    }
+  }
   let sent: Sent;
   try {
     t.stats.requests++;

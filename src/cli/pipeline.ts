@@ -117,6 +117,24 @@ export async function readLiveComparing(
   return { live, comparer, comparedWhileReading };
 }
 
+/**
+ * Parsers pinned by id in the config that are not among those read: each is read by id, so that
+ * the plan can name the action that owns it instead of saying it does not exist. A pin like that
+ * is an error either way; this costs a request per such pin, and none otherwise.
+ */
+async function readPinnedElsewhere(desired: DesiredState, live: LiveState, options: ReadLiveForOptions): Promise<void> {
+  const read = new Set(live.parsers.map((p) => p.id));
+  const missing = [...new Set(desired.actions.flatMap((a) => a.parsers.flatMap((p) => (p.id !== undefined && !read.has(p.id) ? [p.id] : []))))];
+  if (missing.length === 0) return;
+  const found: LiveParser[] = [];
+  for (const id of missing) {
+    options.signal?.throwIfAborted();
+    const parser = await options.client.getParser(id);
+    if (parser !== null) found.push(parser);
+  }
+  if (found.length > 0) live.pinned_elsewhere = found;
+}
+
 /** The organization guard first, then the live state `desired` needs with the fewest requests. */
 export async function readLiveFor(desired: DesiredState, options: ReadLiveForOptions): Promise<LiveState> {
   await options.checkOrganization?.(desired.organization_id);
@@ -131,6 +149,7 @@ export async function readLiveFor(desired: DesiredState, options: ReadLiveForOpt
     concurrency: options.concurrency,
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  await readPinnedElsewhere(desired, live, options);
   if (options.record) {
     live.recorded = recorded!;
     const unknown = desired.apps.filter((a) => a.id === undefined);

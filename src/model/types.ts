@@ -196,6 +196,11 @@ export interface LiveState {
   actions: LiveAction[];
   /** Parsers of the actions that were read (see api/read-live.ts for which). */
   parsers: LiveParser[];
+  /**
+   * Parsers the config pins by id that are not among `parsers` (they belong to an action it does
+   * not manage), read one by one so the plan can say whose they are. Absent when none.
+   */
+  pinned_elsewhere?: LiveParser[];
   /** All apps; only the pinned ones when `apps_listed` is false (a server without `GET /api/apps`). */
   apps: LiveApp[];
   apps_listed: boolean;

@@ -135,12 +135,13 @@ export class Comparer {
     }
     const out: Comparison = { pairs: [], orphans: [], diagnostics: [...this.actions.diagnostics] };
     const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
+    const all = live.pinned_elsewhere ? [...live.parsers, ...live.pinned_elsewhere] : live.parsers;
     this.desired.actions.forEach((_, i) => {
       const outcome = this.actions.outcomes[i]!;
       const actionId = outcome.ok ? outcome.live?.id : undefined;
       const pool = actionId === undefined ? [] : (parsersByAction.get(actionId) ?? []);
       const early = this.early[i];
-      const part = early !== undefined && samePool(early.pool, pool) ? early.part : this.actionPart(i, pool, live.parsers);
+      const part = early !== undefined && samePool(early.pool, pool) ? early.part : this.actionPart(i, pool, all);
       out.diagnostics.push(...part.diagnostics);
       out.pairs.push(...part.pairs);
       out.orphans.push(...part.orphans);

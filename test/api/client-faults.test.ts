@@ -1,7 +1,7 @@
 // Retries and outcomes against the reference server's own fault injection (--fail-rate,
 // --reset-rate, --rate-limit, --latency). The wait between attempts is injected as a no-op
 // where the server does not care, so the tests stay fast; nothing here asserts timing.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -160,3 +160,21 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+describe('closing the client', () => {
+  it('ends a call waiting to retry at once, without sending it again', async () => {
+    // Every answer a 503; ~3 s before each retry (jitter pinned near its top), the real timer.
+    server = await startTestServer({ failRate: 1, faultSeed: 1 });
+    client = createClient({ baseUrl: server.url, token: server.token, retry: { baseMs: 3_000, capMs: 3_000 }, random: () => 0.99 });
+    const pending = client.listActions();
+    const outcome = pending.then(() => 'answered', (e: Error) => e.name);
+    const s = server;
+    await vi.waitFor(() => expect(s.stats().requests).toBe(1));
+    const closedAt = performance.now();
+    await client.close();
+    expect(await outcome).toBe('ClientClosedError');
+    expect(performance.now() - closedAt).toBeLessThan(1_000);
+    expect(server.stats().requests).toBe(1);
+  });
+
+});

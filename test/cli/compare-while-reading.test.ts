@@ -47,4 +47,24 @@ describe('comparing while reading', () => {
       Array.from({ length: ACTIONS }, (_, i) => i).filter((i) => i % 2).map((i) => `action["A${i}"].parser["ko"]`).sort(),
     );
   });
+
+  it('a pinned parser id owned by an action the config does not manage is named with its owner, read by id', async () => {
+    const other = await client.createAction({ name: 'Unmanaged', root_code: '*9#', transport_type: 'ussd', operator_ids: [2172], steps: [] });
+    const theirs = await client.createParser(other.id, { category: 'theirs', status: 'succeeded', target_type: 'ussd', sender: null, regex: 'x', user_message: '' });
+    const config = desired({
+      actions: [
+        desiredAction({ name: 'A0', root_code: '*1#', steps: [], parsers: [desiredParser({ category: 'ok', regex: 'ok0', id: theirs.id })] }),
+        desiredAction({ name: 'A1', root_code: '*1#', steps: [], parsers: [desiredParser({ category: 'ok', regex: 'ok1', id: 'no-such-parser' })] }),
+      ],
+    });
+    server.resetStats();
+    const { live, comparer } = await readLiveComparing(config, { client, concurrency: 2 });
+    // 3 lists + 2 actions' parsers + one GET per pin not found among them.
+    expect(server.stats().requests).toBe(3 + 2 + 2);
+    expect(live.pinned_elsewhere?.map((p) => p.id)).toEqual([theirs.id]);
+    const cmp = comparer ? comparer.finish(live) : compareStates(config, live);
+    expect(cmp.diagnostics.map((d) => d.code)).toEqual(['plan.pinned-id-elsewhere', 'plan.pinned-id-not-found']);
+    expect(cmp.diagnostics[0]!.message).toContain(`belongs to the action with id ${JSON.stringify(other.id)}`);
+    expect(cmp).toEqual(compareStates(config, live));
+  });
 });
