@@ -34335,7 +34335,7 @@ var require_errors2 = __commonJS({
       }
     };
     var kClientClosedError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_CLOSED");
-    var ClientClosedError = class extends UndiciError {
+    var ClientClosedError2 = class extends UndiciError {
       constructor(message) {
         super(message);
         this.name = "ClientClosedError";
@@ -34528,7 +34528,7 @@ var require_errors2 = __commonJS({
       InvalidReturnValueError,
       RequestAbortedError,
       ClientDestroyedError,
-      ClientClosedError,
+      ClientClosedError: ClientClosedError2,
       InformationalError,
       SocketError,
       NotSupportedError,
@@ -36182,7 +36182,7 @@ var require_dispatcher_base = __commonJS({
     var UnwrapHandler = require_unwrap_handler();
     var {
       ClientDestroyedError,
-      ClientClosedError,
+      ClientClosedError: ClientClosedError2,
       InvalidArgumentError: InvalidArgumentError2
     } = require_errors2();
     var { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = require_symbols();
@@ -36320,7 +36320,7 @@ var require_dispatcher_base = __commonJS({
             throw new ClientDestroyedError();
           }
           if (this[kClosed]) {
-            throw new ClientClosedError();
+            throw new ClientClosedError2();
           }
           return this[kDispatch](opts, handler);
         } catch (err) {
@@ -63821,6 +63821,7 @@ async function send(t, call2) {
   let failures = 0;
   let waitedMs = 0;
   for (let attempt = 1; ; attempt++) {
+    t.closed?.throwIfAborted();
     const sent2 = await once(t, call2, token);
     if (sent2.kind === "status" && sent2.status === 401 && !relogged && call2.auth !== "none" && t.auth.canLogin) {
       relogged = true;
@@ -63864,7 +63865,15 @@ async function once(t, call2, token) {
   }
   const permit = await t.limiter.acquire();
   const paused = t.limiter.pausedFor(t.now());
-  if (paused > 0) await t.sleep(paused);
+  if (paused > 0) {
+    try {
+      await t.sleep(paused);
+      t.closed?.throwIfAborted();
+    } catch (e) {
+      t.limiter.release(permit, "other");
+      throw e;
+    }
+  }
   let sent2;
   try {
     t.stats.requests++;
@@ -63968,6 +63977,7 @@ var init_transport = __esm({
 // src/api/client.ts
 var client_exports = {};
 __export(client_exports, {
+  ClientClosedError: () => ClientClosedError,
   createClient: () => createClient
 });
 function createClient(options) {
@@ -63980,6 +63990,7 @@ function createClient(options) {
   });
   const stats = { requests: 0, retries: 0 };
   let closed2 = false;
+  const closing = new AbortController();
   const t = {
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     dispatcher,
@@ -63989,10 +64000,11 @@ function createClient(options) {
     auth: void 0,
     userAgent: options.userAgent ?? "menuctl",
     random: options.random ?? Math.random,
-    sleep: options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    sleep: options.sleep ?? ((ms) => sleepUnlessClosed(ms, closing.signal)),
     now: options.now ?? Date.now,
     onRetry: options.onRetry,
-    stats
+    stats,
+    closed: closing.signal
   };
   t.auth = new Auth(options, async (email, password) => {
     const reply = await send(t, {
@@ -64068,6 +64080,7 @@ function createClient(options) {
     restoreApp: async (id) => fromApiApp(await one({ method: "PUT", path: `/api/apps/${enc(id)}/restore`, shape: { one: "app" } })),
     stats,
     async close() {
+      closing.abort(new ClientClosedError());
       if (ownDispatcher && !closed2) {
         closed2 = true;
         await dispatcher.close();
@@ -64075,10 +64088,24 @@ function createClient(options) {
     }
   };
 }
+function sleepUnlessClosed(ms, signal) {
+  return new Promise((resolve6, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve6();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
 function nullable2(resource, convert2) {
   return resource === null ? null : convert2(resource);
 }
-var enc;
+var enc, ClientClosedError;
 var init_client = __esm({
   "src/api/client.ts"() {
     "use strict";
@@ -64090,6 +64117,12 @@ var init_client = __esm({
     init_transport();
     init_payload();
     enc = encodeURIComponent;
+    ClientClosedError = class extends Error {
+      constructor() {
+        super("the API client was closed while this call was waiting to be retried");
+        this.name = "ClientClosedError";
+      }
+    };
   }
 });
 
@@ -64970,12 +65003,13 @@ var init_compare = __esm({
         }
         const out = { pairs: [], orphans: [], diagnostics: [...this.actions.diagnostics] };
         const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
+        const all = live.pinned_elsewhere ? [...live.parsers, ...live.pinned_elsewhere] : live.parsers;
         this.desired.actions.forEach((_, i) => {
           const outcome2 = this.actions.outcomes[i];
           const actionId = outcome2.ok ? outcome2.live?.id : void 0;
           const pool = actionId === void 0 ? [] : parsersByAction.get(actionId) ?? [];
           const early = this.early[i];
-          const part = early !== void 0 && samePool(early.pool, pool) ? early.part : this.actionPart(i, pool, live.parsers);
+          const part = early !== void 0 && samePool(early.pool, pool) ? early.part : this.actionPart(i, pool, all);
           out.diagnostics.push(...part.diagnostics);
           out.pairs.push(...part.pairs);
           out.orphans.push(...part.orphans);
@@ -65417,6 +65451,18 @@ async function readLiveComparing(desired, options) {
   early?.drain();
   return { live, comparer, comparedWhileReading };
 }
+async function readPinnedElsewhere(desired, live, options) {
+  const read2 = new Set(live.parsers.map((p) => p.id));
+  const missing2 = [...new Set(desired.actions.flatMap((a) => a.parsers.flatMap((p) => p.id !== void 0 && !read2.has(p.id) ? [p.id] : [])))];
+  if (missing2.length === 0) return;
+  const found = [];
+  for (const id of missing2) {
+    options.signal?.throwIfAborted();
+    const parser = await options.client.getParser(id);
+    if (parser !== null) found.push(parser);
+  }
+  if (found.length > 0) live.pinned_elsewhere = found;
+}
 async function readLiveFor(desired, options) {
   await options.checkOrganization?.(desired.organization_id);
   const scope = options.record ? scopeOf(options.record) : null;
@@ -65430,6 +65476,7 @@ async function readLiveFor(desired, options) {
     concurrency: options.concurrency,
     ...options.signal ? { signal: options.signal } : {}
   });
+  await readPinnedElsewhere(desired, live, options);
   if (options.record) {
     live.recorded = recorded;
     const unknown = desired.apps.filter((a) => a.id === void 0);
