@@ -1,7 +1,7 @@
 // IdleQueue (src/cli/idle-queue.ts): queued work runs once pushes stop for a quiet spell, a
 // slice at a time, never while they keep coming; drain() runs the rest in order.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IdleQueue } from '../../src/cli/idle-queue.js';
 
 const spin = (ms: number) => {
@@ -50,7 +50,7 @@ describe('IdleQueue', () => {
     }, { quietMs: 5, sliceMs: 4 });
     for (let i = 0; i < 6; i++) q.push(i);
     const ticker = setInterval(() => turn++, 1);
-    await sleep(100);
+    await vi.waitFor(() => expect(ran).toHaveLength(6), { timeout: 2_000, interval: 5 });
     clearInterval(ticker);
     expect(ran).toEqual([0, 1, 2, 3, 4, 5]);
     // A slice of 4 ms holds at most two 3 ms items: the six took at least three turns.
@@ -90,8 +90,7 @@ describe('IdleQueue when things go wrong', () => {
     const q = new IdleQueue<number>((n) => ran.push(n), { quietMs: 2, sliceMs: 0 });
     q.push(0);
     q.push(1);
-    await sleep(40);
-    expect(ran).toEqual([0, 1]);
+    await vi.waitFor(() => expect(ran).toEqual([0, 1]), { timeout: 2_000, interval: 5 });
   });
 
   it('an item that queues another: all run once, and nothing runs after drain()', async () => {
