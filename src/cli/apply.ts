@@ -54,7 +54,6 @@ export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
 
 const REMAKE = 'make a new one with `menuctl plan --out FILE`';
 
-
 export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   checkFlags(flags);

@@ -25,7 +25,6 @@ export interface DriftFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   target: string[];
 }
 
-
 export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);

@@ -18,7 +18,6 @@ export interface SelectedEnvironment {
   def: EnvironmentDef | undefined;
 }
 
-
 const listed = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(', ');
 
 /** The name asked for: --env, else MENUCTL_ENV, else `fallback` (a saved plan's environment). */

@@ -24,7 +24,6 @@ export interface ExportFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   force?: boolean;
 }
 
-
 export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const out = flags.out === undefined ? undefined : resolve(io.cwd, flags.out);

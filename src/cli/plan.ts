@@ -30,7 +30,6 @@ export interface PlanFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   recreate: string[];
 }
 
-
 export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);

@@ -29,15 +29,15 @@ export function importSession(t: HoverTransaction, options: { name?: string } = 
   const names = new Set<string>();
   const screens = t.screens.map((s) => scrubText(s, keep, names));
   const sms = t.sms.map((m) => ({ sender: scrubSender(m.sender), message: scrubText(m.message, keep, names) }));
-  const scrubMap = (m: Record<string, string>) =>
-    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, scrubValue(k, v, keep, names)]));
-  const variables = scrubMap(t.inputExtras);
+  const scrubMap = (m: Record<string, string>, entered: boolean) =>
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, scrubValue(k, v, keep, names, entered)]));
+  const variables = scrubMap(t.inputExtras, true);
   const session: ImportedSession = {
     name: options.name ?? defaultName(t),
     ...(Object.keys(variables).length > 0 ? { variables } : {}),
     screens,
     ...(sms.length > 0 ? { sms } : {}),
-    expect: expectOf(t, scrubMap(t.parsedVariables)),
+    expect: expectOf(t, scrubMap(t.parsedVariables, false)),
   };
   return { actionName: t.actionName === null ? null : scrubText(t.actionName, keep), session, notes: notesOf(t, keep) };
 }

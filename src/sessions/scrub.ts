@@ -50,7 +50,13 @@ const NOT_NAMES = new Set([
 
 export const PERSONAL_KEY = /name|phone|msisdn|mobile|recipient|payee|receiver|beneficiary|account|email|id_?number|national/i;
 /** Keys whose values are credentials: never written, whatever they look like. */
-export const SECRET_KEY = /pin|passw|passcode|secret|otp|token|code/i;
+export const SECRET_KEY = /pin|passw|passcode|secret|otp|token/i;
+/**
+ * What the user typed under a `code` key is a secret code or voucher; what a parser captured as
+ * `code` is the message's own transaction code (`QAB1CD2EF3 Confirmed`), which the SMS keeps and
+ * the session's expectation must still equal.
+ */
+const ENTERED_SECRET_KEY = /code/i;
 /** A screen that asks for a credential: what the device answered it with is a PIN. */
 // A screen asking for a secret: PIN (also MPIN, M-PIN, PIN1), password, a secret code, and the
 // words Swahili and French menus use (siri, mot de passe, code secret, NIP).
@@ -113,8 +119,10 @@ function placeholder(name: string, keep: readonly string[]): string {
  * text, exactly as the messages are, so a `select:` value still finds its option and a captured
  * value still equals what the parser captures.
  */
-export function scrubValue(key: string, value: string, keep: readonly string[] = [], names: ReadonlySet<string> = new Set()): string {
-  if (SECRET_KEY.test(key)) return MASKED;
+export function scrubValue(
+  key: string, value: string, keep: readonly string[] = [], names: ReadonlySet<string> = new Set(), entered = false,
+): string {
+  if (SECRET_KEY.test(key) || (entered && ENTERED_SECRET_KEY.test(key))) return MASKED;
   if (!PERSONAL_KEY.test(key)) return names.has(value.trim()) ? placeholder(value.trim(), keep) : scrubText(value, keep);
   if (/^\+?[\d\s-]+$/.test(value)) return maskDigits(value);
   // The same stand-in the text rules give, so a captured name still equals the scrubbed message's.

@@ -27,6 +27,16 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
     return { dir, cli, config: join(dir, 'config') };
   }
   const posts = () => server.stats().byRoute['POST /api/apps'] ?? 0;
+  /** Applies the examples, then drops the agent app's token from the secrets file: what a lost write leaves. */
+  async function applyThenLoseAgentToken(cli: Awaited<ReturnType<typeof workspace>>['cli'], dir: string) {
+    expect((await cli(['apply', 'config', '--yes', '--secrets-file', 'secrets.json'])).code).toBe(0);
+    const file = join(dir, 'secrets.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    const lost = doc['app["com.example.agent"]'];
+    delete doc['app["com.example.agent"]'];
+    writeFileSync(file, JSON.stringify(doc));
+    return { file, lost };
+  }
 
   it('applies the examples twice: the second apply and plan change nothing and warn about nothing', async () => {
     const { cli } = await workspace();
@@ -102,12 +112,7 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
 
   it('completes a token missing from the secrets file from GET /api/apps/{id}, writing nothing to the API', async () => {
     const { cli, dir } = await workspace();
-    expect((await cli(['apply', 'config', '--yes', '--secrets-file', 'secrets.json'])).code).toBe(0);
-    const file = join(dir, 'secrets.json');
-    const doc = JSON.parse(readFileSync(file, 'utf8'));
-    const lost = doc['app["com.example.agent"]'];
-    delete doc['app["com.example.agent"]'];
-    writeFileSync(file, JSON.stringify(doc));
+    const { file, lost } = await applyThenLoseAgentToken(cli, dir);
     server.resetStats();
     const r = await cli(['apply', 'config', '--yes', '--secrets-file', 'secrets.json']);
     expect(r.code).toBe(0);
@@ -120,12 +125,7 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
 
   it('apply --plan FILE PATH (the CI path) also completes a token missing from the secrets file', async () => {
     const { cli, dir } = await workspace();
-    expect((await cli(['apply', 'config', '--yes', '--secrets-file', 'secrets.json'])).code).toBe(0);
-    const file = join(dir, 'secrets.json');
-    const doc = JSON.parse(readFileSync(file, 'utf8'));
-    const lost = doc['app["com.example.agent"]'];
-    delete doc['app["com.example.agent"]'];
-    writeFileSync(file, JSON.stringify(doc));
+    const { file, lost } = await applyThenLoseAgentToken(cli, dir);
     // Something to apply, so the saved plan is carried out rather than short-circuited.
     const yaml = join(dir, 'config', 'apps.yaml');
     writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('name: Field agent', 'name: Field agent (renamed)'));

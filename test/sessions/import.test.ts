@@ -143,6 +143,24 @@ describe('sessions import leaks nothing found in review', () => {
   });
 });
 
+describe('sessions import keeps what the parser captured from the messages', () => {
+  it('a parsed `code` is the SMS\'s transaction code, kept as the SMS keeps it; an entered `code` is masked', async () => {
+    const record = {
+      action_name: 'M-PESA balance', status: 'succeeded', category: 'balance',
+      session_messages: ['1. Send Money\n6. My Account', 'Enter M-PESA PIN'],
+      values_entered: ['6', '(pin)'],
+      input_extras: { code: '4321' },
+      parsed_variables: { code: 'QAB1CD2EF3', balance: '1,234.00' },
+      sms_hits: [{ message: 'QAB1CD2EF3 Confirmed. Your account balance was: M-PESA Account : Ksh1,234.00', sender: 'MPESA' }],
+    };
+    const r = await runCli(['sessions', 'import', tmp.write('parsed-code.json', JSON.stringify(record))]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/message: "QAB1CD2EF3 Confirmed\./);
+    expect(r.stdout).toMatch(/expect:[\s\S]*variables:\s+code: QAB1CD2EF3\s+balance: 1,234.00/);
+    expect(r.stdout).not.toContain('4321');
+  });
+});
+
 describe('scrubValue', () => {
   it('replaces a value under any key that the text rules found as a name in the same record; keeps the rest as the messages keep it', () => {
     const names = new Set<string>();
