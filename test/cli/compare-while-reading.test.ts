@@ -1,7 +1,8 @@
 // The plan pipeline compares each action while the others are read (cli/pipeline.ts
-// readLiveComparing): against a reference server with latency, over real HTTP, the comparison
-// is mostly done when the read ends, and it is the one compareStates makes.
+// readLiveComparing): against both servers (test/helpers/modes.ts) with latency, over real HTTP,
+// the comparison is mostly done when the read ends, and it is the one compareStates makes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MODES } from '../helpers/modes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient } from '../../src/api/types.js';
@@ -10,61 +11,64 @@ import { compareStates } from '../../src/plan/compare.js';
 import { desired, desiredAction, desiredParser } from '../plan/builders.js';
 
 const ACTIONS = 12;
-let server: TestServer;
-let client: ApiClient;
+describe.each(SERVER_MODES)('against the $name', (mode) => {
+  let server: TestServer;
+  let client: ApiClient;
 
-beforeAll(async () => {
-  server = await startTestServer({ latencyMs: 20 });
-  client = createClient({ baseUrl: server.url, token: server.token, concurrency: 4 });
-  await Promise.all(Array.from({ length: ACTIONS }, async (_, i) => {
-    const a = await client.createAction({ name: `A${i}`, root_code: '*1#', transport_type: 'ussd', operator_ids: [2172], steps: [] });
-    for (const category of ['ok', 'ko']) {
-      await client.createParser(a.id, { category, status: 'succeeded', target_type: 'ussd', sender: null, regex: `${category}${i}`, user_message: '' });
-    }
-  }));
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
-});
-
-describe('comparing while reading', () => {
-  it('compares actions in the quiet between answers, with the result compareStates gives', async () => {
-    const config = desired({
-      actions: Array.from({ length: ACTIONS }, (_, i) => desiredAction({
-        name: `A${i}`, root_code: '*1#', steps: [],
-        parsers: [desiredParser({ category: 'ok', regex: `ok${i}` }), desiredParser({ category: 'ko', regex: i % 2 ? 'changed' : `ko${i}` })],
-      })),
-    });
-    const { live, comparer, comparedWhileReading } = await readLiveComparing(config, { client, concurrency: 2 });
-    expect(live.parsers).toHaveLength(2 * ACTIONS);
-    // 2 lanes, 20 ms per answer: the loop waits ~20 ms after each pair of answers.
-    expect(comparedWhileReading).toBeGreaterThan(ACTIONS / 2);
-    expect(comparer!.comparedEarly).toBe(ACTIONS); // the rest once the read ended
-    const cmp = comparer!.finish(live);
-    expect(cmp).toEqual(compareStates(config, live));
-    expect(cmp.pairs.filter((p) => p.fields.length > 0).map((p) => p.address).sort()).toEqual(
-      Array.from({ length: ACTIONS }, (_, i) => i).filter((i) => i % 2).map((i) => `action["A${i}"].parser["ko"]`).sort(),
-    );
+  beforeAll(async () => {
+    server = await startTestServer({ ...mode.options, latencyMs: 20 });
+    client = createClient({ baseUrl: server.url, token: server.token, concurrency: 4 });
+    await Promise.all(Array.from({ length: ACTIONS }, async (_, i) => {
+      const a = await client.createAction({ name: `A${i}`, root_code: '*1#', transport_type: 'ussd', operator_ids: [2172], steps: [] });
+      for (const category of ['ok', 'ko']) {
+        await client.createParser(a.id, { category, status: 'succeeded', target_type: 'ussd', sender: null, regex: `${category}${i}`, user_message: '' });
+      }
+    }));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
   });
 
-  it('a pinned parser id owned by an action the config does not manage is named with its owner, read by id', async () => {
-    const other = await client.createAction({ name: 'Unmanaged', root_code: '*9#', transport_type: 'ussd', operator_ids: [2172], steps: [] });
-    const theirs = await client.createParser(other.id, { category: 'theirs', status: 'succeeded', target_type: 'ussd', sender: null, regex: 'x', user_message: '' });
-    const config = desired({
-      actions: [
-        desiredAction({ name: 'A0', root_code: '*1#', steps: [], parsers: [desiredParser({ category: 'ok', regex: 'ok0', id: theirs.id })] }),
-        desiredAction({ name: 'A1', root_code: '*1#', steps: [], parsers: [desiredParser({ category: 'ok', regex: 'ok1', id: 'no-such-parser' })] }),
-      ],
+  describe('comparing while reading', () => {
+    it('compares actions in the quiet between answers, with the result compareStates gives', async () => {
+      const config = desired({
+        actions: Array.from({ length: ACTIONS }, (_, i) => desiredAction({
+          name: `A${i}`, root_code: '*1#', steps: [],
+          parsers: [desiredParser({ category: 'ok', regex: `ok${i}` }), desiredParser({ category: 'ko', regex: i % 2 ? 'changed' : `ko${i}` })],
+        })),
+      });
+      const { live, comparer, comparedWhileReading } = await readLiveComparing(config, { client, concurrency: 2 });
+      expect(live.parsers).toHaveLength(2 * ACTIONS);
+      // 2 lanes, 20 ms per answer: the loop waits ~20 ms after each pair of answers.
+      expect(comparedWhileReading).toBeGreaterThan(ACTIONS / 2);
+      expect(comparer!.comparedEarly).toBe(ACTIONS); // the rest once the read ended
+      const cmp = comparer!.finish(live);
+      expect(cmp).toEqual(compareStates(config, live));
+      expect(cmp.pairs.filter((p) => p.fields.length > 0).map((p) => p.address).sort()).toEqual(
+        Array.from({ length: ACTIONS }, (_, i) => i).filter((i) => i % 2).map((i) => `action["A${i}"].parser["ko"]`).sort(),
+      );
     });
-    server.resetStats();
-    const { live, comparer } = await readLiveComparing(config, { client, concurrency: 2 });
-    // 3 lists + 2 actions' parsers + one GET per pin not found among them.
-    expect(server.stats().requests).toBe(3 + 2 + 2);
-    expect(live.pinned_elsewhere?.map((p) => p.id)).toEqual([theirs.id]);
-    const cmp = comparer ? comparer.finish(live) : compareStates(config, live);
-    expect(cmp.diagnostics.map((d) => d.code)).toEqual(['plan.pinned-id-elsewhere', 'plan.pinned-id-not-found']);
-    expect(cmp.diagnostics[0]!.message).toContain(`belongs to the action with id ${JSON.stringify(other.id)}`);
-    expect(cmp).toEqual(compareStates(config, live));
+
+    it('a pinned parser id owned by an action the config does not manage is named with its owner, read by id', async () => {
+      const other = await client.createAction({ name: 'Unmanaged', root_code: '*9#', transport_type: 'ussd', operator_ids: [2172], steps: [] });
+      const theirs = await client.createParser(other.id, { category: 'theirs', status: 'succeeded', target_type: 'ussd', sender: null, regex: 'x', user_message: '' });
+      const config = desired({
+        actions: [
+          desiredAction({ name: 'A0', root_code: '*1#', steps: [], parsers: [desiredParser({ category: 'ok', regex: 'ok0', id: theirs.id })] }),
+          desiredAction({ name: 'A1', root_code: '*1#', steps: [], parsers: [desiredParser({ category: 'ok', regex: 'ok1', id: 'no-such-parser' })] }),
+        ],
+      });
+      server.resetStats();
+      const { live, comparer } = await readLiveComparing(config, { client, concurrency: 2 });
+      // One GET by id per pin not found among the parsers read; the 2 actions' lists as usual.
+      expect(server.stats().byRoute['GET /api/parsers/:id']).toBe(2);
+      expect(server.stats().byRoute['GET /api/actions/:id/parsers']).toBe(2);
+      expect(live.pinned_elsewhere?.map((p) => p.id)).toEqual([theirs.id]);
+      const cmp = comparer ? comparer.finish(live) : compareStates(config, live);
+      expect(cmp.diagnostics.map((d) => d.code)).toEqual(['plan.pinned-id-elsewhere', 'plan.pinned-id-not-found']);
+      expect(cmp.diagnostics[0]!.message).toContain(`belongs to the action with id ${JSON.stringify(other.id)}`);
+      expect(cmp).toEqual(compareStates(config, live));
+    });
   });
 });
