@@ -2,6 +2,7 @@
 // model/payload.ts, and the shape its answer must have. Retries, auth, the adaptive limit
 // and response checks live in transport.ts and the small files it uses.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { createAgent } from './undici-lite.js';
 import type { ApiClient } from './types.js';
@@ -173,28 +174,24 @@ export function createClient(options: ClientOptions): ApiClient {
   };
 }
 
-/** A call still pending when its client was closed (its run has ended: nobody reads the answer). */
+/**
+ * A call its client was closed under, before it was sent (again): waiting for a slot, for a 429
+ * pause or to retry. Its run has ended and nobody reads the answer; nothing more was sent for it.
+ */
 export class ClientClosedError extends Error {
   constructor() {
-    super('the API client was closed while this call was waiting to be retried');
-    this.name = 'ClientClosedError';
+    super('the API client was closed: this call was not sent (again)');
+    this.name = 'MenuctlClientClosedError';
   }
 }
 
-/** setTimeout as a promise that rejects as soon as `signal` aborts (the client closes). */
-function sleepUnlessClosed(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** A wait that ends, with the ClientClosedError, as soon as the client is closed. */
+async function sleepUnlessClosed(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (e) {
+    throw signal.aborted ? signal.reason : e;
+  }
 }
 
 function nullable<T>(resource: Resource | null, convert: (r: Resource) => T): T | null {

@@ -12,7 +12,7 @@
 // Latency-aware growth (`--concurrency auto`, issue 17): start at `start` and, each window of
 // `limit` successes, add a slot only while the window's mean latency stays within 25% of the best
 // window seen (more requests in flight are then served in parallel, not queued); take one back
-// when it doubles (the server is queueing them). A 429 still halves. So the limit climbs to what
+// when it doubles (the server is queueing them), down to `start` at most. A 429 still halves. So the limit climbs to what
 // the server serves at once, and never storms it: growth is one slot per window.
 
 export interface Permit {
@@ -43,11 +43,13 @@ export class AdaptiveLimiter {
   private readonly now: () => number;
   private windowMs = 0;
   private bestMean = Infinity;
+  private readonly start: number;
 
   constructor(private readonly max: number, options: LimiterOptions = {}) {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
     this.latencyAware = options.start !== undefined;
     this.limitNow = Math.min(max, Math.max(1, options.start ?? max));
+    this.start = this.limitNow;
     this.now = options.now ?? (() => performance.now());
   }
 
@@ -67,6 +69,11 @@ export class AdaptiveLimiter {
   /** How long a request about to start must still wait (ms); 0 when not paused. */
   pausedFor(now: number): number {
     return Math.max(0, this.pausedUntil - now);
+  }
+
+  /** The same slot, its latency counted from now (after a wait that was not the server's). */
+  restamp(permit: Permit): Permit {
+    return { epoch: permit.epoch, started: this.now() };
   }
 
   async acquire(): Promise<Permit> {
@@ -108,7 +115,10 @@ export class AdaptiveLimiter {
     if (mean <= this.bestMean * FLAT + 1) {
       if (this.limitNow < this.max) this.limitNow++;
     } else if (mean > this.bestMean * QUEUEING) {
-      this.limitNow = Math.max(1, this.limitNow - 1);
+      // Back off towards the starting level, not below it: there the slower answers are slower
+      // requests (writes after reads), not queueing, and they become the new baseline.
+      if (this.limitNow > this.start) this.limitNow--;
+      else this.bestMean = mean;
     }
   }
 

@@ -29,7 +29,12 @@ export function nextPath(baseUrl: string, currentPath: string, next: string): st
     throw badLink(currentPath, next, 'is not a URL');
   }
   if (url.origin !== base.origin) throw badLink(currentPath, next, `points to another origin than ${base.origin}`);
-  if (basePath !== '' && !url.pathname.startsWith(`${basePath}/`)) throw badLink(currentPath, next, `is outside the API's base path ${basePath}`);
+  if (basePath !== '' && !url.pathname.startsWith(`${basePath}/`)) {
+    // A root-relative link from a service behind a proxy that serves it under a path prefix: the
+    // service does not know the prefix, and means its own root. Read under the base path.
+    if (next.startsWith('/') && !next.startsWith('//')) return url.pathname + url.search;
+    throw badLink(currentPath, next, `is outside the API's base path ${basePath}`);
+  }
   return url.pathname.slice(basePath.length) + url.search;
 }
 

@@ -121,17 +121,20 @@ async function once(t: TransportOptions, call: Call, token: string | null): Prom
     body = JSON.stringify(call.body);
     headers['content-type'] = 'application/json';
   }
-  const permit = await t.limiter.acquire();
-  // Checked once the slot is ours: a 429 that came while this request queued for it pauses it too.
-  const paused = t.limiter.pausedFor(t.now());
-  if (paused > 0) {
-    try {
+  let permit = await t.limiter.acquire();
+  try {
+    // A call that queued for its slot while the client was closed is not sent.
+    t.closed?.throwIfAborted();
+    // Checked once the slot is ours: a 429 that came while this request queued for it pauses it too.
+    const paused = t.limiter.pausedFor(t.now());
+    if (paused > 0) {
       await t.sleep(paused);
       t.closed?.throwIfAborted();
-    } catch (e) {
-      t.limiter.release(permit, 'other');
-      throw e;
+      permit = t.limiter.restamp(permit); // the pause is not the server's latency
     }
+  } catch (e) {
+    t.limiter.release(permit, 'other');
+    throw e;
   }
   let sent: Sent;
   try {

@@ -51,22 +51,22 @@ export function listReply<R>(req: RouteRequest, path: string, rows: readonly R[]
     body.data = rows.slice(start, start + pageSize).map(toResource);
     const more = start + pageSize < rows.length;
     // A list that fits one page answers exactly as without paging.
-    if (more || page > 1) body.links = { next: more ? nextLink(req, path, page + 1) : null };
+    if (more || page > 1) body.links = { next: more ? nextLink(req, page + 1) : null };
   }
   if (!specOnly) body.meta = { count: rows.length };
   return { status: 200, body };
 }
 
 /**
- * The same query with the next page number, as a reference relative to the page itself
- * (`actions?page=2` on /api/actions): it resolves to the right place also behind a proxy that
- * serves this API under a path prefix, where a root-relative `/api/actions?page=2` would drop the
- * prefix. Spec-only drops the extension parameters (`archived`) but keeps the rest (`?country=`
- * filters the operators).
+ * The same query with the next page number, as a query-only reference (`?page=2`): it resolves
+ * against the page's own URL whatever it is (`/api/actions`, the spec's `/api/actions/`, or the
+ * same behind a proxy that serves this API under a path prefix, where a root-relative
+ * `/api/actions?page=2` would drop the prefix). Spec-only drops the extension parameters
+ * (`archived`) but keeps the rest (`?country=` filters the operators).
  */
-function nextLink(req: RouteRequest, path: string, page: number): string {
+function nextLink(req: RouteRequest, page: number): string {
   const query = new URLSearchParams(req.query);
   if (req.state.lists.specOnly) query.delete('archived');
   query.set('page', String(page));
-  return `${path.slice(path.lastIndexOf('/') + 1)}?${query.toString()}`;
+  return `?${query.toString()}`;
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { createClient, type ClientOptions, type RetryInfo } from '../../src/api/client.js';
+import { ClientClosedError, createClient, type ClientOptions, type RetryInfo } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { ApiClient } from '../../src/api/types.js';
 import type { ResolvedAction } from '../../src/plan/types.js';
@@ -167,14 +167,27 @@ describe('closing the client', () => {
     server = await startTestServer({ failRate: 1, faultSeed: 1 });
     client = createClient({ baseUrl: server.url, token: server.token, retry: { baseMs: 3_000, capMs: 3_000 }, random: () => 0.99 });
     const pending = client.listActions();
-    const outcome = pending.then(() => 'answered', (e: Error) => e.name);
+    const outcome = pending.then(() => 'answered', (e: Error) => (e instanceof ClientClosedError ? 'closed' : e.name));
     const s = server;
     await vi.waitFor(() => expect(s.stats().requests).toBe(1));
     const closedAt = performance.now();
     await client.close();
-    expect(await outcome).toBe('ClientClosedError');
+    expect(await outcome).toBe('closed');
     expect(performance.now() - closedAt).toBeLessThan(1_000);
     expect(server.stats().requests).toBe(1);
+  });
+
+  it('does not send a call that was queued for a slot when the client closed: a definite failure, no write', async () => {
+    server = await startTestServer({ latencyMs: 300 });
+    client = createClient({ baseUrl: server.url, token: server.token, concurrency: 1 });
+    const reading = client.listActions();
+    const creating = client.createAction(spec('Queued')).then(() => 'created', (e: Error) => (e instanceof ClientClosedError ? 'closed' : e.message));
+    const s = server;
+    await vi.waitFor(() => expect(s.stats().requests).toBe(1));
+    await client.close();
+    expect(await creating).toBe('closed');
+    await reading;
+    expect(server.stats().byRoute['POST /api/actions'] ?? 0).toBe(0);
   });
 
 });

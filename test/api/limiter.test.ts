@@ -92,6 +92,33 @@ describe('AdaptiveLimiter', () => {
       expect(l.limit).toBe(8);
     });
 
+    it('backs off to where it started, not below: slower requests later (writes after reads) are a new baseline', async () => {
+      const clock = { t: 0 };
+      const l = new AdaptiveLimiter(64, { start: 8, now: () => clock.t });
+      for (let i = 0; i < 3; i++) await window(l, clock, 10);
+      expect(l.limit).toBe(11);
+      for (let i = 0; i < 3; i++) await window(l, clock, 25); // flat, but 2.5x the reads: back off
+      expect(l.limit).toBe(8);
+      await window(l, clock, 25); // at the start: not queueing, a new baseline (not 7)
+      expect(l.limit).toBe(8);
+      await window(l, clock, 25); // flat against it: growth resumes
+      expect(l.limit).toBe(9);
+    });
+
+    it('restamp(): a permit\'s latency counts from after a wait that was not the server\'s (a 429 pause)', async () => {
+      const clock = { t: 0 };
+      const l = new AdaptiveLimiter(64, { start: 8, now: () => clock.t });
+      await window(l, clock, 10);
+      expect(l.limit).toBe(9);
+      // Every request of the next window first waits 1 s for a pause, then takes 10 ms.
+      const permits = await Promise.all(Array.from({ length: 9 }, () => l.acquire()));
+      clock.t += 1000;
+      const restamped = permits.map((p) => l.restamp(p));
+      clock.t += 10;
+      for (const p of restamped) l.release(p, 'ok');
+      expect(l.limit).toBe(10);
+    });
+
     it('still halves on a 429', async () => {
       const clock = { t: 0 };
       const l = new AdaptiveLimiter(64, { start: 8, now: () => clock.t });

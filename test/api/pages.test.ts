@@ -71,7 +71,12 @@ describe('links.next', () => {
     expect(nextPath('http://h:1', '/api/actions', 'http://h:1/api/actions?page=3')).toBe('/api/actions?page=3');
     expect(nextPath('http://h:1/v', '/api/actions', '/v/api/actions?page=2')).toBe('/api/actions?page=2');
     expect(() => nextPath('http://h:1', '/api/actions', 'http://evil.example/api/actions?page=2')).toThrow(/another origin/);
-    expect(() => nextPath('http://h:1/v', '/api/actions', '/api/actions?page=2')).toThrow(/base path/);
+    expect(nextPath('http://h:1/v', '/api/actions', '?page=2')).toBe('/api/actions?page=2');
+    expect(nextPath('http://h:1/v', '/api/actions/', '?page=2')).toBe('/api/actions/?page=2');
+    // Root-relative from a service behind a path-prefix proxy: its root is the API's base.
+    expect(nextPath('http://h:1/v', '/api/actions', '/api/actions?page=2')).toBe('/api/actions?page=2');
+    expect(() => nextPath('http://h:1/v', '/api/actions', 'http://h:1/api/actions?page=2')).toThrow(/base path/);
+    expect(() => nextPath('http://h:1/v', '/api/actions', '//evil.example/api/actions')).toThrow(/another origin/);
     expect(nextLink({ data: [], links: { next: null } })).toBeNull();
     expect(nextLink({ data: [] })).toBeNull();
   });
