@@ -34,8 +34,9 @@ export interface ConfigCheck {
   comparison: Comparison;
 }
 
-export function checkAgainstConfig(saved: Plan, desired: DesiredState, live: LiveState): ConfigCheck {
-  const fresh = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved) });
+/** `recreate`: the --recreate addresses given to this apply, confirmed as for the plan. */
+export function checkAgainstConfig(saved: Plan, desired: DesiredState, live: LiveState, recreate: readonly string[] = []): ConfigCheck {
+  const fresh = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved), recreate: [...recreate] });
   const errors = fresh.diagnostics.filter((d) => d.severity === 'error');
   errors.push(...protectionErrors(compareStates(desired, live), savedArchives(saved, live)));
   const byKey = new Map(fresh.plan.changes.map((c) => [changeKey(c), c]));

@@ -1,6 +1,7 @@
 // menuctl apply: plan (or read a saved plan), confirm, carry out, report. The work is in
 // src/apply/; this file wires flags, output and exit codes (docs/apply.md).
 
+import type { ApiClient } from '../api/types.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { checkAgainstConfig } from '../apply/against-config.js';
@@ -197,12 +198,12 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
-  const recorded = recordedAppCreates(plan, record, flags.recreate);
+  const recorded = await recordedAppCreates(plan, record, flags.recreate, conn.client);
   if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan!));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}\n`);
   if (!loaded) return { plan, record, apps: [] };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
-  const check = checkAgainstConfig(plan, loaded.desired, live);
+  const check = checkAgainstConfig(plan, loaded.desired, live, flags.recreate);
   if (!check.ok) {
     const problems = check.errors.map((d) => `${d.address ?? 'the config'}: ${d.message} [${d.code}]`);
     const why = 'it is not what the config plans (edited by hand, or made from another config)';
@@ -213,21 +214,33 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
 }
 
 /**
- * App creates of a saved plan that the record says happened since (an id) or are in flight: where
- * the API cannot list apps, verifyPlan cannot see them, and carrying the create out again would
- * make a second app (and replace the first one's token in the secrets file).
+ * App creates of a saved plan that the record says happened since (an id that is live) or are in
+ * flight: where the API cannot list apps, verifyPlan cannot see them, and carrying the create out
+ * again would make a second app (and replace the first one's token in the secrets file). Where it
+ * can, verifyPlan's identity check has looked already, and an in-flight mark says nothing more
+ * (as for the planner, plan/in-flight.ts). A recorded id that no longer exists is no reason.
  */
-function recordedAppCreates(plan: Plan, record: LoadedRecord, recreate: readonly string[]): { address: string; why: string }[] {
+async function recordedAppCreates(
+  plan: Plan, record: LoadedRecord, recreate: readonly string[], client: ApiClient,
+): Promise<{ address: string; why: string }[]> {
   const apps = scopeOf(record)?.apps;
   if (!apps) return [];
-  return plan.changes.flatMap((c) => {
+  const entries = plan.changes.flatMap((c) => {
     const entry = c.op === 'create' && c.type === 'app' ? apps.get(c.address) : undefined;
-    if (!entry || (entry.id === null && recreate.includes(c.address))) return [];
-    const why = entry.id !== null
-      ? `the applied-state record holds this app as id ${entry.id}: it was created after this plan was made`
-      : 'the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate';
-    return [{ address: c.address, why }];
+    return entry ? [{ address: c.address, entry }] : [];
   });
+  if (entries.length === 0) return [];
+  const listed = (await client.listApps()) !== null;
+  const out: { address: string; why: string }[] = [];
+  for (const { address, entry } of entries) {
+    if (entry.id !== null) {
+      if ((await client.getApp(entry.id)) === null) continue;
+      out.push({ address, why: `the applied-state record holds this app as id ${entry.id}, which exists: it was created after this plan was made` });
+    } else if (!listed && !recreate.includes(address)) {
+      out.push({ address, why: 'the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate' });
+    }
+  }
+  return out;
 }
 
 async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promise<boolean> {

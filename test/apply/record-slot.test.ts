@@ -35,4 +35,17 @@ describe('apply and the record journal', () => {
     expect(result.summary).toEqual({ applied: 3, failed: 0, skipped: 0 });
     expect(done).toEqual(['action["A"]', 'action["B"]', 'action["A"].parser["ok"]']);
   });
+
+  it('a change the API confirmed but whose record line could not be written is reported failed, with its id', async () => {
+    const client = new FakeClient();
+    const journal: ApplyJournal = {
+      beforeCreate: async () => undefined,
+      confirmed: async () => { throw new Error('ENOSPC: no space left on device'); },
+      failed: async () => undefined,
+    };
+    const result = await applyPlan(plan([createAction('A')]), client, { concurrency: 1, journal });
+    expect(result.summary).toEqual({ applied: 0, failed: 1, skipped: 0 });
+    expect(result.outcomes[0]).toMatchObject({ status: 'failed', id: expect.any(String) });
+    expect(JSON.stringify(result.outcomes[0])).toContain('ENOSPC');
+  });
 });

@@ -60,6 +60,17 @@ describe('recordJournal', () => {
     expect(read().actions.size).toBe(2);
   });
 
+  it('a rename from X while a new X was confirmed first keeps both lines: the new X\'s is not the renamed one\'s', async () => {
+    const { journal, read } = setup();
+    await journal.confirmed(createAction('X'), 'a1');
+    await journal.confirmed(createAction('X'), 'a9'); // a new X, confirmed before a1's rename
+    await journal.confirmed({
+      op: 'update', type: 'action', id: 'a1', address: 'action["Y"]', fingerprint: 'f',
+      fields: [{ path: 'name', before: 'X', after: 'Y' }], desired: actionDesired('Y'),
+    }, 'a1');
+    expect([...read().actions].map(([address, e]) => [address, e.id])).toEqual([['action["X"]', 'a9'], ['action["Y"]', 'a1']]);
+  });
+
   it('marks an app create in flight before it is sent; an answer gives the id, a definite failure clears it', async () => {
     const { journal, read } = setup();
     const one = createApp('com.one');

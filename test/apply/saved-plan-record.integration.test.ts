@@ -1,0 +1,62 @@
+// A saved plan's app creates against what the record says (cli/apply.ts recordedAppCreates):
+// a recorded app that no longer exists, or a create left in flight where the API lists apps, is
+// no reason to refuse; the CI path (plan --out, then apply --plan) must be able to finish.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { tempDir } from './cli-world.js';
+
+const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
+const AGENT = 'app["com.example.agent"]';
+
+describe.each([
+  { name: 'full server', options: {} },
+  { name: 'spec-only server', options: { specOnly: true, pageSize: 3 } },
+])('apply --plan and the record, against the $name', ({ options }) => {
+  let server: TestServer;
+  let org = 900;
+  beforeAll(async () => { server = await startTestServer(options); });
+  afterAll(async () => { await server.close(); });
+
+  async function workspace() {
+    const dir = tempDir();
+    cpSync(EXAMPLES, join(dir, 'config'), { recursive: true });
+    const o = ++org;
+    const env = { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: await server.mintToken(o) };
+    const cli = (args: string[]) => runCli(args, { env, cwd: dir });
+    return { dir, cli, lock: join(dir, 'config', 'menuctl.lock'), scope: `${server.url} org ${o}` };
+  }
+  const agentPosts = () => server.stats().byRoute['POST /api/apps'] ?? 0;
+
+  if (options.specOnly) {
+    // Only where apps cannot be listed: elsewhere the live app is matched by package_name, record or not.
+    it('(spec-only) a recorded app id that no longer exists does not block the saved plan that creates it again', async () => {
+      const { cli, lock } = await workspace();
+      expect((await cli(['apply', 'config/apps.yaml', '--yes', '--secrets-file', 's.json'])).code).toBe(0);
+      // The app is gone from the API (a reset staging organization): its recorded id answers 404.
+      writeFileSync(lock, readFileSync(lock, 'utf8').replace(/("address":"app\[\\"com\.example\.agent\\"\]","id":)"\d+"/, '$1"999999"'));
+      expect((await cli(['plan', 'config/apps.yaml', '--out', 'plan.json'])).code).toBe(0);
+      server.resetStats();
+      const r = await cli(['apply', '--plan', 'plan.json', 'config/apps.yaml', '--yes', '--secrets-file', 's.json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(agentPosts()).toBe(1);
+    });
+  }
+
+  it('a create left in flight (killed before its POST) is finished by the saved plan: listed, or confirmed with --recreate', async () => {
+    const { cli, lock, scope } = await workspace();
+    expect((await cli(['plan', 'config/apps.yaml', '--out', 'plan.json'])).code).toBe(0);
+    // What apply writes before an app's POST; a kill -9 right after it leaves this line.
+    writeFileSync(lock, `${JSON.stringify({ scope, address: AGENT, id: null, pending: 'create' })}\n`);
+    server.resetStats();
+    const args = ['apply', '--plan', 'plan.json', 'config/apps.yaml', '--yes', '--secrets-file', 's.json'];
+    const r = await cli(options.specOnly ? [...args, '--recreate', AGENT] : args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(agentPosts()).toBe(2); // both apps of the plan, each once
+    const again = await cli(['plan', 'config/apps.yaml', '--detailed-exitcode']);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+  });
+});
