@@ -3,6 +3,7 @@
 // and response checks live in transport.ts and the small files it uses.
 
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ClientClosedError } from './errors.js';
 import type { Dispatcher } from 'undici';
 import { createAgent } from './undici-lite.js';
 import type { ApiClient } from './types.js';
@@ -42,6 +43,7 @@ export interface ClientOptions extends Credentials {
 }
 
 export type { RetryInfo };
+export { ClientClosedError };
 
 type Resource = { id: string | number; attributes: Record<string, unknown> };
 type One = { data: Resource };
@@ -172,17 +174,6 @@ export function createClient(options: ClientOptions): ApiClient {
       }
     },
   };
-}
-
-/**
- * A call its client was closed under, before it was sent (again): waiting for a slot, for a 429
- * pause or to retry. Its run has ended and nobody reads the answer; nothing more was sent for it.
- */
-export class ClientClosedError extends Error {
-  constructor() {
-    super('the API client was closed: this call was not sent (again)');
-    this.name = 'MenuctlClientClosedError';
-  }
 }
 
 /** A wait that ends, with the ClientClosedError, as soon as the client is closed. */

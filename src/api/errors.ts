@@ -158,3 +158,14 @@ function statusWord(status: number): string {
   };
   return words[status] ?? 'error';
 }
+
+/**
+ * A call its client was closed under, before it was sent (again): waiting for a slot, for a 429
+ * pause or to retry. Its run has ended and nobody reads the answer; nothing more was sent for it.
+ */
+export class ClientClosedError extends Error {
+  constructor() {
+    super('the API client was closed: this call was not sent (again)');
+    this.name = 'MenuctlClientClosedError';
+  }
+}

@@ -16,6 +16,7 @@ interface Parts {
 }
 
 let parts: Parts | undefined;
+let source: 'lite' | 'package' | undefined;
 
 function load(): Parts {
   if (parts) return parts;
@@ -25,9 +26,11 @@ function load(): Parts {
     const apiRequest = require('undici/lib/api/api-request.js') as unknown;
     if (typeof Agent !== 'function' || typeof apiRequest !== 'function') throw new Error('undici moved its files');
     parts = { Agent: Agent as typeof AgentClass, apiRequest: apiRequest as ApiRequest };
+    source = 'lite';
   } catch {
     const undici = require('undici') as typeof import('undici');
     parts = { Agent: undici.Agent, apiRequest(options) { return this.request(options); } };
+    source = 'package';
   }
   return parts;
 }
@@ -41,4 +44,13 @@ export function request(url: string, options: RequestOptions & { dispatcher: Dis
   const { dispatcher, ...rest } = options;
   const u = new URL(url);
   return load().apiRequest.call(dispatcher, { ...rest, origin: u.origin, path: `${u.pathname}${u.search}` });
+}
+
+/**
+ * Which undici was loaded: its two files, or (a release moved them) the whole package. A test
+ * pins 'lite' for the undici in package-lock.json, so an upgrade that loses the saving shows.
+ */
+export function undiciSource(): 'lite' | 'package' {
+  load();
+  return source!;
 }

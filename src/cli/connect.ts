@@ -94,10 +94,8 @@ export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnv
     const hint = environment ? ` or give environment ${environment.name} an \`api_url:\`` : '';
     throw new CliError(`no API URL: pass --api-url URL or set MENUCTL_API_URL${hint}`);
   }
-  // auto: the client's limiter finds the level (api/limiter.ts); callers queue up to the ceiling.
-  const asked = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const concurrency = asked === 'auto' ? MAX_CONCURRENCY : asked;
-  const limits = asked === 'auto' ? { concurrency, startConcurrency: DEFAULT_CONCURRENCY } : { concurrency };
+  const limits = clientLimits(flags.concurrency ?? DEFAULT_CONCURRENCY);
+  const concurrency = limits.concurrency;
   const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null) });
   return {
     client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl),
@@ -105,6 +103,14 @@ export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnv
     environmentOrganization: environment?.def?.organization_id,
   };
 }
+/**
+ * The client's limits for --concurrency: a number is fixed; auto starts at the default and lets
+ * the client's limiter find the level (api/limiter.ts), callers queueing up to the ceiling.
+ */
+export function clientLimits(asked: number | 'auto'): { concurrency: number; startConcurrency?: number } {
+  return asked === 'auto' ? { concurrency: MAX_CONCURRENCY, startConcurrency: DEFAULT_CONCURRENCY } : { concurrency: asked };
+}
+
 type Credentials = { token: string } | { email: string; password: string };
 
 /**

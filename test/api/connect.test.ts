@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Command } from 'commander';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { addConnectionOptions, checkOrganization, connect } from '../../src/cli/connect.js';
+import { addConnectionOptions, checkOrganization, clientLimits, connect } from '../../src/cli/connect.js';
 import { CliError } from '../../src/cli/exit.js';
 import type { Io } from '../../src/cli/io.js';
 
@@ -48,6 +48,11 @@ describe('connect', () => {
     } finally {
       await c.client.close();
     }
+  });
+
+  it('--concurrency auto starts the client\'s limiter at the default and lets it grow to 64; a number is fixed', () => {
+    expect(clientLimits('auto')).toEqual({ concurrency: 64, startConcurrency: 8 });
+    expect(clientLimits(5)).toEqual({ concurrency: 5 });
   });
 
   it('--concurrency auto: callers may queue up to 64, and requests still go through', async () => {
