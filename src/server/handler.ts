@@ -11,6 +11,16 @@ import type { AnswerCache } from './answer-cache.js';
 import { ClientGone, discardRest, readJson, sendBytes, sendError, sendJson } from './http-io.js';
 import type { Match, Router, ServerState } from './router.js';
 
+/** Requests answered, by route (`GET /api/actions/:id`), and those answered from the cache. */
+export interface ServerStats {
+  requests: number;
+  byRoute: Record<string, number>;
+  cacheHits: number;
+}
+
+/** Fresh counters. */
+export const emptyStats = (): ServerStats => ({ requests: 0, byRoute: {}, cacheHits: 0 });
+
 export interface HandlerDeps {
   router: Router;
   /** Large GET answers per organization, path and query; absent: every answer is made afresh. */
@@ -18,7 +28,7 @@ export interface HandlerDeps {
   state: ServerState;
   faults: Faults;
   /** What the tests read: requests, by route, and those answered from the cache. */
-  stats: { requests: number; byRoute: Record<string, number>; cacheHits: number };
+  stats: ServerStats;
   log?: (line: string) => void;
   /** true once shutdown began: answers carry Connection: close. */
   closing: () => boolean;

@@ -11,7 +11,7 @@ import { dataDirectoryProblem } from './data-path.js';
 import { type Db, openDb, Statements } from './db.js';
 import { Faults } from './faults.js';
 import { DEFAULT_PAGE_SIZE } from './lists.js';
-import { createHandler } from './handler.js';
+import { createHandler, emptyStats, type ServerStats } from './handler.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { Accounts, type UserSpec } from './passwords.js';
 import { Router, type ServerState } from './router.js';
@@ -57,7 +57,7 @@ export interface RunningServer {
   port: number;
   /** Graceful: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>;
-  stats(): { requests: number; byRoute: Record<string, number>; cacheHits: number };
+  stats(): ServerStats;
   resetStats(): void;
   mintToken(org: number, expiresIn?: string): Promise<string>;
 }
@@ -96,7 +96,7 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
       pageSize: o.pageSize ?? (o.specOnly ? undefined : DEFAULT_PAGE_SIZE),
     },
   };
-  const stats = { requests: 0, byRoute: {} as Record<string, number>, cacheHits: 0 };
+  const stats = emptyStats(); // the handler keeps this object: reset in place
   let closing: Promise<void> | undefined;
   const handler = createHandler({
     router: new Router([...actionRoutes, ...parserRoutes, ...appRoutes, ...publicRoutes]),
@@ -132,11 +132,9 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   return {
     url: `http://${urlHost}:${port}`,
     port,
-    stats: () => ({ requests: stats.requests, byRoute: { ...stats.byRoute }, cacheHits: stats.cacheHits }),
+    stats: () => ({ ...stats, byRoute: { ...stats.byRoute } }),
     resetStats: () => {
-      stats.requests = 0;
-      stats.byRoute = {};
-      stats.cacheHits = 0;
+      Object.assign(stats, emptyStats());
     },
     mintToken: (org, expiresIn) => tokens.mint(org, expiresIn),
     close: () => {

@@ -4,13 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type ServerOptions } from '../../src/server/index.js';
+import type { ServerStats } from '../../src/server/handler.js';
 
 export interface TestServer {
   url: string;
   org: number;
   token: string;
   mintToken(org: number, expiresIn?: string): Promise<string>;
-  stats(): { requests: number; byRoute: Record<string, number>; cacheHits: number };
+  stats(): ServerStats;
   resetStats(): void;
   dataFile: string;
   close(): Promise<void>;
