@@ -1,5 +1,6 @@
 // Sentences for schema errors: what is wrong, where in the config's terms, and what to do.
 
+import { STEP_KINDS } from '../model/types.js';
 import type { ErrorObject } from 'ajv';
 import { didYouMean, suggest } from './suggest.js';
 import type { Segment } from './source.js';
@@ -108,7 +109,6 @@ function fromAjv(e: ErrorObject, path: readonly Segment[], value: unknown): Sche
 }
 
 const STEP_HELP = 'A step is one of: `press: N`, `variable: name`, `select: name`, `pin`, `ok`.';
-const KINDS = ['press', 'variable', 'select', 'pin', 'ok'];
 
 /** `- press 1` or `- press:1`: a step kind and its value without the `: ` YAML needs between them. */
 const GLUED_STEP = /^(press|variable|select)(?:\s+|:)(\S.*)$/;
@@ -118,7 +118,7 @@ function unknownKind(word: string): string {
   if (glued) {
     return `\`${show(word)}\` is read as one word: a step kind and its value need a colon and a space between them. Write \`${glued[1]}: ${show(glued[2]!.trim())}\`.`;
   }
-  const [best] = suggest(word, KINDS);
+  const [best] = suggest(word, STEP_KINDS);
   return `unknown step kind \`${show(word)}\`: ${best ? `did you mean \`${best}\`?` : STEP_HELP}`;
 }
 

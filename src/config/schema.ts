@@ -1,6 +1,7 @@
 // Validates one file's data against schemas/menuctl.schema.json (the single source of the format)
 // and turns ajv's errors into one located, actionable Diagnostic per real problem.
 
+import { STEP_KINDS } from '../model/types.js';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
 import { AJV_OPTIONS as GENERATED_OPTIONS, validateConfig } from '../generated/config-validator.js';
@@ -26,7 +27,6 @@ function validator(): ValidateFunction {
   return validateConfig as ValidateFunction;
 }
 
-export const STEP_KINDS = ['press', 'variable', 'select', 'pin', 'ok'] as const;
 
 function pointerToPath(pointer: string): Segment[] {
   if (pointer === '') return [];

@@ -28,6 +28,9 @@ export interface SourceLoc {
  * One menu step. The API stores each step as {is_param, convert_val_to_num, value,
  * expected_text?, description} but echoes only `value` (spec: Action.steps).
  */
+/** The step kinds, in the order the docs list them. */
+export const STEP_KINDS = ['press', 'variable', 'select', 'pin', 'ok'] as const;
+
 export type Step =
   | { kind: 'press'; value: string; expect?: string; description?: string }
   | { kind: 'variable'; name: string; description?: string }

@@ -12,6 +12,7 @@
 //           was sent and its answer has not come (issue 9 item 3).
 // Parsers need nothing: the API lists and echoes every parser field.
 
+import { STEP_KINDS } from '../model/types.js';
 import { parseAddress } from '../model/address.js';
 import type { StepDetails } from '../model/canonical.js';
 
@@ -108,14 +109,16 @@ function addEntry(doc: RecordDocument, e: Record<string, unknown>, fail: (what: 
   }
 }
 
-const STEP_KINDS: readonly string[] = ['press', 'variable', 'select', 'pin', 'ok'];
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
 
+/** A step as canonicalStep writes it: a press has its value, a variable or select its name. */
 function isStepDetails(v: unknown): v is StepDetails {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const s = v as Record<string, unknown>;
-  return typeof s.kind === 'string' && STEP_KINDS.includes(s.kind) && typeof s.description === 'string'
-    && optionalString(s.value) && optionalString(s.name) && (s.expect === null || optionalString(s.expect));
+  if (typeof s.kind !== 'string' || !(STEP_KINDS as readonly string[]).includes(s.kind) || typeof s.description !== 'string') return false;
+  if (s.kind === 'press' && typeof s.value !== 'string') return false;
+  if ((s.kind === 'variable' || s.kind === 'select') && typeof s.name !== 'string') return false;
+  return optionalString(s.value) && optionalString(s.name) && (s.expect === null || optionalString(s.expect));
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -62,6 +62,9 @@ describe('the record file', () => {
     for (const text of ['null', '5', '[]']) expect(() => parseRecord(text, 'r.lock')).toThrow(/^r\.lock:1:1: not a JSON object/);
     expect(() => parseRecord(line([null, 5]), 'r.lock')).toThrow(/^r\.lock:1:1: an action line's "steps" must be step objects/);
     expect(() => parseRecord(line([{ kind: 'bogus', description: '' }]), 'r.lock')).toThrow(/^r\.lock:1:1: an action line's "steps"/);
+    // A step the record would compare as something else: a press without its value, a select without its name.
+    expect(() => parseRecord(line([{ kind: 'press', expect: null, description: '' }]), 'r.lock')).toThrow(/an action line's "steps"/);
+    expect(() => parseRecord(line([{ kind: 'select', description: '' }]), 'r.lock')).toThrow(/an action line's "steps"/);
     expect(() => parseRecord(line([], ['x']), 'r.lock')).toThrow(/"operator_ids" whole numbers/);
     expect(parseRecord(line([{ kind: 'press', value: '1', expect: null, description: '' }]), 'r.lock').get(scope)?.actions.size).toBe(1);
   });
