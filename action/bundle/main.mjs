@@ -6049,13 +6049,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} source - expected values are default/config/env/cli/implied
        * @return {Command} `this` command for chaining
        */
-      setOptionValueWithSource(key, value, source) {
+      setOptionValueWithSource(key, value, source2) {
         if (this._storeOptionsAsProperties) {
           this[key] = value;
         } else {
           this._optionValues[key] = value;
         }
-        this._optionValueSources[key] = source;
+        this._optionValueSources[key] = source2;
         return this;
       }
       /**
@@ -6076,13 +6076,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {string}
        */
       getOptionValueSourceWithGlobals(key) {
-        let source;
+        let source2;
         this._getCommandAndAncestors().forEach((cmd) => {
           if (cmd.getOptionValueSource(key) !== void 0) {
-            source = cmd.getOptionValueSource(key);
+            source2 = cmd.getOptionValueSource(key);
           }
         });
-        return source;
+        return source2;
       }
       /**
        * Get user arguments from implied or explicit arguments.
@@ -6951,8 +6951,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const getErrorMessage = (option2) => {
           const bestOption = findBestOptionFromValue(option2);
           const optionKey = bestOption.attributeName();
-          const source = this.getOptionValueSource(optionKey);
-          if (source === "env") {
+          const source2 = this.getOptionValueSource(optionKey);
+          if (source2 === "env") {
             return `environment variable '${bestOption.envVar}'`;
           }
           return `option '${bestOption.flags}'`;
@@ -7601,13 +7601,14 @@ var init_catalog_file = __esm({
 });
 
 // src/model/types.ts
-var TRANSPORT_TYPES, PARSER_STATUSES, TARGET_TYPES;
+var TRANSPORT_TYPES, PARSER_STATUSES, TARGET_TYPES, STEP_KINDS;
 var init_types = __esm({
   "src/model/types.ts"() {
     "use strict";
     TRANSPORT_TYPES = ["ussd", "stk", "push", "variable_longstring"];
     PARSER_STATUSES = ["succeeded", "failed", "pending"];
     TARGET_TYPES = ["ussd", "sms"];
+    STEP_KINDS = ["press", "variable", "select", "pin", "ok"];
   }
 });
 
@@ -10312,12 +10313,12 @@ function requireCommon() {
     else if (isNothing(sequence)) return [];
     return [sequence];
   }
-  function extend(target, source) {
-    if (source) {
-      const sourceKeys = Object.keys(source);
+  function extend(target, source2) {
+    if (source2) {
+      const sourceKeys = Object.keys(source2);
       for (let index = 0, length = sourceKeys.length; index < length; index += 1) {
         const key = sourceKeys[index];
-        target[key] = source[key];
+        target[key] = source2[key];
       }
     }
     return target;
@@ -11531,17 +11532,17 @@ function requireLoader() {
       throwError(state, "merge keys exceeded maxTotalMergeKeys (" + state.maxTotalMergeKeys + ")");
     }
   }
-  function mergeMappings(state, destination, source, overridableKeys) {
-    if (!common2.isObject(source)) {
+  function mergeMappings(state, destination, source2, overridableKeys) {
+    if (!common2.isObject(source2)) {
       throwError(state, "cannot merge mappings; the provided source object is unacceptable");
     }
     chargeMergeWork(state);
-    const sourceKeys = Object.keys(source);
+    const sourceKeys = Object.keys(source2);
     for (let index = 0, quantity = sourceKeys.length; index < quantity; index += 1) {
       const key = sourceKeys[index];
       chargeMergeWork(state);
       if (!_hasOwnProperty.call(destination, key)) {
-        setProperty(destination, key, source[key]);
+        setProperty(destination, key, source2[key]);
         overridableKeys[key] = true;
       }
     }
@@ -13694,26 +13695,26 @@ var require_directives = __commonJS({
        * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
        *   `'!local'` tag, or `null` if unresolvable.
        */
-      tagName(source, onError) {
-        if (source === "!")
+      tagName(source2, onError) {
+        if (source2 === "!")
           return "!";
-        if (source[0] !== "!") {
-          onError(`Not a valid tag: ${source}`);
+        if (source2[0] !== "!") {
+          onError(`Not a valid tag: ${source2}`);
           return null;
         }
-        if (source[1] === "<") {
-          const verbatim = source.slice(2, -1);
+        if (source2[1] === "<") {
+          const verbatim = source2.slice(2, -1);
           if (verbatim === "!" || verbatim === "!!") {
-            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            onError(`Verbatim tags aren't resolved, so ${source2} is invalid.`);
             return null;
           }
-          if (source[source.length - 1] !== ">")
+          if (source2[source2.length - 1] !== ">")
             onError("Verbatim tags must end with a >");
           return verbatim;
         }
-        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        const [, handle, suffix] = source2.match(/^(.*!)([^!]*)$/s);
         if (!suffix)
-          onError(`The ${source} tag has no suffix`);
+          onError(`The ${source2} tag has no suffix`);
         const prefix = this.tags[handle];
         if (prefix) {
           try {
@@ -13724,8 +13725,8 @@ var require_directives = __commonJS({
           }
         }
         if (handle === "!")
-          return source;
-        onError(`Could not resolve tag: ${source}`);
+          return source2;
+        onError(`Could not resolve tag: ${source2}`);
         return null;
       }
       /**
@@ -13803,8 +13804,8 @@ var require_anchors = __commonJS({
       const sourceObjects = /* @__PURE__ */ new Map();
       let prevAnchors = null;
       return {
-        onAnchor: (source) => {
-          aliasObjects.push(source);
+        onAnchor: (source2) => {
+          aliasObjects.push(source2);
           prevAnchors ?? (prevAnchors = anchorNames(doc));
           const anchor = findNewAnchor(prefix, prevAnchors);
           prevAnchors.add(anchor);
@@ -13816,13 +13817,13 @@ var require_anchors = __commonJS({
          * the nodes have been created.
          */
         setAnchors: () => {
-          for (const source of aliasObjects) {
-            const ref = sourceObjects.get(source);
+          for (const source2 of aliasObjects) {
+            const ref = sourceObjects.get(source2);
             if (typeof ref === "object" && ref.anchor && (identity2.isScalar(ref.node) || identity2.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
-              error.source = source;
+              error.source = source2;
               throw error;
             }
           }
@@ -13968,9 +13969,9 @@ var require_Alias = __commonJS({
     var Node2 = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node2.NodeBase {
-      constructor(source) {
+      constructor(source2) {
         super(identity2.ALIAS);
-        this.source = source;
+        this.source = source2;
         Object.defineProperty(this, "tag", {
           set() {
             throw new Error("Alias nodes cannot have tags");
@@ -14031,12 +14032,12 @@ var require_Alias = __commonJS({
       toJSON(_arg, ctx) {
         if (!ctx)
           return { source: this.source };
-        const source = this.resolve(ctx.doc, ctx);
-        if (!source) {
+        const source2 = this.resolve(ctx.doc, ctx);
+        if (!source2) {
           const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
           throw new ReferenceError(msg);
         }
-        return ctx.anchors.get(source).res;
+        return ctx.anchors.get(source2).res;
       }
       toString(ctx, _onComment, _onChompKeep) {
         const src = `*${this.source}`;
@@ -14054,8 +14055,8 @@ var require_Alias = __commonJS({
     };
     function getAliasCount(doc, node, anchors2) {
       if (identity2.isAlias(node)) {
-        const source = node.resolve(doc);
-        const anchor = anchors2 && source && anchors2.get(source);
+        const source2 = node.resolve(doc);
+        const anchor = anchors2 && source2 && anchors2.get(source2);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity2.isCollection(node)) {
         let count = 0;
@@ -15058,21 +15059,21 @@ var require_merge = __commonJS({
     };
     var isMergeKey = (ctx, key) => (merge3.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
-      const source = resolveAliasValue(ctx, value);
-      if (identity2.isSeq(source))
-        for (const it of source.items)
+      const source2 = resolveAliasValue(ctx, value);
+      if (identity2.isSeq(source2))
+        for (const it of source2.items)
           mergeValue(ctx, map2, it);
-      else if (Array.isArray(source))
-        for (const it of source)
+      else if (Array.isArray(source2))
+        for (const it of source2)
           mergeValue(ctx, map2, it);
       else
-        mergeValue(ctx, map2, source);
+        mergeValue(ctx, map2, source2);
     }
     function mergeValue(ctx, map2, value) {
-      const source = resolveAliasValue(ctx, value);
-      if (!identity2.isMap(source))
+      const source2 = resolveAliasValue(ctx, value);
+      if (!identity2.isMap(source2))
         throw new Error("Merge sources must be maps or map aliases");
-      const srcMap = source.toJSON(null, ctx, Map);
+      const srcMap = source2.toJSON(null, ctx, Map);
       for (const [key, value2] of srcMap) {
         if (map2 instanceof Map) {
           if (!map2.has(key))
@@ -15689,7 +15690,7 @@ var require_null2 = __commonJS({
       tag: "tag:yaml.org,2002:null",
       test: /^(?:~|[Nn]ull|NULL)?$/,
       resolve: () => new Scalar.Scalar(null),
-      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+      stringify: ({ source: source2 }, ctx) => typeof source2 === "string" && nullTag.test.test(source2) ? source2 : ctx.options.nullStr
     };
     exports.nullTag = nullTag;
   }
@@ -15706,11 +15707,11 @@ var require_bool = __commonJS({
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str4) => new Scalar.Scalar(str4[0] === "t" || str4[0] === "T"),
-      stringify({ source, value }, ctx) {
-        if (source && boolTag.test.test(source)) {
-          const sv = source[0] === "t" || source[0] === "T";
+      stringify({ source: source2, value }, ctx) {
+        if (source2 && boolTag.test.test(source2)) {
+          const sv = source2[0] === "t" || source2[0] === "T";
           if (value === sv)
-            return source;
+            return source2;
         }
         return value ? ctx.options.trueStr : ctx.options.falseStr;
       }
@@ -16159,10 +16160,10 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value, source }, ctx) {
+    function boolStringify({ value, source: source2 }, ctx) {
       const boolObj = value ? trueTag : falseTag;
-      if (source && boolObj.test.test(source))
-        return source;
+      if (source2 && boolObj.test.test(source2))
+        return source2;
       return value ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
@@ -17494,7 +17495,7 @@ var require_resolve_end = __commonJS({
         let hasSpace = false;
         let sep = "";
         for (const token of end) {
-          const { source, type: type2 } = token;
+          const { source: source2, type: type2 } = token;
           switch (type2) {
             case "space":
               hasSpace = true;
@@ -17502,7 +17503,7 @@ var require_resolve_end = __commonJS({
             case "comment": {
               if (reqSpace && !hasSpace)
                 onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
-              const cb = source.substring(1) || " ";
+              const cb = source2.substring(1) || " ";
               if (!comment)
                 comment = cb;
               else
@@ -17512,13 +17513,13 @@ var require_resolve_end = __commonJS({
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep += source2;
               hasSpace = true;
               break;
             default:
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type2} at node end`);
           }
-          offset += source.length;
+          offset += source2.length;
         }
       }
       return { comment, offset };
@@ -17900,13 +17901,13 @@ var require_resolve_block_scalar = __commonJS({
         onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
         return null;
       }
-      const { source } = props[0];
-      const mode = source[0];
+      const { source: source2 } = props[0];
+      const mode = source2[0];
       let indent = 0;
       let chomp = "";
       let error = -1;
-      for (let i = 1; i < source.length; ++i) {
-        const ch3 = source[i];
+      for (let i = 1; i < source2.length; ++i) {
+        const ch3 = source2[i];
         if (!chomp && (ch3 === "-" || ch3 === "+"))
           chomp = ch3;
         else {
@@ -17918,10 +17919,10 @@ var require_resolve_block_scalar = __commonJS({
         }
       }
       if (error !== -1)
-        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source2}`);
       let hasSpace = false;
       let comment = "";
-      let length = source.length;
+      let length = source2.length;
       for (let i = 1; i < props.length; ++i) {
         const token = props[i];
         switch (token.type) {
@@ -17955,8 +17956,8 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines(source) {
-      const split = source.split(/\n( *)/);
+    function splitLines(source2) {
+      const split = source2.split(/\n( *)/);
       const first2 = split[0];
       const m = first2.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first2.slice(m[1].length)] : ["", first2];
@@ -17976,22 +17977,22 @@ var require_resolve_flow_scalar = __commonJS({
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type: type2, source, end } = scalar;
+      const { offset, type: type2, source: source2, end } = scalar;
       let _type;
       let value;
       const _onError = (rel, code2, msg) => onError(offset + rel, code2, msg);
       switch (type2) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value = plainValue(source, _onError);
+          value = plainValue(source2, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value = singleQuotedValue(source, _onError);
+          value = singleQuotedValue(source2, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value = doubleQuotedValue(source, _onError);
+          value = doubleQuotedValue(source2, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -18000,10 +18001,10 @@ var require_resolve_flow_scalar = __commonJS({
             value: "",
             type: null,
             comment: "",
-            range: [offset, offset + source.length, offset + source.length]
+            range: [offset, offset + source2.length, offset + source2.length]
           };
       }
-      const valueEnd = offset + source.length;
+      const valueEnd = offset + source2.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
         value,
@@ -18012,9 +18013,9 @@ var require_resolve_flow_scalar = __commonJS({
         range: [offset, valueEnd, re.offset]
       };
     }
-    function plainValue(source, onError) {
+    function plainValue(source2, onError) {
       let badChar = "";
-      switch (source[0]) {
+      switch (source2[0]) {
         /* istanbul ignore next should not happen */
         case "	":
           badChar = "a tab character";
@@ -18027,29 +18028,29 @@ var require_resolve_flow_scalar = __commonJS({
           break;
         case "|":
         case ">": {
-          badChar = `block scalar indicator ${source[0]}`;
+          badChar = `block scalar indicator ${source2[0]}`;
           break;
         }
         case "@":
         case "`": {
-          badChar = `reserved character ${source[0]}`;
+          badChar = `reserved character ${source2[0]}`;
           break;
         }
       }
       if (badChar)
         onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
-      return unfoldLines(source);
+      return unfoldLines(source2);
     }
-    function singleQuotedValue(source, onError) {
-      if (source[source.length - 1] !== "'" || source.length === 1)
-        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
-      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    function singleQuotedValue(source2, onError) {
+      if (source2[source2.length - 1] !== "'" || source2.length === 1)
+        onError(source2.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source2.slice(1, -1)).replace(/''/g, "'");
     }
-    function unfoldLines(source) {
+    function unfoldLines(source2) {
       const line = /(.*?)\r?\n/sy;
-      let match = line.exec(source);
+      let match = line.exec(source2);
       if (!match)
-        return source;
+        return source2;
       let trimEnd, trimBoth;
       try {
         trimEnd = new RegExp("(?<![ 	])[ 	]+$");
@@ -18061,7 +18062,7 @@ var require_resolve_flow_scalar = __commonJS({
       let res = match[1].replace(trimEnd, "");
       let sep = " ";
       let pos = line.lastIndex;
-      while (match = line.exec(source)) {
+      while (match = line.exec(source2)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
           if (sep === "\n")
@@ -18076,66 +18077,66 @@ var require_resolve_flow_scalar = __commonJS({
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
-      match = last.exec(source);
+      match = last.exec(source2);
       return res + sep + (match?.[1] ?? "");
     }
-    function doubleQuotedValue(source, onError) {
+    function doubleQuotedValue(source2, onError) {
       let res = "";
-      for (let i = 1; i < source.length - 1; ++i) {
-        const ch3 = source[i];
-        if (ch3 === "\r" && source[i + 1] === "\n")
+      for (let i = 1; i < source2.length - 1; ++i) {
+        const ch3 = source2[i];
+        if (ch3 === "\r" && source2[i + 1] === "\n")
           continue;
         if (ch3 === "\n") {
-          const { fold: fold2, offset } = foldNewline(source, i);
+          const { fold: fold2, offset } = foldNewline(source2, i);
           res += fold2;
           i = offset;
         } else if (ch3 === "\\") {
-          let next = source[++i];
+          let next = source2[++i];
           const cc2 = escapeCodes[next];
           if (cc2)
             res += cc2;
           else if (next === "\n") {
-            next = source[i + 1];
+            next = source2[i + 1];
             while (next === " " || next === "	")
-              next = source[++i + 1];
-          } else if (next === "\r" && source[i + 1] === "\n") {
-            next = source[++i + 1];
+              next = source2[++i + 1];
+          } else if (next === "\r" && source2[i + 1] === "\n") {
+            next = source2[++i + 1];
             while (next === " " || next === "	")
-              next = source[++i + 1];
+              next = source2[++i + 1];
           } else if (next === "x" || next === "u" || next === "U") {
             const length = next === "x" ? 2 : next === "u" ? 4 : 8;
-            res += parseCharCode(source, i + 1, length, onError);
+            res += parseCharCode(source2, i + 1, length, onError);
             i += length;
           } else {
-            const raw = source.substr(i - 1, 2);
+            const raw = source2.substr(i - 1, 2);
             onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
             res += raw;
           }
         } else if (ch3 === " " || ch3 === "	") {
           const wsStart = i;
-          let next = source[i + 1];
+          let next = source2[i + 1];
           while (next === " " || next === "	")
-            next = source[++i + 1];
-          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
-            res += i > wsStart ? source.slice(wsStart, i + 1) : ch3;
+            next = source2[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source2[i + 2] === "\n"))
+            res += i > wsStart ? source2.slice(wsStart, i + 1) : ch3;
         } else {
           res += ch3;
         }
       }
-      if (source[source.length - 1] !== '"' || source.length === 1)
-        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      if (source2[source2.length - 1] !== '"' || source2.length === 1)
+        onError(source2.length, "MISSING_CHAR", 'Missing closing "quote');
       return res;
     }
-    function foldNewline(source, offset) {
+    function foldNewline(source2, offset) {
       let fold2 = "";
-      let ch3 = source[offset + 1];
+      let ch3 = source2[offset + 1];
       while (ch3 === " " || ch3 === "	" || ch3 === "\n" || ch3 === "\r") {
-        if (ch3 === "\r" && source[offset + 2] !== "\n")
+        if (ch3 === "\r" && source2[offset + 2] !== "\n")
           break;
         if (ch3 === "\n")
           fold2 += "\n";
         offset += 1;
-        ch3 = source[offset + 1];
+        ch3 = source2[offset + 1];
       }
       if (!fold2)
         fold2 = " ";
@@ -18174,14 +18175,14 @@ var require_resolve_flow_scalar = __commonJS({
       "\\": "\\",
       "	": "	"
     };
-    function parseCharCode(source, offset, length, onError) {
-      const cc2 = source.substr(offset, length);
+    function parseCharCode(source2, offset, length, onError) {
+      const cc2 = source2.substr(offset, length);
       const ok2 = cc2.length === length && /^[0-9a-fA-F]+$/.test(cc2);
       const code2 = ok2 ? parseInt(cc2, 16) : NaN;
       try {
         return String.fromCodePoint(code2);
       } catch {
-        const raw = source.substr(offset - 2, length + 2);
+        const raw = source2.substr(offset - 2, length + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
         return raw;
       }
@@ -18389,13 +18390,13 @@ var require_compose_node = __commonJS({
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
-      const alias = new Alias.Alias(source.substring(1));
+    function composeAlias({ options }, { offset, source: source2, end }, onError) {
+      const alias = new Alias.Alias(source2.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
-        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
-      const valueEnd = offset + source.length;
+        onError(offset + source2.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source2.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
@@ -18466,18 +18467,18 @@ var require_composer = __commonJS({
         return [src, src + 1];
       if (Array.isArray(src))
         return src.length === 2 ? src : [src[0], src[1]];
-      const { offset, source } = src;
-      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+      const { offset, source: source2 } = src;
+      return [offset, offset + (typeof source2 === "string" ? source2.length : 1)];
     }
     function parsePrelude(prelude) {
       let comment = "";
       let atComment = false;
       let afterEmptyLine = false;
       for (let i = 0; i < prelude.length; ++i) {
-        const source = prelude[i];
-        switch (source[0]) {
+        const source2 = prelude[i];
+        switch (source2[0]) {
           case "#":
-            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source2.substring(1) || " ");
             atComment = true;
             afterEmptyLine = false;
             break;
@@ -18501,8 +18502,8 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code2, message, warning2) => {
-          const pos = getErrorPos(source);
+        this.onError = (source2, code2, message, warning2) => {
+          const pos = getErrorPos(source2);
           if (warning2)
             this.warnings.push(new errors.YAMLWarning(pos, code2, message));
           else
@@ -18688,7 +18689,7 @@ var require_cst_scalar = __commonJS({
     }
     function createScalarToken(value, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type: type2 = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type: type2, value }, {
+      const source2 = stringifyString.stringifyString({ type: type2, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -18697,12 +18698,12 @@ var require_cst_scalar = __commonJS({
       const end = context.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
-      switch (source[0]) {
+      switch (source2[0]) {
         case "|":
         case ">": {
-          const he = source.indexOf("\n");
-          const head = source.substring(0, he);
-          const body = source.substring(he + 1) + "\n";
+          const he = source2.indexOf("\n");
+          const head = source2.substring(0, he);
+          const body = source2.substring(he + 1) + "\n";
           const props = [
             { type: "block-scalar-header", offset, indent, source: head }
           ];
@@ -18711,11 +18712,11 @@ var require_cst_scalar = __commonJS({
           return { type: "block-scalar", offset, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent, source: source2, end };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent, source: source2, end };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent, source: source2, end };
       }
     }
     function setScalarValue(token, value, context = {}) {
@@ -18741,31 +18742,31 @@ var require_cst_scalar = __commonJS({
           default:
             type2 = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type: type2, value }, {
+      const source2 = stringifyString.stringifyString({ type: type2, value }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      switch (source[0]) {
+      switch (source2[0]) {
         case "|":
         case ">":
-          setBlockScalarValue(token, source);
+          setBlockScalarValue(token, source2);
           break;
         case '"':
-          setFlowScalarValue(token, source, "double-quoted-scalar");
+          setFlowScalarValue(token, source2, "double-quoted-scalar");
           break;
         case "'":
-          setFlowScalarValue(token, source, "single-quoted-scalar");
+          setFlowScalarValue(token, source2, "single-quoted-scalar");
           break;
         default:
-          setFlowScalarValue(token, source, "scalar");
+          setFlowScalarValue(token, source2, "scalar");
       }
     }
-    function setBlockScalarValue(token, source) {
-      const he = source.indexOf("\n");
-      const head = source.substring(0, he);
-      const body = source.substring(he + 1) + "\n";
+    function setBlockScalarValue(token, source2) {
+      const he = source2.indexOf("\n");
+      const head = source2.substring(0, he);
+      const body = source2.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
@@ -18800,31 +18801,31 @@ var require_cst_scalar = __commonJS({
           }
       return false;
     }
-    function setFlowScalarValue(token, source, type2) {
+    function setFlowScalarValue(token, source2, type2) {
       switch (token.type) {
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
           token.type = type2;
-          token.source = source;
+          token.source = source2;
           break;
         case "block-scalar": {
           const end = token.props.slice(1);
-          let oa = source.length;
+          let oa = source2.length;
           if (token.props[0].type === "block-scalar-header")
             oa -= token.props[0].source.length;
           for (const tok of end)
             tok.offset += oa;
           delete token.props;
-          Object.assign(token, { type: type2, source, end });
+          Object.assign(token, { type: type2, source: source2, end });
           break;
         }
         case "block-map":
         case "block-seq": {
-          const offset = token.offset + source.length;
+          const offset = token.offset + source2.length;
           const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
           delete token.items;
-          Object.assign(token, { type: type2, source, end: [nl] });
+          Object.assign(token, { type: type2, source: source2, end: [nl] });
           break;
         }
         default: {
@@ -18833,7 +18834,7 @@ var require_cst_scalar = __commonJS({
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type: type2, indent, source, end });
+          Object.assign(token, { type: type2, indent, source: source2, end });
         }
       }
     }
@@ -18993,8 +18994,8 @@ var require_cst = __commonJS({
           return JSON.stringify(token);
       }
     }
-    function tokenType(source) {
-      switch (source) {
+    function tokenType(source2) {
+      switch (source2) {
         case BOM:
           return "byte-order-mark";
         case DOCUMENT:
@@ -19028,7 +19029,7 @@ var require_cst = __commonJS({
         case ",":
           return "comma";
       }
-      switch (source[0]) {
+      switch (source2[0]) {
         case " ":
         case "	":
           return "space";
@@ -19110,11 +19111,11 @@ var require_lexer = __commonJS({
        *
        * @returns A generator of lexical tokens
        */
-      *lex(source, incomplete = false) {
-        if (source) {
-          if (typeof source !== "string")
+      *lex(source2, incomplete = false) {
+        if (source2) {
+          if (typeof source2 !== "string")
             throw TypeError("source is not a string");
-          this.buffer = this.buffer ? this.buffer + source : source;
+          this.buffer = this.buffer ? this.buffer + source2 : source2;
           this.lineEndPos = null;
         }
         this.atEnd = !incomplete;
@@ -19759,12 +19760,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
-      if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+    function arrayPushArray(target, source2) {
+      if (source2.length < 1e5)
+        Array.prototype.push.apply(target, source2);
       else
-        for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+        for (let i = 0; i < source2.length; ++i)
+          target.push(source2[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -19810,10 +19811,10 @@ var require_parser = __commonJS({
        *
        * @returns A generator of tokens representing each directive, document, and other structure.
        */
-      *parse(source, incomplete = false) {
+      *parse(source2, incomplete = false) {
         if (this.onNewLine && this.offset === 0)
           this.onNewLine(0);
-        for (const lexeme of this.lexer.lex(source, incomplete))
+        for (const lexeme of this.lexer.lex(source2, incomplete))
           yield* this.next(lexeme);
         if (!incomplete)
           yield* this.end();
@@ -19821,21 +19822,21 @@ var require_parser = __commonJS({
       /**
        * Advance the parser by the `source` of one lexical token.
        */
-      *next(source) {
-        this.source = source;
+      *next(source2) {
+        this.source = source2;
         if (node_process.env.LOG_TOKENS)
-          console.log("|", cst.prettyToken(source));
+          console.log("|", cst.prettyToken(source2));
         if (this.atScalar) {
           this.atScalar = false;
           yield* this.step();
-          this.offset += source.length;
+          this.offset += source2.length;
           return;
         }
-        const type2 = cst.tokenType(source);
+        const type2 = cst.tokenType(source2);
         if (!type2) {
-          const message = `Not a YAML token: ${source}`;
-          yield* this.pop({ type: "error", offset: this.offset, message, source });
-          this.offset += source.length;
+          const message = `Not a YAML token: ${source2}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source: source2 });
+          this.offset += source2.length;
         } else if (type2 === "scalar") {
           this.atNewLine = false;
           this.atScalar = true;
@@ -19848,17 +19849,17 @@ var require_parser = __commonJS({
               this.atNewLine = true;
               this.indent = 0;
               if (this.onNewLine)
-                this.onNewLine(this.offset + source.length);
+                this.onNewLine(this.offset + source2.length);
               break;
             case "space":
-              if (this.atNewLine && source[0] === " ")
-                this.indent += source.length;
+              if (this.atNewLine && source2[0] === " ")
+                this.indent += source2.length;
               break;
             case "explicit-key-ind":
             case "map-value-ind":
             case "seq-item-ind":
               if (this.atNewLine)
-                this.indent += source.length;
+                this.indent += source2.length;
               break;
             case "doc-mode":
             case "flow-error-end":
@@ -19866,7 +19867,7 @@ var require_parser = __commonJS({
             default:
               this.atNewLine = false;
           }
-          this.offset += source.length;
+          this.offset += source2.length;
         }
       }
       /** Call at end of input to push out any remaining constructions */
@@ -20578,26 +20579,26 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
-      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      const docs = Array.from(composer$1.compose(parser$1.parse(source2)));
       if (prettyErrors && lineCounter2)
         for (const doc of docs) {
-          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+          doc.errors.forEach(errors.prettifyError(source2, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source2, lineCounter2));
         }
       if (docs.length > 0)
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument(source, options = {}) {
+    function parseDocument(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
       let doc = null;
-      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+      for (const _doc of composer$1.compose(parser$1.parse(source2), true, source2.length)) {
         if (!doc)
           doc = _doc;
         else if (doc.options.logLevel !== "silent") {
@@ -20606,8 +20607,8 @@ var require_public_api = __commonJS({
         }
       }
       if (prettyErrors && lineCounter2) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        doc.errors.forEach(errors.prettifyError(source2, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source2, lineCounter2));
       }
       return doc;
     }
@@ -21069,9 +21070,9 @@ function unclosedQuote(text) {
   for (const doc of new (yamlLib()).Parser().parse(text)) visit(doc, 0);
   return found;
 }
-function closed(source) {
-  const q2 = source[0];
-  const body = source.trimEnd();
+function closed(source2) {
+  const q2 = source2[0];
+  const body = source2.trimEnd();
   if (body.length < 2 || body[body.length - 1] !== q2) return false;
   if (q2 === "'") return (body.slice(1).match(/'/g)?.length ?? 0) % 2 === 1;
   let backslashes = 0;
@@ -23933,7 +23934,7 @@ function unknownKind(word) {
   if (glued) {
     return `\`${show(word)}\` is read as one word: a step kind and its value need a colon and a space between them. Write \`${glued[1]}: ${show(glued[2].trim())}\`.`;
   }
-  const [best] = suggest(word, KINDS);
+  const [best] = suggest(word, STEP_KINDS);
   return `unknown step kind \`${show(word)}\`: ${best ? `did you mean \`${best}\`?` : STEP_HELP}`;
 }
 function step(value, kinds) {
@@ -23950,10 +23951,11 @@ function step(value, kinds) {
   }
   return { code: "schema.step-kind", message: `a step cannot be ${typeName(value)}. ${STEP_HELP}` };
 }
-var CONTEXT2, TYPE_WORDS, PATTERN_HINTS, STEP_HELP, KINDS, GLUED_STEP, schemaMessage;
+var CONTEXT2, TYPE_WORDS, PATTERN_HINTS, STEP_HELP, GLUED_STEP, schemaMessage;
 var init_schema_messages = __esm({
   "src/config/schema-messages.ts"() {
     "use strict";
+    init_types();
     init_suggest();
     CONTEXT2 = {
       actions: "action",
@@ -23980,7 +23982,6 @@ var init_schema_messages = __esm({
       webhook_url: "must be an http:// or https:// URL (checked after ${VAR} interpolation)"
     };
     STEP_HELP = "A step is one of: `press: N`, `variable: name`, `select: name`, `pin`, `ok`.";
-    KINDS = ["press", "variable", "select", "pin", "ok"];
     GLUED_STEP = /^(press|variable|select)(?:\s+|:)(\S.*)$/;
     schemaMessage = { fromAjv, step };
   }
@@ -24092,16 +24093,16 @@ function validateSchema(root, src) {
   }
   return out;
 }
-var SCHEMA_PATH, STEP_KINDS, STEP_PATH, EXPECT_PATH, SLICE, LISTS;
+var SCHEMA_PATH, STEP_PATH, EXPECT_PATH, SLICE, LISTS;
 var init_schema = __esm({
   "src/config/schema.ts"() {
     "use strict";
+    init_types();
     init_config_validator();
     init_addresses();
     init_schema_messages();
     init_yaml_advice();
     SCHEMA_PATH = fileURLToPath2(new URL("../../schemas/menuctl.schema.json", import.meta.url));
-    STEP_KINDS = ["press", "variable", "select", "pin", "ok"];
     STEP_PATH = /^\/actions\/\d+\/steps\/\d+/;
     EXPECT_PATH = /^\/actions\/\d+\/tests\/\d+\/expect$/;
     SLICE = 500;
@@ -32633,7 +32634,7 @@ function probesFor(message, p, options) {
   const inner = whole.startsWith("^(?:") && whole.endsWith(")$") ? whole.slice(4, -2) : null;
   if (inner === null) return [];
   const name = quote3(p.category);
-  const job = (source, text2, groups = []) => ({ source, text: text2, groups });
+  const job = (source2, text2, groups = []) => ({ source: source2, text: text2, groups });
   if (p.target_type !== message.channel) {
     return options.crossChannel ? [{ parser: p.category, job: job(whole, message.text), hint: () => `parser ${name} matches this text, but it reads ${p.target_type} messages and this one is ${message.channel}${message.channel === "sms" ? " (a fixture with `sender:` is an sms)" : ""}.` }] : [];
   }
@@ -33934,7 +33935,10 @@ function addEntry(doc, e, fail) {
 function isStepDetails(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const s = v;
-  return typeof s.kind === "string" && STEP_KINDS2.includes(s.kind) && typeof s.description === "string" && optionalString(s.value) && optionalString(s.name) && (s.expect === null || optionalString(s.expect));
+  if (typeof s.kind !== "string" || !STEP_KINDS.includes(s.kind) || typeof s.description !== "string") return false;
+  if (s.kind === "press" && typeof s.value !== "string") return false;
+  if ((s.kind === "variable" || s.kind === "select") && typeof s.name !== "string") return false;
+  return optionalString(s.value) && optionalString(s.name) && (s.expect === null || optionalString(s.expect));
 }
 function lineOf(scope, address, entry, make) {
   const kept = lineCache.get(entry);
@@ -33967,10 +33971,11 @@ function recordedAction(scope, address, liveId) {
 function recordedAppIds(scope) {
   return [...scope?.apps.values() ?? []].flatMap((a) => a.id === null ? [] : [a.id]);
 }
-var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, STEP_KINDS2, optionalString, byCodeUnit2, lineCache;
+var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, optionalString, byCodeUnit2, lineCache;
 var init_record = __esm({
   "src/record/record.ts"() {
     "use strict";
+    init_types();
     init_address();
     RECORD_FILE = "menuctl.lock";
     emptyScope = () => ({ actions: /* @__PURE__ */ new Map(), apps: /* @__PURE__ */ new Map() });
@@ -33985,7 +33990,6 @@ var init_record = __esm({
         this.name = "RecordSyntaxError";
       }
     };
-    STEP_KINDS2 = ["press", "variable", "select", "pin", "ok"];
     optionalString = (v) => v === void 0 || typeof v === "string";
     byCodeUnit2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
     lineCache = /* @__PURE__ */ new WeakMap();
@@ -34033,7 +34037,7 @@ var init_record_file = __esm({
       }
       appPending(address) {
         this.scope().apps.set(address, { id: null, pending: "create" });
-        return this.flush();
+        return this.flush({ urgent: true });
       }
       appIs(address, id) {
         const apps = this.scope().apps;
@@ -34079,11 +34083,12 @@ var init_record_file = __esm({
         this.actionAt?.get(id)?.delete(address);
         return this.flush();
       }
-      flush() {
+      /** `urgent`: a request waits for this write before it is sent (skip the pause). */
+      flush(options = {}) {
         const want = ++this.version;
         const run3 = async () => {
           if (this.written >= want) return;
-          const pause = this.nextWriteAt - performance.now();
+          const pause = options.urgent ? 0 : this.nextWriteAt - performance.now();
           if (pause > 0) await new Promise((resume) => setTimeout(resume, pause));
           const version = this.version;
           const started = performance.now();
@@ -34133,6 +34138,136 @@ var init_record2 = __esm({
     init_record_file();
     init_record();
     init_exit();
+  }
+});
+
+// src/api/errors.ts
+function pointerField(pointer2) {
+  if (!pointer2) return void 0;
+  const parts2 = pointer2.split("/").filter(Boolean);
+  const field = (parts2.length > 1 ? parts2.slice(1) : parts2).join(".");
+  return field || void 0;
+}
+function explain(init) {
+  if (init.status === null) {
+    const what = init.networkCode ? networkWords(init.networkCode, init.baseUrl) : "network error";
+    const tail = init.outcome === "unknown" ? " (the request was sent; whether the server acted on it is unknown)" : "";
+    return `no answer: ${what}${tail}`;
+  }
+  if (init.status === 404 && init.baseUrl && ALWAYS_THERE.has(`${init.method} ${init.path.replace(/\?.*/, "")}`)) {
+    return `404: this does not look like the Mobile Menu Automation API at ${init.baseUrl} (it has no ${init.path}): check --api-url / MENUCTL_API_URL, the address in front of /api`;
+  }
+  const errors = init.errors ?? [];
+  const first2 = errors[0];
+  const code2 = init.code ?? first2?.code ?? statusWord(init.status);
+  const details2 = errors.length > 0 ? errors.map((e) => {
+    const field = pointerField(e.pointer);
+    const text = e.detail ?? e.title ?? "";
+    return field ? `${field}: ${text}` : text;
+  }).filter(Boolean).join("; ") : init.detail ?? "";
+  return `${init.status} ${code2}${details2 ? `: ${details2}` : ""}`;
+}
+function networkWords(code2, baseUrl) {
+  const unreachable = UNREACHABLE[code2];
+  if (unreachable && baseUrl) return unreachable(baseUrl);
+  return NETWORK_WORDS[code2] ?? code2;
+}
+function statusWord(status) {
+  const words = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "validation",
+    429: "rate_limited",
+    500: "internal_error",
+    502: "bad_gateway",
+    503: "unavailable",
+    504: "gateway_timeout"
+  };
+  return words[status] ?? "error";
+}
+var ApiError, ResponseShapeError, ALWAYS_THERE, UNTRUSTED_CERTIFICATE, UNREACHABLE, NETWORK_WORDS, ClientClosedError;
+var init_errors = __esm({
+  "src/api/errors.ts"() {
+    "use strict";
+    ApiError = class extends Error {
+      method;
+      path;
+      status;
+      code;
+      detail;
+      /** The first error's JSON pointer, e.g. `/parser/regex`. */
+      pointer;
+      errors;
+      outcome;
+      /** The failure was transient: running again later may succeed. */
+      retryable;
+      networkCode;
+      constructor(init) {
+        super(`${init.method} ${init.path}: ${init.explanation ?? explain(init)}`);
+        this.name = "ApiError";
+        this.method = init.method;
+        this.path = init.path;
+        this.status = init.status;
+        this.errors = init.errors ?? [];
+        this.code = init.code ?? this.errors[0]?.code;
+        this.detail = init.detail ?? this.errors[0]?.detail;
+        this.pointer = this.errors[0]?.pointer;
+        this.outcome = init.outcome;
+        this.retryable = init.retryable;
+        this.networkCode = init.networkCode;
+      }
+    };
+    ResponseShapeError = class extends ApiError {
+      constructor(init) {
+        super({ ...init, code: "response_shape", retryable: false, explanation: init.problem });
+        this.name = "ResponseShapeError";
+      }
+    };
+    ALWAYS_THERE = /* @__PURE__ */ new Set(["GET /api/actions", "GET /api/world_operators", "POST /api/authenticate", "POST /api/actions", "POST /api/parsers"]);
+    UNTRUSTED_CERTIFICATE = [
+      "DEPTH_ZERO_SELF_SIGNED_CERT",
+      "SELF_SIGNED_CERT_IN_CHAIN",
+      "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+      "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+      "CERT_HAS_EXPIRED",
+      "ERR_TLS_CERT_ALTNAME_INVALID"
+    ];
+    UNREACHABLE = {
+      ECONNREFUSED: (url) => `connection refused by ${url} (is the API running at that URL?)`,
+      ENOTFOUND: (url) => `host not found for ${url} (check the API URL)`,
+      EAI_AGAIN: (url) => `temporary DNS failure looking up ${url}`,
+      UND_ERR_CONNECT_TIMEOUT: (url) => `timed out connecting to ${url}`,
+      UND_ERR_HEADERS_TIMEOUT: (url) => `timed out waiting for ${url} to answer (the server is slow or stuck: try again later)`,
+      // A TLS client hello answered by a plain-HTTP server.
+      ERR_SSL_WRONG_VERSION_NUMBER: (url) => `${url} speaks plain HTTP, not HTTPS: try ${url.replace(/^https:/i, "http:")}`,
+      ...Object.fromEntries(UNTRUSTED_CERTIFICATE.map((code2) => [code2, (url) => `the TLS certificate of ${url} is not trusted (${code2}): set NODE_EXTRA_CA_CERTS to a file with your CA's certificate, or check the host name`]))
+    };
+    NETWORK_WORDS = {
+      ECONNREFUSED: "connection refused (is the API running at that URL?)",
+      ECONNRESET: "connection reset by the server",
+      EPIPE: "connection closed while sending",
+      ETIMEDOUT: "connection timed out",
+      ENOTFOUND: "host not found (check the API URL)",
+      EAI_AGAIN: "temporary DNS failure",
+      UND_ERR_SOCKET: "connection closed by the server before it answered",
+      UND_ERR_CONNECT_TIMEOUT: "timed out connecting",
+      UND_ERR_HEADERS_TIMEOUT: "timed out waiting for the response",
+      UND_ERR_BODY_TIMEOUT: "timed out reading the response body",
+      UND_ERR_CLOSED: "connection closed",
+      UND_ERR_ABORTED: "request aborted"
+    };
+    ClientClosedError = class extends Error {
+      constructor() {
+        super("the API client was closed: this call was not sent (again)");
+        this.name = "MenuctlClientClosedError";
+      }
+    };
   }
 });
 
@@ -40761,17 +40896,17 @@ var require_body = __commonJS({
       }
       assert(webidl.is.ReadableStream(stream));
       let action = null;
-      let source = null;
+      let source2 = null;
       let length = null;
       let type2 = null;
       if (typeof object === "string") {
-        source = object;
+        source2 = object;
         type2 = "text/plain;charset=UTF-8";
       } else if (webidl.is.URLSearchParams(object)) {
-        source = object.toString();
+        source2 = object.toString();
         type2 = "application/x-www-form-urlencoded;charset=UTF-8";
       } else if (webidl.is.BufferSource(object)) {
-        source = webidl.util.getCopyOfBytesHeldByBufferSource(object);
+        source2 = webidl.util.getCopyOfBytesHeldByBufferSource(object);
       } else if (webidl.is.FormData(object)) {
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary}\r
@@ -40810,7 +40945,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         if (hasUnknownSizeValue) {
           length = null;
         }
-        source = object;
+        source2 = object;
         const parts2 = (async function* () {
           for (const part of blobParts) {
             if (part.stream) {
@@ -40823,7 +40958,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         action = () => parts2;
         type2 = `multipart/form-data; boundary=${boundary}`;
       } else if (webidl.is.Blob(object)) {
-        source = object;
+        source2 = object;
         length = object.size;
         if (object.type) {
           type2 = object.type;
@@ -40839,11 +40974,11 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         }
         stream = webidl.is.ReadableStream(object) ? object : ReadableStreamFrom(object);
       }
-      if (typeof source === "string" || isUint8Array(source)) {
-        action = () => source;
-        length = typeof source === "string" ? Buffer.byteLength(source) : source.length;
+      if (typeof source2 === "string" || isUint8Array(source2)) {
+        action = () => source2;
+        length = typeof source2 === "string" ? Buffer.byteLength(source2) : source2.length;
       }
-      const body = { stream, source, length };
+      const body = { stream, source: source2, length };
       return [body, type2];
     }
     function safelyExtractBody(object, keepalive = false) {
@@ -57687,7 +57822,7 @@ var require_events = __commonJS({
         }
         return this.#eventInit.ports;
       }
-      initMessageEvent(type2, bubbles = false, cancelable = false, data = null, origin = "", lastEventId = "", source = null, ports = []) {
+      initMessageEvent(type2, bubbles = false, cancelable = false, data = null, origin = "", lastEventId = "", source2 = null, ports = []) {
         webidl.brandCheck(this, _MessageEvent);
         webidl.argumentLengthCheck(arguments, 1, "MessageEvent.initMessageEvent");
         return new _MessageEvent(type2, {
@@ -57696,7 +57831,7 @@ var require_events = __commonJS({
           data,
           origin,
           lastEventId,
-          source,
+          source: source2,
           ports
         });
       }
@@ -60777,11 +60912,13 @@ function load3() {
     const apiRequest = require_api_request();
     if (typeof Agent !== "function" || typeof apiRequest !== "function") throw new Error("undici moved its files");
     parts = { Agent, apiRequest };
+    source = "lite";
   } catch {
     const undici = require_undici();
     parts = { Agent: undici.Agent, apiRequest(options) {
       return this.request(options);
     } };
+    source = "package";
   }
   return parts;
 }
@@ -60793,7 +60930,7 @@ function request(url, options) {
   const u = new URL(url);
   return load3().apiRequest.call(dispatcher, { ...rest, origin: u.origin, path: `${u.pathname}${u.search}` });
 }
-var parts;
+var parts, source;
 var init_undici_lite = __esm({
   "src/api/undici-lite.ts"() {
     "use strict";
@@ -60842,7 +60979,7 @@ var init_base64url = __esm({
 
 // node_modules/jose/dist/webapi/util/errors.js
 var JOSEError, JWTInvalid;
-var init_errors = __esm({
+var init_errors2 = __esm({
   "node_modules/jose/dist/webapi/util/errors.js"() {
     JOSEError = class extends Error {
       static code = "ERR_JOSE_GENERIC";
@@ -60902,7 +61039,7 @@ var init_decode_jwt = __esm({
     init_base64url();
     init_buffer_utils();
     init_validate2();
-    init_errors();
+    init_errors2();
   }
 });
 
@@ -60986,6 +61123,7 @@ var init_limiter = __esm({
         if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
         this.latencyAware = options.start !== void 0;
         this.limitNow = Math.min(max, Math.max(1, options.start ?? max));
+        this.start = this.limitNow;
         this.now = options.now ?? (() => performance.now());
       }
       max;
@@ -60999,6 +61137,7 @@ var init_limiter = __esm({
       now;
       windowMs = 0;
       bestMean = Infinity;
+      start;
       get limit() {
         return this.limitNow;
       }
@@ -61012,6 +61151,10 @@ var init_limiter = __esm({
       /** How long a request about to start must still wait (ms); 0 when not paused. */
       pausedFor(now) {
         return Math.max(0, this.pausedUntil - now);
+      }
+      /** The same slot, its latency counted from now (after a wait that was not the server's). */
+      restamp(permit) {
+        return { epoch: permit.epoch, started: this.now() };
       }
       async acquire() {
         if (this.inFlight >= this.limitNow || this.waiters.length > 0) {
@@ -61050,7 +61193,8 @@ var init_limiter = __esm({
         if (mean <= this.bestMean * FLAT + 1) {
           if (this.limitNow < this.max) this.limitNow++;
         } else if (mean > this.bestMean * QUEUEING) {
-          this.limitNow = Math.max(1, this.limitNow - 1);
+          if (this.limitNow > this.start) this.limitNow--;
+          else this.bestMean = mean;
         }
       }
       wake() {
@@ -61127,130 +61271,6 @@ var init_retry = __esm({
   }
 });
 
-// src/api/errors.ts
-function pointerField(pointer2) {
-  if (!pointer2) return void 0;
-  const parts2 = pointer2.split("/").filter(Boolean);
-  const field = (parts2.length > 1 ? parts2.slice(1) : parts2).join(".");
-  return field || void 0;
-}
-function explain(init) {
-  if (init.status === null) {
-    const what = init.networkCode ? networkWords(init.networkCode, init.baseUrl) : "network error";
-    const tail = init.outcome === "unknown" ? " (the request was sent; whether the server acted on it is unknown)" : "";
-    return `no answer: ${what}${tail}`;
-  }
-  if (init.status === 404 && init.baseUrl && ALWAYS_THERE.has(`${init.method} ${init.path.replace(/\?.*/, "")}`)) {
-    return `404: this does not look like the Mobile Menu Automation API at ${init.baseUrl} (it has no ${init.path}): check --api-url / MENUCTL_API_URL, the address in front of /api`;
-  }
-  const errors = init.errors ?? [];
-  const first2 = errors[0];
-  const code2 = init.code ?? first2?.code ?? statusWord(init.status);
-  const details2 = errors.length > 0 ? errors.map((e) => {
-    const field = pointerField(e.pointer);
-    const text = e.detail ?? e.title ?? "";
-    return field ? `${field}: ${text}` : text;
-  }).filter(Boolean).join("; ") : init.detail ?? "";
-  return `${init.status} ${code2}${details2 ? `: ${details2}` : ""}`;
-}
-function networkWords(code2, baseUrl) {
-  const unreachable = UNREACHABLE[code2];
-  if (unreachable && baseUrl) return unreachable(baseUrl);
-  return NETWORK_WORDS[code2] ?? code2;
-}
-function statusWord(status) {
-  const words = {
-    400: "bad_request",
-    401: "unauthorized",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    409: "conflict",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-    422: "validation",
-    429: "rate_limited",
-    500: "internal_error",
-    502: "bad_gateway",
-    503: "unavailable",
-    504: "gateway_timeout"
-  };
-  return words[status] ?? "error";
-}
-var ApiError, ResponseShapeError, ALWAYS_THERE, UNTRUSTED_CERTIFICATE, UNREACHABLE, NETWORK_WORDS;
-var init_errors2 = __esm({
-  "src/api/errors.ts"() {
-    "use strict";
-    ApiError = class extends Error {
-      method;
-      path;
-      status;
-      code;
-      detail;
-      /** The first error's JSON pointer, e.g. `/parser/regex`. */
-      pointer;
-      errors;
-      outcome;
-      /** The failure was transient: running again later may succeed. */
-      retryable;
-      networkCode;
-      constructor(init) {
-        super(`${init.method} ${init.path}: ${init.explanation ?? explain(init)}`);
-        this.name = "ApiError";
-        this.method = init.method;
-        this.path = init.path;
-        this.status = init.status;
-        this.errors = init.errors ?? [];
-        this.code = init.code ?? this.errors[0]?.code;
-        this.detail = init.detail ?? this.errors[0]?.detail;
-        this.pointer = this.errors[0]?.pointer;
-        this.outcome = init.outcome;
-        this.retryable = init.retryable;
-        this.networkCode = init.networkCode;
-      }
-    };
-    ResponseShapeError = class extends ApiError {
-      constructor(init) {
-        super({ ...init, code: "response_shape", retryable: false, explanation: init.problem });
-        this.name = "ResponseShapeError";
-      }
-    };
-    ALWAYS_THERE = /* @__PURE__ */ new Set(["GET /api/actions", "GET /api/world_operators", "POST /api/authenticate", "POST /api/actions", "POST /api/parsers"]);
-    UNTRUSTED_CERTIFICATE = [
-      "DEPTH_ZERO_SELF_SIGNED_CERT",
-      "SELF_SIGNED_CERT_IN_CHAIN",
-      "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-      "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-      "CERT_HAS_EXPIRED",
-      "ERR_TLS_CERT_ALTNAME_INVALID"
-    ];
-    UNREACHABLE = {
-      ECONNREFUSED: (url) => `connection refused by ${url} (is the API running at that URL?)`,
-      ENOTFOUND: (url) => `host not found for ${url} (check the API URL)`,
-      EAI_AGAIN: (url) => `temporary DNS failure looking up ${url}`,
-      UND_ERR_CONNECT_TIMEOUT: (url) => `timed out connecting to ${url}`,
-      UND_ERR_HEADERS_TIMEOUT: (url) => `timed out waiting for ${url} to answer (the server is slow or stuck: try again later)`,
-      // A TLS client hello answered by a plain-HTTP server.
-      ERR_SSL_WRONG_VERSION_NUMBER: (url) => `${url} speaks plain HTTP, not HTTPS: try ${url.replace(/^https:/i, "http:")}`,
-      ...Object.fromEntries(UNTRUSTED_CERTIFICATE.map((code2) => [code2, (url) => `the TLS certificate of ${url} is not trusted (${code2}): set NODE_EXTRA_CA_CERTS to a file with your CA's certificate, or check the host name`]))
-    };
-    NETWORK_WORDS = {
-      ECONNREFUSED: "connection refused (is the API running at that URL?)",
-      ECONNRESET: "connection reset by the server",
-      EPIPE: "connection closed while sending",
-      ETIMEDOUT: "connection timed out",
-      ENOTFOUND: "host not found (check the API URL)",
-      EAI_AGAIN: "temporary DNS failure",
-      UND_ERR_SOCKET: "connection closed by the server before it answered",
-      UND_ERR_CONNECT_TIMEOUT: "timed out connecting",
-      UND_ERR_HEADERS_TIMEOUT: "timed out waiting for the response",
-      UND_ERR_BODY_TIMEOUT: "timed out reading the response body",
-      UND_ERR_CLOSED: "connection closed",
-      UND_ERR_ABORTED: "request aborted"
-    };
-  }
-});
-
 // src/api/pages.ts
 function nextLink(body) {
   const links = body.links;
@@ -61268,7 +61288,10 @@ function nextPath(baseUrl, currentPath, next) {
     throw badLink(currentPath, next, "is not a URL");
   }
   if (url.origin !== base2.origin) throw badLink(currentPath, next, `points to another origin than ${base2.origin}`);
-  if (basePath !== "" && !url.pathname.startsWith(`${basePath}/`)) throw badLink(currentPath, next, `is outside the API's base path ${basePath}`);
+  if (basePath !== "" && !url.pathname.startsWith(`${basePath}/`)) {
+    if (next.startsWith("/") && !next.startsWith("//")) return url.pathname + url.search;
+    throw badLink(currentPath, next, `is outside the API's base path ${basePath}`);
+  }
   return url.pathname.slice(basePath.length) + url.search;
 }
 function badLink(path2, next, why) {
@@ -61287,7 +61310,7 @@ var MAX_PAGES;
 var init_pages = __esm({
   "src/api/pages.ts"() {
     "use strict";
-    init_errors2();
+    init_errors();
     MAX_PAGES = 1e5;
   }
 });
@@ -63863,16 +63886,18 @@ async function once(t, call2, token) {
     body = JSON.stringify(call2.body);
     headers["content-type"] = "application/json";
   }
-  const permit = await t.limiter.acquire();
-  const paused = t.limiter.pausedFor(t.now());
-  if (paused > 0) {
-    try {
+  let permit = await t.limiter.acquire();
+  try {
+    t.closed?.throwIfAborted();
+    const paused = t.limiter.pausedFor(t.now());
+    if (paused > 0) {
       await t.sleep(paused);
       t.closed?.throwIfAborted();
-    } catch (e) {
-      t.limiter.release(permit, "other");
-      throw e;
+      permit = t.limiter.restamp(permit);
     }
+  } catch (e) {
+    t.limiter.release(permit, "other");
+    throw e;
   }
   let sent2;
   try {
@@ -63967,7 +63992,7 @@ var init_transport = __esm({
     "use strict";
     init_undici_lite();
     init_display_url();
-    init_errors2();
+    init_errors();
     init_retry();
     init_validate_response();
     ok = (status) => status >= 200 && status < 300;
@@ -63980,6 +64005,7 @@ __export(client_exports, {
   ClientClosedError: () => ClientClosedError,
   createClient: () => createClient
 });
+import { setTimeout as sleep } from "node:timers/promises";
 function createClient(options) {
   const concurrency = options.concurrency ?? 8;
   const ownDispatcher = options.dispatcher === void 0;
@@ -64088,27 +64114,21 @@ function createClient(options) {
     }
   };
 }
-function sleepUnlessClosed(ms, signal) {
-  return new Promise((resolve6, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve6();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
+async function sleepUnlessClosed(ms, signal) {
+  try {
+    await sleep(ms, void 0, { signal });
+  } catch (e) {
+    throw signal.aborted ? signal.reason : e;
+  }
 }
 function nullable2(resource, convert2) {
   return resource === null ? null : convert2(resource);
 }
-var enc, ClientClosedError;
+var enc;
 var init_client = __esm({
   "src/api/client.ts"() {
     "use strict";
+    init_errors();
     init_undici_lite();
     init_auth();
     init_limiter();
@@ -64117,22 +64137,22 @@ var init_client = __esm({
     init_transport();
     init_payload();
     enc = encodeURIComponent;
-    ClientClosedError = class extends Error {
-      constructor() {
-        super("the API client was closed while this call was waiting to be retried");
-        this.name = "ClientClosedError";
-      }
-    };
   }
 });
 
 // src/api/lazy-client.ts
-function lazyClient(options) {
+function lazyClient(options, load4 = async (o) => (await Promise.resolve().then(() => (init_client(), client_exports))).createClient(o)) {
   let real;
   let loading;
-  const load4 = () => loading ??= Promise.resolve().then(() => (init_client(), client_exports)).then((m) => real = m.createClient(options));
+  let closed2 = false;
+  const client = () => {
+    if (closed2) return Promise.reject(new ClientClosedError());
+    return loading ??= load4(options).then((c) => real = c);
+  };
   const close = async () => {
-    if (loading !== void 0) await (await loading).close();
+    closed2 = true;
+    const made = await loading?.catch(() => void 0);
+    await made?.close();
   };
   return new Proxy({}, {
     get(_, name) {
@@ -64140,10 +64160,10 @@ function lazyClient(options) {
       if (name === "close") return close;
       if (typeof name !== "string" || name === "then") return void 0;
       return async (...args) => {
-        const client = await load4();
-        const method = client[name];
+        const c = await client();
+        const method = c[name];
         if (typeof method !== "function") throw new TypeError(`ApiClient has no method ${name}`);
-        return method.apply(client, args);
+        return method.apply(c, args);
       };
     }
   });
@@ -64152,6 +64172,7 @@ var NO_REQUESTS;
 var init_lazy_client = __esm({
   "src/api/lazy-client.ts"() {
     "use strict";
+    init_errors();
     NO_REQUESTS = Object.freeze({ requests: 0, retries: 0 });
   }
 });
@@ -64202,9 +64223,8 @@ function connect(flags, io, environment = null) {
     const hint = environment ? ` or give environment ${environment.name} an \`api_url:\`` : "";
     throw new CliError(`no API URL: pass --api-url URL or set MENUCTL_API_URL${hint}`);
   }
-  const asked = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const concurrency = asked === "auto" ? MAX_CONCURRENCY : asked;
-  const limits = asked === "auto" ? { concurrency, startConcurrency: DEFAULT_CONCURRENCY } : { concurrency };
+  const limits = clientLimits(flags.concurrency ?? DEFAULT_CONCURRENCY);
+  const concurrency = limits.concurrency;
   const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null) });
   return {
     client,
@@ -64214,6 +64234,9 @@ function connect(flags, io, environment = null) {
     environment: environment?.name ?? null,
     environmentOrganization: environment?.def?.organization_id
   };
+}
+function clientLimits(asked) {
+  return asked === "auto" ? { concurrency: MAX_CONCURRENCY, startConcurrency: DEFAULT_CONCURRENCY } : { concurrency: asked };
 }
 function credentials(io, environment) {
   if (environment !== null) {
@@ -64260,9 +64283,9 @@ async function checkOrganization2(client, expected, configOrg, environment = nul
     );
   }
   if (actual !== want) {
-    const source = expected !== null ? "--organization/MENUCTL_ORGANIZATION_ID" : configSays;
+    const source2 = expected !== null ? "--organization/MENUCTL_ORGANIZATION_ID" : configSays;
     throw new CliError(
-      `organization mismatch: the credentials act for organization ${actual}, but ${source} is ${want}; nothing was done (use credentials for that organization, or fix the guard)`
+      `organization mismatch: the credentials act for organization ${actual}, but ${source2} is ${want}; nothing was done (use credentials for that organization, or fix the guard)`
     );
   }
   return actual;
@@ -64574,14 +64597,14 @@ var init_idle_queue = __esm({
 
 // src/model/kinds.ts
 function kindOf2(type2) {
-  return KINDS2[type2];
+  return KINDS[type2];
 }
-var KINDS2;
+var KINDS;
 var init_kinds = __esm({
   "src/model/kinds.ts"() {
     "use strict";
     init_canonical();
-    KINDS2 = {
+    KINDS = {
       action: {
         type: "action",
         level: 0,
@@ -64901,10 +64924,10 @@ function compareParsers(out, c) {
   const pool = c.pool;
   const result = matchAll({
     kind: "parser",
-    keyLabel: KINDS2.parser.keyLabel,
+    keyLabel: KINDS.parser.keyLabel,
     wanted: c.action.parsers.map((p) => wanted(p, parserAddress(c.action.name, p.category), p.category)),
     pool,
-    keyOf: KINDS2.parser.key,
+    keyOf: KINDS.parser.key,
     elsewhere: (id) => {
       if (c.allParsers === null) throw new Error("a pinned parser id outside its action is looked up once every parser is read");
       const found = c.allParsers.find((p) => p.id === id);
@@ -64962,10 +64985,10 @@ var init_compare = __esm({
         this.nameOf = operatorNamer(lists.operators);
         this.actions = matchAll({
           kind: "action",
-          keyLabel: KINDS2.action.keyLabel,
+          keyLabel: KINDS.action.keyLabel,
           wanted: desired.actions.map((a) => wanted(a, actionAddress(a.name), a.name)),
           pool: lists.actions,
-          keyOf: KINDS2.action.key
+          keyOf: KINDS.action.key
         });
         this.actions.outcomes.forEach((o, i) => {
           if (o.ok && o.live) this.indexOf.set(o.live.id, i);
@@ -65016,10 +65039,10 @@ var init_compare = __esm({
         });
         const apps = matchAll({
           kind: "app",
-          keyLabel: KINDS2.app.keyLabel,
+          keyLabel: KINDS.app.keyLabel,
           wanted: this.desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
           pool: live.apps,
-          keyOf: KINDS2.app.key
+          keyOf: KINDS.app.key
         });
         out.diagnostics.push(...apps.diagnostics);
         this.desired.apps.forEach((app, i) => {
@@ -65134,7 +65157,7 @@ var init_types2 = __esm({
   "src/plan/types.ts"() {
     "use strict";
     init_kinds();
-    LEVEL = { action: KINDS2.action.level, app: KINDS2.app.level, parser: KINDS2.parser.level };
+    LEVEL = { action: KINDS.action.level, app: KINDS.app.level, parser: KINDS.parser.level };
   }
 });
 
@@ -65735,8 +65758,8 @@ var init_plan_command = __esm({
 });
 
 // src/apply/against-config.ts
-function checkAgainstConfig(saved, desired, live) {
-  const fresh2 = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved) });
+function checkAgainstConfig(saved, desired, live, recreate = []) {
+  const fresh2 = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved), recreate: [...recreate] });
   const errors = fresh2.diagnostics.filter((d) => d.severity === "error");
   errors.push(...protectionErrors(compareStates(desired, live), savedArchives(saved, live)));
   const byKey = new Map(fresh2.plan.changes.map((c) => [changeKey(c), c]));
@@ -65843,7 +65866,7 @@ async function createOnce(args) {
 async function lookupWithRetry(args, sent2) {
   let last;
   for (let i = 0; i < LOOKUP_TRIES; i++) {
-    await sleep(backoff(args.policy.baseDelayMs, sent2 - 1 + i), args.signal);
+    await sleep2(backoff(args.policy.baseDelayMs, sent2 - 1 + i), args.signal);
     if (args.signal?.aborted) throw interruptedAfterLoss(args.address);
     try {
       const found = await args.lookup();
@@ -65866,7 +65889,7 @@ async function lookupWithRetry(args, sent2) {
 function backoff(base2, exponent) {
   return backoffDelay(exponent, { ...DEFAULT_RETRY_POLICY, baseMs: base2, capMs: MAX_DELAY_MS }, Math.random);
 }
-async function sleep(ms, signal) {
+async function sleep2(ms, signal) {
   try {
     await delay(ms, void 0, signal ? { signal } : {});
   } catch (err) {
@@ -65984,31 +66007,31 @@ async function create(change, ctx) {
   const signal = ctx.signal ? { signal: ctx.signal } : {};
   switch (change.type) {
     case "action": {
-      const key = KINDS2.action.key(change.desired);
+      const key = KINDS.action.key(change.desired);
       const r = await createOnce({
         address: change.address,
         policy,
         ...signal,
         create: () => client.createAction(change.desired),
-        lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && KINDS2.action.key(a) === key) ?? null
+        lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && KINDS.action.key(a) === key) ?? null
       });
       return { id: r.value.id, recovered: r.recovered };
     }
     case "parser": {
       const actionId = ctx.parentId ?? change.action_id;
       if (!actionId) throw new Error(`${change.address}: the public id of ${change.parent} is not known`);
-      const key = KINDS2.parser.key(change.desired);
+      const key = KINDS.parser.key(change.desired);
       const r = await createOnce({
         address: change.address,
         policy,
         ...signal,
         create: () => client.createParser(actionId, change.desired),
-        lookup: async () => (await client.listParsers(actionId)).find((p) => p.archived_at === null && KINDS2.parser.key(p) === key) ?? null
+        lookup: async () => (await client.listParsers(actionId)).find((p) => p.archived_at === null && KINDS.parser.key(p) === key) ?? null
       });
       return { id: r.value.id, recovered: r.recovered };
     }
     case "app": {
-      const key = KINDS2.app.key(change.desired);
+      const key = KINDS.app.key(change.desired);
       let secrets;
       const r = await createOnce({
         address: change.address,
@@ -66022,7 +66045,7 @@ async function create(change, ctx) {
         lookup: async () => {
           const apps = await client.listApps();
           if (apps === null) return void 0;
-          return apps.find((a) => a.archived_at === null && KINDS2.app.key(a) === key) ?? null;
+          return apps.find((a) => a.archived_at === null && KINDS.app.key(a) === key) ?? null;
         }
       });
       if (r.recovered && !secrets) return { id: r.value.id, recovered: true, ...await readBack(client, r.value.id) };
@@ -66052,7 +66075,7 @@ function archive(type2, id, client) {
 var init_execute = __esm({
   "src/apply/execute.ts"() {
     "use strict";
-    init_errors2();
+    init_errors();
     init_kinds();
     init_create_once();
   }
@@ -66645,7 +66668,7 @@ async function completeSecrets(client, file, apps) {
 var init_complete_secrets = __esm({
   "src/apply/complete-secrets.ts"() {
     "use strict";
-    init_errors2();
+    init_errors();
     init_secrets_file();
   }
 });
@@ -66824,13 +66847,13 @@ async function fromSavedPlan(plan2, paths, flags, conn, ctx) {
     concurrency: conn.concurrency
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan));
-  const recorded = recordedAppCreates(plan2, record, flags.recreate);
+  const recorded = await recordedAppCreates(plan2, record, flags.recreate, conn.client);
   if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}
 `);
   if (!loaded) return { plan: plan2, record, apps: [] };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
-  const check = checkAgainstConfig(plan2, loaded.desired, live);
+  const check = checkAgainstConfig(plan2, loaded.desired, live, flags.recreate);
   if (!check.ok) {
     const problems = check.errors.map((d) => `${d.address ?? "the config"}: ${d.message} [${d.code}]`);
     const why = "it is not what the config plans (edited by hand, or made from another config)";
@@ -66838,15 +66861,25 @@ async function fromSavedPlan(plan2, paths, flags, conn, ctx) {
   }
   return { plan: plan2, record, apps: managedApps(check.comparison), managed: Math.min(plan2.safety?.managed ?? check.managed, check.managed) };
 }
-function recordedAppCreates(plan2, record, recreate) {
+async function recordedAppCreates(plan2, record, recreate, client) {
   const apps = scopeOf(record)?.apps;
   if (!apps) return [];
-  return plan2.changes.flatMap((c) => {
+  const entries2 = plan2.changes.flatMap((c) => {
     const entry = c.op === "create" && c.type === "app" ? apps.get(c.address) : void 0;
-    if (!entry || entry.id === null && recreate.includes(c.address)) return [];
-    const why = entry.id !== null ? `the applied-state record holds this app as id ${entry.id}: it was created after this plan was made` : "the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate";
-    return [{ address: c.address, why }];
+    return entry ? [{ address: c.address, entry }] : [];
   });
+  if (entries2.length === 0) return [];
+  const listed2 = await client.listApps() !== null;
+  const out = [];
+  for (const { address, entry } of entries2) {
+    if (entry.id !== null) {
+      if (await client.getApp(entry.id) === null) continue;
+      out.push({ address, why: `the applied-state record holds this app as id ${entry.id}, which exists: it was created after this plan was made` });
+    } else if (!listed2 && !recreate.includes(address)) {
+      out.push({ address, why: "the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate" });
+    }
+  }
+  return out;
 }
 async function confirmed(plan2, flags, ctx) {
   const { io } = ctx;
