@@ -1,6 +1,7 @@
 // Config -> live -> plan: the first half of `plan`, `apply` and `drift`.
 // Everything here reads; nothing writes. Errors come back as one CliError listing every problem.
 
+import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
 import { readLiveState } from '../api/read-live.js';
 import { CliError } from './exit.js';
@@ -117,22 +118,25 @@ export async function readLiveComparing(
   return { live, comparer, comparedWhileReading };
 }
 
+/** Most pinned parser ids read one by one: a config pinned for another organization must not cost one request per parser. */
+const MAX_PINNED_LOOKUPS = 20;
+
 /**
  * Parsers pinned by id in the config that are not among those read: each is read by id, so that
  * the plan can name the action that owns it instead of saying it does not exist. A pin like that
- * is an error either way; this costs a request per such pin, and none otherwise.
+ * is an error either way; this costs a request per such pin (the first MAX_PINNED_LOOKUPS), and
+ * none otherwise.
  */
 async function readPinnedElsewhere(desired: DesiredState, live: LiveState, options: ReadLiveForOptions): Promise<void> {
   const read = new Set(live.parsers.map((p) => p.id));
   const missing = [...new Set(desired.actions.flatMap((a) => a.parsers.flatMap((p) => (p.id !== undefined && !read.has(p.id) ? [p.id] : []))))];
-  if (missing.length === 0) return;
-  const found: LiveParser[] = [];
-  for (const id of missing) {
+  const limit = pLimit(options.concurrency);
+  const found = await Promise.all(missing.slice(0, MAX_PINNED_LOOKUPS).map((id) => limit(() => {
     options.signal?.throwIfAborted();
-    const parser = await options.client.getParser(id);
-    if (parser !== null) found.push(parser);
-  }
-  if (found.length > 0) live.pinned_elsewhere = found;
+    return options.client.getParser(id);
+  })));
+  const elsewhere = found.filter((p): p is LiveParser => p !== null);
+  if (elsewhere.length > 0) live.pinned_elsewhere = elsewhere;
 }
 
 /** The organization guard first, then the live state `desired` needs with the fewest requests. */

@@ -70,5 +70,18 @@ describe.each(SERVER_MODES)('against the $name', (mode) => {
       expect(cmp.diagnostics[0]!.message).toContain(`belongs to the action with id ${JSON.stringify(other.id)}`);
       expect(cmp).toEqual(compareStates(config, live));
     });
+  
+    it('a config pinned for another organization costs at most 20 reads by id, not one per parser', async () => {
+      const config = desired({
+        actions: Array.from({ length: 15 }, (_, i) => desiredAction({
+          name: `Elsewhere ${i}`, root_code: '*1#', steps: [],
+          parsers: [desiredParser({ category: 'a', id: `gone-a${i}` }), desiredParser({ category: 'b', id: `gone-b${i}` })],
+        })),
+      });
+      server.resetStats();
+      const { live } = await readLiveComparing(config, { client, concurrency: 4 });
+      expect(server.stats().byRoute['GET /api/parsers/:id']).toBe(20);
+      expect(live.pinned_elsewhere).toBeUndefined();
+    });
   });
 });
