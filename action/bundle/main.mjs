@@ -65477,14 +65477,13 @@ async function readLiveComparing(desired, options) {
 async function readPinnedElsewhere(desired, live, options) {
   const read2 = new Set(live.parsers.map((p) => p.id));
   const missing2 = [...new Set(desired.actions.flatMap((a) => a.parsers.flatMap((p) => p.id !== void 0 && !read2.has(p.id) ? [p.id] : [])))];
-  if (missing2.length === 0) return;
-  const found = [];
-  for (const id of missing2) {
+  const limit = pLimit(options.concurrency);
+  const found = await Promise.all(missing2.slice(0, MAX_PINNED_LOOKUPS).map((id) => limit(() => {
     options.signal?.throwIfAborted();
-    const parser = await options.client.getParser(id);
-    if (parser !== null) found.push(parser);
-  }
-  if (found.length > 0) live.pinned_elsewhere = found;
+    return options.client.getParser(id);
+  })));
+  const elsewhere = found.filter((p) => p !== null);
+  if (elsewhere.length > 0) live.pinned_elsewhere = elsewhere;
 }
 async function readLiveFor(desired, options) {
   await options.checkOrganization?.(desired.organization_id);
@@ -65512,9 +65511,11 @@ async function readLiveFor(desired, options) {
   }
   return live;
 }
+var MAX_PINNED_LOOKUPS;
 var init_pipeline = __esm({
   "src/cli/pipeline.ts"() {
     "use strict";
+    init_p_limit();
     init_read_live();
     init_exit();
     init_idle_queue();
@@ -65528,6 +65529,7 @@ var init_pipeline = __esm({
     init_compare();
     init_record_file();
     init_record();
+    MAX_PINNED_LOOKUPS = 20;
   }
 });
 
