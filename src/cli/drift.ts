@@ -14,7 +14,7 @@ import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { loadRecord, recordPath, type RecordFlags } from './record.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
+import { writeUserFile } from './write-file.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
 
 type Format = 'text' | 'json' | 'markdown' | 'junit';
@@ -39,7 +39,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
     const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target }, comparer);
     reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });
     if (flags.reportFile) {
-      await writeFileAtomic(resolve(io.cwd, flags.reportFile), render(drift, flags.format, io, checked));
+      await writeUserFile('--report-file', resolve(io.cwd, flags.reportFile), render(drift, flags.format, io, checked));
       io.stdout.write(render(drift, 'text', io));
       io.stdout.write(`Wrote the ${flags.format} report to ${flags.reportFile}.\n`);
     } else {

@@ -9,7 +9,7 @@ import { exportConfig, type ExportResult } from '../export/export-config.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
+import { writeUserFile } from './write-file.js';
 import { scopeOf } from '../record/record-file.js';
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
 import { loadRecord, type RecordFlags } from './record.js';
@@ -64,7 +64,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   if (existing.length > 0 && !flags.force) {
     throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`);
   }
-  for (const t of targets) await writeFileAtomic(t.path, t.content);
+  for (const t of targets) await writeUserFile('--out', t.path, t.content);
   io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);
   return EXIT.OK;
 }
