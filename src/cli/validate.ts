@@ -48,10 +48,10 @@ export function register(program: Command, ctx: CliContext): void {
       const valid = result.state !== null;
       // One line pointing at `menuctl analyze` when it would find a dead parser (text output only).
       const deadParsers = valid && options.format === 'text' ? await countDeadParsers(result.state!) : 0;
-      const text = renderValidation(result, { format: options.format, color: useColor(io, 'stdout'), deadParsers });
       // Problems go to stderr in text mode so stdout stays the summary; JSON is always stdout.
-      if (options.format === 'json' || valid) io.stdout.write(text);
-      else io.stderr.write(text);
+      // Colour follows the stream written to: `validate 2>log` from a terminal keeps the log plain.
+      const stream = options.format === 'json' || valid ? 'stdout' : 'stderr';
+      io[stream].write(renderValidation(result, { format: options.format, color: useColor(io, stream), deadParsers }));
       if (io.env.GITHUB_ACTIONS === 'true') io.stdout.write(renderGithubAnnotations(result.diagnostics));
       ctx.setExit(valid ? EXIT.OK : EXIT.ERROR);
     });

@@ -18,6 +18,23 @@ describe('validate --format json', () => {
   });
 });
 
+describe('validate colours', () => {
+  const ESC = '\u001b[';
+  it('follow the stream the problems go to: none in stderr redirected to a file from a terminal', async () => {
+    const r = await runCli(['validate', 'test/fixtures/broken/bad-transport.yaml'],
+      { cwd: ROOT, env: { NO_COLOR: undefined }, ttys: { stdout: true, stderr: false } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error[schema.enum]');
+    expect(r.stderr).not.toContain(ESC);
+  });
+
+  it('colour problems on a terminal stderr while stdout is piped', async () => {
+    const r = await runCli(['validate', 'test/fixtures/broken/bad-transport.yaml'],
+      { cwd: ROOT, env: { NO_COLOR: undefined }, ttys: { stdout: false, stderr: true } });
+    expect(r.stderr).toContain(ESC);
+  });
+});
+
 describe('GitHub Actions annotations', () => {
   it('are printed when GITHUB_ACTIONS=true', async () => {
     const r = await runCli(['validate', 'test/fixtures/broken/bad-transport.yaml'], { cwd: ROOT, env: { GITHUB_ACTIONS: 'true' } });

@@ -13,6 +13,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
   tty?: boolean;
+  /** Per stream, over `tty`: e.g. a terminal on stdout with stderr redirected to a file. */
+  ttys?: { stdout?: boolean; stderr?: boolean; stdin?: boolean };
   stdin?: string;
   signal?: AbortSignal;
 }
@@ -26,9 +28,9 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   stderr.on('data', (c: Buffer) => err.push(c.toString('utf8')));
   const stdin = Readable.from(options.stdin !== undefined ? [options.stdin] : []);
   const io: Io = {
-    stdout: Object.assign(stdout, { isTTY: options.tty ?? false, columns: 100 }),
-    stderr: Object.assign(stderr, { isTTY: options.tty ?? false }),
-    stdin: Object.assign(stdin, { isTTY: options.tty ?? false }),
+    stdout: Object.assign(stdout, { isTTY: options.ttys?.stdout ?? options.tty ?? false, columns: 100 }),
+    stderr: Object.assign(stderr, { isTTY: options.ttys?.stderr ?? options.tty ?? false }),
+    stdin: Object.assign(stdin, { isTTY: options.ttys?.stdin ?? options.tty ?? false }),
     // Tests never inherit the developer's credentials or colours.
     env: { PATH: process.env.PATH, NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? process.cwd(),
