@@ -157,6 +157,8 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
   return { plan: planned.plan, record, apps: managedApps(planned.comparison) };
 }
 
+const READ_PROBLEMS: Record<string, string> = { EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied' };
+
 async function readPlanFile(file: string, shown: string): Promise<Plan> {
   let text: string;
   try {
@@ -164,7 +166,8 @@ async function readPlanFile(file: string, shown: string): Promise<Plan> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new CliError(`plan file ${file} not found; ${REMAKE}`);
-    throw new CliError(`cannot read plan file ${file}: ${(err as Error).message}`);
+    const why = READ_PROBLEMS[code ?? ''] ?? code ?? (err as Error).message;
+    throw new CliError(`cannot read plan file ${file} (${why}); --plan takes the file written by \`menuctl plan --out FILE\``);
   }
   try {
     return parsePlan(text);

@@ -1,5 +1,5 @@
 // `apply --plan FILE`: a saved plan is carried out exactly, or refused when it is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/types.js';
@@ -97,6 +97,12 @@ describe('apply --plan FILE', () => {
     writeFileSync(join(dir, 'v2.json'), JSON.stringify({ format_version: 2, changes: [] }));
     const foreign = await cli(['apply', '--plan', 'v2.json', '--yes']);
     expect(foreign).toMatchObject({ code: 1, stderr: expect.stringMatching(/format_version 2 is not supported/) });
+    // A directory (a tab-completed `plans/`): the reason in words, not the errno.
+    mkdirSync(join(dir, 'plans'));
+    const directory = await cli(['apply', '--plan', 'plans', '--yes']);
+    expect(directory.code).toBe(1);
+    expect(directory.stderr).toMatch(/cannot read plan file \S*plans \(it is a directory\); --plan takes the file written by `menuctl plan --out FILE`/);
+    expect(directory.stderr).not.toContain('EISDIR');
   });
 
   it('refuses flags that shape a plan together with --plan', async () => {
