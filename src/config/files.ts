@@ -1,7 +1,7 @@
 // Finds and reads config files: PATH arguments -> decoded UTF-8 sources, or located diagnostics.
 // Reading is the only I/O in src/config; everything after this works on strings.
 
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 
@@ -49,7 +49,15 @@ export async function resolvePaths(paths: string[], cwd: string): Promise<{ file
   const diagnostics: Diagnostic[] = [];
   for (const p of given) {
     const abs = path.resolve(cwd, p);
-    const st = await stat(abs).catch(() => null);
+    let st: Awaited<ReturnType<typeof stat>> | null = null;
+    try {
+      st = await stat(abs);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ELOOP') {
+        diagnostics.push({ severity: 'error', code: 'config.read', message: `${p}: a symbolic link that loops back on itself; point it at the config file.` });
+        continue;
+      }
+    }
     if (!st) {
       const hint = paths.length === 0 ? ' (no PATH given, so menuctl looked for ./menuctl.yaml; pass a file or directory)' : '';
       diagnostics.push({ severity: 'error', code: 'config.not-found', message: `${p}: no such file or directory${hint}.` });
@@ -110,6 +118,23 @@ export function decodeUtf8(bytes: Uint8Array): { text: string } | { line: number
   }
 }
 
+async function readAtMost(abs: string, limit: number): Promise<Buffer> {
+  const fh = await open(abs, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total < limit) {
+      const { bytesRead, buffer } = await fh.read(Buffer.alloc(Math.min(1 << 20, limit - total)), 0, Math.min(1 << 20, limit - total), null);
+      if (bytesRead === 0) break;
+      chunks.push(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    await fh.close();
+  }
+}
+
 async function readOne(abs: string, cwd: string): Promise<SourceFile | Diagnostic> {
   const file = displayPath(abs, cwd);
   const at = { file, line: 1, col: 1 };
@@ -118,7 +143,14 @@ async function readOne(abs: string, cwd: string): Promise<SourceFile | Diagnosti
     return { severity: 'error', code: 'config.too-large', loc: at,
       message: `file is ${st.size} bytes; the limit is ${MAX_FILE_BYTES} bytes (16 MiB). Split the config into several files in a directory.` };
   }
-  const decoded = decodeUtf8(await readFile(abs));
+  // A device or a pipe has no size to check beforehand (/dev/zero would be read until memory
+  // runs out): read at most one byte over the limit.
+  const bytes = st.isFile() ? await readFile(abs) : await readAtMost(abs, MAX_FILE_BYTES + 1);
+  if (bytes.length > MAX_FILE_BYTES) {
+    return { severity: 'error', code: 'config.too-large', loc: at,
+      message: `reading it gave more than ${MAX_FILE_BYTES} bytes (16 MiB), the limit. Name a config file, not a device or an endless stream.` };
+  }
+  const decoded = decodeUtf8(bytes);
   if ('line' in decoded) {
     return { severity: 'error', code: 'config.encoding', loc: { file, ...decoded },
       message: 'file is not valid UTF-8 (first bad byte here). Re-save it as UTF-8.' };

@@ -1,6 +1,6 @@
 // Every broken config in test/fixtures/broken/ fails validation with the right code at the right
 // line (and column where it is meaningful), through the real CLI.
-import { mkdtempSync, openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, closeSync, ftruncateSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +103,21 @@ describe('generated broken inputs', () => {
     const r = await runCli(['validate', 'huge.yaml'], { cwd: tmp });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^huge\.yaml:1:1: error\[config\.too-large\].*16 MiB/m);
+  });
+
+  it('refuses an endless file (a device, a pipe) once it has read more than 16 MiB', async () => {
+    symlinkSync('/dev/zero', path.join(tmp, 'endless.yaml'));
+    const r = await runCli(['validate', 'endless.yaml'], { cwd: tmp });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^endless\.yaml:1:1: error\[config\.too-large\].*16 MiB/m);
+  });
+
+  it('names a symbolic link that loops as such, not as a missing file', async () => {
+    symlinkSync('loop-b.yaml', path.join(tmp, 'loop-a.yaml'));
+    symlinkSync('loop-a.yaml', path.join(tmp, 'loop-b.yaml'));
+    const r = await runCli(['validate', 'loop-a.yaml'], { cwd: tmp });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error[config.read]: loop-a.yaml: a symbolic link that loops back on itself; point it at the config file.');
   });
 
   it('names a missing path', async () => {
