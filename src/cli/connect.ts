@@ -80,7 +80,13 @@ export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io, environme
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError(`the API URL must start with http:// or https:// (got ${url.protocol}//...)`);
   }
-  if (/\/api\/?$/.test(url.pathname) && url.search === '' && url.hash === '') {
+  // Request paths are appended to the base URL, so a query or fragment in it breaks every
+  // request (a misleading 404). Not echoed: a query is where a gateway key would be put.
+  const queryAt = raw.search(/[?#]/);
+  if (queryAt !== -1) {
+    throw new CliError(`the API URL must not have a ?query or #fragment: give the address in front of /api only (got ${displayUrl(raw.slice(0, queryAt))}?...)`);
+  }
+  if (/\/api\/?$/.test(url.pathname)) {
     const base = raw.replace(/\/api\/?$/, '');
     io.stderr.write(`menuctl: the API URL ends in /api, which menuctl adds itself; using ${displayUrl(base)} (drop /api from --api-url or MENUCTL_API_URL to silence this)\n`);
     return base;

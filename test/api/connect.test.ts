@@ -39,6 +39,15 @@ describe('connect', () => {
       .toThrow(/^the API URL "http:\/\/host" is not a URL/);
   });
 
+  it('rejects a ?query or #fragment, which paths would be appended to, without echoing it', () => {
+    for (const url of [`${server.url}/?api_key=s3cr3t`, `${server.url}?api_key=s3cr3t`, `${server.url}/#s3cr3t`]) {
+      const attempt = () => connect({}, io({ MENUCTL_API_URL: url, MENUCTL_TOKEN: 't' }));
+      expect(attempt).toThrow(CliError);
+      expect(attempt).toThrow(/the API URL must not have a \?query or #fragment: give the address in front of \/api only \(got http:\/\/127\.0\.0\.1:\d+\/?\?\.\.\.\)/);
+      expect(attempt).not.toThrow(/s3cr3t/);
+    }
+  });
+
   it('prefers --api-url over MENUCTL_API_URL and works with a token', async () => {
     const c = connect({ apiUrl: server.url }, io({ MENUCTL_API_URL: 'http://127.0.0.1:9', MENUCTL_TOKEN: server.token }));
     try {
