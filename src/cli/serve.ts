@@ -83,13 +83,23 @@ function serverSecret(flags: ServeFlags, ctx: CliContext, data: string): string 
   }
 }
 
+/** Startup failures that Node or SQLite word for their own readers, put in terms of the flags. */
+const STARTUP_PROBLEMS: Record<string, (o: ServerOptions) => string> = {
+  SQLITE_NOTADB: (o) => `${o.data} is not a SQLite database: pass a database menuctl serve made, a new path, or --data :memory:`,
+  ENOTFOUND: (o) => notAnAddress(o.host),
+  EADDRNOTAVAIL: (o) => notAnAddress(o.host),
+};
+
+const notAnAddress = (host: string | undefined): string =>
+  `--host ${host} is not an address of this machine: use 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of its own addresses`;
+
 async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
   requireSqlite();
   const log = flags.accessLog ? batchedLines((chunk) => ctx.io.stdout.write(chunk)) : undefined;
   const options: ServerOptions = { ...parseServeOptions(flags, ctx), log };
   const server = await startServer(options).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new CliError(`port ${options.port} on ${options.host} is in use: pick another with --port (0 picks a free one)`);
-    throw new CliError(`cannot start the server: ${err.message}`);
+    throw new CliError(`cannot start the server: ${STARTUP_PROBLEMS[err.code ?? '']?.(options) ?? err.message}`);
   });
   ctx.io.stdout.write(`menuctl api listening on ${server.url}\n`);
   const orgs = [...new Set((options.users ?? []).map((u) => u.organization_id))];

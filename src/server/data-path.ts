@@ -18,5 +18,8 @@ export function dataDirectoryProblem(data: string): string | null {
     return `cannot use the directory of the database ${data} (${dir}): ${(err as Error).message}`;
   }
   if (!isDir) return `the database ${data} cannot be created: ${dir} is not a directory; pass another --data (or --data :memory:)`;
+  if (statSync(data, { throwIfNoEntry: false })?.isDirectory()) {
+    return `the database ${data} is a directory: pass the path of a file (it is created if missing), or --data :memory:`;
+  }
   return null;
 }

@@ -96,3 +96,25 @@ describe('a startup that fails after the database is opened', () => {
     expect(openHandles(data)).toBe(0);
   });
 });
+
+describe('a --data or --host that cannot be used', () => {
+  it('a directory as --data is named as one, with what to pass', async () => {
+    mkdirSync(join(dir, 'a-directory'));
+    const r = await serve(['--data', join(dir, 'a-directory'), '--jwt-secret', 's']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`Error: cannot start the server: the database ${join(dir, 'a-directory')} is a directory: pass the path of a file (it is created if missing), or --data :memory:\n`);
+  });
+
+  it('a file that is not a SQLite database is named, with what to pass', async () => {
+    writeFileSync(join(dir, 'config.yaml'), 'version: 1\n'.repeat(100));
+    const r = await serve(['--data', join(dir, 'config.yaml'), '--jwt-secret', 's']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`Error: cannot start the server: ${join(dir, 'config.yaml')} is not a SQLite database: pass a database menuctl serve made, a new path, or --data :memory:\n`);
+  });
+
+  it('a --host this machine cannot listen on says what to give', async () => {
+    const r = await serve(['--data', ':memory:', '--jwt-secret', 's', '--host', 'no-such-host.invalid']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('Error: cannot start the server: --host no-such-host.invalid is not an address of this machine: use 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of its own addresses\n');
+  });
+});
