@@ -98,6 +98,11 @@ function explain(init: ApiErrorInit): string {
       'check --api-url / MENUCTL_API_URL, the address in front of /api';
   }
   const errors = init.errors ?? [];
+  // A bare 401 (no body a person could act on) still has one likely fix.
+  if (init.status === 401 && errors.length === 0 && !init.detail && init.baseUrl) {
+    return `401 ${init.code ?? 'unauthorized'}: the API refused the credentials: check MENUCTL_TOKEN (or MENUCTL_EMAIL and MENUCTL_PASSWORD): ` +
+      `expired, mistyped, or meant for another server than ${init.baseUrl}`;
+  }
   const first = errors[0];
   const code = init.code ?? first?.code ?? statusWord(init.status);
   const details = errors.length > 0

@@ -111,6 +111,22 @@ describe('the URL', () => {
   });
 });
 
+describe('credentials refused without an explanation from the server', () => {
+  it('a bare 401 says the credentials were refused and which variables to check', async () => {
+    const bare = createServer((_req, res) => { res.writeHead(401); res.end(); });
+    await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
+    try {
+      const url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+      const r = await plan({ MENUCTL_API_URL: url, MENUCTL_TOKEN: api.token });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/401 unauthorized: the API refused the credentials: check MENUCTL_TOKEN \(or MENUCTL_EMAIL and MENUCTL_PASSWORD\): expired, mistyped, or meant for another server than http:\/\/127\.0\.0\.1:\d+\n/);
+      clean(r);
+    } finally {
+      await new Promise<void>((done) => bare.close(() => done()));
+    }
+  });
+});
+
 describe('network failures name the URL and what to do', () => {
   it.each([
     ['UND_ERR_HEADERS_TIMEOUT', 'timed out waiting for https://api.example.com to answer'],
