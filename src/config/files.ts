@@ -109,6 +109,27 @@ function byteLineCol(bytes: Uint8Array, offset: number): { line: number; col: nu
   return { line, col };
 }
 
+/**
+ * UTF-16 text, by its byte-order mark, or without one by NULs in every other byte of its first
+ * characters (YAML text is mostly ASCII; in UTF-8 a NUL is valid but never written). Without this
+ * a BOM-less file is read as a string of letters and NULs and fails as "not a mapping".
+ */
+export function utf16Of(bytes: Uint8Array): 'UTF-16LE' | 'UTF-16BE' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'UTF-16LE';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16BE';
+  const n = Math.min(bytes.length, 16) & ~1;
+  if (n < 4) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  if (odd === n / 2 && even === 0) return 'UTF-16LE';
+  if (even === n / 2 && odd === 0) return 'UTF-16BE';
+  return null;
+}
+
 /** Decodes strict UTF-8 (a BOM is dropped); on failure returns the location of the first bad byte. */
 export function decodeUtf8(bytes: Uint8Array): { text: string } | { line: number; col: number } {
   try {
@@ -149,6 +170,11 @@ async function readOne(abs: string, cwd: string): Promise<SourceFile | Diagnosti
   if (bytes.length > MAX_FILE_BYTES) {
     return { severity: 'error', code: 'config.too-large', loc: at,
       message: `reading it gave more than ${MAX_FILE_BYTES} bytes (16 MiB), the limit. Name a config file, not a device or an endless stream.` };
+  }
+  const utf16 = utf16Of(bytes);
+  if (utf16 !== null) {
+    return { severity: 'error', code: 'config.encoding', loc: at,
+      message: `file is ${utf16}, not UTF-8 (what some Windows editors call "Unicode"). Re-save it as UTF-8.` };
   }
   const decoded = decodeUtf8(bytes);
   if ('line' in decoded) {

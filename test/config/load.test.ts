@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadSources } from '../../src/config/load.js';
 import { interpolate } from '../../src/config/interpolate.js';
-import { decodeUtf8 } from '../../src/config/files.js';
+import { decodeUtf8, utf16Of } from '../../src/config/files.js';
 import { desiredParserSpec } from '../../src/model/canonical.js';
 
 const env = { HOOK: 'https://hooks.example.com/agent' };
@@ -77,6 +77,25 @@ describe('loadSources on valid input', () => {
     expect(a.operators.map((o) => o.loc)).toEqual([{ file: 'm.yaml', line: 6, col: 17 }, { file: 'm.yaml', line: 6, col: 23 }]);
     expect(a.parsers[1]!.loc).toMatchObject({ line: 19, col: 9 });
     expect(a.tests[1]!.loc).toMatchObject({ line: 27, col: 9 });
+  });
+
+  it('tells UTF-16 from UTF-8, with or without a byte-order mark', () => {
+    const le = Buffer.from(BASE, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    expect(utf16Of(le)).toBe('UTF-16LE');
+    expect(utf16Of(Buffer.concat([Buffer.from([0xff, 0xfe]), le]))).toBe('UTF-16LE');
+    expect(utf16Of(be)).toBe('UTF-16BE');
+    expect(utf16Of(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe('UTF-16BE');
+    for (const text of [BASE, `\uFEFF${BASE}`, 'é: ü\n', 'a', 'ab\0']) expect(utf16Of(Buffer.from(text))).toBeNull();
+  });
+
+  it('a UTF-16 config file is named as UTF-16, at its first line', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'menuctl-utf16-'));
+    writeFileSync(path.join(dir, 'm.yaml'), Buffer.from(BASE, 'utf16le'));
+    const r = await loadConfig([path.join(dir, 'm.yaml')], { env, cwd: dir });
+    expect(r.state).toBeNull();
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'config.encoding', loc: { file: 'm.yaml', line: 1, col: 1 } })]);
+    expect(r.diagnostics[0]!.message).toMatch(/^file is UTF-16LE, not UTF-8 .* Re-save it as UTF-8\.$/);
   });
 
   it('accepts a UTF-8 BOM', () => {
