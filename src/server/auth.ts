@@ -57,6 +57,10 @@ export class TokenAuthority {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'], clockTolerance: CLOCK_SKEW_S }));
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('token_expired', 'the token has expired: obtain a new one');
+      // Claims are checked after the signature: the token is this server's, one claim is wrong.
+      if (err instanceof joseErrors.JWTClaimValidationFailed) {
+        throw unauthorized('invalid_token', `the token's ${err.claim} claim is ${err.reason === 'missing' ? 'missing' : 'not valid'}: obtain a new token`);
+      }
       throw unauthorized('invalid_token', 'the token is not a valid HS256 JWT signed by this server');
     }
     const org = payload.organization_id;

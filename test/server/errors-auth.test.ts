@@ -81,6 +81,15 @@ describe('authentication', () => {
     await rejected(await new SignJWT({ organization_id: 1.5 }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key), 'invalid_token');
     await rejected(await new SignJWT({ organization_id: 1 }).setProtectedHeader({ alg: 'HS256' }).sign(key), 'invalid_token');
   });
+  it('names the claim when a token of this server lacks exp; a forged one is not told which claim', async () => {
+    const noExp = await client(s, await new SignJWT({ organization_id: 1 }).setProtectedHeader({ alg: 'HS256' }).sign(key))('GET', '/api/actions');
+    expectError(noExp, 401, 'invalid_token');
+    expect(noExp.body.errors[0].detail).toMatch(/the token's exp claim is missing: obtain a new token/);
+    const forged = await client(s, await new SignJWT({ organization_id: 1 }).setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret')))('GET', '/api/actions');
+    expectError(forged, 401, 'invalid_token');
+    expect(forged.body.errors[0].detail).toBe('the token is not a valid HS256 JWT signed by this server');
+  });
   it('accepts a token minted by a JWT library with the shared secret', async () => {
     const t = await new SignJWT({ organization_id: 3 }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(key);
     expect((await client(s, t)('GET', '/api/apps')).status).toBe(200);
