@@ -2,7 +2,7 @@
 
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
-import { formatOption, recreateOption, resendOption, targetOption, thresholdOptions, envOption } from './options.js';
+import { filePath, formatOption, recreateOption, resendOption, targetOption, thresholdOptions, envOption } from './options.js';
 import { recordOption } from './record.js';
 import { addConnectionOptions } from './connect.js';
 import type { ApplyFlags } from './apply.js';
@@ -12,7 +12,7 @@ export function register(program: Command, ctx: CliContext): void {
     .command('apply')
     .description('plan, then carry it out (or carry out a saved plan with --plan FILE)')
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .option('--plan <file>', 'carry out a plan saved with `menuctl plan --out FILE` (refused if stale)')
+    .option('--plan <file>', 'carry out a plan saved with `menuctl plan --out FILE` (refused if stale)', filePath)
     .option('--yes', 'do not ask for confirmation (required without a terminal)')
     .option('--prune', 'archive live actions and apps that are not in the config')
     .option('--force', 'allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)')
@@ -21,7 +21,7 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(recreateOption())
     .addOption(recordOption())
     .addOption(envOption())
-    .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)')
+    .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)', filePath)
     .option('--discard-secrets', 'create apps without keeping their token and webhook secret')
     .addOption(formatOption(['text', 'json']));
   for (const option of thresholdOptions()) cmd.addOption(option);

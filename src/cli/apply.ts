@@ -254,7 +254,7 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
   }
   const out = flags.format === 'json' ? io.stderr : io.stdout;
   const n = plan.changes.length;
-  const yes = await askYes(io, `\nApply these ${n} change${n === 1 ? '' : 's'}? Only 'yes' will be accepted: `, out, ctx.signal);
+  const yes = await askYes(io, `\n${n === 1 ? 'Apply this change' : `Apply these ${n} changes`}? Only 'yes' will be accepted: `, out, ctx.signal);
   if (!yes) io.stderr.write('Apply cancelled. Nothing was changed.\n');
   return yes;
 }

@@ -2,7 +2,7 @@
 
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
-import { formatOption, targetOption, envOption } from './options.js';
+import { filePath, formatOption, targetOption, envOption } from './options.js';
 import { recordOption } from './record.js';
 import { addConnectionOptions } from './connect.js';
 import type { DriftFlags } from './drift.js';
@@ -13,7 +13,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('report live changes made outside the config (exit 2 on drift)')
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .addOption(formatOption(['text', 'json', 'markdown', 'junit']))
-    .option('--report-file <file>', 'also write the report, in --format, to this file (stdout then gets the text report)')
+    .option('--report-file <file>', 'also write the report, in --format, to this file (stdout then gets the text report)', filePath)
     .addOption(targetOption())
     .addOption(recordOption())
     .addOption(envOption());

@@ -2,7 +2,7 @@
 
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
-import { envOption } from './options.js';
+import { envOption, filePath } from './options.js';
 import { recordOption } from './record.js';
 import { addConnectionOptions } from './connect.js';
 import type { ExportFlags } from './export.js';
@@ -11,7 +11,7 @@ export function register(program: Command, ctx: CliContext): void {
   const cmd = program
     .command('export')
     .description('write the live organization as config YAML (no secrets)')
-    .option('--out <file|dir>', 'a .yaml/.yml file, or a directory (one file per action plus apps.yaml); default stdout')
+    .option('--out <file|dir>', 'a .yaml/.yml file, or a directory (one file per action plus apps.yaml); default stdout', filePath)
     .option('--schema <path-or-url>', 'schema reference for the yaml-language-server modeline (default: menuctl\'s bundled schema, relative to the output)')
     .option('--force', 'overwrite files that already exist')
     .addOption(recordOption())

@@ -21,6 +21,15 @@ export function resendOption(): Option {
     .argParser(collect).default([]);
 }
 
+/**
+ * A flag that names a file: an empty value (`--out ""`, an unset variable in a CI script) is
+ * refused rather than quietly taken as "not given" or as the current directory.
+ */
+export function filePath(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('needs a file path; got an empty one (an unset variable in a script?).');
+  return value;
+}
+
 function nonNegativeInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number, 0 or more.');

@@ -3,7 +3,7 @@
 
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
-import { formatOption, recreateOption, resendOption, targetOption, thresholdOptions, envOption } from './options.js';
+import { filePath, formatOption, recreateOption, resendOption, targetOption, thresholdOptions, envOption } from './options.js';
 import { recordOption } from './record.js';
 import { addConnectionOptions } from './connect.js';
 import type { PlanFlags } from './plan.js';
@@ -13,7 +13,7 @@ export function register(program: Command, ctx: CliContext): void {
     .command('plan')
     .description('show what apply would change in the live API (reads only)')
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .option('--out <file>', 'save the plan as JSON for `menuctl apply --plan FILE`')
+    .option('--out <file>', 'save the plan as JSON for `menuctl apply --plan FILE`', filePath)
     .addOption(formatOption(['text', 'json', 'markdown']))
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none')
     .option('--prune', 'also archive live actions and apps that are not in the config')

@@ -9,6 +9,7 @@ import type { ApiClient } from '../api/types.js';
 import { readRecordDocument, type LoadedRecord } from '../record/record-file.js';
 import { RECORD_FILE, scopeKey } from '../record/record.js';
 import { CliError } from './exit.js';
+import { filePath } from './options.js';
 import type { Io } from './io.js';
 
 export interface RecordFlags {
@@ -16,7 +17,7 @@ export interface RecordFlags {
 }
 
 export function recordOption(): Option {
-  return new Option('--record <file>', `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`);
+  return new Option('--record <file>', `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`).argParser(filePath);
 }
 
 /** The record's path for these config PATHs. */

@@ -11,6 +11,7 @@ import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { writeUserFile } from './write-file.js';
 
+import { filePath } from './options.js';
 interface ImportOptions { name?: string; out?: string }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -20,7 +21,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description("turn a transaction record from Hover's webhook (JSON) into a session for `sessions:`, phone numbers and names scrubbed")
     .argument('<file>', 'the webhook body or transaction JSON (- reads stdin)')
     .option('--name <name>', 'name of the session (default: "imported", the date, status and category)')
-    .option('--out <file>', 'write the YAML to this file instead of stdout')
+    .option('--out <file>', 'write the YAML to this file instead of stdout', filePath)
     .action(async (file: string, options: ImportOptions) => {
       const { io } = ctx;
       const text = await readInput(file, ctx);

@@ -38,6 +38,27 @@ afterAll(async () => {
 
 const leftovers = (): string[] => readdirSync(dir).filter((f) => f.startsWith('.menuctl-'));
 
+describe('a file flag given an empty value', () => {
+  // `--out "$PLAN_FILE"` with the variable unset: before, plan quietly saved nothing and exited 0,
+  // and export wrote into the current directory.
+  it.each([
+    [['plan', '--out', ''], '--out'],
+    [['export', '--out', ''], '--out'],
+    [['drift', '--report-file', ''], '--report-file'],
+    [['apply', '--plan', ' '], '--plan'],
+    [['apply', '--yes', '--secrets-file', ''], '--secrets-file'],
+    [['plan', '--record', ''], '--record'],
+    [['sessions', 'import', 'x.json', '--out', ''], '--out'],
+  ])('%j is refused before anything runs', async (args, option) => {
+    const before = readdirSync(dir).sort();
+    const r = await runCli(args, { cwd: dir, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`option '${option} <`);
+    expect(r.stderr).toMatch(/needs a file path; got an empty one/);
+    expect(readdirSync(dir).sort()).toEqual(before);
+  });
+});
+
 describe('an output path that cannot be written', () => {
   it.each([
     ['plan', '--out'],
@@ -57,5 +78,24 @@ describe('an output path that cannot be written', () => {
     expect(r.stderr).toMatch(/--out \S*taken\.yaml: cannot write it \(it is a directory\)/);
     expect(r.stderr).not.toMatch(/EISDIR|rename|\.tmp/);
     expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('the confirmation question', () => {
+  it('is worded for one change and for several', async () => {
+    const one = mkdtempSync(join(tmpdir(), 'menuctl-confirm-'));
+    try {
+      writeFileSync(join(one, 'menuctl.yaml'), 'version: 1\nactions:\n  - name: Only one\n    root_code: "*100#"\n    transport_type: ussd\n    operators: [2172]\n');
+      const single = await runCli(['apply'], { cwd: one, env, ttys: { stdin: true }, stdin: 'no\n' });
+      expect(single.stdout).toContain("Apply this change? Only 'yes' will be accepted");
+      const several = await runCli(['apply'], { cwd: dir, env, ttys: { stdin: true }, stdin: 'no\n' });
+      expect(several.stdout).toContain("Apply these 2 changes? Only 'yes' will be accepted");
+      for (const r of [single, several]) {
+        expect(r.stderr).toContain('Apply cancelled. Nothing was changed.');
+        expect(r.code).toBe(1);
+      }
+    } finally {
+      rmSync(one, { recursive: true, force: true });
+    }
   });
 });
