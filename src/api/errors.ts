@@ -97,6 +97,11 @@ function explain(init: ApiErrorInit): string {
     return `404: this does not look like the Mobile Menu Automation API at ${init.baseUrl} (it has no ${init.path}): ` +
       'check --api-url / MENUCTL_API_URL, the address in front of /api';
   }
+  // undici follows no redirect, and menuctl must not: the token and the body would go elsewhere.
+  if (init.status >= 300 && init.status < 400 && init.baseUrl) {
+    return `${init.status} redirect: ${init.baseUrl} answered with a redirect, which menuctl does not follow (it would send the token elsewhere): ` +
+      'check --api-url / MENUCTL_API_URL (https rather than http? the right host?)';
+  }
   const errors = init.errors ?? [];
   // A bare 401 (no body a person could act on) still has one likely fix.
   if (init.status === 401 && errors.length === 0 && !init.detail && init.baseUrl) {

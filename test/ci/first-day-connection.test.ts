@@ -127,6 +127,22 @@ describe('credentials refused without an explanation from the server', () => {
   });
 });
 
+describe('a redirect', () => {
+  it('is not followed, and the URL is what to check', async () => {
+    const moved = createServer((_req, res) => { res.writeHead(301, { location: 'https://elsewhere.example.com/api/actions' }); res.end(); });
+    await new Promise<void>((done) => moved.listen(0, '127.0.0.1', done));
+    try {
+      const url = `http://127.0.0.1:${(moved.address() as AddressInfo).port}`;
+      const r = await plan({ MENUCTL_API_URL: url, MENUCTL_TOKEN: api.token });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/301 redirect: http:\/\/127\.0\.0\.1:\d+ answered with a redirect, which menuctl does not follow .*check --api-url \/ MENUCTL_API_URL/);
+      clean(r);
+    } finally {
+      await new Promise<void>((done) => moved.close(() => done()));
+    }
+  });
+});
+
 describe('network failures name the URL and what to do', () => {
   it.each([
     ['UND_ERR_HEADERS_TIMEOUT', 'timed out waiting for https://api.example.com to answer'],
