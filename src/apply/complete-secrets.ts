@@ -10,12 +10,21 @@ import { readSecretsFile, SecretsWriter } from './secrets-file.js';
 export interface ManagedApp {
   address: string;
   id: string;
+  /** The app has a webhook URL live, so the API holds a webhook secret for it (spec: App). */
+  webhook: boolean;
 }
 
-/** The managed apps whose entry in the file is missing or names another id. */
+/**
+ * The managed apps whose entry in the file is missing, names another id, or disagrees with the
+ * live app about having a webhook secret (the API generates one when a URL is first set, and
+ * drops it when the URL is removed: docs/api.md "Apps").
+ */
 export async function missingSecrets(file: string, apps: readonly ManagedApp[]): Promise<ManagedApp[]> {
   const doc = await readSecretsFile(file);
-  return apps.filter((a) => doc[a.address]?.id !== a.id || typeof doc[a.address]?.token !== 'string');
+  return apps.filter((a) => {
+    const entry = doc[a.address];
+    return entry?.id !== a.id || typeof entry.token !== 'string' || (typeof entry.webhook_secret === 'string') !== a.webhook;
+  });
 }
 
 export interface Completion {

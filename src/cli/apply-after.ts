@@ -4,6 +4,7 @@
 import { relative } from 'node:path';
 import { completeSecrets, missingSecrets, type Completion, type ManagedApp } from '../apply/complete-secrets.js';
 import { checkWritable } from '../fs/atomic-write.js';
+import type { ApplyResult } from '../apply/types.js';
 import type { Comparison } from '../plan/compare.js';
 import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
 import type { Connection } from './connect.js';
@@ -21,9 +22,20 @@ export interface AfterInput {
  * the API showed, and the secrets file gets the token of every managed app it lacks. Returns
  * null when the secrets file needed nothing.
  */
-export async function afterApply(planned: AfterInput, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean }): Promise<Completion | null> {
+export async function afterApply(
+  planned: AfterInput, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean; result?: ApplyResult },
+): Promise<Completion | null> {
   const keeper = new RecordKeeper(planned.record);
   const missing = secretsFile === undefined ? [] : await missingOrFail(secretsFile, planned.apps, o.check);
+  // An applied update or restore of an app may have made the API generate its webhook secret (a
+  // URL set for the first time) or drop it (the URL removed): read those apps back too.
+  if (secretsFile !== undefined) {
+    for (const outcome of o.result?.outcomes ?? []) {
+      if (outcome.type !== 'app' || outcome.status !== 'applied' || outcome.op === 'create' || outcome.op === 'archive') continue;
+      const app = planned.apps.find((a) => a.address === outcome.address);
+      if (app && !missing.includes(app)) missing.push(app);
+    }
+  }
   if (o.check) {
     if (missing.length > 0) await usable(secretsFile!);
     if (planned.apps.some((a) => scopeOf(planned.record)?.apps.get(a.address)?.id !== a.id)) await usable(keeper);
@@ -56,5 +68,7 @@ export async function usable(target: string | RecordKeeper): Promise<void> {
 }
 
 export function managedApps(cmp: Comparison): ManagedApp[] {
-  return cmp.pairs.flatMap((p) => (p.type === 'app' && p.live !== null ? [{ address: p.address, id: p.live.id }] : []));
+  return cmp.pairs.flatMap((p) =>
+    p.type === 'app' && p.live !== null ? [{ address: p.address, id: p.live.id, webhook: (p.live.webhook_url ?? '') !== '' }] : [],
+  );
 }

@@ -99,7 +99,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
-  const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
+  const completed = await afterApply(planned, secretsFile, conn, io, { check: false, result });
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
 }
 

@@ -1,0 +1,67 @@
+// Found by an end-to-end pass against `serve --spec-only` (and the full server for comparison):
+// - an app update that adds a webhook URL makes the API generate a webhook secret, which the
+//   secrets file must get (and lose when the URL is removed).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { SERVER_MODES } from '../helpers/modes.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { client } from '../server/http.js';
+import { tempDir } from './cli-world.js';
+
+function config(o: { action?: string; apps: string[] }): string {
+  return ['version: 1', o.action !== undefined ? `actions:\n${o.action}` : 'actions: []', 'apps:', ...o.apps].join('\n') + '\n';
+}
+
+describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
+  let server: TestServer;
+  let org = 900;
+  beforeAll(async () => { server = await startTestServer(mode.options); });
+  afterAll(async () => { await server.close(); });
+
+  async function workspace() {
+    const dir = tempDir();
+    const token = await server.mintToken(++org);
+    const cli = (args: string[]) => runCli(args, { env: { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token }, cwd: dir });
+    const write = (yaml: string) => writeFileSync(join(dir, 'menuctl.yaml'), yaml);
+    const liveApp = async (id: string) => (await client(server, token)('GET', `/api/apps/${id}`)).body.data.attributes;
+    const secrets = () => JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
+    return { dir, cli, write, liveApp, secrets };
+  }
+  const apply = ['apply', '--yes', '--secrets-file', 'secrets.json'];
+
+  it('keeps the webhook secret an app update makes the API generate, and drops it when the URL goes', async () => {
+    const w = await workspace();
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk'] }));
+    expect((await w.cli(apply)).code).toBe(0);
+    const id: string = w.secrets()['app["com.example.kiosk"]'].id;
+    expect(w.secrets()['app["com.example.kiosk"]'].webhook_secret).toBeNull();
+
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk', '    webhook_url: https://hooks.example.com/kiosk'] }));
+    const added = await w.cli(apply);
+    expect(added.code).toBe(0);
+    const live = await w.liveApp(id);
+    expect(live.webhook_secret).toMatch(/^[0-9a-f]{32}$/);
+    expect(w.secrets()['app["com.example.kiosk"]']).toEqual({ id, token: live.token, webhook_secret: live.webhook_secret });
+    expect(added.stdout + added.stderr).not.toContain(live.webhook_secret);
+
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk'] }));
+    expect((await w.cli(apply)).code).toBe(0);
+    expect(w.secrets()['app["com.example.kiosk"]']).toEqual({ id, token: live.token, webhook_secret: null });
+  });
+
+  it('completes a webhook secret the file lacks although the app has one live, and then says No changes', async () => {
+    const w = await workspace();
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk', '    webhook_url: https://hooks.example.com/k'] }));
+    expect((await w.cli(apply)).code).toBe(0);
+    const doc = w.secrets();
+    const entry = doc['app["com.example.kiosk"]'];
+    writeFileSync(join(w.dir, 'secrets.json'), JSON.stringify({ 'app["com.example.kiosk"]': { ...entry, webhook_secret: null } }));
+    const again = await w.cli(apply);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Completed the secrets file');
+    expect(w.secrets()['app["com.example.kiosk"]']).toEqual(entry);
+    expect((await w.cli(apply)).stdout).toBe('No changes. The live API matches the configuration.\n');
+  });
+});
