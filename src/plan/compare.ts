@@ -207,9 +207,16 @@ function samePool(a: readonly LiveParser[], b: readonly LiveParser[]): boolean {
  */
 function recordedPin(w: Wanted, live: LiveState): Wanted {
   if (w.pinnedId !== undefined) return w;
-  const id = live.recorded?.scope?.apps.get(w.address)?.id;
-  if (id === undefined || id === null || !live.apps.some((a) => a.id === id)) return w;
-  return { ...w, pinnedId: id };
+  const apps = live.recorded?.scope?.apps;
+  const id = apps?.get(w.address)?.id;
+  const app = id === undefined || id === null ? undefined : live.apps.find((a) => a.id === id);
+  if (!app) return w;
+  // One id under several addresses (a record written before a rename moved the line): only the
+  // address that is the live app's package_name may take it, so an app renamed through its pin
+  // is never matched by its old package_name as well (two config apps on one live id).
+  const shared = [...apps!.values()].filter((a) => a.id === id).length > 1;
+  if (shared && KINDS.app.key(app) !== w.key) return w;
+  return { ...w, pinnedId: id! };
 }
 
 function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {

@@ -65,7 +65,11 @@ export class RecordKeeper {
 
   appIs(address: string, id: string): Promise<void> {
     const apps = this.scope().apps;
-    if (apps.get(address)?.id === id) return Promise.resolve();
+    // A rename (a pinned id under a new package_name) moves the line: one line per live app, so
+    // the old package_name can never take this app's id again (plan/compare.ts recordedPin).
+    const others = [...apps].filter(([other, a]) => other !== address && a.id === id);
+    if (apps.get(address)?.id === id && others.length === 0) return Promise.resolve();
+    for (const [other] of others) apps.delete(other);
     apps.set(address, { id });
     return this.flush();
   }

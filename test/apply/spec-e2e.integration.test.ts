@@ -1,6 +1,8 @@
 // Found by an end-to-end pass against `serve --spec-only` (and the full server for comparison):
 // - an app update that adds a webhook URL makes the API generate a webhook secret, which the
-//   secrets file must get (and lose when the URL is removed).
+//   secrets file must get (and lose when the URL is removed);
+// - an app renamed through its pinned id keeps one record line, so a later app with the old
+//   package_name is not matched to the renamed app's id.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,5 +65,24 @@ describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
     expect(again.stdout).toContain('Completed the secrets file');
     expect(w.secrets()['app["com.example.kiosk"]']).toEqual(entry);
     expect((await w.cli(apply)).stdout).toBe('No changes. The live API matches the configuration.\n');
+  });
+
+  it('an app renamed through its pinned id is not taken by a later app with the old package_name', async () => {
+    const w = await workspace();
+    w.write(config({ apps: ['  - name: Till', '    package_name: com.example.till'] }));
+    expect((await w.cli(apply)).code).toBe(0);
+    const id: string = w.secrets()['app["com.example.till"]'].id;
+    w.write(config({ apps: ['  - name: Till', '    package_name: com.example.till2', `    id: "${id}"`] }));
+    expect((await w.cli(apply)).code).toBe(0);
+    // The pin is dropped (the record knows the app now) and the old package_name comes back as a new app.
+    w.write(config({ apps: ['  - name: Till', '    package_name: com.example.till2', '  - name: Old till', '    package_name: com.example.till'] }));
+    const planned = async () => JSON.parse((await w.cli(['plan', '--format', 'json'])).stdout).changes
+      .map((c: { op: string; address: string; id: string | null }) => [c.op, c.address, c.id]);
+    expect(await planned()).toEqual([['create', 'app["com.example.till"]', null]]);
+    // A record written before the rename moved the line holds the id under both addresses.
+    const lock = join(w.dir, 'menuctl.lock');
+    const line = readFileSync(lock, 'utf8').split('\n').find((l) => l.includes('com.example.till2'))!;
+    writeFileSync(lock, `${readFileSync(lock, 'utf8')}${line.replace('com.example.till2', 'com.example.till')}\n`);
+    expect(await planned()).toEqual([['create', 'app["com.example.till"]', null]]);
   });
 });
