@@ -1,7 +1,8 @@
 // What apply tells the record (apply/types.ts ApplyJournal), per kind of resource:
 //   app:    in flight before its create is sent (the spec cannot list apps), its id once known;
 //   action: its step details and operator ids once a create, update or patched restore (the
-//           ones that send the steps, apply/execute.ts) was confirmed, removed when archived;
+//           ones that send the steps, apply/execute.ts) was confirmed, kept when archived (the
+//           archived action keeps its steps, and a restore is compared with them);
 //   parser: nothing (the API echoes every parser field).
 
 import type { ApplyJournal } from '../apply/types.js';
@@ -17,9 +18,10 @@ export function recordJournal(keeper: RecordKeeper): ApplyJournal {
       if (change.type === 'app') {
         await keeper.appIs(change.address, id);
       } else if (change.type === 'action') {
-        if (change.op === 'archive') await keeper.actionArchived(change.address, id);
-        // A restore without a patch sent no steps: what the record says of them still holds.
-        else if (change.op !== 'restore' || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
+        // An archive changes no step, so the line stays: a later restore is compared with it (and
+        // a restore without a patch sent no steps: what the record says of them still holds).
+        if (change.op === 'archive') return;
+        if (change.op !== 'restore' || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
       }
     },
     async failed(change: Change, definite: boolean) {

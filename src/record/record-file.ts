@@ -110,14 +110,6 @@ export class RecordKeeper {
     return this.flush();
   }
 
-  actionArchived(address: string, id: string): Promise<void> {
-    const actions = this.scope().actions;
-    if (actions.get(address)?.id !== id) return Promise.resolve();
-    actions.delete(address);
-    this.actionAt?.get(id)?.delete(address);
-    return this.flush();
-  }
-
   /** `urgent`: a request waits for this write before it is sent (skip the pause). */
   flush(options: { urgent?: boolean } = {}): Promise<void> {
     const want = ++this.version;

@@ -2,7 +2,9 @@
 // - an app update that adds a webhook URL makes the API generate a webhook secret, which the
 //   secrets file must get (and lose when the URL is removed);
 // - an app renamed through its pinned id keeps one record line, so a later app with the old
-//   package_name is not matched to the renamed app's id.
+//   package_name is not matched to the renamed app's id;
+// - an action archived and restored keeps its record line, so the restore's plan sees step
+//   details changed meanwhile and the plan after it is clean.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,16 @@ import { SERVER_MODES } from '../helpers/modes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { client } from '../server/http.js';
 import { tempDir } from './cli-world.js';
+
+const ACTION = [
+  '  - name: Push menu',
+  '    root_code: "*100#"',
+  '    transport_type: push',
+  '    operators: [2172]',
+  '    steps:',
+  '      - { ok: true, description: DESCRIPTION }',
+  '      - pin',
+].join('\n');
 
 function config(o: { action?: string; apps: string[] }): string {
   return ['version: 1', o.action !== undefined ? `actions:\n${o.action}` : 'actions: []', 'apps:', ...o.apps].join('\n') + '\n';
@@ -84,5 +96,24 @@ describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
     const line = readFileSync(lock, 'utf8').split('\n').find((l) => l.includes('com.example.till2'))!;
     writeFileSync(lock, `${readFileSync(lock, 'utf8')}${line.replace('com.example.till2', 'com.example.till')}\n`);
     expect(await planned()).toEqual([['create', 'app["com.example.till"]', null]]);
+  });
+
+  it('an action archived and restored keeps its step details: a change made meanwhile is planned, and the plan after is clean', async () => {
+    const w = await workspace();
+    const appLines = ['  - name: Kiosk', '    package_name: com.example.kiosk'];
+    w.write(config({ action: ACTION.replace('DESCRIPTION', 'accept'), apps: appLines }));
+    expect((await w.cli(apply)).code).toBe(0);
+    w.write(config({ apps: appLines }));
+    expect((await w.cli([...apply, '--prune'])).code).toBe(0);
+    w.write(config({ action: ACTION.replace('DESCRIPTION', 'accept the prompt'), apps: appLines }));
+    const plan = JSON.parse((await w.cli(['plan', '--format', 'json'])).stdout);
+    expect(plan.warnings).toEqual([]);
+    expect(plan.changes).toHaveLength(1);
+    expect(plan.changes[0]).toMatchObject({ op: 'restore', address: 'action["Push menu"]' });
+    expect(plan.changes[0].fields).toEqual([{ path: 'steps[0].description', before: 'accept', after: 'accept the prompt' }]);
+    expect((await w.cli(apply)).code).toBe(0);
+    const after = JSON.parse((await w.cli(['plan', '--format', 'json'])).stdout);
+    expect(after.changes).toEqual([]);
+    expect(after.warnings).toEqual([]);
   });
 });
