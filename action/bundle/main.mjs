@@ -9802,7 +9802,7 @@ function findUnfaithful(parsed) {
   const { root, groupCount } = parsed;
   const out = [];
   const closed2 = /* @__PURE__ */ new Map();
-  const open2 = /* @__PURE__ */ new Set();
+  const open3 = /* @__PURE__ */ new Set();
   const walk = (node, ctx) => {
     switch (node.type) {
       case "seq":
@@ -9841,9 +9841,9 @@ function findUnfaithful(parsed) {
               index: node.at
             });
           }
-          open2.add(node.number);
+          open3.add(node.number);
           walk(node.body, inner);
-          open2.delete(node.number);
+          open3.delete(node.number);
           closed2.set(node.number, ctx.optional || negative);
           return;
         }
@@ -9851,7 +9851,7 @@ function findUnfaithful(parsed) {
         return;
       }
       case "backref":
-        backref(node, out, { closed: closed2, open: open2, groupCount });
+        backref(node, out, { closed: closed2, open: open3, groupCount });
         return;
       default:
         return;
@@ -10122,7 +10122,7 @@ var init_parsers = __esm({
 });
 
 // src/config/files.ts
-import { readdir, readFile, stat } from "node:fs/promises";
+import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 function displayPath(abs, cwd) {
   const rel = path.relative(cwd, abs);
@@ -10146,7 +10146,15 @@ async function resolvePaths(paths, cwd) {
   const diagnostics = [];
   for (const p of given) {
     const abs = path.resolve(cwd, p);
-    const st = await stat(abs).catch(() => null);
+    let st = null;
+    try {
+      st = await stat(abs);
+    } catch (e) {
+      if (e.code === "ELOOP") {
+        diagnostics.push({ severity: "error", code: "config.read", message: `${p}: a symbolic link that loops back on itself; point it at the config file.` });
+        continue;
+      }
+    }
     if (!st) {
       const hint = paths.length === 0 ? " (no PATH given, so menuctl looked for ./menuctl.yaml; pass a file or directory)" : "";
       diagnostics.push({ severity: "error", code: "config.not-found", message: `${p}: no such file or directory${hint}.` });
@@ -10205,11 +10213,42 @@ function byteLineCol(bytes, offset) {
   const col = new TextDecoder().decode(bytes.subarray(lineStart, offset)).length + 1;
   return { line, col };
 }
+function utf16Of(bytes) {
+  if (bytes[0] === 255 && bytes[1] === 254) return "UTF-16LE";
+  if (bytes[0] === 254 && bytes[1] === 255) return "UTF-16BE";
+  const n = Math.min(bytes.length, 16) & ~1;
+  if (n < 4) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  if (odd === n / 2 && even === 0) return "UTF-16LE";
+  if (even === n / 2 && odd === 0) return "UTF-16BE";
+  return null;
+}
 function decodeUtf8(bytes) {
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {
     return byteLineCol(bytes, Math.max(0, firstInvalidUtf8(bytes)));
+  }
+}
+async function readAtMost(abs, limit) {
+  const fh = await open(abs, "r");
+  try {
+    const chunks = [];
+    let total = 0;
+    while (total < limit) {
+      const { bytesRead, buffer } = await fh.read(Buffer.alloc(Math.min(1 << 20, limit - total)), 0, Math.min(1 << 20, limit - total), null);
+      if (bytesRead === 0) break;
+      chunks.push(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    await fh.close();
   }
 }
 async function readOne(abs, cwd) {
@@ -10224,7 +10263,25 @@ async function readOne(abs, cwd) {
       message: `file is ${st.size} bytes; the limit is ${MAX_FILE_BYTES} bytes (16 MiB). Split the config into several files in a directory.`
     };
   }
-  const decoded = decodeUtf8(await readFile(abs));
+  const bytes = st.isFile() ? await readFile(abs) : await readAtMost(abs, MAX_FILE_BYTES + 1);
+  if (bytes.length > MAX_FILE_BYTES) {
+    return {
+      severity: "error",
+      code: "config.too-large",
+      loc: at,
+      message: `reading it gave more than ${MAX_FILE_BYTES} bytes (16 MiB), the limit. Name a config file, not a device or an endless stream.`
+    };
+  }
+  const utf16 = utf16Of(bytes);
+  if (utf16 !== null) {
+    return {
+      severity: "error",
+      code: "config.encoding",
+      loc: at,
+      message: `file is ${utf16}, not UTF-8 (what some Windows editors call "Unicode"). Re-save it as UTF-8.`
+    };
+  }
+  const decoded = decodeUtf8(bytes);
   if ("line" in decoded) {
     return {
       severity: "error",
@@ -32374,6 +32431,10 @@ function targetOption() {
 function resendOption() {
   return new Option("--resend <address>", 're-send the steps of this action even if they look unchanged (repeatable; "all" for every action)').argParser(collect).default([]);
 }
+function filePath(value) {
+  if (value.trim() === "") throw new InvalidArgumentError("needs a file path; got an empty one (an unset variable in a script?).");
+  return value;
+}
 function nonNegativeInt(value) {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("must be a whole number, 0 or more.");
@@ -32456,9 +32517,8 @@ function register(program2, ctx) {
     const result = await loadConfig(paths, { env: io.env, cwd: io.cwd });
     const valid = result.state !== null;
     const deadParsers = valid && options.format === "text" ? await countDeadParsers(result.state) : 0;
-    const text = renderValidation(result, { format: options.format, color: useColor(io, "stdout"), deadParsers });
-    if (options.format === "json" || valid) io.stdout.write(text);
-    else io.stderr.write(text);
+    const stream = options.format === "json" || valid ? "stdout" : "stderr";
+    io[stream].write(renderValidation(result, { format: options.format, color: useColor(io, stream), deadParsers }));
     if (io.env.GITHUB_ACTIONS === "true") io.stdout.write(renderGithubAnnotations(result.diagnostics));
     ctx.setExit(valid ? EXIT.OK : EXIT.ERROR);
   });
@@ -32875,7 +32935,7 @@ var wrap, ON, same, OFF;
 var init_style = __esm({
   "src/report/style.ts"() {
     "use strict";
-    wrap = (open2, close) => (s) => s === "" ? s : `\x1B[${open2}m${s}\x1B[${close}m`;
+    wrap = (open3, close) => (s) => s === "" ? s : `\x1B[${open3}m${s}\x1B[${close}m`;
     ON = {
       enabled: true,
       green: wrap(32, 39),
@@ -33792,7 +33852,7 @@ var init_canonical = __esm({
 // src/fs/atomic-write.ts
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { chmod, lstat, mkdir, open, rename, rm } from "node:fs/promises";
+import { chmod, lstat, mkdir, open as open2, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 async function writeFileAtomic(path2, content, options = {}) {
   const mode = options.mode ?? 420;
@@ -33801,7 +33861,7 @@ async function writeFileAtomic(path2, content, options = {}) {
   nameProblem(path2);
   const tmp = join(dirname(path2), tempName());
   try {
-    const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+    const fh = await open2(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
     try {
       await fh.writeFile(content);
     } finally {
@@ -33843,7 +33903,7 @@ async function checkWritable(path2, what) {
   const dir = dirname(path2);
   const probe = join(dir, tempName());
   try {
-    const fh = await open(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 384);
+    const fh = await open2(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 384);
     await fh.close();
   } catch (err) {
     const code2 = err.code;
@@ -33865,7 +33925,7 @@ async function readRegularFile(path2, what) {
   const kind = await kindOf(path2);
   if (kind === null) return null;
   if (kind !== "file") throw new Error(`cannot use ${path2} as the ${what}: it is ${kind}, not a regular file; give the path of a regular file`);
-  const fh = await open(path2, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  const fh = await open2(path2, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     return await fh.readFile("utf8");
   } finally {
@@ -34041,7 +34101,9 @@ var init_record_file = __esm({
       }
       appIs(address, id) {
         const apps = this.scope().apps;
-        if (apps.get(address)?.id === id) return Promise.resolve();
+        const others = [...apps].filter(([other, a]) => other !== address && a.id === id);
+        if (apps.get(address)?.id === id && others.length === 0) return Promise.resolve();
+        for (const [other] of others) apps.delete(other);
         apps.set(address, { id });
         return this.flush();
       }
@@ -34076,13 +34138,6 @@ var init_record_file = __esm({
         });
         return this.flush();
       }
-      actionArchived(address, id) {
-        const actions = this.scope().actions;
-        if (actions.get(address)?.id !== id) return Promise.resolve();
-        actions.delete(address);
-        this.actionAt?.get(id)?.delete(address);
-        return this.flush();
-      }
       /** `urgent`: a request waits for this write before it is sent (skip the pause). */
       flush(options = {}) {
         const want = ++this.version;
@@ -34107,7 +34162,7 @@ var init_record_file = __esm({
 import { statSync } from "node:fs";
 import { dirname as dirname2, join as join2, relative, resolve } from "node:path";
 function recordOption() {
-  return new Option("--record <file>", `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`);
+  return new Option("--record <file>", `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`).argParser(filePath);
 }
 function recordPath(paths, flags, io) {
   if (flags.record !== void 0) return resolve(io.cwd, flags.record);
@@ -34138,6 +34193,7 @@ var init_record2 = __esm({
     init_record_file();
     init_record();
     init_exit();
+    init_options();
   }
 });
 
@@ -34157,7 +34213,13 @@ function explain(init) {
   if (init.status === 404 && init.baseUrl && ALWAYS_THERE.has(`${init.method} ${init.path.replace(/\?.*/, "")}`)) {
     return `404: this does not look like the Mobile Menu Automation API at ${init.baseUrl} (it has no ${init.path}): check --api-url / MENUCTL_API_URL, the address in front of /api`;
   }
+  if (init.status >= 300 && init.status < 400 && init.baseUrl) {
+    return `${init.status} redirect: ${init.baseUrl} answered with a redirect, which menuctl does not follow (it would send the token elsewhere): check --api-url / MENUCTL_API_URL (https rather than http? the right host?)`;
+  }
   const errors = init.errors ?? [];
+  if (init.status === 401 && errors.length === 0 && !init.detail && init.baseUrl) {
+    return `401 ${init.code ?? "unauthorized"}: the API refused the credentials: check MENUCTL_TOKEN (or MENUCTL_EMAIL and MENUCTL_PASSWORD): expired, mistyped, or meant for another server than ${init.baseUrl}`;
+  }
   const first2 = errors[0];
   const code2 = init.code ?? first2?.code ?? statusWord(init.status);
   const details2 = errors.length > 0 ? errors.map((e) => {
@@ -48389,8 +48451,8 @@ var require_snapshot_recorder = __commonJS({
        * @param {string} [filePath] - Optional file path to load snapshots from
        * @return {Promise<void>} - Resolves when snapshots are loaded
        */
-      async loadSnapshots(filePath) {
-        const path2 = filePath || this.#snapshotPath;
+      async loadSnapshots(filePath2) {
+        const path2 = filePath2 || this.#snapshotPath;
         if (!path2) {
           throw new InvalidArgumentError2("Snapshot path is required");
         }
@@ -48419,8 +48481,8 @@ var require_snapshot_recorder = __commonJS({
        * @param {string} [filePath] - Optional file path to save snapshots
        * @returns {Promise<void>} - Resolves when snapshots are saved
        */
-      async saveSnapshots(filePath) {
-        const path2 = filePath || this.#snapshotPath;
+      async saveSnapshots(filePath2) {
+        const path2 = filePath2 || this.#snapshotPath;
         if (!path2) {
           throw new InvalidArgumentError2("Snapshot path is required");
         }
@@ -48739,8 +48801,8 @@ var require_snapshot_agent = __commonJS({
        * @param {string} [filePath] - Optional file path to load snapshots from.
        * @returns {Promise<void>} - Resolves when snapshots are loaded.
        */
-      async loadSnapshots(filePath) {
-        await this[kSnapshotRecorder].loadSnapshots(filePath || this[kSnapshotPath]);
+      async loadSnapshots(filePath2) {
+        await this[kSnapshotRecorder].loadSnapshots(filePath2 || this[kSnapshotPath]);
         this[kSnapshotLoaded] = true;
         if (this[kSnapshotMode] === "playback") {
           this.#setupMockInterceptors();
@@ -48752,8 +48814,8 @@ var require_snapshot_agent = __commonJS({
        * @param {string} [filePath] - Optional file path to save snapshots to.
        * @returns {Promise<void>} - Resolves when snapshots are saved.
        */
-      async saveSnapshots(filePath) {
-        return this[kSnapshotRecorder].saveSnapshots(filePath || this[kSnapshotPath]);
+      async saveSnapshots(filePath2) {
+        return this[kSnapshotRecorder].saveSnapshots(filePath2 || this[kSnapshotPath]);
       }
       /**
        * Sets up MockAgent interceptors based on recorded snapshots.
@@ -64209,7 +64271,11 @@ function apiUrl(flags, io, environmentUrl) {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new CliError(`the API URL must start with http:// or https:// (got ${url.protocol}//...)`);
   }
-  if (/\/api\/?$/.test(url.pathname) && url.search === "" && url.hash === "") {
+  const queryAt = raw.search(/[?#]/);
+  if (queryAt !== -1) {
+    throw new CliError(`the API URL must not have a ?query or #fragment: give the address in front of /api only (got ${displayUrl(raw.slice(0, queryAt))}?...)`);
+  }
+  if (/\/api\/?$/.test(url.pathname)) {
     const base2 = raw.replace(/\/api\/?$/, "");
     io.stderr.write(`menuctl: the API URL ends in /api, which menuctl adds itself; using ${displayUrl(base2)} (drop /api from --api-url or MENUCTL_API_URL to silence this)
 `);
@@ -64905,8 +64971,12 @@ function samePool(a, b) {
 }
 function recordedPin(w, live) {
   if (w.pinnedId !== void 0) return w;
-  const id = live.recorded?.scope?.apps.get(w.address)?.id;
-  if (id === void 0 || id === null || !live.apps.some((a) => a.id === id)) return w;
+  const apps = live.recorded?.scope?.apps;
+  const id = apps?.get(w.address)?.id;
+  const app = id === void 0 || id === null ? void 0 : live.apps.find((a) => a.id === id);
+  if (!app) return w;
+  const shared = [...apps.values()].filter((a) => a.id === id).length > 1;
+  if (shared && KINDS.app.key(app) !== w.key) return w;
   return { ...w, pinnedId: id };
 }
 function groupBy(list2, key) {
@@ -65637,6 +65707,35 @@ var init_plan_text = __esm({
   }
 });
 
+// src/cli/write-file.ts
+async function writeUserFile(option, path2, content) {
+  try {
+    await writeFileAtomic(path2, content);
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    const code2 = err.code ?? "";
+    throw new CliError(`${option} ${path2}: cannot write it (${WRITE_PROBLEMS[code2] ?? (code2 || err.message)}). Choose a path you can write to.`);
+  }
+}
+var WRITE_PROBLEMS;
+var init_write_file = __esm({
+  "src/cli/write-file.ts"() {
+    "use strict";
+    init_atomic_write();
+    init_exit();
+    WRITE_PROBLEMS = {
+      EEXIST: "a file is in the way of a directory",
+      ENOTDIR: "a file is in the way of a directory",
+      EISDIR: "it is a directory",
+      EACCES: "permission denied",
+      EPERM: "permission denied",
+      EROFS: "the file system is read-only",
+      ENOSPC: "the disk is full",
+      ENOENT: "no such directory"
+    };
+  }
+});
+
 // src/cli/environment.ts
 function wantedEnvironment(flags, io, fallback) {
   const fromEnv = io.env.MENUCTL_ENV?.trim();
@@ -65698,7 +65797,7 @@ async function runPlan(paths, flags, ctx) {
       checkOrganization: (configOrg) => checkOrganization2(client, organizationGuard, configOrg, environment?.name ?? null)
     }, io);
     const guarded = plan2.safety?.protected.length ?? 0;
-    if (flags.out && guarded === 0) await writeFileAtomic(resolve2(io.cwd, flags.out), serializePlan(plan2));
+    if (flags.out && guarded === 0) await writeUserFile("--out", resolve2(io.cwd, flags.out), serializePlan(plan2));
     io.stdout.write(renderPlan(plan2, flags.format, io, desired.actions));
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, "protected resource")} (listed above)${flags.out ? `; ${flags.out} was not written` : ""}`);
@@ -65734,7 +65833,7 @@ var init_plan = __esm({
     init_io();
     init_options();
     init_record2();
-    init_atomic_write();
+    init_write_file();
     init_environment();
   }
 });
@@ -65745,7 +65844,7 @@ __export(plan_command_exports, {
   register: () => register3
 });
 function register3(program2, ctx) {
-  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`").addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
+  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`", filePath).addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd);
   cmd.action(async (paths, flags) => ctx.setExit(await (await Promise.resolve().then(() => (init_plan(), plan_exports))).runPlan(paths, flags, ctx)));
@@ -66628,8 +66727,8 @@ function recordJournal(keeper) {
       if (change.type === "app") {
         await keeper.appIs(change.address, id);
       } else if (change.type === "action") {
-        if (change.op === "archive") await keeper.actionArchived(change.address, id);
-        else if (change.op !== "restore" || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
+        if (change.op === "archive") return;
+        if (change.op !== "restore" || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
       }
     },
     async failed(change, definite) {
@@ -66646,7 +66745,10 @@ var init_journal = __esm({
 // src/apply/complete-secrets.ts
 async function missingSecrets(file, apps) {
   const doc = await readSecretsFile(file);
-  return apps.filter((a) => doc[a.address]?.id !== a.id || typeof doc[a.address]?.token !== "string");
+  return apps.filter((a) => {
+    const entry = doc[a.address];
+    return entry?.id !== a.id || typeof entry.token !== "string" || typeof entry.webhook_secret === "string" !== a.webhook;
+  });
 }
 async function completeSecrets(client, file, apps) {
   const writer = new SecretsWriter(file);
@@ -66680,6 +66782,13 @@ import { relative as relative2 } from "node:path";
 async function afterApply(planned, secretsFile, conn, io, o) {
   const keeper = new RecordKeeper(planned.record);
   const missing2 = secretsFile === void 0 ? [] : await missingOrFail(secretsFile, planned.apps, o.check);
+  if (secretsFile !== void 0) {
+    for (const outcome2 of o.result?.outcomes ?? []) {
+      if (outcome2.type !== "app" || outcome2.status !== "applied" || outcome2.op === "create" || outcome2.op === "archive") continue;
+      const app = planned.apps.find((a) => a.address === outcome2.address);
+      if (app && !missing2.includes(app)) missing2.push(app);
+    }
+  }
   if (o.check) {
     if (missing2.length > 0) await usable(secretsFile);
     if (planned.apps.some((a) => scopeOf(planned.record)?.apps.get(a.address)?.id !== a.id)) await usable(keeper);
@@ -66709,7 +66818,9 @@ async function usable(target) {
   }
 }
 function managedApps(cmp2) {
-  return cmp2.pairs.flatMap((p) => p.type === "app" && p.live !== null ? [{ address: p.address, id: p.live.id }] : []);
+  return cmp2.pairs.flatMap(
+    (p) => p.type === "app" && p.live !== null ? [{ address: p.address, id: p.live.id, webhook: (p.live.webhook_url ?? "") !== "" }] : []
+  );
 }
 var init_apply_after = __esm({
   "src/cli/apply-after.ts"() {
@@ -66765,7 +66876,7 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json2 ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
-  const completed = await afterApply(planned, secretsFile, conn, io, { check: false });
+  const completed = await afterApply(planned, secretsFile, conn, io, { check: false, result });
   return result.summary.failed > 0 || completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
 }
 function planShown(plan2, flags, io) {
@@ -66823,7 +66934,8 @@ async function readPlanFile(file, shown) {
   } catch (err) {
     const code2 = err.code;
     if (code2 === "ENOENT") throw new CliError(`plan file ${file} not found; ${REMAKE}`);
-    throw new CliError(`cannot read plan file ${file}: ${err.message}`);
+    const why = READ_PROBLEMS[code2 ?? ""] ?? code2 ?? err.message;
+    throw new CliError(`cannot read plan file ${file} (${why}); --plan takes the file written by \`menuctl plan --out FILE\``);
   }
   try {
     return parsePlan(text);
@@ -66892,7 +67004,7 @@ async function confirmed(plan2, flags, ctx) {
   const out = flags.format === "json" ? io.stderr : io.stdout;
   const n = plan2.changes.length;
   const yes = await askYes(io, `
-Apply these ${n} change${n === 1 ? "" : "s"}? Only 'yes' will be accepted: `, out, ctx.signal);
+${n === 1 ? "Apply this change" : `Apply these ${n} changes`}? Only 'yes' will be accepted: `, out, ctx.signal);
   if (!yes) io.stderr.write("Apply cancelled. Nothing was changed.\n");
   return yes;
 }
@@ -66937,7 +67049,7 @@ function applyOptionsFor(planned, flags) {
 function emptyResult() {
   return { outcomes: [], interrupted: false, summary: { applied: 0, failed: 0, skipped: 0 } };
 }
-var REMAKE;
+var REMAKE, READ_PROBLEMS;
 var init_apply2 = __esm({
   "src/cli/apply.ts"() {
     "use strict";
@@ -66962,6 +67074,7 @@ var init_apply2 = __esm({
     init_io();
     init_environment();
     REMAKE = "make a new one with `menuctl plan --out FILE`";
+    READ_PROBLEMS = { EISDIR: "it is a directory", EACCES: "permission denied", EPERM: "permission denied" };
   }
 });
 
@@ -66971,7 +67084,7 @@ __export(apply_command_exports, {
   register: () => register4
 });
 function register4(program2, ctx) {
-  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)").option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)").option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
+  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)", filePath).option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)", filePath).option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd).action(async (paths, flags) => {
     ctx.setExit(await (await Promise.resolve().then(() => (init_apply2(), apply_exports))).runApply(paths, flags, ctx));
@@ -67130,10 +67243,10 @@ function failureBody(item) {
   return lines2.join("\n");
 }
 function caseXml(c) {
-  const open2 = `    <testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}"`;
-  if (!c.failure) return [`${open2}/>`];
+  const open3 = `    <testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}"`;
+  if (!c.failure) return [`${open3}/>`];
   return [
-    `${open2}>`,
+    `${open3}>`,
     `      <failure type="${xmlAttr(c.failure.type)}" message="${xmlAttr(c.failure.message)}">${xmlText(c.failure.body)}</failure>`,
     "    </testcase>"
   ];
@@ -67270,7 +67383,7 @@ async function runDrift(paths, flags, ctx) {
     const { drift: drift2, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target }, comparer);
     reportDiagnostics(diagnostics, io, { sources, failure: "cannot compare the config with the live API" });
     if (flags.reportFile) {
-      await writeFileAtomic(resolve4(io.cwd, flags.reportFile), render(drift2, flags.format, io, checked));
+      await writeUserFile("--report-file", resolve4(io.cwd, flags.reportFile), render(drift2, flags.format, io, checked));
       io.stdout.write(render(drift2, "text", io));
       io.stdout.write(`Wrote the ${flags.format} report to ${flags.reportFile}.
 `);
@@ -67309,7 +67422,7 @@ var init_drift = __esm({
     init_exit();
     init_io();
     init_record2();
-    init_atomic_write();
+    init_write_file();
     init_environment();
   }
 });
@@ -67320,7 +67433,7 @@ __export(drift_command_exports, {
   register: () => register5
 });
 function register5(program2, ctx) {
-  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)").addOption(targetOption()).addOption(recordOption()).addOption(envOption());
+  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)", filePath).addOption(targetOption()).addOption(recordOption()).addOption(envOption());
   addConnectionOptions(cmd);
   cmd.action(async (paths, flags) => ctx.setExit(await (await Promise.resolve().then(() => (init_drift(), drift_exports))).runDrift(paths, flags, ctx)));
 }
