@@ -1,6 +1,7 @@
 // A Plan seen by a reader: per change its symbol, verb, address, id, notes and field views.
 // Text and markdown lay this out differently; what is shown is decided once, here.
 
+import { canonicalStep } from '../model/canonical.js';
 import { reasonText } from '../plan/reasons.js';
 import type { Change, ChangeOp, ChangeReason, Plan, PlanSummary } from '../plan/types.js';
 import { changeView, valueView, type FieldView } from './plan-values.js';
@@ -48,16 +49,27 @@ function fieldsOf(change: Change, width: number): FieldView[] {
   switch (change.op) {
     case 'archive':
       return [];
-    case 'create':
+    case 'create': {
       // The planner may list a create's fields or leave them to `desired`; show the values either way.
-      return (change.fields.length > 0
-        ? change.fields.map((f) => valueView(f.path, f.after))
-        : Object.entries(change.desired).map(([k, v]) => valueView(k, v))
-      ).filter((v): v is FieldView => v !== null);
+      const shown = change.fields.length > 0
+        ? change.fields.map((f) => valueView(f.path, createdValue(change, f.path, f.after)))
+        : Object.entries(change.desired).map(([k, v]) => valueView(k, createdValue(change, k, v)));
+      return shown.filter((v): v is FieldView => v !== null);
+    }
     case 'update':
     case 'restore':
       return change.fields.map((f) => changeView(f, { width }));
   }
+}
+
+/**
+ * A created action's steps as the config writes them (`press 1 (expect "My account")`,
+ * `variable phone`, `pin`): the fields hold only what the API echoes, the values, and a reviewer
+ * cannot tell `variable: phone` from `select: phone` by them. The JSON plan keeps the fields as
+ * they are.
+ */
+function createdValue(change: Change & { op: 'create' }, path: string, value: unknown): unknown {
+  return change.type === 'action' && path === 'steps' ? change.desired.steps.map(canonicalStep) : value;
 }
 
 /**
