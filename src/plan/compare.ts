@@ -147,10 +147,11 @@ export class Comparer {
       out.orphans.push(...part.orphans);
     });
 
+    const pinned = new Set(this.desired.apps.flatMap((a) => (a.id !== undefined ? [a.id] : [])));
     const apps = matchAll<LiveApp>({
       kind: 'app',
       keyLabel: KINDS.app.keyLabel,
-      wanted: this.desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
+      wanted: this.desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live, pinned)),
       pool: live.apps,
       keyOf: KINDS.app.key,
     });
@@ -203,13 +204,16 @@ function samePool(a: readonly LiveParser[], b: readonly LiveParser[]): boolean {
 
 /**
  * An app the record knows is matched by its recorded id, like a pin (the spec has no apps
- * index to match it by package_name), when that id is live; an `id:` in the config wins.
+ * index to match it by package_name), when that id is live; an `id:` in the config wins, also
+ * one on another app (`pinned`: every id the config pins): an app renamed through its pin with
+ * its old package_name given to a new app in the same change must not hand the new app the
+ * renamed one's id (matchAll trusts pins to be unique, so both would match one live app).
  */
-function recordedPin(w: Wanted, live: LiveState): Wanted {
+function recordedPin(w: Wanted, live: LiveState, pinned: ReadonlySet<string>): Wanted {
   if (w.pinnedId !== undefined) return w;
   const apps = live.recorded?.scope?.apps;
   const id = apps?.get(w.address)?.id;
-  const app = id === undefined || id === null ? undefined : live.apps.find((a) => a.id === id);
+  const app = id === undefined || id === null || pinned.has(id) ? undefined : live.apps.find((a) => a.id === id);
   if (!app) return w;
   // One id under several addresses (a record written before a rename moved the line): only the
   // address that is the live app's package_name may take it, so an app renamed through its pin

@@ -46,6 +46,19 @@ describe('plan with a record', () => {
     expect(plan.changes.map((c) => [c.op, c.id, reasonText(c.reasons)])).toEqual([['update', '7', 'renamed from "com.renamed"']]);
   });
 
+  it('a recorded id that an `id:` in the config pins goes to that app: the old package_name, reused in the same change, is a create', () => {
+    // Renamed through its pin and the old package_name given to a new app, before any apply moved the line.
+    const l = live({ apps: [liveApp({ id: '7', package_name: 'com.example.agent' })], apps_listed: false });
+    l.recorded = { file: 'menuctl.lock', scope: scope((s) => s.apps.set('app["com.example.agent"]', { id: '7' })) };
+    const config = desired({ apps: [desiredApp({ package_name: 'com.example.agent2', id: '7' }), desiredApp({ name: 'New agent' })] });
+    const { plan, diagnostics } = buildPlan(config, l);
+    expect(diagnostics).toEqual([]);
+    expect(plan.changes.map((c) => [c.op, c.address, c.id])).toEqual([
+      ['create', 'app["com.example.agent"]', null],
+      ['update', 'app["com.example.agent2"]', '7'],
+    ]);
+  });
+
   it('an app create in flight stops the plan only where apps cannot be listed', () => {
     const pending = scope((s) => s.apps.set('app["com.example.agent"]', { id: null, pending: 'create' }));
     const unlisted = live({ apps_listed: false });
