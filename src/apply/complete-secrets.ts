@@ -7,9 +7,13 @@ import { ResponseShapeError } from '../api/errors.js';
 import type { ApiClient } from '../api/types.js';
 import { readSecretsFile, SecretsWriter } from './secrets-file.js';
 
-export interface ManagedApp {
+/** An app's address and live id: what reading its secrets back needs. */
+export interface AppAt {
   address: string;
   id: string;
+}
+
+export interface ManagedApp extends AppAt {
   /** The app has a webhook URL live, so the API holds a webhook secret for it (spec: App). */
   webhook: boolean;
 }
@@ -33,7 +37,7 @@ export interface Completion {
   failed: { address: string; message: string }[];
 }
 
-export async function completeSecrets(client: ApiClient, file: string, apps: readonly ManagedApp[]): Promise<Completion> {
+export async function completeSecrets(client: ApiClient, file: string, apps: readonly AppAt[]): Promise<Completion> {
   const writer = new SecretsWriter(file);
   const out: Completion = { written: [], failed: [] };
   for (const app of apps) {

@@ -2,7 +2,7 @@
 // API showed, and the secrets file gets the token of every managed app it lacks (issue 9 item 4).
 
 import { relative } from 'node:path';
-import { completeSecrets, missingSecrets, type Completion, type ManagedApp } from '../apply/complete-secrets.js';
+import { completeSecrets, missingSecrets, type AppAt, type Completion, type ManagedApp } from '../apply/complete-secrets.js';
 import { checkWritable } from '../fs/atomic-write.js';
 import type { ApplyResult } from '../apply/types.js';
 import type { Comparison } from '../plan/compare.js';
@@ -26,14 +26,15 @@ export async function afterApply(
   planned: AfterInput, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean; result?: ApplyResult },
 ): Promise<Completion | null> {
   const keeper = new RecordKeeper(planned.record);
-  const missing = secretsFile === undefined ? [] : await missingOrFail(secretsFile, planned.apps, o.check);
+  const missing: AppAt[] = secretsFile === undefined ? [] : await missingOrFail(secretsFile, planned.apps, o.check);
   // An applied update or restore of an app may have made the API generate its webhook secret (a
-  // URL set for the first time) or drop it (the URL removed): read those apps back too.
+  // URL set for the first time) or drop it (the URL removed): read those apps back too. By the
+  // outcome's id: a saved plan carried out without the config PATH knows no managed apps.
   if (secretsFile !== undefined) {
     for (const outcome of o.result?.outcomes ?? []) {
       if (outcome.type !== 'app' || outcome.status !== 'applied' || outcome.op === 'create' || outcome.op === 'archive') continue;
-      const app = planned.apps.find((a) => a.address === outcome.address);
-      if (app && !missing.includes(app)) missing.push(app);
+      if (outcome.id === null || missing.some((a) => a.address === outcome.address)) continue;
+      missing.push({ address: outcome.address, id: outcome.id });
     }
   }
   if (o.check) {

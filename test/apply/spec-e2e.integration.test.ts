@@ -65,6 +65,19 @@ describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
     expect(w.secrets()['app["com.example.kiosk"]']).toEqual({ id, token: live.token, webhook_secret: null });
   });
 
+  it('keeps the webhook secret an update of a saved plan makes the API generate, also without the config PATH', async () => {
+    const w = await workspace();
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk'] }));
+    expect((await w.cli(apply)).code).toBe(0);
+    const id: string = w.secrets()['app["com.example.kiosk"]'].id;
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk', '    webhook_url: https://hooks.example.com/kiosk'] }));
+    expect((await w.cli(['plan', '--out', 'plan.json'])).code).toBe(0);
+    expect((await w.cli([...apply, '--plan', 'plan.json'])).code).toBe(0);
+    const live = await w.liveApp(id);
+    expect(live.webhook_secret).toMatch(/^[0-9a-f]{32}$/);
+    expect(w.secrets()['app["com.example.kiosk"]']).toEqual({ id, token: live.token, webhook_secret: live.webhook_secret });
+  });
+
   it('completes a webhook secret the file lacks although the app has one live, and then says No changes', async () => {
     const w = await workspace();
     w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk', '    webhook_url: https://hooks.example.com/k'] }));
