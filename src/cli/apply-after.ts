@@ -23,7 +23,7 @@ export interface AfterInput {
  * null when the secrets file needed nothing.
  */
 export async function afterApply(
-  planned: AfterInput, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean; result?: ApplyResult },
+  planned: AfterInput, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean; json: boolean; result?: ApplyResult },
 ): Promise<Completion | null> {
   const keeper = new RecordKeeper(planned.record);
   const missing: AppAt[] = secretsFile === undefined ? [] : await missingOrFail(secretsFile, planned.apps, o.check);
@@ -46,7 +46,8 @@ export async function afterApply(
   const done = await completeSecrets(conn.client, secretsFile!, missing);
   if (done.written.length > 0) {
     const n = done.written.length;
-    io.stdout.write(`Completed the secrets file ${relative(io.cwd, secretsFile!) || secretsFile}: the token of ${n} app${n === 1 ? '' : 's'} it lacked (${done.written.join(', ')}).\n`);
+    // With --format json, stdout is the one result document (docs/apply.md): the note goes to stderr.
+    (o.json ? io.stderr : io.stdout).write(`Completed the secrets file ${relative(io.cwd, secretsFile!) || secretsFile}: the token of ${n} app${n === 1 ? '' : 's'} it lacked (${done.written.join(', ')}).\n`);
   }
   for (const f of done.failed) io.stderr.write(`Error: ${f.address}: its secrets could not be completed: ${f.message}\n`);
   return done;

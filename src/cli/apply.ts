@@ -84,7 +84,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   const json = flags.format === 'json';
   const secretsFile = flags.secretsFile !== undefined ? resolve(io.cwd, flags.secretsFile) : undefined;
   if (plan.changes.length === 0) {
-    const completed = await afterApply(planned, secretsFile, conn, io, { check: true });
+    const completed = await afterApply(planned, secretsFile, conn, io, { check: true, json });
     if (completed === null) io.stdout.write(json ? renderApplyJson(emptyResult()) : 'No changes. The live API matches the configuration.\n');
     else if (json) io.stdout.write(renderApplyJson(emptyResult()));
     return completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
@@ -99,7 +99,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
-  const completed = await afterApply(planned, secretsFile, conn, io, { check: false, result });
+  const completed = await afterApply(planned, secretsFile, conn, io, { check: false, json, result });
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
 }
 

@@ -78,6 +78,22 @@ describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
     expect(w.secrets()['app["com.example.kiosk"]']).toEqual({ id, token: live.token, webhook_secret: live.webhook_secret });
   });
 
+  it('--format json keeps stdout to the one document when apply reads secrets back (with changes, and without)', async () => {
+    const w = await workspace();
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk'] }));
+    expect((await w.cli(apply)).code).toBe(0);
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk', '    webhook_url: https://hooks.example.com/kiosk'] }));
+    const updated = await w.cli([...apply, '--format', 'json']);
+    expect(updated.code).toBe(0);
+    expect(JSON.parse(updated.stdout).summary).toMatchObject({ applied: 1, failed: 0 });
+    expect(updated.stderr).toContain('Completed the secrets file');
+    writeFileSync(join(w.dir, 'secrets.json'), '{}');
+    const unchanged = await w.cli([...apply, '--format', 'json']);
+    expect(unchanged.code).toBe(0);
+    expect(JSON.parse(unchanged.stdout).outcomes).toEqual([]);
+    expect(unchanged.stderr).toContain('Completed the secrets file');
+  });
+
   it('completes a webhook secret the file lacks although the app has one live, and then says No changes', async () => {
     const w = await workspace();
     w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk', '    webhook_url: https://hooks.example.com/k'] }));
