@@ -40,6 +40,8 @@ export interface Completion {
 export async function completeSecrets(client: ApiClient, file: string, apps: readonly AppAt[]): Promise<Completion> {
   const writer = new SecretsWriter(file);
   const out: Completion = { written: [], failed: [] };
+  // Unreadable now: every save below fails and says why, per app.
+  const had = await readSecretsFile(file).catch((): Record<string, undefined> => ({}));
   for (const app of apps) {
     try {
       const secrets = await client.getAppSecrets(app.id);
@@ -47,6 +49,9 @@ export async function completeSecrets(client: ApiClient, file: string, apps: rea
         out.failed.push({ address: app.address, message: `GET /api/apps/${app.id} found no such app` });
         continue;
       }
+      // An app read back after an update that changed no secret (its name, say): the file has it.
+      const entry = had[app.address];
+      if (entry?.id === app.id && entry.token === secrets.token && (entry.webhook_secret ?? null) === (secrets.webhook_secret ?? null)) continue;
       await writer.save(app.address, { id: app.id, ...secrets });
       out.written.push(app.address);
     } catch (err) {

@@ -50,7 +50,8 @@ export async function afterApply(
     (o.json ? io.stderr : io.stdout).write(`Completed the secrets file ${relative(io.cwd, secretsFile!) || secretsFile}: the token of ${n} app${n === 1 ? '' : 's'} it lacked (${done.written.join(', ')}).\n`);
   }
   for (const f of done.failed) io.stderr.write(`Error: ${f.address}: its secrets could not be completed: ${f.message}\n`);
-  return done;
+  // Read back and found as the file has them: nothing was completed (the caller says "No changes").
+  return done.written.length === 0 && done.failed.length === 0 ? null : done;
 }
 
 /** `before`: no write has been made yet, and the message says so. */

@@ -94,6 +94,19 @@ describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
     expect(unchanged.stderr).toContain('Completed the secrets file');
   });
 
+  it('an app update that changes no secret leaves the secrets file alone and does not say it lacked a token', async () => {
+    const w = await workspace();
+    w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk'] }));
+    expect((await w.cli(apply)).code).toBe(0);
+    const before = readFileSync(join(w.dir, 'secrets.json'), 'utf8');
+    w.write(config({ apps: ['  - name: Kiosk renamed', '    package_name: com.example.kiosk'] }));
+    const renamed = await w.cli(apply);
+    expect(renamed.code).toBe(0);
+    expect(renamed.stdout).toContain('1 applied');
+    expect(renamed.stdout).not.toContain('Completed the secrets file');
+    expect(readFileSync(join(w.dir, 'secrets.json'), 'utf8')).toBe(before);
+  });
+
   it('completes a webhook secret the file lacks although the app has one live, and then says No changes', async () => {
     const w = await workspace();
     w.write(config({ apps: ['  - name: Kiosk', '    package_name: com.example.kiosk', '    webhook_url: https://hooks.example.com/k'] }));
