@@ -9,9 +9,9 @@ import { importSession, type Imported } from '../sessions/import-session.js';
 import { readHoverRecords, RecordError } from '../sessions/hover-record.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
+import { filePath } from './options.js';
 import { writeUserFile } from './write-file.js';
 
-import { filePath } from './options.js';
 interface ImportOptions { name?: string; out?: string }
 
 export function register(program: Command, ctx: CliContext): void {
