@@ -95,7 +95,9 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   if (refusal) throw new CliError(refusal);
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
-  if (secretsFile !== undefined && (await missingOrFail(secretsFile, planned.apps, true)).length > 0) await usable(secretsFile);
+  // So is one an app update or restore will need: it is read back afterwards (apply-after.ts).
+  const appsReadBack = plan.changes.some((c) => c.type === 'app' && (c.op === 'update' || c.op === 'restore'));
+  if (secretsFile !== undefined && ((await missingOrFail(secretsFile, planned.apps, true)).length > 0 || appsReadBack)) await usable(secretsFile);
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
