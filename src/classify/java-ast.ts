@@ -71,8 +71,11 @@ export interface ParsedPattern {
   wordBoundary: boolean;
   /** The pattern has a look-behind. */
   lookbehind: boolean;
-  /** The pattern text holds a supplementary character (Java then steps look-behinds by code point). */
-  supplementaryText: boolean;
+  /**
+   * Some look-behind has no supplementary character (or surrogate) in the pattern text from its
+   * body to the end of the pattern: Java steps that one back one UTF-16 unit at a time.
+   */
+  utf16Lookbehind: boolean;
   /** The pattern has \R. */
   linebreak: boolean;
 }

@@ -35,6 +35,7 @@ class Parser implements ParserState {
   repeatedCapture = false;
   wordBoundary = false;
   lookbehind = false;
+  utf16Lookbehind = false;
   linebreak = false;
   readonly names = new Map<string, number>();
   readonly groups: { name: string; number: number }[] = [];
@@ -86,8 +87,7 @@ class Parser implements ParserState {
       root, groups: this.groups, groupCount: this.groupCount, unfaithful: this.unfaithful,
       hasBackref: this.hasBackref, repeatedCapture: this.repeatedCapture,
       wordBoundary: this.wordBoundary, lookbehind: this.lookbehind, linebreak: this.linebreak,
-      // Pattern.compile sets hasSupplementary for any surrogate code unit in the pattern text.
-      supplementaryText: this.src.cps.some((c) => c > 0xffff || (c >= 0xd800 && c <= 0xdfff)),
+      utf16Lookbehind: this.utf16Lookbehind,
     };
   }
 
@@ -250,6 +250,7 @@ class Parser implements ParserState {
     const saved = { ...this.flags };
     this.k++; // (
     let kind: GroupKind = 'capture';
+    let bodyK = 0;
     let name: string | undefined;
     let number: number | undefined;
     if (this.peek() === ch('?')) {
@@ -262,8 +263,8 @@ class Parser implements ParserState {
       } else if (c === '<') {
         this.k++;
         const d = this.peek();
-        if (d === ch('=')) { kind = 'behind'; this.k++; }
-        else if (d === ch('!')) { kind = 'nbehind'; this.k++; }
+        if (d === ch('=')) { kind = 'behind'; this.k++; bodyK = this.k; }
+        else if (d === ch('!')) { kind = 'nbehind'; this.k++; bodyK = this.k; }
         else if (isAsciiAlpha(d)) {
           name = this.groupName();
           if (this.names.has(name)) {
@@ -295,6 +296,10 @@ class Parser implements ParserState {
     const node: Node = { type: 'group', kind, body, at, number, name };
     if (kind === 'behind' || kind === 'nbehind') {
       this.lookbehind = true;
+      // Java's findSupplementary(start, patternLength): only a supplementary character (or a
+      // surrogate) from the look-behind's body to the end of the pattern makes it step by code
+      // point; one before the look-behind does not.
+      if (!this.src.cps.slice(bodyK).some((c) => c > 0xffff || (c >= 0xd800 && c <= 0xdfff))) this.utf16Lookbehind = true;
       checkLookbehind(node, this, k);
     }
     return node;

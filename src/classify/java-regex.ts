@@ -90,7 +90,7 @@ function translate(parsed: ParsedPattern, analyzed: readonly Unfaithful[], patte
     regex = /(?!)/u;
   }
   // The tree is not kept: the cache holds up to 5,000 of these, and only the regex is needed.
-  const needs = { wordBoundary: parsed.wordBoundary, utf16Lookbehind: parsed.lookbehind && !parsed.supplementaryText };
+  const needs = { wordBoundary: parsed.wordBoundary, utf16Lookbehind: parsed.utf16Lookbehind };
   return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful, needs };
 }
 

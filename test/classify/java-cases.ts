@@ -122,6 +122,7 @@ export const FIDELITY: Case[] = [
   c('.*(?<=x.)y', 'x\u{1F600}y', 'u', 'look-behind steps UTF-16 units in Java'),
   c('.*(?<=x.)y\u{1F600}', 'x\u{1F600}y\u{1F600}', 'f', 'a supplementary literal makes Java step by code point'),
   c('.*(?<=x.)y', 'xay', 'f', 'look-behind without surrogates'),
+  c('\u{1F600}?.*(?<=x.)y', 'x\u{1F600}y', 'u', 'a supplementary literal before the look-behind does not make Java step by code point'),
   c('.*(?<!\\d)UGX', '\u{1F600}UGX', 'u', 'negative look-behind next to an emoji'),
   c('.*(?<!\\d)UGX.*', 'Bal UGX 5', 'f', 'negative look-behind, BMP reply'),
   c('(?s).*(?<!.*+)[\\s\\S]*', 'ab', 'u', 'a possessive quantifier in a look-behind runs past it in Java'),
