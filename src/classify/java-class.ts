@@ -72,7 +72,11 @@ export class ClassParser {
             p.k++;
             const r = this.parse(true, true, true);
             right = right ? cs.union(right, r) : r;
-          } else right = this.parse(false, false);
+          } else {
+            // `[a&&[b]c]`: Java 17 unions each operand after `&&` (it does not replace the first).
+            const r = this.parse(false, false);
+            right = right ? cs.union(right, r) : r;
+          }
         }
         if (hasBits) {
           if (prev === null) prev = curr = bits;
