@@ -37,6 +37,8 @@ const RIGHT = `(?:(?=${W})|(?<=${BLD}${MNB}*)(?=\\p{Mn}))`;
 const NOT_RIGHT = `(?!${W})(?!(?<=${BLD}${MNB}*)\\p{Mn})`;
 const BOUNDARIES = { wordb: `(?:${LEFT}${NOT_RIGHT}|${NOT_LEFT}${RIGHT})`, nonwordb: `(?:${LEFT}${RIGHT}|${NOT_LEFT}${NOT_RIGHT})` };
 
+const isPlainGroup = (n: Node) => n.type === 'group' && (n.kind === 'capture' || n.kind === 'noncapture');
+
 function assertion(kind: AssertKind): string {
   return kind === 'wordb' || kind === 'nonwordb' ? BOUNDARIES[kind] : ASSERTIONS[kind];
 }
@@ -121,7 +123,12 @@ class Emitter {
     else if (min === max) q = `{${min}}`;
     else q = `{${min},${max}}`;
     if (node.mode === 'lazy') return `${atom()}${q}?`;
-    if (node.mode === 'possessive') return this.atomic(() => `${atom()}${q}`);
+    // Java's possessive Curly takes each iteration's first solution (the group is matched on its
+    // own), so `(?:a|ab){2}+` never retries the first iteration as "ab": each iteration is atomic too.
+    if (node.mode === 'possessive') {
+      const each = isPlainGroup(node.body) && repeatedLinebreak === null ? () => this.atomic(atom) : atom;
+      return this.atomic(() => `${each()}${q}`);
+    }
     return `${atom()}${q}`;
   }
 }
