@@ -167,12 +167,13 @@ export class ClassParser {
     const p = this.p;
     if (p.peek() !== ch('{')) p.error('Illegal character name escape sequence', k);
     p.k++;
-    let name = '';
+    const start = p.k;
     while (p.peek() !== ch('}')) {
       if (p.peek() === -1) p.error('Unclosed character name escape sequence', k);
-      name += String.fromCodePoint(p.peek());
       p.k++;
     }
+    // The name is the raw text up to the `}` (in comments mode Java skips whitespace only to find it).
+    const name = String.fromCodePoint(...p.src.cps.slice(start, p.k));
     p.k++;
     return codePointOfName(name) ?? p.error(
       `Unknown character name [${name}]: Java 17 has no character of that name (names are Unicode 13's, e.g. \\N{LATIN SMALL LETTER E WITH ACUTE})`,

@@ -11,8 +11,11 @@ export function property(p: ParserState, complement: boolean, k: number): CharSe
   let name = '';
   if (p.peek() === 0x7b /* { */) {
     p.k++;
-    while (p.peek() !== -1 && p.peek() !== 0x7d /* } */) { name += String.fromCodePoint(p.peek()); p.k++; }
+    const start = p.k;
+    while (p.peek() !== -1 && p.peek() !== 0x7d /* } */) p.k++;
     if (p.peek() === -1) p.error('Unclosed character family', k);
+    // Raw text up to the `}`: in comments mode Java skips whitespace only to find it.
+    name = String.fromCodePoint(...p.src.cps.slice(start, p.k));
     p.k++;
   } else {
     if (p.peek() === -1) p.error('Illegal character family', k);

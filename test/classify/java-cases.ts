@@ -153,6 +153,9 @@ export const FIDELITY: Case[] = [
   c('(?x)a #(', 'a', 'u', 'a comment to the end of the pattern'),
   c('(?x: a ) b', 'a b', 'u', 'scoped comments mode'),
   c('(?x)a\\ b', 'a b', 'u', 'an escaped space is a literal'),
+  c('(?x)\\N{LATIN SMALL LETTER A}', 'a', 'u', 'a character name keeps its spaces in comments mode'),
+  c('(?x)\\p{InBasic Latin}', 'a', 'u', 'a property name keeps its spaces in comments mode'),
+  c('(?x)\\p{Is L}', 'a', 'e', 'so a space inside it is an unknown name'),
   // 10.10 deep nesting
   c(`${'('.repeat(200)}a${')'.repeat(200)}`, 'a', 'f', '200 nested groups'),
   c(`${'('.repeat(201)}a${')'.repeat(201)}`, 'a', 'u', '201 nested groups: not analysed'),
