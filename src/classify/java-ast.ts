@@ -67,6 +67,8 @@ export interface ParsedPattern {
   hasBackref: boolean;
   /** Some quantifier that can repeat (max > 1) or skip (min 0) applies to a capturing group or something holding one. */
   repeatedCapture: boolean;
+  /** Some quantifier that can repeat (max > 1) applies to a group (java-loop.ts). */
+  repeatedGroup: boolean;
   /** The pattern has \b or \B (whose letters and marks come from the Unicode tables). */
   wordBoundary: boolean;
   /** The pattern has a look-behind. */

@@ -27,7 +27,7 @@ export function atomicLinebreakBody(q: Quant): 'bare' | 'group' | null {
 }
 
 /** TreeInfo.deterministic after Pattern's study(): no alternation, no `?`, no range repetition. */
-function deterministic(node: Node): boolean {
+export function deterministic(node: Node): boolean {
   switch (node.type) {
     case 'alt': return false;
     case 'seq': return node.items.every(deterministic);

@@ -33,6 +33,7 @@ class Parser implements ParserState {
   groupCount = 0;
   hasBackref = false;
   repeatedCapture = false;
+  repeatedGroup = false;
   wordBoundary = false;
   lookbehind = false;
   utf16Lookbehind = false;
@@ -85,7 +86,7 @@ class Parser implements ParserState {
     }
     return {
       root, groups: this.groups, groupCount: this.groupCount, unfaithful: this.unfaithful,
-      hasBackref: this.hasBackref, repeatedCapture: this.repeatedCapture,
+      hasBackref: this.hasBackref, repeatedCapture: this.repeatedCapture, repeatedGroup: this.repeatedGroup,
       wordBoundary: this.wordBoundary, lookbehind: this.lookbehind, linebreak: this.linebreak,
       utf16Lookbehind: this.utf16Lookbehind,
     };
@@ -339,6 +340,7 @@ class Parser implements ParserState {
     } else return node;
     // An optional group can also capture differently (Java keeps an empty iteration, see java-faithful.ts).
     if ((max > 1 || min === 0) && this.groupCount > groupsBefore) this.repeatedCapture = true;
+    if (max > 1 && node.type === 'group') this.repeatedGroup = true;
     let mode: 'greedy' | 'lazy' | 'possessive' = 'greedy';
     if (this.peek() === QMARK) { mode = 'lazy'; this.k++; }
     else if (this.peek() === PLUS) { mode = 'possessive'; this.k++; }

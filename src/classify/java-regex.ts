@@ -10,6 +10,7 @@ import { parseJavaPattern } from './java-parse.js';
 import { emitJs } from './java-emit.js';
 import { findUnfaithful } from './java-faithful.js';
 import { linebreakFindings } from './java-linebreak.js';
+import { loopFindings } from './java-loop.js';
 import type { ReplyNeeds } from './reply-checks.js';
 import { BoundedCache } from './bounded-cache.js';
 import type { RegexIssue } from './lint.js';
@@ -69,7 +70,11 @@ export function analyzeJavaPattern(pattern: string): AnalyzedPattern {
     };
   }
   try {
-    const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed), parsed.linebreak ? linebreakFindings(parsed.root) : []);
+    const unfaithful = parsed.unfaithful.concat(
+      findUnfaithful(parsed),
+      parsed.linebreak ? linebreakFindings(parsed.root) : [],
+      parsed.repeatedGroup ? loopFindings(parsed.root) : [],
+    );
     return { ok: true, parsed, unfaithful };
   } catch (e) {
     if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };

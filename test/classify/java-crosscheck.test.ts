@@ -138,6 +138,12 @@ const TRICKY: Case[] = [
   c('(?<x>a?)*b', 'aab', 'u', 'empty iteration of a group'),
   c('(?<x>a|)+b', 'ab', 'u', 'empty alternative repeated'),
   c('(?<x>a*)+b', 'aab', 'u', 'nested star'),
+  c('(?:(?=a)|a){2}', 'a', 'u', 'Java ends a Loop at an empty iteration, even below the minimum'),
+  c('(?:|a)*(?<g>a*)', 'aa', 'u', 'an empty first alternative ends the Loop in Java'),
+  c('(?:a*?)*(?<g>a*)', 'aa', 'u', 'a lazy body matches empty first'),
+  c('(?:a|)*(?<g>a*)', 'aa', 'f', 'empty last: Java and JS agree'),
+  c('(?:b|a*)+(?<g>a*)', 'aab', 'f', 'greedy star last, minimum 1: Java and JS agree'),
+  c('(?:a|(?=a))+', 'a', 'f', 'a look-ahead as the last way, minimum 1'),
 ];
 
 const unavailable = javaUnavailable();
