@@ -3387,6 +3387,240 @@ var init_flowchart = __esm({
   }
 });
 
+// src/model/payload.ts
+function stepValue(step2) {
+  switch (step2.kind) {
+    case "press":
+      return step2.value;
+    case "variable":
+    case "select":
+      return step2.name;
+    case "pin":
+      return "pin";
+    case "ok":
+      return "-";
+  }
+}
+function stepAttributes(step2, index) {
+  const attrs = {
+    order: String(index),
+    ...FLAGS[step2.kind],
+    value: stepValue(step2),
+    description: step2.description ?? ""
+  };
+  if (step2.kind === "press" && step2.expect !== void 0) attrs.expected_text = step2.expect;
+  return attrs;
+}
+function actionBody(spec) {
+  const steps = {};
+  spec.steps.forEach((step2, i) => {
+    steps[String(i)] = stepAttributes(step2, i);
+  });
+  return {
+    custom_action: {
+      name: spec.name,
+      root_code: spec.root_code,
+      transport_type: spec.transport_type,
+      world_operator_ids: spec.operator_ids.map(String),
+      custom_steps_attributes: steps
+    }
+  };
+}
+function parserBody(actionPublicId, spec) {
+  const parser = {
+    action_id: actionPublicId,
+    status: spec.status,
+    category: spec.category,
+    regex: spec.regex,
+    user_message: spec.user_message
+  };
+  if (spec.target_type !== "ussd" || spec.sender !== null) {
+    parser.target_type = spec.target_type;
+    parser.sender = spec.sender;
+  }
+  return { parser };
+}
+function parserPatchBody(partial) {
+  return { parser: pickDefined(partial) };
+}
+function appBody(spec) {
+  const app = { name: spec.name, package_name: spec.package_name };
+  if (spec.webhook_url !== null) app.webhook_url = spec.webhook_url;
+  return { app };
+}
+function appPatchBody(partial) {
+  return { app: pickDefined(partial) };
+}
+function pickDefined(obj) {
+  const out = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== void 0) out[k] = v;
+  return out;
+}
+function fromApiAction(json2) {
+  const a = json2.attributes;
+  const operators = a.operators.map((pair) => Array.isArray(pair) ? str(pair[0]) : str(pair));
+  return {
+    id: String(json2.id),
+    name: str(a.name),
+    root_code: str(a.root_code),
+    transport_type: a.transport_type,
+    operators,
+    steps: a.steps.map(str),
+    description: strOrNull(a.description),
+    organization_id: Number(a.organization_id),
+    archived_at: strOrNull(a.archived_at),
+    updated_at: str(a.updated_at)
+  };
+}
+function fromApiParser(json2) {
+  const a = json2.attributes;
+  const sender = strOrNull(a.sender);
+  return {
+    id: String(json2.id),
+    action_id: str(a.custom_action_public_id),
+    category: str(a.category),
+    // Kept as sent even when outside our enum (the spec does not show the full set): the
+    // planner then sees a difference instead of the client refusing the whole state.
+    status: a.status,
+    target_type: a.target_type ?? "ussd",
+    // "Null or empty for ussd parsers": one canonical form.
+    sender: sender === "" ? null : sender,
+    regex: str(a.regex),
+    user_message: str(a.user_message),
+    archived_at: strOrNull(a.archived_at),
+    updated_at: str(a.updated_at)
+  };
+}
+function fromApiApp(json2) {
+  const a = json2.attributes;
+  return {
+    id: String(json2.id),
+    name: str(a.name),
+    package_name: str(a.package_name),
+    webhook_url: strOrNull(a.webhook_url),
+    organization_id: Number(a.organization_id),
+    archived_at: strOrNull(a.archived_at),
+    updated_at: str(a.updated_at)
+  };
+}
+function appSecrets(json2) {
+  const a = json2.attributes;
+  return { token: str(a.token), webhook_secret: strOrNull(a.webhook_secret) };
+}
+function fromApiOperator(json2) {
+  const a = json2.attributes;
+  return { id: Number(json2.id), name: str(a.name), country_alpha2: str(a.country_alpha2), hnis: str(a.hnis) };
+}
+var FLAGS, str, strOrNull;
+var init_payload = __esm({
+  "src/model/payload.ts"() {
+    "use strict";
+    FLAGS = {
+      press: { is_param: "false", convert_val_to_num: "false" },
+      variable: { is_param: "true", convert_val_to_num: "false" },
+      select: { is_param: "true", convert_val_to_num: "true" },
+      pin: { is_param: "false", convert_val_to_num: "false" },
+      ok: { is_param: "false", convert_val_to_num: "false" }
+    };
+    str = (v) => typeof v === "string" ? v : v === null || v === void 0 ? "" : String(v);
+    strOrNull = (v) => v === null || v === void 0 ? null : String(v);
+  }
+});
+
+// src/model/canonical.ts
+function canonicalLiveAction(live) {
+  return {
+    name: live.name,
+    root_code: live.root_code,
+    transport_type: live.transport_type,
+    operators: [...live.operators].sort(byCodeUnit),
+    steps: [...live.steps]
+  };
+}
+function canonicalDesiredAction(desired, nameOf) {
+  return {
+    name: desired.name,
+    root_code: desired.root_code,
+    transport_type: desired.transport_type,
+    operators: desired.operator_ids.map(nameOf).sort(byCodeUnit),
+    steps: desired.steps.map(stepValue)
+  };
+}
+function desiredParserSpec(p) {
+  return {
+    category: p.category,
+    status: p.status,
+    target_type: p.target_type,
+    sender: p.target_type === "sms" ? p.sender : null,
+    regex: p.regex,
+    user_message: p.user_message
+  };
+}
+function canonicalParser(p) {
+  return {
+    status: p.status,
+    category: p.category,
+    // A parser created without target_type is ussd, and without user_message has '' (spec: Parser).
+    target_type: p.target_type ?? "ussd",
+    sender: nullIfEmpty(p.sender),
+    regex: p.regex,
+    user_message: p.user_message ?? ""
+  };
+}
+function canonicalApp(a) {
+  return {
+    name: a.name,
+    package_name: a.package_name,
+    // An app without a webhook has null; '' would clear it the same way.
+    webhook_url: nullIfEmpty(a.webhook_url)
+  };
+}
+function hasHiddenStepDetails(step2) {
+  if (step2.kind === "variable" || step2.kind === "select") return true;
+  if (step2.description !== void 0 && step2.description !== "") return true;
+  return step2.kind === "press" && step2.expect !== void 0 && step2.expect !== "";
+}
+function canonicalStep(step2) {
+  const base2 = { kind: step2.kind };
+  if (step2.kind === "press") {
+    base2.value = step2.value;
+    base2.expect = step2.expect ?? null;
+  }
+  if (step2.kind === "variable" || step2.kind === "select") base2.name = step2.name;
+  base2.description = step2.description ?? "";
+  return base2;
+}
+function canonicalDesiredState(state) {
+  const actions = [...state.actions].sort((a, b) => byCodeUnit(a.name, b.name)).map((a) => ({
+    name: a.name,
+    id: a.id ?? null,
+    protected: a.protected === true,
+    renamed_from: a.renamed_from ?? null,
+    root_code: a.root_code,
+    transport_type: a.transport_type,
+    operators: a.operators.map(refKey).sort(byCodeUnit),
+    steps: a.steps.map(canonicalStep),
+    parsers: [...a.parsers].sort((x, y) => byCodeUnit(x.category, y.category)).map((p) => ({
+      ...canonicalParser(desiredParserSpec(p)),
+      id: p.id ?? null,
+      protected: p.protected === true,
+      renamed_from: p.renamed_from ?? null
+    }))
+  }));
+  const apps = [...state.apps].sort((a, b) => byCodeUnit(a.package_name, b.package_name)).map((a) => ({ ...canonicalApp(a), id: a.id ?? null, protected: a.protected === true }));
+  return { organization_id: state.organization_id ?? null, actions, apps };
+}
+var byCodeUnit, nullIfEmpty, refKey;
+var init_canonical = __esm({
+  "src/model/canonical.ts"() {
+    "use strict";
+    init_payload();
+    byCodeUnit = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+    nullIfEmpty = (v) => v === void 0 || v === null || v === "" ? null : v;
+    refKey = (r) => JSON.stringify(r.ref);
+  }
+});
+
 // node_modules/diff/libesm/diff/base.js
 var Diff;
 var init_base = __esm({
@@ -3741,12 +3975,17 @@ function fieldsOf(change, width) {
   switch (change.op) {
     case "archive":
       return [];
-    case "create":
-      return (change.fields.length > 0 ? change.fields.map((f) => valueView(f.path, f.after)) : Object.entries(change.desired).map(([k, v]) => valueView(k, v))).filter((v) => v !== null);
+    case "create": {
+      const shown = change.fields.length > 0 ? change.fields.map((f) => valueView(f.path, createdValue(change, f.path, f.after))) : Object.entries(change.desired).map(([k, v]) => valueView(k, createdValue(change, k, v)));
+      return shown.filter((v) => v !== null);
+    }
     case "update":
     case "restore":
       return change.fields.map((f) => changeView(f, { width }));
   }
+}
+function createdValue(change, path2, value) {
+  return change.type === "action" && path2 === "steps" ? change.desired.steps.map(canonicalStep) : value;
 }
 function unmanagedToShow(plan2) {
   const archived = new Set(plan2.changes.filter((c) => c.op === "archive" && c.id !== null).map((c) => `${c.type}\0${c.id}`));
@@ -3780,6 +4019,7 @@ var SYMBOL, EXPLAIN;
 var init_plan_model = __esm({
   "src/report/plan-model.ts"() {
     "use strict";
+    init_canonical();
     init_reasons();
     init_plan_values();
     SYMBOL = { create: "+", update: "~", archive: "-", restore: "\u21BA" };
@@ -7685,7 +7925,7 @@ var init_build_sessions = __esm({
 });
 
 // src/config/build.ts
-var isObj3, str, list, oneOf, ModelBuilder;
+var isObj3, str2, list, oneOf, ModelBuilder;
 var init_build = __esm({
   "src/config/build.ts"() {
     "use strict";
@@ -7694,7 +7934,7 @@ var init_build = __esm({
     init_build_sessions();
     init_environments();
     isObj3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    str = (o, k) => typeof o[k] === "string" ? o[k] : void 0;
+    str2 = (o, k) => typeof o[k] === "string" ? o[k] : void 0;
     list = (o, k) => Array.isArray(o[k]) ? o[k] : [];
     oneOf = (v, allowed, dflt) => allowed.includes(v) ? v : dflt;
     ModelBuilder = class {
@@ -7736,18 +7976,18 @@ var init_build = __esm({
         return model;
       }
       action(raw, path2) {
-        const name = str(raw, "name");
+        const name = str2(raw, "name");
         if (name === void 0) return void 0;
         const action = this.managed({
           name,
-          root_code: str(raw, "root_code") ?? "",
+          root_code: str2(raw, "root_code") ?? "",
           transport_type: oneOf(raw.transport_type, TRANSPORT_TYPES, "ussd"),
           operators: list(raw, "operators").flatMap((ref, i) => this.operator(ref, [...path2, "operators", i])),
           steps: list(raw, "steps").flatMap((s) => this.step(s)),
           parsers: list(raw, "parsers").flatMap((p, i) => isObj3(p) && inEnvironment(p, this.environment) ? this.parser(p, [...path2, "parsers", i]) : []),
           tests: list(raw, "tests").flatMap((f, i) => isObj3(f) && !this.expectsAbsent(raw, f) ? this.fixture(f, [...path2, "tests", i]) : [])
         }, raw);
-        const renamed = str(raw, "renamed_from");
+        const renamed = str2(raw, "renamed_from");
         if (renamed !== void 0) action.renamed_from = renamed;
         if (raw.sessions !== void 0) {
           action.sessions = buildSessions(raw, path2, {
@@ -7773,24 +8013,24 @@ var init_build = __esm({
       step(s) {
         if (s === "pin" || s === "ok") return [{ kind: s }];
         if (!isObj3(s)) return [];
-        const description = str(s, "description");
+        const description = str2(s, "description");
         const d = description !== void 0 ? { description } : {};
         if (s.press !== void 0) {
           const value = this.written(s, "press");
           if (value === void 0) return [];
-          const expect = str(s, "expect");
+          const expect = str2(s, "expect");
           return [{ kind: "press", value, ...expect !== void 0 ? { expect } : {}, ...d }];
         }
-        const variable = str(s, "variable");
+        const variable = str2(s, "variable");
         if (variable !== void 0) return [{ kind: "variable", name: variable, ...d }];
-        const select = str(s, "select");
+        const select = str2(s, "select");
         if (select !== void 0) return [{ kind: "select", name: select, ...d }];
         if (s.pin === true) return [{ kind: "pin", ...d }];
         if (s.ok === true) return [{ kind: "ok", ...d }];
         return [];
       }
       parser(raw, path2) {
-        const category = str(raw, "category");
+        const category = str2(raw, "category");
         if (category === void 0) return [];
         const target_type = oneOf(raw.target_type, TARGET_TYPES, "ussd");
         const parser = this.managed({
@@ -7798,18 +8038,18 @@ var init_build = __esm({
           status: oneOf(raw.status, PARSER_STATUSES, "succeeded"),
           target_type,
           // As written: a ussd parser's sender is dropped by model/canonical.ts (desiredParserSpec); the check warns.
-          sender: str(raw, "sender") ?? null,
-          regex: str(raw, "regex") ?? "",
-          user_message: str(raw, "user_message") ?? ""
+          sender: str2(raw, "sender") ?? null,
+          regex: str2(raw, "regex") ?? "",
+          user_message: str2(raw, "user_message") ?? ""
         }, raw);
-        const renamed = str(raw, "renamed_from");
+        const renamed = str2(raw, "renamed_from");
         if (renamed !== void 0) parser.renamed_from = renamed;
         return [this.remember(parser, raw, path2)];
       }
       fixture(raw, path2) {
-        const message = str(raw, "message");
+        const message = str2(raw, "message");
         if (message === void 0) return [];
-        const sender = str(raw, "sender");
+        const sender = str2(raw, "sender");
         const channel = oneOf(raw.channel, TARGET_TYPES, sender !== void 0 ? "sms" : "ussd");
         const fixture = { message, channel, expect: this.expect(raw.expect) };
         if (sender !== void 0) fixture.sender = sender;
@@ -7818,7 +8058,7 @@ var init_build = __esm({
       expect(raw) {
         if (!isObj3(raw)) return "none";
         const out = {};
-        const category = str(raw, "category");
+        const category = str2(raw, "category");
         if (category !== void 0) out.category = category;
         if (PARSER_STATUSES.includes(raw.status)) out.status = raw.status;
         if (isObj3(raw.variables)) {
@@ -7832,12 +8072,12 @@ var init_build = __esm({
         return out;
       }
       app(raw, path2) {
-        const package_name = str(raw, "package_name");
+        const package_name = str2(raw, "package_name");
         if (package_name === void 0) return void 0;
         const app = this.managed({
-          name: str(raw, "name") ?? "",
+          name: str2(raw, "name") ?? "",
           package_name,
-          webhook_url: str(raw, "webhook_url") ?? null
+          webhook_url: str2(raw, "webhook_url") ?? null
         }, raw);
         return this.remember(app, raw, path2);
       }
@@ -8814,11 +9054,10 @@ function property(p, complement, k) {
   let name = "";
   if (p.peek() === 123) {
     p.k++;
-    while (p.peek() !== -1 && p.peek() !== 125) {
-      name += String.fromCodePoint(p.peek());
-      p.k++;
-    }
+    const start2 = p.k;
+    while (p.peek() !== -1 && p.peek() !== 125) p.k++;
     if (p.peek() === -1) p.error("Unclosed character family", k);
+    name = String.fromCodePoint(...p.src.cps.slice(start2, p.k));
     p.k++;
   } else {
     if (p.peek() === -1) p.error("Illegal character family", k);
@@ -8905,7 +9144,10 @@ var init_java_class = __esm({
                 p.k++;
                 const r = this.parse(true, true, true);
                 right = right ? union(right, r) : r;
-              } else right = this.parse(false, false);
+              } else {
+                const r = this.parse(false, false);
+                right = right ? union(right, r) : r;
+              }
             }
             if (hasBits) {
               if (prev === null) prev = curr = bits;
@@ -8999,12 +9241,12 @@ var init_java_class = __esm({
         const p = this.p;
         if (p.peek() !== ch("{")) p.error("Illegal character name escape sequence", k);
         p.k++;
-        let name = "";
+        const start2 = p.k;
         while (p.peek() !== ch("}")) {
           if (p.peek() === -1) p.error("Unclosed character name escape sequence", k);
-          name += String.fromCodePoint(p.peek());
           p.k++;
         }
+        const name = String.fromCodePoint(...p.src.cps.slice(start2, p.k));
         p.k++;
         return codePointOfName(name) ?? p.error(
           `Unknown character name [${name}]: Java 17 has no character of that name (names are Unicode 13's, e.g. \\N{LATIN SMALL LETTER E WITH ACUTE})`,
@@ -9265,8 +9507,10 @@ var init_java_parse = __esm({
       groupCount = 0;
       hasBackref = false;
       repeatedCapture = false;
+      repeatedGroup = false;
       wordBoundary = false;
       lookbehind = false;
+      utf16Lookbehind = false;
       linebreak = false;
       names = /* @__PURE__ */ new Map();
       groups = [];
@@ -9309,11 +9553,11 @@ var init_java_parse = __esm({
           unfaithful: this.unfaithful,
           hasBackref: this.hasBackref,
           repeatedCapture: this.repeatedCapture,
+          repeatedGroup: this.repeatedGroup,
           wordBoundary: this.wordBoundary,
           lookbehind: this.lookbehind,
           linebreak: this.linebreak,
-          // Pattern.compile sets hasSupplementary for any surrogate code unit in the pattern text.
-          supplementaryText: this.src.cps.some((c) => c > 65535 || c >= 55296 && c <= 57343)
+          utf16Lookbehind: this.utf16Lookbehind
         };
       }
       expr() {
@@ -9468,6 +9712,7 @@ var init_java_parse = __esm({
         const saved = { ...this.flags };
         this.k++;
         let kind = "capture";
+        let bodyK = 0;
         let name;
         let number;
         if (this.peek() === ch2("?")) {
@@ -9483,9 +9728,11 @@ var init_java_parse = __esm({
             if (d === ch2("=")) {
               kind = "behind";
               this.k++;
+              bodyK = this.k;
             } else if (d === ch2("!")) {
               kind = "nbehind";
               this.k++;
+              bodyK = this.k;
             } else if (isAsciiAlpha2(d)) {
               name = this.groupName();
               if (this.names.has(name)) {
@@ -9517,6 +9764,7 @@ var init_java_parse = __esm({
         const node = { type: "group", kind, body, at, number, name };
         if (kind === "behind" || kind === "nbehind") {
           this.lookbehind = true;
+          if (!this.src.cps.slice(bodyK).some((c) => c > 65535 || c >= 55296 && c <= 57343)) this.utf16Lookbehind = true;
           checkLookbehind(node, this, k);
         }
         return node;
@@ -9560,6 +9808,7 @@ var init_java_parse = __esm({
           [min, max] = this.counted();
         } else return node;
         if ((max > 1 || min === 0) && this.groupCount > groupsBefore) this.repeatedCapture = true;
+        if (max > 1 && node.type === "group") this.repeatedGroup = true;
         let mode = "greedy";
         if (this.peek() === QMARK) {
           mode = "lazy";
@@ -9688,7 +9937,7 @@ function emitJs(root) {
   const body = e.emit(root);
   return { source: `^(?:${body})$`, groupMap: e.groupMap };
 }
-var END, ASSERTIONS, BMP, W, BLD, MNB, LEFT, NOT_LEFT, RIGHT, NOT_RIGHT, BOUNDARIES, LINEBREAK, Emitter;
+var END, ASSERTIONS, BMP, W, BLD, MNB, LEFT, NOT_LEFT, RIGHT, NOT_RIGHT, BOUNDARIES, isPlainGroup2, LINEBREAK, Emitter;
 var init_java_emit = __esm({
   "src/classify/java-emit.ts"() {
     "use strict";
@@ -9715,6 +9964,7 @@ var init_java_emit = __esm({
     RIGHT = `(?:(?=${W})|(?<=${BLD}${MNB}*)(?=\\p{Mn}))`;
     NOT_RIGHT = `(?!${W})(?!(?<=${BLD}${MNB}*)\\p{Mn})`;
     BOUNDARIES = { wordb: `(?:${LEFT}${NOT_RIGHT}|${NOT_LEFT}${RIGHT})`, nonwordb: `(?:${LEFT}${RIGHT}|${NOT_LEFT}${NOT_RIGHT})` };
+    isPlainGroup2 = (n) => n.type === "group" && (n.kind === "capture" || n.kind === "noncapture");
     LINEBREAK = "(?:\\r\\n|[\\n\\u000b\\f\\r\\u0085\\u2028\\u2029])";
     Emitter = class {
       jsGroups = 0;
@@ -9789,7 +10039,10 @@ var init_java_emit = __esm({
         else if (min === max) q2 = `{${min}}`;
         else q2 = `{${min},${max}}`;
         if (node.mode === "lazy") return `${atom()}${q2}?`;
-        if (node.mode === "possessive") return this.atomic(() => `${atom()}${q2}`);
+        if (node.mode === "possessive") {
+          const each = isPlainGroup2(node.body) && repeatedLinebreak === null ? () => this.atomic(atom) : atom;
+          return this.atomic(() => `${each()}${q2}`);
+        }
         return `${atom()}${q2}`;
       }
     };
@@ -9880,6 +10133,65 @@ var init_java_faithful = __esm({
   }
 });
 
+// src/classify/java-loop.ts
+function loopFindings(root) {
+  const out = [];
+  const walk = (node) => {
+    switch (node.type) {
+      case "seq":
+        node.items.forEach(walk);
+        return;
+      case "alt":
+        node.alts.forEach(walk);
+        return;
+      case "group":
+        walk(node.body);
+        return;
+      case "quant": {
+        const b = node.body;
+        const loop = node.max > 1 && node.mode !== "possessive" && b.type === "group" && (b.kind === "capture" || b.kind === "noncapture") && !deterministic(b.body);
+        if (loop && nullable(b.body) && !(node.min <= 1 && emptyLast(b.body))) {
+          out.push({
+            code: "regex.empty-iteration",
+            message: "a repeated group that can match the empty string: Java ends the repetition at the first empty iteration (even below the minimum), JavaScript does not; make the group match at least one character",
+            index: node.at
+          });
+        }
+        walk(b);
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  walk(root);
+  return out;
+}
+function emptyLast(node) {
+  if (!nullable(node)) return true;
+  switch (node.type) {
+    case "seq":
+      return node.items.every(emptyLast);
+    case "alt":
+      return node.alts.slice(0, -1).every((a) => !nullable(a)) && emptyLast(node.alts[node.alts.length - 1]);
+    // Look-arounds and atomic groups have one way to match.
+    case "group":
+      return node.kind === "capture" || node.kind === "noncapture" ? emptyLast(node.body) : true;
+    // Greedy: zero iterations are tried last. Lazy: first. Possessive: one way.
+    case "quant":
+      return node.mode === "possessive" || node.mode === "greedy" && !nullable(node.body);
+    default:
+      return true;
+  }
+}
+var init_java_loop = __esm({
+  "src/classify/java-loop.ts"() {
+    "use strict";
+    init_backtracking();
+    init_java_linebreak();
+  }
+});
+
 // src/classify/bounded-cache.ts
 var BoundedCache;
 var init_bounded_cache = __esm({
@@ -9937,7 +10249,11 @@ function analyzeJavaPattern(pattern) {
     };
   }
   try {
-    const unfaithful = parsed.unfaithful.concat(findUnfaithful(parsed), parsed.linebreak ? linebreakFindings(parsed.root) : []);
+    const unfaithful = parsed.unfaithful.concat(
+      findUnfaithful(parsed),
+      parsed.linebreak ? linebreakFindings(parsed.root) : [],
+      parsed.repeatedGroup ? loopFindings(parsed.root) : []
+    );
     return { ok: true, parsed, unfaithful };
   } catch (e) {
     if (isStackOverflow(e)) return { ok: false, issues: [tooDeep(pattern)] };
@@ -9954,7 +10270,7 @@ function translate(parsed, analyzed, pattern) {
     unfaithful.push({ code: "regex.internal", message: `menuctl could not translate this pattern (${e.message})`, index: 0 });
     regex = /(?!)/u;
   }
-  const needs = { wordBoundary: parsed.wordBoundary, utf16Lookbehind: parsed.lookbehind && !parsed.supplementaryText };
+  const needs = { wordBoundary: parsed.wordBoundary, utf16Lookbehind: parsed.utf16Lookbehind };
   return { ok: true, regex, groups: parsed.groups.map((g) => g.name), unfaithful, needs };
 }
 function isStackOverflow(e) {
@@ -9992,6 +10308,7 @@ var init_java_regex = __esm({
     init_java_emit();
     init_java_faithful();
     init_java_linebreak();
+    init_java_loop();
     init_bounded_cache();
     CACHE_LIMIT = 5e3;
     compiled = new BoundedCache(CACHE_LIMIT);
@@ -10662,16 +10979,16 @@ function requireSchema() {
   return schema;
 }
 function requireStr() {
-  if (hasRequiredStr) return str2;
+  if (hasRequiredStr) return str3;
   hasRequiredStr = 1;
   const Type2 = requireType();
-  str2 = new Type2("tag:yaml.org,2002:str", {
+  str3 = new Type2("tag:yaml.org,2002:str", {
     kind: "scalar",
     construct: function(data) {
       return data !== null ? data : "";
     }
   });
-  return str2;
+  return str3;
 }
 function requireSeq() {
   if (hasRequiredSeq) return seq;
@@ -13349,7 +13666,7 @@ function requireJsYaml() {
   jsYaml.safeDump = renamed("safeDump", "dump");
   return jsYaml;
 }
-var jsYaml, loader, common, hasRequiredCommon, exception, hasRequiredException, snippet, hasRequiredSnippet, type, hasRequiredType, schema, hasRequiredSchema, str2, hasRequiredStr, seq, hasRequiredSeq, map, hasRequiredMap, failsafe, hasRequiredFailsafe, _null, hasRequired_null, bool, hasRequiredBool, int, hasRequiredInt, float, hasRequiredFloat, json, hasRequiredJson, core, hasRequiredCore, timestamp, hasRequiredTimestamp, merge, hasRequiredMerge, binary, hasRequiredBinary, omap, hasRequiredOmap, pairs, hasRequiredPairs, set, hasRequiredSet, _default, hasRequired_default, hasRequiredLoader, dumper, hasRequiredDumper, hasRequiredJsYaml, jsYamlExports, yaml, Type, Schema, FAILSAFE_SCHEMA, JSON_SCHEMA, CORE_SCHEMA, DEFAULT_SCHEMA, load2, loadAll, dump, YAMLException, types, safeLoad, safeLoadAll, safeDump;
+var jsYaml, loader, common, hasRequiredCommon, exception, hasRequiredException, snippet, hasRequiredSnippet, type, hasRequiredType, schema, hasRequiredSchema, str3, hasRequiredStr, seq, hasRequiredSeq, map, hasRequiredMap, failsafe, hasRequiredFailsafe, _null, hasRequired_null, bool, hasRequiredBool, int, hasRequiredInt, float, hasRequiredFloat, json, hasRequiredJson, core, hasRequiredCore, timestamp, hasRequiredTimestamp, merge, hasRequiredMerge, binary, hasRequiredBinary, omap, hasRequiredOmap, pairs, hasRequiredPairs, set, hasRequiredSet, _default, hasRequired_default, hasRequiredLoader, dumper, hasRequiredDumper, hasRequiredJsYaml, jsYamlExports, yaml, Type, Schema, FAILSAFE_SCHEMA, JSON_SCHEMA, CORE_SCHEMA, DEFAULT_SCHEMA, load2, loadAll, dump, YAMLException, types, safeLoad, safeLoadAll, safeDump;
 var init_js_yaml = __esm({
   "node_modules/js-yaml/dist/js-yaml.mjs"() {
     jsYaml = {};
@@ -33612,240 +33929,6 @@ var init_test = __esm({
     init_exit();
     init_io();
     init_test_environments();
-  }
-});
-
-// src/model/payload.ts
-function stepValue(step2) {
-  switch (step2.kind) {
-    case "press":
-      return step2.value;
-    case "variable":
-    case "select":
-      return step2.name;
-    case "pin":
-      return "pin";
-    case "ok":
-      return "-";
-  }
-}
-function stepAttributes(step2, index) {
-  const attrs = {
-    order: String(index),
-    ...FLAGS[step2.kind],
-    value: stepValue(step2),
-    description: step2.description ?? ""
-  };
-  if (step2.kind === "press" && step2.expect !== void 0) attrs.expected_text = step2.expect;
-  return attrs;
-}
-function actionBody(spec) {
-  const steps = {};
-  spec.steps.forEach((step2, i) => {
-    steps[String(i)] = stepAttributes(step2, i);
-  });
-  return {
-    custom_action: {
-      name: spec.name,
-      root_code: spec.root_code,
-      transport_type: spec.transport_type,
-      world_operator_ids: spec.operator_ids.map(String),
-      custom_steps_attributes: steps
-    }
-  };
-}
-function parserBody(actionPublicId, spec) {
-  const parser = {
-    action_id: actionPublicId,
-    status: spec.status,
-    category: spec.category,
-    regex: spec.regex,
-    user_message: spec.user_message
-  };
-  if (spec.target_type !== "ussd" || spec.sender !== null) {
-    parser.target_type = spec.target_type;
-    parser.sender = spec.sender;
-  }
-  return { parser };
-}
-function parserPatchBody(partial) {
-  return { parser: pickDefined(partial) };
-}
-function appBody(spec) {
-  const app = { name: spec.name, package_name: spec.package_name };
-  if (spec.webhook_url !== null) app.webhook_url = spec.webhook_url;
-  return { app };
-}
-function appPatchBody(partial) {
-  return { app: pickDefined(partial) };
-}
-function pickDefined(obj) {
-  const out = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== void 0) out[k] = v;
-  return out;
-}
-function fromApiAction(json2) {
-  const a = json2.attributes;
-  const operators = a.operators.map((pair) => Array.isArray(pair) ? str3(pair[0]) : str3(pair));
-  return {
-    id: String(json2.id),
-    name: str3(a.name),
-    root_code: str3(a.root_code),
-    transport_type: a.transport_type,
-    operators,
-    steps: a.steps.map(str3),
-    description: strOrNull(a.description),
-    organization_id: Number(a.organization_id),
-    archived_at: strOrNull(a.archived_at),
-    updated_at: str3(a.updated_at)
-  };
-}
-function fromApiParser(json2) {
-  const a = json2.attributes;
-  const sender = strOrNull(a.sender);
-  return {
-    id: String(json2.id),
-    action_id: str3(a.custom_action_public_id),
-    category: str3(a.category),
-    // Kept as sent even when outside our enum (the spec does not show the full set): the
-    // planner then sees a difference instead of the client refusing the whole state.
-    status: a.status,
-    target_type: a.target_type ?? "ussd",
-    // "Null or empty for ussd parsers": one canonical form.
-    sender: sender === "" ? null : sender,
-    regex: str3(a.regex),
-    user_message: str3(a.user_message),
-    archived_at: strOrNull(a.archived_at),
-    updated_at: str3(a.updated_at)
-  };
-}
-function fromApiApp(json2) {
-  const a = json2.attributes;
-  return {
-    id: String(json2.id),
-    name: str3(a.name),
-    package_name: str3(a.package_name),
-    webhook_url: strOrNull(a.webhook_url),
-    organization_id: Number(a.organization_id),
-    archived_at: strOrNull(a.archived_at),
-    updated_at: str3(a.updated_at)
-  };
-}
-function appSecrets(json2) {
-  const a = json2.attributes;
-  return { token: str3(a.token), webhook_secret: strOrNull(a.webhook_secret) };
-}
-function fromApiOperator(json2) {
-  const a = json2.attributes;
-  return { id: Number(json2.id), name: str3(a.name), country_alpha2: str3(a.country_alpha2), hnis: str3(a.hnis) };
-}
-var FLAGS, str3, strOrNull;
-var init_payload = __esm({
-  "src/model/payload.ts"() {
-    "use strict";
-    FLAGS = {
-      press: { is_param: "false", convert_val_to_num: "false" },
-      variable: { is_param: "true", convert_val_to_num: "false" },
-      select: { is_param: "true", convert_val_to_num: "true" },
-      pin: { is_param: "false", convert_val_to_num: "false" },
-      ok: { is_param: "false", convert_val_to_num: "false" }
-    };
-    str3 = (v) => typeof v === "string" ? v : v === null || v === void 0 ? "" : String(v);
-    strOrNull = (v) => v === null || v === void 0 ? null : String(v);
-  }
-});
-
-// src/model/canonical.ts
-function canonicalLiveAction(live) {
-  return {
-    name: live.name,
-    root_code: live.root_code,
-    transport_type: live.transport_type,
-    operators: [...live.operators].sort(byCodeUnit),
-    steps: [...live.steps]
-  };
-}
-function canonicalDesiredAction(desired, nameOf) {
-  return {
-    name: desired.name,
-    root_code: desired.root_code,
-    transport_type: desired.transport_type,
-    operators: desired.operator_ids.map(nameOf).sort(byCodeUnit),
-    steps: desired.steps.map(stepValue)
-  };
-}
-function desiredParserSpec(p) {
-  return {
-    category: p.category,
-    status: p.status,
-    target_type: p.target_type,
-    sender: p.target_type === "sms" ? p.sender : null,
-    regex: p.regex,
-    user_message: p.user_message
-  };
-}
-function canonicalParser(p) {
-  return {
-    status: p.status,
-    category: p.category,
-    // A parser created without target_type is ussd, and without user_message has '' (spec: Parser).
-    target_type: p.target_type ?? "ussd",
-    sender: nullIfEmpty(p.sender),
-    regex: p.regex,
-    user_message: p.user_message ?? ""
-  };
-}
-function canonicalApp(a) {
-  return {
-    name: a.name,
-    package_name: a.package_name,
-    // An app without a webhook has null; '' would clear it the same way.
-    webhook_url: nullIfEmpty(a.webhook_url)
-  };
-}
-function hasHiddenStepDetails(step2) {
-  if (step2.kind === "variable" || step2.kind === "select") return true;
-  if (step2.description !== void 0 && step2.description !== "") return true;
-  return step2.kind === "press" && step2.expect !== void 0 && step2.expect !== "";
-}
-function canonicalStep(step2) {
-  const base2 = { kind: step2.kind };
-  if (step2.kind === "press") {
-    base2.value = step2.value;
-    base2.expect = step2.expect ?? null;
-  }
-  if (step2.kind === "variable" || step2.kind === "select") base2.name = step2.name;
-  base2.description = step2.description ?? "";
-  return base2;
-}
-function canonicalDesiredState(state) {
-  const actions = [...state.actions].sort((a, b) => byCodeUnit(a.name, b.name)).map((a) => ({
-    name: a.name,
-    id: a.id ?? null,
-    protected: a.protected === true,
-    renamed_from: a.renamed_from ?? null,
-    root_code: a.root_code,
-    transport_type: a.transport_type,
-    operators: a.operators.map(refKey).sort(byCodeUnit),
-    steps: a.steps.map(canonicalStep),
-    parsers: [...a.parsers].sort((x, y) => byCodeUnit(x.category, y.category)).map((p) => ({
-      ...canonicalParser(desiredParserSpec(p)),
-      id: p.id ?? null,
-      protected: p.protected === true,
-      renamed_from: p.renamed_from ?? null
-    }))
-  }));
-  const apps = [...state.apps].sort((a, b) => byCodeUnit(a.package_name, b.package_name)).map((a) => ({ ...canonicalApp(a), id: a.id ?? null, protected: a.protected === true }));
-  return { organization_id: state.organization_id ?? null, actions, apps };
-}
-var byCodeUnit, nullIfEmpty, refKey;
-var init_canonical = __esm({
-  "src/model/canonical.ts"() {
-    "use strict";
-    init_payload();
-    byCodeUnit = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-    nullIfEmpty = (v) => v === void 0 || v === null || v === "" ? null : v;
-    refKey = (r) => JSON.stringify(r.ref);
   }
 });
 
@@ -64969,11 +65052,11 @@ function compareStates(desired, live) {
 function samePool(a, b) {
   return a.length === b.length && a.every((p, i) => p === b[i]);
 }
-function recordedPin(w, live) {
+function recordedPin(w, live, pinned) {
   if (w.pinnedId !== void 0) return w;
   const apps = live.recorded?.scope?.apps;
   const id = apps?.get(w.address)?.id;
-  const app = id === void 0 || id === null ? void 0 : live.apps.find((a) => a.id === id);
+  const app = id === void 0 || id === null || pinned.has(id) ? void 0 : live.apps.find((a) => a.id === id);
   if (!app) return w;
   const shared = [...apps.values()].filter((a) => a.id === id).length > 1;
   if (shared && KINDS.app.key(app) !== w.key) return w;
@@ -65107,10 +65190,11 @@ var init_compare = __esm({
           out.pairs.push(...part.pairs);
           out.orphans.push(...part.orphans);
         });
+        const pinned = new Set(this.desired.apps.flatMap((a) => a.id !== void 0 ? [a.id] : []));
         const apps = matchAll({
           kind: "app",
           keyLabel: KINDS.app.keyLabel,
-          wanted: this.desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live)),
+          wanted: this.desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live, pinned)),
           pool: live.apps,
           keyOf: KINDS.app.key
         });
@@ -66753,6 +66837,7 @@ async function missingSecrets(file, apps) {
 async function completeSecrets(client, file, apps) {
   const writer = new SecretsWriter(file);
   const out = { written: [], failed: [] };
+  const had = await readSecretsFile(file).catch(() => ({}));
   for (const app of apps) {
     try {
       const secrets = await client.getAppSecrets(app.id);
@@ -66760,6 +66845,8 @@ async function completeSecrets(client, file, apps) {
         out.failed.push({ address: app.address, message: `GET /api/apps/${app.id} found no such app` });
         continue;
       }
+      const entry = had[app.address];
+      if (entry?.id === app.id && entry.token === secrets.token && (entry.webhook_secret ?? null) === (secrets.webhook_secret ?? null)) continue;
       await writer.save(app.address, { id: app.id, ...secrets });
       out.written.push(app.address);
     } catch (err) {
@@ -66785,8 +66872,8 @@ async function afterApply(planned, secretsFile, conn, io, o) {
   if (secretsFile !== void 0) {
     for (const outcome2 of o.result?.outcomes ?? []) {
       if (outcome2.type !== "app" || outcome2.status !== "applied" || outcome2.op === "create" || outcome2.op === "archive") continue;
-      const app = planned.apps.find((a) => a.address === outcome2.address);
-      if (app && !missing2.includes(app)) missing2.push(app);
+      if (outcome2.id === null || missing2.some((a) => a.address === outcome2.address)) continue;
+      missing2.push({ address: outcome2.address, id: outcome2.id });
     }
   }
   if (o.check) {
@@ -66798,12 +66885,12 @@ async function afterApply(planned, secretsFile, conn, io, o) {
   const done = await completeSecrets(conn.client, secretsFile, missing2);
   if (done.written.length > 0) {
     const n = done.written.length;
-    io.stdout.write(`Completed the secrets file ${relative2(io.cwd, secretsFile) || secretsFile}: the token of ${n} app${n === 1 ? "" : "s"} it lacked (${done.written.join(", ")}).
+    (o.json ? io.stderr : io.stdout).write(`Completed the secrets file ${relative2(io.cwd, secretsFile) || secretsFile}: the token of ${n} app${n === 1 ? "" : "s"} it lacked (${done.written.join(", ")}).
 `);
   }
   for (const f of done.failed) io.stderr.write(`Error: ${f.address}: its secrets could not be completed: ${f.message}
 `);
-  return done;
+  return done.written.length === 0 && done.failed.length === 0 ? null : done;
 }
 function missingOrFail(file, apps, before) {
   return missingSecrets(file, apps).catch((err) => {
@@ -66863,7 +66950,7 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
   const json2 = flags.format === "json";
   const secretsFile = flags.secretsFile !== void 0 ? resolve3(io.cwd, flags.secretsFile) : void 0;
   if (plan2.changes.length === 0) {
-    const completed2 = await afterApply(planned, secretsFile, conn, io, { check: true });
+    const completed2 = await afterApply(planned, secretsFile, conn, io, { check: true, json: json2 });
     if (completed2 === null) io.stdout.write(json2 ? renderApplyJson(emptyResult()) : "No changes. The live API matches the configuration.\n");
     else if (json2) io.stdout.write(renderApplyJson(emptyResult()));
     return completed2 !== null && completed2.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
@@ -66872,11 +66959,12 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
   const refusal = archiveRefusal(plan2, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
   if (!await confirmed(plan2, flags, ctx)) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
-  if (secretsFile !== void 0 && (await missingOrFail(secretsFile, planned.apps, true)).length > 0) await usable(secretsFile);
+  const appsReadBack = plan2.changes.some((c) => c.type === "app" && (c.op === "update" || c.op === "restore"));
+  if (secretsFile !== void 0 && ((await missingOrFail(secretsFile, planned.apps, true)).length > 0 || appsReadBack)) await usable(secretsFile);
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json2 ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
-  const completed = await afterApply(planned, secretsFile, conn, io, { check: false, result });
+  const completed = await afterApply(planned, secretsFile, conn, io, { check: false, json: json2, result });
   return result.summary.failed > 0 || completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
 }
 function planShown(plan2, flags, io) {
