@@ -2,10 +2,13 @@
 // sandbox) as the judge of every witness: analyze prints a message only once this engine, built
 // independently of the automata, agrees that each parser matches it.
 import { compileJavaPattern } from '../classify/java-regex.js';
+import { replyObstacle } from '../classify/reply-checks.js';
 import { RegexSandbox } from '../classify/sandbox.js';
 
 /** Budget per batch of checks: a witness is short, so only a pathological pattern gets near it. */
 const TIMEOUT_MS = 1000;
+
+type CompiledOk = Extract<ReturnType<typeof compileJavaPattern>, { ok: true }>;
 
 export type EngineVerdict = { kind: 'matched'; text: string } | { kind: 'none' } | { kind: 'unverifiable'; reason: string };
 
@@ -26,23 +29,28 @@ export class Engine {
       const why = this.unverifiable(p);
       if (why) return { kind: 'unverifiable', reason: why };
     }
-    if (candidates.length === 0) return { kind: 'none' };
-    const jobs = candidates.flatMap((text) => patterns.map((p) => {
-      const c = compileJavaPattern(p) as { regex: RegExp };
-      return { source: c.regex.source, text, groups: [] };
-    }));
+    const compiled = patterns.map((p) => compileJavaPattern(p) as CompiledOk);
+    // A message the test engine would refuse for a pattern (a \b next to a letter only newer
+    // Unicode has, a look-behind over an emoji) is no proof: `menuctl test` would not judge it.
+    const judged = candidates.filter((text) => compiled.every((c) => replyObstacle(c.needs, text) === null));
+    if (judged.length === 0) return { kind: 'none' };
+    const jobs = judged.flatMap((text) => compiled.map((c) => ({ source: c.regex.source, text, groups: [] })));
     const batch = await this.sandbox.run(jobs);
     if (!batch.ok) return { kind: 'unverifiable', reason: `the test engine timed out after ${TIMEOUT_MS} ms (catastrophic backtracking?)` };
-    for (let i = 0; i < candidates.length; i++) {
+    for (let i = 0; i < judged.length; i++) {
       const row = batch.results.slice(i * patterns.length, (i + 1) * patterns.length);
-      if (row.every((r) => r !== null)) return { kind: 'matched', text: candidates[i]! };
+      if (row.every((r) => r !== null)) return { kind: 'matched', text: judged[i]! };
     }
     return { kind: 'none' };
   }
 
   /** Which of the patterns match the text (null: that pattern cannot be judged). */
   async matches(text: string, patterns: readonly string[]): Promise<(boolean | null)[] | null> {
-    const runnable = patterns.map((p) => (this.unverifiable(p) ? null : (compileJavaPattern(p) as { regex: RegExp }).regex.source));
+    const runnable = patterns.map((p) => {
+      if (this.unverifiable(p)) return null;
+      const c = compileJavaPattern(p) as CompiledOk;
+      return replyObstacle(c.needs, text) === null ? c.regex.source : null;
+    });
     const jobs = runnable.flatMap((source) => (source === null ? [] : [{ source, text, groups: [] }]));
     const batch = await this.sandbox.run(jobs);
     if (!batch.ok) return null;

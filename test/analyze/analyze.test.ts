@@ -168,3 +168,31 @@ describe('menuctl analyze on a config with environments', () => {
     expect(kinds.filter((k) => k === `dead ${address('Check balance', 'never')}`)).toHaveLength(1);
   });
 });
+
+describe('menuctl analyze on replies the test engine refuses', () => {
+  it('prints no witness that menuctl test would not judge (and real Java does not match)', async () => {
+    const file = fixture('reply-obstacles.yaml');
+    const { report } = await analyzeJson(file);
+    const o = (c: string) => address('Obstacles', c);
+    // Before: shadowed with witness "\u0870 ", overlap with "zx😀y", and two fixture-overlaps, all
+    // refuted by Java. Nothing is claimed about these pairs now.
+    expect(report.findings.filter((f) => f.witness !== null)).toEqual([]);
+    expect(report.findings.filter((f) => f.kind === 'not-analysed').map((f) => f.parsers)).toEqual([
+      [o('boundary'), o('anything')],
+      [o('behind'), o('emoji')],
+    ]);
+    const why = javaUnavailable();
+    if (why) throw new Error(why);
+    const oracle = JavaOracle.compile();
+    try {
+      const java = oracle.run([
+        { pattern: await regexOf(file, 'Obstacles', 'boundary'), message: '\u0870 ' },
+        { pattern: await regexOf(file, 'Obstacles', 'boundary'), message: '\u0870 ok' },
+        { pattern: await regexOf(file, 'Obstacles', 'behind'), message: 'zx\u{1F600}y' },
+      ]);
+      expect(java.map((j) => j.kind === 'ok' && j.matches)).toEqual([false, false, false]);
+    } finally {
+      oracle.dispose();
+    }
+  });
+});
