@@ -6,7 +6,7 @@
 //   starting the run is kept;
 // - e-mail addresses become user@example.com;
 // - names: 1 to 3 capitalised words after a greeting or title (Dear, Hi, Hello, Mr, Mrs, Ms, Dr),
-//   after a label ("name:", "recipient:", "agent:"...), next to a phone number ("JOHN DOE 0712345678"), or 2 to 3
+//   after a label ("name:", "recipient:", "agent:"...; in any case), next to a phone number ("JOHN DOE 0712345678"), or 2 to 3
 //   words in capitals after "to"/"from" ("sent to JOHN DOE for ...") become "JANE DOE" (written in
 //   capitals) or "Jane Doe";
 // - values whose key names a person or number (name, phone, msisdn, account...) are replaced whole;
@@ -31,7 +31,12 @@ const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]+`;
 const NAME = String.raw`${WORD}(?:[ \t]+${WORD}){0,2}`;
 const START = String.raw`(?<![\p{L}\p{M}\p{N}])`;
 const END = String.raw`(?![\p{L}\p{M}\p{N}])`;
-const AFTER_TITLE = new RegExp(String.raw`${START}(Dear|Hi|Hello|Mr\.?|Mrs\.?|Ms\.?|Dr\.?|[Nn]ame:|[Rr]ecipient:|[Aa]gent:|[Pp]ayee:|[Bb]eneficiary:|[Rr]eceiver:|[Ss]ender:|[Cc]ustomer:)([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
+// Greetings, titles and labels in any case: operators write whole screens in capitals ("NAME: JOHN
+// KAMAU", "DEAR JOHN"). Spelled letter by letter because the `i` flag would also make \p{Lu} in the
+// name match lower case letters.
+const anyCase = (word: string) => word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+const TITLES = ['Dear', 'Hi', 'Hello', 'Mr\\.?', 'Mrs\\.?', 'Ms\\.?', 'Dr\\.?', 'name:', 'recipient:', 'agent:', 'payee:', 'beneficiary:', 'receiver:', 'sender:', 'customer:'];
+const AFTER_TITLE = new RegExp(String.raw`${START}(${TITLES.map(anyCase).join('|')})([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
 // The number shape survives masking (digits stay digits), so the same pattern finds a name next to
 // a number before and after it is masked.
 const BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME})(\s+)(?=\+?${NUMBER})(?!${DATE_SOURCE})`, 'gu');

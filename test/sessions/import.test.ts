@@ -202,6 +202,11 @@ describe('scrubText', () => {
     ['Ksh500.00 sent to JOHN DOE for account 1234 on 2/10/23', 'Ksh500.00 sent to JANE DOE for account 1234 on 2/10/23'],
     ['received from MARY W KAMAU on 2/10', 'received from JANE DOE on 2/10'],
     ['Welcome to M-PESA', 'Welcome to M-PESA'],
+    // Greetings and labels in capitals, as operators write whole screens.
+    ['CONFIRM TRANSFER. NAME: JOHN KAMAU', 'CONFIRM TRANSFER. NAME: JANE DOE'],
+    ['RECIPIENT: Mary Wanjiku', 'RECIPIENT: Jane Doe'],
+    ['DEAR PETER OTIENO, YOUR LOAN IS DUE', 'DEAR JANE DOE, YOUR LOAN IS DUE'],
+    ['AGENT: PETER OTIENO\nEnter PIN', 'AGENT: JANE DOE\nEnter PIN'],
   ])('%s', (input, expected) => {
     expect(scrubText(input)).toBe(expected);
   });
