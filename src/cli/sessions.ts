@@ -53,7 +53,9 @@ async function readInput(file: string, ctx: CliContext): Promise<string> {
 function parseRecords(text: string, file: string): ReturnType<typeof readHoverRecords> {
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    // A body saved by Windows tools (PowerShell's Out-File, Notepad) starts with a byte order mark,
+    // which JSON.parse rejects as "Unexpected token".
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     throw new CliError(`${file}: not JSON (${jsonProblem(text, err as Error)}). Save the webhook's request body as it was received.`);
   }

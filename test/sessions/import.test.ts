@@ -104,6 +104,13 @@ ${session}`);
     expect(r.stdout).toContain('- sender: MPESA\n      message: Failed');
   });
 
+  it('reads a body saved with a byte order mark (Windows tools write one)', async () => {
+    const r = await runCli(['sessions', 'import', tmp.write('bom.json', `\uFEFF${JSON.stringify(webhook)}`)]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Enter phone no.');
+  });
+
   it('a pending transaction without category expects none', async () => {
     const r = await runCli(['sessions', 'import', tmp.write('pending.json', JSON.stringify({ status: 'pending', session_messages: ['Hi'] }))]);
     expect(r.stdout).toContain('expect: none');
