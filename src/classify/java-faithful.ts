@@ -13,6 +13,12 @@ interface Ctx {
 }
 
 export function findUnfaithful(parsed: ParsedPattern): Unfaithful[] {
+  const out = capturesAndBackrefs(parsed);
+  emptyIterationsInAtomic(parsed.root, false, out);
+  return out;
+}
+
+function capturesAndBackrefs(parsed: ParsedPattern): Unfaithful[] {
   // Every finding below needs a back reference or a capture inside a repetition; most parsers
   // have neither (the parser records both), and then the walk would find nothing.
   if (!parsed.hasBackref && !parsed.repeatedCapture) return [];
@@ -96,4 +102,68 @@ function backref(
     push(`back reference \\${node.group} before its group: Java fails it, JavaScript matches the empty string`);
   }
   // A reference to a group that exists nowhere never matches in either: faithful.
+}
+
+/**
+ * Inside an atomic group or a possessive quantifier only the first match of the body counts, and
+ * Java and JavaScript can find different first matches when a quantifier may repeat a body whose
+ * first match is empty although a longer one exists: Java accepts the empty iteration and stops
+ * there, JavaScript refuses it and backtracks into the body for the longer one. `(?:\s*|é)?+` fails on "é" in Java (the body's first
+ * match is "", which the possessive keeps) and matches in JavaScript. Outside such a context both
+ * explore the same matches, only in another order.
+ */
+function emptyIterationsInAtomic(node: Node, atomic: boolean, out: Unfaithful[]): void {
+  switch (node.type) {
+    case 'seq': for (const n of node.items) emptyIterationsInAtomic(n, atomic, out); return;
+    case 'alt': for (const n of node.alts) emptyIterationsInAtomic(n, atomic, out); return;
+    case 'group': emptyIterationsInAtomic(node.body, atomic || node.kind === 'atomic', out); return;
+    case 'quant': {
+      // A possessive quantifier's own iterations are emitted atomic (java-emit.ts), so each keeps
+      // its body's first match as Java does; what repeats inside its body is in an atomic context.
+      if (node.mode === 'possessive') {
+        emptyIterationsInAtomic(node.body, true, out);
+        return;
+      }
+      if (atomic && node.max > node.min && nullable(node.body) && prefersEmpty(node.body)) {
+        out.push({
+          code: 'regex.atomic-empty-iteration',
+          message: 'a repetition of something that can match the empty string inside an atomic group or possessive quantifier: Java keeps an empty iteration that JavaScript refuses, so the two can keep different matches',
+          index: node.at,
+        });
+        return;
+      }
+      emptyIterationsInAtomic(node.body, atomic, out);
+      return;
+    }
+    default: return;
+  }
+}
+
+/**
+ * Can the node's first match be empty while a longer match exists? Greedy choices try the longer
+ * path first, so the all-empty path comes last and is only taken when nothing longer matches; a
+ * lazy quantifier, or an alternation with a branch that can match empty before one that consumes,
+ * puts an empty path first.
+ */
+function prefersEmpty(node: Node): boolean {
+  switch (node.type) {
+    case 'seq': return node.items.some(prefersEmpty);
+    case 'alt': return node.alts.some(prefersEmpty) || node.alts.some((a, i) => nullable(a) && node.alts.slice(i + 1).some(consumes));
+    // An atomic group keeps its body's first match: no longer one to prefer it to.
+    case 'group': return (node.kind === 'capture' || node.kind === 'noncapture') && prefersEmpty(node.body);
+    case 'quant': return (node.mode === 'lazy' && node.max > node.min && consumes(node.body)) || prefersEmpty(node.body);
+    default: return false;
+  }
+}
+
+/** Can the node match something non-empty? (A back reference: assumed so.) */
+function consumes(node: Node): boolean {
+  switch (node.type) {
+    case 'set': case 'linebreak': case 'backref': return true;
+    case 'seq': return node.items.some(consumes);
+    case 'alt': return node.alts.some(consumes);
+    case 'group': return (node.kind === 'capture' || node.kind === 'noncapture' || node.kind === 'atomic') && consumes(node.body);
+    case 'quant': return node.max > 0 && consumes(node.body);
+    default: return false;
+  }
 }

@@ -161,6 +161,19 @@ export const FIDELITY: Case[] = [
   c(`${'('.repeat(201)}a${')'.repeat(201)}`, 'a', 'u', '201 nested groups: not analysed'),
   c(`${'('.repeat(1300)}a${')'.repeat(1300)}`, 'a', 'u', '1,300 nested groups: Java may or may not compile them'),
   c(`${'(?:'.repeat(1000)}a${')'.repeat(1000)}`, 'a', 'u', '1,000 nested non-capturing groups'),
+  // 6. an empty iteration inside an atomic group or possessive quantifier: Java keeps it (the
+  // body's first match is ""), JavaScript refuses it and backtracks for a longer one. A possessive
+  // quantifier's own iterations are emitted atomic, so only what repeats inside one is refused.
+  c('(?:\\s*|\u00e9)?+', '\u00e9', 'f', 'possessive ? over a body whose first match is empty'),
+  c('(?:(?:\u00df)?+(?:\\p{Lu})*?)?+', 'A', 'f', 'lazy star inside a possessive ?'),
+  c('(?:(?:\\s)*|\\p{Lu}x)*+', 'Ax', 'f', 'possessive * over a body that can match empty'),
+  c('(?>(?:|a)*)b', 'ab', 'u', 'a star inside an atomic group, empty branch first'),
+  c('(?:,\\d{3})*+', ',123,456', 'f', 'possessive over a body that never matches empty'),
+  c('(?>\\s*)x', '  x', 'f', 'atomic group over a single star'),
+  // Found while merging with the differential fuzz's atomic iterations: the rule is still needed.
+  c('(?>(?:\\s*|\u00e9)?)', '\u00e9', 'u', 'optional choice inside an atomic group, empty way first: Java keeps ""'),
+  c('(?:(?:\\s*|\u00e9)?)++', '\u00e9', 'u', 'the same one level down in a possessive group'),
+  c('(?>\\s*?)x', ' x', 'f', 'atomic group over a lazy star alone: both keep its empty first match'),
 ];
 
 // Fragments for generated cases: every construct menuctl claims to evaluate, plus a few it refuses.
