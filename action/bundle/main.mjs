@@ -10051,6 +10051,11 @@ var init_java_emit = __esm({
 
 // src/classify/java-faithful.ts
 function findUnfaithful(parsed) {
+  const out = capturesAndBackrefs(parsed);
+  emptyIterationsInAtomic(parsed.root, false, out);
+  return out;
+}
+function capturesAndBackrefs(parsed) {
   if (!parsed.hasBackref && !parsed.repeatedCapture) return [];
   const { root, groupCount } = parsed;
   const out = [];
@@ -10123,6 +10128,70 @@ function backref(node, out, state) {
     push(`back reference \\${node.group} to a group that may not participate: Java fails it, JavaScript matches the empty string`);
   } else if (!state.closed.has(node.group) && node.group <= state.groupCount) {
     push(`back reference \\${node.group} before its group: Java fails it, JavaScript matches the empty string`);
+  }
+}
+function emptyIterationsInAtomic(node, atomic, out) {
+  switch (node.type) {
+    case "seq":
+      for (const n of node.items) emptyIterationsInAtomic(n, atomic, out);
+      return;
+    case "alt":
+      for (const n of node.alts) emptyIterationsInAtomic(n, atomic, out);
+      return;
+    case "group":
+      emptyIterationsInAtomic(node.body, atomic || node.kind === "atomic", out);
+      return;
+    case "quant": {
+      if (node.mode === "possessive") {
+        emptyIterationsInAtomic(node.body, true, out);
+        return;
+      }
+      if (atomic && node.max > node.min && nullable(node.body) && prefersEmpty(node.body)) {
+        out.push({
+          code: "regex.atomic-empty-iteration",
+          message: "a repetition of something that can match the empty string inside an atomic group or possessive quantifier: Java keeps an empty iteration that JavaScript refuses, so the two can keep different matches",
+          index: node.at
+        });
+        return;
+      }
+      emptyIterationsInAtomic(node.body, atomic, out);
+      return;
+    }
+    default:
+      return;
+  }
+}
+function prefersEmpty(node) {
+  switch (node.type) {
+    case "seq":
+      return node.items.some(prefersEmpty);
+    case "alt":
+      return node.alts.some(prefersEmpty) || node.alts.some((a, i) => nullable(a) && node.alts.slice(i + 1).some(consumes));
+    // An atomic group keeps its body's first match: no longer one to prefer it to.
+    case "group":
+      return (node.kind === "capture" || node.kind === "noncapture") && prefersEmpty(node.body);
+    case "quant":
+      return node.mode === "lazy" && node.max > node.min && consumes(node.body) || prefersEmpty(node.body);
+    default:
+      return false;
+  }
+}
+function consumes(node) {
+  switch (node.type) {
+    case "set":
+    case "linebreak":
+    case "backref":
+      return true;
+    case "seq":
+      return node.items.some(consumes);
+    case "alt":
+      return node.alts.some(consumes);
+    case "group":
+      return (node.kind === "capture" || node.kind === "noncapture" || node.kind === "atomic") && consumes(node.body);
+    case "quant":
+      return node.max > 0 && consumes(node.body);
+    default:
+      return false;
   }
 }
 var init_java_faithful = __esm({
@@ -32660,7 +32729,7 @@ var init_automaton = __esm({
     init_java_regex();
     init_java_to_refa();
     NODE_BUDGET = 2e4;
-    LANGUAGE_NEUTRAL = /* @__PURE__ */ new Set(["regex.repeated-capture", "regex.backreference"]);
+    LANGUAGE_NEUTRAL = /* @__PURE__ */ new Set(["regex.repeated-capture", "regex.backreference", "regex.atomic-empty-iteration"]);
     SIMPLIFY = import_refa2.Transformers.simplify({ ignoreAmbiguity: true, ignoreOrder: true });
   }
 });
