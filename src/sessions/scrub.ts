@@ -1,6 +1,6 @@
 // Scrubs personal data from text imported from the field (menuctl sessions import), so a real
 // conversation can be committed as a regression test. Rules (docs/sessions.md "Scrubbing"):
-// - phone and account numbers: a run of 9 digits or more (a leading +, and dots, dashes, one or
+// - phone and account numbers: a run of 9 digits (of any script) or more (a leading +, and dots, dashes, one or
 //   two spaces or brackets between groups allowed) keeps its + and first 3 digits, every other
 //   digit becomes 0, so the shape a parser expects survives ("0712345678" -> "0710000000"); a date
 //   starting the run is kept;
@@ -18,11 +18,14 @@
 // ("0712 345 678", "0712.345.678", "(0712) 345678"). Never a line break: a menu's lines stay apart.
 const SEP = String.raw`(?:[.-]|[ ]{1,2}|\)[ ]?|[ ]?\()`;
 // A phone or account number: 9 digits or more, no upper bound (card and bank account numbers).
-const NUMBER = String.raw`\(?\d(?:${SEP}?\d){8,}`;
+// Digits of any script (Arabic-Indic, Devanagari, full-width...): a phone number typed on a
+// phone set to Arabic is still a phone number.
+const D = String.raw`\p{Nd}`;
+const NUMBER = String.raw`\(?${D}(?:${SEP}?${D}){8,}`;
 // A date that starts a run of digits ("2023-10-02 15:45", "08.08.2019 18:50"): kept, it is not a
 // person's. Not when more groups follow ("07.12.34.56.78" is a phone number written with dots).
-const DATE_SOURCE = String.raw`(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2}))(?![-./]?\d)`;
-const PHONE = new RegExp(String.raw`(\+?)(${NUMBER})(?!\d)`, 'g');
+const DATE_SOURCE = String.raw`(?:${D}{4}[-./]${D}{1,2}[-./]${D}{1,2}|${D}{1,2}[-./]${D}{1,2}[-./](?:${D}{4}|${D}{2}))(?![-./]?${D})`;
+const PHONE = new RegExp(String.raw`(\+?)(${NUMBER})(?!${D})`, 'gu');
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 // Names in any script with capitals (José, ÉLODIE, Ọlá): letters and combining marks. `\b` is
 // ASCII-only, so word edges are written as "no letter or digit before/after".
@@ -35,15 +38,19 @@ const END = String.raw`(?![\p{L}\p{M}\p{N}])`;
 // KAMAU", "DEAR JOHN"). Spelled letter by letter because the `i` flag would also make \p{Lu} in the
 // name match lower case letters.
 const anyCase = (word: string) => word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
-const TITLES = ['Dear', 'Hi', 'Hello', 'Mr\\.?', 'Mrs\\.?', 'Ms\\.?', 'Dr\\.?', 'name:', 'recipient:', 'agent:', 'payee:', 'beneficiary:', 'receiver:', 'sender:', 'customer:'];
-const AFTER_TITLE = new RegExp(String.raw`${START}(${TITLES.map(anyCase).join('|')})([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu');
+const HONORIFICS = ['Mr\\.?', 'Mrs\\.?', 'Ms\\.?', 'Dr\\.?'];
+const TITLES = ['Dear', 'Hi', 'Hello', ...HONORIFICS, 'name:', 'recipient:', 'agent:', 'payee:', 'beneficiary:', 'receiver:', 'sender:', 'customer:'];
+// "Hi DR. JOHN": the honorifics after a greeting are kept, the name after them replaced.
+const AFTER_TITLE = new RegExp(
+  String.raw`${START}(${TITLES.map(anyCase).join('|')})((?:[ \t]+(?:${HONORIFICS.map(anyCase).join('|')})${END})*)([ \t]+|[ \t]*\r?\n)(${NAME})`, 'gu',
+);
 // The number shape survives masking (digits stay digits), so the same pattern finds a name next to
 // a number before and after it is masked.
 const BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME})(\s+)(?=\+?${NUMBER})(?!${DATE_SOURCE})`, 'gu');
 // Operators write payees in capitals: "sent to JOHN DOE for account 1234". Two words at least, so
 // "Welcome to M-PESA" stays.
 const CAPS = String.raw`\p{Lu}[\p{Lu}\p{M}'’-]*\.?`;
-const AFTER_TO = new RegExp(String.raw`${START}(to|from|To|From)(\s+)(${CAPS}(?:[ \t]+${CAPS}){1,2})${END}`, 'gu');
+const AFTER_TO = new RegExp(String.raw`${START}(to|from|To|From)(:?\s+)(${CAPS}(?:[ \t]+${CAPS}){1,2})${END}`, 'gu');
 // After a number only on its line: the next line is usually the next prompt ("Enter PIN:").
 const AFTER_PHONE = new RegExp(String.raw`(\+?${NUMBER})([ \t]+-?[ \t]*)(${NAME})`, 'gu');
 
@@ -65,7 +72,9 @@ const ENTERED_SECRET_KEY = /code/i;
 /** A screen that asks for a credential: what the device answered it with is a PIN. */
 // A screen asking for a secret: PIN (also MPIN, M-PIN, PIN1), password, a secret code, and the
 // words Swahili and French menus use (siri, mot de passe, code secret, NIP).
-export const SECRET_PROMPT = /(\b|m-?)pin\d*\b|\bpass(word|code)\b|\bsecret\b|\bsiri\b|\bmot de passe\b|\bnip\b/i;
+// Also Portuguese (senha, código secreto), Spanish (contraseña, clave) and Arabic (the secret
+// number or code, the password) menus.
+export const SECRET_PROMPT = /(\b|m-?)pin\d*\b|\bpass(word|code)\b|\bsecret\b|\bsiri\b|\bmot de passe\b|\bnip\b|\bsenha\b|\bc[oó]digo secreto|\bcontrase[ñn]a|\bclave\b|الرقم السري|الرمز السري|كلمة المرور|كلمة السر/i;
 export const MASKED = '****';
 
 /** An SMS sender id is the operator's (kept) unless it is a phone number (masked). */
@@ -73,7 +82,7 @@ export function scrubSender(sender: string): string {
   return maskNumbers(sender);
 }
 
-const DATE = new RegExp(`^${DATE_SOURCE}`);
+const DATE = new RegExp(`^${DATE_SOURCE}`, 'u');
 
 function maskNumbers(text: string): string {
   return text.replace(PHONE, (_m: string, plus: string, digits: string) => {
@@ -94,7 +103,7 @@ export function scrubText(text: string, keep: readonly string[] = [], found?: Se
   };
   let out = text.replace(EMAIL, 'user@example.com');
   out = maskNumbers(out);
-  out = out.replace(AFTER_TITLE, (_m, title: string, space: string, name: string) => `${title}${space}${stand(name)}`);
+  out = out.replace(AFTER_TITLE, (_m, title: string, honorifics: string, space: string, name: string) => `${title}${honorifics}${space}${stand(name)}`);
   out = out.replace(BEFORE_PHONE, (_m, name: string, space: string) => `${stand(name)}${space}`);
   out = out.replace(AFTER_TO, (_m, word: string, space: string, name: string) => `${word}${space}${stand(name)}`);
   out = out.replace(AFTER_PHONE, (_m, phone: string, space: string, name: string) => `${phone}${space}${stand(name)}`);
@@ -104,8 +113,19 @@ export function scrubText(text: string, keep: readonly string[] = [], found?: Se
 /** Keeps the first 3 digits (a country or network prefix says nothing about a person). */
 function maskDigits(text: string): string {
   let kept = 0;
-  return text.replace(/\d/g, (d) => (kept++ < 3 ? d : '0'));
+  return text.replace(/\p{Nd}/gu, (d) => (kept++ < 3 ? d : zeroOf(d)));
 }
+
+/** The zero of a digit's own script ("٧" -> "٠"): Unicode's decimal digits come in runs of ten from zero. */
+function zeroOf(digit: string): string {
+  let cp = digit.codePointAt(0)!;
+  let start = cp;
+  while (start > 0 && DIGIT.test(String.fromCodePoint(start - 1))) start--;
+  cp -= (cp - start) % 10;
+  return String.fromCodePoint(cp);
+}
+
+const DIGIT = /^\p{Nd}$/u;
 
 /** A stand-in of the same style; words that are vocabulary or kept (sender ids) stay. */
 function placeholder(name: string, keep: readonly string[]): string {
@@ -129,7 +149,7 @@ export function scrubValue(
 ): string {
   if (SECRET_KEY.test(key) || (entered && ENTERED_SECRET_KEY.test(key))) return MASKED;
   if (!PERSONAL_KEY.test(key)) return names.has(value.trim()) ? placeholder(value.trim(), keep) : scrubText(value, keep);
-  if (/^\+?[\d\s-]+$/.test(value)) return maskDigits(value);
+  if (/^\+?[\p{Nd}\s-]+$/u.test(value)) return maskDigits(value);
   // The same stand-in the text rules give, so a captured name still equals the scrubbed message's.
   return value === value.toUpperCase() ? 'JANE DOE' : 'Jane Doe';
 }

@@ -140,13 +140,13 @@ describe('sessions import leaks nothing found in review', () => {
   it('masks what answered a secret-code prompt, a `code` value, and scrubs the action name', async () => {
     const record = {
       action_name: 'Send 0712345678', status: 'succeeded', category: 'sent',
-      session_messages: ['Menu\n1. Send', 'Enter your secret code', 'Ingiza nambari ya siri', 'Enter MPIN', 'Done'],
-      values_entered: ['1', '9876', '1357', '2468'],
+      session_messages: ['Menu\n1. Send', 'Enter your secret code', 'Ingiza nambari ya siri', 'Enter MPIN', 'Digite a senha', 'Introduza o código secreto', 'Ingrese su clave', 'أدخل الرقم السري', 'Done'],
+      values_entered: ['1', '9876', '1357', '2468', '8642', '7531', '1928', '٣٨٤٧'],
       input_extras: { code: '4321' },
     };
     const r = await runCli(['sessions', 'import', tmp.write('secret.json', JSON.stringify(record))]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).not.toMatch(/9876|1357|2468|4321|0712345678/);
+    expect(r.stdout).not.toMatch(/9876|1357|2468|4321|8642|7531|1928|٣٨٤٧|0712345678/);
   });
 });
 
@@ -214,6 +214,16 @@ describe('scrubText', () => {
     ['RECIPIENT: Mary Wanjiku', 'RECIPIENT: Jane Doe'],
     ['DEAR PETER OTIENO, YOUR LOAN IS DUE', 'DEAR JANE DOE, YOUR LOAN IS DUE'],
     ['AGENT: PETER OTIENO\nEnter PIN', 'AGENT: JANE DOE\nEnter PIN'],
+    // Found in an adversarial review: a colon after `to`, an honorific after a greeting, and
+    // digits of other scripts (masked with the zero of their own script, so \p{Nd} still matches).
+    ['Sent to: ACHIENG ODHIAMBO', 'Sent to: JANE DOE'],
+    ['Hi DR. JOHN, your loan', 'Hi DR. JANE DOE, your loan'],
+    ['Hello Mrs Mary Wanjiku', 'Hello Mrs Jane Doe'],
+    ['رقم ٠٧١٢٣٤٥٦٧٨ تم', 'رقم ٠٧١٠٠٠٠٠٠٠ تم'],
+    ['۰۷۱۲۳۴۵۶۷۸', '۰۷۱۰۰۰۰۰۰۰'],
+    ['call ０７１２３４５６７８', 'call ０７１０００００００'],
+    ['दूरभाष ०७१२३४५६७८', 'दूरभाष ०७१०००००००'],
+    ['on ٢٠٢٣-١٠-٠٢ ref ٠٧١٢٣٤٥٦٧٨', 'on ٢٠٢٣-١٠-٠٢ ref ٠٧١٠٠٠٠٠٠٠'],
   ])('%s', (input, expected) => {
     expect(scrubText(input)).toBe(expected);
   });
