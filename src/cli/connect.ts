@@ -6,6 +6,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { lazyClient } from '../api/lazy-client.js';
 import { displayUrl } from '../api/display-url.js';
 import type { ApiClient } from '../api/types.js';
+import type { RetryInfo } from '../api/transport.js';
 import type { Io } from './io.js';
 import { CliError } from './exit.js';
 import { credentialVariable, type CredentialBase } from '../config/environments.js';
@@ -102,13 +103,34 @@ export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnv
   }
   const limits = clientLimits(flags.concurrency ?? DEFAULT_CONCURRENCY);
   const concurrency = limits.concurrency;
-  const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null) });
+  const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null), onRetry: retryNotice(io) });
   return {
     client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl),
     environment: environment?.name ?? null,
     environmentOrganization: environment?.def?.organization_id,
   };
 }
+/** A wait the backoff alone never reaches (its cap is 5 s): only a server's Retry-After asks for one. */
+const LONG_WAIT_MS = 5_000;
+
+const REASON_WORDS: Record<string, string> = { 429: 'rate limited (429)', 503: 'unavailable (503)', 502: 'bad gateway (502)', 504: 'gateway timeout (504)' };
+
+/**
+ * One plain line when the API makes the run wait long enough to look stuck (a 429 with a long
+ * Retry-After): in CI there is no progress bar to show it. Once per pause, not per request waiting
+ * in it; short backoffs stay quiet.
+ */
+export function retryNotice(io: Io, now: () => number = Date.now): (info: RetryInfo) => void {
+  let saidUntil = 0;
+  return (info) => {
+    if (info.delayMs < LONG_WAIT_MS) return;
+    const until = now() + info.delayMs;
+    if (until <= saidUntil + 1_000) return;
+    saidUntil = until;
+    io.stderr.write(`menuctl: ${info.method} ${info.path}: ${REASON_WORDS[info.reason] ?? info.reason}; the API asked to wait, retrying in ${Math.round(info.delayMs / 1000)} s\n`);
+  };
+}
+
 /**
  * The client's limits for --concurrency: a number is fixed; auto starts at the default and lets
  * the client's limiter find the level (api/limiter.ts), callers queueing up to the ceiling.

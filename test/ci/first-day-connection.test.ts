@@ -127,6 +127,34 @@ describe('credentials refused without an explanation from the server', () => {
   });
 });
 
+describe('a long wait the API asks for', () => {
+  it('gets one plain line on stderr, and the plan then completes', async () => {
+    // A stand-in in front of the reference server: the first list read is told to come back in 5 s.
+    let throttled = false;
+    const front = createServer((req, res) => {
+      if (!throttled && req.url?.startsWith('/api/actions')) {
+        throttled = true;
+        res.writeHead(429, { 'retry-after': '5', 'content-type': 'application/json' });
+        res.end('{"errors":[{"status":"429","code":"rate_limited"}]}');
+        return;
+      }
+      fetch(`${api.url}${req.url}`, { headers: { authorization: req.headers.authorization ?? '', accept: 'application/json' } })
+        .then(async (r) => { res.writeHead(r.status, { 'content-type': 'application/json' }); res.end(await r.text()); })
+        .catch(() => { res.writeHead(502); res.end(); });
+    });
+    await new Promise<void>((done) => front.listen(0, '127.0.0.1', done));
+    try {
+      const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+      const r = await plan({ MENUCTL_API_URL: url, MENUCTL_TOKEN: api.token });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^menuctl: GET \/api\/actions: rate limited \(429\); the API asked to wait, retrying in 5 s\n$/);
+      clean(r);
+    } finally {
+      await new Promise<void>((done) => front.close(() => done()));
+    }
+  }, 20_000);
+});
+
 describe('a redirect', () => {
   it('is not followed, and the URL is what to check', async () => {
     const moved = createServer((_req, res) => { res.writeHead(301, { location: 'https://elsewhere.example.com/api/actions' }); res.end(); });
