@@ -162,6 +162,8 @@ function networkCode(err: unknown): string {
   return e?.name === 'AbortError' ? 'UND_ERR_ABORTED' : 'ENETWORK';
 }
 
+const FIRST_READS = new Set(['/api/actions', '/api/world_operators', '/api/apps']);
+
 function parseBody(call: Call, sent: Extract<Sent, { kind: 'status' }>): unknown {
   if (call.shape === null) return undefined;
   // A write that answered 2xx happened, whatever its body looks like.
@@ -177,7 +179,13 @@ function parseBody(call: Call, sent: Extract<Sent, { kind: 'status' }>): unknown
   }
   const problem = shapeProblem(call.shape, json);
   if (problem !== null) {
-    throw new ResponseShapeError({ method: call.method, path: call.path, status: sent.status, outcome, problem });
+    // The lists are the first answers a run reads: a wrong shape there is most often a URL that
+    // is some other service's.
+    const first = call.method === 'GET' && FIRST_READS.has(call.path.replace(/\?.*/, ''));
+    throw new ResponseShapeError({
+      method: call.method, path: call.path, status: sent.status, outcome,
+      problem: first ? `${problem}: this is not an answer of the Mobile Menu Automation API as specified (check --api-url / MENUCTL_API_URL)` : problem,
+    });
   }
   return json;
 }

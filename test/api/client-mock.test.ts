@@ -40,7 +40,8 @@ describe('responses of the wrong shape', () => {
     pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [action(), action(), action(), action('x')] });
     const err = await client.listActions().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseShapeError);
-    expect((err as Error).message).toBe('GET /api/actions: data[3].attributes.steps must be array');
+    expect((err as Error).message).toBe('GET /api/actions: data[3].attributes.steps must be array: ' +
+      'this is not an answer of the Mobile Menu Automation API as specified (check --api-url / MENUCTL_API_URL)');
     expect(err).toMatchObject({ outcome: 'failed', retryable: false, code: 'response_shape' });
   });
 
