@@ -35,6 +35,9 @@ function excerpt(d: Diagnostic, lines: (file: string) => string[] | undefined, c
   return sourceExcerpt(d.loc, lines, color);
 }
 
+/** Characters of a source line shown at most (a window around the column beyond). */
+const EXCERPT = 200;
+
 /** The source line of `loc` and a caret under its column (none when the file is not at hand). */
 export function sourceExcerpt(loc: SourceLoc | undefined, lines: (file: string) => string[] | undefined, color?: boolean): string[] {
   if (!loc) return [];
@@ -43,9 +46,14 @@ export function sourceExcerpt(loc: SourceLoc | undefined, lines: (file: string) 
   if (text === undefined) return [];
   const num = String(loc.line);
   const pad = ' '.repeat(num.length);
+  // A long line is shown as a window of it around the column, so the caret stays under it.
+  const at = Math.max(0, loc.col - 1);
+  const start = text.length > EXCERPT ? Math.max(0, Math.min(at - EXCERPT / 2, text.length - EXCERPT)) : 0;
+  const end = Math.min(text.length, start + EXCERPT);
+  const before = start > 0 ? '...' : '';
+  const shown = `${before}${text.slice(start, end)}${end < text.length ? '...' : ''}`;
   // Keep tabs in the caret line so the caret sits under the right character.
-  const lead = text.slice(0, Math.max(0, loc.col - 1)).replace(/[^\t]/g, ' ');
-  const shown = text.length > 200 ? `${text.slice(0, 200)}...` : text;
+  const lead = ' '.repeat(before.length) + text.slice(start, at).replace(/[^\t]/g, ' ');
   return [` ${num} | ${shown}`, ` ${pad} | ${lead}${paint(color, '31;1', '^')}`];
 }
 

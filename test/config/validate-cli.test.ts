@@ -59,6 +59,21 @@ describe('text renderer', () => {
     expect(out).toBe('f.yaml:2:4: error[c] app["p"]: m\n 2 | \tab: x\n   | \t  ^\n');
   });
 
+  it('shows a window of a long line around the column, the caret under it', () => {
+    const line = `${'a'.repeat(300)}X${'b'.repeat(300)}`;
+    const at = (col: number) => {
+      const d: Diagnostic = { severity: 'error', code: 'c', message: 'm', loc: { file: 'f.yaml', line: 1, col } };
+      const [, source, caret] = renderDiagnosticsText([d], { sources: new Map([['f.yaml', line]]) }).split('\n');
+      return { shown: source!.slice(' 1 | '.length), under: source![caret!.indexOf('^')] };
+    };
+    expect(at(301).under).toBe('X');
+    expect(at(301).shown).toMatch(/^\.\.\.a+Xb+\.\.\.$/);
+    expect(at(301).shown.length).toBe(206);
+    expect(at(2)).toEqual({ shown: `${'a'.repeat(200)}...`, under: 'a' });
+    expect(at(601).under).toBe('b');
+    expect(at(601).shown).toBe(`...${line.slice(401)}`);
+  });
+
   it('prints a diagnostic without location or source alone', () => {
     expect(renderDiagnosticsText([{ severity: 'error', code: 'config.not-found', message: 'x: no such file' }]))
       .toBe('error[config.not-found]: x: no such file\n');
