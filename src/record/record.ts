@@ -63,10 +63,19 @@ export class RecordSyntaxError extends Error {
 /** Parses the file's text; every problem names its line and what to do. */
 export function parseRecord(text: string, file: string): RecordDocument {
   const doc: RecordDocument = new Map();
+  // A file that is not a record at all (`--record` given the wrong path) fails on its first line:
+  // say so, rather than how to mend that line.
+  const ours = text.replace(/^\uFEFF/, '').startsWith('# menuctl applied-state record');
+  let first = true;
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
     const at = i + 1;
+    const isFirst = first;
+    first = false;
+    const notOurs = (what: string) => new RecordSyntaxError(file, at, isFirst && !ours
+      ? 'this is not a menuctl record (menuctl writes one that starts with "# menuctl applied-state record"): give --record the path of the record, or leave --record out to use menuctl.lock beside the config'
+      : what);
     if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) {
       throw new RecordSyntaxError(file, at, 'an unresolved merge conflict: keep the lines of both sides (one per address) and delete the markers');
     }
@@ -77,9 +86,9 @@ export function parseRecord(text: string, file: string): RecordDocument {
       entry = undefined;
     }
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      throw new RecordSyntaxError(file, at, 'not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`');
+      throw notOurs('not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`');
     }
-    addEntry(doc, entry as Record<string, unknown>, (what) => new RecordSyntaxError(file, at, what));
+    addEntry(doc, entry as Record<string, unknown>, notOurs);
   });
   return doc;
 }

@@ -14,6 +14,9 @@ function doc(): RecordDocument {
   }]]);
 }
 
+/** The first line menuctl writes: a record's lines are judged as lines only below it. */
+const H = '# menuctl applied-state record: what the API cannot tell (docs/planning.md). Commit it beside the config.\n';
+
 describe('the record file', () => {
   it('is one line per resource, sorted by address, the same bytes for the same facts in any order', () => {
     const text = serializeRecord(doc());
@@ -53,19 +56,25 @@ describe('the record file', () => {
     expect(() => parseRecord(conflicted, 'menuctl.lock')).toThrow(/^menuctl\.lock:5:1: an unresolved merge conflict/);
     const twice = [...lines.slice(0, 5), lines[4], ...lines.slice(5)].join('\n');
     expect(() => parseRecord(twice, 'menuctl.lock')).toThrow(/^menuctl\.lock:6:1: action\["B"\] appears twice .*keep one of the two lines/);
-    expect(() => parseRecord('{"scope":', 'r.lock')).toThrow(/^r\.lock:1:1: not a JSON object/);
+    expect(() => parseRecord(`${H}{"scope":`, 'r.lock')).toThrow(/^r\.lock:2:1: not a JSON object; restore the line from git/);
+  });
+
+  it('a file that is not a record at all (--record given the wrong path) is named as such', () => {
+    for (const text of ['root:x:0:0:root:/root:/bin/bash\n', '{"a": 1}\n', '[]', `{"scope":"s","address":"action[\\"A\\"]"`]) {
+      expect(() => parseRecord(text, 'x')).toThrow(/^x:1:1: this is not a menuctl record .*give --record the path of the record, or leave --record out/);
+    }
   });
 
   it('refuses, with its line, a line that parses but is not a record entry (no crash on null steps or a null line)', () => {
     const line = (steps: unknown, operators: unknown = [1]) =>
       JSON.stringify({ scope, address: 'action["A"]', id: 'aa', operator_ids: operators, steps });
-    for (const text of ['null', '5', '[]']) expect(() => parseRecord(text, 'r.lock')).toThrow(/^r\.lock:1:1: not a JSON object/);
-    expect(() => parseRecord(line([null, 5]), 'r.lock')).toThrow(/^r\.lock:1:1: an action line's "steps" must be step objects/);
-    expect(() => parseRecord(line([{ kind: 'bogus', description: '' }]), 'r.lock')).toThrow(/^r\.lock:1:1: an action line's "steps"/);
+    for (const text of ['null', '5', '[]']) expect(() => parseRecord(`${H}${text}`, 'r.lock')).toThrow(/^r\.lock:2:1: not a JSON object/);
+    expect(() => parseRecord(`${H}${line([null, 5])}`, 'r.lock')).toThrow(/^r\.lock:2:1: an action line's "steps" must be step objects/);
+    expect(() => parseRecord(`${H}${line([{ kind: 'bogus', description: '' }])}`, 'r.lock')).toThrow(/^r\.lock:2:1: an action line's "steps"/);
     // A step the record would compare as something else: a press without its value, a select without its name.
-    expect(() => parseRecord(line([{ kind: 'press', expect: null, description: '' }]), 'r.lock')).toThrow(/an action line's "steps"/);
-    expect(() => parseRecord(line([{ kind: 'select', description: '' }]), 'r.lock')).toThrow(/an action line's "steps"/);
-    expect(() => parseRecord(line([], ['x']), 'r.lock')).toThrow(/"operator_ids" whole numbers/);
+    expect(() => parseRecord(`${H}${line([{ kind: 'press', expect: null, description: '' }])}`, 'r.lock')).toThrow(/an action line's "steps"/);
+    expect(() => parseRecord(`${H}${line([{ kind: 'select', description: '' }])}`, 'r.lock')).toThrow(/an action line's "steps"/);
+    expect(() => parseRecord(`${H}${line([], ['x'])}`, 'r.lock')).toThrow(/"operator_ids" whole numbers/);
     expect(parseRecord(line([{ kind: 'press', value: '1', expect: null, description: '' }]), 'r.lock').get(scope)?.actions.size).toBe(1);
   });
 
