@@ -24,6 +24,7 @@ import { recordJournal } from '../record/journal.js';
 import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js';
+import { appsKnownToSecretsFile, knownAppsMessage } from './known-apps.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
@@ -93,6 +94,8 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   // Before the question: a plan apply would refuse is not worth confirming.
   const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
+  const known = await appsKnownToSecretsFile(plan, secretsFile, conn.client);
+  if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!));
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
   // So is one an app update or restore will need: it is read back afterwards (apply-after.ts).

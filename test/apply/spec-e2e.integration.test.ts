@@ -5,7 +5,7 @@
 //   package_name is not matched to the renamed app's id;
 // - an action archived and restored keeps its record line, so the restore's plan sees step
 //   details changed meanwhile and the plan after it is clean.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -41,7 +41,7 @@ describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
     const write = (yaml: string) => writeFileSync(join(dir, 'menuctl.yaml'), yaml);
     const liveApp = async (id: string) => (await client(server, token)('GET', `/api/apps/${id}`)).body.data.attributes;
     const secrets = () => JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
-    return { dir, cli, write, liveApp, secrets };
+    return { dir, cli, write, liveApp, secrets, token };
   }
   const apply = ['apply', '--yes', '--secrets-file', 'secrets.json'];
 
@@ -119,6 +119,34 @@ describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
     expect(again.stdout).toContain('Completed the secrets file');
     expect(w.secrets()['app["com.example.kiosk"]']).toEqual(entry);
     expect((await w.cli(apply)).stdout).toBe('No changes. The live API matches the configuration.\n');
+  });
+
+  it('a lost record does not make a second app: the secrets file names the live one, and its pin adopts it', async () => {
+    const w = await workspace();
+    const kiosk = ['  - name: Kiosk', '    package_name: com.example.kiosk'];
+    w.write(config({ apps: kiosk }));
+    expect((await w.cli(apply)).code).toBe(0);
+    const id: string = w.secrets()['app["com.example.kiosk"]'].id;
+    rmSync(join(w.dir, 'menuctl.lock'));
+    const again = await w.cli(apply);
+    const apps = async () => (await client(server, w.token)('GET', `/api/apps/${id}`)).status;
+    if (mode.specOnly) {
+      // Nothing can tell menuctl the app exists but the secrets file: the create is refused.
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain(`app["com.example.kiosk"]: id ${id}`);
+      expect(again.stderr).toMatch(/Pin each with `id: "N"` in the config .*Nothing was changed\./s);
+      expect(w.secrets()['app["com.example.kiosk"]'].id).toBe(id);
+      w.write(config({ apps: [...kiosk, `    id: "${id}"`] }));
+      expect((await w.cli(apply)).stdout).toBe('No changes. The live API matches the configuration.\n');
+      // App ids are sequential here: a second app would be the next one.
+      expect((await client(server, w.token)('GET', `/api/apps/${Number(id) + 1}`)).status).toBe(404);
+    } else {
+      // The full server lists apps: the planner finds it by package_name.
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toBe('No changes. The live API matches the configuration.\n');
+    }
+    expect(await apps()).toBe(200);
+    expect(w.secrets()['app["com.example.kiosk"]'].id).toBe(id);
   });
 
   it('an app renamed through its pinned id is not taken by a later app with the old package_name', async () => {

@@ -1,0 +1,52 @@
+// An app create that the secrets file says has happened already. Where the API cannot list apps
+// (the spec shows no apps index), only the applied-state record tells menuctl which live app a
+// config app is; with the record lost (deleted, never committed, a fresh CI clone) every app
+// would be planned as new and created a second time. The secrets file, kept by the same applies,
+// still names each app's id: when that id is live with the same package_name, the create is
+// refused before anything is sent, with the `id:` pin that adopts the app.
+
+import { readSecretsFile } from '../apply/secrets-file.js';
+import type { ApiClient } from '../api/types.js';
+import type { Plan } from '../plan/types.js';
+
+export interface KnownApp {
+  address: string;
+  id: string;
+  archived: boolean;
+}
+
+/**
+ * The plan's app creates whose address the secrets file holds with an id that is live (archived
+ * or not) with the same package_name. None when the API lists apps: the planner has matched them
+ * by package_name already, so a secrets entry for another live app is an old one.
+ */
+export async function appsKnownToSecretsFile(plan: Plan, secretsFile: string | undefined, client: ApiClient): Promise<KnownApp[]> {
+  const creates = plan.changes.flatMap((c) => (c.op === 'create' && c.type === 'app' ? [c] : []));
+  if (secretsFile === undefined || creates.length === 0) return [];
+  // Unreadable: apply's own checks of the file say why, before anything is sent.
+  const doc = await readSecretsFile(secretsFile).catch(() => null);
+  const candidates = creates.flatMap((c) => {
+    const id = doc?.[c.address]?.id;
+    return typeof id === 'string' && id !== '' ? [{ change: c, id }] : [];
+  });
+  if (candidates.length === 0 || (await client.listApps()) !== null) return [];
+  const known: KnownApp[] = [];
+  for (const { change, id } of candidates) {
+    const live = await client.getApp(id);
+    if (live !== null && live.package_name === change.desired.package_name) {
+      known.push({ address: change.address, id, archived: live.archived_at !== null });
+    }
+  }
+  return known;
+}
+
+export function knownAppsMessage(known: readonly KnownApp[], secretsFile: string): string {
+  const lines = known.map((k) => `  ${k.address}: id ${k.id}${k.archived ? ' (archived)' : ''}`);
+  return [
+    `the plan creates ${known.length === 1 ? 'an app' : `${known.length} apps`} that ${secretsFile} holds as live, with the same package_name:`,
+    ...lines,
+    'The applied-state record (menuctl.lock) has no line for them (deleted, or not committed?), and this API cannot list apps,',
+    'so creating them would make a second app each. Pin each with `id: "N"` in the config (an archived one is then restored),',
+    `or restore the record; to create a new app anyway, first remove its entry from ${secretsFile}. Nothing was changed.`,
+  ].join('\n');
+}
