@@ -24720,8 +24720,12 @@ function sourceExcerpt(loc, lines2, color) {
   if (text === void 0) return [];
   const num = String(loc.line);
   const pad = " ".repeat(num.length);
-  const lead = text.slice(0, Math.max(0, loc.col - 1)).replace(/[^\t]/g, " ");
-  const shown = text.length > 200 ? `${text.slice(0, 200)}...` : text;
+  const at = Math.max(0, loc.col - 1);
+  const start2 = text.length > EXCERPT ? Math.max(0, Math.min(at - EXCERPT / 2, text.length - EXCERPT)) : 0;
+  const end = Math.min(text.length, start2 + EXCERPT);
+  const before = start2 > 0 ? "..." : "";
+  const shown = `${before}${text.slice(start2, end)}${end < text.length ? "..." : ""}`;
+  const lead = " ".repeat(before.length) + text.slice(start2, at).replace(/[^\t]/g, " ");
   return [` ${num} | ${shown}`, ` ${pad} | ${lead}${paint(color, "31;1", "^")}`];
 }
 function sourceLines(sources) {
@@ -24755,13 +24759,14 @@ function renderGithubAnnotations(list2) {
 `;
   }).join("");
 }
-var paint, escapeData, escapeProperty;
+var paint, EXCERPT, escapeData, escapeProperty;
 var init_diagnostics = __esm({
   "src/report/diagnostics.ts"() {
     "use strict";
     init_diagnostic();
     init_plural();
     paint = (on, code2, s) => on ? `\x1B[${code2}m${s}\x1B[0m` : s;
+    EXCERPT = 200;
     escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
     escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
   }
@@ -34100,10 +34105,15 @@ function scopeKey(apiUrl2, organizationId, environment = null) {
 }
 function parseRecord(text, file) {
   const doc = /* @__PURE__ */ new Map();
+  const ours = text.replace(/^\uFEFF/, "").startsWith("# menuctl applied-state record");
+  let first2 = true;
   text.split("\n").forEach((raw, i) => {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) return;
     const at = i + 1;
+    const isFirst = first2;
+    first2 = false;
+    const notOurs = (what) => new RecordSyntaxError(file, at, isFirst && !ours ? 'this is not a menuctl record (menuctl writes one that starts with "# menuctl applied-state record"): give --record the path of the record, or leave --record out to use menuctl.lock beside the config' : what);
     if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) {
       throw new RecordSyntaxError(file, at, "an unresolved merge conflict: keep the lines of both sides (one per address) and delete the markers");
     }
@@ -34114,9 +34124,9 @@ function parseRecord(text, file) {
       entry = void 0;
     }
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      throw new RecordSyntaxError(file, at, "not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`");
+      throw notOurs("not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`");
     }
-    addEntry(doc, entry, (what) => new RecordSyntaxError(file, at, what));
+    addEntry(doc, entry, notOurs);
   });
   return doc;
 }
@@ -64157,7 +64167,14 @@ function parseBody(call2, sent2) {
   }
   const problem = shapeProblem(call2.shape, json2);
   if (problem !== null) {
-    throw new ResponseShapeError({ method: call2.method, path: call2.path, status: sent2.status, outcome: outcome2, problem });
+    const first2 = call2.method === "GET" && FIRST_READS.has(call2.path.replace(/\?.*/, ""));
+    throw new ResponseShapeError({
+      method: call2.method,
+      path: call2.path,
+      status: sent2.status,
+      outcome: outcome2,
+      problem: first2 ? `${problem}: this is not an answer of the Mobile Menu Automation API as specified (check --api-url / MENUCTL_API_URL)` : problem
+    });
   }
   return json2;
 }
@@ -64200,7 +64217,7 @@ function serverErrors(text) {
     pointer: e.source?.pointer
   }));
 }
-var ok;
+var ok, FIRST_READS;
 var init_transport = __esm({
   "src/api/transport.ts"() {
     "use strict";
@@ -64210,6 +64227,7 @@ var init_transport = __esm({
     init_retry();
     init_validate_response();
     ok = (status) => status >= 200 && status < 300;
+    FIRST_READS = /* @__PURE__ */ new Set(["/api/actions", "/api/world_operators", "/api/apps"]);
   }
 });
 
@@ -64443,7 +64461,7 @@ function connect(flags, io, environment = null) {
   }
   const limits = clientLimits(flags.concurrency ?? DEFAULT_CONCURRENCY);
   const concurrency = limits.concurrency;
-  const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null) });
+  const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null), onRetry: retryNotice(io) });
   return {
     client,
     organizationGuard: flags.organization ?? envOrganization(io),
@@ -64451,6 +64469,17 @@ function connect(flags, io, environment = null) {
     baseUrl: displayUrl(baseUrl),
     environment: environment?.name ?? null,
     environmentOrganization: environment?.def?.organization_id
+  };
+}
+function retryNotice(io, now = Date.now) {
+  let saidUntil = 0;
+  return (info) => {
+    if (info.delayMs < LONG_WAIT_MS) return;
+    const until = now() + info.delayMs;
+    if (until <= saidUntil + 1e3) return;
+    saidUntil = until;
+    io.stderr.write(`menuctl: ${info.method} ${info.path}: ${REASON_WORDS[info.reason] ?? info.reason}; the API asked to wait, retrying in ${Math.round(info.delayMs / 1e3)} s
+`);
   };
 }
 function clientLimits(asked) {
@@ -64522,7 +64551,7 @@ function jwtFrom(value, variable) {
 function nonEmpty(value) {
   return value === void 0 || value === "" ? void 0 : value;
 }
-var DEFAULT_CONCURRENCY, MAX_CONCURRENCY;
+var DEFAULT_CONCURRENCY, MAX_CONCURRENCY, LONG_WAIT_MS, REASON_WORDS;
 var init_connect = __esm({
   "src/cli/connect.ts"() {
     "use strict";
@@ -64533,6 +64562,8 @@ var init_connect = __esm({
     init_environments();
     DEFAULT_CONCURRENCY = 8;
     MAX_CONCURRENCY = 64;
+    LONG_WAIT_MS = 5e3;
+    REASON_WORDS = { 429: "rate limited (429)", 503: "unavailable (503)", 502: "bad gateway (502)", 504: "gateway timeout (504)" };
   }
 });
 
@@ -66988,6 +67019,42 @@ var init_apply_after = __esm({
   }
 });
 
+// src/cli/known-apps.ts
+async function appsKnownToSecretsFile(plan2, secretsFile, client) {
+  const creates = plan2.changes.flatMap((c) => c.op === "create" && c.type === "app" ? [c] : []);
+  if (secretsFile === void 0 || creates.length === 0) return [];
+  const doc = await readSecretsFile(secretsFile).catch(() => null);
+  const candidates = creates.flatMap((c) => {
+    const id = doc?.[c.address]?.id;
+    return typeof id === "string" && id !== "" ? [{ change: c, id }] : [];
+  });
+  if (candidates.length === 0 || await client.listApps() !== null) return [];
+  const known = [];
+  for (const { change, id } of candidates) {
+    const live = await client.getApp(id);
+    if (live !== null && live.package_name === change.desired.package_name) {
+      known.push({ address: change.address, id, archived: live.archived_at !== null });
+    }
+  }
+  return known;
+}
+function knownAppsMessage(known, secretsFile) {
+  const lines2 = known.map((k) => `  ${k.address}: id ${k.id}${k.archived ? " (archived)" : ""}`);
+  return [
+    `the plan creates ${known.length === 1 ? "an app" : `${known.length} apps`} that ${secretsFile} holds as live, with the same package_name:`,
+    ...lines2,
+    "The applied-state record (menuctl.lock) has no line for them (deleted, or not committed?), and this API cannot list apps,",
+    'so creating them would make a second app each. Pin each with `id: "N"` in the config (an archived one is then restored),',
+    `or restore the record; to create a new app anyway, first remove its entry from ${secretsFile}. Nothing was changed.`
+  ].join("\n");
+}
+var init_known_apps = __esm({
+  "src/cli/known-apps.ts"() {
+    "use strict";
+    init_secrets_file();
+  }
+});
+
 // src/cli/apply.ts
 var apply_exports = {};
 __export(apply_exports, {
@@ -67027,6 +67094,8 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
   if (!json2) io.stdout.write(planShown(plan2, flags, io));
   const refusal = archiveRefusal(plan2, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
+  const known = await appsKnownToSecretsFile(plan2, secretsFile, conn.client);
+  if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile));
   if (!await confirmed(plan2, flags, ctx)) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   const appsReadBack = plan2.changes.some((c) => c.type === "app" && (c.op === "update" || c.op === "restore"));
   if (secretsFile !== void 0 && ((await missingOrFail(secretsFile, planned.apps, true)).length > 0 || appsReadBack)) await usable(secretsFile);
@@ -67227,6 +67296,7 @@ var init_apply2 = __esm({
     init_journal();
     init_record_file();
     init_apply_after();
+    init_known_apps();
     init_exit();
     init_io();
     init_environment();
