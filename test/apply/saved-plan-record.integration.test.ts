@@ -34,10 +34,15 @@ describe.each([
   if (options.specOnly) {
     // Only where apps cannot be listed: elsewhere the live app is matched by package_name, record or not.
     it('(spec-only) a recorded app id that no longer exists does not block the saved plan that creates it again', async () => {
-      const { cli, lock } = await workspace();
+      const { cli, lock, dir } = await workspace();
       expect((await cli(['apply', 'config/apps.yaml', '--yes', '--secrets-file', 's.json'])).code).toBe(0);
       // The app is gone from the API (a reset staging organization): its recorded id answers 404.
       writeFileSync(lock, readFileSync(lock, 'utf8').replace(/("address":"app\[\\"com\.example\.agent\\"\]","id":)"\d+"/, '$1"999999"'));
+      // So does the id the secrets file kept for it (a live one there would refuse the create: known-apps.ts).
+      const secrets = join(dir, 's.json');
+      const doc = JSON.parse(readFileSync(secrets, 'utf8'));
+      doc[AGENT] = { ...doc[AGENT], id: '999999' };
+      writeFileSync(secrets, JSON.stringify(doc));
       expect((await cli(['plan', 'config/apps.yaml', '--out', 'plan.json'])).code).toBe(0);
       server.resetStats();
       const r = await cli(['apply', '--plan', 'plan.json', 'config/apps.yaml', '--yes', '--secrets-file', 's.json']);
