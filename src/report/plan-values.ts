@@ -68,13 +68,19 @@ function isStep(v: unknown): v is StepLike {
   return typeof v === 'object' && v !== null && typeof (v as { kind?: unknown }).kind === 'string';
 }
 
-/** Steps as the config writes them: `press 1 (expect "My account")`, `variable phone`, `pin`. */
+/**
+ * Steps as the config writes them: `press 1 (expect "My account")`, `variable phone`, `pin`. The
+ * value or name is unquoted, but escaped like any value: a saved plan's steps are shown from the
+ * file (plan.schema.json does not restrict them), and a line break or terminal escape in one must
+ * not draw lines that are not in the plan. `expect` and `description` read as written, like
+ * every other string (quote: backslashes not doubled).
+ */
 function formatStep(s: StepLike): string {
   const arg = s.value ?? s.name;
-  const head = arg === undefined ? s.kind : `${s.kind} ${String(arg)}`;
+  const head = arg === undefined ? s.kind : `${s.kind} ${quote(String(arg)).slice(1, -1)}`;
   const extra: string[] = [];
-  if (typeof s.expect === 'string') extra.push(`expect ${JSON.stringify(s.expect)}`);
-  if (typeof s.description === 'string' && s.description !== '') extra.push(`description ${JSON.stringify(s.description)}`);
+  if (typeof s.expect === 'string') extra.push(`expect ${quote(s.expect)}`);
+  if (typeof s.description === 'string' && s.description !== '') extra.push(`description ${quote(s.description)}`);
   return extra.length ? `${head} (${extra.join(', ')})` : head;
 }
 

@@ -69,6 +69,28 @@ describe('renderPlanText', () => {
     expect(lines[plus]!.slice(start, start + caret.trim().length)).toBe('? ?(?:Thank you.*)?');
   });
 
+  it("shows a created action's steps from a saved plan escaped: a line break or escape in one draws nothing", () => {
+    const plan = emptyPlan();
+    plan.changes = [{
+      op: 'create', type: 'action', id: null, address: 'action["A"]', fingerprint: null,
+      fields: [{ path: 'steps', before: null, after: ['x', '1'] }],
+      desired: {
+        name: 'A', root_code: '*1#', transport_type: 'ussd', operator_ids: [],
+        // plan.schema.json leaves a step's name and value any string: a saved plan is what is shown.
+        steps: [{ kind: 'variable', name: 'x\n      + pin\x1b[8m' }, { kind: 'press', value: '1', expect: 'a\\d\tb' }],
+      },
+    }];
+    plan.summary.create = 1;
+    const text = renderPlanText(plan, { color: false });
+    expect(text).not.toContain('\x1b');
+    expect(text.split('\n').filter((l) => l.includes('+ pin'))).toEqual(['          + variable x\\n      + pin\\u001b[8m']);
+    for (const out of [text, renderPlanMarkdown(plan)]) {
+      expect(out).toContain('variable x\\n      + pin\\u001b[8m');
+      // As every other string: read as written (a backslash not doubled), control characters escaped.
+      expect(out).toContain('press 1 (expect "a\\d\\tb")');
+    }
+  });
+
   it('lists unmanaged resources as left alone unless pruning', () => {
     expect(renderPlanText(samplePlan(), { color: false })).toContain('Unmanaged (not in the configuration; left alone, archived only with --prune):');
   });
