@@ -72,9 +72,14 @@ const ENTERED_SECRET_KEY = /code/i;
 /** A screen that asks for a credential: what the device answered it with is a PIN. */
 // A screen asking for a secret: PIN (also MPIN, M-PIN, PIN1), password, a secret code, and the
 // words Swahili and French menus use (siri, mot de passe, code secret, NIP).
-// Also Portuguese (senha, código secreto), Spanish (contraseña, clave) and Arabic (the secret
-// number or code, the password) menus.
-export const SECRET_PROMPT = /(\b|m-?)pin\d*\b|\bpass(word|code)\b|\bsecret\b|\bsiri\b|\bmot de passe\b|\bnip\b|\bsenha\b|\bc[oó]digo secreto|\bcontrase[ñn]a|\bclave\b|الرقم السري|الرمز السري|كلمة المرور|كلمة السر/i;
+// Also Portuguese (senha, palavra-passe, código secreto), Spanish (contraseña, clave) and Arabic
+// menus: the secret number or code with or without its article or a possessive ("الرقم السري",
+// "رقمك السري", "رقم سري"), سري also spelled with a final ى as Egyptian menus write it, and the
+// password (كلمة المرور, كلمة السر).
+const ARABIC_SECRET = String.raw`(?:رقم|رمز)[\u0621-\u064A]*\s+(?:ال)?سر[يى](?![\u0621-\u064A])|كلمة\s+(?:المرور|السر)`;
+export const SECRET_PROMPT = new RegExp(
+  String.raw`(\b|m-?)pin\d*\b|\bpass(word|code)\b|\bsecret\b|\bsiri\b|\bmot de passe\b|\bnip\b|\bsenha\b|\bpalavra[- ]passe\b|\bc[oó]digo secreto|\bcontrase[ñn]a|\bclave\b|${ARABIC_SECRET}`, 'i',
+);
 export const MASKED = '****';
 
 /** An SMS sender id is the operator's (kept) unless it is a phone number (masked). */

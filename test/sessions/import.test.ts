@@ -148,6 +148,21 @@ describe('sessions import leaks nothing found in review', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/9876|1357|2468|4321|8642|7531|1928|٣٨٤٧|0712345678/);
   });
+
+  it('masks what answered the other ways Arabic and Portuguese menus ask for the PIN', async () => {
+    // "your secret number", "secret number" without the article, سرى as Egyptian menus spell it,
+    // and European/African Portuguese "palavra-passe".
+    const prompts = ['أدخل رقمك السري', 'ادخل الرقم السرى', 'أدخل رقم سري', 'ادخل رمزك السري', 'Introduza a palavra-passe'];
+    const typed = ['٤٧١٩', '5820', '6931', '7042', '8153'];
+    const record = {
+      status: 'succeeded', category: 'sent',
+      session_messages: ['Menu\n1. Send', ...prompts, 'Done'], values_entered: ['1', ...typed],
+    };
+    const r = await runCli(['sessions', 'import', tmp.write('secret-ar.json', JSON.stringify(record))]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Values entered: 1, (pin), (pin), (pin), (pin), (pin) ');
+    for (const pin of typed) expect(r.stdout).not.toContain(pin);
+  });
 });
 
 describe('sessions import keeps what the parser captured from the messages', () => {
