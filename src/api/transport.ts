@@ -180,8 +180,10 @@ function parseBody(call: Call, sent: Extract<Sent, { kind: 'status' }>): unknown
   const problem = shapeProblem(call.shape, json);
   if (problem !== null) {
     // The lists are the first answers a run reads: a wrong shape there is most often a URL that
-    // is some other service's.
-    const first = call.method === 'GET' && FIRST_READS.has(call.path.replace(/\?.*/, ''));
+    // is some other service's. Not on a later page (its path has the link's query), nor when an
+    // item before the wrong one had this API's shape: that server is the API, and the hint to
+    // check the URL would send the reader the wrong way.
+    const first = call.method === 'GET' && FIRST_READS.has(call.path) && !/^data\[[1-9]\d*\]/.test(problem);
     throw new ResponseShapeError({
       method: call.method, path: call.path, status: sent.status, outcome,
       problem: first ? `${problem}: this is not an answer of the Mobile Menu Automation API as specified (check --api-url / MENUCTL_API_URL)` : problem,

@@ -40,9 +40,20 @@ describe('responses of the wrong shape', () => {
     pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [action(), action(), action(), action('x')] });
     const err = await client.listActions().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseShapeError);
-    expect((err as Error).message).toBe('GET /api/actions: data[3].attributes.steps must be array: ' +
-      'this is not an answer of the Mobile Menu Automation API as specified (check --api-url / MENUCTL_API_URL)');
+    // Three actions of this API's shape came before it: the URL is the API's, so no hint to check it.
+    expect((err as Error).message).toBe('GET /api/actions: data[3].attributes.steps must be array');
     expect(err).toMatchObject({ outcome: 'failed', retryable: false, code: 'response_shape' });
+  });
+
+  it("a list that is not this API's at all, on its first page, says to check the URL; a later page does not", async () => {
+    const hint = ': this is not an answer of the Mobile Menu Automation API as specified (check --api-url / MENUCTL_API_URL)';
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: { items: [] } });
+    expect(((await client.listActions().catch((e: unknown) => e)) as Error).message).toBe(`GET /api/actions: data must be array${hint}`);
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [{ id: 1, title: 'x' }] });
+    expect(((await client.listActions().catch((e: unknown) => e)) as Error).message).toMatch(/^GET \/api\/actions: data\[0\]\.\S+ .*check --api-url/);
+    pool().intercept({ path: '/api/actions', method: 'GET' }).reply(200, { data: [action()], links: { next: '/api/actions?page=2' } });
+    pool().intercept({ path: '/api/actions?page=2', method: 'GET' }).reply(200, { data: 'gone' });
+    expect(((await client.listActions().catch((e: unknown) => e)) as Error).message).toBe('GET /api/actions?page=2: data must be array');
   });
 
   it('a malformed JSON body is a clear error, and for a POST the outcome is unknown (the write happened)', async () => {
