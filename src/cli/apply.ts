@@ -94,7 +94,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   // Before the question: a plan apply would refuse is not worth confirming.
   const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
-  const known = await appsKnownToSecretsFile(plan, secretsFile, conn.client);
+  const known = await appsKnownToSecretsFile(plan, secretsFile, conn.client, planned.record);
   if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!));
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.

@@ -8,6 +8,7 @@
 import { readSecretsFile } from '../apply/secrets-file.js';
 import type { ApiClient } from '../api/types.js';
 import type { Plan } from '../plan/types.js';
+import type { RecordDocument } from '../record/record.js';
 
 export interface KnownApp {
   address: string;
@@ -20,14 +21,16 @@ export interface KnownApp {
  * or not) with the same package_name. None when the API lists apps: the planner has matched them
  * by package_name already, so a secrets entry for another live app is an old one.
  */
-export async function appsKnownToSecretsFile(plan: Plan, secretsFile: string | undefined, client: ApiClient): Promise<KnownApp[]> {
+export async function appsKnownToSecretsFile(
+  plan: Plan, secretsFile: string | undefined, client: ApiClient, record?: { doc: RecordDocument; key: string },
+): Promise<KnownApp[]> {
   const creates = plan.changes.flatMap((c) => (c.op === 'create' && c.type === 'app' ? [c] : []));
   if (secretsFile === undefined || creates.length === 0) return [];
   // Unreadable: apply's own checks of the file say why, before anything is sent.
   const doc = await readSecretsFile(secretsFile).catch(() => null);
   const candidates = creates.flatMap((c) => {
     const id = doc?.[c.address]?.id;
-    return typeof id === 'string' && id !== '' ? [{ change: c, id }] : [];
+    return typeof id === 'string' && id !== '' && !otherScopes(record, c.address).has(id) ? [{ change: c, id }] : [];
   });
   if (candidates.length === 0 || (await client.listApps()) !== null) return [];
   const known: KnownApp[] = [];
@@ -49,4 +52,21 @@ export function knownAppsMessage(known: readonly KnownApp[], secretsFile: string
     'so creating them would make a second app each. Pin each with `id: "N"` in the config (an archived one is then restored),',
     `or restore the record; to create a new app anyway, first remove its entry from ${secretsFile}. Nothing was changed.`,
   ].join('\n');
+}
+
+/**
+ * The ids the record holds for `address` in other scopes (another environment or API). The secrets
+ * file is keyed by address alone: one file kept for staging and production holds the id of
+ * whichever was applied last, and ids are small sequential numbers on the reference server. An id
+ * the record places in another scope says nothing about this API, where the same number may be
+ * another app (one made from another checkout, the same package_name): refusing would name it as
+ * the secrets file's and tell the user to remove a live app's token.
+ */
+function otherScopes(record: { doc: RecordDocument; key: string } | undefined, address: string): Set<string> {
+  const ids = new Set<string>();
+  for (const [key, scope] of record?.doc ?? []) {
+    const id = key === record!.key ? null : scope.apps.get(address)?.id;
+    if (id) ids.add(id);
+  }
+  return ids;
 }
