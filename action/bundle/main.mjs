@@ -3879,10 +3879,10 @@ function isStep(v) {
 }
 function formatStep(s) {
   const arg = s.value ?? s.name;
-  const head = arg === void 0 ? s.kind : `${s.kind} ${String(arg)}`;
+  const head = arg === void 0 ? s.kind : `${s.kind} ${quote(String(arg)).slice(1, -1)}`;
   const extra = [];
-  if (typeof s.expect === "string") extra.push(`expect ${JSON.stringify(s.expect)}`);
-  if (typeof s.description === "string" && s.description !== "") extra.push(`description ${JSON.stringify(s.description)}`);
+  if (typeof s.expect === "string") extra.push(`expect ${quote(s.expect)}`);
+  if (typeof s.description === "string" && s.description !== "") extra.push(`description ${quote(s.description)}`);
   return extra.length ? `${head} (${extra.join(", ")})` : head;
 }
 function isMultiline(v) {
@@ -64167,7 +64167,7 @@ function parseBody(call2, sent2) {
   }
   const problem = shapeProblem(call2.shape, json2);
   if (problem !== null) {
-    const first2 = call2.method === "GET" && FIRST_READS.has(call2.path.replace(/\?.*/, ""));
+    const first2 = call2.method === "GET" && FIRST_READS.has(call2.path) && !/^data\[[1-9]\d*\]/.test(problem);
     throw new ResponseShapeError({
       method: call2.method,
       path: call2.path,
@@ -64563,7 +64563,7 @@ var init_connect = __esm({
     DEFAULT_CONCURRENCY = 8;
     MAX_CONCURRENCY = 64;
     LONG_WAIT_MS = 5e3;
-    REASON_WORDS = { 429: "rate limited (429)", 503: "unavailable (503)", 502: "bad gateway (502)", 504: "gateway timeout (504)" };
+    REASON_WORDS = { 429: "rate limited (429)" };
   }
 });
 
@@ -67020,13 +67020,13 @@ var init_apply_after = __esm({
 });
 
 // src/cli/known-apps.ts
-async function appsKnownToSecretsFile(plan2, secretsFile, client) {
+async function appsKnownToSecretsFile(plan2, secretsFile, client, record) {
   const creates = plan2.changes.flatMap((c) => c.op === "create" && c.type === "app" ? [c] : []);
   if (secretsFile === void 0 || creates.length === 0) return [];
   const doc = await readSecretsFile(secretsFile).catch(() => null);
   const candidates = creates.flatMap((c) => {
     const id = doc?.[c.address]?.id;
-    return typeof id === "string" && id !== "" ? [{ change: c, id }] : [];
+    return typeof id === "string" && id !== "" && !otherScopes(record, c.address).has(id) ? [{ change: c, id }] : [];
   });
   if (candidates.length === 0 || await client.listApps() !== null) return [];
   const known = [];
@@ -67047,6 +67047,14 @@ function knownAppsMessage(known, secretsFile) {
     'so creating them would make a second app each. Pin each with `id: "N"` in the config (an archived one is then restored),',
     `or restore the record; to create a new app anyway, first remove its entry from ${secretsFile}. Nothing was changed.`
   ].join("\n");
+}
+function otherScopes(record, address) {
+  const ids2 = /* @__PURE__ */ new Set();
+  for (const [key, scope] of record?.doc ?? []) {
+    const id = key === record.key ? null : scope.apps.get(address)?.id;
+    if (id) ids2.add(id);
+  }
+  return ids2;
 }
 var init_known_apps = __esm({
   "src/cli/known-apps.ts"() {
@@ -67094,7 +67102,7 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
   if (!json2) io.stdout.write(planShown(plan2, flags, io));
   const refusal = archiveRefusal(plan2, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
-  const known = await appsKnownToSecretsFile(plan2, secretsFile, conn.client);
+  const known = await appsKnownToSecretsFile(plan2, secretsFile, conn.client, planned.record);
   if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile));
   if (!await confirmed(plan2, flags, ctx)) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   const appsReadBack = plan2.changes.some((c) => c.type === "app" && (c.op === "update" || c.op === "restore"));

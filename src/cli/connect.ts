@@ -113,7 +113,8 @@ export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnv
 /** A wait the backoff alone never reaches (its cap is 5 s): only a server's Retry-After asks for one. */
 const LONG_WAIT_MS = 5_000;
 
-const REASON_WORDS: Record<string, string> = { 429: 'rate limited (429)', 503: 'unavailable (503)', 502: 'bad gateway (502)', 504: 'gateway timeout (504)' };
+// Only a 429's Retry-After asks for such a wait (api/retry.ts retryDelay).
+const REASON_WORDS: Record<string, string> = { 429: 'rate limited (429)' };
 
 /**
  * One plain line when the API makes the run wait long enough to look stuck (a 429 with a long
