@@ -66429,6 +66429,7 @@ var init_secrets_file = __esm({
         await this.mutate((doc) => {
           const earlier = doc[address];
           if (earlier && earlier.id !== entry.id) doc[`${address} (id ${earlier.id})`] = earlier;
+          else if (earlier && earlier.token !== entry.token) doc[`${address} (id ${earlier.id}, another API)`] = earlier;
           doc[address] = { id: entry.id, token: entry.token, webhook_secret: entry.webhook_secret };
         });
         this.written.push(address);

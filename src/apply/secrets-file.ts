@@ -59,6 +59,9 @@ export class SecretsWriter {
       // one that did exist) is kept beside it, never overwritten: a token is never lost.
       const earlier = doc[address];
       if (earlier && earlier.id !== entry.id) doc[`${address} (id ${earlier.id})`] = earlier;
+      // The same id with another token is another API's app (one file kept for two environments,
+      // whose servers number apps alike): kept too. An app's token never changes on its own API.
+      else if (earlier && earlier.token !== entry.token) doc[`${address} (id ${earlier.id}, another API)`] = earlier;
       doc[address] = { id: entry.id, token: entry.token, webhook_secret: entry.webhook_secret };
     });
     // Only once the file holds it: the report tells the user the token is in the file.

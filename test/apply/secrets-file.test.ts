@@ -41,6 +41,20 @@ describe('SecretsWriter.save', () => {
     expect(doc).toEqual({ 'app["a"]': { id: '2', token: 't-NEW', webhook_secret: null }, 'app["a"] (id 1)': entry });
   });
 
+  it('keeps the token of another API\'s app with the same id (one file for two environments)', async () => {
+    const file = join(await tempDir(), 's.json');
+    const w = new SecretsWriter(file);
+    await w.save('app["a"]', entry);
+    // The same app read back with a webhook secret now: updated in place.
+    await w.save('app["a"]', { ...entry, webhook_secret: 'w-1' });
+    await w.save('app["a"]', { id: '1', token: 't-PRODUCTION', webhook_secret: null });
+    const doc = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
+    expect(doc).toEqual({
+      'app["a"]': { id: '1', token: 't-PRODUCTION', webhook_secret: null },
+      'app["a"] (id 1, another API)': { ...entry, webhook_secret: 'w-1' },
+    });
+  });
+
   it('does not list an address whose write failed', async () => {
     const file = join(await tempDir(), 'secrets.json');
     const writer = new SecretsWriter(file);
