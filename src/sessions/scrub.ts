@@ -47,7 +47,9 @@ const AFTER_TITLE = new RegExp(
 );
 // The number shape survives masking (digits stay digits), so the same pattern finds a name next to
 // a number before and after it is masked.
-const BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME})(\s+)(?=\+?${NUMBER})(?!${DATE_SOURCE})`, 'gu');
+// Also across a comma and one lower-case word ("Mwangi Kamau, simu 0712 345678", "JOHN, tel. 0712..."),
+// never across a lower-case word alone: "Appelez le 07.12.34.56.78" is a sentence, not a name.
+const BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME})(\s+|,[ \t]*(?:\p{Ll}+\.?:?[ \t]+)?)(?=\+?${NUMBER})(?!${DATE_SOURCE})`, 'gu');
 // Operators write payees in capitals: "sent to JOHN DOE for account 1234". Two words at least, so
 // "Welcome to M-PESA" stays.
 const CAPS = String.raw`\p{Lu}[\p{Lu}\p{M}'’-]*\.?`;

@@ -232,6 +232,9 @@ describe('scrubText', () => {
     // Found in an adversarial review: a colon after `to`, an honorific after a greeting, and
     // digits of other scripts (masked with the zero of their own script, so \p{Nd} still matches).
     ['Sent to: ACHIENG ODHIAMBO', 'Sent to: JANE DOE'],
+    ['Mwangi Kamau, simu 0712 345678', 'Jane Doe, simu 0710 000000'],
+    ['Pay JOHN KAMAU, tel. 0712345678', 'Pay JANE DOE, tel. 0710000000'],
+    ['Balance, call 0712345678', 'Balance, call 0710000000'],
     ['Hi DR. JOHN, your loan', 'Hi DR. JANE DOE, your loan'],
     ['Hello Mrs Mary Wanjiku', 'Hello Mrs Jane Doe'],
     ['رقم ٠٧١٢٣٤٥٦٧٨ تم', 'رقم ٠٧١٠٠٠٠٠٠٠ تم'],
