@@ -1,5 +1,6 @@
 // diff-env reports: text for a person, JSON for a script (src/plan/diff-env.ts builds the value).
 import type { EnvDiff, EnvDifference } from '../plan/diff-env.js';
+import { formatValue } from './plan-values.js';
 import { plural } from './plural.js';
 import { stableJson } from './stable-json.js';
 import { style } from './style.js';
@@ -8,7 +9,8 @@ export function renderEnvDiffJson(diff: EnvDiff): string {
   return stableJson(diff);
 }
 
-const show = (v: unknown): string => JSON.stringify(v ?? null);
+// As plan and drift show values: a regex reads exactly as written, backslashes not doubled.
+const show = (v: unknown): string => formatValue(v ?? null);
 
 function itemLines(d: EnvDifference, diff: EnvDiff): string[] {
   switch (d.class) {

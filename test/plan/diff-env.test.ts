@@ -1,6 +1,7 @@
 // diffEnvironments on plain data: canonical forms, ids ignored, per-environment variables read back.
 import { describe, expect, it } from 'vitest';
 import { diffEnvironments, type EnvSide } from '../../src/plan/diff-env.js';
+import { renderEnvDiffText } from '../../src/report/env-diff.js';
 import type { DesiredState, LiveApp, LiveState } from '../../src/model/types.js';
 
 const desiredApp = (webhook: string): DesiredState => ({
@@ -51,5 +52,14 @@ describe('diffEnvironments', () => {
     expect(archived.differences).toMatchObject([{ class: 'archived', in: 'production' }]);
     const neither = diffEnvironments(side('staging', 'h', null), side('production', 'h2', null)).diff;
     expect(neither).toMatchObject({ same: true, not_applied: ['app["com.example.wallet"]'] });
+  });
+});
+
+describe('renderEnvDiffText', () => {
+  it('shows a regex as written, backslashes not doubled (as plan and drift do)', () => {
+    const diff = { format_version: 1 as const, a: 'staging', b: 'production', same: false, only_in_config: [], masked_variables: [], not_applied: [],
+      differences: [{ type: 'parser' as const, address: 'action["A"].parser["p"]', class: 'changed' as const,
+        fields: [{ path: 'regex', a: 'Bal (?<b>\\d+) 5.*', b: 'Bal (?<b>\\d+) 6.*' }] }] };
+    expect(renderEnvDiffText(diff, { color: false })).toContain('regex: "Bal (?<b>\\d+) 5.*" in staging, "Bal (?<b>\\d+) 6.*" in production');
   });
 });
