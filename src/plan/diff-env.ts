@@ -81,6 +81,35 @@ function masker(side: EnvSide, names: readonly string[]): (v: unknown) => unknow
 
 const pairsByAddress = (pairs: readonly Pair[]) => new Map(pairs.map((p) => [p.address, p]));
 
+/**
+ * A name or category written with a per-environment variable (`name: "Balance ${CODE}"`) has a
+ * different address in each environment, yet is one resource of the config. Addresses that have
+ * no exact counterpart are paired when they read the same with the variables read back as
+ * `${NAME}`, and are then keyed by that form in both maps. Exact matches go first, so a variable
+ * value that happens to occur in another name cannot pull it apart from its counterpart.
+ */
+function pairUpByMaskedAddress(byA: Map<string, Pair>, byB: Map<string, Pair>, maskA: (v: unknown) => unknown, maskB: (v: unknown) => unknown): void {
+  const unmatched = (from: Map<string, Pair>, other: Map<string, Pair>, mask: (v: unknown) => unknown) => {
+    const out = new Map<string, string[]>();
+    for (const address of from.keys()) {
+      if (other.has(address)) continue;
+      const key = mask(address) as string;
+      if (key !== address) out.set(key, [...(out.get(key) ?? []), address]);
+    }
+    return out;
+  };
+  const restA = unmatched(byA, byB, maskA);
+  const restB = unmatched(byB, byA, maskB);
+  for (const [key, [addressA, ...moreA]] of restA) {
+    const inB = restB.get(key);
+    if (!addressA || moreA.length > 0 || !inB || inB.length !== 1 || byA.has(key) || byB.has(key)) continue;
+    const pa = byA.get(addressA)!;
+    const pb = byB.get(inB[0]!)!;
+    byA.delete(addressA); byB.delete(inB[0]!);
+    byA.set(key, pa); byB.set(key, pb);
+  }
+}
+
 export function diffEnvironments(a: EnvSide, b: EnvSide): { diff: EnvDiff; diagnostics: Diagnostic[] } {
   const cmpA = compareStates(a.desired, a.live);
   const cmpB = compareStates(b.desired, b.live);
@@ -89,6 +118,7 @@ export function diffEnvironments(a: EnvSide, b: EnvSide): { diff: EnvDiff; diagn
   const names = maskedNames(a, b);
   const maskA = masker(a, names);
   const maskB = masker(b, names);
+  pairUpByMaskedAddress(byA, byB, maskA, maskB);
   const differences: EnvDifference[] = [];
   const notApplied: string[] = [];
   for (const [address, pa] of byA) {

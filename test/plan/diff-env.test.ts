@@ -55,6 +55,25 @@ describe('diffEnvironments', () => {
   });
 });
 
+describe('diffEnvironments: an identity written with a per-environment variable', () => {
+  const appSide = (name: string, pkg: string, webhook: string | null): EnvSide => ({
+    name, variables: { PKG: pkg },
+    desired: { actions: [], files: ['m.yaml'], apps: [{ name: 'Wallet', package_name: pkg, webhook_url: 'https://h.example.com/in' }] },
+    live: live(webhook === null ? [] : [liveApp('1', webhook, { package_name: pkg })]),
+  });
+
+  it('is compared as one resource, under its address with the variable read back', () => {
+    const same = diffEnvironments(appSide('staging', 'com.example.wallet_stg', 'https://h.example.com/in'), appSide('production', 'com.example.wallet_prd', 'https://h.example.com/in')).diff;
+    expect(same).toMatchObject({ same: true, only_in_config: [], differences: [] });
+    const differ = diffEnvironments(appSide('staging', 'com.example.wallet_stg', 'https://h.example.com/v2'), appSide('production', 'com.example.wallet_prd', 'https://h.example.com/in')).diff;
+    expect(differ.only_in_config).toEqual([]);
+    expect(differ.differences).toEqual([{ type: 'app', address: 'app["${PKG}"]', class: 'changed',
+      fields: [{ path: 'webhook_url', a: 'https://h.example.com/v2', b: 'https://h.example.com/in' }] }]);
+    const missing = diffEnvironments(appSide('staging', 'com.example.wallet_stg', 'https://h.example.com/in'), appSide('production', 'com.example.wallet_prd', null)).diff;
+    expect(missing.differences).toMatchObject([{ address: 'app["${PKG}"]', class: 'missing', in: 'production' }]);
+  });
+});
+
 describe('renderEnvDiffText', () => {
   it('shows a regex as written, backslashes not doubled (as plan and drift do)', () => {
     const diff = { format_version: 1 as const, a: 'staging', b: 'production', same: false, only_in_config: [], masked_variables: [], not_applied: [],
