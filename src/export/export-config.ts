@@ -3,6 +3,7 @@
 // exported: listing an archived one in the config would make the next apply restore it.
 
 import { Document, YAMLSeq } from 'yaml';
+import { compileJavaPattern } from '../classify/java-regex.js';
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
 import type { StepDetails } from '../model/canonical.js';
 import { recordedAction } from '../record/record.js';
@@ -99,9 +100,22 @@ function selectParsers(action: LiveAction, all: LiveParser[], warnings: string[]
     } else {
       seen.set(p.category, p.id);
       parsers.push(p);
+      // The API stores a regex without compiling it: one Java rejects is exported as it is, and
+      // the exported config then fails `validate` until it is fixed. Said here, not there.
+      const problem = javaRejects(p.regex);
+      if (problem !== null) {
+        warnings.push(`${address} (id ${p.id}): its regex does not compile in Java (${problem}), so no device can use it; exported as it is, the config will not validate until the regex is fixed`);
+      }
     }
   }
   return { parsers, skipped };
+}
+
+function javaRejects(regex: string): string | null {
+  const compiled = compileJavaPattern(regex);
+  if (compiled.ok) return null;
+  const error = compiled.issues.find((i) => i.severity === 'error');
+  return error ? error.message.replace(/^does not compile in Java: /, '') : null;
 }
 
 function header(live: LiveState, options: ExportOptions, skipped: string[], warnings: string[]): string {

@@ -57,6 +57,20 @@ describe('exportConfig, layout file', () => {
     expect(result.warnings.join('\n')).toContain('action["Check balance"] (id a6): same name as id a1');
   });
 
+  it('warns about a live regex Java rejects (the API stores it unchecked) and exports it as it is', () => {
+    const live = sampleLive();
+    const target = live.parsers.find((p) => p.archived_at === null && p.action_id === 'a1')!;
+    target.regex = 'Balance {balance}';
+    const result = exportConfig(live, { layout: 'file', schemaPath: SCHEMA });
+    const warning = result.warnings.find((w) => w.includes(`(id ${target.id})`));
+    expect(warning).toMatch(/its regex does not compile in Java \(Illegal repetition.*\), so no device can use it; exported as it is/);
+    expect(result.files[0]!.content).toContain("regex: 'Balance {balance}'");
+    // Only for regexes Java rejects: the sample's tricky ones that compile get none.
+    const compileWarnings = exportConfig(sampleLive(), { layout: 'file', schemaPath: SCHEMA }).warnings.filter((w) => w.includes('does not compile'));
+    expect(compileWarnings.join('\n')).not.toMatch(/parser\["tricky-[0146]"\]/);
+    expect(compileWarnings.join('\n')).toMatch(/parser\["tricky-2"\] .*Dangling meta character/);
+  });
+
   it('round-trips every regex byte for byte, written single-quoted', () => {
     const { content, doc } = single();
     const check = actionNamed(doc, 'Check balance');
