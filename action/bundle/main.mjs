@@ -67358,6 +67358,9 @@ function buildDriftResult(desired, live, options = {}, comparer) {
   const warnings = [...live.warnings];
   const hidden = hiddenStepWarning2(cmp2, scope, live);
   if (hidden) warnings.push(hidden);
+  if ((options.targets?.length ?? 0) > 0) {
+    warnings.push(warning("drift.target-partial", 'This check is limited by --target: drift elsewhere in the config is not looked for; run without --target before relying on "in sync".'));
+  }
   const environment = desired.environment !== void 0 ? { environment: desired.environment } : {};
   return { drift: { format_version: 1, ...environment, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
 }

@@ -49,6 +49,10 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
   const warnings = [...live.warnings];
   const hidden = hiddenStepWarning(cmp, scope, live);
   if (hidden) warnings.push(hidden);
+  // As plan.target-partial: "in sync" then speaks for the targets only.
+  if ((options.targets?.length ?? 0) > 0) {
+    warnings.push(warning('drift.target-partial', 'This check is limited by --target: drift elsewhere in the config is not looked for; run without --target before relying on "in sync".'));
+  }
   const environment = desired.environment !== undefined ? { environment: desired.environment } : {};
   return { drift: { format_version: 1, ...environment, in_sync: items.length === 0, drift: items, warnings }, checked, diagnostics };
 }

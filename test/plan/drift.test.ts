@@ -58,6 +58,10 @@ describe('drift', () => {
       { targets: ['action["B"]'] },
     );
     expect(drift.drift.map((i) => `${i.class} ${i.address}`)).toEqual(['missing action["B"]']);
+    // "in sync" would speak for the targets only: said, as plan says it.
+    expect(drift.warnings.map((w) => w.code)).toContain('drift.target-partial');
+    const whole = driftOf(desired({ actions: [desiredAction({ name: 'B', parsers: [] })] }), live({}), {});
+    expect(whole.warnings.map((w) => w.code)).not.toContain('drift.target-partial');
   });
 
   it('matching errors come back as diagnostics, not as drift', () => {
