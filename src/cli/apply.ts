@@ -1,9 +1,9 @@
 // menuctl apply: plan (or read a saved plan), confirm, carry out, report. The work is in
 // src/apply/; this file wires flags, output and exit codes (docs/apply.md).
 
-import type { ApiClient } from '../api/types.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { ApiClient } from '../api/types.js';
 import { checkAgainstConfig } from '../apply/against-config.js';
 import { applyPlan, ApplyRefused, archiveRefusal } from '../apply/apply.js';
 import { askYes } from './confirm.js';
@@ -37,6 +37,13 @@ interface ApplyInput {
   record: LoadedRecord;
   /** Apps of the config matched to live ones (a saved plan knows none): their secrets and ids. */
   apps: ManagedApp[];
+  /** Whether the API lists apps: known from the live read, else asked once (GET /api/apps). */
+  appsListed: () => Promise<boolean>;
+}
+
+function askedOnce(client: ApiClient): () => Promise<boolean> {
+  let listed: Promise<boolean> | undefined;
+  return () => (listed ??= client.listApps().then((apps) => apps !== null));
 }
 
 export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
@@ -94,7 +101,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connec
   // Before the question: a plan apply would refuse is not worth confirming.
   const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
-  const known = await appsKnownToSecretsFile(plan, secretsFile, conn.client, planned.record);
+  const known = await appsKnownToSecretsFile(plan, secretsFile, { client: conn.client, appsListed: planned.appsListed, record: planned.record });
   if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!));
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
@@ -159,7 +166,7 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, 
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg, conn.environment),
   }, ctx.io);
-  return { plan: planned.plan, record, apps: managedApps(planned.comparison) };
+  return { plan: planned.plan, record, apps: managedApps(planned.comparison), appsListed: async () => planned.live.apps_listed };
 }
 
 const READ_PROBLEMS: Record<string, string> = { EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied' };
@@ -206,10 +213,11 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
     concurrency: conn.concurrency,
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
-  const recorded = await recordedAppCreates(plan, record, flags.recreate, conn.client);
+  const appsListed = askedOnce(conn.client);
+  const recorded = await recordedAppCreates(plan, record, flags.recreate, { client: conn.client, appsListed });
   if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan!));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}\n`);
-  if (!loaded) return { plan, record, apps: [] };
+  if (!loaded) return { plan, record, apps: [], appsListed };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
   const check = checkAgainstConfig(plan, loaded.desired, live, flags.recreate);
   if (!check.ok) {
@@ -218,7 +226,10 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
     throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan!, why));
   }
   // The same definition either way; the smaller count errs on the side of refusing.
-  return { plan, record, apps: managedApps(check.comparison), managed: Math.min(plan.safety?.managed ?? check.managed, check.managed) };
+  return {
+    plan, record, apps: managedApps(check.comparison), managed: Math.min(plan.safety?.managed ?? check.managed, check.managed),
+    appsListed: async () => live.apps_listed,
+  };
 }
 
 /**
@@ -229,7 +240,7 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
  * (as for the planner, plan/in-flight.ts). A recorded id that no longer exists is no reason.
  */
 async function recordedAppCreates(
-  plan: Plan, record: LoadedRecord, recreate: readonly string[], client: ApiClient,
+  plan: Plan, record: LoadedRecord, recreate: readonly string[], api: { client: ApiClient; appsListed: () => Promise<boolean> },
 ): Promise<{ address: string; why: string }[]> {
   const apps = scopeOf(record)?.apps;
   if (!apps) return [];
@@ -238,11 +249,11 @@ async function recordedAppCreates(
     return entry ? [{ address: c.address, entry }] : [];
   });
   if (entries.length === 0) return [];
-  const listed = (await client.listApps()) !== null;
+  const listed = await api.appsListed();
   const out: { address: string; why: string }[] = [];
   for (const { address, entry } of entries) {
     if (entry.id !== null) {
-      if ((await client.getApp(entry.id)) === null) continue;
+      if ((await api.client.getApp(entry.id)) === null) continue;
       out.push({ address, why: `the applied-state record holds this app as id ${entry.id}, which exists: it was created after this plan was made` });
     } else if (!listed && !recreate.includes(address)) {
       out.push({ address, why: 'the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate' });

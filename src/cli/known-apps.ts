@@ -22,8 +22,10 @@ export interface KnownApp {
  * by package_name already, so a secrets entry for another live app is an old one.
  */
 export async function appsKnownToSecretsFile(
-  plan: Plan, secretsFile: string | undefined, client: ApiClient, record?: { doc: RecordDocument; key: string },
+  plan: Plan, secretsFile: string | undefined,
+  api: { client: ApiClient; appsListed: () => Promise<boolean>; record?: { doc: RecordDocument; key: string } },
 ): Promise<KnownApp[]> {
+  const { client, record } = api;
   const creates = plan.changes.flatMap((c) => (c.op === 'create' && c.type === 'app' ? [c] : []));
   if (secretsFile === undefined || creates.length === 0) return [];
   // Unreadable: apply's own checks of the file say why, before anything is sent.
@@ -32,7 +34,7 @@ export async function appsKnownToSecretsFile(
     const id = doc?.[c.address]?.id;
     return typeof id === 'string' && id !== '' && !otherScopes(record, c.address).has(id) ? [{ change: c, id }] : [];
   });
-  if (candidates.length === 0 || (await client.listApps()) !== null) return [];
+  if (candidates.length === 0 || (await api.appsListed())) return [];
   const known: KnownApp[] = [];
   for (const { change, id } of candidates) {
     const live = await client.getApp(id);

@@ -30,6 +30,7 @@ const client = {
     ? { id: '1', name: 'Wallet', package_name: 'com.example.wallet', webhook_url: null, organization_id: 1, archived_at: null, updated_at: 't' }
     : null),
 } as unknown as ApiClient;
+const api = { client, appsListed: async () => false };
 
 function secretsFile(id: string): string {
   const file = join(tempDir(), 's.json');
@@ -49,17 +50,22 @@ function record(scopes: Record<string, string>): RecordDocument {
 
 describe('an app create the secrets file knows', () => {
   it('is refused when the id is live here with the same package_name and the record is lost', async () => {
-    expect(await appsKnownToSecretsFile(plan(), secretsFile('1'), client, { doc: new Map(), key: 'environment production' }))
+    expect(await appsKnownToSecretsFile(plan(), secretsFile('1'), { ...api, record: { doc: new Map(), key: 'environment production' } }))
       .toEqual([{ address: ADDRESS, id: '1', archived: false }]);
+  });
+
+  it('is not looked into where the API lists apps (the planner matched by package_name), nor for an id not live here', async () => {
+    expect(await appsKnownToSecretsFile(plan(), secretsFile('1'), { client, appsListed: async () => true })).toEqual([]);
+    expect(await appsKnownToSecretsFile(plan(), secretsFile('2'), api)).toEqual([]);
   });
 
   it("is not refused when the record places that id in another environment: it is that environment's app", async () => {
     // One secrets file for staging and production; staging was applied last from here. Production's
     // app 1 is another app (made from another checkout): the secrets file says nothing about it.
     const doc = record({ 'environment staging': '1' });
-    expect(await appsKnownToSecretsFile(plan(), secretsFile('1'), client, { doc, key: 'environment production' })).toEqual([]);
+    expect(await appsKnownToSecretsFile(plan(), secretsFile('1'), { ...api, record: { doc, key: 'environment production' } })).toEqual([]);
     // Another environment's line with another id: the secrets file's id is not that one's.
-    expect(await appsKnownToSecretsFile(plan(), secretsFile('1'), client, { doc: record({ 'environment staging': '7' }), key: 'environment production' }))
+    expect(await appsKnownToSecretsFile(plan(), secretsFile('1'), { ...api, record: { doc: record({ 'environment staging': '7' }), key: 'environment production' } }))
       .toHaveLength(1);
   });
 });
