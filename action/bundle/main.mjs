@@ -67021,7 +67021,8 @@ var init_apply_after = __esm({
 });
 
 // src/cli/known-apps.ts
-async function appsKnownToSecretsFile(plan2, secretsFile, client, record) {
+async function appsKnownToSecretsFile(plan2, secretsFile, api) {
+  const { client, record } = api;
   const creates = plan2.changes.flatMap((c) => c.op === "create" && c.type === "app" ? [c] : []);
   if (secretsFile === void 0 || creates.length === 0) return [];
   const doc = await readSecretsFile(secretsFile).catch(() => null);
@@ -67029,7 +67030,7 @@ async function appsKnownToSecretsFile(plan2, secretsFile, client, record) {
     const id = doc?.[c.address]?.id;
     return typeof id === "string" && id !== "" && !otherScopes(record, c.address).has(id) ? [{ change: c, id }] : [];
   });
-  if (candidates.length === 0 || await client.listApps() !== null) return [];
+  if (candidates.length === 0 || await api.appsListed()) return [];
   const known = [];
   for (const { change, id } of candidates) {
     const live = await client.getApp(id);
@@ -67071,6 +67072,10 @@ __export(apply_exports, {
 });
 import { readFile as readFile2 } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
+function askedOnce(client) {
+  let listed2;
+  return () => listed2 ??= client.listApps().then((apps) => apps !== null);
+}
 async function runApply(paths, flags, ctx) {
   const { io } = ctx;
   checkFlags(flags);
@@ -67103,7 +67108,7 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
   if (!json2) io.stdout.write(planShown(plan2, flags, io));
   const refusal = archiveRefusal(plan2, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
-  const known = await appsKnownToSecretsFile(plan2, secretsFile, conn.client, planned.record);
+  const known = await appsKnownToSecretsFile(plan2, secretsFile, { client: conn.client, appsListed: planned.appsListed, record: planned.record });
   if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile));
   if (!await confirmed(plan2, flags, ctx)) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   const appsReadBack = plan2.changes.some((c) => c.type === "app" && (c.op === "update" || c.op === "restore"));
@@ -67160,7 +67165,7 @@ async function fromConfig(paths, flags, conn, ctx) {
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization2(conn.client, conn.organizationGuard, configOrg, conn.environment)
   }, ctx.io);
-  return { plan: planned.plan, record, apps: managedApps(planned.comparison) };
+  return { plan: planned.plan, record, apps: managedApps(planned.comparison), appsListed: async () => planned.live.apps_listed };
 }
 async function readPlanFile(file, shown) {
   let text;
@@ -67196,11 +67201,12 @@ async function fromSavedPlan(plan2, paths, flags, conn, ctx) {
     concurrency: conn.concurrency
   });
   if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan));
-  const recorded = await recordedAppCreates(plan2, record, flags.recreate, conn.client);
+  const appsListed = askedOnce(conn.client);
+  const recorded = await recordedAppCreates(plan2, record, flags.recreate, { client: conn.client, appsListed });
   if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan));
   for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}
 `);
-  if (!loaded) return { plan: plan2, record, apps: [] };
+  if (!loaded) return { plan: plan2, record, apps: [], appsListed };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
   const check = checkAgainstConfig(plan2, loaded.desired, live, flags.recreate);
   if (!check.ok) {
@@ -67208,9 +67214,15 @@ async function fromSavedPlan(plan2, paths, flags, conn, ctx) {
     const why = "it is not what the config plans (edited by hand, or made from another config)";
     throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan, why));
   }
-  return { plan: plan2, record, apps: managedApps(check.comparison), managed: Math.min(plan2.safety?.managed ?? check.managed, check.managed) };
+  return {
+    plan: plan2,
+    record,
+    apps: managedApps(check.comparison),
+    managed: Math.min(plan2.safety?.managed ?? check.managed, check.managed),
+    appsListed: async () => live.apps_listed
+  };
 }
-async function recordedAppCreates(plan2, record, recreate, client) {
+async function recordedAppCreates(plan2, record, recreate, api) {
   const apps = scopeOf(record)?.apps;
   if (!apps) return [];
   const entries2 = plan2.changes.flatMap((c) => {
@@ -67218,11 +67230,11 @@ async function recordedAppCreates(plan2, record, recreate, client) {
     return entry ? [{ address: c.address, entry }] : [];
   });
   if (entries2.length === 0) return [];
-  const listed2 = await client.listApps() !== null;
+  const listed2 = await api.appsListed();
   const out = [];
   for (const { address, entry } of entries2) {
     if (entry.id !== null) {
-      if (await client.getApp(entry.id) === null) continue;
+      if (await api.client.getApp(entry.id) === null) continue;
       out.push({ address, why: `the applied-state record holds this app as id ${entry.id}, which exists: it was created after this plan was made` });
     } else if (!listed2 && !recreate.includes(address)) {
       out.push({ address, why: "the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate" });
