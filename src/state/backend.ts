@@ -1,0 +1,76 @@
+// Where the applied-state record lives (docs/planning.md "State backends"): one small interface,
+// one file per backend. A backend stores the record's whole text (every scope, the format of
+// src/record/record.ts) with an opaque version for compare-and-swap, and one lock per scope.
+// It never parses the record: merging a scope into a newer document is the caller's (see
+// src/state/store.ts), so a new backend is only storage and a lock.
+
+/** Who holds a lock: enough for a person to find the run and decide (`menuctl state unlock ID`). */
+export interface LockInfo {
+  /** Random, unique; what `menuctl state unlock ID` takes. */
+  id: string;
+  /** The record scope the lock guards (src/record/record.ts scopeKey). */
+  scope: string;
+  /** The operating-system user (or CI actor). */
+  who: string;
+  host: string;
+  /** e.g. `apply`, `import`, `state rm`. */
+  command: string;
+  /** ISO 8601, when the lock was taken. */
+  started: string;
+  /** The CI run, where GITHUB_SERVER_URL/GITHUB_REPOSITORY/GITHUB_RUN_ID are set. */
+  run_url?: string;
+  pid?: number;
+}
+
+/** The stored text and its version; both null when nothing was ever written. */
+export interface Snapshot {
+  text: string | null;
+  version: string | null;
+}
+
+/** Thrown by write when the stored version is no longer the one expected: re-read and retry. */
+export class StateConflict extends Error {
+  constructor(where: string) {
+    super(`${where}: the state was written by someone else meanwhile`);
+    this.name = 'StateConflict';
+  }
+}
+
+/** Thrown by lock when another holder has the scope's lock (after waiting up to the timeout). */
+export class LockHeld extends Error {
+  constructor(readonly holder: LockInfo, where: string) {
+    super(`${where}: the state of ${holder.scope} is locked by ${describeHolder(holder)} (lock id ${holder.id})`);
+    this.name = 'LockHeld';
+  }
+}
+
+export function describeHolder(h: LockInfo): string {
+  return `${h.who}@${h.host} running \`menuctl ${h.command}\` since ${h.started}${h.run_url ? ` (${h.run_url})` : ''}`;
+}
+
+export interface LockOptions {
+  /** How long to wait for a held lock before LockHeld (0: try once). */
+  timeoutMs: number;
+  /** Told once when the first try found the lock held and we wait. */
+  onWait?: (holder: LockInfo) => void;
+}
+
+export interface StateBackend {
+  /** How messages name the state: never a password or token. */
+  readonly shown: string;
+  read(): Promise<Snapshot>;
+  /**
+   * Stores `text` when the stored version is still `expected` (null: nothing stored yet) and
+   * returns the new version; otherwise throws StateConflict. Atomic: a reader sees the old text
+   * or the new, never a mix. `message` says why (a git commit message, a log line).
+   */
+  write(text: string, expected: string | null, message: string): Promise<string>;
+  /** Takes `info.scope`'s lock as `info`; throws LockHeld naming the holder. */
+  lock(info: LockInfo, options: LockOptions): Promise<void>;
+  /** Releases the lock with this id; returns what it was, or null when no lock has this id. */
+  unlock(id: string): Promise<LockInfo | null>;
+  /** Locks held now (every scope). */
+  locks(): Promise<LockInfo[]>;
+  /** Ends connections and removes scratch files. */
+  close(): Promise<void>;
+}
