@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import { filePath, formatOption, recreateOption, resendOption, targetOption, thresholdOptions, envOption } from './options.js';
-import { recordOption } from './record.js';
+import { lockTimeoutOption, recordOption, stateOption } from './record.js';
 import { addConnectionOptions } from './connect.js';
 import type { ApplyFlags } from './apply.js';
 
@@ -20,6 +20,8 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(resendOption())
     .addOption(recreateOption())
     .addOption(recordOption())
+    .addOption(stateOption())
+    .addOption(lockTimeoutOption())
     .addOption(envOption())
     .option('--secrets-file <file>', 'where created apps\' token and webhook secret are written (JSON, mode 0600)', filePath)
     .option('--discard-secrets', 'create apps without keeping their token and webhook secret')

@@ -19,7 +19,8 @@ import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
 import { thresholdsOf } from './options.js';
-import { loadRecord, recordPath, type RecordFlags } from './record.js';
+import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
+import type { RecordStore } from '../state/store.js';
 import { recordJournal } from '../record/journal.js';
 import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
@@ -63,6 +64,8 @@ export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
 
 const REMAKE = 'make a new one with `menuctl plan --out FILE`';
 
+const lockFor = (flags: ApplyFlags) => ({ command: 'apply', timeoutMs: flags.lockTimeout ?? 0 });
+
 export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   checkFlags(flags);
@@ -71,19 +74,31 @@ export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliConte
   const environment = await selectEnvironment(paths, flags, io, saved?.environment !== undefined ? { fallback: saved.environment } : {});
   if (saved) checkPlanEnvironment(saved, environment, flags.plan!);
   const conn = connect(flags, io, environment);
+  // The state's scope is locked from the first read of the record to its last write (store.close).
+  const store = await openRecordStore(paths, flags, io).catch(async (err) => {
+    await conn.client.close();
+    throw err;
+  });
   try {
-    return await planConfirmApply(paths, flags, conn, ctx, saved);
+    return await planConfirmApply(paths, flags, { ...conn, store }, ctx, saved);
   } catch (err) {
     // A signal during planning or the question: nothing was written yet.
     if (!ctx.signal.aborted) throw err;
     io.stderr.write('Interrupted before any change was made. Nothing was changed.\n');
     return EXIT.INTERRUPTED;
   } finally {
-    await conn.client.close();
+    try {
+      await store.close();
+    } finally {
+      await conn.client.close();
+    }
   }
 }
 
-async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext, saved: Plan | undefined): Promise<number> {
+/** The connection and the opened state. */
+type ApplyConnection = Connection & { store: RecordStore };
+
+async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext, saved: Plan | undefined): Promise<number> {
   const { io } = ctx;
   const planned = saved
     ? await fromSavedPlan(saved, paths, flags, conn, ctx)
@@ -150,8 +165,8 @@ function checkFlags(flags: ApplyFlags): void {
   }
 }
 
-async function fromConfig(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyInput> {
-  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment });
+async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext): Promise<ApplyInput> {
+  const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment, lock: lockFor(flags) });
   const planned = await loadAndPlan(paths, {
     environment: conn.environment ?? undefined,
     record,
@@ -197,7 +212,7 @@ async function readPlanFile(file: string, shown: string): Promise<Plan> {
  * the plan's fingerprint, and, given PATH, the config's digest is the plan's and every change
  * is what the config plans now (protection re-checked).
  */
-async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyInput> {
+async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext): Promise<ApplyInput> {
   const { io } = ctx;
   const loaded = paths.length > 0 ? await loadDesired(paths, io, conn.environment ?? undefined) : null;
   if (!loaded) {
@@ -207,7 +222,7 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
     );
   }
   await checkOrganization(conn.client, conn.organizationGuard, loaded ? loaded.desired.organization_id : conn.environmentOrganization, conn.environment);
-  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment });
+  const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment, lock: lockFor(flags) });
   const verification = await verifyPlan(plan, conn.client, {
     ...(loaded ? { configDigest: configDigest(loaded.desired) } : {}),
     concurrency: conn.concurrency,

@@ -6,7 +6,7 @@ import { DEFAULT_CONCURRENCY, parseConcurrency } from './connect.js';
 import type { CliContext } from './context.js';
 import type { DiffEnvFlags } from './diff-env.js';
 import { formatOption } from './options.js';
-import { recordOption } from './record.js';
+import { recordOption, stateOption } from './record.js';
 
 export function register(program: Command, ctx: CliContext): void {
   program
@@ -17,6 +17,7 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
     .addOption(formatOption(['text', 'json']))
     .addOption(recordOption())
+    .addOption(stateOption())
     .addOption(new Option('--concurrency <n>', 'parallel requests per environment, 1..64').argParser(parseConcurrency).default(DEFAULT_CONCURRENCY))
     .action(async (a: string, b: string, paths: string[], flags: DiffEnvFlags) => ctx.setExit(await (await import('./diff-env.js')).runDiffEnv(a, b, paths, flags, ctx)));
 }

@@ -9,7 +9,7 @@ import { checkOrganization, connect, DEFAULT_CONCURRENCY, type Connection } from
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
-import { loadRecord, recordPath, type RecordFlags } from './record.js';
+import { readRecord, type RecordFlags } from './record.js';
 import { selectEnvironment, type SelectedEnvironment } from './environment.js';
 
 export interface DiffEnvFlags extends RecordFlags {
@@ -42,7 +42,7 @@ async function side(env: SelectedEnvironment, paths: string[], flags: DiffEnvFla
   const { desired } = await loadDesired(paths, io, env.name);
   const conn: Connection = connect({ concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY }, io, env);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io, environment: env.name });
+    const record = await readRecord(paths, flags, { client: conn.client, baseUrl: conn.baseUrl, io, environment: env.name });
     const live = await readLiveFor(desired, {
       client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record,
       // Each side has its own guard (its environment's organization_id); one MENUCTL_ORGANIZATION_ID cannot fit both.

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import { filePath, formatOption, targetOption, envOption } from './options.js';
-import { recordOption } from './record.js';
+import { recordOption, stateOption } from './record.js';
 import { addConnectionOptions } from './connect.js';
 import type { DriftFlags } from './drift.js';
 
@@ -16,6 +16,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--report-file <file>', 'also write the report, in --format, to this file (stdout then gets the text report)', filePath)
     .addOption(targetOption())
     .addOption(recordOption())
+    .addOption(stateOption())
     .addOption(envOption());
   addConnectionOptions(cmd);
   cmd.action(async (paths: string[], flags: DriftFlags) => ctx.setExit(await (await import('./drift.js')).runDrift(paths, flags, ctx)));

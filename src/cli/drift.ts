@@ -13,7 +13,7 @@ import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
-import { loadRecord, recordPath, type RecordFlags } from './record.js';
+import { readRecord, type RecordFlags } from './record.js';
 import { writeUserFile } from './write-file.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
 
@@ -31,7 +31,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
   const { desired, sources } = await loadDesired(paths, io, environment?.name);
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
+    const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });
     const { live, comparer } = await readLiveComparing(desired, {
       client, concurrency, signal: ctx.signal, record,
       checkOrganization: (org) => checkOrganization(client, organizationGuard, org, environment?.name ?? null),

@@ -12,7 +12,7 @@ import { CliError, EXIT } from './exit.js';
 import { writeUserFile } from './write-file.js';
 import { scopeOf } from '../record/record-file.js';
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
-import { loadRecord, type RecordFlags } from './record.js';
+import { readRecord, type RecordFlags } from './record.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
@@ -41,7 +41,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   let result: ExportResult;
   try {
     await checkOrganization(client, organizationGuard, conn.environmentOrganization, conn.environment);
-    const record = await loadRecord(recordFileFor(flags, baseDir, io.cwd), { client, baseUrl, io, environment: conn.environment });
+    const record = await readRecord([], flags, { defaultFile: recordFileFor(flags, baseDir, io.cwd),  client, baseUrl, io, environment: conn.environment });
     const scope = scopeOf(record);
     // Every active action's parsers: the export is the whole organization.
     const live = await readLiveState(client, {

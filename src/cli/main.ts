@@ -22,6 +22,7 @@ export const COMMANDS: CommandTable = {
   drift: () => import('./drift-command.js'),
   'diff-env': () => import('./diff-env-command.js'),
   export: () => import('./export-command.js'),
+  state: () => import('./state-command.js'),
   operators: () => import('./operators.js'),
   serve: () => import('./serve.js'),
   token: () => import('./token.js'),

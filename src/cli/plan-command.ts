@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import { filePath, formatOption, recreateOption, resendOption, targetOption, thresholdOptions, envOption } from './options.js';
-import { recordOption } from './record.js';
+import { recordOption, stateOption } from './record.js';
 import { addConnectionOptions } from './connect.js';
 import type { PlanFlags } from './plan.js';
 
@@ -21,6 +21,7 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(resendOption())
     .addOption(recreateOption())
     .addOption(recordOption())
+    .addOption(stateOption())
     .addOption(envOption())
     .option('--force', 'acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out');
   for (const option of thresholdOptions()) cmd.addOption(option);

@@ -13,7 +13,7 @@ import { CliError, EXIT } from './exit.js';
 import { plural } from '../report/plural.js';
 import { useColor, type Io } from './io.js';
 import { thresholdsOf } from './options.js';
-import { loadRecord, recordPath, type RecordFlags } from './record.js';
+import { readRecord, type RecordFlags } from './record.js';
 import { writeUserFile } from './write-file.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
 
@@ -35,7 +35,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   const environment = await selectEnvironment(paths, flags, io);
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
+    const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });
     const { plan, desired } = await loadAndPlan(paths, {
       environment: environment?.name,
       showProtected: true,

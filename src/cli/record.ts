@@ -1,27 +1,51 @@
-// Where the applied-state record is (docs/planning.md, "The record"): `--record FILE`, else
-// `menuctl.lock` beside the config (in the directory given, or the first file's directory;
-// the working directory when no PATH is given), and which of its scopes is this API's.
+// Where the applied-state record is (docs/planning.md "State backends"): `--state URL`, else
+// `--record FILE` (the older spelling of `--state file:FILE`), else MENUCTL_STATE, else
+// `menuctl.lock` beside the config (in the directory given, or the first file's directory; the
+// working directory when no PATH is given). Then which of its scopes is this API's, and, for the
+// commands that write it, that scope's lock.
 
 import { statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { hostname } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import type { ApiClient } from '../api/types.js';
-import { readRecordDocument, type LoadedRecord } from '../record/record-file.js';
+import type { LoadedRecord } from '../record/record-file.js';
 import { RECORD_FILE, scopeKey } from '../record/record.js';
+import { describeHolder, LockHeld, type LockInfo } from '../state/backend.js';
+import { openState, shownUrl } from '../state/open.js';
+import { RecordStore } from '../state/store.js';
 import { CliError } from './exit.js';
 import { filePath } from './options.js';
 import type { Io } from './io.js';
 
 export interface RecordFlags {
   record?: string;
+  state?: string;
+  lockTimeout?: number;
 }
 
 export function recordOption(): Option {
-  return new Option('--record <file>', `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`).argParser(filePath);
+  return new Option('--record <file>', `the applied-state record file: same as --state file:FILE (default: ${RECORD_FILE} beside the config)`).argParser(filePath);
 }
 
-/** The record's path for these config PATHs. */
-export function recordPath(paths: readonly string[], flags: RecordFlags, io: Io): string {
+export function stateOption(): Option {
+  return new Option('--state <url>', 'where the applied-state record lives: file:PATH, git+URL#BRANCH or postgres://USER@HOST:PORT/DB (env: MENUCTL_STATE; default: file:menuctl.lock beside the config)');
+}
+
+export function lockTimeoutOption(): Option {
+  return new Option('--lock-timeout <duration>', 'how long to wait for the state lock another run holds, e.g. 30s, 5m (default: 0s, refuse at once)').argParser(parseDuration);
+}
+
+/** `0`, `30s`, `5m`, `1h`, `250ms` to milliseconds. */
+export function parseDuration(value: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+  if (!m) throw new CliError(`--lock-timeout ${JSON.stringify(value)} is not a duration: write e.g. 0s, 30s, 5m or 1h`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? 's']!;
+  return Math.round(Number(m[1]) * unit);
+}
+
+/** The record file's default path for these config PATHs. */
+export function recordPath(paths: readonly string[], flags: Pick<RecordFlags, 'record'>, io: Io): string {
   if (flags.record !== undefined) return resolve(io.cwd, flags.record);
   if (paths.length === 0) return join(io.cwd, RECORD_FILE);
   const first = resolve(io.cwd, paths[0]!);
@@ -34,16 +58,90 @@ export function recordPath(paths: readonly string[], flags: RecordFlags, io: Io)
   return join(isDir ? first : dirname(first), RECORD_FILE);
 }
 
-/** Reads the record and picks this API's scope (by environment, else base URL and the credentials' organization). */
-export async function loadRecord(file: string, o: { client: ApiClient; baseUrl: string; io: Io; environment?: string | null }): Promise<LoadedRecord> {
-  const shown = relative(o.io.cwd, file) || file;
-  let doc;
+/** The state URL these flags, this environment and these PATHs name. */
+export function stateUrl(paths: readonly string[], flags: RecordFlags, io: Io, defaultFile?: string): string {
+  if (flags.state !== undefined && flags.record !== undefined) {
+    throw new CliError('--state and --record both say where the record is: keep one (--record FILE is --state file:FILE)');
+  }
+  if (flags.state !== undefined) return flags.state.trim();
+  if (flags.record !== undefined) return `file:${recordPath(paths, flags, io)}`;
+  const fromEnv = io.env.MENUCTL_STATE?.trim();
+  if (fromEnv) return fromEnv;
+  return `file:${defaultFile ?? recordPath(paths, flags, io)}`;
+}
+
+/** Opens the backend these flags name (nothing read yet). Close it with `store.close()`. */
+export async function openRecordStore(paths: readonly string[], flags: RecordFlags, io: Io, defaultFile?: string): Promise<RecordStore> {
+  const url = stateUrl(paths, flags, io, defaultFile);
   try {
-    doc = await readRecordDocument(file, shown);
+    return new RecordStore(await openState(url, { env: io.env, cwd: io.cwd }));
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError(`cannot open the state ${shownUrl(url)}: ${(err as Error).message}`);
+  }
+}
+
+export interface LoadOptions {
+  client: ApiClient;
+  baseUrl: string;
+  io: Io;
+  environment?: string | null;
+  /** Take the scope's lock before the first read (apply, import, state rm): the command's name. */
+  lock?: { command: string; timeoutMs: number };
+}
+
+/** Picks this API's scope (by environment, else base URL and the credentials' organization), locks it if asked, reads the record. */
+export async function loadRecord(store: RecordStore, o: LoadOptions): Promise<LoadedRecord> {
+  // Scoped by environment needs no organization lookup (a login) before the plan.
+  const key = o.environment ? scopeKey(o.baseUrl, null, o.environment) : scopeKey(o.baseUrl, await o.client.organizationId());
+  if (o.lock) await lockScope(store, key, o.lock, o.io);
+  try {
+    return { store, shown: store.shown, doc: await store.load(), key };
   } catch (err) {
     throw new CliError((err as Error).message);
   }
-  // Scoped by environment needs no organization lookup (a login) before the plan.
-  const key = o.environment ? scopeKey(o.baseUrl, null, o.environment) : scopeKey(o.baseUrl, await o.client.organizationId());
-  return { file, shown, doc, key };
+}
+
+/** For the commands that only read it (plan, drift, export): open, read, close. */
+export async function readRecord(paths: readonly string[], flags: RecordFlags, o: Omit<LoadOptions, 'lock'> & { defaultFile?: string }): Promise<LoadedRecord> {
+  const store = await openRecordStore(paths, flags, o.io, o.defaultFile);
+  try {
+    return await loadRecord(store, o);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Takes the scope's lock, or refuses naming the holder and the way to release it. */
+export async function lockScope(store: RecordStore, key: string, lock: { command: string; timeoutMs: number }, io: Io): Promise<void> {
+  try {
+    await store.lock(key, lock.command, {
+      env: io.env,
+      timeoutMs: lock.timeoutMs,
+      onWait: (h) => io.stderr.write(`Waiting up to ${Math.round(lock.timeoutMs / 1000)} s for the state lock of ${key}: held by ${describeHolder(h)} (lock id ${h.id}).\n`),
+    });
+  } catch (err) {
+    if (err instanceof LockHeld) throw new CliError(lockRefusal(err.holder, store.shown, lock.timeoutMs));
+    throw new CliError(`cannot lock the state ${store.shown}: ${(err as Error).message}`);
+  }
+}
+
+export function lockRefusal(h: LockInfo, shown: string, timeoutMs: number): string {
+  const gone = h.pid !== undefined && h.host === hostname() && !alive(h.pid);
+  const waited = timeoutMs > 0 ? ` after waiting ${Math.round(timeoutMs / 1000)} s` : '';
+  return [
+    `the state ${shown} of ${h.scope} is locked${waited}: held by ${describeHolder(h)}, lock id ${h.id}. Nothing was changed.`,
+    gone
+      ? `  Its process ${h.pid} is no longer running on this host: it was stopped before it could release the lock. Check that its changes are what you expect (\`menuctl plan\`), then release it with \`menuctl state unlock ${h.id}\`.`
+      : `  Wait for it to finish (or pass --lock-timeout 5m to wait), or, if that run was killed, release the lock with \`menuctl state unlock ${h.id}\`.`,
+  ].join('\n');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

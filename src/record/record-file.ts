@@ -1,25 +1,20 @@
-// The record on disk: read it (a regular file or none), and keep it while apply runs. Every
-// change to it is written atomically (src/fs/atomic-write.ts) only after the API confirmed the
-// write it describes, except the in-flight mark, which is written before its create is sent:
-// an apply killed at any point leaves a record the next plan can read truthfully.
+// The record a command works with, and keeping it while apply runs. Every change is written to
+// its backend (src/state/, atomically) only after the API confirmed the write it describes,
+// except the in-flight mark, which is written before its create is sent: an apply killed at any
+// point leaves a record the next plan can read truthfully.
 
 import { canonicalStep } from '../model/canonical.js';
-import { checkWritable, readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
 import type { ResolvedAction } from '../model/types.js';
-import { emptyScope, parseRecord, serializeRecord, type RecordDocument, type ScopeRecord } from './record.js';
+import type { RecordStore } from '../state/store.js';
+import { emptyScope, type RecordDocument, type ScopeRecord } from './record.js';
 
-/** The record a command works with: the file, what it holds, and which scope is this API's. */
+/** The record a command works with: where it lives, what it holds, and which scope is this API's. */
 export interface LoadedRecord {
-  file: string;
-  /** How messages name the file (relative to the working directory). */
+  store: RecordStore;
+  /** How messages name it (a path relative to the working directory, or a URL without password). */
   shown: string;
   doc: RecordDocument;
   key: string;
-}
-
-export async function readRecordDocument(file: string, shown: string): Promise<RecordDocument> {
-  const text = await readRegularFile(file, 'applied-state record');
-  return text === null ? new Map() : parseRecord(text, shown);
 }
 
 /** The scope of this API in the document, or null when it holds nothing for it. */
@@ -42,13 +37,13 @@ export class RecordKeeper {
 
   constructor(private readonly record: LoadedRecord) {}
 
-  get file(): string {
-    return this.record.file;
+  get shown(): string {
+    return this.record.shown;
   }
 
   /** Fails before the first write to the API when the record could not be written. */
   check(): Promise<void> {
-    return checkWritable(this.record.file, 'applied-state record');
+    return this.record.store.check();
   }
 
   private scope(): ScopeRecord {
@@ -121,7 +116,7 @@ export class RecordKeeper {
       if (pause > 0) await new Promise((resume) => setTimeout(resume, pause));
       const version = this.version;
       const started = performance.now();
-      await writeFileAtomic(this.record.file, serializeRecord(this.record.doc), { mkdirs: false });
+      await this.record.store.save(this.record.doc, this.record.key, `record for ${this.record.key}`);
       this.written = version;
       this.nextWriteAt = 2 * performance.now() - started;
     };

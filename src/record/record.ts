@@ -42,7 +42,34 @@ export type RecordDocument = Map<string, ScopeRecord>;
  */
 export function scopeKey(apiUrl: string, organizationId: number | null, environment: string | null = null): string {
   if (environment !== null) return `environment ${environment}`;
-  return `${apiUrl.replace(/\/+$/, '')} org ${organizationId ?? '?'}`;
+  return `${scopeUrl(apiUrl)} org ${organizationId ?? '?'}`;
+}
+
+const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/**
+ * One API, one scope (issue 23 item 3): `HTTP://Host:80/`, `http://host/api` and `http://host`
+ * are the same API, so the scheme and host are lower-cased, a default port, trailing `/` and a
+ * trailing `/api` (the requests' own prefix) are dropped. The rest of the path is kept as written:
+ * a gateway may serve two APIs under two paths. Not a URL: the text less its trailing `/`.
+ */
+export function scopeUrl(apiUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(apiUrl.trim());
+  } catch {
+    return apiUrl.replace(/\/+$/, '');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return apiUrl.replace(/\/+$/, '');
+  const port = url.port === '' || url.port === DEFAULT_PORT[url.protocol] ? '' : `:${url.port}`;
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '').replace(/\/+$/, '');
+  return `${url.protocol}//${url.hostname.toLowerCase()}${port}${path}`;
+}
+
+/** A key as written by any earlier version, in today's form (`HTTP://H:80/ org 1` -> `http://h org 1`). */
+export function normalizeScopeKey(key: string): string {
+  const m = /^(\S+) org (\d+|\?)$/.exec(key);
+  return m ? `${scopeUrl(m[1]!)} org ${m[2]}` : key;
 }
 
 export const emptyScope = (): ScopeRecord => ({ actions: new Map(), apps: new Map() });
@@ -97,10 +124,11 @@ function addEntry(doc: RecordDocument, e: Record<string, unknown>, fail: (what: 
   if (typeof e.scope !== 'string' || typeof e.address !== 'string') throw fail('a line needs "scope" and "address"');
   const address = parseAddress(e.address);
   if (address === null || address.type === 'parser') throw fail(`${JSON.stringify(e.address)} is not an action or app address`);
-  let scope = doc.get(e.scope);
-  if (!scope) doc.set(e.scope, (scope = emptyScope()));
+  const key = normalizeScopeKey(e.scope);
+  let scope = doc.get(key);
+  if (!scope) doc.set(key, (scope = emptyScope()));
   const table: Map<string, unknown> = address.type === 'action' ? scope.actions : scope.apps;
-  if (table.has(e.address)) throw fail(`${e.address} appears twice for ${e.scope} (a merge kept both sides): keep one of the two lines`);
+  if (table.has(e.address)) throw fail(`${e.address} appears twice for ${key} (a merge kept both sides): keep one of the two lines`);
   if (address.type === 'action') {
     if (typeof e.id !== 'string' || !Array.isArray(e.steps) || !Array.isArray(e.operator_ids)) {
       throw fail('an action line needs "id", "steps" and "operator_ids"');

@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordJournal } from '../../src/record/journal.js';
 import { RecordKeeper } from '../../src/record/record-file.js';
+import { FileBackend } from '../../src/state/file.js';
+import { RecordStore } from '../../src/state/store.js';
+
+const fileStore = (file: string) => new RecordStore(new FileBackend(file, 'menuctl.lock'));
 import { parseRecord } from '../../src/record/record.js';
 import type { Change } from '../../src/plan/types.js';
 import { actionDesired, archive, createAction, createApp } from '../apply/plan-data.js';
@@ -13,7 +17,7 @@ const KEY = 'http://api org 1';
 
 function setup() {
   const file = join(mkdtempSync(join(tmpdir(), 'menuctl-journal-')), 'menuctl.lock');
-  const keeper = new RecordKeeper({ file, shown: 'menuctl.lock', doc: new Map(), key: KEY });
+  const keeper = new RecordKeeper({ store: fileStore(file), shown: 'menuctl.lock', doc: new Map(), key: KEY });
   const read = () => parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock').get(KEY)!;
   return { journal: recordJournal(keeper), read };
 }
@@ -39,7 +43,7 @@ describe('recordJournal', () => {
 
   it('moves the line of a renamed action (one line per live id), also after the file was read with the old name', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'menuctl-journal-')), 'menuctl.lock');
-    const keeper = new RecordKeeper({ file, shown: 'menuctl.lock', doc: new Map(), key: KEY });
+    const keeper = new RecordKeeper({ store: fileStore(file), shown: 'menuctl.lock', doc: new Map(), key: KEY });
     const journal = recordJournal(keeper);
     const read = () => parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock').get(KEY)!;
     await journal.confirmed(createAction('A'), 'a1');
@@ -51,7 +55,7 @@ describe('recordJournal', () => {
     await journal.confirmed(update('A2'), 'a1');
     expect([...read().actions.keys()]).toEqual(['action["A2"]', 'action["B"]']);
     // A second keeper starts from the file: the rename back is found by id there too.
-    const again = new RecordKeeper({ file, shown: 'menuctl.lock', doc: parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock'), key: KEY });
+    const again = new RecordKeeper({ store: fileStore(file), shown: 'menuctl.lock', doc: parseRecord(readFileSync(file, 'utf8'), 'menuctl.lock'), key: KEY });
     await recordJournal(again).confirmed(update('A'), 'a1');
     expect([...read().actions.keys()]).toEqual(['action["A"]', 'action["B"]']);
     // Archived, then the same address applied to another id: the line follows the new id.

@@ -1,0 +1,190 @@
+// menuctl state list|show|rm|push|unlock (CONTRACT.md "State"). Offline: the record is read
+// from its backend, never from the API. rm and push hold the scope locks they write under.
+
+import type { RecordDocument, ScopeRecord } from '../record/record.js';
+import { emptyScope } from '../record/record.js';
+import { parseAddress } from '../model/address.js';
+import { describeHolder } from '../state/backend.js';
+import { openState, shownUrl } from '../state/open.js';
+import { RecordStore } from '../state/store.js';
+import type { CliContext } from './context.js';
+import { CliError, EXIT } from './exit.js';
+import { lockScope, openRecordStore, type RecordFlags } from './record.js';
+import type { Io } from './io.js';
+
+export interface StateFlags extends RecordFlags {
+  scope?: string;
+  to?: string;
+  overwrite?: boolean;
+}
+
+async function withStore<T>(paths: readonly string[], flags: StateFlags, io: Io, use: (store: RecordStore) => Promise<T>): Promise<T> {
+  const store = await openRecordStore(paths, flags, io);
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function load(store: RecordStore): Promise<RecordDocument> {
+  try {
+    return await store.load();
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+}
+
+interface Row {
+  scope: string;
+  address: string;
+  id: string;
+  entry: object;
+}
+
+function rows(doc: RecordDocument, scope?: string): Row[] {
+  const out: Row[] = [];
+  for (const [key, s] of [...doc].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (scope !== undefined && key !== scope) continue;
+    const lines: Row[] = [];
+    for (const [address, a] of s.actions) lines.push({ scope: key, address, id: a.id, entry: a });
+    for (const [address, a] of s.apps) lines.push({ scope: key, address, id: a.id ?? '(create in flight)', entry: a });
+    lines.sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0));
+    out.push(...lines);
+  }
+  return out;
+}
+
+/** Addresses and scopes are shown as JSON strings: a name from a file cannot fake a column or a line. */
+const quoted = (s: string): string => JSON.stringify(s);
+
+export async function stateList(paths: string[], flags: StateFlags, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  return withStore(paths, flags, io, async (store) => {
+    const doc = await load(store);
+    const list = rows(doc, flags.scope);
+    for (const r of list) io.stdout.write(`${quoted(r.scope)}\t${r.address}\t${r.id}\n`);
+    if (list.length === 0) io.stderr.write(`${store.shown} holds no resource${flags.scope !== undefined ? ` for scope ${quoted(flags.scope)}` : ''}.\n`);
+    for (const h of await store.backend.locks()) io.stderr.write(`Locked: ${quoted(h.scope)} by ${describeHolder(h)} (lock id ${h.id}).\n`);
+    return EXIT.OK;
+  });
+}
+
+function checkAddress(address: string): void {
+  const a = parseAddress(address);
+  if (a === null || a.type === 'parser') {
+    throw new CliError(`${quoted(address)} is not an action or app address: write action["NAME"] or app["PACKAGE"] (parsers are not recorded: the API shows every parser field)`);
+  }
+}
+
+export async function stateShow(address: string, paths: string[], flags: StateFlags, ctx: CliContext): Promise<number> {
+  checkAddress(address);
+  const { io } = ctx;
+  return withStore(paths, flags, io, async (store) => {
+    const found = rows(await load(store), flags.scope).filter((r) => r.address === address);
+    if (found.length === 0) throw new CliError(`${store.shown} has no line for ${address}${flags.scope !== undefined ? ` in scope ${quoted(flags.scope)}` : ''}: \`menuctl state list\` shows what it holds`);
+    for (const r of found) io.stdout.write(`${JSON.stringify({ scope: r.scope, address: r.address, ...r.entry }, null, 2)}\n`);
+    return EXIT.OK;
+  });
+}
+
+/** The one scope that holds `address`, or the one --scope names; refused when it is ambiguous. */
+function scopeFor(doc: RecordDocument, address: string, flags: StateFlags, shown: string): string {
+  const holding = [...doc].filter(([, s]) => s.actions.has(address) || s.apps.has(address)).map(([k]) => k);
+  if (flags.scope !== undefined) {
+    if (!holding.includes(flags.scope)) throw new CliError(`${shown} has no line for ${address} in scope ${quoted(flags.scope)}${holding.length ? `; it is held in ${holding.map(quoted).join(', ')}` : ''}`);
+    return flags.scope;
+  }
+  if (holding.length === 0) throw new CliError(`${shown} has no line for ${address}: \`menuctl state list\` shows what it holds`);
+  if (holding.length > 1) throw new CliError(`${address} is recorded in ${holding.length} scopes (${holding.map(quoted).join(', ')}): name one with --scope`);
+  return holding[0]!;
+}
+
+export async function stateRm(address: string, paths: string[], flags: StateFlags, ctx: CliContext): Promise<number> {
+  checkAddress(address);
+  const { io } = ctx;
+  return withStore(paths, flags, io, async (store) => {
+    const key = scopeFor(await load(store), address, flags, store.shown);
+    // Locked, then read again: the lines removed are the ones no apply is changing.
+    await lockScope(store, key, { command: `state rm ${address}`, timeoutMs: flags.lockTimeout ?? 0 }, io);
+    const doc = await load(store);
+    const scope = doc.get(key) ?? emptyScope();
+    const had = scope.actions.get(address) ?? scope.apps.get(address);
+    if (had === undefined) throw new CliError(`${store.shown} no longer has a line for ${address} in ${quoted(key)}: another run removed it`);
+    scope.actions.delete(address);
+    scope.apps.delete(address);
+    if (scope.actions.size === 0 && scope.apps.size === 0) doc.delete(key);
+    await store.save(doc, key, `state rm ${address} from ${key}`);
+    const id = 'id' in had && had.id !== null ? `id ${had.id}` : 'its create in flight';
+    io.stdout.write(`Removed ${address} (${id}) from ${quoted(key)} in ${store.shown}. The live resource is unchanged; menuctl no longer manages it.\n`);
+    return EXIT.OK;
+  });
+}
+
+const sameScope = (a: ScopeRecord, b: ScopeRecord): boolean => JSON.stringify(entries(a)) === JSON.stringify(entries(b));
+const entries = (s: ScopeRecord) => [[...s.actions].sort(), [...s.apps].sort()];
+
+export async function statePush(paths: string[], flags: StateFlags, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  const to = flags.to!.trim();
+  return withStore(paths, flags, io, async (from) => {
+    let dest: RecordStore;
+    try {
+      dest = new RecordStore(await openState(to, { env: io.env, cwd: io.cwd }));
+    } catch (err) {
+      throw new CliError(`cannot open the state ${shownUrl(to)}: ${(err as Error).message}`);
+    }
+    try {
+      if (dest.shown === from.shown) throw new CliError(`--to names the state being pushed (${from.shown}): give another backend`);
+      const scopes = [...(await load(from)).keys()].sort();
+      if (scopes.length === 0) throw new CliError(`${from.shown} holds no record: nothing to push`);
+      // Every scope is locked on both sides: no apply changes one while it moves.
+      const timeoutMs = flags.lockTimeout ?? 0;
+      for (const key of scopes) {
+        await lockScope(from, key, { command: 'state push', timeoutMs }, io);
+        await lockScope(dest, key, { command: 'state push', timeoutMs }, io);
+      }
+      const source = await load(from);
+      const target = await load(dest);
+      const clashes = scopes.filter((k) => target.has(k) && !sameScope(target.get(k)!, source.get(k)!));
+      if (clashes.length > 0 && !flags.overwrite) {
+        throw new CliError(`${dest.shown} already holds other lines for ${clashes.map(quoted).join(', ')}: nothing was pushed. Compare them (\`menuctl state list --state ${shownUrl(to)}\`), then pass --overwrite to replace them with ${from.shown}'s`);
+      }
+      let copied = 0;
+      for (const key of scopes) {
+        if (target.has(key) && sameScope(target.get(key)!, source.get(key)!)) continue;
+        target.set(key, source.get(key)!);
+        await dest.save(target, key, `state push of ${key} from ${from.shown}`);
+        copied++;
+      }
+      // Read back: what the destination holds now is what was pushed, line for line.
+      const check = await load(dest);
+      const lost = scopes.filter((k) => !check.has(k) || !sameScope(check.get(k)!, source.get(k)!));
+      if (lost.length > 0) throw new CliError(`after the push, ${dest.shown} differs from ${from.shown} for ${lost.map(quoted).join(', ')}: another run wrote it meanwhile; push again`);
+      const lines = rows(source).length;
+      io.stdout.write(`Pushed ${scopes.length} scope${scopes.length === 1 ? '' : 's'} (${lines} line${lines === 1 ? '' : 's'}, ${copied} scope${copied === 1 ? '' : 's'} written) from ${from.shown} to ${dest.shown}. Use it from now on with --state ${shownUrl(to)} or MENUCTL_STATE; ${from.shown} is left as it was.\n`);
+      return EXIT.OK;
+    } finally {
+      await dest.close();
+    }
+  });
+}
+
+export async function stateUnlock(id: string, paths: string[], flags: StateFlags, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  return withStore(paths, flags, io, async (store) => {
+    let released;
+    try {
+      released = await store.backend.unlock(id);
+    } catch (err) {
+      throw new CliError(`cannot release lock ${id} of ${store.shown}: ${(err as Error).message}`);
+    }
+    if (released === null) {
+      const held = await store.backend.locks();
+      const now = held.length === 0 ? 'it holds no lock now' : `it holds ${held.map((h) => `${h.id} (${quoted(h.scope)})`).join(', ')}`;
+      throw new CliError(`${store.shown} has no lock with id ${id}: ${now}`);
+    }
+    io.stdout.write(`Released lock ${released.id} of ${quoted(released.scope)}: it was held by ${describeHolder(released)}. Run \`menuctl plan\` to see what that run left.\n`);
+    return EXIT.OK;
+  });
+}

@@ -1,0 +1,111 @@
+// The file backend (`file:PATH`, the default `menuctl.lock` beside the config): the record as
+// it always was, for one person on one disk. The version is the text's SHA-256, so a write
+// refuses to replace a file someone changed since it was read. A scope's lock is a file beside
+// the record, created exclusively (O_EXCL), holding who took it: a second apply in another
+// terminal is refused naming the first. A lock whose process is gone (killed) stays until
+// `menuctl state unlock ID`: it is reported, never taken over (the killed run may have left
+// writes its record does not show; a person should look first).
+
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open, readdir, readFile, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
+import { LockHeld, StateConflict, type LockInfo, type LockOptions, type Snapshot, type StateBackend } from './backend.js';
+import { pollLock } from './poll.js';
+
+const WHAT = 'applied-state record';
+
+export const versionOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+const scopeTag = (scope: string): string => createHash('sha256').update(scope).digest('hex').slice(0, 16);
+
+export class FileBackend implements StateBackend {
+  constructor(readonly path: string, readonly shown: string) {}
+
+  async read(): Promise<Snapshot> {
+    const text = await readRegularFile(this.path, WHAT);
+    return text === null ? { text: null, version: null } : { text, version: versionOf(text) };
+  }
+
+  async write(text: string, expected: string | null): Promise<string> {
+    const now = await readRegularFile(this.path, WHAT);
+    if ((now === null ? null : versionOf(now)) !== expected) throw new StateConflict(this.shown);
+    await writeFileAtomic(this.path, text, { mkdirs: false });
+    return versionOf(text);
+  }
+
+  /** `.menuctl.lock.<scope tag>.lock-info` beside the record: hidden, and one per scope. */
+  private lockPath(scope: string): string {
+    return join(dirname(this.path), `.${basename(this.path)}.${scopeTag(scope)}.lock-info`);
+  }
+
+  async lock(info: LockInfo, options: LockOptions): Promise<void> {
+    const path = this.lockPath(info.scope);
+    await pollLock(options, async () => {
+      try {
+        const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+        try {
+          await fh.writeFile(`${JSON.stringify(info)}\n`);
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        return null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+          throw new Error(`cannot lock the ${WHAT} ${this.shown}: ${(err as Error).message}`);
+        }
+        // Held; a lock file being written this very moment reads as unknown (retried).
+        return (await this.holderAt(path)) ?? unknownHolder(info.scope, path);
+      }
+    }, (holder) => new LockHeld(holder, this.shown));
+  }
+
+  private async holderAt(path: string): Promise<LockInfo | null> {
+    try {
+      const parsed = JSON.parse(await readFile(path, 'utf8')) as LockInfo;
+      return typeof parsed?.id === 'string' && typeof parsed.scope === 'string' ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async unlock(id: string): Promise<LockInfo | null> {
+    for (const { path, info } of await this.lockFiles()) {
+      if (info.id !== id) continue;
+      await rm(path, { force: true });
+      return info;
+    }
+    return null;
+  }
+
+  async locks(): Promise<LockInfo[]> {
+    return (await this.lockFiles()).map((l) => l.info);
+  }
+
+  private async lockFiles(): Promise<{ path: string; info: LockInfo }[]> {
+    const dir = dirname(this.path);
+    const prefix = `.${basename(this.path)}.`;
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return [];
+    }
+    const out: { path: string; info: LockInfo }[] = [];
+    for (const name of names.filter((n) => n.startsWith(prefix) && n.endsWith('.lock-info')).sort()) {
+      const path = join(dir, name);
+      const info = await this.holderAt(path);
+      if (info) out.push({ path, info });
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** A lock file that cannot be read (being written, or damaged): still a lock, named by its file. */
+function unknownHolder(scope: string, path: string): LockInfo {
+  return { id: `file:${basename(path)}`, scope, who: 'unknown', host: 'unknown', command: 'unknown', started: 'unknown' };
+}

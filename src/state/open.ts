@@ -1,0 +1,45 @@
+// `--state URL` / MENUCTL_STATE to a backend (CONTRACT.md "State"). One line per backend: a new
+// one (S3 with conditional writes, Terraform's http protocol) is a file and a line here. The
+// network backends are imported only when used, so a laptop's file record loads no driver.
+
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { StateBackend } from './backend.js';
+import { FileBackend } from './file.js';
+
+export interface OpenOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+interface BackendEntry {
+  /** What the URL starts with. */
+  scheme: RegExp;
+  example: string;
+  open(url: string, o: OpenOptions): Promise<StateBackend>;
+}
+
+const BACKENDS: BackendEntry[] = [
+  { scheme: /^file:/i, example: 'file:menuctl.lock', open: async (url, o) => openFile(url.slice('file:'.length), o) },
+];
+
+/** The backend a state URL names; a URL no backend takes is refused with the forms accepted. */
+export function openState(url: string, o: OpenOptions): Promise<StateBackend> {
+  const entry = BACKENDS.find((b) => b.scheme.test(url));
+  if (!entry) {
+    throw new Error(`--state ${JSON.stringify(shownUrl(url))} is not a state URL: give one of ${BACKENDS.map((b) => b.example).join(', ')}`);
+  }
+  return entry.open(url, o);
+}
+
+/** `file:PATH` (relative to the working directory), `file:///abs/path` too. */
+function openFile(rest: string, o: OpenOptions): FileBackend {
+  const path = rest.startsWith('//') ? decodeURIComponent(rest.replace(/^\/\/(localhost)?/, '')) : rest;
+  if (path === '') throw new Error('--state file: needs a path, e.g. file:menuctl.lock');
+  const full = isAbsolute(path) ? path : resolve(o.cwd, path);
+  return new FileBackend(full, relative(o.cwd, full) || full);
+}
+
+/** A state URL as it may be printed: no password. */
+export function shownUrl(url: string): string {
+  return url.replace(/^([a-z+]+:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
+}

@@ -1,0 +1,98 @@
+// The record in its backend: read and parse it, write it back by compare-and-swap, and hold
+// the scope's lock for the commands that write (CONTRACT.md "State"). A write that finds the
+// stored record changed (another scope's apply wrote meanwhile, on a shared git branch or
+// PostgreSQL row) re-reads it, puts this scope's lines into the newer document and tries again:
+// each scope is written only by its lock's holder, so the merge loses nothing.
+
+import { hostname, userInfo } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { parseRecord, serializeRecord, type RecordDocument } from '../record/record.js';
+import { StateConflict, type LockInfo, type StateBackend } from './backend.js';
+import { FileBackend } from './file.js';
+import { checkWritable } from '../fs/atomic-write.js';
+
+/** Enough for any number of scopes written at once; past it something rewrites the record in a loop. */
+const MAX_CONFLICTS = 20;
+
+export class RecordStore {
+  private version: string | null = null;
+  private readonly held: LockInfo[] = [];
+
+  constructor(readonly backend: StateBackend) {}
+
+  get shown(): string {
+    return this.backend.shown;
+  }
+
+  /** The stored document (empty when nothing was written yet). */
+  async load(): Promise<RecordDocument> {
+    const { text, version } = await this.backend.read();
+    this.version = version;
+    return text === null ? new Map() : parseRecord(text, this.shown);
+  }
+
+  /**
+   * Writes `doc`. On a conflict the newer document takes this scope's lines from `doc` (and
+   * `doc` takes the newer one's other scopes, so later writes carry them too).
+   */
+  async save(doc: RecordDocument, key: string, message: string): Promise<void> {
+    for (let tries = 0; ; tries++) {
+      try {
+        this.version = await this.backend.write(serializeRecord(doc), this.version, message);
+        return;
+      } catch (err) {
+        if (!(err instanceof StateConflict) || tries >= MAX_CONFLICTS) throw err;
+      }
+      const newer = await this.load();
+      for (const [scope, record] of newer) if (scope !== key) doc.set(scope, record);
+      for (const scope of [...doc.keys()]) if (scope !== key && !newer.has(scope)) doc.delete(scope);
+    }
+  }
+
+  /** Fails before the first write to the API when the record could not be written there. */
+  async check(): Promise<void> {
+    if (this.backend instanceof FileBackend) await checkWritable(this.backend.path, 'applied-state record');
+  }
+
+  /** Takes `scope`'s lock for `command`; LockHeld names the holder. */
+  async lock(scope: string, command: string, o: { env: NodeJS.ProcessEnv; timeoutMs: number; onWait?: (h: LockInfo) => void }): Promise<LockInfo> {
+    const info = lockInfo(scope, command, o.env);
+    await this.backend.lock(info, { timeoutMs: o.timeoutMs, ...(o.onWait ? { onWait: o.onWait } : {}) });
+    this.held.push(info);
+    return info;
+  }
+
+  /** Releases the locks this store took (if any) and ends the backend's connections. */
+  async close(): Promise<void> {
+    try {
+      for (const info of this.held.splice(0).reverse()) await this.backend.unlock(info.id);
+    } finally {
+      await this.backend.close();
+    }
+  }
+}
+
+/** Who is taking a lock: the CI actor and run where there is one. */
+export function lockInfo(scope: string, command: string, env: NodeJS.ProcessEnv): LockInfo {
+  const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+    ? `${env.GITHUB_SERVER_URL.replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+    : undefined;
+  return {
+    id: randomUUID(),
+    scope,
+    who: env.GITHUB_ACTOR || osUser(env),
+    host: hostname(),
+    command,
+    started: new Date().toISOString(),
+    ...(run ? { run_url: run } : {}),
+    pid: process.pid,
+  };
+}
+
+function osUser(env: NodeJS.ProcessEnv): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return env.USER || env.USERNAME || 'unknown';
+  }
+}
