@@ -26,6 +26,8 @@ export interface FileModel {
   organization_id?: number;
   actions: DesiredAction[];
   apps: DesiredApp[];
+  /** `ignore:` address patterns (unmanaged live resources menuctl leaves alone). */
+  ignore: string[];
 }
 
 export class ModelBuilder {
@@ -53,8 +55,9 @@ export class ModelBuilder {
   }
 
   file(root: Obj): FileModel {
-    const model: FileModel = { file: this.src.file, src: this.src, actions: [], apps: [] };
+    const model: FileModel = { file: this.src.file, src: this.src, actions: [], apps: [], ignore: [] };
     if (typeof root.organization_id === 'number') model.organization_id = root.organization_id;
+    for (const pattern of list(root, 'ignore')) if (typeof pattern === 'string') model.ignore.push(pattern);
     list(root, 'actions').forEach((a, i) => {
       const action = isObj(a) && inEnvironment(a, this.environment) ? this.action(a, ['actions', i]) : undefined;
       if (action) model.actions.push(action);

@@ -202,6 +202,7 @@ function merge(models: FileModel[], def?: EnvironmentDef): DesiredState {
   const state: DesiredState = { actions: [], apps: [], files: models.map((m) => m.file) };
   for (const m of models) {
     if (state.organization_id === undefined && m.organization_id !== undefined) state.organization_id = m.organization_id;
+    if (m.ignore.length > 0) (state.ignore ??= []).push(...m.ignore);
     for (const a of m.actions) state.actions.push(a);
     for (const a of m.apps) state.apps.push(a);
   }

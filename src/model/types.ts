@@ -132,6 +132,8 @@ export interface DesiredState {
   environment?: string;
   actions: DesiredAction[];
   apps: DesiredApp[];
+  /** `ignore:` address patterns of every file: unmanaged live resources menuctl leaves alone (model/ignore.ts). */
+  ignore?: string[];
   /** The files the state was merged from, in load order. */
   files: string[];
 }

@@ -7,6 +7,8 @@ import { compareStates, type Comparer, type Comparison, type Pair } from './comp
 import type { Drift, DriftField, DriftItem } from './drift-types.js';
 import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
 import { compareChanges } from './order.js';
+import { managedOrphans } from './ownership.js';
+import { ignoreMatcher } from '../model/ignore.js';
 import { knownAddresses, targetScope, type TargetScope } from './targets.js';
 import type { FieldChange } from './types.js';
 
@@ -39,13 +41,19 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
     const item = itemForPair(pair);
     if (item) items.push(item);
   }
+  const owned = managedOrphans(cmp, live);
+  const ignored = ignoreMatcher(desired.ignore);
   for (const o of cmp.orphans) {
     if (!scope.includes(o.address, o.type === 'parser' ? o.parent : undefined)) continue;
-    items.push({ class: 'unmanaged', type: o.type, address: o.address, id: o.live.id, fields: [] });
+    // A managed one is not drift made outside the config: the config removed it, apply archives it.
+    if (owned.has(o)) {
+      items.push({ class: 'removed', type: o.type, address: o.address, id: o.live.id, fields: [] });
+    } else if (o.type === 'parser' || !ignored(o.address)) {
+      items.push({ class: 'unmanaged', type: o.type, address: o.address, id: o.live.id, fields: [] });
+    }
   }
-  items.sort((a, b) =>
-    compareChanges({ ...a, op: a.class === 'unmanaged' ? 'archive' : 'update' }, { ...b, op: b.class === 'unmanaged' ? 'archive' : 'update' }),
-  );
+  const asOp = (c: DriftItem['class']) => (c === 'unmanaged' || c === 'removed' ? 'archive' : 'update');
+  items.sort((a, b) => compareChanges({ ...a, op: asOp(a.class) }, { ...b, op: asOp(b.class) }));
   const warnings = [...live.warnings];
   const hidden = hiddenStepWarning(cmp, scope, live);
   if (hidden) warnings.push(hidden);

@@ -2,6 +2,8 @@
 // Pure and deterministic: the same inputs give the same JSON byte for byte.
 
 import { actionAddress, parseAddress } from '../model/address.js';
+import { ignoreMatcher } from '../model/ignore.js';
+import { archiveReason, managedOrphans } from './ownership.js';
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { archiveForOrphan, changeForPair } from './changes.js';
@@ -55,9 +57,12 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     if (change) all.push(change);
   }
   const archives: { change: ArchiveChange; orphan: Orphan }[] = [];
+  const owned = managedOrphans(cmp, live);
+  const ignored = ignoreMatcher(desired.ignore);
   for (const orphan of cmp.orphans) {
-    if (orphan.type !== 'parser' && !prune) continue;
-    const change = archiveForOrphan(orphan, { code: orphan.type === 'parser' ? 'not-in-config' : 'prune' });
+    const reason = archiveReason(orphan, owned, prune && !ignored(orphan.address));
+    if (reason === null) continue;
+    const change = archiveForOrphan(orphan, reason);
     if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
   }
   const warnings = [...live.warnings];
@@ -94,7 +99,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
       : {}),
     changes: sorted,
     summary: summarise(sorted),
-    unmanaged: unmanaged(cmp, scope),
+    unmanaged: unmanaged(cmp, scope, owned, ignored),
     warnings,
   };
   return { plan, diagnostics, comparison: cmp };
@@ -157,9 +162,9 @@ function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScop
   );
 }
 
-function unmanaged(cmp: Comparison, scope: TargetScope): Plan['unmanaged'] {
+function unmanaged(cmp: Comparison, scope: TargetScope, owned: ReadonlySet<Orphan>, ignored: (address: string) => boolean): Plan['unmanaged'] {
   return cmp.orphans
-    .filter((o): o is Exclude<Orphan, { type: 'parser' }> => o.type !== 'parser')
+    .filter((o): o is Exclude<Orphan, { type: 'parser' }> => o.type !== 'parser' && !owned.has(o) && !ignored(o.address))
     .filter((o) => scope.includes(o.address))
     .map((o) => ({ type: o.type as ResourceType, address: o.address, id: o.live.id }))
     .sort((a, b) => compareChanges({ ...a, op: 'archive' }, { ...b, op: 'archive' }));

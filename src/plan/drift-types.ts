@@ -2,7 +2,8 @@
 import type { Warning } from '../model/diagnostic.js';
 import type { ResourceType } from '../model/types.js';
 
-export type DriftClass = 'changed' | 'archived' | 'missing' | 'unmanaged';
+/** `removed`: managed by menuctl (the record holds it), no longer in the config: the next apply archives it. */
+export type DriftClass = 'changed' | 'archived' | 'missing' | 'removed' | 'unmanaged';
 
 export interface DriftField {
   path: string;

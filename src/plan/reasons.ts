@@ -14,6 +14,7 @@ function wordOf(r: ChangeReason): string {
     case 'renamed': return `renamed from ${JSON.stringify(r.from)}`;
     case 'resend': return 'forced: --resend';
     case 'not-in-config': return 'not in config';
+    case 'removed-from-config': return 'removed from config (menuctl manages it)';
     case 'prune': return 'prune';
   }
 }

@@ -24,7 +24,8 @@ export type ChangeReason =
   | { code: 'renamed'; from: string } // the live key differs (renamed_from:, or a pinned id)
   | { code: 'resend' } // --resend: the steps are sent although no visible field differs
   | { code: 'not-in-config' } // a parser the config's action owns but no longer lists
-  | { code: 'prune' }; // --prune: a live action or app not in the config
+  | { code: 'removed-from-config' } // an action or app menuctl created or imported, gone from the config
+  | { code: 'prune' }; // --prune: a live action or app not in the config that menuctl never managed
 
 interface Base {
   address: string;
@@ -67,7 +68,7 @@ export type ArchiveChange = Base & {
   parent?: string;
   /** Owning action's live public id for parsers: an address may name two live actions (a pin and a pruned namesake). */
   action_id?: string;
-  /** Why it is archived: `not-in-config` (an owned parser) or `prune`. */
+  /** Why it is archived: `not-in-config` (an owned parser), `removed-from-config` (a managed action or app) or `prune`. */
   reasons: [ChangeReason];
 };
 

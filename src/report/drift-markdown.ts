@@ -17,7 +17,7 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
     '',
     '| class | meaning | count |',
     '|---|---|---:|',
-    ...CLASSES.map((c) => `| ${c} | ${CLASS_INFO[c].meaning} | ${groups.get(c)!.length} |`),
+    ...CLASSES.filter((c) => c !== 'removed' || groups.get(c)!.length > 0).map((c) => `| ${c} | ${CLASS_INFO[c].meaning} | ${groups.get(c)!.length} |`),
   ].join('\n');
   const tail = `**${driftSummaryLine(drift)}**`;
   const sections: Section[] = [];

@@ -2,12 +2,13 @@
 import type { Drift, DriftClass, DriftField, DriftItem } from '../plan/drift-types.js';
 import { changeView, type FieldView } from './plan-values.js';
 
-export const CLASSES: readonly DriftClass[] = ['changed', 'archived', 'missing', 'unmanaged'];
+export const CLASSES: readonly DriftClass[] = ['changed', 'archived', 'missing', 'removed', 'unmanaged'];
 
 export const CLASS_INFO: Record<DriftClass, { symbol: string; meaning: string }> = {
   changed: { symbol: '~', meaning: 'live fields differ from the configuration' },
   archived: { symbol: '-', meaning: 'archived outside the configuration' },
   missing: { symbol: '!', meaning: 'in the configuration, absent live' },
+  removed: { symbol: '-', meaning: 'managed by menuctl, removed from the configuration: the next apply archives it' },
   unmanaged: { symbol: '?', meaning: 'live, not in the configuration' },
 };
 
@@ -20,7 +21,8 @@ export function byClass(drift: Drift): Map<DriftClass, DriftItem[]> {
 export function driftSummaryLine(drift: Drift): string {
   if (drift.drift.length === 0) return 'No drift: the live API matches the configuration.';
   const g = byClass(drift);
-  return `Drift: ${CLASSES.map((c) => `${g.get(c)!.length} ${c}`).join(', ')}.`;
+  // `removed` is named only when there is one: it is the config's own change, not drift.
+  return `Drift: ${CLASSES.filter((c) => c !== 'removed' || g.get(c)!.length > 0).map((c) => `${g.get(c)!.length} ${c}`).join(', ')}.`;
 }
 
 /** A drifted field shown as a change from what the config expects (-) to what is live (+). */

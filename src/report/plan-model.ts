@@ -31,6 +31,7 @@ export function viewChange(change: Change, width: number): ChangeView {
 // The planner's terse archive reasons, spelled out for a reviewer.
 const EXPLAIN: Partial<Record<ChangeReason['code'], string>> = {
   'not-in-config': 'not in config: the configuration owns its action\'s parsers',
+  'removed-from-config': 'removed from the configuration: menuctl created or imported it, so it is archived (`menuctl state rm ADDRESS` to let it be)',
   prune: 'prune: not in the configuration, archived because of --prune',
 };
 

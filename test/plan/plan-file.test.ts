@@ -89,7 +89,7 @@ describe('serializePlan / parsePlan', () => {
     d.changes[6]!.reason = 'cleanup';
     d.changes[4]!.reasons = [{ code: 'prune' }, { code: 'bored' }];
     expect(problems(d)).toEqual([
-      'changes[4].reasons[1].code must be one of "renamed", "resend", "not-in-config", "prune" (action["Send money"])',
+      'changes[4].reasons[1].code must be one of "renamed", "resend", "not-in-config", "removed-from-config", "prune" (action["Send money"])',
     ]);
     d.changes[4]!.reasons = [{ code: 'resend' }];
     expect(problems(d)).toEqual([
