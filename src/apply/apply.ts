@@ -13,7 +13,7 @@ import { executeChange } from './execute.js';
 import { groupByLevel } from './levels.js';
 import { checkArchiveThreshold, DEFAULT_THRESHOLDS, recordedThresholds, thresholdMessage, type ArchiveThresholds } from '../plan/safety.js';
 import { SecretsWriter } from './secrets-file.js';
-import { isUnknownOutcome } from './errors.js';
+import { isUnknownOutcome, lostCause } from './errors.js';
 import type { ApplyJournal, ApplyResult, Outcome } from './types.js';
 
 export interface ApplyOptions {
@@ -124,7 +124,8 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
       return { outcome, id, secretsError };
     } catch (err) {
       // The API did not confirm it: an app's in-flight mark goes when the create surely failed.
-      await journal?.failed(change, !isUnknownOutcome(err)).catch(() => undefined);
+      const unknown = isUnknownOutcome(err);
+      await journal?.failed(change, !unknown, unknown ? lostCause(err) : undefined).catch(() => undefined);
       record(i, { ...base(change), status: 'failed', id, error: toOutcomeError(err) });
       return null;
     }

@@ -31,3 +31,19 @@ export function toOutcomeError(err: unknown): OutcomeError {
   if (typeof e.detail === 'string') out.detail = e.detail;
   return out;
 }
+
+const NETWORK_CAUSE: Record<string, string> = {
+  ECONNRESET: 'connection reset', EPIPE: 'connection reset', UND_ERR_SOCKET: 'connection reset', UND_ERR_CLOSED: 'connection closed',
+  ETIMEDOUT: 'time-out', UND_ERR_HEADERS_TIMEOUT: 'time-out', UND_ERR_BODY_TIMEOUT: 'time-out',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'answer cut short',
+};
+
+/** How a create's answer was lost, in the record's words (`lost`): what happened, not a guess. */
+export function lostCause(err: unknown): string {
+  if (typeof err !== 'object' || err === null) return 'the answer was lost';
+  const e = err as ApiErrorLike & { networkCode?: unknown; name?: unknown };
+  if (e.name === 'AbortError') return 'interrupted';
+  if (typeof e.networkCode === 'string' && NETWORK_CAUSE[e.networkCode]) return NETWORK_CAUSE[e.networkCode]!;
+  if (typeof e.status === 'number') return `HTTP ${e.status} from the API or a gateway`;
+  return 'the answer was lost';
+}

@@ -44,6 +44,6 @@ export interface ApplyJournal {
   beforeCreate(change: Change): Promise<void>;
   /** After the API confirmed the change; `id` is the live id (the new one for creates). */
   confirmed(change: Change, id: string): Promise<void>;
-  /** The change failed; `definite`: it certainly had no effect (else its outcome is unknown). */
-  failed(change: Change, definite: boolean): Promise<void>;
+  /** The change failed; `definite`: it certainly had no effect (else its outcome is unknown, and `lost` says how the answer was lost). */
+  failed(change: Change, definite: boolean, lost?: string): Promise<void>;
 }

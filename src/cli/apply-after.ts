@@ -15,6 +15,8 @@ export interface AfterInput {
   record: LoadedRecord;
   /** Apps of the config matched to live ones. */
   apps: ManagedApp[];
+  /** Actions of the config matched to live ones. */
+  actions?: { address: string; id: string }[];
 }
 
 /**
@@ -42,6 +44,12 @@ export async function afterApply(
     if (planned.apps.some((a) => scopeOf(planned.record)?.apps.get(a.address)?.id !== a.id)) await usable(keeper);
   }
   for (const app of planned.apps) await keeper.appIs(app.address, app.id);
+  // A create left in flight (killed before its answer) whose action the API shows: it is that one,
+  // with the details the record kept from the create.
+  for (const a of planned.actions ?? []) {
+    const line = scopeOf(planned.record)?.actions.get(a.address);
+    if (line?.pending === 'create') await keeper.actionIs(a.address, a.id, { steps: line.steps, operator_ids: line.operator_ids });
+  }
   if (missing.length === 0) return null;
   const done = await completeSecrets(conn.client, secretsFile!, missing);
   if (done.written.length > 0) {
@@ -68,6 +76,10 @@ export async function usable(target: string | RecordKeeper): Promise<void> {
   } catch (err) {
     throw new CliError(`${(err as Error).message}. Nothing was changed.`);
   }
+}
+
+export function matchedActions(cmp: Comparison): { address: string; id: string }[] {
+  return cmp.pairs.flatMap((p) => (p.type === 'action' && p.live !== null ? [{ address: p.address, id: p.live.id }] : []));
 }
 
 export function managedApps(cmp: Comparison): ManagedApp[] {

@@ -24,7 +24,7 @@ import type { RecordStore } from '../state/store.js';
 import { recordJournal } from '../record/journal.js';
 import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
-import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js';
+import { afterApply, managedApps, matchedActions, missingOrFail, usable } from './apply-after.js';
 import { appsKnownToSecretsFile, knownAppsMessage } from './known-apps.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
@@ -38,6 +38,8 @@ interface ApplyInput {
   record: LoadedRecord;
   /** Apps of the config matched to live ones (a saved plan knows none): their secrets and ids. */
   apps: ManagedApp[];
+  /** Actions of the config matched to live ones: a create left in flight is resolved to its id. */
+  actions?: { address: string; id: string }[];
   /** Whether the API lists apps: known from the live read, else asked once (GET /api/apps). */
   appsListed: () => Promise<boolean>;
 }
@@ -181,7 +183,7 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnect
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg, conn.environment),
   }, ctx.io);
-  return { plan: planned.plan, record, apps: managedApps(planned.comparison), appsListed: async () => planned.live.apps_listed };
+  return { plan: planned.plan, record, apps: managedApps(planned.comparison), actions: matchedActions(planned.comparison), appsListed: async () => planned.live.apps_listed };
 }
 
 const READ_PROBLEMS: Record<string, string> = { EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied' };
@@ -242,7 +244,7 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
   }
   // The same definition either way; the smaller count errs on the side of refusing.
   return {
-    plan, record, apps: managedApps(check.comparison), managed: Math.min(plan.safety?.managed ?? check.managed, check.managed),
+    plan, record, apps: managedApps(check.comparison), actions: matchedActions(check.comparison), managed: Math.min(plan.safety?.managed ?? check.managed, check.managed),
     appsListed: async () => live.apps_listed,
   };
 }

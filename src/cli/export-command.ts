@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import { envOption, filePath } from './options.js';
-import { recordOption, stateOption } from './record.js';
+import { lockTimeoutOption, recordOption, stateOption } from './record.js';
 import { addConnectionOptions } from './connect.js';
 import type { ExportFlags } from './export.js';
 
@@ -16,6 +16,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--force', 'overwrite files that already exist')
     .addOption(recordOption())
     .addOption(stateOption())
+    .addOption(lockTimeoutOption())
     .addOption(envOption())
     .option('--config <path>', 'the config whose `environments:` --env picks from (default ./menuctl.yaml, when there is one)');
   addConnectionOptions(cmd);

@@ -10,9 +10,9 @@ import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { writeUserFile } from './write-file.js';
-import { scopeOf } from '../record/record-file.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
-import { readRecord, type RecordFlags } from './record.js';
+import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
@@ -39,9 +39,15 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   const conn = connect(flags, io, environment);
   const { client, organizationGuard, concurrency, baseUrl } = conn;
   let result: ExportResult;
+  let record: LoadedRecord | undefined;
+  let closeStore = async (): Promise<void> => {};
   try {
     await checkOrganization(client, organizationGuard, conn.environmentOrganization, conn.environment);
-    const record = await readRecord([], flags, { defaultFile: recordFileFor(flags, baseDir, io.cwd),  client, baseUrl, io, environment: conn.environment });
+    const store = await openRecordStore([], flags, io, recordFileFor(flags, baseDir, io.cwd));
+    closeStore = () => store.close();
+    // Exporting to files adopts what they declare: the record is written, so its scope is locked.
+    const lock = out !== undefined ? { command: 'export', timeoutMs: flags.lockTimeout ?? 0 } : undefined;
+    record = await loadRecord(store, { client, baseUrl, io, environment: conn.environment, ...(lock ? { lock } : {}) });
     const scope = scopeOf(record);
     // Every active action's parsers: the export is the whole organization.
     const live = await readLiveState(client, {
@@ -50,23 +56,56 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
     });
     live.recorded = { file: record.shown, scope };
     result = exportConfig(live, { layout, schemaPath });
-  } finally {
+  } catch (err) {
+    await closeStore();
     await client.close();
+    throw err;
   }
+  await client.close();
   for (const w of result.warnings) io.stderr.write(`Warning: ${w}\n`);
 
-  if (out === undefined) {
-    io.stdout.write(result.files.map((f) => f.content).join('---\n'));
+  try {
+    if (out === undefined) {
+      io.stdout.write(result.files.map((f) => f.content).join('---\n'));
+      return EXIT.OK;
+    }
+    const targets = result.files.map((f) => ({ path: layout === 'file' ? out : join(out, f.path), content: f.content }));
+    const existing = targets.filter((t) => existsSync(t.path)).map((t) => relative(io.cwd, t.path));
+    if (existing.length > 0 && !flags.force) {
+      throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`);
+    }
+    for (const t of targets) await writeUserFile('--out', t.path, t.content);
+    io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);
+    const adopted = await adopt(record!, result.exported);
+    if (adopted > 0) {
+      io.stdout.write(`Recorded ${adopted} exported resource${adopted === 1 ? '' : 's'} as managed in ${record!.shown}; the step details the API does not show are recorded as unknown, never assumed.\n`);
+    }
     return EXIT.OK;
+  } finally {
+    await closeStore();
   }
-  const targets = result.files.map((f) => ({ path: layout === 'file' ? out : join(out, f.path), content: f.content }));
-  const existing = targets.filter((t) => existsSync(t.path)).map((t) => relative(io.cwd, t.path));
-  if (existing.length > 0 && !flags.force) {
-    throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`);
+}
+
+/**
+ * The exported resources become managed (CONTRACT.md "Ownership"): an action's line with its
+ * step details unknown, an app's id. A line that already holds the same live id is kept (it
+ * knows more). Returns how many lines were added.
+ */
+async function adopt(record: LoadedRecord, exported: ExportResult['exported']): Promise<number> {
+  const keeper = new RecordKeeper(record);
+  const scope = scopeOf(record);
+  let n = 0;
+  for (const { address, id } of exported.actions) {
+    if (scope?.actions.get(address)?.id === id) continue;
+    await keeper.actionIs(address, id, 'unknown');
+    n++;
   }
-  for (const t of targets) await writeUserFile('--out', t.path, t.content);
-  io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);
-  return EXIT.OK;
+  for (const { address, id } of exported.apps) {
+    if (scope?.apps.get(address)?.id === id) continue;
+    await keeper.appIs(address, id);
+    n++;
+  }
+  return n;
 }
 
 /**

@@ -23,6 +23,7 @@ export const COMMANDS: CommandTable = {
   'diff-env': () => import('./diff-env-command.js'),
   export: () => import('./export-command.js'),
   state: () => import('./state-command.js'),
+  import: () => import('./import-command.js'),
   operators: () => import('./operators.js'),
   serve: () => import('./serve.js'),
   token: () => import('./token.js'),

@@ -47,7 +47,7 @@ function rows(doc: RecordDocument, scope?: string): Row[] {
   for (const [key, s] of [...doc].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (scope !== undefined && key !== scope) continue;
     const lines: Row[] = [];
-    for (const [address, a] of s.actions) lines.push({ scope: key, address, id: a.id, entry: a });
+    for (const [address, a] of s.actions) lines.push({ scope: key, address, id: a.id ?? '(create in flight)', entry: a });
     for (const [address, a] of s.apps) lines.push({ scope: key, address, id: a.id ?? '(create in flight)', entry: a });
     lines.sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0));
     out.push(...lines);

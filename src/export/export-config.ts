@@ -28,6 +28,8 @@ export interface ExportResult {
   files: ExportedFile[];
   /** What could not be exported faithfully; also written as comments in the files. */
   warnings: string[];
+  /** The live resources the files declare: what the record adopts (cli/export.ts). */
+  exported: { actions: { address: string; id: string }[]; apps: { address: string; id: string }[] };
 }
 
 interface Selection {
@@ -41,7 +43,11 @@ interface Selection {
 export function exportConfig(live: LiveState, options: ExportOptions): ExportResult {
   const sel = select(live);
   const files = options.layout === 'file' ? oneFile(live, sel, options) : perAction(live, sel, options);
-  return { files, warnings: sel.warnings };
+  const exported = {
+    actions: sel.actions.map(({ action }) => ({ address: actionAddress(action.name), id: action.id })),
+    apps: sel.apps.map((app) => ({ address: appAddress(app.package_name), id: app.id })),
+  };
+  return { files, warnings: sel.warnings, exported };
 }
 
 function select(live: LiveState): Selection {

@@ -4,13 +4,14 @@
 import { actionAddress, parseAddress } from '../model/address.js';
 import { ignoreMatcher } from '../model/ignore.js';
 import { archiveReason, managedOrphans } from './ownership.js';
+import { explicitResends, statedOverUnknown, unknownDetailErrors } from './unknown-details.js';
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
 import { archiveForOrphan, changeForPair } from './changes.js';
 import { compareStates, type Comparer, type Comparison, type Orphan } from './compare.js';
 import { configDigest } from './digest.js';
 import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
-import { inFlightErrors } from './in-flight.js';
+import { heldBackCreates, inFlightErrors } from './in-flight.js';
 import { operatorNamer } from './operators.js';
 import { compareChanges, sortChanges } from './order.js';
 import { protectedArchives, protectionError } from './protect.js';
@@ -56,6 +57,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     const change = changeForPair(pair, { resend, nameOf });
     if (change) all.push(change);
   }
+  diagnostics.push(...unknownDetailErrors(cmp, all, explicitResends(options.resend)));
   const archives: { change: ArchiveChange; orphan: Orphan }[] = [];
   const owned = managedOrphans(cmp, live);
   const ignored = ignoreMatcher(desired.ignore);
@@ -66,7 +68,10 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
   }
   const warnings = [...live.warnings];
-  const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
+  const held = heldBackCreates(cmp, live, options.recreate ?? []);
+  warnings.push(...held.warnings);
+  const planned = all.filter((c) => !(c.op === 'create' && held.addresses.has(c.address)));
+  const changes = [...inScope(planned, scope, warnings), ...archives.map((a) => a.change)];
   const guarded = protectedArchives(cmp, archives);
   diagnostics.push(...guarded.map(protectionError));
   diagnostics.push(...inFlightErrors(cmp, live, options.recreate ?? []));
@@ -75,6 +80,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   }
   const hidden = hiddenStepWarning(cmp, changes, scope, live);
   if (hidden) warnings.push(hidden);
+  warnings.push(...statedOverUnknown(cmp, changes, scope));
 
   const sorted = sortChanges(changes);
   let digest: string | undefined;
@@ -108,9 +114,12 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
 function resendSet(raw: string[] | undefined, cmp: Comparison, diagnostics: Diagnostic[]): Set<string> {
   const actions = cmp.pairs.filter((p) => p.type === 'action').map((p) => p.address);
   const out = new Set<string>();
+  // `all` never includes an adopted action: its live details are unknown, and only a resend
+  // that names it sends the config's over them (CONTRACT.md "Ownership").
+  const unknown = new Set(cmp.pairs.filter((p) => p.type === 'action' && p.detailsUnknown).map((p) => p.address));
   for (const r of raw ?? []) {
     if (r === 'all') {
-      actions.forEach((a) => out.add(a));
+      actions.forEach((a) => { if (!unknown.has(a)) out.add(a); });
       continue;
     }
     const parsed = parseAddress(r);

@@ -27,6 +27,8 @@ export type ActionPair = PairBase & {
   live: LiveAction | null;
   /** The record holds what was applied to this live action (so hidden step details are compared). */
   recorded: boolean;
+  /** Adopted (export or import): the record holds its id, and its hidden step details are unknown. */
+  detailsUnknown?: true;
 };
 export type ParserPair = PairBase & {
   type: 'parser';
@@ -190,8 +192,11 @@ export class Comparer {
     const address = actionAddress(action.name);
     const recorded = outcome.live ? recordedAction(this.lists.recorded?.scope, address, outcome.live.id) : undefined;
     const fields = outcome.live ? diffAction(outcome.live, spec, this.nameOf) : [];
-    if (recorded) fields.push(...diffRecordedAction(recorded, spec));
-    part.pairs.push({ type: 'action', address, desired: action, spec, live: outcome.live, fields, recorded: recorded !== undefined, ...via(outcome.via) });
+    if (recorded && recorded.details !== 'unknown') fields.push(...diffRecordedAction(recorded, spec));
+    part.pairs.push({
+      type: 'action', address, desired: action, spec, live: outcome.live, fields, recorded: recorded !== undefined,
+      ...(recorded?.details === 'unknown' ? { detailsUnknown: true as const } : {}), ...via(outcome.via),
+    });
     compareParsers(part, { action, address, liveAction: outcome.live, pool, allParsers: all });
     return part;
   }

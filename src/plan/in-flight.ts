@@ -1,9 +1,10 @@
 // A create whose answer never came (issue 9 item 3). The record says an app create was sent
 // and not answered; where the API cannot list apps, nothing can tell whether it exists, so the
-// plan stops instead of sending it blindly again: pin the id, or confirm with --recreate.
+// plan holds that create back instead of sending it blindly again (the rest goes on): adopt it
+// with `menuctl import`, or confirm a new one with --recreate.
 // (Where apps can be listed, matching by package_name already found it or proved it absent.)
 
-import type { Diagnostic } from '../model/diagnostic.js';
+import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { LiveState } from '../model/types.js';
 import type { Comparison } from './compare.js';
 
@@ -20,19 +21,29 @@ export function inFlightErrors(cmp: Comparison, live: LiveState, recreate: reado
       });
     }
   }
-  if (live.apps_listed) return out;
-  for (const pair of cmp.pairs) {
-    if (pair.type !== 'app' || pair.live !== null || !inFlight.has(pair.address) || recreate.includes(pair.address)) continue;
-    out.push({
-      severity: 'error',
-      code: 'plan.create-in-flight',
-      message:
-        `an earlier apply sent the create of ${pair.address} and never got the answer (it was interrupted), and the API ` +
-        `cannot list apps to tell whether it exists. If it exists, pin it: add \`id: <its id>\` to the app in the config. ` +
-        `If it does not, confirm a new create with \`--recreate '${pair.address}'\`. Nothing was sent.`,
-      address: pair.address,
-      ...(pair.desired.loc ? { loc: pair.desired.loc } : {}),
-    });
-  }
   return out;
+}
+
+/**
+ * The app creates held back: in flight in the record where the API cannot list apps (issue 28
+ * item 2: one unresolved create holds back only itself; nothing depends on an app). Each is
+ * named with what happened and the two ways out.
+ */
+export function heldBackCreates(cmp: Comparison, live: LiveState, recreate: readonly string[]): { addresses: Set<string>; warnings: Warning[] } {
+  const addresses = new Set<string>();
+  const warnings: Warning[] = [];
+  if (live.apps_listed) return { addresses, warnings };
+  const apps = live.recorded?.scope?.apps;
+  for (const pair of cmp.pairs) {
+    const line = pair.type === 'app' && pair.live === null ? apps?.get(pair.address) : undefined;
+    if (line?.pending !== 'create' || recreate.includes(pair.address)) continue;
+    addresses.add(pair.address);
+    const what = line.lost ? `its answer was lost (${line.lost})` : 'the apply stopped before its answer came (interrupted)';
+    warnings.push(warning('plan.create-in-flight',
+      `an earlier apply sent the create of ${pair.address} and ${what}, and the API cannot list apps to tell whether it ` +
+        `exists: this create is held back, the rest of the plan is not. If it exists, adopt it: \`menuctl import '${pair.address}' ID\` ` +
+        `(its id is in the API's web console or the create's logs). If it does not, confirm a new create with \`--recreate '${pair.address}'\`.`,
+      pair.address));
+  }
+  return { addresses, warnings };
 }

@@ -1,6 +1,8 @@
 // What apply tells the record (apply/types.ts ApplyJournal), per kind of resource:
 //   app:    in flight before its create is sent (the spec cannot list apps), its id once known;
-//   action: its step details and operator ids once a create, update or patched restore (the
+//   action: in flight with the details it sends before its create is sent (killed before the
+//           answer, the next plan still knows them), then
+//           its step details and operator ids once a create, update or patched restore (the
 //           ones that send the steps, apply/execute.ts) was confirmed, kept when archived (the
 //           archived action keeps its steps, and a restore is compared with them);
 //   parser: nothing (the API echoes every parser field).
@@ -13,6 +15,7 @@ export function recordJournal(keeper: RecordKeeper): ApplyJournal {
   return {
     async beforeCreate(change: Change) {
       if (change.type === 'app') await keeper.appPending(change.address);
+      else if (change.type === 'action' && change.op === 'create') await keeper.actionPending(change.address, change.desired);
     },
     async confirmed(change: Change, id: string) {
       if (change.type === 'app') {
@@ -24,8 +27,9 @@ export function recordJournal(keeper: RecordKeeper): ApplyJournal {
         if (change.op !== 'restore' || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
       }
     },
-    async failed(change: Change, definite: boolean) {
-      if (change.type === 'app' && change.op === 'create' && definite) await keeper.appNotCreated(change.address);
+    async failed(change: Change, definite: boolean, lost?: string) {
+      if (change.op !== 'create' || change.type === 'parser') return;
+      await keeper.createFailed(change.type, change.address, definite ? null : (lost ?? 'the answer was lost'));
     },
   };
 }

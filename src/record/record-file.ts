@@ -6,7 +6,7 @@
 import { canonicalStep } from '../model/canonical.js';
 import type { ResolvedAction } from '../model/types.js';
 import type { RecordStore } from '../state/store.js';
-import { emptyScope, type RecordDocument, type ScopeRecord } from './record.js';
+import { emptyScope, type RecordDocument, type RecordedAction, type RecordedApp, type ScopeRecord } from './record.js';
 
 /** The record a command works with: where it lives, what it holds, and which scope is this API's. */
 export interface LoadedRecord {
@@ -69,18 +69,12 @@ export class RecordKeeper {
     return this.flush();
   }
 
-  /** A create that certainly did not happen: it is no longer in flight. */
-  appNotCreated(address: string): Promise<void> {
-    const apps = this.scope().apps;
-    if (apps.get(address)?.pending !== 'create') return Promise.resolve();
-    apps.delete(address);
-    return this.flush();
-  }
 
   private addresses(): Map<string, Set<string>> {
     if (this.actionAt === undefined) {
       const at = new Map<string, Set<string>>();
       for (const [address, a] of this.scope().actions) {
+        if (a.id === null) continue;
         const set = at.get(a.id);
         if (set) set.add(address);
         else at.set(a.id, new Set([address]));
@@ -91,17 +85,44 @@ export class RecordKeeper {
   }
 
   actionApplied(address: string, id: string, desired: ResolvedAction): Promise<void> {
+    return this.actionIs(address, id, { steps: desired.steps.map(canonicalStep), operator_ids: operatorIds(desired) });
+  }
+
+  /**
+   * The live id of an action whose details are `details` (what was sent), or unknown (adopted by
+   * export or import: never assumed).
+   */
+  actionIs(address: string, id: string, details: Pick<RecordedAction, 'steps' | 'operator_ids'> | 'unknown'): Promise<void> {
     const actions = this.scope().actions;
     // A rename moves the line: one line per live action. Looked up by id, not by a scan of every
     // line (a scan per confirmed action made apply quadratic).
     const at = this.addresses();
     for (const other of at.get(id) ?? []) if (other !== address && actions.get(other)?.id === id) actions.delete(other);
     at.set(id, new Set([address]));
-    actions.set(address, {
-      id,
-      steps: desired.steps.map(canonicalStep),
-      operator_ids: [...new Set(desired.operator_ids)].sort((a, b) => a - b),
-    });
+    actions.set(address, details === 'unknown'
+      ? { id, steps: [], operator_ids: [], details: 'unknown' }
+      : { id, steps: details.steps, operator_ids: details.operator_ids });
+    return this.flush();
+  }
+
+  /**
+   * Before an action's create is sent: the details it carries, so an apply killed before the
+   * answer leaves a record that still knows them (the live action of that name is this one).
+   */
+  actionPending(address: string, desired: ResolvedAction): Promise<void> {
+    const was = this.scope().actions.get(address);
+    if (was !== undefined && was.id !== null) return Promise.resolve();
+    this.scope().actions.set(address, { id: null, pending: 'create', steps: desired.steps.map(canonicalStep), operator_ids: operatorIds(desired) });
+    return this.flush({ urgent: true });
+  }
+
+  /** A create that certainly did not happen is no longer in flight; one whose answer was lost says how. */
+  createFailed(type: 'action' | 'app', address: string, lost: string | null): Promise<void> {
+    const table: Map<string, RecordedAction | RecordedApp> = type === 'action' ? this.scope().actions : this.scope().apps;
+    const line = table.get(address);
+    if (line?.pending !== 'create') return Promise.resolve();
+    if (lost === null) table.delete(address);
+    else table.set(address, { ...line, lost } as RecordedAction & RecordedApp);
     return this.flush();
   }
 
@@ -124,3 +145,5 @@ export class RecordKeeper {
     return this.chain;
   }
 }
+
+const operatorIds = (desired: ResolvedAction): number[] => [...new Set(desired.operator_ids)].sort((a, b) => a - b);

@@ -18,13 +18,24 @@ import type { StepDetails } from '../model/canonical.js';
 
 export const RECORD_FILE = 'menuctl.lock';
 
+/**
+ * What was applied to one action. `details: 'unknown'`: adopted (export or import) and never sent
+ * by menuctl, so its hidden step details and operator ids are not known (written
+ * `"steps": "unknown", "operator_ids": "unknown"`); `steps` and `operator_ids` are then empty and
+ * mean nothing. `pending: 'create'`: its create was sent with these details and no answer was
+ * recorded (`"id": null`); the live action of that name is the one, with these details.
+ */
 export interface RecordedAction {
-  id: string;
+  id: string | null;
   steps: StepDetails[];
   operator_ids: number[];
+  details?: 'unknown';
+  pending?: 'create';
+  /** What became of a pending create's answer, when known: `connection reset`, `time-out`, ... */
+  lost?: string;
 }
 
-export type RecordedApp = { id: string; pending?: undefined } | { id: null; pending: 'create' };
+export type RecordedApp = { id: string; pending?: undefined; lost?: undefined } | { id: null; pending: 'create'; lost?: string };
 
 /** What is recorded for one API (one scope), keyed by address. */
 export interface ScopeRecord {
@@ -129,16 +140,25 @@ function addEntry(doc: RecordDocument, e: Record<string, unknown>, fail: (what: 
   if (!scope) doc.set(key, (scope = emptyScope()));
   const table: Map<string, unknown> = address.type === 'action' ? scope.actions : scope.apps;
   if (table.has(e.address)) throw fail(`${e.address} appears twice for ${key} (a merge kept both sides): keep one of the two lines`);
+  const lost = typeof e.lost === 'string' ? { lost: e.lost } : {};
   if (address.type === 'action') {
-    if (typeof e.id !== 'string' || !Array.isArray(e.steps) || !Array.isArray(e.operator_ids)) {
-      throw fail('an action line needs "id", "steps" and "operator_ids"');
+    const pending = e.pending === 'create' && e.id === null;
+    if ((typeof e.id !== 'string' && !pending) || e.steps === undefined || e.operator_ids === undefined) {
+      throw fail('an action line needs "id" (or "id": null with "pending": "create"), "steps" and "operator_ids"');
     }
-    if (!e.steps.every(isStepDetails) || !e.operator_ids.every((o) => Number.isInteger(o))) {
-      throw fail('an action line\'s "steps" must be step objects (kind, value or name, expect, description) and "operator_ids" whole numbers; restore the line from git, or delete it and run `menuctl apply --resend all`');
+    if (e.steps === 'unknown' && e.operator_ids === 'unknown' && !pending) {
+      scope.actions.set(e.address, { id: e.id as string, steps: [], operator_ids: [], details: 'unknown' });
+      return;
     }
-    scope.actions.set(e.address, { id: e.id, steps: e.steps as StepDetails[], operator_ids: e.operator_ids as number[] });
+    if (!Array.isArray(e.steps) || !Array.isArray(e.operator_ids) || !e.steps.every(isStepDetails) || !e.operator_ids.every((o) => Number.isInteger(o))) {
+      throw fail('an action line\'s "steps" must be step objects (kind, value or name, expect, description) and "operator_ids" whole numbers (or both "unknown"); restore the line from git, or delete it and run `menuctl import ADDRESS ID`');
+    }
+    scope.actions.set(e.address, {
+      id: pending ? null : (e.id as string), steps: e.steps as StepDetails[], operator_ids: e.operator_ids as number[],
+      ...(pending ? { pending: 'create' as const, ...lost } : {}),
+    });
   } else if (e.pending === 'create' && e.id === null) {
-    scope.apps.set(e.address, { id: null, pending: 'create' });
+    scope.apps.set(e.address, { id: null, pending: 'create', ...lost });
   } else if (typeof e.id === 'string') {
     scope.apps.set(e.address, { id: e.id });
   } else {
@@ -182,10 +202,10 @@ export function serializeRecord(doc: RecordDocument): string {
     const s = doc.get(scope)!;
     const entries: [string, string][] = [];
     for (const [address, a] of s.actions) {
-      entries.push([address, lineOf(scope, address, a, () => ({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps }))]);
+      entries.push([address, lineOf(scope, address, a, () => actionLine(scope, address, a))]);
     }
     for (const [address, a] of s.apps) {
-      entries.push([address, lineOf(scope, address, a, () => (a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id }))]);
+      entries.push([address, lineOf(scope, address, a, () => (a.pending ? { scope, address, id: null, pending: a.pending, ...(a.lost ? { lost: a.lost } : {}) } : { scope, address, id: a.id }))]);
     }
     entries.sort(([x], [y]) => byCodeUnit(x, y));
     for (const [, line] of entries) lines.push(line);
@@ -193,10 +213,19 @@ export function serializeRecord(doc: RecordDocument): string {
   return `${[...HEADER, ...lines].join('\n')}\n`;
 }
 
-/** The recorded action when it was applied to this live id (a record of another id says nothing). */
+function actionLine(scope: string, address: string, a: RecordedAction): object {
+  if (a.details === 'unknown') return { scope, address, id: a.id, operator_ids: 'unknown', steps: 'unknown' };
+  if (a.pending) return { scope, address, id: null, pending: a.pending, ...(a.lost ? { lost: a.lost } : {}), operator_ids: a.operator_ids, steps: a.steps };
+  return { scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps };
+}
+
+/**
+ * The recorded action when it was applied to this live id (a record of another id says
+ * nothing), or when its create was in flight: the live action of that name is what it made.
+ */
 export function recordedAction(scope: ScopeRecord | null | undefined, address: string, liveId: string): RecordedAction | undefined {
   const a = scope?.actions.get(address);
-  return a !== undefined && a.id === liveId ? a : undefined;
+  return a !== undefined && (a.id === liveId || a.pending === 'create') ? a : undefined;
 }
 
 /** The app ids the record holds for a scope (apps whose create is in flight have none yet). */
