@@ -85,13 +85,14 @@ function ssl(mode: string | undefined, shown: string): pg.ClientConfig['ssl'] {
 }
 
 /**
- * A failure to reach or log in to the server, as a sentence that says what to check. `secret` is
- * scrubbed from whatever the driver said, in case some layer ever echoes it.
+ * A failure to reach or log in to the server, as a sentence that says what to check. The password
+ * is scrubbed from whatever the driver said, in case some layer ever echoes it.
  */
 export function connectError(err: unknown, target: Pick<PostgresTarget, 'shown' | 'connection' | 'password'>): PostgresStateError {
   const e = err as { code?: string; message?: string };
   let said = String(e?.message ?? err);
-  if (target.password) said = said.split(target.password).join('***');
+  // (Not a very short one: scrubbing `x` would garble the sentence, and no driver echoes it.)
+  if (target.password && target.password.length >= 4) said = said.split(target.password).join('***');
   const { shown } = target;
   const user = target.connection.user;
   switch (e?.code) {
@@ -104,8 +105,8 @@ export function connectError(err: unknown, target: Pick<PostgresTarget, 'shown' 
     case 'NOPASSWORD':
       return new PostgresStateError(`${shown}: the server asks for a password and none is given: set PGPASSWORD (or put it in the URL)`, e.code);
     default:
-      if (/timeout/i.test(said)) {
-        return new PostgresStateError(`${shown}: no answer in time (${said}): check the host and port in the URL and that the PostgreSQL server runs`, 'ETIMEDOUT');
+      if (/timeout|Connection terminated/i.test(said)) {
+        return new PostgresStateError(`${shown}: no answer (${said}): check the host and port in the URL and that the PostgreSQL server runs and accepts connections from here`, 'ETIMEDOUT');
       }
       return new PostgresStateError(`${shown}: ${said}`, e?.code);
   }
