@@ -15,14 +15,16 @@
 //    stops the server (fast shutdown) when the test process dies in any way, SIGKILL included;
 //  - ready when a connection with the password succeeds, not when a log line (whose wording
 //    depends on the locale) says so; if the server exits first, the error carries its log.
-// A data directory left by a process that died is swept by the next start.
+// A data directory left by a process that died is swept by the next start. Where the other user
+// cannot reach the checkout (a root container working in /root), the binaries are copied once to
+// a shared directory it can, and the data lives under /tmp when TMPDIR is private.
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 import pg from 'pg';
 
 export interface TestPostgres {
@@ -88,6 +90,48 @@ function wrap(argv: string[], as: { uid: number; gid: number } | null, dieWithUs
   return { cmd: argv[0]!, args: argv.slice(1), ...(as ?? {}) };
 }
 
+/** tmpdir(), unless the other user cannot enter it: then /tmp. */
+function baseDir(as: { uid: number; gid: number } | null): string {
+  const dir = tmpdir();
+  if (as === null) return dir;
+  for (let d = dir; ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return '/tmp';
+    if (d === parse(d).root) return dir;
+  }
+}
+
+function canRun(file: string, as: { uid: number; gid: number }): boolean {
+  if (!hasSetpriv) {
+    // Without setpriv, judge by the mode bits of every directory on the way.
+    for (let d = dirname(file); d !== parse(d).root; d = dirname(d)) if ((statSync(d).mode & 0o001) === 0) return false;
+    return true;
+  }
+  return spawnSync('setpriv', [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', '--', 'test', '-x', file], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The binaries where `as` can run them: in place, or a copy of the package's native directory
+ * (bin, lib, share: PostgreSQL finds the others relative to bin) made once, renamed into place
+ * so two test files copying at once both end with a complete copy.
+ */
+function reachable(bin: Binaries, as: { uid: number; gid: number } | null): Binaries {
+  if (as === null || canRun(bin.postgres, as)) return bin;
+  const native = dirname(dirname(bin.postgres));
+  const { version } = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  const shared = join('/tmp', `${PREFIX}native-${platform()}-${arch()}-${version}`);
+  if (!existsSync(join(shared, 'bin', 'postgres'))) {
+    const scratch = mkdtempSync(`${shared}.`);
+    cpSync(native, scratch, { recursive: true, verbatimSymlinks: true });
+    chmodSync(scratch, 0o755);
+    try {
+      renameSync(scratch, shared);
+    } catch {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+  return { initdb: join(shared, 'bin', 'initdb'), postgres: join(shared, 'bin', 'postgres') };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -109,10 +153,10 @@ function alive(pid: number): boolean {
 }
 
 /** Removes the directories of servers whose test process died (their server died with it). */
-function sweepLeftovers(): void {
-  for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith(PREFIX)) continue;
-    const dir = join(tmpdir(), name);
+function sweepLeftovers(base: string): void {
+  for (const name of readdirSync(base)) {
+    if (!name.startsWith(PREFIX) || name.startsWith(`${PREFIX}native-`)) continue;
+    const dir = join(base, name);
     try {
       const owner = Number(readFileSync(join(dir, 'owner.pid'), 'utf8'));
       if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(dir, { recursive: true, force: true });
@@ -165,11 +209,12 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
 /** Starts a fresh server; one per test file (beforeAll/afterAll) is the intended use. */
 export async function startPostgres(): Promise<TestPostgres> {
   const started = Date.now();
-  const bin = await binaries();
   const as = runAs();
-  sweepLeftovers();
+  const bin = reachable(await binaries(), as);
+  const base = baseDir(as);
+  sweepLeftovers(base);
 
-  const dir = mkdtempSync(join(tmpdir(), PREFIX));
+  const dir = mkdtempSync(join(base, PREFIX));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   try {
     writeFileSync(join(dir, 'owner.pid'), String(process.pid));
