@@ -102,6 +102,8 @@ export function connectError(err: unknown, target: Pick<PostgresTarget, 'shown' 
       return new PostgresStateError(`${shown}: ${said}: check the database name in the URL, or create it`, e.code);
     case 'ECONNREFUSED': case 'ENOTFOUND': case 'EAI_AGAIN': case 'EHOSTUNREACH': case 'ETIMEDOUT': case 'ECONNRESET':
       return new PostgresStateError(`${shown}: cannot connect (${said}): check the host and port in the URL and that the PostgreSQL server runs and accepts connections from here`, e.code);
+    case '42501':
+      return new PostgresStateError(`${shown}: ${said}: user ${user} needs to create the state tables on first use (CREATE on the schema), or an administrator creates them once (see src/state/postgres.ts)`, e.code);
     case 'NOPASSWORD':
       return new PostgresStateError(`${shown}: the server asks for a password and none is given: set PGPASSWORD (or put it in the URL)`, e.code);
     default:

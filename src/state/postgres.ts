@@ -187,11 +187,15 @@ class PostgresBackend implements StateBackend {
       throw this.failure(err);
     }
     try {
-      // Probes a dead peer within about a minute, so a vanished host's lock does not linger for
-      // the operating system's two hours.
-      await client.query("SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3").catch(() => {});
+      // The server probes a dead peer within about a minute, so a vanished host's lock does not
+      // linger for the operating system's two hours; and a server-wide idle_session_timeout
+      // (PostgreSQL 14+) must not end the session, and with it the lock, while a run works.
+      await client.query('SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3').catch(() => {});
+      await client.query('SET idle_session_timeout = 0').catch(() => {});
       const deadline = Date.now() + Math.max(0, options.timeoutMs);
+      let unrecorded = 0;
       for (let attempt = 0; ; attempt++) {
+        if (this.closed) throw new PostgresStateError(`${this.shown}: the state backend is closed`);
         const got = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [String(key)]);
         if (got.rows[0]?.got) {
           const stale = await this.claimRow(client, info);
@@ -199,7 +203,15 @@ class PostgresBackend implements StateBackend {
           if (stale) options.onStale?.(stale);
           return;
         }
-        const holder = (await this.holderOf(client, info.scope)) ?? unknownHolder(info.scope);
+        const recorded = await this.holderOf(client, info.scope);
+        // No row: a holder between its advisory lock and its row, or one releasing right now.
+        // Either settles in a moment; try again before naming nobody.
+        if (recorded === null && unrecorded++ < 5) {
+          attempt--;
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        const holder = recorded ?? unknownHolder(info.scope);
         if (attempt === 0 && options.timeoutMs > 0) options.onWait?.(holder);
         const wait = POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!;
         if (Date.now() + wait > deadline) throw new LockHeld(holder, this.shown);
