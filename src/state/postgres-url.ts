@@ -36,7 +36,8 @@ export class PostgresStateError extends Error {
 
 /** The URL with any password replaced, for a message about a URL we could not even parse. */
 export function hidePassword(url: string): string {
-  return url.replace(/^([a-z]+:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
+  // Up to the last `@`: a password may hold an unescaped `@` (hiding too much is harmless).
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):.*@/i, '$1:***@');
 }
 
 export function parsePostgresUrl(url: string, env: NodeJS.ProcessEnv): PostgresTarget {
@@ -49,20 +50,21 @@ export function parsePostgresUrl(url: string, env: NodeJS.ProcessEnv): PostgresT
   if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') {
     throw new PostgresStateError(`${hidePassword(url)}: the PostgreSQL state backend takes postgres://USER@HOST:PORT/DATABASE`);
   }
-  const fromUrl = u.password === '' ? undefined : decodeURIComponent(u.password);
+  const fromUrl = u.password === '' ? undefined : decode(u.password, 'password', hidePassword(url));
   u.password = '';
-  const shown = u.toString();
   for (const key of u.searchParams.keys()) {
-    if (!KNOWN.has(key)) throw new PostgresStateError(`${shown}: unknown parameter "${key}" (known: ${[...KNOWN].join(', ')})`);
+    // Named without the query, whose values could be anything (`?password=`).
+    if (!KNOWN.has(key)) throw new PostgresStateError(`${u.toString().replace(/\?.*$/, '')}: unknown parameter "${key}" (known: ${[...KNOWN].join(', ')})`);
   }
+  const shown = u.toString();
   const schema = u.searchParams.get('schema');
   const prefix = u.searchParams.get('table') ?? 'menuctl';
   for (const [what, v] of [['schema', schema], ['table', prefix]] as const) {
     if (v !== null && !NAME.test(v)) throw new PostgresStateError(`${shown}: ${what}=${v} must be a lower-case SQL name (letters, digits, _), at most 40 characters`);
   }
   const host = u.searchParams.get('host') ?? u.hostname.replace(/^\[(.*)\]$/, '$1');
-  const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
-  const user = decodeURIComponent(u.username);
+  const database = decode(u.pathname.replace(/^\//, ''), 'database', shown);
+  const user = decode(u.username, 'user', shown);
   if (host === '' || database === '' || user === '') {
     throw new PostgresStateError(`${shown}: name the user, host and database: postgres://USER@HOST:PORT/DATABASE`);
   }
@@ -73,6 +75,14 @@ export function parsePostgresUrl(url: string, env: NodeJS.ProcessEnv): PostgresT
     schema,
     prefix,
   };
+}
+
+function decode(part: string, what: string, shown: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new PostgresStateError(`${shown}: the ${what} is not properly %-escaped`);
+  }
 }
 
 function ssl(mode: string | undefined, shown: string): pg.ClientConfig['ssl'] {
