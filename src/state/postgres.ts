@@ -213,9 +213,10 @@ class PostgresBackend implements StateBackend {
         }
         const holder = recorded ?? unknownHolder(info.scope);
         if (attempt === 0 && options.timeoutMs > 0) options.onWait?.(holder);
-        const wait = POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!;
-        if (Date.now() + wait > deadline) throw new LockHeld(holder, this.shown);
-        await new Promise((r) => setTimeout(r, wait));
+        // The last try is at the deadline, so the whole wait is given.
+        const left = deadline - Date.now();
+        if (left <= 0) throw new LockHeld(holder, this.shown);
+        await new Promise((r) => setTimeout(r, Math.min(left, POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!)));
       }
     } catch (err) {
       await client.end().catch(() => {});

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { LockHeld, StateConflict, type LockInfo, type StateBackend } from '../../src/state/backend.js';
-import { LockHolderAlive, openPostgresBackend } from '../../src/state/postgres.js';
+import { LockHolderAlive, advisoryKey, openPostgresBackend } from '../../src/state/postgres.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 
 let server: TestPostgres;
@@ -245,6 +245,22 @@ describe('locks', () => {
     // The server notices the closed connection on its own; waiting covers that moment.
     await b.lock(info('lock-b'), { timeoutMs: 20_000, onStale: (h) => stale.push(h.id) });
     expect(stale).toEqual(['lock-child']);
+  });
+
+  test('a lock held with no row yet (its holder between the two steps) is still refused', async () => {
+    const url = freshUrl();
+    const b = open(url);
+    await b.locks();
+    const key = advisoryKey(`.${new URL(url).searchParams.get('table')}`, info('x').scope);
+    await admin.query('SELECT pg_advisory_lock($1)', [String(key)]);
+    try {
+      const err = await rejection(b.lock(info('lock-b'), { timeoutMs: 0 }));
+      expect(err).toBeInstanceOf(LockHeld);
+      expect((err as LockHeld).holder.id).toBe('(not yet recorded)');
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [String(key)]);
+    }
+    await b.lock(info('lock-b'), { timeoutMs: 0 });
   });
 
   test('a second lock of a scope this runner holds is refused', async () => {
