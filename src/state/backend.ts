@@ -53,6 +53,12 @@ export interface LockOptions {
   timeoutMs: number;
   /** Told once when the first try found the lock held and we wait. */
   onWait?: (holder: LockInfo) => void;
+  /**
+   * Told when the lock was free but a record of another holder was left behind (that run died
+   * without unlocking) and is replaced: the caller says so, as a lock is never taken over silently.
+   * Only backends that can prove the holder gone (PostgreSQL: its session ended) call it.
+   */
+  onStale?: (holder: LockInfo) => void;
 }
 
 export interface StateBackend {
