@@ -61,7 +61,7 @@ export async function createOnce<T>(args: CreateOnceArgs<T>): Promise<Created<T>
       if (!isUnknownOutcome(err)) throw err;
       lost = err;
     }
-    const found = await lookupWithRetry(args, sent);
+    const found = await lookupWithRetry(args, sent, lost);
     if (found) return { value: found, recovered: true };
     if (sent >= policy.maxSends) {
       throw new Error(
@@ -72,7 +72,7 @@ export async function createOnce<T>(args: CreateOnceArgs<T>): Promise<Created<T>
   }
 }
 
-async function lookupWithRetry<T>(args: CreateOnceArgs<T>, sent: number): Promise<T | null> {
+async function lookupWithRetry<T>(args: CreateOnceArgs<T>, sent: number, lost: unknown): Promise<T | null> {
   let last: unknown;
   for (let i = 0; i < LOOKUP_TRIES; i++) {
     // Waiting first gives a write that is still in flight on the server time to land before we look.
@@ -82,8 +82,9 @@ async function lookupWithRetry<T>(args: CreateOnceArgs<T>, sent: number): Promis
       const found = await args.lookup();
       if (found === undefined) {
         throw new UnknownOutcomeError(
-          `${args.address}: the create's answer was lost and the API cannot list these resources to check ` +
-            `whether it exists; run \`menuctl plan\` (pin the id with \`id:\` if it was created) before applying again`,
+          `${args.address}: the create's answer was lost (${messageOf(lost)}) and the API cannot list these resources to check ` +
+            `whether it exists; if it was created, adopt it with \`menuctl import '${args.address}' ID\`, else apply again with \`--recreate '${args.address}'\``,
+          lost,
         );
       }
       return found;

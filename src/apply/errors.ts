@@ -45,5 +45,8 @@ export function lostCause(err: unknown): string {
   if (e.name === 'AbortError') return 'interrupted';
   if (typeof e.networkCode === 'string' && NETWORK_CAUSE[e.networkCode]) return NETWORK_CAUSE[e.networkCode]!;
   if (typeof e.status === 'number') return `HTTP ${e.status} from the API or a gateway`;
+  // Recovery wraps the client's error (apply/create-once.ts): the cause says what happened.
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause !== undefined && cause !== err) return lostCause(cause);
   return 'the answer was lost';
 }

@@ -110,8 +110,9 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   const secretsFile = flags.secretsFile !== undefined ? resolve(io.cwd, flags.secretsFile) : undefined;
   if (plan.changes.length === 0) {
     const completed = await afterApply(planned, secretsFile, conn, io, { check: true, json });
-    if (completed === null) io.stdout.write(json ? renderApplyJson(emptyResult()) : 'No changes. The live API matches the configuration.\n');
+    if (completed === null) io.stdout.write(json ? renderApplyJson(emptyResult()) : heldBack(plan).length > 0 ? 'No other changes.\n' : 'No changes. The live API matches the configuration.\n');
     else if (json) io.stdout.write(renderApplyJson(emptyResult()));
+    if (reportHeldBack(plan, io)) return EXIT.ERROR;
     return completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
   }
   if (!json) io.stdout.write(planShown(plan, flags, io));
@@ -129,7 +130,22 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
   const completed = await afterApply(planned, secretsFile, conn, io, { check: false, json, result });
+  if (reportHeldBack(plan, io)) return EXIT.ERROR;
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
+}
+
+/** App creates the plan held back (in flight, unresolvable from the API): issue 28 item 2. */
+const heldBack = (plan: Plan) => plan.warnings.filter((w) => w.code === 'plan.create-in-flight');
+
+/**
+ * The rest of the plan was carried out; what was held back is still to resolve, so the run is
+ * not a success (exit 1): each named with its way out, after everything else.
+ */
+function reportHeldBack(plan: Plan, io: Io): boolean {
+  const held = heldBack(plan);
+  if (held.length === 0) return false;
+  for (const w of held) io.stderr.write(`Error[plan.create-in-flight]: ${w.message}\n`);
+  return true;
 }
 
 /** The whole plan, unless it is a saved one carried out with --yes: that was reviewed when it was made. */

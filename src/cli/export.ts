@@ -2,6 +2,7 @@
 // the same organization shows no changes. Never overwrites a file unless --force.
 
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readLiveState } from '../api/read-live.js';
@@ -43,7 +44,10 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   let closeStore = async (): Promise<void> => {};
   try {
     await checkOrganization(client, organizationGuard, conn.environmentOrganization, conn.environment);
-    const store = await openRecordStore([], flags, io, recordFileFor(flags, baseDir, io.cwd));
+    const recordFile = recordFileFor(flags, baseDir, io.cwd);
+    // The exported files go to --out, and the record beside them: its directory is made now, so it can be locked.
+    if (out !== undefined && flags.record === undefined) await mkdir(dirname(recordFile), { recursive: true });
+    const store = await openRecordStore([], flags, io, recordFile);
     closeStore = () => store.close();
     // Exporting to files adopts what they declare: the record is written, so its scope is locked.
     const lock = out !== undefined ? { command: 'export', timeoutMs: flags.lockTimeout ?? 0 } : undefined;

@@ -5,7 +5,6 @@
 // commands that write it, that scope's lock.
 
 import { statSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import type { ApiClient } from '../api/types.js';
@@ -14,6 +13,7 @@ import { RECORD_FILE, scopeKey } from '../record/record.js';
 import { describeHolder, LockHeld, type LockInfo } from '../state/backend.js';
 import { openState, shownUrl } from '../state/open.js';
 import { RecordStore } from '../state/store.js';
+import { holderGone } from '../state/process.js';
 import { CliError } from './exit.js';
 import { filePath } from './options.js';
 import type { Io } from './io.js';
@@ -119,15 +119,16 @@ export async function lockScope(store: RecordStore, key: string, lock: { command
       env: io.env,
       timeoutMs: lock.timeoutMs,
       onWait: (h) => io.stderr.write(`Waiting up to ${Math.round(lock.timeoutMs / 1000)} s for the state lock of ${key}: held by ${describeHolder(h)} (lock id ${h.id}).\n`),
+      onStale: (h) => io.stderr.write(`Warning: the state lock of ${key} was left by ${describeHolder(h)} (lock id ${h.id}), which stopped without releasing it (killed?): it is released and taken by this run. What that run confirmed is in the record; the plan shows the rest.\n`),
     });
   } catch (err) {
     if (err instanceof LockHeld) throw new CliError(lockRefusal(err.holder, store.shown, lock.timeoutMs));
-    throw new CliError(`cannot lock the state ${store.shown}: ${(err as Error).message}`);
+    throw new CliError(`${(err as Error).message}. Nothing was changed.`);
   }
 }
 
 export function lockRefusal(h: LockInfo, shown: string, timeoutMs: number): string {
-  const gone = h.pid !== undefined && h.host === hostname() && !alive(h.pid);
+  const gone = holderGone(h);
   const waited = timeoutMs > 0 ? ` after waiting ${Math.round(timeoutMs / 1000)} s` : '';
   return [
     `the state ${shown} of ${h.scope} is locked${waited}: held by ${describeHolder(h)}, lock id ${h.id}. Nothing was changed.`,
@@ -135,13 +136,4 @@ export function lockRefusal(h: LockInfo, shown: string, timeoutMs: number): stri
       ? `  Its process ${h.pid} is no longer running on this host: it was stopped before it could release the lock. Check that its changes are what you expect (\`menuctl plan\`), then release it with \`menuctl state unlock ${h.id}\`.`
       : `  Wait for it to finish (or pass --lock-timeout 5m to wait), or, if that run was killed, release the lock with \`menuctl state unlock ${h.id}\`.`,
   ].join('\n');
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

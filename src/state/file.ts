@@ -2,17 +2,19 @@
 // it always was, for one person on one disk. The version is the text's SHA-256, so a write
 // refuses to replace a file someone changed since it was read. A scope's lock is a file beside
 // the record, created exclusively (O_EXCL), holding who took it: a second apply in another
-// terminal is refused naming the first. A lock whose process is gone (killed) stays until
-// `menuctl state unlock ID`: it is reported, never taken over (the killed run may have left
-// writes its record does not show; a person should look first).
+// terminal is refused naming the first. A lock whose holder ran on this host and whose process
+// is gone (killed) is taken over and reported: the OS answers that no one holds it, and the
+// record was written after every confirmed write, so the next plan is truthful. One from another
+// host (a shared disk) stays until `menuctl state unlock ID`.
 
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, readdir, readFile, rm } from 'node:fs/promises';
+import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
+import { checkWritable, readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
 import { LockHeld, StateConflict, type LockInfo, type LockOptions, type Snapshot, type StateBackend } from './backend.js';
 import { pollLock } from './poll.js';
+import { holderGone } from './process.js';
 
 const WHAT = 'applied-state record';
 
@@ -28,7 +30,7 @@ export class FileBackend implements StateBackend {
     return text === null ? { text: null, version: null } : { text, version: versionOf(text) };
   }
 
-  async write(text: string, expected: string | null): Promise<string> {
+  async write(text: string, expected: string | null, _message?: string): Promise<string> {
     const now = await readRegularFile(this.path, WHAT);
     if ((now === null ? null : versionOf(now)) !== expected) throw new StateConflict(this.shown);
     await writeFileAtomic(this.path, text, { mkdirs: false });
@@ -41,6 +43,8 @@ export class FileBackend implements StateBackend {
   }
 
   async lock(info: LockInfo, options: LockOptions): Promise<void> {
+    // A record that could not be written is refused now, in the words apply has always used.
+    await checkWritable(this.path, WHAT);
     const path = this.lockPath(info.scope);
     await pollLock(options, async () => {
       try {
@@ -57,9 +61,45 @@ export class FileBackend implements StateBackend {
           throw new Error(`cannot lock the ${WHAT} ${this.shown}: ${(err as Error).message}`);
         }
         // Held; a lock file being written this very moment reads as unknown (retried).
-        return (await this.holderAt(path)) ?? unknownHolder(info.scope, path);
+        const holder = (await this.holderAt(path)) ?? unknownHolder(info.scope, path);
+        if (holderGone(holder) && (await this.takeOver(path, holder, info))) {
+          options.onStale?.(holder);
+          return null;
+        }
+        return holder;
       }
     }, (holder) => new LockHeld(holder, this.shown));
+  }
+
+  /**
+   * Replaces the lock of a holder that provably died (this host, its process gone): reported by
+   * the caller, never silent. One taker at a time: a `.takeover` file created exclusively; one
+   * left by a taker killed in these few milliseconds is stale after a minute.
+   */
+  private async takeOver(path: string, dead: LockInfo, info: LockInfo): Promise<boolean> {
+    const guard = `${path}.takeover`;
+    try {
+      await (await open(guard, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)).close();
+    } catch {
+      const age = await stat(guard).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (age > 60_000) await rm(guard, { force: true });
+      return false;
+    }
+    try {
+      const now = await this.holderAt(path);
+      if (now === null || now.id !== dead.id) return false;
+      await rm(path, { force: true });
+      const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+      try {
+        await fh.writeFile(`${JSON.stringify(info)}\n`);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      return true;
+    } finally {
+      await rm(guard, { force: true });
+    }
   }
 
   private async holderAt(path: string): Promise<LockInfo | null> {

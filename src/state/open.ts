@@ -20,6 +20,7 @@ interface BackendEntry {
 
 const BACKENDS: BackendEntry[] = [
   { scheme: /^file:/i, example: 'file:menuctl.lock', open: async (url, o) => openFile(url.slice('file:'.length), o) },
+  { scheme: /^postgres(ql)?:\/\//i, example: 'postgres://USER@HOST:PORT/DB', open: async (url, o) => (await import('./postgres.js')).openPostgresBackend(url, { env: o.env }) },
 ];
 
 /** The backend a state URL names; a URL no backend takes is refused with the forms accepted. */

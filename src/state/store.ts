@@ -7,7 +7,7 @@
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { parseRecord, serializeRecord, type RecordDocument } from '../record/record.js';
-import { StateConflict, type LockInfo, type StateBackend } from './backend.js';
+import { StateConflict, type LockInfo, type LockOptions, type StateBackend } from './backend.js';
 import { FileBackend } from './file.js';
 import { checkWritable } from '../fs/atomic-write.js';
 
@@ -55,9 +55,9 @@ export class RecordStore {
   }
 
   /** Takes `scope`'s lock for `command`; LockHeld names the holder. */
-  async lock(scope: string, command: string, o: { env: NodeJS.ProcessEnv; timeoutMs: number; onWait?: (h: LockInfo) => void }): Promise<LockInfo> {
+  async lock(scope: string, command: string, o: { env: NodeJS.ProcessEnv; timeoutMs: number } & Pick<LockOptions, 'onWait' | 'onStale'>): Promise<LockInfo> {
     const info = lockInfo(scope, command, o.env);
-    await this.backend.lock(info, { timeoutMs: o.timeoutMs, ...(o.onWait ? { onWait: o.onWait } : {}) });
+    await this.backend.lock(info, { timeoutMs: o.timeoutMs, ...(o.onWait ? { onWait: o.onWait } : {}), ...(o.onStale ? { onStale: o.onStale } : {}) });
     this.held.push(info);
     return info;
   }

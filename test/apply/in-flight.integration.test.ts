@@ -1,6 +1,6 @@
 // An app create whose answer is lost against the API as specified (issue 9 item 3): there is
 // no apps index to look it up, so the record keeps it as in flight and the next plan stops,
-// naming the app and both ways out; pinning the id then completes the secrets file from
+// naming the app, what happened and both ways out; `menuctl import` then completes the secrets file from
 // GET /api/apps/{id}. Zero duplicates. The first server commits every write and drops the
 // answer (--reset-rate 1); the second serves the same database normally.
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -33,7 +33,8 @@ describe('an app create lost in flight, spec-only', () => {
     const port = new URL(lossy.url).port;
     await lossy.close();
     expect(first.code, first.stdout + first.stderr).toBe(1);
-    expect(readFileSync(join(dir, 'menuctl.lock'), 'utf8')).toMatch(/"address":"app\[\\"com.example.lost\\"\]","id":null,"pending":"create"/);
+    // What happened is recorded: the connection was reset after the create was sent.
+    expect(readFileSync(join(dir, 'menuctl.lock'), 'utf8')).toMatch(/"address":"app\[\\"com.example.lost\\"\]","id":null,"pending":"create","lost":"connection reset"/);
     expect(appIds(data)).toHaveLength(1);
 
     // The same URL: the record is kept per API (base URL and organization).
@@ -44,11 +45,13 @@ describe('an app create lost in flight, spec-only', () => {
       const stopped = await runCli(args, { env, cwd: dir });
       expect(stopped.code).toBe(1);
       expect(stopped.stderr).toContain('plan.create-in-flight');
-      expect(stopped.stderr).toMatch(/the create of app\["com\.example\.lost"\] and never got the answer.*add `id: <its id>`.*--recreate 'app\["com\.example\.lost"\]'/s);
+      expect(stopped.stderr).toMatch(/the create of app\["com\.example\.lost"\] and its answer was lost \(connection reset\).*menuctl import 'app\["com\.example\.lost"\]' ID.*--recreate 'app\["com\.example\.lost"\]'/s);
       expect(writeRequests(server)).toBe(0);
 
       const [id] = appIds(data);
-      writeConfig(dir, configYaml([], { apps: ['com.example.lost'] }).replace('    package_name: com.example.lost\n', `    package_name: com.example.lost\n    id: "${id}"\n`));
+      const imported = await runCli(['import', 'app["com.example.lost"]', id!], { env, cwd: dir });
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stdout).toContain(`Imported app["com.example.lost"] as live id ${id} (its create was in flight in the record: resolved)`);
       const pinned = await runCli(args, { env, cwd: dir });
       expect(pinned.code, pinned.stderr).toBe(0);
       expect(pinned.stdout).toContain('Completed the secrets file');

@@ -74,15 +74,14 @@ describe.each(SERVER_MODES)('SIGKILL at every write against the $name', (mode) =
       if (again.code !== 0 && mode.specOnly) {
         // Only an app create lost in flight may stop the re-run, and the message says what to do.
         expect(again.stderr).toMatch(/plan\.create-in-flight/);
+        // The way out it names: import the app that exists, or confirm a new create.
         const live = appsByPackage(orgId);
-        let yaml = readFileSync(config, 'utf8');
         const recreate: string[] = [];
-        for (const m of again.stderr.matchAll(/the create of app\["([^"]+)"\] and never got the answer/g)) {
+        for (const m of again.stderr.matchAll(/Error\[plan\.create-in-flight\]: an earlier apply sent the create of app\["([^"]+)"\] and/g)) {
           const ids = live.get(m[1]!) ?? [];
-          if (ids.length === 1) yaml = yaml.replace(`    package_name: ${m[1]}\n`, `    package_name: ${m[1]}\n    id: "${ids[0]}"\n`);
+          if (ids.length === 1) expect((await runCli(['import', `app["${m[1]}"]`, ids[0]!, 'menuctl.yaml'], { env, cwd: dir })).code).toBe(0);
           else recreate.push('--recreate', `app["${m[1]}"]`);
         }
-        writeFileSync(config, yaml);
         again = await runCli([...args, ...recreate], { env, cwd: dir });
       }
       expect(again.code, again.stderr).toBe(0);

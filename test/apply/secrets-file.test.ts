@@ -20,6 +20,8 @@ const { FakeClient } = await import('./fake-client.js');
 const { RecordKeeper } = await import('../../src/record/record-file.js');
 const { recordJournal } = await import('../../src/record/journal.js');
 const { parseRecord } = await import('../../src/record/record.js');
+const { FileBackend } = await import('../../src/state/file.js');
+const { RecordStore } = await import('../../src/state/store.js');
 const { createApp, plan } = await import('./plan-data.js');
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'menuctl-secrets-'));
@@ -111,7 +113,7 @@ describe('a secrets file that cannot be written', () => {
     const file = join(dir, 'secrets.json');
     const recordFile = join(dir, 'menuctl.lock');
     fault.renameTo = file;
-    const keeper = new RecordKeeper({ file: recordFile, shown: 'menuctl.lock', doc: new Map(), key: 'k' });
+    const keeper = new RecordKeeper({ store: new RecordStore(new FileBackend(recordFile, 'menuctl.lock')), shown: 'menuctl.lock', doc: new Map(), key: 'k' });
     const client = new FakeClient();
     const r = await applyPlan(plan([createApp('com.a')]), client, { concurrency: 1, secretsFile: file, journal: recordJournal(keeper) });
     expect(r.outcomes[0]).toMatchObject({ status: 'failed' });

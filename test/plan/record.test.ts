@@ -59,12 +59,17 @@ describe('plan with a record', () => {
     ]);
   });
 
-  it('an app create in flight stops the plan only where apps cannot be listed', () => {
-    const pending = scope((s) => s.apps.set('app["com.example.agent"]', { id: null, pending: 'create' }));
+  it('an app create in flight is held back, alone, only where apps cannot be listed', () => {
+    const pending = scope((s) => s.apps.set('app["com.example.agent"]', { id: null, pending: 'create', lost: 'connection reset' }));
     const unlisted = live({ apps_listed: false });
     unlisted.recorded = { file: 'menuctl.lock', scope: pending };
-    const stopped = buildPlan(desired({ apps: [desiredApp()] }), unlisted);
-    expect(stopped.diagnostics.map((d) => [d.code, d.address])).toEqual([['plan.create-in-flight', 'app["com.example.agent"]']]);
+    const other = { ...desiredApp(), name: 'Till', package_name: 'com.example.till' };
+    const stopped = buildPlan(desired({ apps: [desiredApp(), other] }), unlisted);
+    expect(stopped.diagnostics).toEqual([]);
+    expect(stopped.plan.changes.map((c) => [c.op, c.address])).toEqual([['create', 'app["com.example.till"]']]);
+    expect(stopped.plan.warnings.map((w) => [w.code, w.address])).toEqual([['plan.create-in-flight', 'app["com.example.agent"]']]);
+    expect(stopped.plan.warnings[0]!.message).toContain('its answer was lost (connection reset)');
+    expect(stopped.plan.warnings[0]!.message).toContain('menuctl import \'app["com.example.agent"]\' ID');
     const confirmed = buildPlan(desired({ apps: [desiredApp()] }), unlisted, { recreate: ['app["com.example.agent"]'] });
     expect(confirmed.diagnostics).toEqual([]);
     expect(confirmed.plan.changes.map((c) => c.op)).toEqual(['create']);

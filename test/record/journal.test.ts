@@ -76,7 +76,7 @@ describe('recordJournal', () => {
     expect([...read().actions].map(([address, e]) => [address, e.id])).toEqual([['action["X"]', 'a9'], ['action["Y"]', 'a1']]);
   });
 
-  it('marks an app create in flight before it is sent; an answer gives the id, a definite failure clears it', async () => {
+  it('marks an app create in flight before it is sent; an answer gives the id, a definite failure clears it, a lost answer says how', async () => {
     const { journal, read } = setup();
     const one = createApp('com.one');
     const two = createApp('com.two');
@@ -85,7 +85,7 @@ describe('recordJournal', () => {
     expect(read().apps.get('app["com.one"]')).toEqual({ id: null, pending: 'create' });
     await journal.confirmed(one, '7');
     await journal.failed(two, true);
-    await journal.failed(three, false);
-    expect(Object.fromEntries(read().apps)).toEqual({ 'app["com.one"]': { id: '7' }, 'app["com.three"]': { id: null, pending: 'create' } });
+    await journal.failed(three, false, 'connection reset');
+    expect(Object.fromEntries(read().apps)).toEqual({ 'app["com.one"]': { id: '7' }, 'app["com.three"]': { id: null, pending: 'create', lost: 'connection reset' } });
   });
 });
