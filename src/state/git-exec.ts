@@ -100,8 +100,11 @@ export class GitRunner {
   }
 }
 
-/** git's last few meaningful lines, on one line; its `hint:` lines speak of git's own commands. */
+/**
+ * git's last few meaningful lines, on one line. Its `hint:` lines speak of git's own commands and
+ * `To URL` repeats the remote; a server's `remote:` reason is kept.
+ */
 function lastLines(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('hint:'));
-  return lines.slice(-3).join(' / ');
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('hint:') && !l.startsWith('To '));
+  return lines.slice(-4).join(' / ');
 }

@@ -118,12 +118,13 @@ class GitBackend implements StateBackend {
     for (;;) {
       const holder = await this.serial((git) => this.tryLock(git, info));
       if (holder === null) return;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new LockHeld(holder, this.shown);
-      if (!told) {
+      // Asked to wait: told so once, even when the first try alone used up the time.
+      if (!told && options.timeoutMs > 0) {
         told = true;
         options.onWait?.(holder);
       }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new LockHeld(holder, this.shown);
       await sleep(Math.min(this.pollMs, left));
     }
   }
@@ -294,6 +295,12 @@ class GitBackend implements StateBackend {
       throw git.failure(args, pushed, this.remoteHint);
     }
     if (now === commit) return true; // the push landed; only its answer was lost
+    if (now !== base) return false;
+    // A server can refuse a push with "cannot lock ref" while a rival's update of the same
+    // branch is still under way: look once more before calling it a refusal.
+    await sleep(250);
+    now = (await this.fetchTip(git)).sha;
+    if (now === commit) return true;
     if (now !== base) return false;
     throw git.failure(args, pushed, `check that you may push to branch ${this.branch} of the remote (a protected branch or a server hook can refuse it)`);
   }
