@@ -94,7 +94,7 @@ export class GitRunner {
     }
     if (e.killed || e.signal) {
       const said = lastLines(this.o.scrub(stderr));
-      return new Error(`${this.o.shown}: ${verb} did not finish within ${Math.round(this.o.timeoutMs / 1000)} s and was stopped${said ? ` (${said})` : ''}; check the network and the remote's address, and that git is not waiting for a password or an SSH passphrase (menuctl never prompts: use a credential helper, an SSH agent or GIT_ASKPASS)`);
+      return new Error(`${this.o.shown}: ${verb} did not finish within ${this.o.timeoutMs / 1000} s and was stopped${said ? ` (${said})` : ''}; check the network and the remote's address, and that git is not waiting for a password or an SSH passphrase (menuctl never prompts: use a credential helper, an SSH agent or GIT_ASKPASS)`);
     }
     return new Error(`${this.o.shown}: ${verb} failed: ${this.o.scrub(e.message)}`);
   }

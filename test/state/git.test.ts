@@ -2,12 +2,15 @@
 // and no system config: the fresh CI runner with no git identity.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LockHeld, StateConflict } from '../../src/state/backend.js';
 import type { LockInfo, StateBackend } from '../../src/state/backend.js';
 import { lockFile, openGitBackend, parseGitStateUrl } from '../../src/state/git.js';
+import { scrubSecrets, urlSecrets } from '../../src/state/git-url.js';
 import type { GitBackendOptions } from '../../src/state/git.js';
 
 const dirs: string[] = [];
@@ -92,6 +95,17 @@ describe('parseGitStateUrl', () => {
     } catch (err) {
       expect((err as Error).message).not.toContain('pa#ss');
     }
+  });
+});
+
+describe('scrubSecrets', () => {
+  it('masks URL credentials and the remote\'s password wherever git repeats it, percent-decoded too', () => {
+    const remote = 'https://bot:p%40ss-w0rd@git.example.com/acme/menus.git';
+    const said = `fatal: unable to access '${remote}/': 403\nremote: bad credentials p@ss-w0rd for bot`;
+    const out = scrubSecrets(said, urlSecrets(remote));
+    expect(out).not.toContain('p%40ss-w0rd');
+    expect(out).not.toContain('p@ss-w0rd');
+    expect(out).toContain('https://bot:***@git.example.com/acme/menus.git');
   });
 });
 
@@ -214,6 +228,29 @@ describe('git backend: the record', () => {
     expect(err.message).not.toContain('s3cr3t');
   });
 
+  it('resolves a relative local remote against the caller\'s directory, not the scratch one', async () => {
+    const remote = bareRemote();
+    const b = openGitBackend(`git+../${basename(remote)}#menuctl-state`, { env, cwd: join(dirname(remote), 'somewhere') });
+    opened.push(b);
+    const v = await b.write('rel\n', null, 'm');
+    expect(tipOf(remote)).toBe(v);
+  });
+
+  it('stops a git call that does not finish within its timeout instead of hanging', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((s) => { sockets.push(s); }); // accepts, never answers
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = silent.address() as { port: number };
+      const b = openGitBackend(`git+http://127.0.0.1:${port}/x.git`, { env, cwd: tmpdir(), gitTimeoutMs: 1000 });
+      opened.push(b);
+      await expect(b.read()).rejects.toThrow(/git fetch did not finish within 1 s and was stopped/);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
+  });
+
   it('close() removes its scratch repository', async () => {
     const remote = bareRemote();
     const scratchRoot = tmp('menuctl-git-tmp-');
@@ -326,6 +363,18 @@ describe('git backend: locks', () => {
     expect(err).toBeInstanceOf(LockHeld);
     expect((err as LockHeld).holder).toEqual(first);
     expect(told).toEqual([first]);
+  });
+
+  it('refuses a lock file that is not a menuctl lock, naming it, rather than guessing a holder', async () => {
+    const remote = bareRemote();
+    const work = tmp('menuctl-git-work-');
+    git(['init', '--quiet', '-b', 'menuctl-state', work]);
+    mkdirSync(join(work, 'locks'));
+    writeFileSync(join(work, lockFile(SCOPE)), 'not json\n');
+    git(['add', '.'], { cwd: work });
+    git(['-c', 'user.name=dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '-m', 'hand-made'], { cwd: work });
+    git(['push', '--quiet', remote, 'menuctl-state'], { cwd: work });
+    await expect(open(remote).lock(lockInfo(SCOPE), { timeoutMs: 0 })).rejects.toThrow(`${lockFile(SCOPE)} on branch menuctl-state is not a menuctl lock`);
   });
 
   it('keeps the lock file through record writes made while holding it', async () => {
