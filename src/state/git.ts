@@ -219,17 +219,19 @@ class GitBackend implements StateBackend {
    * documented exit code 2), never by reading git's translated messages.
    */
   private async fetchTip(git: GitRunner): Promise<Tip> {
-    const fetchArgs = ['fetch', '--no-tags', '--depth=1', 'origin', `+refs/heads/${this.branch}:${this.track}`];
-    let fetched = await git.run(fetchArgs);
+    // Only the tip is needed; the history stays on the remote.
+    const shallow = ['fetch', '--no-tags', '--depth=1', 'origin', `+refs/heads/${this.branch}:${this.track}`];
+    let fetched = await git.run(shallow);
     if (fetched.code !== 0) {
       const listed = await git.run(['ls-remote', '--exit-code', 'origin', `refs/heads/${this.branch}`]);
       if (listed.code === 2) {
         await git.run(['update-ref', '-d', this.track]);
         return { sha: null, files: new Map() };
       }
-      // Listed now: created between the two calls.
-      if (listed.code === 0) fetched = await git.run(fetchArgs);
-      if (fetched.code !== 0) throw git.failure(fetchArgs, fetched, this.remoteHint);
+      // The branch is there: created between the two calls, or a server that cannot serve a
+      // shallow fetch (git's dumb HTTP): fetch it whole.
+      if (listed.code === 0) fetched = await git.run(shallow.filter((a) => a !== '--depth=1'));
+      if (fetched.code !== 0) throw git.failure(shallow, fetched, this.remoteHint);
     }
     const sha = (await git.ok(['rev-parse', '--verify', `${this.track}^{commit}`], HINT_LOCAL)).trim();
     const files = new Map<string, string>();

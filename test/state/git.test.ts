@@ -1,7 +1,8 @@
 // The git state backend against real bare repositories (file:// remotes), run with an empty HOME
 // and no system config: the fresh CI runner with no git identity.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -248,6 +249,29 @@ describe('git backend: the record', () => {
     } finally {
       for (const s of sockets) s.destroy();
       silent.close();
+    }
+  });
+
+  it('reads from a server that cannot serve a shallow fetch (git\'s dumb HTTP) by fetching the branch whole', async () => {
+    const remote = bareRemote();
+    const v = await open(remote).write('over dumb http\n', null, 'm');
+    git(['--git-dir', remote, 'update-server-info']);
+    const files = createHttpServer((req, res) => {
+      try {
+        res.end(readFileSync(join(remote, decodeURIComponent((req.url ?? '').split('?')[0]!).replace(/^\/x\.git/, ''))));
+      } catch {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    await new Promise<void>((done) => files.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = files.address() as { port: number };
+      const b = openGitBackend(`git+http://127.0.0.1:${port}/x.git`, { env, cwd: tmpdir() });
+      opened.push(b);
+      expect(await b.read()).toEqual({ text: 'over dumb http\n', version: v });
+    } finally {
+      files.close();
     }
   });
 
