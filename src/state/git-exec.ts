@@ -26,6 +26,9 @@ export interface GitRunnerOptions {
   scrub: (text: string) => string;
 }
 
+/** For failures in the scratch repository, which are not the remote's. */
+export const HINT_LOCAL = 'this is a failure of git in menuctl\'s scratch repository: check that git works and that the temporary directory has room';
+
 /** The record and lock files are small; this only bounds a hostile or broken remote. */
 const MAX_BUFFER = 64 * 1024 * 1024;
 

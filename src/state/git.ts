@@ -7,8 +7,7 @@
 // branch's history is the audit trail.
 //
 // Each backend instance works in its own scratch bare repository under os.tmpdir() (removed by
-// close()) with plumbing only (hash-object, mktree, commit-tree): no work tree, no index, no
-// checkout of anything the user has.
+// close()) with plumbing only (src/state/git-tree.ts).
 
 import { createHash } from 'node:crypto';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +17,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { RECORD_FILE } from '../record/record.js';
 import { describeHolder, LockHeld, StateConflict } from './backend.js';
 import type { LockInfo, LockOptions, Snapshot, StateBackend } from './backend.js';
-import { GitRunner, gitEnvironment } from './git-exec.js';
+import { GitRunner, gitEnvironment, HINT_LOCAL } from './git-exec.js';
+import { commitChange, listTree } from './git-tree.js';
 import { maskUrls, parseGitStateUrl, scrubSecrets, urlSecrets } from './git-url.js';
 
 export { parseGitStateUrl } from './git-url.js';
@@ -53,15 +53,6 @@ interface Tip {
   sha: string | null;
   files: Map<string, string>;
 }
-
-interface TreeEntry {
-  mode: string;
-  type: string;
-  oid: string;
-  name: string;
-}
-
-const HINT_LOCAL = 'this is a failure of git in menuctl\'s scratch repository: check that git works and that the temporary directory has room';
 
 class GitBackend implements StateBackend {
   readonly shown: string;
@@ -106,7 +97,7 @@ class GitBackend implements StateBackend {
     return this.serial(async (git) => {
       const tip = await this.fetchTip(git);
       if (tip.sha !== expected) throw new StateConflict(this.shown);
-      const commit = await this.commit(git, tip, RECORD_FILE, text, message);
+      const commit = await commitChange(git, tip.sha, RECORD_FILE, text, message);
       if (!(await this.push(git, commit, tip.sha))) throw new StateConflict(this.shown);
       return commit;
     });
@@ -137,7 +128,7 @@ class GitBackend implements StateBackend {
         if (!found) return null;
         const { info, path } = found;
         const message = `unlock ${info.scope} (lock id ${info.id}, taken by ${describeHolder(info)})`;
-        const commit = await this.commit(git, tip, path, null, message);
+        const commit = await commitChange(git, tip.sha, path, null, message);
         if (await this.push(git, commit, tip.sha)) return info;
       }
       throw this.gaveUp('release the lock');
@@ -164,7 +155,7 @@ class GitBackend implements StateBackend {
       if (held) return held.info.id === info.id ? null : held.info;
       const message = `lock ${info.scope} for menuctl ${info.command} by ${info.who}@${info.host} (lock id ${info.id})` +
         (info.run_url ? `\n\n${info.run_url}\n` : '');
-      const commit = await this.commit(git, tip, path, `${JSON.stringify(info, null, 2)}\n`, message);
+      const commit = await commitChange(git, tip.sha, path, `${JSON.stringify(info, null, 2)}\n`, message);
       // Rejected: the branch moved since the fetch (a record write, or a rival's lock): look again.
       if (await this.push(git, commit, tip.sha)) return null;
     }
@@ -235,7 +226,7 @@ class GitBackend implements StateBackend {
     }
     const sha = (await git.ok(['rev-parse', '--verify', `${this.track}^{commit}`], HINT_LOCAL)).trim();
     const files = new Map<string, string>();
-    for (const e of parseTree(await git.ok(['ls-tree', '-r', '-z', sha], HINT_LOCAL))) {
+    for (const e of await listTree(git, sha, true)) {
       if (e.type === 'blob') files.set(e.name, e.oid);
     }
     return { sha, files };
@@ -252,31 +243,6 @@ class GitBackend implements StateBackend {
       out.push({ path, info });
     }
     return out;
-  }
-
-  /** A commit on `tip` with `path` set to `content` (null: removed); its sha. */
-  private async commit(git: GitRunner, tip: Tip, path: string, content: string | null, message: string): Promise<string> {
-    const blob = content === null ? null : (await git.ok(['hash-object', '-w', '--stdin'], HINT_LOCAL, content)).trim();
-    const tree = await this.updateTree(git, tip.sha ? `${tip.sha}^{tree}` : null, path.split('/'), blob, true);
-    const parent = tip.sha ? ['-p', tip.sha] : [];
-    return (await git.ok(['commit-tree', tree!, ...parent, '-F', '-'], HINT_LOCAL, `${message}\n`)).trim();
-  }
-
-  /** `treeish` with the file at `segments` replaced by `blob` (null: removed); null for an empty subtree. */
-  private async updateTree(git: GitRunner, treeish: string | null, segments: string[], blob: string | null, root: boolean): Promise<string | null> {
-    const entries = treeish ? parseTree(await git.ok(['ls-tree', '-z', treeish], HINT_LOCAL)) : [];
-    const [name, ...rest] = segments as [string, ...string[]];
-    const at = entries.findIndex((e) => e.name === name);
-    const old = at >= 0 ? entries.splice(at, 1)[0] : undefined;
-    if (rest.length === 0) {
-      if (blob) entries.push({ mode: '100644', type: 'blob', oid: blob, name });
-    } else {
-      const sub = await this.updateTree(git, old?.type === 'tree' ? old.oid : null, rest, blob, false);
-      if (sub) entries.push({ mode: '040000', type: 'tree', oid: sub, name });
-    }
-    if (entries.length === 0 && !root) return null;
-    const input = entries.map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`).join('');
-    return (await git.ok(['mktree', '-z'], HINT_LOCAL, input)).trim();
   }
 
   /**
@@ -306,15 +272,6 @@ class GitBackend implements StateBackend {
     if (now !== base) return false;
     throw git.failure(args, pushed, `check that you may push to branch ${this.branch} of the remote (a protected branch or a server hook can refuse it)`);
   }
-}
-
-/** `ls-tree -z` output: `MODE TYPE OID\tNAME\0`... */
-function parseTree(out: string): TreeEntry[] {
-  return out.split('\0').filter((l) => l !== '').map((line) => {
-    const tab = line.indexOf('\t');
-    const [mode, type, oid] = line.slice(0, tab).split(' ') as [string, string, string];
-    return { mode, type, oid, name: line.slice(tab + 1) };
-  });
 }
 
 function parseLock(text: string): LockInfo | null {
