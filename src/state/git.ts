@@ -2,9 +2,10 @@
 //
 // The branch holds `menuctl.lock` (the record) and `locks/<sha256(scope)[0..16]>.json` (one
 // LockInfo per held lock). Every change is one commit on the tip it was based on, pushed as a
-// fast-forward and never forced: the remote accepts a push only while the branch is still at
-// that tip, so the push is the compare-and-swap that makes writes safe and locks a mutex. The
-// branch's history is the audit trail.
+// fast-forward and never forced: once anyone has pushed a commit since our fetch, the remote
+// refuses ours, so the push is the compare-and-swap that makes writes safe and locks a mutex.
+// (A branch deleted or rewound meanwhile by a forced push of someone else's is not detected:
+// ours then lands with the history it was based on.) The branch's history is the audit trail.
 //
 // Each backend instance works in its own scratch bare repository under os.tmpdir() (removed by
 // close()) with plumbing only (src/state/git-tree.ts).
