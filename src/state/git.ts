@@ -193,8 +193,8 @@ class GitBackend implements StateBackend {
     await new GitRunner({ ...base, gitDir: null, config }).ok(['init', '--bare', '--quiet', dir], HINT_LOCAL);
     const probe = new GitRunner({ ...base, gitDir: dir, config });
     // The remote goes into the scratch config rather than every command line, where a token in
-    // the URL would show in `ps` to every user of the machine.
-    await appendFile(join(dir, 'config'), `[remote "origin"]\n\turl = ${configQuote(this.remote)}\n`, { mode: 0o600 });
+    // the URL would show in `ps` to every user of the machine; mkdtemp made the directory 0700.
+    await appendFile(join(dir, 'config'), `[remote "origin"]\n\turl = ${configQuote(this.remote)}\n`);
     // A fresh CI runner has no identity and commit-tree would refuse; the user's own wins when set
     // (and GIT_AUTHOR_NAME and the like win over both, as git has it).
     const who = await probe.run(['config', '--get-regexp', '^user\\.(name|email)$']);
