@@ -1,0 +1,93 @@
+// `git+REMOTE#BRANCH` state URLs (CONTRACT.md "State"): what the remote and branch are, and how
+// to name them in messages without the password or token a URL may carry.
+
+export const DEFAULT_STATE_BRANCH = 'menuctl-state';
+
+export interface GitStateUrl {
+  /** As git takes it: a URL (`https://...`, `ssh://...`, `file://...`), `user@host:path`, or a path. */
+  remote: string;
+  branch: string;
+  /** The whole URL for messages: a password (and an http user name, which may be a token) masked. */
+  shown: string;
+  /** A local path as written (relative ones are resolved against the caller's directory). */
+  isPath: boolean;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+// `user@host:path` (git's scp-like ssh syntax). `x::y` is git's transport-helper form (`ext::`
+// runs commands): not a place to keep state, and refused rather than guessed at.
+const SCP_LIKE = /^(?:[^@/:\s]+@)?[^@/:\s]+:(?!:)/;
+const HELPER = /^[a-z][a-z0-9+.-]*::/i;
+const USAGE = 'write git+URL#BRANCH, e.g. git+https://github.com/acme/menus.git#menuctl-state or git+file:///srv/menus.git';
+
+export function parseGitStateUrl(url: string): GitStateUrl {
+  const bad = (why: string) => new Error(`${maskUrls(url)} is not a git state URL: ${why}; ${USAGE}`);
+  if (!url.startsWith('git+')) throw bad('it does not start with git+');
+  // The last `#`: a password with a raw `#` (it should be %23) stays in the remote, not the branch.
+  const rest = url.slice(4);
+  const hash = rest.lastIndexOf('#');
+  const remote = hash < 0 ? rest : rest.slice(0, hash);
+  const branch = hash < 0 ? DEFAULT_STATE_BRANCH : rest.slice(hash + 1);
+  if (remote === '') throw bad('the remote is empty');
+  if (/[\s\x00-\x1f\x7f]/.test(remote)) throw bad('the remote contains a space or a control character');
+  // A leading `-` would read as an option to git or ssh.
+  if (remote.startsWith('-')) throw bad('the remote starts with "-"');
+  if (HELPER.test(remote)) throw bad('git\'s transport::address form is not supported');
+  if (SCHEME.test(remote) && remote.replace(SCHEME, '') === '') throw bad('the URL has no host or path');
+  const branchProblem = checkBranch(branch);
+  if (branchProblem) throw bad(`the branch ${branchProblem}`);
+  const isPath = !SCHEME.test(remote) && !SCP_LIKE.test(remote);
+  return { remote, branch, isPath, shown: `git+${maskUrls(remote)}#${branch}` };
+}
+
+/** Why `name` is not a branch git accepts (git check-ref-format), or null. */
+function checkBranch(name: string): string | null {
+  if (name === '') return 'is empty (leave out the # for the default, menuctl-state)';
+  // `@` is legal in git but refused here: it is what a password with a raw `#` leaves behind.
+  if (/[\x00-\x20\x7f~^:?*[\\@]/.test(name)) return 'contains a character git or menuctl refuses (space, ~ ^ : ? * [ \\ @)';
+  if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/')) return 'starts with "-" or starts or ends with "/"';
+  if (name.includes('..') || name.includes('//') || name.endsWith('.') || name.endsWith('.lock')) {
+    return 'contains ".." or "//", or ends with "." or ".lock"';
+  }
+  if (name.split('/').some((part) => part.startsWith('.'))) return 'has a part that starts with "."';
+  return null;
+}
+
+/**
+ * Masks the credentials of every `scheme://userinfo@` in `text`: a password always; for http(s)
+ * and ftp(s) the user name too, since GitHub and GitLab take a token as the user name.
+ */
+export function maskUrls(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^/\s'"]*)@/gi, (_all, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    if (colon >= 0) return `${scheme}${userinfo.slice(0, colon)}:***@`;
+    return /^(https?|ftps?):\/\/$/i.test(scheme) ? `${scheme}***@` : `${scheme}${userinfo}@`;
+  });
+}
+
+/** The secrets `remote` carries (as written and percent-decoded), for scrubbing git's messages. */
+export function urlSecrets(remote: string): string[] {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)@/i.exec(remote);
+  if (!m) return [];
+  const [, scheme, userinfo] = m as unknown as [string, string, string];
+  const colon = userinfo.indexOf(':');
+  const raw = colon >= 0 ? [userinfo.slice(colon + 1)] : /^(https?|ftps?)$/i.test(scheme) ? [userinfo] : [];
+  const out = new Set<string>();
+  for (const s of raw) {
+    if (s.length < 3) continue; // too short to scrub without mangling ordinary words
+    out.add(s);
+    try {
+      out.add(decodeURIComponent(s));
+    } catch {
+      // not valid percent-encoding: the raw form is enough
+    }
+  }
+  return [...out];
+}
+
+/** `text` with every URL credential masked and every known secret replaced by ***. */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = maskUrls(text);
+  for (const s of secrets) out = out.split(s).join('***');
+  return out;
+}
