@@ -132,9 +132,10 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   return {
     url: `http://${urlHost}:${port}`,
     port,
-    stats: () => ({ ...stats, byRoute: { ...stats.byRoute } }),
+    stats: () => ({ ...stats, byRoute: { ...stats.byRoute }, rowsRead: st.rowsRead }),
     resetStats: () => {
       Object.assign(stats, emptyStats());
+      st.rowsRead = 0;
     },
     mintToken: (org, expiresIn) => tokens.mint(org, expiresIn),
     close: () => {

@@ -2,17 +2,21 @@
 
 import { FieldErrors, httpError } from '../errors.js';
 import { isObj, readString } from '../fields.js';
-import { listReply } from '../lists.js';
+import { arraySource, listQuery, listReply, valueOf } from '../lists.js';
 import type { Route } from '../router.js';
 import { operatorResource } from '../serialize.js';
 
 export const publicRoutes: Route[] = [
   {
     method: 'GET', pattern: '/api/world_operators', auth: false, body: false, write: false,
+    query: (q, s) => {
+      const country = q.get('country')?.trim().toLowerCase();
+      return listQuery(q, s.lists, { own: country ? [['country', country]] : [] });
+    },
     handle: (req) => {
-      const country = req.query.get('country')?.trim().toLowerCase();
+      const country = valueOf(req.understood, 'country');
       const ops = country ? req.state.catalog.filter((o) => o.country_alpha2.toLowerCase() === country) : req.state.catalog;
-      return listReply(req, '/api/world_operators', ops, operatorResource);
+      return listReply(req, arraySource(ops), operatorResource);
     },
   },
   {
