@@ -3,6 +3,7 @@
 
 import type { WorldOperator } from '../model/types.js';
 import type { Accounts } from './passwords.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { TokenAuthority } from './auth.js';
 import type { Db } from './db.js';
 import type { CanonicalQuery, ListOptions } from './lists.js';
@@ -22,6 +23,8 @@ export interface ServerState {
   catalog: readonly WorldOperator[];
   catalogById: ReadonlyMap<number, WorldOperator>;
   accounts: Accounts;
+  /** Failed logins per client address (POST /api/authenticate). */
+  logins: LoginThrottle;
   tokens: TokenAuthority;
   /** Spec-only mode and paging (lists.ts). */
   lists: ListOptions;
