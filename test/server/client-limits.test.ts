@@ -4,6 +4,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseServeOptions } from '../../src/cli/serve.js';
 import { clientAddress } from '../../src/server/client-address.js';
 import { LoginThrottle } from '../../src/server/login-throttle.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -152,4 +153,21 @@ describe('open connections per client address', () => {
     // the kernel completes handshakes by SYN cookie that the server never sees.)
     await expect(call(s, '/api/actions')).rejects.toThrow(/socket hang up|ECONNRESET/);
   }, 30_000);
+});
+
+describe('menuctl serve flags for the limits', () => {
+  const ctx = { io: { cwd: process.cwd(), env: {} } } as unknown as Parameters<typeof parseServeOptions>[1];
+  const flags = (extra: Record<string, string>) =>
+    ({ host: '127.0.0.1', port: '0', data: ':memory:', jwtSecret: 's', user: [], accessLog: false, ...extra }) as Parameters<typeof parseServeOptions>[0];
+
+  it('--login-attempts, --login-window and --connections-per-client reach the server options', () => {
+    const o = parseServeOptions(flags({ loginAttempts: '0', loginWindow: '300', connectionsPerClient: '32' }), ctx);
+    expect(o).toMatchObject({ loginAttempts: 0, loginWindowS: 300, maxConnectionsPerClient: 32 });
+    expect(parseServeOptions(flags({}), ctx)).toMatchObject({ loginAttempts: undefined, loginWindowS: undefined, maxConnectionsPerClient: undefined });
+  });
+
+  it('a bad value is one error naming the flag', () => {
+    expect(() => parseServeOptions(flags({ connectionsPerClient: '0' }), ctx)).toThrow('--connections-per-client must be a whole number from 1 to 100000 (got "0")');
+    expect(() => parseServeOptions(flags({ loginWindow: 'soon' }), ctx)).toThrow(/--login-window must be a whole number/);
+  });
 });
