@@ -27,6 +27,9 @@ interface ServeFlags {
   accessLog: boolean;
   specOnly?: boolean;
   pageSize?: string;
+  loginAttempts?: string;
+  loginWindow?: string;
+  connectionsPerClient?: string;
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -47,6 +50,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--no-access-log', 'do not print one line per request')
     .option('--spec-only', 'serve only what the API spec shows: no GET /api/apps, no list meta or ?archived=, PATCH of an action answers 204')
     .option('--page-size <n>', 'most items per list answer, the rest behind links.next (default: 1000; with --spec-only: no paging)')
+    .option('--login-attempts <n>', 'failed logins allowed per client address, refilled at N per --login-window; then 429 with Retry-After before the password is checked (default: 10; 0: no limit)')
+    .option('--login-window <seconds>', 'the window of --login-attempts (default: 60)')
+    .option('--connections-per-client <n>', 'open connections one client address may hold; more are closed on arrival (default: 256)')
     .action(async (flags: ServeFlags) => {
       await serve(flags, ctx);
     });
@@ -72,6 +78,10 @@ export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOpt
     faultSeed: flags.faultSeed !== undefined ? intIn(flags.faultSeed, '--fault-seed', 0, 2 ** 32 - 1) : undefined,
     specOnly: flags.specOnly === true,
     pageSize: flags.pageSize !== undefined ? intIn(flags.pageSize, '--page-size', 1, 100_000) : undefined,
+    loginAttempts: flags.loginAttempts !== undefined ? intIn(flags.loginAttempts, '--login-attempts', 0, 1_000_000) : undefined,
+    loginWindowS: flags.loginWindow !== undefined ? intIn(flags.loginWindow, '--login-window', 1, 86_400) : undefined,
+    maxConnectionsPerClient: flags.connectionsPerClient !== undefined
+      ? intIn(flags.connectionsPerClient, '--connections-per-client', 1, 100_000) : undefined,
   };
 }
 

@@ -8,6 +8,8 @@ import { bearerToken, type Identity } from './auth.js';
 import { HttpError, httpError } from './errors.js';
 import type { Faults } from './faults.js';
 import type { AnswerCache } from './answer-cache.js';
+import { clientAddress } from './client-address.js';
+import { queryString } from './lists.js';
 import { ClientGone, discardRest, readJson, sendBytes, sendError, sendJson } from './http-io.js';
 import type { Match, Router, ServerState } from './router.js';
 
@@ -16,10 +18,12 @@ export interface ServerStats {
   requests: number;
   byRoute: Record<string, number>;
   cacheHits: number;
+  /** Rows read from the database by list queries (Statements.rowsRead): a page costs its own rows. */
+  rowsRead: number;
 }
 
 /** Fresh counters. */
-export const emptyStats = (): ServerStats => ({ requests: 0, byRoute: {}, cacheHits: 0 });
+export const emptyStats = (): ServerStats => ({ requests: 0, byRoute: {}, cacheHits: 0, rowsRead: 0 });
 
 export interface HandlerDeps {
   router: Router;
@@ -74,8 +78,13 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
     if (d.faults.shouldFail()) throw httpError(503, 'unavailable', 'injected failure (--fail-rate): retry later');
     const route = routeOf(match, method, path);
     const org = await identify(d, req, route.auth, socket);
-    // Keyed by organization: an answer is never served to another tenant.
-    const cacheKey = d.cache && method === 'GET' && route.auth ? `${org} ${rawUrl}` : undefined;
+    const understood = route.query?.(query, d.state) ?? [];
+    // Keyed by organization (an answer is never served to another tenant), then by what the
+    // answer depends on: the route, its path parameters and the query it understands, canonical.
+    // `/api/actions/`, `?page=1` or `?x=123` is the same answer as `/api/actions`, not another to keep.
+    const cacheKey = d.cache && method === 'GET' && route.auth
+      ? `${org} ${match!.pattern} ${JSON.stringify(match!.params)} ${queryString(understood)}`
+      : undefined;
     const kept = cacheKey === undefined ? undefined : d.cache!.get(cacheKey);
     if (kept) {
       d.stats.cacheHits++;
@@ -84,7 +93,7 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
     }
     const body = route.body ? await readJson(req) : undefined;
     const version = cacheKey === undefined ? '' : d.cache!.version();
-    const reply = await route.handle({ org, params: match!.params, query, body, state: d.state });
+    const reply = await route.handle({ org, params: match!.params, understood, client: clientAddress(socket.remoteAddress), body, state: d.state });
     if (route.write && d.faults.shouldReset()) {
       // Committed, never answered: the ambiguous failure clients must survive (--reset-rate).
       socket.destroy();

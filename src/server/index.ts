@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { bundledCatalog } from '../config/catalog-file.js';
 import { AnswerCache } from './answer-cache.js';
 import { onCheckExpectation, onClientError, onConnect } from './client-error.js';
+import { capConnectionsPerClient, DEFAULT_MAX_CONNECTIONS_PER_CLIENT } from './connection-cap.js';
 import { TokenAuthority } from './auth.js';
 import { dataDirectoryProblem } from './data-path.js';
 import { type Db, openDb, Statements } from './db.js';
@@ -13,6 +14,7 @@ import { Faults } from './faults.js';
 import { DEFAULT_PAGE_SIZE } from './lists.js';
 import { createHandler, emptyStats, type ServerStats } from './handler.js';
 import { resolveJwtSecret } from './jwt-secret.js';
+import { DEFAULT_LOGIN_LIMITS, LoginThrottle } from './login-throttle.js';
 import { Accounts, type UserSpec } from './passwords.js';
 import { Router, type ServerState } from './router.js';
 import { actionRoutes } from './routes/actions.js';
@@ -48,6 +50,18 @@ export interface ServerOptions {
   pageSize?: number;
   /** Access log sink: one line per request; none when absent. */
   log?: (line: string) => void;
+  /**
+   * Failed logins allowed per client address, refilled at this many per loginWindowS, then 429
+   * (login-throttle.ts). Default 10; 0 turns the throttle off.
+   */
+  loginAttempts?: number;
+  /** The window of loginAttempts, in seconds. Default 60. */
+  loginWindowS?: number;
+  /**
+   * Most connections one client address may hold open; more are closed on arrival
+   * (connection-cap.ts). Default 256.
+   */
+  maxConnectionsPerClient?: number;
   /** Longest time a request may take to arrive whole (headers and body), then 408. Default 60 s. */
   requestTimeoutMs?: number;
 }
@@ -90,6 +104,10 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
     catalog,
     catalogById: new Map(catalog.map((op) => [op.id, op])),
     accounts: new Accounts(o.users ?? []),
+    logins: new LoginThrottle({
+      attempts: o.loginAttempts ?? DEFAULT_LOGIN_LIMITS.attempts,
+      windowS: o.loginWindowS ?? DEFAULT_LOGIN_LIMITS.windowS,
+    }),
     tokens,
     lists: {
       specOnly: o.specOnly === true,
@@ -117,6 +135,7 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   server.keepAliveTimeout = 10_000;
   server.headersTimeout = Math.min(15_000, requestTimeout);
   server.requestTimeout = requestTimeout;
+  capConnectionsPerClient(server, o.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT);
   server.on('clientError', onClientError);
   server.on('checkExpectation', onCheckExpectation);
   server.on('connect', onConnect);
@@ -132,9 +151,10 @@ async function serve(o: ServerOptions, db: Db): Promise<RunningServer> {
   return {
     url: `http://${urlHost}:${port}`,
     port,
-    stats: () => ({ ...stats, byRoute: { ...stats.byRoute } }),
+    stats: () => ({ ...stats, byRoute: { ...stats.byRoute }, rowsRead: st.rowsRead }),
     resetStats: () => {
       Object.assign(stats, emptyStats());
+      st.rowsRead = 0;
     },
     mintToken: (org, expiresIn) => tokens.mint(org, expiresIn),
     close: () => {

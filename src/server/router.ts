@@ -3,9 +3,10 @@
 
 import type { WorldOperator } from '../model/types.js';
 import type { Accounts } from './passwords.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { TokenAuthority } from './auth.js';
 import type { Db } from './db.js';
-import type { ListOptions } from './lists.js';
+import type { CanonicalQuery, ListOptions } from './lists.js';
 import { httpError, HttpError } from './errors.js';
 import type { ActionStore } from './store-actions.js';
 import type { AppStore } from './store-apps.js';
@@ -22,6 +23,8 @@ export interface ServerState {
   catalog: readonly WorldOperator[];
   catalogById: ReadonlyMap<number, WorldOperator>;
   accounts: Accounts;
+  /** Failed logins per client address (POST /api/authenticate). */
+  logins: LoginThrottle;
   tokens: TokenAuthority;
   /** Spec-only mode and paging (lists.ts). */
   lists: ListOptions;
@@ -31,7 +34,14 @@ export interface RouteRequest {
   /** The token's organization (0 on public routes). */
   org: number;
   params: Record<string, string>;
-  query: URLSearchParams;
+  /**
+   * The query parameters the route understands (Route.query), canonical. Routes see nothing
+   * else of the query string: what they answer depends on this alone, which is what lets the
+   * answer cache key on it.
+   */
+  understood: CanonicalQuery;
+  /** The client's address as limits count it (client-address.ts). */
+  client: string;
   body: unknown;
   state: ServerState;
 }
@@ -50,6 +60,11 @@ export interface Route {
   body: boolean;
   /** true when the route writes (fault injection: --reset-rate drops the answer after these). */
   write: boolean;
+  /**
+   * The query parameters this route understands: validated (a bad one is a 400), in a fixed
+   * order, defaults filled (lists.ts). Absent: none; the query string is ignored.
+   */
+  query?: (query: URLSearchParams, state: ServerState) => CanonicalQuery;
   handle(req: RouteRequest): Reply | Promise<Reply>;
 }
 

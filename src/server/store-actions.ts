@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Statements } from './db.js';
 import { nowIso } from './fields.js';
+import type { ListSource } from './lists.js';
+import { pagedList, type ArchivedFilter, type ListTable } from './store-pages.js';
 import type { ActionInput, StoredStep } from './validate-action.js';
 
 export interface ActionRow {
@@ -22,17 +24,16 @@ export interface ActionRow {
   archived_at: string | null;
 }
 
-export type ArchivedFilter = boolean | undefined;
+export type { ArchivedFilter };
+
+const LIST: ListTable = { table: 'actions', scope: 'organization_id', select: 'SELECT a.* FROM actions a', alias: 'a' };
 
 export class ActionStore {
   constructor(private readonly st: Statements) {}
 
-  list(org: number, archived: ArchivedFilter): ActionRow[] {
-    if (archived === undefined) {
-      return this.st.get('SELECT * FROM actions WHERE organization_id = ? ORDER BY id').all(org) as ActionRow[];
-    }
-    const sql = `SELECT * FROM actions WHERE organization_id = ? AND archived_at IS ${archived ? 'NOT NULL' : 'NULL'} ORDER BY id`;
-    return this.st.get(sql).all(org) as ActionRow[];
+  /** The organization's actions, oldest first, read a page at a time. */
+  list(org: number, archived: ArchivedFilter): ListSource<ActionRow> {
+    return pagedList(this.st, LIST, org, archived);
   }
 
   byPublicId(org: number, publicId: string): ActionRow | undefined {

@@ -4,7 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Statements } from './db.js';
 import { nowIso } from './fields.js';
-import type { ArchivedFilter } from './store-actions.js';
+import type { ListSource } from './lists.js';
+import { pagedList, type ArchivedFilter, type ListTable } from './store-pages.js';
+
+const LIST: ListTable = { table: 'apps', scope: 'organization_id', select: 'SELECT p.* FROM apps p', alias: 'p' };
 
 export interface AppRow {
   id: number;
@@ -34,9 +37,9 @@ const secret = (): string => randomBytes(16).toString('hex');
 export class AppStore {
   constructor(private readonly st: Statements) {}
 
-  list(org: number, archived: ArchivedFilter): AppRow[] {
-    const filter = archived === undefined ? '' : ` AND archived_at IS ${archived ? 'NOT NULL' : 'NULL'}`;
-    return this.st.get(`SELECT * FROM apps WHERE organization_id = ?${filter} ORDER BY id`).all(org) as AppRow[];
+  /** The organization's apps, oldest first, read a page at a time. */
+  list(org: number, archived: ArchivedFilter): ListSource<AppRow> {
+    return pagedList(this.st, LIST, org, archived);
   }
 
   byId(org: number, id: number): AppRow | undefined {

@@ -4,7 +4,8 @@
 import type { Statements } from './db.js';
 import { httpError } from './errors.js';
 import { nowIso } from './fields.js';
-import type { ArchivedFilter } from './store-actions.js';
+import type { ListSource } from './lists.js';
+import { pagedList, type ArchivedFilter, type ListTable } from './store-pages.js';
 
 /** What a client may set on a parser. */
 export interface ParserFields {
@@ -28,13 +29,14 @@ export interface ParserRow extends ParserFields {
 }
 
 const SELECT = 'SELECT p.*, a.public_id AS public_id FROM parsers p JOIN actions a ON a.id = p.action_id';
+const LIST: ListTable = { table: 'parsers', scope: 'action_id', select: SELECT, alias: 'p' };
 
 export class ParserStore {
   constructor(private readonly st: Statements) {}
 
-  listForAction(actionId: number, archived: ArchivedFilter): ParserRow[] {
-    const filter = archived === undefined ? '' : ` AND p.archived_at IS ${archived ? 'NOT NULL' : 'NULL'}`;
-    return this.st.get(`${SELECT} WHERE p.action_id = ?${filter} ORDER BY p.id`).all(actionId) as ParserRow[];
+  /** The action's parsers, oldest first, read a page at a time. */
+  listForAction(actionId: number, archived: ArchivedFilter): ListSource<ParserRow> {
+    return pagedList(this.st, LIST, actionId, archived);
   }
 
   byId(org: number, id: number): ParserRow | undefined {

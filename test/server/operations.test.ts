@@ -51,9 +51,11 @@ describe('operations', () => {
         byRoute: { 'POST /api/actions': 1, 'GET /api/actions': 2, 'GET /api/actions/:id/parsers': 1 },
         // Small answers are not kept (server/answer-cache.ts): none came from the cache.
         cacheHits: 0,
+        // The one action, read by each of the two listings; the parser list is empty.
+        rowsRead: 2,
       });
       s.resetStats();
-      expect(s.stats()).toEqual({ requests: 0, byRoute: {}, cacheHits: 0 });
+      expect(s.stats()).toEqual({ requests: 0, byRoute: {}, cacheHits: 0, rowsRead: 0 });
     } finally {
       await s.close();
     }

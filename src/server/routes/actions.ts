@@ -1,7 +1,7 @@
 // /api/actions: list, create, show, patch, archive, restore, and the action's parsers.
 
 import { httpError, notFound } from '../errors.js';
-import { archivedFilter, listReply } from '../lists.js';
+import { archivedFilter, listQuery, listReply } from '../lists.js';
 import type { Route, RouteRequest, ServerState } from '../router.js';
 import { actionResource, parserResource } from '../serialize.js';
 import { storedSteps, type ActionRow } from '../store-actions.js';
@@ -18,9 +18,10 @@ const one = (s: ServerState, row: ActionRow) => ({ data: actionResource(row, s.c
 export const actionRoutes: Route[] = [
   {
     method: 'GET', pattern: '/api/actions', auth: true, body: false, write: false,
+    query: (q, s) => listQuery(q, s.lists, { archived: true }),
     handle: (req) => {
       const rows = req.state.actions.list(req.org, archivedFilter(req));
-      return listReply(req, '/api/actions', rows, (r) => actionResource(r, req.state.catalogById));
+      return listReply(req, rows, (r) => actionResource(r, req.state.catalogById));
     },
   },
   {
@@ -73,10 +74,11 @@ export const actionRoutes: Route[] = [
   },
   {
     method: 'GET', pattern: '/api/actions/:id/parsers', auth: true, body: false, write: false,
+    query: (q, s) => listQuery(q, s.lists, { archived: true }),
     handle: (req) => {
       const action = find(req);
       const rows = req.state.parsers.listForAction(action.id, archivedFilter(req));
-      return listReply(req, `/api/actions/${encodeURIComponent(action.public_id)}/parsers`, rows, parserResource);
+      return listReply(req, rows, parserResource);
     },
   },
 ];

@@ -2,7 +2,7 @@
 // GET /api/apps, but a planner needs to see the organization's apps; off in spec-only mode).
 
 import { httpError, notFound } from '../errors.js';
-import { archivedFilter, listReply } from '../lists.js';
+import { archivedFilter, listQuery, listReply } from '../lists.js';
 import { numericId, type Route, type RouteRequest } from '../router.js';
 import { appResource } from '../serialize.js';
 import type { AppRow } from '../store-apps.js';
@@ -17,11 +17,12 @@ function find(req: RouteRequest): AppRow {
 export const appRoutes: Route[] = [
   {
     method: 'GET', pattern: '/api/apps', auth: true, body: false, write: false,
+    query: (q, s) => listQuery(q, s.lists, { archived: true }),
     handle: (req) => {
       // The spec has no apps index: spec-only answers as for a route that does not exist.
       if (req.state.lists.specOnly) throw httpError(404, 'not_found', 'no route for /api/apps');
       const rows = req.state.apps.list(req.org, archivedFilter(req));
-      return listReply(req, '/api/apps', rows, appResource);
+      return listReply(req, rows, appResource);
     },
   },
   {

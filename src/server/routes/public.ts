@@ -1,18 +1,22 @@
 // The two routes that need no token: the world operator catalog and POST /api/authenticate.
 
-import { FieldErrors, httpError } from '../errors.js';
+import { FieldErrors, httpError, HttpError } from '../errors.js';
 import { isObj, readString } from '../fields.js';
-import { listReply } from '../lists.js';
+import { arraySource, listQuery, listReply, valueOf } from '../lists.js';
 import type { Route } from '../router.js';
 import { operatorResource } from '../serialize.js';
 
 export const publicRoutes: Route[] = [
   {
     method: 'GET', pattern: '/api/world_operators', auth: false, body: false, write: false,
+    query: (q, s) => {
+      const country = q.get('country')?.trim().toLowerCase();
+      return listQuery(q, s.lists, { own: country ? [['country', country]] : [] });
+    },
     handle: (req) => {
-      const country = req.query.get('country')?.trim().toLowerCase();
+      const country = valueOf(req.understood, 'country');
       const ops = country ? req.state.catalog.filter((o) => o.country_alpha2.toLowerCase() === country) : req.state.catalog;
-      return listReply(req, '/api/world_operators', ops, operatorResource);
+      return listReply(req, arraySource(ops), operatorResource);
     },
   },
   {
@@ -25,8 +29,15 @@ export const publicRoutes: Route[] = [
       const email = readString(obj, 'email', '', { min: 1, max: 320, required: true }, errs);
       const password = readString(obj, 'password', '', { min: 1, max: 1024, required: true }, errs);
       errs.throwIfAny();
+      // Before the password hash: a throttled guess costs nothing (login-throttle.ts).
+      const wait = req.state.logins.begin(req.client);
+      if (wait !== null) {
+        throw new HttpError(429, [{ code: 'rate_limited', detail: `too many failed logins from this address: retry after ${wait} s` }],
+          { 'Retry-After': String(wait) });
+      }
       const org = await req.state.accounts.check(email!, password!);
       if (org === null) throw httpError(401, 'invalid_credentials', 'wrong email or password');
+      req.state.logins.succeeded(req.client);
       return { status: 200, body: { auth_token: await req.state.tokens.mint(org) } };
     },
   },
