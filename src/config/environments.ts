@@ -121,10 +121,11 @@ export function unguarded(def: EnvironmentDef): Diagnostic {
  * value can come from; anything else gets the environment appended.
  */
 export function forEnvironment(d: Diagnostic, name: string): Diagnostic {
-  const unresolved = d.code === 'env.unset' || d.code === 'env.undeclared' ? /^variable (\S+) is not set\.(.*)$/s.exec(d.message) : null;
+  const unresolved = d.code === 'env.unset' || d.code === 'env.undeclared' ? /^variable (\S+) (?:is not set|has no value)\.(.*)$/s.exec(d.message) : null;
   if (!unresolved) return { ...d, message: `${d.message} (environment ${JSON.stringify(name)})` };
   const variable = unresolved[1]!;
-  const where = `variable ${variable} is not set for environment ${JSON.stringify(name)}: add it to \`environments.${name}.variables\``;
+  const state = d.code === 'env.undeclared' ? 'has no value' : 'is not set';
+  const where = `variable ${variable} ${state} for environment ${JSON.stringify(name)}: add it to \`environments.${name}.variables\``;
   // env.undeclared keeps its hint (the unprefixed variable is set, and why it is not read).
   const message = d.code === 'env.undeclared'
     ? `${where}.${unresolved[2]}`

@@ -107,7 +107,7 @@ function unresolved(name: string, index: number, text: string, unreadable: boole
   const prefixed = processVariable(name);
   if (unreadable) {
     return { code: 'env.undeclared', index, text, name,
-      message: `variable ${name} is not set. ${name} is set in the process environment, but menuctl reads process variables only with the ${VARIABLE_PREFIX} prefix: ` +
+      message: `variable ${name} has no value. The process environment sets ${name}, but menuctl reads process variables only with the ${VARIABLE_PREFIX} prefix: ` +
         `export ${prefixed}=... (${name} itself is not read, so a config cannot copy CI secrets such as GITHUB_TOKEN into a plan).` };
   }
   return { code: 'env.unset', index, text, name,
