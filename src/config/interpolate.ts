@@ -19,6 +19,8 @@ export interface InterpolationIssue {
   text: string;
   name?: string;
   message: string;
+  /** Only env.undeclared when a written default applied instead; every other issue is an error. */
+  severity?: 'warning';
 }
 
 export interface Interpolated {
@@ -92,14 +94,24 @@ export function interpolate(input: string, scope: VariableScope): Interpolated {
           `menuctl reads ${name} itself when it connects: remove the reference.` });
       return match;
     }
-    const v = scope.get(name!) ?? fallback;
-    if (v === undefined) {
-      issues.push(unresolved(name!, index, match, scope.unreadable(name!)));
-      return match;
+    const v = scope.get(name!);
+    if (v !== undefined) return v;
+    if (fallback !== undefined) {
+      // Someone who exported NAME (the form before issue 28) would otherwise get the placeholder
+      // planned, silently.
+      if (scope.unreadable(name!)) issues.push(defaultUsed(name!, index, match));
+      return fallback;
     }
-    return v;
+    issues.push(unresolved(name!, index, match, scope.unreadable(name!)));
+    return match;
   });
   return { value, issues };
+}
+
+function defaultUsed(name: string, index: number, text: string): InterpolationIssue {
+  return { code: 'env.undeclared', severity: 'warning', index, text, name,
+    message: `\`\${${name}:-...}\` used its default: the process environment sets ${name}, but menuctl reads process variables only with the ${VARIABLE_PREFIX} prefix. ` +
+      `To use it, export ${processVariable(name)}=... (${name} itself is not read, so a config cannot copy CI secrets such as GITHUB_TOKEN into a plan).` };
 }
 
 /** Names the variable and where a value could come from; never any value. */

@@ -31,10 +31,11 @@ function scalarValue(node: Scalar, w: Walk): Json {
   if (typeof v === 'string') {
     const r = interpolate(v, w.scope);
     for (const issue of r.issues) {
-      const diagnostic: Diagnostic = { severity: 'error', code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
+      const diagnostic: Diagnostic = { severity: issue.severity ?? 'error', code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
       w.diagnostics.push(diagnostic);
       w.unresolved.push({ diagnostic, path: [...w.path] });
-      w.src.reported.add(pointer(w.path));
+      // A value with an error is not checked further; a default that applied is checked as any value.
+      if (issue.severity === undefined) w.src.reported.add(pointer(w.path));
     }
     return r.value;
   }

@@ -88,10 +88,13 @@ describe('where a name is read from', () => {
     expect(r.diagnostics[0]!.message).toContain('export MENUCTL_VAR_HOOKS=...');
   });
 
-  it('a default applies when only the unprefixed variable is set', () => {
-    const r = load(app('${GITHUB_TOKEN:-https://fallback.example.com}'), { GITHUB_TOKEN: VALUES.GITHUB_TOKEN! });
-    expect(r.diagnostics).toEqual([]);
+  it('a default applies when only the unprefixed variable is set, with a warning that it was not read', () => {
+    const r = load(app('${AGENT_WEBHOOK_URL:-https://fallback.example.com}'), { AGENT_WEBHOOK_URL: 'https://exported-the-old-way.example.com' });
     expect(r.state!.apps[0]!.webhook_url).toBe('https://fallback.example.com');
+    expect(r.diagnostics.map((d) => [d.severity, d.code, d.loc?.line, d.loc?.col])).toEqual([['warning', 'env.undeclared', 5, 19]]);
+    expect(r.diagnostics[0]!.message).toContain('export MENUCTL_VAR_AGENT_WEBHOOK_URL=...');
+    expect(r.diagnostics[0]!.message).not.toContain('exported-the-old-way');
+    expect(load(app('${AGENT_WEBHOOK_URL:-https://fallback.example.com}'), {}).diagnostics).toEqual([]);
   });
 
   it("the environment's variables win over MENUCTL_VAR_", () => {
