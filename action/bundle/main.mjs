@@ -4211,14 +4211,26 @@ function interpolate(input2, scope) {
       });
       return match;
     }
-    const v = scope.get(name) ?? fallback;
-    if (v === void 0) {
-      issues.push(unresolved(name, index, match, scope.unreadable(name)));
-      return match;
+    const v = scope.get(name);
+    if (v !== void 0) return v;
+    if (fallback !== void 0) {
+      if (scope.unreadable(name)) issues.push(defaultUsed(name, index, match));
+      return fallback;
     }
-    return v;
+    issues.push(unresolved(name, index, match, scope.unreadable(name)));
+    return match;
   });
   return { value, issues };
+}
+function defaultUsed(name, index, text) {
+  return {
+    code: "env.undeclared",
+    severity: "warning",
+    index,
+    text,
+    name,
+    message: `\`\${${name}:-...}\` used its default: the process environment sets ${name}, but menuctl reads process variables only with the ${VARIABLE_PREFIX} prefix. To use it, export ${processVariable(name)}=... (${name} itself is not read, so a config cannot copy CI secrets such as GITHUB_TOKEN into a plan).`
+  };
 }
 function unresolved(name, index, text, unreadable) {
   const prefixed = processVariable(name);
@@ -21715,10 +21727,10 @@ function scalarValue(node, w) {
   if (typeof v === "string") {
     const r = interpolate(v, w.scope);
     for (const issue of r.issues) {
-      const diagnostic = { severity: "error", code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
+      const diagnostic = { severity: issue.severity ?? "error", code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
       w.diagnostics.push(diagnostic);
       w.unresolved.push({ diagnostic, path: [...w.path] });
-      w.src.reported.add(pointer(w.path));
+      if (issue.severity === void 0) w.src.reported.add(pointer(w.path));
     }
     return r.value;
   }
