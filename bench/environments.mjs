@@ -36,7 +36,7 @@ try {
   writeFileSync(plain, generate(false));
   writeFileSync(withEnvs, generate(true));
   const cases = [
-    ['no environments', plain, { HOOK: 'https://x.example.com' }, undefined],
+    ['no environments', plain, { MENUCTL_VAR_HOOK: 'https://x.example.com' }, undefined],
     ['2 environments, --env staging', withEnvs, {}, 'staging'],
     ['2 environments, all checked (validate)', withEnvs, {}, undefined],
   ];

@@ -44,7 +44,7 @@ function bench(script, actions) {
 async function cli(command, actions) {
   const file = join(scratch, `config-${actions}.yaml`);
   writeFileSync(file, configWithFixtures(actions, PARSERS));
-  const r = expectExit(await runMenuctl([command, file], { scratch, env: { HOOK: 'https://hooks.example.com/x' } }), 0, `menuctl ${command}`);
+  const r = expectExit(await runMenuctl([command, file], { scratch, env: { MENUCTL_VAR_HOOK: 'https://hooks.example.com/x' } }), 0, `menuctl ${command}`);
   return { ms: r.ms, cpuMs: r.cpuMs, peakKb: r.peakKb, requests: 0 };
 }
 

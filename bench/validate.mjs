@@ -18,7 +18,7 @@ const ACTIONS = 5000;
 const PARSERS = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const ENV = { HOOK: 'https://hooks.example.com/x' };
+const ENV = { MENUCTL_VAR_HOOK: 'https://hooks.example.com/x' };
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 const generate = () => configWithFixtures(ACTIONS, PARSERS);

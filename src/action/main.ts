@@ -11,6 +11,7 @@ import { renderPlanMarkdown } from '../report/plan-markdown.js';
 import { changeCount } from '../report/plan-model.js';
 import { EXIT } from '../cli/exit.js';
 import { credentialVariable, type CredentialBase } from '../config/environments.js';
+import { SecretMask } from '../cli/secret-mask.js';
 import { errorLine, runMenuctl, type CliRun } from './cli.js';
 import { GithubApiError, markPlanCommentOutdated, planCommentBody, upsertPlanComment, type GithubApi } from './comments.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
@@ -24,6 +25,8 @@ interface Step {
   env: Env;
   cwd: string;
   log: (text: string) => void;
+  /** Known secrets of the step's environment: never in the summary or the comment (the CLI's own output is masked by the CLI). */
+  secrets: SecretMask;
 }
 
 /** Runs the action; resolves to the step's exit code. */
@@ -38,7 +41,7 @@ export async function runAction(env: Env, log: (text: string) => void = (t) => p
   }
   const context = readContext(env);
   const cwd = resolve(env.GITHUB_WORKSPACE || process.cwd(), inputs.workingDirectory ?? '.');
-  const step: Step = { inputs, context, env, cwd, log };
+  const step: Step = { inputs, context, env, cwd, log, secrets: SecretMask.fromEnv(env) };
   if (inputs.command !== 'validate' && inputs.command !== 'test' && context.pullRequest?.fromFork && !hasCredentials(env, inputs.environment)) {
     return skipFork(step);
   }
@@ -103,7 +106,8 @@ async function plan(step: Step): Promise<number> {
     return r.code;
   }
   const saved = parsePlan(await readFile(planFile, 'utf8'));
-  const markdown = renderPlanMarkdown(saved);
+  // The plan file was refused if it held a known secret (cli/secret-mask.ts); masked again in case.
+  const markdown = step.secrets.mask(renderPlanMarkdown(saved));
   setOutput(step.env, 'has-changes', String(changeCount(saved.summary) > 0));
   for (const [op, n] of Object.entries(saved.summary)) setOutput(step.env, op, String(n));
   setOutput(step.env, 'plan-file', planFile);
@@ -116,7 +120,7 @@ async function postComment(step: Step, markdown: string): Promise<boolean> {
   const pr = step.context.pullRequest;
   const api = commentApi(step);
   if (!pr || !api) return true;
-  const body = planCommentBody(markdown, step.inputs.environment, footer(step, pr.headSha));
+  const body = step.secrets.mask(planCommentBody(markdown, step.inputs.environment, footer(step, pr.headSha)));
   return commentSafely(step, async () => {
     const done = await upsertPlanComment(api, pr.number, step.inputs.environment, body);
     step.log(`menuctl: ${done.action} the plan comment on pull request #${pr.number}\n`);

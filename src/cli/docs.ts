@@ -39,7 +39,7 @@ export function register(program: Command, ctx: CliContext): void {
       const names = pageNames(pages.map(([file]) => file));
       const dir = resolve(io.cwd, options.out);
       for (const [i, [file, actions]] of pages.entries()) {
-        await writeUserFile('--out', join(dir, names[i]!), renderDocsPage({ file, actions }));
+        await writeUserFile('--out', join(dir, names[i]!), renderDocsPage({ file, actions }), io.secrets);
       }
       const rel = relative(io.cwd, dir);
       const shown = rel === '' ? '.' : rel.startsWith('..') ? dir : rel;

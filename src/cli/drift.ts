@@ -39,7 +39,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
     const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target }, comparer);
     reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });
     if (flags.reportFile) {
-      await writeUserFile('--report-file', resolve(io.cwd, flags.reportFile), render(drift, flags.format, io, checked));
+      await writeUserFile('--report-file', resolve(io.cwd, flags.reportFile), render(drift, flags.format, io, checked), io.secrets);
       io.stdout.write(render(drift, 'text', io));
       io.stdout.write(`Wrote the ${flags.format} report to ${flags.reportFile}.\n`);
     } else {
@@ -47,7 +47,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
     }
     // GitHub Actions shows this file on the run's summary page.
     const summary = io.env.GITHUB_STEP_SUMMARY;
-    if (summary) await appendFile(summary, renderDriftMarkdown(drift) + '\n');
+    if (summary) await appendFile(summary, (io.secrets?.mask(renderDriftMarkdown(drift)) ?? renderDriftMarkdown(drift)) + '\n');
     return drift.in_sync ? EXIT.OK : EXIT.CHANGES;
   } finally {
     await client.close();

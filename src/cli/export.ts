@@ -78,7 +78,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
     if (existing.length > 0 && !flags.force) {
       throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`);
     }
-    for (const t of targets) await writeUserFile('--out', t.path, t.content);
+    for (const t of targets) await writeUserFile('--out', t.path, t.content, io.secrets);
     io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);
     const adopted = await adopt(record!, result.exported);
     if (adopted > 0) {

@@ -1,15 +1,29 @@
 // What a command may touch of the outside world, passed in so commands run in-process in tests.
 
+import { maskedStream, SecretMask } from './secret-mask.js';
+
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Known-secret values of `env`, masked in stdout and stderr (set by withSecretMask); files a command writes use it too. */
+  secrets?: SecretMask;
 }
 
 export function processIo(): Io {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+/**
+ * The Io every command gets (src/cli/program.ts): stdout and stderr write known secrets of `env`
+ * as `***` (./secret-mask.ts). A nested run (the demo) with more secrets in its env masks those too.
+ */
+export function withSecretMask(io: Io): Io {
+  const secrets = SecretMask.fromEnv(io.env);
+  if (secrets.empty) return { ...io, secrets };
+  return { ...io, secrets, stdout: maskedStream(io.stdout, secrets), stderr: maskedStream(io.stderr, secrets) };
 }
 
 /** Colour only on a TTY, never with NO_COLOR set (https://no-color.org) or TERM=dumb. */

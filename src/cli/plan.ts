@@ -15,6 +15,7 @@ import { useColor, type Io } from './io.js';
 import { thresholdsOf } from './options.js';
 import { readRecord, type RecordFlags } from './record.js';
 import { writeUserFile } from './write-file.js';
+import { refuseSecretsInPlan } from './secret-mask.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
 
 export interface PlanFlags extends ConnectionFlags, RecordFlags, EnvFlags {
@@ -52,7 +53,11 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg, environment?.name ?? null),
     }, io);
     const guarded = plan.safety?.protected.length ?? 0;
-    if (flags.out && guarded === 0) await writeUserFile('--out', resolve(io.cwd, flags.out), serializePlan(plan));
+    if (flags.out && guarded === 0) {
+      const saved = serializePlan(plan);
+      refuseSecretsInPlan('--out', flags.out, saved, io.secrets);
+      await writeUserFile('--out', resolve(io.cwd, flags.out), saved);
+    }
     io.stdout.write(renderPlan(plan, flags.format, io, desired.actions));
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`);

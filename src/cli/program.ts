@@ -4,7 +4,7 @@
 
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './exit.js';
-import type { Io } from './io.js';
+import { withSecretMask, type Io } from './io.js';
 import type { CliContext, Register } from './context.js';
 
 /** Command name -> its module, loaded on demand. */
@@ -25,8 +25,10 @@ export const VERSION = '0.1.0';
  * commands (the GitHub Action bundles only those it runs).
  */
 export async function run(
-  argv: string[], io: Io, signal: AbortSignal, commands: CommandTable,
+  argv: string[], unmasked: Io, signal: AbortSignal, commands: CommandTable,
 ): Promise<number> {
+  // One place for every command's output: known secrets never reach the terminal, a CI log or a file written for a report.
+  const io = withSecretMask(unmasked);
   let exitCode: number = EXIT.OK;
   const ctx: CliContext = { io, signal, setExit: (code) => { exitCode = code; } };
   const program = new Command('menuctl')

@@ -29,7 +29,7 @@ export function register(program: Command, ctx: CliContext): void {
       const imported = records.map((r, i) => importSession(r, records.length > 1 && options.name ? { name: `${options.name} ${i + 1}` } : options));
       const yaml = renderImported(imported);
       if (options.out) {
-        await writeUserFile('--out', resolve(io.cwd, options.out), yaml);
+        await writeUserFile('--out', resolve(io.cwd, options.out), yaml, io.secrets);
         io.stderr.write(`wrote ${imported.length} session(s) to ${options.out}\n`);
       } else io.stdout.write(yaml);
       ctx.setExit(EXIT.OK);

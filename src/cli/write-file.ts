@@ -3,6 +3,7 @@
 
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { CliError } from './exit.js';
+import type { SecretMask } from './secret-mask.js';
 
 const WRITE_PROBLEMS: Record<string, string> = {
   EEXIST: 'a file is in the way of a directory',
@@ -15,10 +16,14 @@ const WRITE_PROBLEMS: Record<string, string> = {
   ENOENT: 'no such directory',
 };
 
-/** writeFileAtomic for a path the user named with `option`: a failure says where and why, not errno. */
-export async function writeUserFile(option: string, path: string, content: string): Promise<void> {
+/**
+ * writeFileAtomic for a path the user named with `option`: a failure says where and why, not
+ * errno. Known secrets (io.secrets) are written as `***`; a saved plan is checked instead
+ * (refuseSecretsInPlan), since masking would change it.
+ */
+export async function writeUserFile(option: string, path: string, content: string, secrets?: SecretMask): Promise<void> {
   try {
-    await writeFileAtomic(path, content);
+    await writeFileAtomic(path, secrets ? secrets.mask(content) : content);
   } catch (err) {
     if (err instanceof CliError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? '';

@@ -2,9 +2,10 @@
 // The top-level `environments:` mapping names each one's API, organization and `${VAR}` values;
 // `environments: [names]` on an action, parser or app limits where it exists. Pure: the loader
 // (./load.ts) finds the definitions first, then reads the whole config once per environment with
-// that environment's variables in front of the process environment.
+// that environment's variables in front of the MENUCTL_VAR_ process variables.
 
 import type { Diagnostic } from '../model/diagnostic.js';
+import { processVariable, VariableScope } from './interpolate.js';
 import { didYouMean } from './suggest.js';
 import type { ConfigSource, Segment } from './source.js';
 
@@ -68,9 +69,9 @@ function definition(name: string, raw: Obj, src: ConfigSource): EnvironmentDef {
   return def;
 }
 
-/** `${VAR}` values for an environment: its variables first, then the process environment. */
-export function overlay(env: Record<string, string | undefined>, def: EnvironmentDef): Record<string, string | undefined> {
-  return { ...env, ...def.variables };
+/** What `${VAR}` reads in an environment (or with none): its variables first, then MENUCTL_VAR_VAR. */
+export function scopeFor(processEnv: Record<string, string | undefined>, def?: EnvironmentDef): VariableScope {
+  return new VariableScope(processEnv, def?.variables);
 }
 
 /** Whether a resource written as `raw` exists in `environment` (every resource does when none is selected). */
@@ -116,14 +117,19 @@ export function unguarded(def: EnvironmentDef): Diagnostic {
 }
 
 /**
- * A finding from one environment's pass, named for it. An unset `${VAR}` says where the value
- * can come from; anything else gets the environment appended.
+ * A finding from one environment's pass, named for it. An unresolved `${VAR}` says where the
+ * value can come from; anything else gets the environment appended.
  */
 export function forEnvironment(d: Diagnostic, name: string): Diagnostic {
-  const unset = d.code === 'env.unset' ? /^environment variable (\S+) is not set\./.exec(d.message) : null;
-  const message = unset
-    ? `variable ${unset[1]} is not set for environment ${JSON.stringify(name)}: add it to \`environments.${name}.variables\`, or set it in the process environment.`
-    : `${d.message} (environment ${JSON.stringify(name)})`;
+  const unresolved = d.code === 'env.unset' || d.code === 'env.undeclared' ? /^variable (\S+) (?:is not set|has no value)\.(.*)$/s.exec(d.message) : null;
+  if (!unresolved) return { ...d, message: `${d.message} (environment ${JSON.stringify(name)})` };
+  const variable = unresolved[1]!;
+  const state = d.code === 'env.undeclared' ? 'has no value' : 'is not set';
+  const where = `variable ${variable} ${state} for environment ${JSON.stringify(name)}: add it to \`environments.${name}.variables\``;
+  // env.undeclared keeps its hint (the unprefixed variable is set, and why it is not read).
+  const message = d.code === 'env.undeclared'
+    ? `${where}.${unresolved[2]}`
+    : `${where}, or set ${processVariable(variable)} in the process environment.`;
   return { ...d, message };
 }
 

@@ -18,8 +18,9 @@ import { parseFile } from './parse.js';
 import { validateSchema } from './schema.js';
 import type { ConfigSource } from './source.js';
 import { didYouMean } from './suggest.js';
+import { VariableScope } from './interpolate.js';
 import {
-  checkEnvironmentLists, forEnvironment, mayDefineEnvironments, mergeAcrossEnvironments, overlay, readEnvironments, unguarded, type EnvironmentDef,
+  checkEnvironmentLists, forEnvironment, mayDefineEnvironments, mergeAcrossEnvironments, readEnvironments, scopeFor, unguarded, type EnvironmentDef,
 } from './environments.js';
 
 export interface LoadOutput extends LoadResult {
@@ -38,7 +39,8 @@ export interface LoadExtras {
   /** Operator catalog to check references against; the bundled one by default. */
   catalog?: readonly WorldOperator[];
   /**
-   * The environment to load (`--env`): its variables before options.env, only its resources.
+   * The environment to load (`--env`): its variables before the MENUCTL_VAR_ variables of
+   * options.env, only its resources.
    * Unset with environments defined: every environment is checked (validate, test).
    */
   environment?: string;
@@ -66,10 +68,10 @@ export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtr
   if (options.environment !== undefined) {
     const def = environments.find((e) => e.name === options.environment);
     if (!def) return finish([noSuchEnvironment(options.environment, names)], null);
-    const pass = loadPass(files, { ...options, env: overlay(options.env, def) }, names, def);
-    return finish(pass.diagnostics.map((d) => (d.code === 'env.unset' ? forEnvironment(d, def.name) : d)), pass.state);
+    const pass = loadPass(files, options, names, def);
+    return finish(pass.diagnostics.map((d) => (d.code === 'env.unset' || d.code === 'env.undeclared' ? forEnvironment(d, def.name) : d)), pass.state);
   }
-  const passes = environments.map((def) => ({ def, ...loadPass(files, { ...options, env: overlay(options.env, def) }, names, def) }));
+  const passes = environments.map((def) => ({ def, ...loadPass(files, options, names, def) }));
   const perEnvironment = passes.map((p) => ({ name: p.def.name, state: hasErrors(p.diagnostics) ? null : p.state }));
   return finish(acrossEnvironments(passes), passes[0]!.state, { perEnvironment });
 }
@@ -79,8 +81,9 @@ function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names:
   const diagnostics: Diagnostic[] = [];
   const models: FileModel[] = [];
   const parsedFiles: { src: ConfigSource; root: Record<string, unknown> | null }[] = [];
+  const scope = scopeFor(options.env, def);
   for (const src of files) {
-    const parsed = parseFile(src, options.env, diagnostics);
+    const parsed = parseFile(src, scope, diagnostics);
     parsedFiles.push(parsed);
     if (!parsed.root) continue;
     // No push(...list): spreading 100,000+ items as arguments overflows the stack.
@@ -128,14 +131,7 @@ function readDefinitions(candidates: SourceFile[], env: LoadOptions['env']): { e
   // Names written with a default (`${NAME:-x}`) stay unset, so the default applies as usual.
   const withDefault = new Set(candidates.flatMap((f) => [...f.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1]!)));
   const unset = new Set<string>();
-  const lenient = new Proxy(env, {
-    get: (target, name) => {
-      if (typeof name !== 'string') return undefined;
-      if (target[name] !== undefined) return target[name];
-      unset.add(name);
-      return withDefault.has(name) ? undefined : '';
-    },
-  });
+  const lenient = new LenientScope(env, withDefault, unset);
   const parsed = candidates.map((f) => parseFile(f, lenient, []));
   const environments = readEnvironments(parsed, diagnostics);
   // `A: "${A}"` with A unset: the stand-in '' must not define A, or every ${A} would quietly be
@@ -148,6 +144,20 @@ function readDefinitions(candidates: SourceFile[], env: LoadOptions['env']): { e
     }
   }
   return { environments, diagnostics };
+}
+
+/** Reads as the process-only scope does, but an unresolved name gets '' (unless it has a default) and is noted in `unset`. */
+class LenientScope extends VariableScope {
+  constructor(env: LoadOptions['env'], private readonly withDefault: ReadonlySet<string>, private readonly unset: Set<string>) {
+    super(env);
+  }
+
+  override get(name: string): string | undefined {
+    const v = super.get(name);
+    if (v !== undefined) return v;
+    this.unset.add(name);
+    return this.withDefault.has(name) ? undefined : '';
+  }
 }
 
 /** A finding in every environment is reported once; one in some of them names them. */

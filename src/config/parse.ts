@@ -7,6 +7,7 @@ import type { Node, YAMLError } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { addressOfPath } from './addresses.js';
 import type { SourceFile } from './files.js';
+import type { VariableScope } from './interpolate.js';
 import { readFast, Refused } from './read-fast.js';
 import { readValues, type Unaddressed } from './read-precise.js';
 import { ConfigSource, YAML_OPTIONS, type Json } from './source.js';
@@ -38,18 +39,18 @@ export interface ParsedFile {
   root: Record<string, unknown> | null;
 }
 
-export function parseFile(file: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
+export function parseFile(file: SourceFile, scope: VariableScope, diagnostics: Diagnostic[]): ParsedFile {
   try {
-    const src = readFast(file.file, file.text, env);
+    const src = readFast(file.file, file.text, scope);
     return { src, root: src.root as Record<string, unknown> };
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
-    return parsePrecise(file, env, diagnostics);
+    return parsePrecise(file, scope, diagnostics);
   }
 }
 
 /** The `yaml` path: slower, but reports every duplicate key, unknown alias, tag and syntax error. */
-export function parsePrecise(file: SourceFile, env: Record<string, string | undefined>, diagnostics: Diagnostic[]): ParsedFile {
+export function parsePrecise(file: SourceFile, scope: VariableScope, diagnostics: Diagnostic[]): ParsedFile {
   const doc = yamlLib().parseDocument(file.text, YAML_OPTIONS);
   const src = new ConfigSource(file.file, file.text, doc);
   for (const e of doc.errors) diagnostics.push(fromYamlError(e, src, 'error'));
@@ -61,7 +62,7 @@ export function parsePrecise(file: SourceFile, env: Record<string, string | unde
     return { src, root: null };
   }
   const unresolved: Unaddressed[] = [];
-  const root: Json | undefined = readValues(doc, src, env, diagnostics, unresolved);
+  const root: Json | undefined = readValues(doc, src, scope, diagnostics, unresolved);
   if (root === undefined) return { src, root: null };
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     const got = root === null ? 'null' : Array.isArray(root) ? 'a list' : `a ${typeof root}`;

@@ -10,7 +10,7 @@
 // characters), and any ${VAR} problem.
 
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
-import { interpolate } from './interpolate.js';
+import { interpolate, type VariableScope } from './interpolate.js';
 import { ConfigSource, defineKey, type Json } from './source.js';
 
 export class Refused extends Error {}
@@ -65,13 +65,13 @@ const UNUSUAL = [
 const ODD_KEY = /^(?:null|Null|NULL|~|)$/;
 
 class Walk {
-  constructor(private readonly src: ConfigSource, private readonly env: Record<string, string | undefined>) {}
+  constructor(private readonly src: ConfigSource, private readonly scope: VariableScope) {}
 
   /** Unwraps numbers (keeping their text where it differs), interpolates strings, checks keys. */
   value(v: unknown, container: object, key: string | number): Json {
     if (typeof v === 'string') {
       if (!v.includes('${')) return v;
-      const r = interpolate(v, this.env);
+      const r = interpolate(v, this.scope);
       if (r.issues.length > 0) throw new Refused('interpolation'); // located by the precise path
       return r.value;
     }
@@ -152,7 +152,7 @@ function spansLines(text: string): boolean {
 }
 
 /** Reads one file's values; throws Refused when the precise path must read it. */
-export function readFast(file: string, text: string, env: Record<string, string | undefined>): ConfigSource {
+export function readFast(file: string, text: string, scope: VariableScope): ConfigSource {
   if (UNUSUAL.some((re) => re.test(text))) throw new Refused('unusual text');
   if (spansLines(text)) throw new Refused('multi-line quoted or flow value');
   let value: unknown;
@@ -165,6 +165,6 @@ export function readFast(file: string, text: string, env: Record<string, string 
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Refused('root');
   const src = new ConfigSource(file, text);
   const holder = { root: value };
-  src.root = new Walk(src, env).value(value, holder, 'root');
+  src.root = new Walk(src, scope).value(value, holder, 'root');
   return src;
 }

@@ -6,7 +6,7 @@
 import type { Document, Node, Scalar } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { interpolate } from './interpolate.js';
+import { interpolate, type VariableScope } from './interpolate.js';
 import { ussdAliasAdvice } from './yaml-advice.js';
 import { defineKey, MAX_ALIAS_NODES, pointer, type ConfigSource, type Json, type Segment } from './source.js';
 
@@ -14,7 +14,7 @@ interface Walk {
   path: Segment[];
   doc: Document;
   src: ConfigSource;
-  env: Record<string, string | undefined>;
+  scope: VariableScope;
   diagnostics: Diagnostic[];
   /** ${VAR} problems with the path of their value: their addresses need the whole root. */
   unresolved: Unaddressed[];
@@ -29,12 +29,13 @@ const startOf = (node: Node | null | undefined): number => node?.range?.[0] ?? 0
 function scalarValue(node: Scalar, w: Walk): Json {
   const v = node.value;
   if (typeof v === 'string') {
-    const r = interpolate(v, w.env);
+    const r = interpolate(v, w.scope);
     for (const issue of r.issues) {
-      const diagnostic: Diagnostic = { severity: 'error', code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
+      const diagnostic: Diagnostic = { severity: issue.severity ?? 'error', code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
       w.diagnostics.push(diagnostic);
       w.unresolved.push({ diagnostic, path: [...w.path] });
-      w.src.reported.add(pointer(w.path));
+      // A value with an error is not checked further; a default that applied is checked as any value.
+      if (issue.severity === undefined) w.src.reported.add(pointer(w.path));
     }
     return r.value;
   }
@@ -147,13 +148,13 @@ export function aliasLimitMessage(expanded: number, budget: number): string {
 }
 
 /** Converts the document into src.root (undefined, with a located error, when aliases would expand too far); `unresolved` gets the ${VAR} diagnostics still without an address. */
-export function readValues(doc: Document, src: ConfigSource, env: Record<string, string | undefined>, diagnostics: Diagnostic[], unresolved: Unaddressed[]): Json | undefined {
+export function readValues(doc: Document, src: ConfigSource, scope: VariableScope, diagnostics: Diagnostic[], unresolved: Unaddressed[]): Json | undefined {
   const overflow = aliasOverflow(doc);
   if (overflow) {
     diagnostics.push({ severity: 'error', code: 'yaml.alias-limit', loc: src.loc(startOf(overflow.alias)),
       message: aliasLimitMessage(overflow.expanded, overflow.budget) });
     return undefined;
   }
-  src.root = convert(doc.contents as Node | null, { path: [], doc, src, env, diagnostics, unresolved, memo: new Map() });
+  src.root = convert(doc.contents as Node | null, { path: [], doc, src, scope, diagnostics, unresolved, memo: new Map() });
   return src.root;
 }

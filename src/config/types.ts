@@ -2,7 +2,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState } from '../model/types.js';
 
 export interface LoadOptions {
-  /** Environment for ${VAR} interpolation (process.env in the CLI). */
+  /** The process environment (process.env in the CLI); `${VAR}` reads only its MENUCTL_VAR_ variables. */
   env: Record<string, string | undefined>;
   /** Base directory for relative paths; process.cwd() in the CLI. */
   cwd: string;

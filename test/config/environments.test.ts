@@ -61,7 +61,7 @@ describe('loading one environment', () => {
   });
 
   it("puts the environment's variables before the process environment", () => {
-    const r = load(CONFIG, { environment: 'production', env: { HOOKS: 'https://from-the-shell.example.com' } });
+    const r = load(CONFIG, { environment: 'production', env: { MENUCTL_VAR_HOOKS: 'https://from-the-shell.example.com', HOOKS: 'https://unprefixed.example.com' } });
     expect(r.state!.apps[0]!.webhook_url).toBe('https://hooks.example.com/in');
   });
 
@@ -86,13 +86,13 @@ describe('loading one environment', () => {
 });
 
 describe('checking every environment (validate, test)', () => {
-  it('a variable defined as itself (`HOOKS: "${HOOKS}"`) passes the process value through, and is reported unset without one', () => {
+  it('a variable defined as itself (`HOOKS: "${HOOKS}"`) passes the process value (MENUCTL_VAR_HOOKS) through, and is reported unset without one', () => {
     const selfRef = CONFIG.replace('HOOKS: "https://hooks.example.com"', 'HOOKS: "${HOOKS}"');
     const unset = load(selfRef);
     expect(unset.state).toBeNull();
     expect(unset.diagnostics.map((d) => d.code)).toContain('env.unset');
     expect(unset.diagnostics.find((d) => d.code === 'env.unset')!.message).toContain('variable HOOKS is not set for environment "production"');
-    const passed = loadSources([{ file: 'm.yaml', text: selfRef }], { env: { HOOKS: 'https://from-ci.example.com' }, cwd: '/', environment: 'production' });
+    const passed = loadSources([{ file: 'm.yaml', text: selfRef }], { env: { MENUCTL_VAR_HOOKS: 'https://from-ci.example.com' }, cwd: '/', environment: 'production' });
     expect(passed.diagnostics).toEqual([]);
     expect(passed.state!.apps[0]!.webhook_url).toContain('https://from-ci.example.com');
   });
@@ -236,7 +236,7 @@ describe('finding the environments before connecting', () => {
       writeFileSync(join(dir, 'menuctl.yaml'), 'version: 1\nenvironments:\n  staging:\n    api_url: "${STAGING_URL:-https://stage.example.com}"\n    organization_id: 81\n');
       const fallback = await loadEnvironments([], { env: {}, cwd: dir });
       expect(fallback.environments.map((e) => e.api_url)).toEqual(['https://stage.example.com']);
-      const set = await loadEnvironments([], { env: { STAGING_URL: 'https://other.example.com' }, cwd: dir });
+      const set = await loadEnvironments([], { env: { MENUCTL_VAR_STAGING_URL: 'https://other.example.com' }, cwd: dir });
       expect(set.environments.map((e) => e.api_url)).toEqual(['https://other.example.com']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

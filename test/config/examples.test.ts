@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 
 const ROOT = path.resolve(__dirname, '../..');
-const ENV = { AGENT_WEBHOOK_URL: 'https://hooks.example.com/agent', TILL_WEBHOOK_URL: 'https://hooks.example.com/till' };
+const ENV = { MENUCTL_VAR_AGENT_WEBHOOK_URL: 'https://hooks.example.com/agent', MENUCTL_VAR_TILL_WEBHOOK_URL: 'https://hooks.example.com/till' };
 
 describe('examples/', () => {
   it('validates as a directory, with a one-line summary', async () => {

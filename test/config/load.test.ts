@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadSources } from '../../src/config/load.js';
-import { interpolate } from '../../src/config/interpolate.js';
+import { interpolate, VariableScope } from '../../src/config/interpolate.js';
 import { decodeUtf8, utf16Of } from '../../src/config/files.js';
 import { desiredParserSpec } from '../../src/model/canonical.js';
 
-const env = { HOOK: 'https://hooks.example.com/agent' };
+const env = { MENUCTL_VAR_HOOK: 'https://hooks.example.com/agent' };
+const vars = (values: Record<string, string>) => new VariableScope(Object.fromEntries(Object.entries(values).map(([k, v]) => [`MENUCTL_VAR_${k}`, v])));
 const load = (text: string, e: Record<string, string | undefined> = env) =>
   loadSources([{ file: 'm.yaml', text }], { env: e, cwd: '/' });
 
@@ -127,12 +128,12 @@ describe('loadSources on valid input', () => {
 
 describe('interpolation', () => {
   it('replaces ${VAR}, keeps $${ as a literal ${, and treats an empty value as set', () => {
-    expect(interpolate('a ${X} b $${X} c ${E}', { X: '1', E: '' })).toEqual({ value: 'a 1 b ${X} c ', issues: [] });
+    expect(interpolate('a ${X} b $${X} c ${E}', vars({ X: '1', E: '' }))).toEqual({ value: 'a 1 b ${X} c ', issues: [] });
   });
 
   it('${VAR:-default} uses the default only when VAR is unset (an empty value counts as set)', () => {
-    expect(interpolate('${A:-x}|${B:-y}|${C:-}|${D:-a:-b}', { A: '1', B: '' })).toEqual({ value: '1||' + '|a:-b', issues: [] });
-    expect(interpolate('${:-x}', {}).issues).toEqual([expect.objectContaining({ code: 'env.syntax' })]);
+    expect(interpolate('${A:-x}|${B:-y}|${C:-}|${D:-a:-b}', vars({ A: '1', B: '' }))).toEqual({ value: '1||' + '|a:-b', issues: [] });
+    expect(interpolate('${:-x}', vars({})).issues).toEqual([expect.objectContaining({ code: 'env.syntax' })]);
   });
 
   it('names an unset variable at its column', () => {
@@ -142,7 +143,7 @@ describe('interpolation', () => {
   });
 
   it('interpolates before checking formats: a variable holding a non-URL fails the URL check', () => {
-    const r = load(BASE, { HOOK: 'not a url' });
+    const r = load(BASE, { MENUCTL_VAR_HOOK: 'not a url' });
     expect(r.diagnostics.map((d) => d.code)).toEqual(['schema.pattern']);
   });
 

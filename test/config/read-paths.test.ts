@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VariableScope } from '../../src/config/interpolate.js';
 import { loadSources } from '../../src/config/load.js';
 import { originOf } from '../../src/config/origin.js';
 import { parseFile, parsePrecise } from '../../src/config/parse.js';
@@ -13,7 +14,8 @@ import type { ConfigSource, Json } from '../../src/config/source.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 
 const ROOT = path.resolve(__dirname, '../..');
-const env = { AGENT_WEBHOOK_URL: 'https://hooks.example.com/a', TILL_WEBHOOK_URL: 'https://hooks.example.com/t', HOOK: 'https://h.example.com' };
+const processEnv = { MENUCTL_VAR_AGENT_WEBHOOK_URL: 'https://hooks.example.com/a', MENUCTL_VAR_TILL_WEBHOOK_URL: 'https://hooks.example.com/t', MENUCTL_VAR_HOOK: 'https://h.example.com' };
+const env = new VariableScope(processEnv);
 
 function examples(): { file: string; text: string }[] {
   const dir = path.join(ROOT, 'examples');
@@ -223,7 +225,7 @@ describe('the fast path refuses what it cannot read exactly', () => {
     let text = 'version: 1\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
     for (let i = 1; i < 20; i++) text += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
     expect(() => readFast('m.yaml', text, env)).toThrow(Refused);
-    const r = loadSources([{ file: 'm.yaml', text }], { env, cwd: '/' });
+    const r = loadSources([{ file: 'm.yaml', text }], { env: processEnv, cwd: '/' });
     expect(r.diagnostics.map((d) => [d.code, d.loc?.line])).toEqual([['yaml.alias-limit', 6]]);
   });
 
@@ -238,7 +240,7 @@ describe('positions, on demand', () => {
   const text = 'version: 1\napps:\n  - name: "A\\tB ${NOPE}"\n    package_name: com.example.a\n  - [x, \'${NOPE2}\']\nref: &r { k: v }\nalias: *r\nempty:\n';
 
   it('locates values, keys, aliases, missing paths (at the deepest existing node) and characters', () => {
-    const src = parsePrecise({ file: 'm.yaml', text }, {}, []).src;
+    const src = parsePrecise({ file: 'm.yaml', text }, new VariableScope({}), []).src;
     expect(src.locate(['apps', 0, 'package_name'])).toEqual({ file: 'm.yaml', line: 4, col: 19 });
     expect(src.locate(['apps', 0, 'package_name'], { key: true })).toEqual({ file: 'm.yaml', line: 4, col: 5 });
     expect(src.locate(['apps', 0, 'nope', 3])).toEqual({ file: 'm.yaml', line: 3, col: 5 });
@@ -255,7 +257,7 @@ describe('positions, on demand', () => {
   });
 
   it('a clean file builds no positioned document, even when locations are passed along, until one is read', () => {
-    const r = loadSources([{ file: 'm.yaml', text: 'version: 1\napps:\n  - name: A\n    package_name: com.example.a\n' }], { env, cwd: '/' });
+    const r = loadSources([{ file: 'm.yaml', text: 'version: 1\napps:\n  - name: A\n    package_name: com.example.a\n' }], { env: processEnv, cwd: '/' });
     expect(r.diagnostics).toEqual([]);
     const app = r.state!.apps[0]!;
     const src = originOf(app)!.src;
