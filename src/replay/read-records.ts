@@ -106,7 +106,9 @@ function parseRecord(text: string, where: string, at: (position: number | null) 
     doc = JSON.parse(text);
   } catch (err) {
     const { what, position } = jsonProblem((err as Error).message);
-    const cut = /end of JSON input/i.test((err as Error).message) ? ' (the record is cut short: was the file truncated?)' : '';
+    // Ended early (a file cut mid-write): V8 says so, or names the last position.
+    const short = /end of JSON input/i.test((err as Error).message) || (position !== null && position >= text.trimEnd().length);
+    const cut = short ? ' (the record is cut short: was the file truncated?)' : '';
     throw new RecordReadError(at(position), `not JSON: ${what}${cut}. Each record is one webhook body as Hover sent it`);
   }
   const transactions = replayTransactions(doc);
