@@ -49,9 +49,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/ajv/dist/runtime/ucs2length.js
+// ../main/node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     function ucs2length(str4) {
@@ -3122,10 +3122,10 @@ function serializePlan(plan2) {
     ...plan2.warnings.length > 0 ? { diagnostics: plan2.warnings.map(diagnosticJson) } : {}
   });
 }
-function parsePlan(text) {
+function parsePlan(text2) {
   let doc;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(text2);
   } catch (err) {
     throw new PlanFileError([`is not valid JSON (${err.message})`], true);
   }
@@ -3335,8 +3335,8 @@ var init_markdown_util = __esm({
 });
 
 // src/report/flowchart.ts
-function mermaidText(text) {
-  return text.replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;").replace(/\r\n|\r|\n/g, "<br/>");
+function mermaidText(text2) {
+  return text2.replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;").replace(/\r\n|\r|\n/g, "<br/>");
 }
 function stepLabel(step2, i) {
   const n = `${i + 1}. `;
@@ -3621,10 +3621,10 @@ var init_canonical = __esm({
   }
 });
 
-// node_modules/diff/libesm/diff/base.js
+// ../main/node_modules/diff/libesm/diff/base.js
 var Diff;
 var init_base = __esm({
-  "node_modules/diff/libesm/diff/base.js"() {
+  "../main/node_modules/diff/libesm/diff/base.js"() {
     Diff = class {
       diff(oldStr, newStr, options = {}) {
         let callback;
@@ -3828,13 +3828,13 @@ var init_base = __esm({
   }
 });
 
-// node_modules/diff/libesm/diff/array.js
+// ../main/node_modules/diff/libesm/diff/array.js
 function diffArrays(oldArr, newArr, options) {
   return arrayDiff.diff(oldArr, newArr, options);
 }
 var ArrayDiff, arrayDiff;
 var init_array = __esm({
-  "node_modules/diff/libesm/diff/array.js"() {
+  "../main/node_modules/diff/libesm/diff/array.js"() {
     init_base();
     ArrayDiff = class extends Diff {
       tokenize(value) {
@@ -3851,9 +3851,9 @@ var init_array = __esm({
   }
 });
 
-// node_modules/diff/libesm/index.js
+// ../main/node_modules/diff/libesm/index.js
 var init_libesm = __esm({
-  "node_modules/diff/libesm/index.js"() {
+  "../main/node_modules/diff/libesm/index.js"() {
     init_array();
   }
 });
@@ -3901,14 +3901,14 @@ function diffBlock(before, after) {
     const mark2 = part.added ? "+" : part.removed ? "-" : " ";
     const items = part.value;
     if (mark2 !== " " || items.length <= 2 * CONTEXT + 1) {
-      for (const text of items) out.push({ mark: mark2, text });
+      for (const text2 of items) out.push({ mark: mark2, text: text2 });
       return;
     }
     const head = i === 0 ? 0 : CONTEXT;
     const tail = i === parts2.length - 1 ? 0 : CONTEXT;
-    for (const text of items.slice(0, head)) out.push({ mark: mark2, text });
+    for (const text2 of items.slice(0, head)) out.push({ mark: mark2, text: text2 });
     out.push({ mark: mark2, text: `\u2026 ${items.length - head - tail} unchanged` });
-    for (const text of items.slice(items.length - tail)) out.push({ mark: mark2, text });
+    for (const text2 of items.slice(items.length - tail)) out.push({ mark: mark2, text: text2 });
   });
   return out;
 }
@@ -3936,7 +3936,7 @@ function withCaret(lines2) {
 function valueView(path2, value) {
   if (value === null || value === void 0 || value === "") return null;
   if (Array.isArray(value) || isMultiline(value)) {
-    return { kind: "block", path: path2, lines: blockLines(value).map((text) => ({ mark: "+", text })) };
+    return { kind: "block", path: path2, lines: blockLines(value).map((text2) => ({ mark: "+", text: text2 })) };
   }
   return { kind: "value", path: path2, text: formatValue(value) };
 }
@@ -4055,10 +4055,10 @@ function renderPlanMarkdown(plan2, options = {}) {
 > ${plural(n, "change")} left out to keep this comment under ${maxChars} characters. See the CI log for the full plan.`;
   const base2 = fitDocument({ head, sections, tail, maxChars, note });
   let room = base2.includes(" left out to keep this comment under ") ? 0 : maxChars - 1 - base2.length;
-  for (const text of flowchartSections(plan2, options.actions)) {
-    if (text.length + 2 > room) break;
-    sections.push({ text, items: 0 });
-    room -= text.length + 2;
+  for (const text2 of flowchartSections(plan2, options.actions)) {
+    if (text2.length + 2 > room) break;
+    sections.push({ text: text2, items: 0 });
+    room -= text2.length + 2;
   }
   return fitDocument({ head, sections, tail, maxChars, note });
 }
@@ -4147,6 +4147,90 @@ var init_plan_markdown = __esm({
     init_markdown_util();
     PLAN_MARKER = "<!-- menuctl:plan -->";
     MD_WIDTH = 100;
+  }
+});
+
+// src/report/replay.ts
+function renderReplayJson(r) {
+  return `${JSON.stringify(r, null, 2)}
+`;
+}
+function against(r) {
+  return r.compared_with === "baseline" ? "the baseline config" : "each record's own outcome";
+}
+function summaryLine2(r) {
+  const s = r.summary;
+  const errors = s.errors > 0 ? `, ${plural2(s.errors, "error")} (a parser that cannot be evaluated faithfully, or too slow)` : "";
+  return `${plural2(s.transactions, "transaction")}: ${fmt(s.same)} same, ${fmt(s.changed)} changed, ${fmt(s.unmatched_action)} with no action in the config${errors}`;
+}
+function renderReplayText(r, o = {}) {
+  const limit = o.limit ?? 50;
+  const out = [`Replay against ${against(r)}`, `  ${summaryLine2(r)}`];
+  if (r.matrix.length > 0) {
+    out.push("", "Moves (from -> to):");
+    out.push(...table(["count", "from", "to"], r.matrix.map((m) => [fmt(m.count), m.from, m.to]), [true, false, false]));
+  }
+  if (r.changes.length > 0) {
+    out.push("", `Changed transactions (${fmt(r.changes.length)}):`);
+    for (const c of r.changes.slice(0, limit)) {
+      out.push(`  ${c.record}  ${c.action}  ${c.from} -> ${c.to}`);
+      if (c.message !== null) out.push(`      ${JSON.stringify(oneLine(c.message))}`);
+    }
+    if (r.changes.length > limit) out.push(`  ... ${fmt(r.changes.length - limit)} more (--format json lists them all)`);
+  }
+  if (r.unclassified.length > 0) {
+    out.push("", "Messages no parser matched, by shape (most frequent first):");
+    const rows = r.unclassified.slice(0, limit).map((g) => [fmt(g.count), g.action, g.channel === "sms" ? `sms from ${g.sender}` : "ussd", JSON.stringify(g.template)]);
+    out.push(...table(["count", "action", "channel", "shape"], rows, [true, false, false, false]));
+    const more = r.unclassified.length - Math.min(limit, r.unclassified.length) + r.unclassified_omitted;
+    if (more > 0) out.push(`  ... ${plural2(more, "more shape")} (--format json lists them)`);
+  }
+  if (r.unmatched.length > 0) {
+    out.push("", "Records whose action is not in the config:");
+    out.push(...table(["count", "action"], r.unmatched.slice(0, limit).map((u) => [fmt(u.count), JSON.stringify(u.action)]), [true, false]));
+  }
+  return `${out.join("\n")}
+`;
+}
+function table(head, rows, right) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
+  const line = (cells) => `  ${cells.map((c, i) => right[i] ? c.padStart(widths[i]) : i === cells.length - 1 ? c : c.padEnd(widths[i])).join("  ")}`;
+  return [line(head), ...rows.map(line)];
+}
+function inert(s) {
+  return `<code>${escapeHtml(oneLine(s)).replace(/[\\`*_[\]()#!@~|:{}+=-]/g, (c) => `&#${c.codePointAt(0)};`)}</code>`;
+}
+function renderReplayMarkdown(r, o = {}) {
+  const limit = o.limit ?? 100;
+  const head = [REPLAY_HEADING, "", `Replayed against ${against(r)}: ${summaryLine2(r)}.`].join("\n");
+  const sections = [];
+  if (r.matrix.length > 0) {
+    const rows = r.matrix.map((m) => `| ${fmt(m.count)} | ${inert(m.from)} | ${inert(m.to)} |`);
+    sections.push({ text: ["| transactions | from | to |", "|---:|---|---|", ...rows].join("\n"), items: 0 });
+  }
+  if (r.unclassified.length > 0) {
+    const rows = r.unclassified.slice(0, limit).map((g) => `| ${fmt(g.count)} | ${inert(g.action)} | ${g.channel === "sms" ? `sms ${inert(g.sender ?? "")}` : "ussd"} | ${inert(g.template)} |`);
+    sections.push({ text: ["**Messages no parser matched** (most frequent first: new wording that may need a parser)", "", "| count | action | channel | shape |", "|---:|---|---|---|", ...rows].join("\n"), items: 0 });
+  }
+  for (const [i, c] of r.changes.slice(0, limit).entries()) {
+    const first2 = i === 0 ? `**Changed transactions** (${fmt(r.changes.length)}${r.changes.length > limit ? `, the first ${limit}` : ""})
+
+` : "";
+    const message = c.message !== null ? `<br>${inert(c.message)}` : "";
+    sections.push({ text: `${first2}- ${inert(c.record)} ${inert(c.action)}: ${inert(c.from)} \u2192 ${inert(c.to)}${message}`, items: 1 });
+  }
+  const note = (n) => `> ${plural2(n, "change")} left out to keep this comment short: run \`menuctl replay --format json\` for all of them.`;
+  return fitDocument({ head, sections, tail: "", maxChars: o.maxChars ?? 2e4, note }).trimEnd() + "\n";
+}
+var fmt, plural2, oneLine, REPLAY_HEADING;
+var init_replay = __esm({
+  "src/report/replay.ts"() {
+    "use strict";
+    init_markdown_util();
+    fmt = (n) => n.toLocaleString("en");
+    plural2 = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
+    oneLine = (s) => s.replace(/\r?\n/g, " \u23CE ");
+    REPLAY_HEADING = "### Behaviour on recorded traffic";
   }
 });
 
@@ -4295,14 +4379,14 @@ function forEnvironment(d, name) {
   return { ...d, message };
 }
 function mergeAcrossEnvironments(passes, key, tag) {
-  const count = /* @__PURE__ */ new Map();
-  for (const p of passes) for (const k of new Set(p.items.map(key))) count.set(k, (count.get(k) ?? 0) + 1);
+  const count2 = /* @__PURE__ */ new Map();
+  for (const p of passes) for (const k of new Set(p.items.map(key))) count2.set(k, (count2.get(k) ?? 0) + 1);
   const out = [];
   const shared = /* @__PURE__ */ new Set();
   for (const p of passes) {
     for (const item of p.items) {
       const k = key(item);
-      if (count.get(k) !== passes.length) out.push(tag(item, p.name));
+      if (count2.get(k) !== passes.length) out.push(tag(item, p.name));
       else if (!shared.has(k)) {
         shared.add(k);
         out.push(item);
@@ -4320,13 +4404,13 @@ var init_environments = __esm({
     "use strict";
     init_suggest();
     isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    mayDefineEnvironments = (text) => text.includes("environments");
+    mayDefineEnvironments = (text2) => text2.includes("environments");
   }
 });
 
-// node_modules/commander/lib/error.js
+// ../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "../main/node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -4359,9 +4443,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "../main/node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -4487,9 +4571,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "../main/node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -5089,9 +5173,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "../main/node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -5402,9 +5486,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance2(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -5482,9 +5566,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path2 = __require("node:path");
@@ -7489,9 +7573,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text = helper.formatHelp(this, helper);
-        if (context.hasColors) return text;
-        return this._outputConfiguration.stripColor(text);
+        const text2 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text2;
+        return this._outputConfiguration.stripColor(text2);
       }
       /**
        * @typedef HelpContext
@@ -7651,7 +7735,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text) {
+      addHelpText(position, text2) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -7660,10 +7744,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text === "function") {
-            helpStr = text({ error: context.error, command: context.command });
+          if (typeof text2 === "function") {
+            helpStr = text2({ error: context.error, command: context.command });
           } else {
-            helpStr = text;
+            helpStr = text2;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -7728,9 +7812,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "../main/node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -7750,10 +7834,10 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/commander/esm.mjs
+// ../main/node_modules/commander/esm.mjs
 var import_index, program, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help;
 var init_esm = __esm({
-  "node_modules/commander/esm.mjs"() {
+  "../main/node_modules/commander/esm.mjs"() {
     import_index = __toESM(require_commander(), 1);
     ({
       program,
@@ -8730,7 +8814,7 @@ function repeatedSet(node) {
 }
 function findBacktracking(root, pattern, policy = POLICIES.sms) {
   const out = [];
-  const text = (n) => describe(n, pattern);
+  const text2 = (n) => describe(n, pattern);
   const visit = (node) => {
     if (node.type === "quant" && node.mode !== "possessive" && node.max > 1) {
       for (const inner of trailing(node.body)) {
@@ -8738,7 +8822,7 @@ function findBacktracking(root, pattern, policy = POLICIES.sms) {
           out.push({
             code: "regex.backtracking",
             index: node.at,
-            message: `nested repetition: ${text(inner)} inside a repeated group can split the same text across iterations in exponentially many ways, so a message that almost matches can hang the matcher; repeat only one level, or make the inner one possessive (e.g. ${text(inner)}+)`
+            message: `nested repetition: ${text2(inner)} inside a repeated group can split the same text across iterations in exponentially many ways, so a message that almost matches can hang the matcher; repeat only one level, or make the inner one possessive (e.g. ${text2(inner)}+)`
           });
           break;
         }
@@ -8752,7 +8836,7 @@ function findBacktracking(root, pattern, policy = POLICIES.sms) {
         });
       }
     }
-    if (node.type === "seq") adjacent(node.items, out, { text, policy });
+    if (node.type === "seq") adjacent(node.items, out, { text: text2, policy });
     forEachChild(node, visit);
   };
   visit(root);
@@ -8767,15 +8851,15 @@ function overlappingBranches(alt2) {
 }
 function adjacent(items, out, o) {
   let reps = null;
-  let count = 0;
+  let count2 = 0;
   for (let i = 0; i < items.length; i++) {
     const r = repeatedSet(items[i]);
     if (!r) continue;
     reps ??= new Array(items.length).fill(null);
     reps[i] = r;
-    count++;
+    count2++;
   }
-  if (!reps || count < 2) return;
+  if (!reps || count2 < 2) return;
   const length = new Array(items.length).fill(0);
   const prev = new Array(items.length).fill(-1);
   let end = -1;
@@ -8957,10 +9041,10 @@ function load() {
 function setAt(index) {
   let set2 = parsedSets.get(index);
   if (set2 === void 0) {
-    const text = load().sets[index];
+    const text2 = load().sets[index];
     const out = [];
-    if (text !== "") {
-      for (const r of text.split(",")) {
+    if (text2 !== "") {
+      for (const r of text2.split(",")) {
         const dash = r.indexOf("-");
         out.push(parseInt(dash < 0 ? r : r.slice(0, dash), 16), parseInt(dash < 0 ? r : r.slice(dash + 1), 16));
       }
@@ -10060,7 +10144,7 @@ function capturesAndBackrefs(parsed) {
   const { root, groupCount } = parsed;
   const out = [];
   const closed2 = /* @__PURE__ */ new Map();
-  const open3 = /* @__PURE__ */ new Set();
+  const open4 = /* @__PURE__ */ new Set();
   const walk = (node, ctx) => {
     switch (node.type) {
       case "seq":
@@ -10099,9 +10183,9 @@ function capturesAndBackrefs(parsed) {
               index: node.at
             });
           }
-          open3.add(node.number);
+          open4.add(node.number);
           walk(node.body, inner);
-          open3.delete(node.number);
+          open4.delete(node.number);
           closed2.set(node.number, ctx.optional || negative);
           return;
         }
@@ -10109,7 +10193,7 @@ function capturesAndBackrefs(parsed) {
         return;
       }
       case "backref":
-        backref(node, out, { closed: closed2, open: open3, groupCount });
+        backref(node, out, { closed: closed2, open: open4, groupCount });
         return;
       default:
         return;
@@ -10283,6 +10367,20 @@ var init_bounded_cache = __esm({
         }
         this.map.set(key, value);
         return value;
+      }
+      /** The cached value (now the most recent), or undefined. */
+      get(key) {
+        const value = this.map.get(key);
+        if (value !== void 0) {
+          this.map.delete(key);
+          this.map.set(key, value);
+        }
+        return value;
+      }
+      set(key, value) {
+        this.map.delete(key);
+        if (this.map.size >= this.limit) this.map.delete(this.map.keys().next().value);
+        this.map.set(key, value);
       }
       get size() {
         return this.map.size;
@@ -10738,7 +10836,7 @@ var init_addresses = __esm({
   }
 });
 
-// node_modules/js-yaml/dist/js-yaml.mjs
+// ../main/node_modules/js-yaml/dist/js-yaml.mjs
 function getDefaultExportFromCjs(x) {
   return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, "default") ? x["default"] : x;
 }
@@ -10766,9 +10864,9 @@ function requireCommon() {
     }
     return target;
   }
-  function repeat(string, count) {
+  function repeat(string, count2) {
     let result = "";
-    for (let cycle = 0; cycle < count; cycle += 1) {
+    for (let cycle = 0; cycle < count2; cycle += 1) {
       result += string;
     }
     return result;
@@ -12093,11 +12191,11 @@ function requireLoader() {
     }
     return false;
   }
-  function writeFoldedLines(state, count) {
-    if (count === 1) {
+  function writeFoldedLines(state, count2) {
+    if (count2 === 1) {
       state.result += " ";
-    } else if (count > 1) {
-      state.result += common2.repeat("\n", count - 1);
+    } else if (count2 > 1) {
+      state.result += common2.repeat("\n", count2 - 1);
     }
   }
   function readPlainScalar(state, nodeIndent, withinFlowCollection) {
@@ -13737,7 +13835,7 @@ function requireJsYaml() {
 }
 var jsYaml, loader, common, hasRequiredCommon, exception, hasRequiredException, snippet, hasRequiredSnippet, type, hasRequiredType, schema, hasRequiredSchema, str3, hasRequiredStr, seq, hasRequiredSeq, map, hasRequiredMap, failsafe, hasRequiredFailsafe, _null, hasRequired_null, bool, hasRequiredBool, int, hasRequiredInt, float, hasRequiredFloat, json, hasRequiredJson, core, hasRequiredCore, timestamp, hasRequiredTimestamp, merge, hasRequiredMerge, binary, hasRequiredBinary, omap, hasRequiredOmap, pairs, hasRequiredPairs, set, hasRequiredSet, _default, hasRequired_default, hasRequiredLoader, dumper, hasRequiredDumper, hasRequiredJsYaml, jsYamlExports, yaml, Type, Schema, FAILSAFE_SCHEMA, JSON_SCHEMA, CORE_SCHEMA, DEFAULT_SCHEMA, load2, loadAll, dump, YAMLException, types, safeLoad, safeLoadAll, safeDump;
 var init_js_yaml = __esm({
-  "node_modules/js-yaml/dist/js-yaml.mjs"() {
+  "../main/node_modules/js-yaml/dist/js-yaml.mjs"() {
     jsYaml = {};
     loader = {};
     common = {};
@@ -13825,9 +13923,9 @@ var init_interpolate = __esm({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -13882,9 +13980,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../main/node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -14040,9 +14138,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var visit = require_visit();
@@ -14211,9 +14309,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var visit = require_visit();
@@ -14281,9 +14379,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -14331,9 +14429,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     function toJS(value, arg, ctx) {
@@ -14361,9 +14459,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity2 = require_identity();
@@ -14393,8 +14491,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -14402,9 +14500,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -14502,13 +14600,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source2 && anchors2.get(source2);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity2.isCollection(node)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity2.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -14520,9 +14618,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var Node2 = require_Node();
@@ -14550,9 +14648,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity2 = require_identity();
@@ -14625,9 +14723,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity2 = require_identity();
@@ -14768,9 +14866,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str4) => str4.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -14785,21 +14883,21 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -14816,14 +14914,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch3; ch3 = text[i += 1]; ) {
+      for (let ch3; ch3 = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch3 === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -14840,12 +14938,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch3 === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text2, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch3 === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -14857,12 +14955,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch3;
-                ch3 = text[i += 1];
+                ch3 = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -14877,39 +14975,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold2 = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold2 === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold2])
-            res += `${text[fold2]}\\`;
+            res += `${text2[fold2]}\\`;
           res += `
-${indent}${text.slice(fold2 + 1, end2)}`;
+${indent}${text2.slice(fold2 + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text2, i, indent) {
       let end = i;
       let start2 = i + 1;
-      let ch3 = text[start2];
+      let ch3 = text2[start2];
       while (ch3 === " " || ch3 === "	") {
         if (i < start2 + indent) {
-          ch3 = text[++i];
+          ch3 = text2[++i];
         } else {
           do {
-            ch3 = text[++i];
+            ch3 = text2[++i];
           } while (ch3 && ch3 !== "\n");
           end = i;
           start2 = i + 1;
-          ch3 = text[start2];
+          ch3 = text2[start2];
         }
       }
       return end;
@@ -14921,9 +15019,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -15204,9 +15302,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity2 = require_identity();
@@ -15328,9 +15426,9 @@ ${ctx.indent}${str4}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var Scalar = require_Scalar();
@@ -15461,9 +15559,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../main/node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -15483,9 +15581,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var Scalar = require_Scalar();
@@ -15543,9 +15641,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge3 = require_merge();
@@ -15607,9 +15705,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -15647,9 +15745,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var stringify = require_stringify();
@@ -15798,9 +15896,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -15942,9 +16040,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -15964,9 +16062,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -16080,9 +16178,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -16102,9 +16200,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -16121,9 +16219,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null2 = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -16139,9 +16237,9 @@ var require_null2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -16163,9 +16261,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -16190,9 +16288,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -16236,9 +16334,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -16281,9 +16379,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null2 = require_null2();
@@ -16309,9 +16407,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map2 = require_map();
@@ -16376,9 +16474,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -16442,9 +16540,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var Pair = require_Pair();
@@ -16520,9 +16618,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var toJS = require_toJS();
@@ -16598,9 +16696,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source: source2 }, ctx) {
@@ -16630,9 +16728,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -16679,9 +16777,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -16758,9 +16856,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var Pair = require_Pair();
@@ -16847,9 +16945,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str4, asBigInt) {
@@ -16935,9 +17033,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null2 = require_null2();
@@ -16979,9 +17077,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null2 = require_null2();
@@ -17073,9 +17171,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var map2 = require_map();
@@ -17105,9 +17203,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var stringify = require_stringify();
@@ -17185,9 +17283,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -17461,8 +17559,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -17494,9 +17592,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../main/node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code2, message) {
@@ -17539,12 +17637,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer2 = " ".repeat(ci) + "^".repeat(count);
+        const pointer2 = " ".repeat(ci) + "^".repeat(count2);
         error.message += `:
 
 ${lineStr}
@@ -17559,9 +17657,9 @@ ${pointer2}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -17693,9 +17791,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -17735,9 +17833,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -17753,9 +17851,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -17769,9 +17867,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -17877,9 +17975,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -17928,9 +18026,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -17971,9 +18069,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var Pair = require_Pair();
@@ -18165,9 +18263,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var Scalar = require_Scalar();
@@ -18230,9 +18328,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -18413,9 +18511,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -18634,9 +18732,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity2 = require_identity();
     var Scalar = require_Scalar();
@@ -18715,9 +18813,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -18745,9 +18843,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity2 = require_identity();
@@ -18851,9 +18949,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -18894,9 +18992,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -19102,9 +19200,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -19287,9 +19385,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -19348,9 +19446,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -19410,9 +19508,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -19512,9 +19610,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch3) {
@@ -20101,9 +20199,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -20132,9 +20230,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -21006,9 +21104,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -21103,9 +21201,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../main/node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -21189,12 +21287,12 @@ function child(node, seg) {
   }
   return void 0;
 }
-function lineStartsOf(text) {
+function lineStartsOf(text2) {
   let n = 1;
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+  for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) n++;
   const starts = new Uint32Array(n);
   let k = 1;
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts[k++] = i + 1;
+  for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) starts[k++] = i + 1;
   return starts;
 }
 function rawOffset(raw, index) {
@@ -21223,9 +21321,9 @@ var init_source = __esm({
     pointer = (path2) => path2.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
     YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: true };
     ConfigSource = class {
-      constructor(file, text, doc = null) {
+      constructor(file, text2, doc = null) {
         this.file = file;
-        this.text = text;
+        this.text = text2;
         this.document = doc;
       }
       file;
@@ -21238,10 +21336,10 @@ var init_source = __esm({
       document;
       lineStarts = null;
       /** Records that container[key] was written as `text` (only when that differs from String(value)). */
-      rememberNumber(container, key, text) {
+      rememberNumber(container, key, text2) {
         let m = this.numberText.get(container);
         if (!m) this.numberText.set(container, m = /* @__PURE__ */ new Map());
-        m.set(key, text);
+        m.set(key, text2);
       }
       /** A scalar as written: `press: 01` is "01", not "1"; a string is itself. */
       written(container, key) {
@@ -21336,8 +21434,8 @@ function closingQuote(line, i) {
   }
   return -1;
 }
-function spansLines(text) {
-  for (const line of text.split("\n")) {
+function spansLines(text2) {
+  for (const line of text2.split("\n")) {
     if (!/["'[{]/.test(line)) continue;
     let depth = 0;
     let start2 = true;
@@ -21364,17 +21462,17 @@ function spansLines(text) {
   }
   return false;
 }
-function readFast(file, text, env) {
-  if (UNUSUAL.some((re) => re.test(text))) throw new Refused("unusual text");
-  if (spansLines(text)) throw new Refused("multi-line quoted or flow value");
+function readFast(file, text2, env) {
+  if (UNUSUAL.some((re) => re.test(text2))) throw new Refused("unusual text");
+  if (spansLines(text2)) throw new Refused("multi-line quoted or flow value");
   let value;
   try {
-    value = load2(text, { schema: SCHEMA });
+    value = load2(text2, { schema: SCHEMA });
   } catch (e) {
     throw new Refused(e.message);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Refused("root");
-  const src = new ConfigSource(file, text);
+  const src = new ConfigSource(file, text2);
   const holder = { root: value };
   src.root = new Walk(src, env).value(value, holder, "root");
   return src;
@@ -21389,9 +21487,9 @@ var init_read_fast = __esm({
     Refused = class extends Error {
     };
     Written = class {
-      constructor(value, text) {
+      constructor(value, text2) {
         this.value = value;
-        this.text = text;
+        this.text = text2;
       }
       value;
       text;
@@ -21491,12 +21589,12 @@ function commentValueAdvice(line, key) {
   if (!m) return void 0;
   return `\`${key}\` is empty because # starts a comment in YAML, so \`${m[1]}\` was ignored. Quote it: \`${key}: "${m[1]}"\`.`;
 }
-function lineAt(text, offset) {
-  const start2 = text.lastIndexOf("\n", Math.max(0, offset - 1)) + 1;
-  const end = text.indexOf("\n", start2);
-  return text.slice(start2, end < 0 ? text.length : end);
+function lineAt(text2, offset) {
+  const start2 = text2.lastIndexOf("\n", Math.max(0, offset - 1)) + 1;
+  const end = text2.indexOf("\n", start2);
+  return text2.slice(start2, end < 0 ? text2.length : end);
 }
-function unclosedQuote(text) {
+function unclosedQuote(text2) {
   let found;
   const visit = (node, depth) => {
     if (found !== void 0 || !node || typeof node !== "object" || depth > 200) return;
@@ -21510,7 +21608,7 @@ function unclosedQuote(text) {
       else if (v && typeof v === "object") visit(v, depth + 1);
     }
   };
-  for (const doc of new (yamlLib()).Parser().parse(text)) visit(doc, 0);
+  for (const doc of new (yamlLib()).Parser().parse(text2)) visit(doc, 0);
   return found;
 }
 function closed(source2) {
@@ -21522,10 +21620,10 @@ function closed(source2) {
   for (let i = body.length - 2; i > 0 && body[i] === "\\"; i--) backslashes++;
   return backslashes % 2 === 0;
 }
-function yamlErrorAdvice(e, text) {
+function yamlErrorAdvice(e, text2) {
   if (e.code === "MISSING_CHAR" && /quote/.test(e.message)) {
-    const offset = unclosedQuote(text);
-    const q2 = offset !== void 0 ? text[offset] : '"';
+    const offset = unclosedQuote(text2);
+    const q2 = offset !== void 0 ? text2[offset] : '"';
     return { offset, message: `this ${q2 === "'" ? "single" : "double"} quote is never closed, so the value runs to the end of the file. Add the closing ${q2} at the end of the value.` };
   }
   if (/Maximum call stack size exceeded/.test(e.message)) {
@@ -21534,7 +21632,7 @@ function yamlErrorAdvice(e, text) {
   if (e.code === "TAB_AS_INDENT") {
     return { message: "this line is indented with a tab; YAML indents with spaces only. Replace the tab with spaces (set your editor to insert spaces)." };
   }
-  const line = lineAt(text, e.pos[0]);
+  const line = lineAt(text2, e.pos[0]);
   const glued = /^\s*(?:-\s+)?([A-Za-z_][\w-]*):([^\s:/].*)$/.exec(line);
   if (glued) {
     return { message: `\`${glued[1]}:${glued[2].trim()}\` has no space after the colon, so YAML does not read it as a key. Write \`${glued[1]}: ${glued[2].trim()}\`.` };
@@ -21570,8 +21668,8 @@ function scalarValue(node, w) {
 }
 function rememberText(node, value, container, key, w) {
   if (typeof value !== "number" || !node || !isScalar(node) || typeof node.source !== "string") return;
-  const text = node.source;
-  if (text !== String(value) && /^[-+.0-9]/.test(text)) w.src.rememberNumber(container, key, text);
+  const text2 = node.source;
+  if (text2 !== String(value) && /^[-+.0-9]/.test(text2)) w.src.rememberNumber(container, key, text2);
 }
 function convert(node, w) {
   if (!node) return null;
@@ -24360,9 +24458,9 @@ function fromAjv(e, path2, value) {
       return { code: "schema.empty", message: `${subject(path2)} must not be empty.` };
     case "maxLength":
     case "maxItems": {
-      const count = e.keyword === "maxLength" ? [...String(value)].length : value.length;
+      const count2 = e.keyword === "maxLength" ? [...String(value)].length : value.length;
       const unit = e.keyword === "maxLength" ? "characters" : "items";
-      return { code: "schema.too-long", message: `${subject(path2)} has ${count.toLocaleString("en")} ${unit}; the API accepts at most ${String(p.limit)} (apply would fail on it). Shorten it.` };
+      return { code: "schema.too-long", message: `${subject(path2)} has ${count2.toLocaleString("en")} ${unit}; the API accepts at most ${String(p.limit)} (apply would fail on it). Shorten it.` };
     }
     case "minItems":
       return { code: "schema.min-items", message: `${subject(path2)} needs at least ${String(p.limit)} item(s).` };
@@ -24716,16 +24814,16 @@ function excerpt(d, lines2, color) {
 function sourceExcerpt(loc, lines2, color) {
   if (!loc) return [];
   const src = lines2(loc.file);
-  const text = src?.[loc.line - 1];
-  if (text === void 0) return [];
+  const text2 = src?.[loc.line - 1];
+  if (text2 === void 0) return [];
   const num = String(loc.line);
   const pad = " ".repeat(num.length);
   const at = Math.max(0, loc.col - 1);
-  const start2 = text.length > EXCERPT ? Math.max(0, Math.min(at - EXCERPT / 2, text.length - EXCERPT)) : 0;
-  const end = Math.min(text.length, start2 + EXCERPT);
+  const start2 = text2.length > EXCERPT ? Math.max(0, Math.min(at - EXCERPT / 2, text2.length - EXCERPT)) : 0;
+  const end = Math.min(text2.length, start2 + EXCERPT);
   const before = start2 > 0 ? "..." : "";
-  const shown = `${before}${text.slice(start2, end)}${end < text.length ? "..." : ""}`;
-  const lead = " ".repeat(before.length) + text.slice(start2, at).replace(/[^\t]/g, " ");
+  const shown = `${before}${text2.slice(start2, end)}${end < text2.length ? "..." : ""}`;
+  const lead = " ".repeat(before.length) + text2.slice(start2, at).replace(/[^\t]/g, " ");
   return [` ${num} | ${shown}`, ` ${pad} | ${lead}${paint(color, "31;1", "^")}`];
 }
 function sourceLines(sources) {
@@ -24772,9 +24870,9 @@ var init_diagnostics = __esm({
   }
 });
 
-// node_modules/refa/index.js
+// ../main/node_modules/refa/index.js
 var require_refa = __commonJS({
-  "node_modules/refa/index.js"(exports) {
+  "../main/node_modules/refa/index.js"(exports) {
     "use strict";
     function m(m2) {
       function n2(i2) {
@@ -25327,9 +25425,9 @@ var require_refa = __commonJS({
     function T(m2) {
       return "U+" + m2.toString(16).toUpperCase();
     }
-    var D = [{ min: 48, max: 57 }, { min: 65, max: 90 }, { min: 97, max: 122 }];
+    var D2 = [{ min: 48, max: 57 }, { min: 65, max: 90 }, { min: 97, max: 122 }];
     function U(m2, n2) {
-      for (const i2 of D) if (i2.min <= m2 && n2 <= i2.max) return true;
+      for (const i2 of D2) if (i2.min <= m2 && n2 <= i2.max) return true;
       return false;
     }
     var B = /^[\p{L}\p{Number}]$/u;
@@ -25710,7 +25808,7 @@ var require_refa = __commonJS({
       })(n2, m2.getOut), x2 = new Set(o(i2, ((m3) => a2.get(m3))));
       return !em(mm(m2, ((m3) => x2.has(m3))));
     }
-    function rm2(m2, n2) {
+    function rm3(m2, n2) {
       const { initial: i2, getOut: a2, isFinal: x2 } = m2;
       if (x2(i2)) return [];
       const e2 = /* @__PURE__ */ new Map();
@@ -27835,8 +27933,8 @@ var require_refa = __commonJS({
     }, makeInitialNonFinal: function(m2) {
       const { initial: n2, isFinal: i2 } = m2;
       return Z(m2, ((m3) => m3 !== n2 && i2(m3)));
-    }, shortestAcceptingPath: rm2, makeDeterministic: lm, MapFABuilder: um, removeDeadStates: fm, toDot: gm, toMermaid: vm, toRegex: yi, toString: Si, iterateWordSets: ki, shortestWordSet: function(m2) {
-      const n2 = rm2(m2, ((m3) => m3[0]));
+    }, shortestAcceptingPath: rm3, makeDeterministic: lm, MapFABuilder: um, removeDeadStates: fm, toDot: gm, toMermaid: vm, toRegex: yi, toString: Si, iterateWordSets: ki, shortestWordSet: function(m2) {
+      const n2 = rm3(m2, ((m3) => m3[0]));
       return void 0 === n2 ? void 0 : n2.map(((m3) => m3[1]));
     }, approximateRejectingWordSet: function(m2, n2) {
       if (n2.isEmpty) return;
@@ -32717,9 +32815,9 @@ function literalsOf(root) {
   walk(root);
   return out;
 }
-function wordOf2(text) {
+function wordOf2(text2) {
   const word = [BEGIN];
-  for (const c of text) word.push(c.codePointAt(0));
+  for (const c of text2) word.push(c.codePointAt(0));
   word.push(END2);
   return word;
 }
@@ -32928,9 +33026,9 @@ var init_validate = __esm({
 });
 
 // src/classify/reply-checks.ts
-function replyObstacle(needs, text) {
+function replyObstacle(needs, text2) {
   if (!needs.wordBoundary && !needs.utf16Lookbehind) return null;
-  for (const ch3 of text) {
+  for (const ch3 of text2) {
     const cp = ch3.codePointAt(0);
     if (cp < 128) continue;
     if (needs.utf16Lookbehind && cp > 65535) {
@@ -33085,7 +33183,7 @@ function probesFor(message, p, options) {
   const inner = whole.startsWith("^(?:") && whole.endsWith(")$") ? whole.slice(4, -2) : null;
   if (inner === null) return [];
   const name = quote3(p.category);
-  const job = (source2, text2, groups = []) => ({ source: source2, text: text2, groups });
+  const job = (source2, text3, groups = []) => ({ source: source2, text: text3, groups });
   if (p.target_type !== message.channel) {
     return options.crossChannel ? [{ parser: p.category, job: job(whole, message.text), hint: () => `parser ${name} matches this text, but it reads ${p.target_type} messages and this one is ${message.channel}${message.channel === "sms" ? " (a fixture with `sender:` is an sms)" : ""}.` }] : [];
   }
@@ -33097,27 +33195,27 @@ function probesFor(message, p, options) {
     return [{ parser: p.category, job: job(whole, message.text), hint: () => `parser ${name} matches this text, but it reads only SMS from ${quote3(p.sender ?? "")}, not ${quote3(sender)}.` }];
   }
   const probes = [];
-  const text = message.text;
-  const trimmed = text.trim();
-  if (trimmed !== text && trimmed !== "") {
-    const where3 = text.trimEnd() !== text ? "ends" : "starts";
-    probes.push({ parser: p.category, job: job(whole, trimmed), hint: () => `parser ${name} would match without the whitespace the reply ${where3} with (${quote3(where3 === "ends" ? text.slice(text.trimEnd().length) : text.slice(0, text.length - text.trimStart().length))}): allow it with \\s* (or .*) at the ${where3 === "ends" ? "end" : "start"}.` });
+  const text2 = message.text;
+  const trimmed = text2.trim();
+  if (trimmed !== text2 && trimmed !== "") {
+    const where3 = text2.trimEnd() !== text2 ? "ends" : "starts";
+    probes.push({ parser: p.category, job: job(whole, trimmed), hint: () => `parser ${name} would match without the whitespace the reply ${where3} with (${quote3(where3 === "ends" ? text2.slice(text2.trimEnd().length) : text2.slice(0, text2.length - text2.trimStart().length))}): allow it with \\s* (or .*) at the ${where3 === "ends" ? "end" : "start"}.` });
   }
-  const flat = text.replace(LINE_BREAK, " ");
-  if (flat !== text) {
-    const line = text.split(LINE_BREAK)[0].length;
-    probes.push({ parser: p.category, job: job(whole, flat), hint: () => `parser ${name} would match if the reply had no line breaks: \`.\` stops at the line break after ${quote3(text.slice(Math.max(0, line - 20), line))}; use [\\s\\S]* (or \\s+) where the reply spans lines.` });
+  const flat = text2.replace(LINE_BREAK, " ");
+  if (flat !== text2) {
+    const line = text2.split(LINE_BREAK)[0].length;
+    probes.push({ parser: p.category, job: job(whole, flat), hint: () => `parser ${name} would match if the reply had no line breaks: \`.\` stops at the line break after ${quote3(text2.slice(Math.max(0, line - 20), line))}; use [\\s\\S]* (or \\s+) where the reply spans lines.` });
   }
   probes.push({
     parser: p.category,
-    job: job(`^(?:${inner})(?<${REST}>[\\s\\S]+)$`, text, [REST]),
-    hint: (g) => `parser ${name} matches only the start of the reply, up to ${quote3(shorten(text.slice(0, text.length - g[REST].length), true))}; the device matches the whole message, so end the regex with .*${/[\r\n]/.test(g[REST]) ? " (or [\\s\\S]* since the rest spans lines)" : ""}.`
+    job: job(`^(?:${inner})(?<${REST}>[\\s\\S]+)$`, text2, [REST]),
+    hint: (g) => `parser ${name} matches only the start of the reply, up to ${quote3(shorten(text2.slice(0, text2.length - g[REST].length), true))}; the device matches the whole message, so end the regex with .*${/[\r\n]/.test(g[REST]) ? " (or [\\s\\S]* since the rest spans lines)" : ""}.`
   });
   if (/\\[1-9]/.test(inner)) return probes;
   probes.push({
     parser: p.category,
-    job: job(`^(?<${HEAD}>[\\s\\S]+?)(?:${inner})(?<${REST}>[\\s\\S]*)$`, text, [HEAD, REST]),
-    hint: (g) => `parser ${name} matches only part of the reply (from ${quote3(shorten(text.slice(g[HEAD].length), false))}); the device matches the whole message, so start the regex with .*${g[REST] ? " and end it with .*" : ""}.`
+    job: job(`^(?<${HEAD}>[\\s\\S]+?)(?:${inner})(?<${REST}>[\\s\\S]*)$`, text2, [HEAD, REST]),
+    hint: (g) => `parser ${name} matches only part of the reply (from ${quote3(shorten(text2.slice(g[HEAD].length), false))}); the device matches the whole message, so start the regex with .*${g[REST] ? " and end it with .*" : ""}.`
   });
   return probes;
 }
@@ -33175,8 +33273,8 @@ parentPort.on('message', ({ id, jobs }) => {
         if (!this.ready) {
           const worker = new Worker(WORKER_SOURCE, { eval: true });
           this.worker = worker;
-          this.ready = new Promise((resolve6, reject) => {
-            worker.once("online", () => resolve6());
+          this.ready = new Promise((resolve8, reject) => {
+            worker.once("online", () => resolve8());
             worker.once("error", reject);
           });
         }
@@ -33191,11 +33289,11 @@ parentPort.on('message', ({ id, jobs }) => {
         await this.start();
         const worker = this.worker;
         const id = this.nextId++;
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           const onMessage = (msg) => {
             if (msg.id !== id) return;
             cleanup();
-            resolve6({ ok: true, results: msg.results });
+            resolve8({ ok: true, results: msg.results });
           };
           const onError = (err) => {
             cleanup();
@@ -33205,7 +33303,7 @@ parentPort.on('message', ({ id, jobs }) => {
           const timer = setTimeout(() => {
             cleanup();
             this.reset();
-            resolve6({ ok: false, timedOut: true });
+            resolve8({ ok: false, timedOut: true });
           }, budgetMs);
           const cleanup = () => {
             clearTimeout(timer);
@@ -33233,9 +33331,9 @@ parentPort.on('message', ({ id, jobs }) => {
 });
 
 // src/classify/automaton-match.ts
-function automatonRejects(pattern, text) {
+function automatonRejects(pattern, text2) {
   const a = automata.getOrAdd(pattern, automatonOfPattern);
-  return a.ok && !a.nfa.test(wordOf2(text));
+  return a.ok && !a.nfa.test(wordOf2(text2));
 }
 var automata;
 var init_automaton_match = __esm({
@@ -33326,7 +33424,7 @@ var wrap, ON, same, OFF;
 var init_style = __esm({
   "src/report/style.ts"() {
     "use strict";
-    wrap = (open3, close) => (s) => s === "" ? s : `\x1B[${open3}m${s}\x1B[${close}m`;
+    wrap = (open4, close) => (s) => s === "" ? s : `\x1B[${open4}m${s}\x1B[${close}m`;
     ON = {
       enabled: true,
       green: wrap(32, 39),
@@ -33361,11 +33459,11 @@ function menuOptions(screen) {
 function screenProse(screen) {
   return lines(screen).map((line) => readLine(line).prose).filter((p) => p.trim() !== "").join("\n");
 }
-function fold(text) {
-  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+function fold(text2) {
+  return text2.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
 }
-function screenContains(screen, text) {
-  return fold(screen).includes(fold(text));
+function screenContains(screen, text2) {
+  return fold(screen).includes(fold(text2));
 }
 function sameOption(a, b) {
   return /^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) === Number(b) : a === b;
@@ -33417,18 +33515,18 @@ function walkSession(steps, session) {
     if (!record.ok) return { steps: records, reply: null, problems };
   }
   if (screens.length < expected) {
-    const last = screens.length > 0 ? `; its last screen was ${quote4(oneLine(screens[screens.length - 1]))}` : "";
+    const last = screens.length > 0 ? `; its last screen was ${quote4(oneLine2(screens[screens.length - 1]))}` : "";
     const step2 = steps[answered];
     problems.push(step2 ? `the network ended the session early: ${screens.length} screen(s) for ${steps.length} step(s), so step ${answered + 1} (${describeStep(step2)}) had nothing to answer${last}. A complete session has ${expected} screens: one per step plus the reply.` : `no screens: record the screen that answers the dialled code.`);
     return { steps: records, reply: screens.length > 0 ? screens[screens.length - 1] : null, problems };
   }
   if (screens.length > expected) {
-    problems.push(`${screens.length - expected} screen(s) more than the steps answer: the action has ${steps.length} step(s), so the session has ${expected} screens (one per step plus the reply); screen ${expected + 1} ${quote4(oneLine(screens[expected]))} is answered by no step. Add the missing step to the action or remove the extra screens.`);
+    problems.push(`${screens.length - expected} screen(s) more than the steps answer: the action has ${steps.length} step(s), so the session has ${expected} screens (one per step plus the reply); screen ${expected + 1} ${quote4(oneLine2(screens[expected]))} is answered by no step. Add the missing step to the action or remove the extra screens.`);
   }
   return { steps: records, reply: screens[steps.length], problems };
 }
-function oneLine(text, max = 70) {
-  const flat = text.replace(/\s*(\r\n|\r|\n)\s*/g, " / ");
+function oneLine2(text2, max = 70) {
+  const flat = text2.replace(/\s*(\r\n|\r|\n)\s*/g, " / ");
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
 }
 function answerStep(i, step2, screen, session) {
@@ -33472,7 +33570,7 @@ function pressProblem(value, expect, screen) {
   if (expect !== void 0) {
     const holder = options.find((o) => screenContains(o.text, expect));
     if (!screenContains(screen, expect)) {
-      return `expected ${quote4(expect)} on the screen, but it shows ${quote4(oneLine(screen))}${own2 ? `; option ${value} is now ${quote4(own2.text)}` : ""}.`;
+      return `expected ${quote4(expect)} on the screen, but it shows ${quote4(oneLine2(screen))}${own2 ? `; option ${value} is now ${quote4(own2.text)}` : ""}.`;
     }
     const namesScreen = screenContains(screenProse(screen), expect);
     if (holder && !namesScreen && !sameOption(holder.number, value) && !(own2 && screenContains(own2.text, expect))) {
@@ -33517,14 +33615,14 @@ function sent(r) {
       return r.response;
   }
 }
-function block2(indent, mark2, text, paint2) {
-  const [first2, ...rest] = text.split(/\r\n|\r|\n/).map(visible);
+function block2(indent, mark2, text2, paint2) {
+  const [first2, ...rest] = text2.split(/\r\n|\r|\n/).map(visible);
   const shown = visible(mark2);
   const pad = " ".repeat([...shown].length + 1);
   return [`${indent}${paint2(shown)} ${first2 ?? ""}`, ...rest.map((l) => `${indent}${pad}${l}`)];
 }
-function visible(text) {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+function visible(text2) {
+  return text2.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function renderTranscript(r, options = {}) {
   const s = style(options.color ?? false);
@@ -33603,8 +33701,8 @@ function entries(run3) {
   ];
   return all.sort((a, b) => order.get(a.r.address) - order.get(b.r.address));
 }
-function shortMessage(text, max = 60) {
-  const one = JSON.stringify(text).slice(1, -1);
+function shortMessage(text2, max = 60) {
+  const one = JSON.stringify(text2).slice(1, -1);
   return one.length > max ? `${one.slice(0, max - 3)}...` : one;
 }
 function mark(s, status) {
@@ -33888,7 +33986,7 @@ async function explainSession(sandbox, action, session, messages, verdict) {
 }
 function unclassified(messages) {
   const [reply, ...sms] = messages;
-  const what = reply ? `the reply ${JSON.stringify(oneLine(reply.text))}` : "the session";
+  const what = reply ? `the reply ${JSON.stringify(oneLine2(reply.text))}` : "the session";
   return `no parser classifies ${what}${sms.length > 0 ? ` or any of its ${sms.length} SMS` : ""}.`;
 }
 function failed(reasons) {
@@ -34006,6 +34104,169 @@ var init_test = __esm({
   }
 });
 
+// src/record/record.ts
+function scopeKey(apiUrl2, organizationId, environment = null) {
+  if (environment !== null) return `environment ${environment}`;
+  return `${scopeUrl(apiUrl2)} org ${organizationId ?? "?"}`;
+}
+function scopeUrl(apiUrl2) {
+  let url;
+  try {
+    url = new URL(apiUrl2.trim());
+  } catch {
+    return apiUrl2.replace(/\/+$/, "");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return apiUrl2.replace(/\/+$/, "");
+  const port = url.port === "" || url.port === DEFAULT_PORT[url.protocol] ? "" : `:${url.port}`;
+  const path2 = url.pathname.replace(/\/+$/, "").replace(/\/api$/i, "").replace(/\/+$/, "");
+  return `${url.protocol}//${url.hostname.toLowerCase()}${port}${path2}`;
+}
+function normalizeScopeKey(key) {
+  const m = /^(\S+) org (\d+|\?)$/.exec(key);
+  return m ? `${scopeUrl(m[1])} org ${m[2]}` : key;
+}
+function parseRecord(text2, file) {
+  const doc = /* @__PURE__ */ new Map();
+  const ours = text2.replace(/^\uFEFF/, "").startsWith("# menuctl applied-state record");
+  let first2 = true;
+  text2.split("\n").forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const at = i + 1;
+    const isFirst = first2;
+    first2 = false;
+    const notOurs = (what) => new RecordSyntaxError(file, at, isFirst && !ours ? 'this is not a menuctl record (menuctl writes one that starts with "# menuctl applied-state record"): give --record the path of the record, or leave --record out to use menuctl.lock beside the config' : what);
+    if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) {
+      throw new RecordSyntaxError(file, at, "an unresolved merge conflict: keep the lines of both sides (one per address) and delete the markers");
+    }
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      entry = void 0;
+    }
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      throw notOurs("not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`");
+    }
+    addEntry(doc, entry, notOurs);
+  });
+  return doc;
+}
+function addEntry(doc, e, fail) {
+  if (typeof e.scope !== "string" || typeof e.address !== "string") throw fail('a line needs "scope" and "address"');
+  const address = parseAddress(e.address);
+  if (address === null || address.type === "parser") throw fail(`${JSON.stringify(e.address)} is not an action or app address`);
+  const key = normalizeScopeKey(e.scope);
+  let scope = doc.get(key);
+  if (!scope) doc.set(key, scope = emptyScope());
+  const table2 = address.type === "action" ? scope.actions : scope.apps;
+  if (table2.has(e.address)) throw fail(`${e.address} appears twice for ${key} (a merge kept both sides): keep one of the two lines`);
+  if (address.type === "action") {
+    if (typeof e.id !== "string" || !Array.isArray(e.steps) || !Array.isArray(e.operator_ids)) {
+      throw fail('an action line needs "id", "steps" and "operator_ids"');
+    }
+    if (!e.steps.every(isStepDetails) || !e.operator_ids.every((o) => Number.isInteger(o))) {
+      throw fail('an action line\'s "steps" must be step objects (kind, value or name, expect, description) and "operator_ids" whole numbers; restore the line from git, or delete it and run `menuctl apply --resend all`');
+    }
+    scope.actions.set(e.address, { id: e.id, steps: e.steps, operator_ids: e.operator_ids });
+  } else if (e.pending === "create" && e.id === null) {
+    scope.apps.set(e.address, { id: null, pending: "create" });
+  } else if (typeof e.id === "string") {
+    scope.apps.set(e.address, { id: e.id });
+  } else {
+    throw fail('an app line needs "id" (or "id": null with "pending": "create")');
+  }
+}
+function isStepDetails(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const s = v;
+  if (typeof s.kind !== "string" || !STEP_KINDS.includes(s.kind) || typeof s.description !== "string") return false;
+  if (s.kind === "press" && typeof s.value !== "string") return false;
+  if ((s.kind === "variable" || s.kind === "select") && typeof s.name !== "string") return false;
+  return optionalString(s.value) && optionalString(s.name) && (s.expect === null || optionalString(s.expect));
+}
+function lineOf(scope, address, entry, make) {
+  const kept = lineCache.get(entry);
+  if (kept !== void 0 && kept.scope === scope && kept.address === address) return kept.line;
+  const line = JSON.stringify(make());
+  lineCache.set(entry, { scope, address, line });
+  return line;
+}
+function serializeRecord(doc) {
+  const lines2 = [];
+  for (const scope of [...doc.keys()].sort(byCodeUnit2)) {
+    const s = doc.get(scope);
+    const entries2 = [];
+    for (const [address, a] of s.actions) {
+      entries2.push([address, lineOf(scope, address, a, () => ({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps }))]);
+    }
+    for (const [address, a] of s.apps) {
+      entries2.push([address, lineOf(scope, address, a, () => a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
+    }
+    entries2.sort(([x], [y]) => byCodeUnit2(x, y));
+    for (const [, line] of entries2) lines2.push(line);
+  }
+  return `${[...HEADER, ...lines2].join("\n")}
+`;
+}
+function recordedAction(scope, address, liveId) {
+  const a = scope?.actions.get(address);
+  return a !== void 0 && a.id === liveId ? a : void 0;
+}
+function recordedAppIds(scope) {
+  return [...scope?.apps.values() ?? []].flatMap((a) => a.id === null ? [] : [a.id]);
+}
+var RECORD_FILE, DEFAULT_PORT, emptyScope, HEADER, RecordSyntaxError, optionalString, byCodeUnit2, lineCache;
+var init_record = __esm({
+  "src/record/record.ts"() {
+    "use strict";
+    init_types();
+    init_address();
+    RECORD_FILE = "menuctl.lock";
+    DEFAULT_PORT = { "http:": "80", "https:": "443" };
+    emptyScope = () => ({ actions: /* @__PURE__ */ new Map(), apps: /* @__PURE__ */ new Map() });
+    HEADER = [
+      "# menuctl applied-state record: what the API cannot tell (docs/planning.md). Commit it beside the config.",
+      "# One line per resource, sorted. On a merge conflict keep every line of both sides, one per address",
+      "# (for the same address keep either: the next apply corrects it), or run `menuctl apply --resend all`."
+    ];
+    RecordSyntaxError = class extends Error {
+      constructor(file, line, what) {
+        super(`${file}:${line}:1: ${what}`);
+        this.name = "RecordSyntaxError";
+      }
+    };
+    optionalString = (v) => v === void 0 || typeof v === "string";
+    byCodeUnit2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+    lineCache = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/state/backend.ts
+function describeHolder(h) {
+  return `${h.who}@${h.host} running \`menuctl ${h.command}\` since ${h.started}${h.run_url ? ` (${h.run_url})` : ""}`;
+}
+var StateConflict, LockHeld;
+var init_backend = __esm({
+  "src/state/backend.ts"() {
+    "use strict";
+    StateConflict = class extends Error {
+      constructor(where3) {
+        super(`${where3}: the state was written by someone else meanwhile`);
+        this.name = "StateConflict";
+      }
+    };
+    LockHeld = class extends Error {
+      constructor(holder, where3) {
+        super(`${where3}: the state of ${holder.scope} is locked by ${describeHolder(holder)} (lock id ${holder.id})`);
+        this.holder = holder;
+        this.name = "LockHeld";
+      }
+      holder;
+    };
+  }
+});
+
 // src/fs/atomic-write.ts
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
@@ -34098,223 +34359,242 @@ var init_atomic_write = __esm({
   }
 });
 
-// src/record/record.ts
-function scopeKey(apiUrl2, organizationId, environment = null) {
-  if (environment !== null) return `environment ${environment}`;
-  return `${apiUrl2.replace(/\/+$/, "")} org ${organizationId ?? "?"}`;
-}
-function parseRecord(text, file) {
-  const doc = /* @__PURE__ */ new Map();
-  const ours = text.replace(/^\uFEFF/, "").startsWith("# menuctl applied-state record");
-  let first2 = true;
-  text.split("\n").forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const at = i + 1;
-    const isFirst = first2;
-    first2 = false;
-    const notOurs = (what) => new RecordSyntaxError(file, at, isFirst && !ours ? 'this is not a menuctl record (menuctl writes one that starts with "# menuctl applied-state record"): give --record the path of the record, or leave --record out to use menuctl.lock beside the config' : what);
-    if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) {
-      throw new RecordSyntaxError(file, at, "an unresolved merge conflict: keep the lines of both sides (one per address) and delete the markers");
-    }
-    let entry;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      entry = void 0;
-    }
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      throw notOurs("not a JSON object; restore the line from git, or delete it and run `menuctl apply --resend all`");
-    }
-    addEntry(doc, entry, notOurs);
-  });
-  return doc;
-}
-function addEntry(doc, e, fail) {
-  if (typeof e.scope !== "string" || typeof e.address !== "string") throw fail('a line needs "scope" and "address"');
-  const address = parseAddress(e.address);
-  if (address === null || address.type === "parser") throw fail(`${JSON.stringify(e.address)} is not an action or app address`);
-  let scope = doc.get(e.scope);
-  if (!scope) doc.set(e.scope, scope = emptyScope());
-  const table = address.type === "action" ? scope.actions : scope.apps;
-  if (table.has(e.address)) throw fail(`${e.address} appears twice for ${e.scope} (a merge kept both sides): keep one of the two lines`);
-  if (address.type === "action") {
-    if (typeof e.id !== "string" || !Array.isArray(e.steps) || !Array.isArray(e.operator_ids)) {
-      throw fail('an action line needs "id", "steps" and "operator_ids"');
-    }
-    if (!e.steps.every(isStepDetails) || !e.operator_ids.every((o) => Number.isInteger(o))) {
-      throw fail('an action line\'s "steps" must be step objects (kind, value or name, expect, description) and "operator_ids" whole numbers; restore the line from git, or delete it and run `menuctl apply --resend all`');
-    }
-    scope.actions.set(e.address, { id: e.id, steps: e.steps, operator_ids: e.operator_ids });
-  } else if (e.pending === "create" && e.id === null) {
-    scope.apps.set(e.address, { id: null, pending: "create" });
-  } else if (typeof e.id === "string") {
-    scope.apps.set(e.address, { id: e.id });
-  } else {
-    throw fail('an app line needs "id" (or "id": null with "pending": "create")');
+// src/state/poll.ts
+async function pollLock(options, attempt, refuse) {
+  const deadline = Date.now() + Math.max(0, options.timeoutMs);
+  let told = false;
+  for (; ; ) {
+    const holder = await attempt();
+    if (holder === null) return;
+    const left = deadline - Date.now();
+    if (left <= 0) throw refuse(holder);
+    if (!told) options.onWait?.(holder);
+    told = true;
+    await new Promise((resume) => setTimeout(resume, Math.min(left, options.pollMs ?? LOCK_POLL_MS)));
   }
 }
-function isStepDetails(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const s = v;
-  if (typeof s.kind !== "string" || !STEP_KINDS.includes(s.kind) || typeof s.description !== "string") return false;
-  if (s.kind === "press" && typeof s.value !== "string") return false;
-  if ((s.kind === "variable" || s.kind === "select") && typeof s.name !== "string") return false;
-  return optionalString(s.value) && optionalString(s.name) && (s.expect === null || optionalString(s.expect));
-}
-function lineOf(scope, address, entry, make) {
-  const kept = lineCache.get(entry);
-  if (kept !== void 0 && kept.scope === scope && kept.address === address) return kept.line;
-  const line = JSON.stringify(make());
-  lineCache.set(entry, { scope, address, line });
-  return line;
-}
-function serializeRecord(doc) {
-  const lines2 = [];
-  for (const scope of [...doc.keys()].sort(byCodeUnit2)) {
-    const s = doc.get(scope);
-    const entries2 = [];
-    for (const [address, a] of s.actions) {
-      entries2.push([address, lineOf(scope, address, a, () => ({ scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps }))]);
-    }
-    for (const [address, a] of s.apps) {
-      entries2.push([address, lineOf(scope, address, a, () => a.pending ? { scope, address, id: null, pending: a.pending } : { scope, address, id: a.id })]);
-    }
-    entries2.sort(([x], [y]) => byCodeUnit2(x, y));
-    for (const [, line] of entries2) lines2.push(line);
-  }
-  return `${[...HEADER, ...lines2].join("\n")}
-`;
-}
-function recordedAction(scope, address, liveId) {
-  const a = scope?.actions.get(address);
-  return a !== void 0 && a.id === liveId ? a : void 0;
-}
-function recordedAppIds(scope) {
-  return [...scope?.apps.values() ?? []].flatMap((a) => a.id === null ? [] : [a.id]);
-}
-var RECORD_FILE, emptyScope, HEADER, RecordSyntaxError, optionalString, byCodeUnit2, lineCache;
-var init_record = __esm({
-  "src/record/record.ts"() {
+var LOCK_POLL_MS;
+var init_poll = __esm({
+  "src/state/poll.ts"() {
     "use strict";
-    init_types();
-    init_address();
-    RECORD_FILE = "menuctl.lock";
-    emptyScope = () => ({ actions: /* @__PURE__ */ new Map(), apps: /* @__PURE__ */ new Map() });
-    HEADER = [
-      "# menuctl applied-state record: what the API cannot tell (docs/planning.md). Commit it beside the config.",
-      "# One line per resource, sorted. On a merge conflict keep every line of both sides, one per address",
-      "# (for the same address keep either: the next apply corrects it), or run `menuctl apply --resend all`."
-    ];
-    RecordSyntaxError = class extends Error {
-      constructor(file, line, what) {
-        super(`${file}:${line}:1: ${what}`);
-        this.name = "RecordSyntaxError";
-      }
-    };
-    optionalString = (v) => v === void 0 || typeof v === "string";
-    byCodeUnit2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-    lineCache = /* @__PURE__ */ new WeakMap();
+    LOCK_POLL_MS = 1e3;
   }
 });
 
-// src/record/record-file.ts
-async function readRecordDocument(file, shown) {
-  const text = await readRegularFile(file, "applied-state record");
-  return text === null ? /* @__PURE__ */ new Map() : parseRecord(text, shown);
+// src/state/file.ts
+import { createHash } from "node:crypto";
+import { constants as constants2 } from "node:fs";
+import { open as open3, readdir as readdir2, readFile as readFile2, rm as rm2 } from "node:fs/promises";
+import { basename as basename2, dirname as dirname2, join as join2 } from "node:path";
+function unknownHolder(scope, path2) {
+  return { id: `file:${basename2(path2)}`, scope, who: "unknown", host: "unknown", command: "unknown", started: "unknown" };
 }
-function scopeOf(record) {
-  return record.doc.get(record.key) ?? null;
-}
-var RecordKeeper;
-var init_record_file = __esm({
-  "src/record/record-file.ts"() {
+var WHAT, versionOf, scopeTag, FileBackend;
+var init_file = __esm({
+  "src/state/file.ts"() {
     "use strict";
-    init_canonical();
     init_atomic_write();
-    init_record();
-    RecordKeeper = class {
-      constructor(record) {
-        this.record = record;
+    init_backend();
+    init_poll();
+    WHAT = "applied-state record";
+    versionOf = (text2) => createHash("sha256").update(text2).digest("hex");
+    scopeTag = (scope) => createHash("sha256").update(scope).digest("hex").slice(0, 16);
+    FileBackend = class {
+      constructor(path2, shown) {
+        this.path = path2;
+        this.shown = shown;
       }
-      record;
-      version = 0;
-      written = 0;
-      /** performance.now() before which the next write waits (see flush). */
-      nextWriteAt = 0;
-      chain = Promise.resolve();
-      /** Live action id -> its addresses in this API's scope, built on first use (a rename moves a line). */
-      actionAt;
-      get file() {
-        return this.record.file;
+      path;
+      shown;
+      async read() {
+        const text2 = await readRegularFile(this.path, WHAT);
+        return text2 === null ? { text: null, version: null } : { text: text2, version: versionOf(text2) };
       }
-      /** Fails before the first write to the API when the record could not be written. */
-      check() {
-        return checkWritable(this.record.file, "applied-state record");
+      async write(text2, expected) {
+        const now = await readRegularFile(this.path, WHAT);
+        if ((now === null ? null : versionOf(now)) !== expected) throw new StateConflict(this.shown);
+        await writeFileAtomic(this.path, text2, { mkdirs: false });
+        return versionOf(text2);
       }
-      scope() {
-        let s = this.record.doc.get(this.record.key);
-        if (!s) this.record.doc.set(this.record.key, s = emptyScope());
-        return s;
+      /** `.menuctl.lock.<scope tag>.lock-info` beside the record: hidden, and one per scope. */
+      lockPath(scope) {
+        return join2(dirname2(this.path), `.${basename2(this.path)}.${scopeTag(scope)}.lock-info`);
       }
-      appPending(address) {
-        this.scope().apps.set(address, { id: null, pending: "create" });
-        return this.flush({ urgent: true });
-      }
-      appIs(address, id) {
-        const apps = this.scope().apps;
-        const others = [...apps].filter(([other, a]) => other !== address && a.id === id);
-        if (apps.get(address)?.id === id && others.length === 0) return Promise.resolve();
-        for (const [other] of others) apps.delete(other);
-        apps.set(address, { id });
-        return this.flush();
-      }
-      /** A create that certainly did not happen: it is no longer in flight. */
-      appNotCreated(address) {
-        const apps = this.scope().apps;
-        if (apps.get(address)?.pending !== "create") return Promise.resolve();
-        apps.delete(address);
-        return this.flush();
-      }
-      addresses() {
-        if (this.actionAt === void 0) {
-          const at = /* @__PURE__ */ new Map();
-          for (const [address, a] of this.scope().actions) {
-            const set2 = at.get(a.id);
-            if (set2) set2.add(address);
-            else at.set(a.id, /* @__PURE__ */ new Set([address]));
+      async lock(info, options) {
+        const path2 = this.lockPath(info.scope);
+        await pollLock(options, async () => {
+          try {
+            const fh = await open3(path2, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW, 420);
+            try {
+              await fh.writeFile(`${JSON.stringify(info)}
+`);
+              await fh.sync();
+            } finally {
+              await fh.close();
+            }
+            return null;
+          } catch (err) {
+            if (err.code !== "EEXIST") {
+              throw new Error(`cannot lock the ${WHAT} ${this.shown}: ${err.message}`);
+            }
+            return await this.holderAt(path2) ?? unknownHolder(info.scope, path2);
           }
-          this.actionAt = at;
+        }, (holder) => new LockHeld(holder, this.shown));
+      }
+      async holderAt(path2) {
+        try {
+          const parsed = JSON.parse(await readFile2(path2, "utf8"));
+          return typeof parsed?.id === "string" && typeof parsed.scope === "string" ? parsed : null;
+        } catch {
+          return null;
         }
-        return this.actionAt;
       }
-      actionApplied(address, id, desired) {
-        const actions = this.scope().actions;
-        const at = this.addresses();
-        for (const other of at.get(id) ?? []) if (other !== address && actions.get(other)?.id === id) actions.delete(other);
-        at.set(id, /* @__PURE__ */ new Set([address]));
-        actions.set(address, {
-          id,
-          steps: desired.steps.map(canonicalStep),
-          operator_ids: [...new Set(desired.operator_ids)].sort((a, b) => a - b)
-        });
-        return this.flush();
+      async unlock(id) {
+        for (const { path: path2, info } of await this.lockFiles()) {
+          if (info.id !== id) continue;
+          await rm2(path2, { force: true });
+          return info;
+        }
+        return null;
       }
-      /** `urgent`: a request waits for this write before it is sent (skip the pause). */
-      flush(options = {}) {
-        const want = ++this.version;
-        const run3 = async () => {
-          if (this.written >= want) return;
-          const pause = options.urgent ? 0 : this.nextWriteAt - performance.now();
-          if (pause > 0) await new Promise((resume) => setTimeout(resume, pause));
-          const version = this.version;
-          const started = performance.now();
-          await writeFileAtomic(this.record.file, serializeRecord(this.record.doc), { mkdirs: false });
-          this.written = version;
-          this.nextWriteAt = 2 * performance.now() - started;
-        };
-        this.chain = this.chain.then(run3, run3);
-        return this.chain;
+      async locks() {
+        return (await this.lockFiles()).map((l) => l.info);
+      }
+      async lockFiles() {
+        const dir = dirname2(this.path);
+        const prefix = `.${basename2(this.path)}.`;
+        let names2;
+        try {
+          names2 = await readdir2(dir);
+        } catch {
+          return [];
+        }
+        const out = [];
+        for (const name of names2.filter((n) => n.startsWith(prefix) && n.endsWith(".lock-info")).sort()) {
+          const path2 = join2(dir, name);
+          const info = await this.holderAt(path2);
+          if (info) out.push({ path: path2, info });
+        }
+        return out;
+      }
+      async close() {
+      }
+    };
+  }
+});
+
+// src/state/open.ts
+import { isAbsolute, relative, resolve } from "node:path";
+function openState(url, o) {
+  const entry = BACKENDS.find((b) => b.scheme.test(url));
+  if (!entry) {
+    throw new Error(`--state ${JSON.stringify(shownUrl(url))} is not a state URL: give one of ${BACKENDS.map((b) => b.example).join(", ")}`);
+  }
+  return entry.open(url, o);
+}
+function openFile(rest, o) {
+  const path2 = rest.startsWith("//") ? decodeURIComponent(rest.replace(/^\/\/(localhost)?/, "")) : rest;
+  if (path2 === "") throw new Error("--state file: needs a path, e.g. file:menuctl.lock");
+  const full = isAbsolute(path2) ? path2 : resolve(o.cwd, path2);
+  return new FileBackend(full, relative(o.cwd, full) || full);
+}
+function shownUrl(url) {
+  return url.replace(/^([a-z+]+:\/\/[^/@:]*):[^/@]*@/i, "$1:***@");
+}
+var BACKENDS;
+var init_open = __esm({
+  "src/state/open.ts"() {
+    "use strict";
+    init_file();
+    BACKENDS = [
+      { scheme: /^file:/i, example: "file:menuctl.lock", open: async (url, o) => openFile(url.slice("file:".length), o) }
+    ];
+  }
+});
+
+// src/state/store.ts
+import { hostname, userInfo } from "node:os";
+import { randomUUID } from "node:crypto";
+function lockInfo(scope, command, env) {
+  const run3 = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_SERVER_URL.replace(/\/+$/, "")}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : void 0;
+  return {
+    id: randomUUID(),
+    scope,
+    who: env.GITHUB_ACTOR || osUser(env),
+    host: hostname(),
+    command,
+    started: (/* @__PURE__ */ new Date()).toISOString(),
+    ...run3 ? { run_url: run3 } : {},
+    pid: process.pid
+  };
+}
+function osUser(env) {
+  try {
+    return userInfo().username;
+  } catch {
+    return env.USER || env.USERNAME || "unknown";
+  }
+}
+var MAX_CONFLICTS, RecordStore;
+var init_store = __esm({
+  "src/state/store.ts"() {
+    "use strict";
+    init_record();
+    init_backend();
+    init_file();
+    init_atomic_write();
+    MAX_CONFLICTS = 20;
+    RecordStore = class {
+      constructor(backend) {
+        this.backend = backend;
+      }
+      backend;
+      version = null;
+      held = [];
+      get shown() {
+        return this.backend.shown;
+      }
+      /** The stored document (empty when nothing was written yet). */
+      async load() {
+        const { text: text2, version } = await this.backend.read();
+        this.version = version;
+        return text2 === null ? /* @__PURE__ */ new Map() : parseRecord(text2, this.shown);
+      }
+      /**
+       * Writes `doc`. On a conflict the newer document takes this scope's lines from `doc` (and
+       * `doc` takes the newer one's other scopes, so later writes carry them too).
+       */
+      async save(doc, key, message) {
+        for (let tries = 0; ; tries++) {
+          try {
+            this.version = await this.backend.write(serializeRecord(doc), this.version, message);
+            return;
+          } catch (err) {
+            if (!(err instanceof StateConflict) || tries >= MAX_CONFLICTS) throw err;
+          }
+          const newer = await this.load();
+          for (const [scope, record] of newer) if (scope !== key) doc.set(scope, record);
+          for (const scope of [...doc.keys()]) if (scope !== key && !newer.has(scope)) doc.delete(scope);
+        }
+      }
+      /** Fails before the first write to the API when the record could not be written there. */
+      async check() {
+        if (this.backend instanceof FileBackend) await checkWritable(this.backend.path, "applied-state record");
+      }
+      /** Takes `scope`'s lock for `command`; LockHeld names the holder. */
+      async lock(scope, command, o) {
+        const info = lockInfo(scope, command, o.env);
+        await this.backend.lock(info, { timeoutMs: o.timeoutMs, ...o.onWait ? { onWait: o.onWait } : {} });
+        this.held.push(info);
+        return info;
+      }
+      /** Releases the locks this store took (if any) and ends the backend's connections. */
+      async close() {
+        try {
+          for (const info of this.held.splice(0).reverse()) await this.backend.unlock(info.id);
+        } finally {
+          await this.backend.close();
+        }
       }
     };
   }
@@ -34322,38 +34602,107 @@ var init_record_file = __esm({
 
 // src/cli/record.ts
 import { statSync } from "node:fs";
-import { dirname as dirname2, join as join2, relative, resolve } from "node:path";
+import { hostname as hostname2 } from "node:os";
+import { dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 function recordOption() {
-  return new Option("--record <file>", `the applied-state record: what the API cannot tell (default: ${RECORD_FILE} beside the config)`).argParser(filePath);
+  return new Option("--record <file>", `the applied-state record file: same as --state file:FILE (default: ${RECORD_FILE} beside the config)`).argParser(filePath);
+}
+function stateOption() {
+  return new Option("--state <url>", "where the applied-state record lives: file:PATH, git+URL#BRANCH or postgres://USER@HOST:PORT/DB (env: MENUCTL_STATE; default: file:menuctl.lock beside the config)");
+}
+function lockTimeoutOption() {
+  return new Option("--lock-timeout <duration>", "how long to wait for the state lock another run holds, e.g. 30s, 5m (default: 0s, refuse at once)").argParser(parseDuration);
+}
+function parseDuration(value) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+  if (!m) throw new CliError(`--lock-timeout ${JSON.stringify(value)} is not a duration: write e.g. 0s, 30s, 5m or 1h`);
+  const unit = { ms: 1, s: 1e3, m: 6e4, h: 36e5 }[m[2] ?? "s"];
+  return Math.round(Number(m[1]) * unit);
 }
 function recordPath(paths, flags, io) {
-  if (flags.record !== void 0) return resolve(io.cwd, flags.record);
-  if (paths.length === 0) return join2(io.cwd, RECORD_FILE);
-  const first2 = resolve(io.cwd, paths[0]);
+  if (flags.record !== void 0) return resolve2(io.cwd, flags.record);
+  if (paths.length === 0) return join3(io.cwd, RECORD_FILE);
+  const first2 = resolve2(io.cwd, paths[0]);
   let isDir = false;
   try {
     isDir = statSync(first2).isDirectory();
   } catch {
   }
-  return join2(isDir ? first2 : dirname2(first2), RECORD_FILE);
+  return join3(isDir ? first2 : dirname3(first2), RECORD_FILE);
 }
-async function loadRecord(file, o) {
-  const shown = relative(o.io.cwd, file) || file;
-  let doc;
+function stateUrl(paths, flags, io, defaultFile) {
+  if (flags.state !== void 0 && flags.record !== void 0) {
+    throw new CliError("--state and --record both say where the record is: keep one (--record FILE is --state file:FILE)");
+  }
+  if (flags.state !== void 0) return flags.state.trim();
+  if (flags.record !== void 0) return `file:${recordPath(paths, flags, io)}`;
+  const fromEnv = io.env.MENUCTL_STATE?.trim();
+  if (fromEnv) return fromEnv;
+  return `file:${defaultFile ?? recordPath(paths, flags, io)}`;
+}
+async function openRecordStore(paths, flags, io, defaultFile) {
+  const url = stateUrl(paths, flags, io, defaultFile);
   try {
-    doc = await readRecordDocument(file, shown);
+    return new RecordStore(await openState(url, { env: io.env, cwd: io.cwd }));
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError(`cannot open the state ${shownUrl(url)}: ${err.message}`);
+  }
+}
+async function loadRecord(store, o) {
+  const key = o.environment ? scopeKey(o.baseUrl, null, o.environment) : scopeKey(o.baseUrl, await o.client.organizationId());
+  if (o.lock) await lockScope(store, key, o.lock, o.io);
+  try {
+    return { store, shown: store.shown, doc: await store.load(), key };
   } catch (err) {
     throw new CliError(err.message);
   }
-  const key = o.environment ? scopeKey(o.baseUrl, null, o.environment) : scopeKey(o.baseUrl, await o.client.organizationId());
-  return { file, shown, doc, key };
+}
+async function readRecord(paths, flags, o) {
+  const store = await openRecordStore(paths, flags, o.io, o.defaultFile);
+  try {
+    return await loadRecord(store, o);
+  } finally {
+    await store.close();
+  }
+}
+async function lockScope(store, key, lock, io) {
+  try {
+    await store.lock(key, lock.command, {
+      env: io.env,
+      timeoutMs: lock.timeoutMs,
+      onWait: (h) => io.stderr.write(`Waiting up to ${Math.round(lock.timeoutMs / 1e3)} s for the state lock of ${key}: held by ${describeHolder(h)} (lock id ${h.id}).
+`)
+    });
+  } catch (err) {
+    if (err instanceof LockHeld) throw new CliError(lockRefusal(err.holder, store.shown, lock.timeoutMs));
+    throw new CliError(`cannot lock the state ${store.shown}: ${err.message}`);
+  }
+}
+function lockRefusal(h, shown, timeoutMs) {
+  const gone = h.pid !== void 0 && h.host === hostname2() && !alive(h.pid);
+  const waited = timeoutMs > 0 ? ` after waiting ${Math.round(timeoutMs / 1e3)} s` : "";
+  return [
+    `the state ${shown} of ${h.scope} is locked${waited}: held by ${describeHolder(h)}, lock id ${h.id}. Nothing was changed.`,
+    gone ? `  Its process ${h.pid} is no longer running on this host: it was stopped before it could release the lock. Check that its changes are what you expect (\`menuctl plan\`), then release it with \`menuctl state unlock ${h.id}\`.` : `  Wait for it to finish (or pass --lock-timeout 5m to wait), or, if that run was killed, release the lock with \`menuctl state unlock ${h.id}\`.`
+  ].join("\n");
+}
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
 }
 var init_record2 = __esm({
   "src/cli/record.ts"() {
     "use strict";
     init_esm();
-    init_record_file();
     init_record();
+    init_backend();
+    init_open();
+    init_store();
     init_exit();
     init_options();
   }
@@ -34386,8 +34735,8 @@ function explain(init) {
   const code2 = init.code ?? first2?.code ?? statusWord(init.status);
   const details2 = errors.length > 0 ? errors.map((e) => {
     const field = pointerField(e.pointer);
-    const text = e.detail ?? e.title ?? "";
-    return field ? `${field}: ${text}` : text;
+    const text2 = e.detail ?? e.title ?? "";
+    return field ? `${field}: ${text2}` : text2;
   }).filter(Boolean).join("; ") : init.detail ?? "";
   return `${init.status} ${code2}${details2 ? `: ${details2}` : ""}`;
 }
@@ -34495,9 +34844,9 @@ var init_errors = __esm({
   }
 });
 
-// node_modules/undici/lib/core/errors.js
+// ../main/node_modules/undici/lib/core/errors.js
 var require_errors2 = __commonJS({
-  "node_modules/undici/lib/core/errors.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/errors.js"(exports, module) {
     "use strict";
     var kUndiciError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR");
     var UndiciError = class extends Error {
@@ -34904,9 +35253,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/symbols.js
+// ../main/node_modules/undici/lib/core/symbols.js
 var require_symbols = __commonJS({
-  "node_modules/undici/lib/core/symbols.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/symbols.js"(exports, module) {
     "use strict";
     module.exports = {
       kClose: /* @__PURE__ */ Symbol("close"),
@@ -34985,9 +35334,9 @@ var require_symbols = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/wrap-handler.js
+// ../main/node_modules/undici/lib/handler/wrap-handler.js
 var require_wrap_handler = __commonJS({
-  "node_modules/undici/lib/handler/wrap-handler.js"(exports, module) {
+  "../main/node_modules/undici/lib/handler/wrap-handler.js"(exports, module) {
     "use strict";
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     module.exports = class WrapHandler {
@@ -35068,9 +35417,9 @@ var require_wrap_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/dispatcher.js
+// ../main/node_modules/undici/lib/dispatcher/dispatcher.js
 var require_dispatcher = __commonJS({
-  "node_modules/undici/lib/dispatcher/dispatcher.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/dispatcher.js"(exports, module) {
     "use strict";
     var EventEmitter = __require("node:events");
     var WrapHandler = require_wrap_handler();
@@ -35110,9 +35459,9 @@ var require_dispatcher = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/timers.js
+// ../main/node_modules/undici/lib/util/timers.js
 var require_timers = __commonJS({
-  "node_modules/undici/lib/util/timers.js"(exports, module) {
+  "../main/node_modules/undici/lib/util/timers.js"(exports, module) {
     "use strict";
     var fastNow = 0;
     var RESOLUTION_MS = 1e3;
@@ -35339,9 +35688,9 @@ var require_timers = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/constants.js
+// ../main/node_modules/undici/lib/core/constants.js
 var require_constants = __commonJS({
-  "node_modules/undici/lib/core/constants.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/constants.js"(exports, module) {
     "use strict";
     var wellknownHeaderNames = (
       /** @type {const} */
@@ -35467,9 +35816,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/tree.js
+// ../main/node_modules/undici/lib/core/tree.js
 var require_tree = __commonJS({
-  "node_modules/undici/lib/core/tree.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/tree.js"(exports, module) {
     "use strict";
     var {
       wellknownHeaderNames,
@@ -35609,9 +35958,9 @@ var require_tree = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/util.js
+// ../main/node_modules/undici/lib/core/util.js
 var require_util = __commonJS({
-  "node_modules/undici/lib/core/util.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/util.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols();
@@ -36444,9 +36793,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/unwrap-handler.js
+// ../main/node_modules/undici/lib/handler/unwrap-handler.js
 var require_unwrap_handler = __commonJS({
-  "node_modules/undici/lib/handler/unwrap-handler.js"(exports, module) {
+  "../main/node_modules/undici/lib/handler/unwrap-handler.js"(exports, module) {
     "use strict";
     var { parseHeaders } = require_util();
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
@@ -36532,9 +36881,9 @@ var require_unwrap_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/dispatcher-base.js
+// ../main/node_modules/undici/lib/dispatcher/dispatcher-base.js
 var require_dispatcher_base = __commonJS({
-  "node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports, module) {
     "use strict";
     var buffer = __require("node:buffer");
     var Dispatcher = require_dispatcher();
@@ -36594,9 +36943,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve8, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve6(data);
+              return err ? reject(err) : resolve8(data);
             });
           });
         }
@@ -36634,9 +36983,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve8, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve6(data);
+              return err2 ? reject(err2) : resolve8(data);
             });
           });
         }
@@ -36695,9 +37044,9 @@ var require_dispatcher_base = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/stats.js
+// ../main/node_modules/undici/lib/util/stats.js
 var require_stats = __commonJS({
-  "node_modules/undici/lib/util/stats.js"(exports, module) {
+  "../main/node_modules/undici/lib/util/stats.js"(exports, module) {
     "use strict";
     var {
       kConnected,
@@ -36729,9 +37078,9 @@ var require_stats = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/fixed-queue.js
+// ../main/node_modules/undici/lib/dispatcher/fixed-queue.js
 var require_fixed_queue = __commonJS({
-  "node_modules/undici/lib/dispatcher/fixed-queue.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/fixed-queue.js"(exports, module) {
     "use strict";
     var kSize = 2048;
     var kMask = kSize - 1;
@@ -36800,9 +37149,9 @@ var require_fixed_queue = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/pool-base.js
+// ../main/node_modules/undici/lib/dispatcher/pool-base.js
 var require_pool_base = __commonJS({
-  "node_modules/undici/lib/dispatcher/pool-base.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/pool-base.js"(exports, module) {
     "use strict";
     var { PoolStats } = require_stats();
     var DispatcherBase = require_dispatcher_base();
@@ -36912,8 +37261,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
+          return new Promise((resolve8) => {
+            this[kClosedResolve] = resolve8;
           });
         }
       }
@@ -36976,9 +37325,9 @@ var require_pool_base = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/diagnostics.js
+// ../main/node_modules/undici/lib/core/diagnostics.js
 var require_diagnostics = __commonJS({
-  "node_modules/undici/lib/core/diagnostics.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/diagnostics.js"(exports, module) {
     "use strict";
     var diagnosticsChannel = __require("node:diagnostics_channel");
     var util = __require("node:util");
@@ -37193,9 +37542,9 @@ var require_diagnostics = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/request.js
+// ../main/node_modules/undici/lib/core/request.js
 var require_request = __commonJS({
-  "node_modules/undici/lib/core/request.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/request.js"(exports, module) {
     "use strict";
     var {
       InvalidArgumentError: InvalidArgumentError2,
@@ -37589,9 +37938,9 @@ var require_request = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/connect.js
+// ../main/node_modules/undici/lib/core/connect.js
 var require_connect = __commonJS({
-  "node_modules/undici/lib/core/connect.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/connect.js"(exports, module) {
     "use strict";
     var net = __require("node:net");
     var assert = __require("node:assert");
@@ -37650,14 +37999,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect2({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect2({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname;
+          const sessionKey = servername || hostname3;
           assert(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -37672,7 +38021,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname
+            host: hostname3
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -37686,7 +38035,7 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname
+            host: hostname3
           });
           if (useH2c === true) {
             socket.alpnProtocol = "h2";
@@ -37696,7 +38045,7 @@ var require_connect = __commonJS({
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname, port });
+        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname3, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -37719,9 +38068,9 @@ var require_connect = __commonJS({
   }
 });
 
-// node_modules/undici/lib/llhttp/utils.js
+// ../main/node_modules/undici/lib/llhttp/utils.js
 var require_utils = __commonJS({
-  "node_modules/undici/lib/llhttp/utils.js"(exports) {
+  "../main/node_modules/undici/lib/llhttp/utils.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.enumToMap = enumToMap;
@@ -37735,9 +38084,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/undici/lib/llhttp/constants.js
+// ../main/node_modules/undici/lib/llhttp/constants.js
 var require_constants2 = __commonJS({
-  "node_modules/undici/lib/llhttp/constants.js"(exports) {
+  "../main/node_modules/undici/lib/llhttp/constants.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
@@ -38358,9 +38707,9 @@ var require_constants2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/llhttp/llhttp-wasm.js
+// ../main/node_modules/undici/lib/llhttp/llhttp-wasm.js
 var require_llhttp_wasm = __commonJS({
-  "node_modules/undici/lib/llhttp/llhttp-wasm.js"(exports, module) {
+  "../main/node_modules/undici/lib/llhttp/llhttp-wasm.js"(exports, module) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
     var wasmBase64 = "AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAn9/AGABfwBgBH9/f38Bf2AAAGADf39/AALLAQgDZW52GHdhc21fb25faGVhZGVyc19jb21wbGV0ZQAEA2VudhV3YXNtX29uX21lc3NhZ2VfYmVnaW4AAANlbnYLd2FzbV9vbl91cmwAAQNlbnYOd2FzbV9vbl9zdGF0dXMAAQNlbnYUd2FzbV9vbl9oZWFkZXJfZmllbGQAAQNlbnYUd2FzbV9vbl9oZWFkZXJfdmFsdWUAAQNlbnYMd2FzbV9vbl9ib2R5AAEDZW52GHdhc21fb25fbWVzc2FnZV9jb21wbGV0ZQAAAzU0BQYAAAMAAAAAAAADAQMAAwMDAAACAAAAAAICAgICAgICAgIBAQEBAQEBAQEBAwAAAwAAAAQFAXABExMFAwEAAgYIAX8BQcDZBAsHxQcoBm1lbW9yeQIAC19pbml0aWFsaXplAAgZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAC2xsaHR0cF9pbml0AAkYbGxodHRwX3Nob3VsZF9rZWVwX2FsaXZlADcMbGxodHRwX2FsbG9jAAsGbWFsbG9jADkLbGxodHRwX2ZyZWUADARmcmVlAAwPbGxodHRwX2dldF90eXBlAA0VbGxodHRwX2dldF9odHRwX21ham9yAA4VbGxodHRwX2dldF9odHRwX21pbm9yAA8RbGxodHRwX2dldF9tZXRob2QAEBZsbGh0dHBfZ2V0X3N0YXR1c19jb2RlABESbGxodHRwX2dldF91cGdyYWRlABIMbGxodHRwX3Jlc2V0ABMObGxodHRwX2V4ZWN1dGUAFBRsbGh0dHBfc2V0dGluZ3NfaW5pdAAVDWxsaHR0cF9maW5pc2gAFgxsbGh0dHBfcGF1c2UAFw1sbGh0dHBfcmVzdW1lABgbbGxodHRwX3Jlc3VtZV9hZnRlcl91cGdyYWRlABkQbGxodHRwX2dldF9lcnJubwAaF2xsaHR0cF9nZXRfZXJyb3JfcmVhc29uABsXbGxodHRwX3NldF9lcnJvcl9yZWFzb24AHBRsbGh0dHBfZ2V0X2Vycm9yX3BvcwAdEWxsaHR0cF9lcnJub19uYW1lAB4SbGxodHRwX21ldGhvZF9uYW1lAB8SbGxodHRwX3N0YXR1c19uYW1lACAabGxodHRwX3NldF9sZW5pZW50X2hlYWRlcnMAISFsbGh0dHBfc2V0X2xlbmllbnRfY2h1bmtlZF9sZW5ndGgAIh1sbGh0dHBfc2V0X2xlbmllbnRfa2VlcF9hbGl2ZQAjJGxsaHR0cF9zZXRfbGVuaWVudF90cmFuc2Zlcl9lbmNvZGluZwAkGmxsaHR0cF9zZXRfbGVuaWVudF92ZXJzaW9uACUjbGxodHRwX3NldF9sZW5pZW50X2RhdGFfYWZ0ZXJfY2xvc2UAJidsbGh0dHBfc2V0X2xlbmllbnRfb3B0aW9uYWxfbGZfYWZ0ZXJfY3IAJyxsbGh0dHBfc2V0X2xlbmllbnRfb3B0aW9uYWxfY3JsZl9hZnRlcl9jaHVuawAoKGxsaHR0cF9zZXRfbGVuaWVudF9vcHRpb25hbF9jcl9iZWZvcmVfbGYAKSpsbGh0dHBfc2V0X2xlbmllbnRfc3BhY2VzX2FmdGVyX2NodW5rX3NpemUAKhhsbGh0dHBfbWVzc2FnZV9uZWVkc19lb2YANgkYAQBBAQsSAQIDBAUKBgcyNDMuKy8tLDAxCq/ZAjQWAEHA1QAoAgAEQAALQcDVAEEBNgIACxQAIAAQOCAAIAI2AjggACABOgAoCxQAIAAgAC8BNCAALQAwIAAQNxAACx4BAX9BwAAQOiIBEDggAUGACDYCOCABIAA6ACggAQuPDAEHfwJAIABFDQAgAEEIayIBIABBBGsoAgAiAEF4cSIEaiEFAkAgAEEBcQ0AIABBA3FFDQEgASABKAIAIgBrIgFB1NUAKAIASQ0BIAAgBGohBAJAAkBB2NUAKAIAIAFHBEAgAEH/AU0EQCAAQQN2IQMgASgCCCIAIAEoAgwiAkYEQEHE1QBBxNUAKAIAQX4gA3dxNgIADAULIAIgADYCCCAAIAI2AgwMBAsgASgCGCEGIAEgASgCDCIARwRAIAAgASgCCCICNgIIIAIgADYCDAwDCyABQRRqIgMoAgAiAkUEQCABKAIQIgJFDQIgAUEQaiEDCwNAIAMhByACIgBBFGoiAygCACICDQAgAEEQaiEDIAAoAhAiAg0ACyAHQQA2AgAMAgsgBSgCBCIAQQNxQQNHDQIgBSAAQX5xNgIEQczVACAENgIAIAUgBDYCACABIARBAXI2AgQMAwtBACEACyAGRQ0AAkAgASgCHCICQQJ0QfTXAGoiAygCACABRgRAIAMgADYCACAADQFByNUAQcjVACgCAEF+IAJ3cTYCAAwCCyAGQRBBFCAGKAIQIAFGG2ogADYCACAARQ0BCyAAIAY2AhggASgCECICBEAgACACNgIQIAIgADYCGAsgAUEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgBU8NACAFKAIEIgBBAXFFDQACQAJAAkACQCAAQQJxRQRAQdzVACgCACAFRgRAQdzVACABNgIAQdDVAEHQ1QAoAgAgBGoiADYCACABIABBAXI2AgQgAUHY1QAoAgBHDQZBzNUAQQA2AgBB2NUAQQA2AgAMBgtB2NUAKAIAIAVGBEBB2NUAIAE2AgBBzNUAQczVACgCACAEaiIANgIAIAEgAEEBcjYCBCAAIAFqIAA2AgAMBgsgAEF4cSAEaiEEIABB/wFNBEAgAEEDdiEDIAUoAggiACAFKAIMIgJGBEBBxNUAQcTVACgCAEF+IAN3cTYCAAwFCyACIAA2AgggACACNgIMDAQLIAUoAhghBiAFIAUoAgwiAEcEQEHU1QAoAgAaIAAgBSgCCCICNgIIIAIgADYCDAwDCyAFQRRqIgMoAgAiAkUEQCAFKAIQIgJFDQIgBUEQaiEDCwNAIAMhByACIgBBFGoiAygCACICDQAgAEEQaiEDIAAoAhAiAg0ACyAHQQA2AgAMAgsgBSAAQX5xNgIEIAEgBGogBDYCACABIARBAXI2AgQMAwtBACEACyAGRQ0AAkAgBSgCHCICQQJ0QfTXAGoiAygCACAFRgRAIAMgADYCACAADQFByNUAQcjVACgCAEF+IAJ3cTYCAAwCCyAGQRBBFCAGKAIQIAVGG2ogADYCACAARQ0BCyAAIAY2AhggBSgCECICBEAgACACNgIQIAIgADYCGAsgBUEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgBGogBDYCACABIARBAXI2AgQgAUHY1QAoAgBHDQBBzNUAIAQ2AgAMAQsgBEH/AU0EQCAEQXhxQezVAGohAAJ/QcTVACgCACICQQEgBEEDdnQiA3FFBEBBxNUAIAIgA3I2AgAgAAwBCyAAKAIICyICIAE2AgwgACABNgIIIAEgADYCDCABIAI2AggMAQtBHyECIARB////B00EQCAEQSYgBEEIdmciAGt2QQFxIABBAXRrQT5qIQILIAEgAjYCHCABQgA3AhAgAkECdEH01wBqIQACQEHI1QAoAgAiA0EBIAJ0IgdxRQRAIAAgATYCAEHI1QAgAyAHcjYCACABIAA2AhggASABNgIIIAEgATYCDAwBCyAEQRkgAkEBdmtBACACQR9HG3QhAiAAKAIAIQACQANAIAAiAygCBEF4cSAERg0BIAJBHXYhACACQQF0IQIgAyAAQQRxakEQaiIHKAIAIgANAAsgByABNgIAIAEgAzYCGCABIAE2AgwgASABNgIIDAELIAMoAggiACABNgIMIAMgATYCCCABQQA2AhggASADNgIMIAEgADYCCAtB5NUAQeTVACgCAEEBayIAQX8gABs2AgALCwcAIAAtACgLBwAgAC0AKgsHACAALQArCwcAIAAtACkLBwAgAC8BNAsHACAALQAwC0ABBH8gACgCGCEBIAAvAS4hAiAALQAoIQMgACgCOCEEIAAQOCAAIAQ2AjggACADOgAoIAAgAjsBLiAAIAE2AhgL5YUCAgd/A34gASACaiEEAkAgACIDKAIMIgANACADKAIEBEAgAyABNgIECyMAQRBrIgkkAAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAygCHCICQQJrDvwBAfkBAgMEBQYHCAkKCwwNDg8QERL4ARP3ARQV9gEWF/UBGBkaGxwdHh8g/QH7ASH0ASIjJCUmJygpKivzASwtLi8wMTLyAfEBMzTwAe8BNTY3ODk6Ozw9Pj9AQUJDREVGR0hJSktMTU5P+gFQUVJT7gHtAVTsAVXrAVZXWFla6gFbXF1eX2BhYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ent8fX5/gAGBAYIBgwGEAYUBhgGHAYgBiQGKAYsBjAGNAY4BjwGQAZEBkgGTAZQBlQGWAZcBmAGZAZoBmwGcAZ0BngGfAaABoQGiAaMBpAGlAaYBpwGoAakBqgGrAawBrQGuAa8BsAGxAbIBswG0AbUBtgG3AbgBuQG6AbsBvAG9Ab4BvwHAAcEBwgHDAcQBxQHGAccByAHJAcoBywHMAc0BzgHpAegBzwHnAdAB5gHRAdIB0wHUAeUB1QHWAdcB2AHZAdoB2wHcAd0B3gHfAeAB4QHiAeMBAPwBC0EADOMBC0EODOIBC0ENDOEBC0EPDOABC0EQDN8BC0ETDN4BC0EUDN0BC0EVDNwBC0EWDNsBC0EXDNoBC0EYDNkBC0EZDNgBC0EaDNcBC0EbDNYBC0EcDNUBC0EdDNQBC0EeDNMBC0EfDNIBC0EgDNEBC0EhDNABC0EIDM8BC0EiDM4BC0EkDM0BC0EjDMwBC0EHDMsBC0ElDMoBC0EmDMkBC0EnDMgBC0EoDMcBC0ESDMYBC0ERDMUBC0EpDMQBC0EqDMMBC0ErDMIBC0EsDMEBC0HeAQzAAQtBLgy/AQtBLwy+AQtBMAy9AQtBMQy8AQtBMgy7AQtBMwy6AQtBNAy5AQtB3wEMuAELQTUMtwELQTkMtgELQQwMtQELQTYMtAELQTcMswELQTgMsgELQT4MsQELQToMsAELQeABDK8BC0ELDK4BC0E/DK0BC0E7DKwBC0EKDKsBC0E8DKoBC0E9DKkBC0HhAQyoAQtBwQAMpwELQcAADKYBC0HCAAylAQtBCQykAQtBLQyjAQtBwwAMogELQcQADKEBC0HFAAygAQtBxgAMnwELQccADJ4BC0HIAAydAQtByQAMnAELQcoADJsBC0HLAAyaAQtBzAAMmQELQc0ADJgBC0HOAAyXAQtBzwAMlgELQdAADJUBC0HRAAyUAQtB0gAMkwELQdMADJIBC0HVAAyRAQtB1AAMkAELQdYADI8BC0HXAAyOAQtB2AAMjQELQdkADIwBC0HaAAyLAQtB2wAMigELQdwADIkBC0HdAAyIAQtB3gAMhwELQd8ADIYBC0HgAAyFAQtB4QAMhAELQeIADIMBC0HjAAyCAQtB5AAMgQELQeUADIABC0HiAQx/C0HmAAx+C0HnAAx9C0EGDHwLQegADHsLQQUMegtB6QAMeQtBBAx4C0HqAAx3C0HrAAx2C0HsAAx1C0HtAAx0C0EDDHMLQe4ADHILQe8ADHELQfAADHALQfIADG8LQfEADG4LQfMADG0LQfQADGwLQfUADGsLQfYADGoLQQIMaQtB9wAMaAtB+AAMZwtB+QAMZgtB+gAMZQtB+wAMZAtB/AAMYwtB/QAMYgtB/gAMYQtB/wAMYAtBgAEMXwtBgQEMXgtBggEMXQtBgwEMXAtBhAEMWwtBhQEMWgtBhgEMWQtBhwEMWAtBiAEMVwtBiQEMVgtBigEMVQtBiwEMVAtBjAEMUwtBjQEMUgtBjgEMUQtBjwEMUAtBkAEMTwtBkQEMTgtBkgEMTQtBkwEMTAtBlAEMSwtBlQEMSgtBlgEMSQtBlwEMSAtBmAEMRwtBmQEMRgtBmgEMRQtBmwEMRAtBnAEMQwtBnQEMQgtBngEMQQtBnwEMQAtBoAEMPwtBoQEMPgtBogEMPQtBowEMPAtBpAEMOwtBpQEMOgtBpgEMOQtBpwEMOAtBqAEMNwtBqQEMNgtBqgEMNQtBqwEMNAtBrAEMMwtBrQEMMgtBrgEMMQtBrwEMMAtBsAEMLwtBsQEMLgtBsgEMLQtBswEMLAtBtAEMKwtBtQEMKgtBtgEMKQtBtwEMKAtBuAEMJwtBuQEMJgtBugEMJQtBuwEMJAtBvAEMIwtBvQEMIgtBvgEMIQtBvwEMIAtBwAEMHwtBwQEMHgtBwgEMHQtBAQwcC0HDAQwbC0HEAQwaC0HFAQwZC0HGAQwYC0HHAQwXC0HIAQwWC0HJAQwVC0HKAQwUC0HLAQwTC0HMAQwSC0HNAQwRC0HOAQwQC0HPAQwPC0HQAQwOC0HRAQwNC0HSAQwMC0HTAQwLC0HUAQwKC0HVAQwJC0HWAQwIC0HjAQwHC0HXAQwGC0HYAQwFC0HZAQwEC0HaAQwDC0HbAQwCC0HdAQwBC0HcAQshAgNAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCADAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAn8CQAJAAkACQAJAAkACQAJ/AkACQAJAAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAMCfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAg7jAQABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4fICEjJCUnKCmeA5sDmgORA4oDgwOAA/0C+wL4AvIC8QLvAu0C6ALnAuYC5QLkAtwC2wLaAtkC2ALXAtYC1QLPAs4CzALLAsoCyQLIAscCxgLEAsMCvgK8AroCuQK4ArcCtgK1ArQCswKyArECsAKuAq0CqQKoAqcCpgKlAqQCowKiAqECoAKfApgCkAKMAosCigKBAv4B/QH8AfsB+gH5AfgB9wH1AfMB8AHrAekB6AHnAeYB5QHkAeMB4gHhAeAB3wHeAd0B3AHaAdkB2AHXAdYB1QHUAdMB0gHRAdABzwHOAc0BzAHLAcoByQHIAccBxgHFAcQBwwHCAcEBwAG/Ab4BvQG8AbsBugG5AbgBtwG2AbUBtAGzAbIBsQGwAa8BrgGtAawBqwGqAakBqAGnAaYBpQGkAaMBogGfAZ4BmQGYAZcBlgGVAZQBkwGSAZEBkAGPAY0BjAGHAYYBhQGEAYMBggF9fHt6eXZ1dFBRUlNUVQsgASAERw1yQf0BIQIMvgMLIAEgBEcNmAFB2wEhAgy9AwsgASAERw3xAUGOASECDLwDCyABIARHDfwBQYQBIQIMuwMLIAEgBEcNigJB/wAhAgy6AwsgASAERw2RAkH9ACECDLkDCyABIARHDZQCQfsAIQIMuAMLIAEgBEcNHkEeIQIMtwMLIAEgBEcNGUEYIQIMtgMLIAEgBEcNygJBzQAhAgy1AwsgASAERw3VAkHGACECDLQDCyABIARHDdYCQcMAIQIMswMLIAEgBEcN3AJBOCECDLIDCyADLQAwQQFGDa0DDIkDC0EAIQACQAJAAkAgAy0AKkUNACADLQArRQ0AIAMvATIiAkECcUUNAQwCCyADLwEyIgJBAXFFDQELQQEhACADLQAoQQFGDQAgAy8BNCIGQeQAa0HkAEkNACAGQcwBRg0AIAZBsAJGDQAgAkHAAHENAEEAIQAgAkGIBHFBgARGDQAgAkEocUEARyEACyADQQA7ATIgA0EAOgAxAkAgAEUEQCADQQA6ADEgAy0ALkEEcQ0BDLEDCyADQgA3AyALIANBADoAMSADQQE6ADYMSAtBACEAAkAgAygCOCICRQ0AIAIoAjAiAkUNACADIAIRAAAhAAsgAEUNSCAAQRVHDWIgA0EENgIcIAMgATYCFCADQdIbNgIQIANBFTYCDEEAIQIMrwMLIAEgBEYEQEEGIQIMrwMLIAEtAABBCkcNGSABQQFqIQEMGgsgA0IANwMgQRIhAgyUAwsgASAERw2KA0EjIQIMrAMLIAEgBEYEQEEHIQIMrAMLAkACQCABLQAAQQprDgQBGBgAGAsgAUEBaiEBQRAhAgyTAwsgAUEBaiEBIANBL2otAABBAXENF0EAIQIgA0EANgIcIAMgATYCFCADQZkgNgIQIANBGTYCDAyrAwsgAyADKQMgIgwgBCABa60iCn0iC0IAIAsgDFgbNwMgIAogDFoNGEEIIQIMqgMLIAEgBEcEQCADQQk2AgggAyABNgIEQRQhAgyRAwtBCSECDKkDCyADKQMgUA2uAgxDCyABIARGBEBBCyECDKgDCyABLQAAQQpHDRYgAUEBaiEBDBcLIANBL2otAABBAXFFDRkMJgtBACEAAkAgAygCOCICRQ0AIAIoAlAiAkUNACADIAIRAAAhAAsgAA0ZDEILQQAhAAJAIAMoAjgiAkUNACACKAJQIgJFDQAgAyACEQAAIQALIAANGgwkC0EAIQACQCADKAI4IgJFDQAgAigCUCICRQ0AIAMgAhEAACEACyAADRsMMgsgA0Evai0AAEEBcUUNHAwiC0EAIQACQCADKAI4IgJFDQAgAigCVCICRQ0AIAMgAhEAACEACyAADRwMQgtBACEAAkAgAygCOCICRQ0AIAIoAlQiAkUNACADIAIRAAAhAAsgAA0dDCALIAEgBEYEQEETIQIMoAMLAkAgAS0AACIAQQprDgQfIyMAIgsgAUEBaiEBDB8LQQAhAAJAIAMoAjgiAkUNACACKAJUIgJFDQAgAyACEQAAIQALIAANIgxCCyABIARGBEBBFiECDJ4DCyABLQAAQcDBAGotAABBAUcNIwyDAwsCQANAIAEtAABBsDtqLQAAIgBBAUcEQAJAIABBAmsOAgMAJwsgAUEBaiEBQSEhAgyGAwsgBCABQQFqIgFHDQALQRghAgydAwsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAFBAWoiARA0IgANIQxBC0EAIQACQCADKAI4IgJFDQAgAigCVCICRQ0AIAMgAhEAACEACyAADSMMKgsgASAERgRAQRwhAgybAwsgA0EKNgIIIAMgATYCBEEAIQACQCADKAI4IgJFDQAgAigCUCICRQ0AIAMgAhEAACEACyAADSVBJCECDIEDCyABIARHBEADQCABLQAAQbA9ai0AACIAQQNHBEAgAEEBaw4FGBomggMlJgsgBCABQQFqIgFHDQALQRshAgyaAwtBGyECDJkDCwNAIAEtAABBsD9qLQAAIgBBA0cEQCAAQQFrDgUPEScTJicLIAQgAUEBaiIBRw0AC0EeIQIMmAMLIAEgBEcEQCADQQs2AgggAyABNgIEQQchAgz/AgtBHyECDJcDCyABIARGBEBBICECDJcDCwJAIAEtAABBDWsOFC4/Pz8/Pz8/Pz8/Pz8/Pz8/Pz8APwtBACECIANBADYCHCADQb8LNgIQIANBAjYCDCADIAFBAWo2AhQMlgMLIANBL2ohAgNAIAEgBEYEQEEhIQIMlwMLAkACQAJAIAEtAAAiAEEJaw4YAgApKQEpKSkpKSkpKSkpKSkpKSkpKSkCJwsgAUEBaiEBIANBL2otAABBAXFFDQoMGAsgAUEBaiEBDBcLIAFBAWohASACLQAAQQJxDQALQQAhAiADQQA2AhwgAyABNgIUIANBnxU2AhAgA0EMNgIMDJUDCyADLQAuQYABcUUNAQtBACEAAkAgAygCOCICRQ0AIAIoAlwiAkUNACADIAIRAAAhAAsgAEUN5gIgAEEVRgRAIANBJDYCHCADIAE2AhQgA0GbGzYCECADQRU2AgxBACECDJQDC0EAIQIgA0EANgIcIAMgATYCFCADQZAONgIQIANBFDYCDAyTAwtBACECIANBADYCHCADIAE2AhQgA0G+IDYCECADQQI2AgwMkgMLIAMoAgQhAEEAIQIgA0EANgIEIAMgACABIAynaiIBEDIiAEUNKyADQQc2AhwgAyABNgIUIAMgADYCDAyRAwsgAy0ALkHAAHFFDQELQQAhAAJAIAMoAjgiAkUNACACKAJYIgJFDQAgAyACEQAAIQALIABFDSsgAEEVRgRAIANBCjYCHCADIAE2AhQgA0HrGTYCECADQRU2AgxBACECDJADC0EAIQIgA0EANgIcIAMgATYCFCADQZMMNgIQIANBEzYCDAyPAwtBACECIANBADYCHCADIAE2AhQgA0GCFTYCECADQQI2AgwMjgMLQQAhAiADQQA2AhwgAyABNgIUIANB3RQ2AhAgA0EZNgIMDI0DC0EAIQIgA0EANgIcIAMgATYCFCADQeYdNgIQIANBGTYCDAyMAwsgAEEVRg09QQAhAiADQQA2AhwgAyABNgIUIANB0A82AhAgA0EiNgIMDIsDCyADKAIEIQBBACECIANBADYCBCADIAAgARAzIgBFDSggA0ENNgIcIAMgATYCFCADIAA2AgwMigMLIABBFUYNOkEAIQIgA0EANgIcIAMgATYCFCADQdAPNgIQIANBIjYCDAyJAwsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQMyIARQRAIAFBAWohAQwoCyADQQ42AhwgAyAANgIMIAMgAUEBajYCFAyIAwsgAEEVRg03QQAhAiADQQA2AhwgAyABNgIUIANB0A82AhAgA0EiNgIMDIcDCyADKAIEIQBBACECIANBADYCBCADIAAgARAzIgBFBEAgAUEBaiEBDCcLIANBDzYCHCADIAA2AgwgAyABQQFqNgIUDIYDC0EAIQIgA0EANgIcIAMgATYCFCADQeIXNgIQIANBGTYCDAyFAwsgAEEVRg0zQQAhAiADQQA2AhwgAyABNgIUIANB1gw2AhAgA0EjNgIMDIQDCyADKAIEIQBBACECIANBADYCBCADIAAgARA0IgBFDSUgA0ERNgIcIAMgATYCFCADIAA2AgwMgwMLIABBFUYNMEEAIQIgA0EANgIcIAMgATYCFCADQdYMNgIQIANBIzYCDAyCAwsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQwlCyADQRI2AhwgAyAANgIMIAMgAUEBajYCFAyBAwsgA0Evai0AAEEBcUUNAQtBFyECDOYCC0EAIQIgA0EANgIcIAMgATYCFCADQeIXNgIQIANBGTYCDAz+AgsgAEE7Rw0AIAFBAWohAQwMC0EAIQIgA0EANgIcIAMgATYCFCADQZIYNgIQIANBAjYCDAz8AgsgAEEVRg0oQQAhAiADQQA2AhwgAyABNgIUIANB1gw2AhAgA0EjNgIMDPsCCyADQRQ2AhwgAyABNgIUIAMgADYCDAz6AgsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQz1AgsgA0EVNgIcIAMgADYCDCADIAFBAWo2AhQM+QILIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDQiAEUEQCABQQFqIQEM8wILIANBFzYCHCADIAA2AgwgAyABQQFqNgIUDPgCCyAAQRVGDSNBACECIANBADYCHCADIAE2AhQgA0HWDDYCECADQSM2AgwM9wILIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDQiAEUEQCABQQFqIQEMHQsgA0EZNgIcIAMgADYCDCADIAFBAWo2AhQM9gILIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDQiAEUEQCABQQFqIQEM7wILIANBGjYCHCADIAA2AgwgAyABQQFqNgIUDPUCCyAAQRVGDR9BACECIANBADYCHCADIAE2AhQgA0HQDzYCECADQSI2AgwM9AILIAMoAgQhACADQQA2AgQgAyAAIAEQMyIARQRAIAFBAWohAQwbCyADQRw2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIM8wILIAMoAgQhACADQQA2AgQgAyAAIAEQMyIARQRAIAFBAWohAQzrAgsgA0EdNgIcIAMgADYCDCADIAFBAWo2AhRBACECDPICCyAAQTtHDQEgAUEBaiEBC0EmIQIM1wILQQAhAiADQQA2AhwgAyABNgIUIANBnxU2AhAgA0EMNgIMDO8CCyABIARHBEADQCABLQAAQSBHDYQCIAQgAUEBaiIBRw0AC0EsIQIM7wILQSwhAgzuAgsgASAERgRAQTQhAgzuAgsCQAJAA0ACQCABLQAAQQprDgQCAAADAAsgBCABQQFqIgFHDQALQTQhAgzvAgsgAygCBCEAIANBADYCBCADIAAgARAxIgBFDZ8CIANBMjYCHCADIAE2AhQgAyAANgIMQQAhAgzuAgsgAygCBCEAIANBADYCBCADIAAgARAxIgBFBEAgAUEBaiEBDJ8CCyADQTI2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIM7QILIAEgBEcEQAJAA0AgAS0AAEEwayIAQf8BcUEKTwRAQTohAgzXAgsgAykDICILQpmz5syZs+bMGVYNASADIAtCCn4iCjcDICAKIACtQv8BgyILQn+FVg0BIAMgCiALfDcDICAEIAFBAWoiAUcNAAtBwAAhAgzuAgsgAygCBCEAIANBADYCBCADIAAgAUEBaiIBEDEiAA0XDOICC0HAACECDOwCCyABIARGBEBByQAhAgzsAgsCQANAAkAgAS0AAEEJaw4YAAKiAqICqQKiAqICogKiAqICogKiAqICogKiAqICogKiAqICogKiAqICogIAogILIAQgAUEBaiIBRw0AC0HJACECDOwCCyABQQFqIQEgA0Evai0AAEEBcQ2lAiADQQA2AhwgAyABNgIUIANBlxA2AhAgA0EKNgIMQQAhAgzrAgsgASAERwRAA0AgAS0AAEEgRw0VIAQgAUEBaiIBRw0AC0H4ACECDOsCC0H4ACECDOoCCyADQQI6ACgMOAtBACECIANBADYCHCADQb8LNgIQIANBAjYCDCADIAFBAWo2AhQM6AILQQAhAgzOAgtBDSECDM0CC0ETIQIMzAILQRUhAgzLAgtBFiECDMoCC0EYIQIMyQILQRkhAgzIAgtBGiECDMcCC0EbIQIMxgILQRwhAgzFAgtBHSECDMQCC0EeIQIMwwILQR8hAgzCAgtBICECDMECC0EiIQIMwAILQSMhAgy/AgtBJSECDL4CC0HlACECDL0CCyADQT02AhwgAyABNgIUIAMgADYCDEEAIQIM1QILIANBGzYCHCADIAE2AhQgA0GkHDYCECADQRU2AgxBACECDNQCCyADQSA2AhwgAyABNgIUIANBmBo2AhAgA0EVNgIMQQAhAgzTAgsgA0ETNgIcIAMgATYCFCADQZgaNgIQIANBFTYCDEEAIQIM0gILIANBCzYCHCADIAE2AhQgA0GYGjYCECADQRU2AgxBACECDNECCyADQRA2AhwgAyABNgIUIANBmBo2AhAgA0EVNgIMQQAhAgzQAgsgA0EgNgIcIAMgATYCFCADQaQcNgIQIANBFTYCDEEAIQIMzwILIANBCzYCHCADIAE2AhQgA0GkHDYCECADQRU2AgxBACECDM4CCyADQQw2AhwgAyABNgIUIANBpBw2AhAgA0EVNgIMQQAhAgzNAgtBACECIANBADYCHCADIAE2AhQgA0HdDjYCECADQRI2AgwMzAILAkADQAJAIAEtAABBCmsOBAACAgACCyAEIAFBAWoiAUcNAAtB/QEhAgzMAgsCQAJAIAMtADZBAUcNAEEAIQACQCADKAI4IgJFDQAgAigCYCICRQ0AIAMgAhEAACEACyAARQ0AIABBFUcNASADQfwBNgIcIAMgATYCFCADQdwZNgIQIANBFTYCDEEAIQIMzQILQdwBIQIMswILIANBADYCHCADIAE2AhQgA0H5CzYCECADQR82AgxBACECDMsCCwJAAkAgAy0AKEEBaw4CBAEAC0HbASECDLICC0HUASECDLECCyADQQI6ADFBACEAAkAgAygCOCICRQ0AIAIoAgAiAkUNACADIAIRAAAhAAsgAEUEQEHdASECDLECCyAAQRVHBEAgA0EANgIcIAMgATYCFCADQbQMNgIQIANBEDYCDEEAIQIMygILIANB+wE2AhwgAyABNgIUIANBgRo2AhAgA0EVNgIMQQAhAgzJAgsgASAERgRAQfoBIQIMyQILIAEtAABByABGDQEgA0EBOgAoC0HAASECDK4CC0HaASECDK0CCyABIARHBEAgA0EMNgIIIAMgATYCBEHZASECDK0CC0H5ASECDMUCCyABIARGBEBB+AEhAgzFAgsgAS0AAEHIAEcNBCABQQFqIQFB2AEhAgyrAgsgASAERgRAQfcBIQIMxAILAkACQCABLQAAQcUAaw4QAAUFBQUFBQUFBQUFBQUFAQULIAFBAWohAUHWASECDKsCCyABQQFqIQFB1wEhAgyqAgtB9gEhAiABIARGDcICIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQbrVAGotAABHDQMgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADMMCCyADKAIEIQAgA0IANwMAIAMgACAGQQFqIgEQLiIARQRAQeMBIQIMqgILIANB9QE2AhwgAyABNgIUIAMgADYCDEEAIQIMwgILQfQBIQIgASAERg3BAiADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEG41QBqLQAARw0CIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzCAgsgA0GBBDsBKCADKAIEIQAgA0IANwMAIAMgACAGQQFqIgEQLiIADQMMAgsgA0EANgIAC0EAIQIgA0EANgIcIAMgATYCFCADQeUfNgIQIANBCDYCDAy/AgtB1QEhAgylAgsgA0HzATYCHCADIAE2AhQgAyAANgIMQQAhAgy9AgtBACEAAkAgAygCOCICRQ0AIAIoAkAiAkUNACADIAIRAAAhAAsgAEUNbiAAQRVHBEAgA0EANgIcIAMgATYCFCADQYIPNgIQIANBIDYCDEEAIQIMvQILIANBjwE2AhwgAyABNgIUIANB7Bs2AhAgA0EVNgIMQQAhAgy8AgsgASAERwRAIANBDTYCCCADIAE2AgRB0wEhAgyjAgtB8gEhAgy7AgsgASAERgRAQfEBIQIMuwILAkACQAJAIAEtAABByABrDgsAAQgICAgICAgIAggLIAFBAWohAUHQASECDKMCCyABQQFqIQFB0QEhAgyiAgsgAUEBaiEBQdIBIQIMoQILQfABIQIgASAERg25AiADKAIAIgAgBCABa2ohBiABIABrQQJqIQUDQCABLQAAIABBtdUAai0AAEcNBCAAQQJGDQMgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAY2AgAMuQILQe8BIQIgASAERg24AiADKAIAIgAgBCABa2ohBiABIABrQQFqIQUDQCABLQAAIABBs9UAai0AAEcNAyAAQQFGDQIgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAY2AgAMuAILQe4BIQIgASAERg23AiADKAIAIgAgBCABa2ohBiABIABrQQJqIQUDQCABLQAAIABBsNUAai0AAEcNAiAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAY2AgAMtwILIAMoAgQhACADQgA3AwAgAyAAIAVBAWoiARArIgBFDQIgA0HsATYCHCADIAE2AhQgAyAANgIMQQAhAgy2AgsgA0EANgIACyADKAIEIQAgA0EANgIEIAMgACABECsiAEUNnAIgA0HtATYCHCADIAE2AhQgAyAANgIMQQAhAgy0AgtBzwEhAgyaAgtBACEAAkAgAygCOCICRQ0AIAIoAjQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0HqDTYCECADQSY2AgxBACECDLQCC0HOASECDJoCCyADQesBNgIcIAMgATYCFCADQYAbNgIQIANBFTYCDEEAIQIMsgILIAEgBEYEQEHrASECDLICCyABLQAAQS9GBEAgAUEBaiEBDAELIANBADYCHCADIAE2AhQgA0GyODYCECADQQg2AgxBACECDLECC0HNASECDJcCCyABIARHBEAgA0EONgIIIAMgATYCBEHMASECDJcCC0HqASECDK8CCyABIARGBEBB6QEhAgyvAgsgAS0AAEEwayIAQf8BcUEKSQRAIAMgADoAKiABQQFqIQFBywEhAgyWAgsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDZcCIANB6AE2AhwgAyABNgIUIAMgADYCDEEAIQIMrgILIAEgBEYEQEHnASECDK4CCwJAIAEtAABBLkYEQCABQQFqIQEMAQsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDZgCIANB5gE2AhwgAyABNgIUIAMgADYCDEEAIQIMrgILQcoBIQIMlAILIAEgBEYEQEHlASECDK0CC0EAIQBBASEFQQEhB0EAIQICQAJAAkACQAJAAn8CQAJAAkACQAJAAkACQCABLQAAQTBrDgoKCQABAgMEBQYICwtBAgwGC0EDDAULQQQMBAtBBQwDC0EGDAILQQcMAQtBCAshAkEAIQVBACEHDAILQQkhAkEBIQBBACEFQQAhBwwBC0EAIQVBASECCyADIAI6ACsgAUEBaiEBAkACQCADLQAuQRBxDQACQAJAAkAgAy0AKg4DAQACBAsgB0UNAwwCCyAADQEMAgsgBUUNAQsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDQIgA0HiATYCHCADIAE2AhQgAyAANgIMQQAhAgyvAgsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDZoCIANB4wE2AhwgAyABNgIUIAMgADYCDEEAIQIMrgILIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ2YAiADQeQBNgIcIAMgATYCFCADIAA2AgwMrQILQckBIQIMkwILQQAhAAJAIAMoAjgiAkUNACACKAJEIgJFDQAgAyACEQAAIQALAkAgAARAIABBFUYNASADQQA2AhwgAyABNgIUIANBpA02AhAgA0EhNgIMQQAhAgytAgtByAEhAgyTAgsgA0HhATYCHCADIAE2AhQgA0HQGjYCECADQRU2AgxBACECDKsCCyABIARGBEBB4QEhAgyrAgsCQCABLQAAQSBGBEAgA0EAOwE0IAFBAWohAQwBCyADQQA2AhwgAyABNgIUIANBmRE2AhAgA0EJNgIMQQAhAgyrAgtBxwEhAgyRAgsgASAERgRAQeABIQIMqgILAkAgAS0AAEEwa0H/AXEiAkEKSQRAIAFBAWohAQJAIAMvATQiAEGZM0sNACADIABBCmwiADsBNCAAQf7/A3EgAkH//wNzSw0AIAMgACACajsBNAwCC0EAIQIgA0EANgIcIAMgATYCFCADQZUeNgIQIANBDTYCDAyrAgsgA0EANgIcIAMgATYCFCADQZUeNgIQIANBDTYCDEEAIQIMqgILQcYBIQIMkAILIAEgBEYEQEHfASECDKkCCwJAIAEtAABBMGtB/wFxIgJBCkkEQCABQQFqIQECQCADLwE0IgBBmTNLDQAgAyAAQQpsIgA7ATQgAEH+/wNxIAJB//8Dc0sNACADIAAgAmo7ATQMAgtBACECIANBADYCHCADIAE2AhQgA0GVHjYCECADQQ02AgwMqgILIANBADYCHCADIAE2AhQgA0GVHjYCECADQQ02AgxBACECDKkCC0HFASECDI8CCyABIARGBEBB3gEhAgyoAgsCQCABLQAAQTBrQf8BcSICQQpJBEAgAUEBaiEBAkAgAy8BNCIAQZkzSw0AIAMgAEEKbCIAOwE0IABB/v8DcSACQf//A3NLDQAgAyAAIAJqOwE0DAILQQAhAiADQQA2AhwgAyABNgIUIANBlR42AhAgA0ENNgIMDKkCCyADQQA2AhwgAyABNgIUIANBlR42AhAgA0ENNgIMQQAhAgyoAgtBxAEhAgyOAgsgASAERgRAQd0BIQIMpwILAkACQAJAAkAgAS0AAEEKaw4XAgMDAAMDAwMDAwMDAwMDAwMDAwMDAwEDCyABQQFqDAULIAFBAWohAUHDASECDI8CCyABQQFqIQEgA0Evai0AAEEBcQ0IIANBADYCHCADIAE2AhQgA0GNCzYCECADQQ02AgxBACECDKcCCyADQQA2AhwgAyABNgIUIANBjQs2AhAgA0ENNgIMQQAhAgymAgsgASAERwRAIANBDzYCCCADIAE2AgRBASECDI0CC0HcASECDKUCCwJAAkADQAJAIAEtAABBCmsOBAIAAAMACyAEIAFBAWoiAUcNAAtB2wEhAgymAgsgAygCBCEAIANBADYCBCADIAAgARAtIgBFBEAgAUEBaiEBDAQLIANB2gE2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMpQILIAMoAgQhACADQQA2AgQgAyAAIAEQLSIADQEgAUEBagshAUHBASECDIoCCyADQdkBNgIcIAMgADYCDCADIAFBAWo2AhRBACECDKICC0HCASECDIgCCyADQS9qLQAAQQFxDQEgA0EANgIcIAMgATYCFCADQeQcNgIQIANBGTYCDEEAIQIMoAILIAEgBEYEQEHZASECDKACCwJAAkACQCABLQAAQQprDgQBAgIAAgsgAUEBaiEBDAILIAFBAWohAQwBCyADLQAuQcAAcUUNAQtBACEAAkAgAygCOCICRQ0AIAIoAjwiAkUNACADIAIRAAAhAAsgAEUNoAEgAEEVRgRAIANB2QA2AhwgAyABNgIUIANBtxo2AhAgA0EVNgIMQQAhAgyfAgsgA0EANgIcIAMgATYCFCADQYANNgIQIANBGzYCDEEAIQIMngILIANBADYCHCADIAE2AhQgA0HcKDYCECADQQI2AgxBACECDJ0CCyABIARHBEAgA0EMNgIIIAMgATYCBEG/ASECDIQCC0HYASECDJwCCyABIARGBEBB1wEhAgycAgsCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAEtAABBwQBrDhUAAQIDWgQFBlpaWgcICQoLDA0ODxBaCyABQQFqIQFB+wAhAgySAgsgAUEBaiEBQfwAIQIMkQILIAFBAWohAUGBASECDJACCyABQQFqIQFBhQEhAgyPAgsgAUEBaiEBQYYBIQIMjgILIAFBAWohAUGJASECDI0CCyABQQFqIQFBigEhAgyMAgsgAUEBaiEBQY0BIQIMiwILIAFBAWohAUGWASECDIoCCyABQQFqIQFBlwEhAgyJAgsgAUEBaiEBQZgBIQIMiAILIAFBAWohAUGlASECDIcCCyABQQFqIQFBpgEhAgyGAgsgAUEBaiEBQawBIQIMhQILIAFBAWohAUG0ASECDIQCCyABQQFqIQFBtwEhAgyDAgsgAUEBaiEBQb4BIQIMggILIAEgBEYEQEHWASECDJsCCyABLQAAQc4ARw1IIAFBAWohAUG9ASECDIECCyABIARGBEBB1QEhAgyaAgsCQAJAAkAgAS0AAEHCAGsOEgBKSkpKSkpKSkoBSkpKSkpKAkoLIAFBAWohAUG4ASECDIICCyABQQFqIQFBuwEhAgyBAgsgAUEBaiEBQbwBIQIMgAILQdQBIQIgASAERg2YAiADKAIAIgAgBCABa2ohBSABIABrQQdqIQYCQANAIAEtAAAgAEGo1QBqLQAARw1FIABBB0YNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyZAgsgA0EANgIAIAZBAWohAUEbDEULIAEgBEYEQEHTASECDJgCCwJAAkAgAS0AAEHJAGsOBwBHR0dHRwFHCyABQQFqIQFBuQEhAgz/AQsgAUEBaiEBQboBIQIM/gELQdIBIQIgASAERg2WAiADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGm1QBqLQAARw1DIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyXAgsgA0EANgIAIAZBAWohAUEPDEMLQdEBIQIgASAERg2VAiADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGk1QBqLQAARw1CIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyWAgsgA0EANgIAIAZBAWohAUEgDEILQdABIQIgASAERg2UAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGh1QBqLQAARw1BIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyVAgsgA0EANgIAIAZBAWohAUESDEELIAEgBEYEQEHPASECDJQCCwJAAkAgAS0AAEHFAGsODgBDQ0NDQ0NDQ0NDQ0MBQwsgAUEBaiEBQbUBIQIM+wELIAFBAWohAUG2ASECDPoBC0HOASECIAEgBEYNkgIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBntUAai0AAEcNPyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMkwILIANBADYCACAGQQFqIQFBBww/C0HNASECIAEgBEYNkQIgAygCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABBmNUAai0AAEcNPiAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMkgILIANBADYCACAGQQFqIQFBKAw+CyABIARGBEBBzAEhAgyRAgsCQAJAAkAgAS0AAEHFAGsOEQBBQUFBQUFBQUEBQUFBQUECQQsgAUEBaiEBQbEBIQIM+QELIAFBAWohAUGyASECDPgBCyABQQFqIQFBswEhAgz3AQtBywEhAiABIARGDY8CIAMoAgAiACAEIAFraiEFIAEgAGtBBmohBgJAA0AgAS0AACAAQZHVAGotAABHDTwgAEEGRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJACCyADQQA2AgAgBkEBaiEBQRoMPAtBygEhAiABIARGDY4CIAMoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQY3VAGotAABHDTsgAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADI8CCyADQQA2AgAgBkEBaiEBQSEMOwsgASAERgRAQckBIQIMjgILAkACQCABLQAAQcEAaw4UAD09PT09PT09PT09PT09PT09PQE9CyABQQFqIQFBrQEhAgz1AQsgAUEBaiEBQbABIQIM9AELIAEgBEYEQEHIASECDI0CCwJAAkAgAS0AAEHVAGsOCwA8PDw8PDw8PDwBPAsgAUEBaiEBQa4BIQIM9AELIAFBAWohAUGvASECDPMBC0HHASECIAEgBEYNiwIgAygCACIAIAQgAWtqIQUgASAAa0EIaiEGAkADQCABLQAAIABBhNUAai0AAEcNOCAAQQhGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMjAILIANBADYCACAGQQFqIQFBKgw4CyABIARGBEBBxgEhAgyLAgsgAS0AAEHQAEcNOCABQQFqIQFBJQw3C0HFASECIAEgBEYNiQIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBgdUAai0AAEcNNiAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMigILIANBADYCACAGQQFqIQFBDgw2CyABIARGBEBBxAEhAgyJAgsgAS0AAEHFAEcNNiABQQFqIQFBqwEhAgzvAQsgASAERgRAQcMBIQIMiAILAkACQAJAAkAgAS0AAEHCAGsODwABAjk5OTk5OTk5OTk5AzkLIAFBAWohAUGnASECDPEBCyABQQFqIQFBqAEhAgzwAQsgAUEBaiEBQakBIQIM7wELIAFBAWohAUGqASECDO4BC0HCASECIAEgBEYNhgIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABB/tQAai0AAEcNMyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMhwILIANBADYCACAGQQFqIQFBFAwzC0HBASECIAEgBEYNhQIgAygCACIAIAQgAWtqIQUgASAAa0EEaiEGAkADQCABLQAAIABB+dQAai0AAEcNMiAAQQRGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMhgILIANBADYCACAGQQFqIQFBKwwyC0HAASECIAEgBEYNhAIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABB9tQAai0AAEcNMSAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMhQILIANBADYCACAGQQFqIQFBLAwxC0G/ASECIAEgBEYNgwIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBodUAai0AAEcNMCAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMhAILIANBADYCACAGQQFqIQFBEQwwC0G+ASECIAEgBEYNggIgAygCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABB8tQAai0AAEcNLyAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMgwILIANBADYCACAGQQFqIQFBLgwvCyABIARGBEBBvQEhAgyCAgsCQAJAAkACQAJAIAEtAABBwQBrDhUANDQ0NDQ0NDQ0NAE0NAI0NAM0NAQ0CyABQQFqIQFBmwEhAgzsAQsgAUEBaiEBQZwBIQIM6wELIAFBAWohAUGdASECDOoBCyABQQFqIQFBogEhAgzpAQsgAUEBaiEBQaQBIQIM6AELIAEgBEYEQEG8ASECDIECCwJAAkAgAS0AAEHSAGsOAwAwATALIAFBAWohAUGjASECDOgBCyABQQFqIQFBBAwtC0G7ASECIAEgBEYN/wEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB8NQAai0AAEcNLCAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMgAILIANBADYCACAGQQFqIQFBHQwsCyABIARGBEBBugEhAgz/AQsCQAJAIAEtAABByQBrDgcBLi4uLi4ALgsgAUEBaiEBQaEBIQIM5gELIAFBAWohAUEiDCsLIAEgBEYEQEG5ASECDP4BCyABLQAAQdAARw0rIAFBAWohAUGgASECDOQBCyABIARGBEBBuAEhAgz9AQsCQAJAIAEtAABBxgBrDgsALCwsLCwsLCwsASwLIAFBAWohAUGeASECDOQBCyABQQFqIQFBnwEhAgzjAQtBtwEhAiABIARGDfsBIAMoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQezUAGotAABHDSggAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPwBCyADQQA2AgAgBkEBaiEBQQ0MKAtBtgEhAiABIARGDfoBIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQaHVAGotAABHDScgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPsBCyADQQA2AgAgBkEBaiEBQQwMJwtBtQEhAiABIARGDfkBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQerUAGotAABHDSYgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPoBCyADQQA2AgAgBkEBaiEBQQMMJgtBtAEhAiABIARGDfgBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQejUAGotAABHDSUgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPkBCyADQQA2AgAgBkEBaiEBQSYMJQsgASAERgRAQbMBIQIM+AELAkACQCABLQAAQdQAaw4CAAEnCyABQQFqIQFBmQEhAgzfAQsgAUEBaiEBQZoBIQIM3gELQbIBIQIgASAERg32ASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHm1ABqLQAARw0jIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAz3AQsgA0EANgIAIAZBAWohAUEnDCMLQbEBIQIgASAERg31ASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHk1ABqLQAARw0iIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAz2AQsgA0EANgIAIAZBAWohAUEcDCILQbABIQIgASAERg30ASADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEHe1ABqLQAARw0hIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAz1AQsgA0EANgIAIAZBAWohAUEGDCELQa8BIQIgASAERg3zASADKAIAIgAgBCABa2ohBSABIABrQQRqIQYCQANAIAEtAAAgAEHZ1ABqLQAARw0gIABBBEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAz0AQsgA0EANgIAIAZBAWohAUEZDCALIAEgBEYEQEGuASECDPMBCwJAAkACQAJAIAEtAABBLWsOIwAkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJAEkJCQkJAIkJCQDJAsgAUEBaiEBQY4BIQIM3AELIAFBAWohAUGPASECDNsBCyABQQFqIQFBlAEhAgzaAQsgAUEBaiEBQZUBIQIM2QELQa0BIQIgASAERg3xASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHX1ABqLQAARw0eIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzyAQsgA0EANgIAIAZBAWohAUELDB4LIAEgBEYEQEGsASECDPEBCwJAAkAgAS0AAEHBAGsOAwAgASALIAFBAWohAUGQASECDNgBCyABQQFqIQFBkwEhAgzXAQsgASAERgRAQasBIQIM8AELAkACQCABLQAAQcEAaw4PAB8fHx8fHx8fHx8fHx8BHwsgAUEBaiEBQZEBIQIM1wELIAFBAWohAUGSASECDNYBCyABIARGBEBBqgEhAgzvAQsgAS0AAEHMAEcNHCABQQFqIQFBCgwbC0GpASECIAEgBEYN7QEgAygCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABB0dQAai0AAEcNGiAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM7gELIANBADYCACAGQQFqIQFBHgwaC0GoASECIAEgBEYN7AEgAygCACIAIAQgAWtqIQUgASAAa0EGaiEGAkADQCABLQAAIABBytQAai0AAEcNGSAAQQZGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM7QELIANBADYCACAGQQFqIQFBFQwZC0GnASECIAEgBEYN6wEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBx9QAai0AAEcNGCAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM7AELIANBADYCACAGQQFqIQFBFwwYC0GmASECIAEgBEYN6gEgAygCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABBwdQAai0AAEcNFyAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM6wELIANBADYCACAGQQFqIQFBGAwXCyABIARGBEBBpQEhAgzqAQsCQAJAIAEtAABByQBrDgcAGRkZGRkBGQsgAUEBaiEBQYsBIQIM0QELIAFBAWohAUGMASECDNABC0GkASECIAEgBEYN6AEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBptUAai0AAEcNFSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM6QELIANBADYCACAGQQFqIQFBCQwVC0GjASECIAEgBEYN5wEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBpNUAai0AAEcNFCAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM6AELIANBADYCACAGQQFqIQFBHwwUC0GiASECIAEgBEYN5gEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBvtQAai0AAEcNEyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM5wELIANBADYCACAGQQFqIQFBAgwTC0GhASECIAEgBEYN5QEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGA0AgAS0AACAAQbzUAGotAABHDREgAEEBRg0CIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADOUBCyABIARGBEBBoAEhAgzlAQtBASABLQAAQd8ARw0RGiABQQFqIQFBhwEhAgzLAQsgA0EANgIAIAZBAWohAUGIASECDMoBC0GfASECIAEgBEYN4gEgAygCACIAIAQgAWtqIQUgASAAa0EIaiEGAkADQCABLQAAIABBhNUAai0AAEcNDyAAQQhGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM4wELIANBADYCACAGQQFqIQFBKQwPC0GeASECIAEgBEYN4QEgAygCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABBuNQAai0AAEcNDiAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM4gELIANBADYCACAGQQFqIQFBLQwOCyABIARGBEBBnQEhAgzhAQsgAS0AAEHFAEcNDiABQQFqIQFBhAEhAgzHAQsgASAERgRAQZwBIQIM4AELAkACQCABLQAAQcwAaw4IAA8PDw8PDwEPCyABQQFqIQFBggEhAgzHAQsgAUEBaiEBQYMBIQIMxgELQZsBIQIgASAERg3eASADKAIAIgAgBCABa2ohBSABIABrQQRqIQYCQANAIAEtAAAgAEGz1ABqLQAARw0LIABBBEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzfAQsgA0EANgIAIAZBAWohAUEjDAsLQZoBIQIgASAERg3dASADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGw1ABqLQAARw0KIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzeAQsgA0EANgIAIAZBAWohAUEADAoLIAEgBEYEQEGZASECDN0BCwJAAkAgAS0AAEHIAGsOCAAMDAwMDAwBDAsgAUEBaiEBQf0AIQIMxAELIAFBAWohAUGAASECDMMBCyABIARGBEBBmAEhAgzcAQsCQAJAIAEtAABBzgBrDgMACwELCyABQQFqIQFB/gAhAgzDAQsgAUEBaiEBQf8AIQIMwgELIAEgBEYEQEGXASECDNsBCyABLQAAQdkARw0IIAFBAWohAUEIDAcLQZYBIQIgASAERg3ZASADKAIAIgAgBCABa2ohBSABIABrQQNqIQYCQANAIAEtAAAgAEGs1ABqLQAARw0GIABBA0YNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzaAQsgA0EANgIAIAZBAWohAUEFDAYLQZUBIQIgASAERg3YASADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEGm1ABqLQAARw0FIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzZAQsgA0EANgIAIAZBAWohAUEWDAULQZQBIQIgASAERg3XASADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGh1QBqLQAARw0EIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzYAQsgA0EANgIAIAZBAWohAUEQDAQLIAEgBEYEQEGTASECDNcBCwJAAkAgAS0AAEHDAGsODAAGBgYGBgYGBgYGAQYLIAFBAWohAUH5ACECDL4BCyABQQFqIQFB+gAhAgy9AQtBkgEhAiABIARGDdUBIAMoAgAiACAEIAFraiEFIAEgAGtBBWohBgJAA0AgAS0AACAAQaDUAGotAABHDQIgAEEFRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADNYBCyADQQA2AgAgBkEBaiEBQSQMAgsgA0EANgIADAILIAEgBEYEQEGRASECDNQBCyABLQAAQcwARw0BIAFBAWohAUETCzoAKSADKAIEIQAgA0EANgIEIAMgACABEC4iAA0CDAELQQAhAiADQQA2AhwgAyABNgIUIANB/h82AhAgA0EGNgIMDNEBC0H4ACECDLcBCyADQZABNgIcIAMgATYCFCADIAA2AgxBACECDM8BC0EAIQACQCADKAI4IgJFDQAgAigCQCICRQ0AIAMgAhEAACEACyAARQ0AIABBFUYNASADQQA2AhwgAyABNgIUIANBgg82AhAgA0EgNgIMQQAhAgzOAQtB9wAhAgy0AQsgA0GPATYCHCADIAE2AhQgA0HsGzYCECADQRU2AgxBACECDMwBCyABIARGBEBBjwEhAgzMAQsCQCABLQAAQSBGBEAgAUEBaiEBDAELIANBADYCHCADIAE2AhQgA0GbHzYCECADQQY2AgxBACECDMwBC0ECIQIMsgELA0AgAS0AAEEgRw0CIAQgAUEBaiIBRw0AC0GOASECDMoBCyABIARGBEBBjQEhAgzKAQsCQCABLQAAQQlrDgRKAABKAAtB9QAhAgywAQsgAy0AKUEFRgRAQfYAIQIMsAELQfQAIQIMrwELIAEgBEYEQEGMASECDMgBCyADQRA2AgggAyABNgIEDAoLIAEgBEYEQEGLASECDMcBCwJAIAEtAABBCWsOBEcAAEcAC0HzACECDK0BCyABIARHBEAgA0EQNgIIIAMgATYCBEHxACECDK0BC0GKASECDMUBCwJAIAEgBEcEQANAIAEtAABBoNAAai0AACIAQQNHBEACQCAAQQFrDgJJAAQLQfAAIQIMrwELIAQgAUEBaiIBRw0AC0GIASECDMYBC0GIASECDMUBCyADQQA2AhwgAyABNgIUIANB2yA2AhAgA0EHNgIMQQAhAgzEAQsgASAERgRAQYkBIQIMxAELAkACQAJAIAEtAABBoNIAai0AAEEBaw4DRgIAAQtB8gAhAgysAQsgA0EANgIcIAMgATYCFCADQbQSNgIQIANBBzYCDEEAIQIMxAELQeoAIQIMqgELIAEgBEcEQCABQQFqIQFB7wAhAgyqAQtBhwEhAgzCAQsgBCABIgBGBEBBhgEhAgzCAQsgAC0AACIBQS9GBEAgAEEBaiEBQe4AIQIMqQELIAFBCWsiAkEXSw0BIAAhAUEBIAJ0QZuAgARxDUEMAQsgBCABIgBGBEBBhQEhAgzBAQsgAC0AAEEvRw0AIABBAWohAQwDC0EAIQIgA0EANgIcIAMgADYCFCADQdsgNgIQIANBBzYCDAy/AQsCQAJAAkACQAJAA0AgAS0AAEGgzgBqLQAAIgBBBUcEQAJAAkAgAEEBaw4IRwUGBwgABAEIC0HrACECDK0BCyABQQFqIQFB7QAhAgysAQsgBCABQQFqIgFHDQALQYQBIQIMwwELIAFBAWoMFAsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDR4gA0HbADYCHCADIAE2AhQgAyAANgIMQQAhAgzBAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDR4gA0HdADYCHCADIAE2AhQgAyAANgIMQQAhAgzAAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDR4gA0H6ADYCHCADIAE2AhQgAyAANgIMQQAhAgy/AQsgA0EANgIcIAMgATYCFCADQfkPNgIQIANBBzYCDEEAIQIMvgELIAEgBEYEQEGDASECDL4BCwJAIAEtAABBoM4Aai0AAEEBaw4IPgQFBgAIAgMHCyABQQFqIQELQQMhAgyjAQsgAUEBagwNC0EAIQIgA0EANgIcIANB0RI2AhAgA0EHNgIMIAMgAUEBajYCFAy6AQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDRYgA0HbADYCHCADIAE2AhQgAyAANgIMQQAhAgy5AQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDRYgA0HdADYCHCADIAE2AhQgAyAANgIMQQAhAgy4AQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDRYgA0H6ADYCHCADIAE2AhQgAyAANgIMQQAhAgy3AQsgA0EANgIcIAMgATYCFCADQfkPNgIQIANBBzYCDEEAIQIMtgELQewAIQIMnAELIAEgBEYEQEGCASECDLUBCyABQQFqDAILIAEgBEYEQEGBASECDLQBCyABQQFqDAELIAEgBEYNASABQQFqCyEBQQQhAgyYAQtBgAEhAgywAQsDQCABLQAAQaDMAGotAAAiAEECRwRAIABBAUcEQEHpACECDJkBCwwxCyAEIAFBAWoiAUcNAAtB/wAhAgyvAQsgASAERgRAQf4AIQIMrwELAkAgAS0AAEEJaw43LwMGLwQGBgYGBgYGBgYGBgYGBgYGBgYFBgYCBgYGBgYGBgYGBgYGBgYGBgYGBgYGBgYGBgYGAAYLIAFBAWoLIQFBBSECDJQBCyABQQFqDAYLIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0IIANB2wA2AhwgAyABNgIUIAMgADYCDEEAIQIMqwELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0IIANB3QA2AhwgAyABNgIUIAMgADYCDEEAIQIMqgELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0IIANB+gA2AhwgAyABNgIUIAMgADYCDEEAIQIMqQELIANBADYCHCADIAE2AhQgA0GNFDYCECADQQc2AgxBACECDKgBCwJAAkACQAJAA0AgAS0AAEGgygBqLQAAIgBBBUcEQAJAIABBAWsOBi4DBAUGAAYLQegAIQIMlAELIAQgAUEBaiIBRw0AC0H9ACECDKsBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNByADQdsANgIcIAMgATYCFCADIAA2AgxBACECDKoBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNByADQd0ANgIcIAMgATYCFCADIAA2AgxBACECDKkBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNByADQfoANgIcIAMgATYCFCADIAA2AgxBACECDKgBCyADQQA2AhwgAyABNgIUIANB5Ag2AhAgA0EHNgIMQQAhAgynAQsgASAERg0BIAFBAWoLIQFBBiECDIwBC0H8ACECDKQBCwJAAkACQAJAA0AgAS0AAEGgyABqLQAAIgBBBUcEQCAAQQFrDgQpAgMEBQsgBCABQQFqIgFHDQALQfsAIQIMpwELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0DIANB2wA2AhwgAyABNgIUIAMgADYCDEEAIQIMpgELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0DIANB3QA2AhwgAyABNgIUIAMgADYCDEEAIQIMpQELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0DIANB+gA2AhwgAyABNgIUIAMgADYCDEEAIQIMpAELIANBADYCHCADIAE2AhQgA0G8CjYCECADQQc2AgxBACECDKMBC0HPACECDIkBC0HRACECDIgBC0HnACECDIcBCyABIARGBEBB+gAhAgygAQsCQCABLQAAQQlrDgQgAAAgAAsgAUEBaiEBQeYAIQIMhgELIAEgBEYEQEH5ACECDJ8BCwJAIAEtAABBCWsOBB8AAB8AC0EAIQACQCADKAI4IgJFDQAgAigCOCICRQ0AIAMgAhEAACEACyAARQRAQeIBIQIMhgELIABBFUcEQCADQQA2AhwgAyABNgIUIANByQ02AhAgA0EaNgIMQQAhAgyfAQsgA0H4ADYCHCADIAE2AhQgA0HqGjYCECADQRU2AgxBACECDJ4BCyABIARHBEAgA0ENNgIIIAMgATYCBEHkACECDIUBC0H3ACECDJ0BCyABIARGBEBB9gAhAgydAQsCQAJAAkAgAS0AAEHIAGsOCwABCwsLCwsLCwsCCwsgAUEBaiEBQd0AIQIMhQELIAFBAWohAUHgACECDIQBCyABQQFqIQFB4wAhAgyDAQtB9QAhAiABIARGDZsBIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQbXVAGotAABHDQggAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJwBCyADKAIEIQAgA0IANwMAIAMgACAGQQFqIgEQKyIABEAgA0H0ADYCHCADIAE2AhQgAyAANgIMQQAhAgycAQtB4gAhAgyCAQtBACEAAkAgAygCOCICRQ0AIAIoAjQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0HqDTYCECADQSY2AgxBACECDJwBC0HhACECDIIBCyADQfMANgIcIAMgATYCFCADQYAbNgIQIANBFTYCDEEAIQIMmgELIAMtACkiAEEja0ELSQ0JAkAgAEEGSw0AQQEgAHRBygBxRQ0ADAoLQQAhAiADQQA2AhwgAyABNgIUIANB7Qk2AhAgA0EINgIMDJkBC0HyACECIAEgBEYNmAEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBs9UAai0AAEcNBSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMmQELIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARArIgAEQCADQfEANgIcIAMgATYCFCADIAA2AgxBACECDJkBC0HfACECDH8LQQAhAAJAIAMoAjgiAkUNACACKAI0IgJFDQAgAyACEQAAIQALAkAgAARAIABBFUYNASADQQA2AhwgAyABNgIUIANB6g02AhAgA0EmNgIMQQAhAgyZAQtB3gAhAgx/CyADQfAANgIcIAMgATYCFCADQYAbNgIQIANBFTYCDEEAIQIMlwELIAMtAClBIUYNBiADQQA2AhwgAyABNgIUIANBkQo2AhAgA0EINgIMQQAhAgyWAQtB7wAhAiABIARGDZUBIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQbDVAGotAABHDQIgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJYBCyADKAIEIQAgA0IANwMAIAMgACAGQQFqIgEQKyIARQ0CIANB7QA2AhwgAyABNgIUIAMgADYCDEEAIQIMlQELIANBADYCAAsgAygCBCEAIANBADYCBCADIAAgARArIgBFDYABIANB7gA2AhwgAyABNgIUIAMgADYCDEEAIQIMkwELQdwAIQIMeQtBACEAAkAgAygCOCICRQ0AIAIoAjQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0HqDTYCECADQSY2AgxBACECDJMBC0HbACECDHkLIANB7AA2AhwgAyABNgIUIANBgBs2AhAgA0EVNgIMQQAhAgyRAQsgAy0AKSIAQSNJDQAgAEEuRg0AIANBADYCHCADIAE2AhQgA0HJCTYCECADQQg2AgxBACECDJABC0HaACECDHYLIAEgBEYEQEHrACECDI8BCwJAIAEtAABBL0YEQCABQQFqIQEMAQsgA0EANgIcIAMgATYCFCADQbI4NgIQIANBCDYCDEEAIQIMjwELQdkAIQIMdQsgASAERwRAIANBDjYCCCADIAE2AgRB2AAhAgx1C0HqACECDI0BCyABIARGBEBB6QAhAgyNAQsgAS0AAEEwayIAQf8BcUEKSQRAIAMgADoAKiABQQFqIQFB1wAhAgx0CyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNeiADQegANgIcIAMgATYCFCADIAA2AgxBACECDIwBCyABIARGBEBB5wAhAgyMAQsCQCABLQAAQS5GBEAgAUEBaiEBDAELIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ17IANB5gA2AhwgAyABNgIUIAMgADYCDEEAIQIMjAELQdYAIQIMcgsgASAERgRAQeUAIQIMiwELQQAhAEEBIQVBASEHQQAhAgJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAIAEtAABBMGsOCgoJAAECAwQFBggLC0ECDAYLQQMMBQtBBAwEC0EFDAMLQQYMAgtBBwwBC0EICyECQQAhBUEAIQcMAgtBCSECQQEhAEEAIQVBACEHDAELQQAhBUEBIQILIAMgAjoAKyABQQFqIQECQAJAIAMtAC5BEHENAAJAAkACQCADLQAqDgMBAAIECyAHRQ0DDAILIAANAQwCCyAFRQ0BCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNAiADQeIANgIcIAMgATYCFCADIAA2AgxBACECDI0BCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNfSADQeMANgIcIAMgATYCFCADIAA2AgxBACECDIwBCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNeyADQeQANgIcIAMgATYCFCADIAA2AgwMiwELQdQAIQIMcQsgAy0AKUEiRg2GAUHTACECDHALQQAhAAJAIAMoAjgiAkUNACACKAJEIgJFDQAgAyACEQAAIQALIABFBEBB1QAhAgxwCyAAQRVHBEAgA0EANgIcIAMgATYCFCADQaQNNgIQIANBITYCDEEAIQIMiQELIANB4QA2AhwgAyABNgIUIANB0Bo2AhAgA0EVNgIMQQAhAgyIAQsgASAERgRAQeAAIQIMiAELAkACQAJAAkACQCABLQAAQQprDgQBBAQABAsgAUEBaiEBDAELIAFBAWohASADQS9qLQAAQQFxRQ0BC0HSACECDHALIANBADYCHCADIAE2AhQgA0G2ETYCECADQQk2AgxBACECDIgBCyADQQA2AhwgAyABNgIUIANBthE2AhAgA0EJNgIMQQAhAgyHAQsgASAERgRAQd8AIQIMhwELIAEtAABBCkYEQCABQQFqIQEMCQsgAy0ALkHAAHENCCADQQA2AhwgAyABNgIUIANBthE2AhAgA0ECNgIMQQAhAgyGAQsgASAERgRAQd0AIQIMhgELIAEtAAAiAkENRgRAIAFBAWohAUHQACECDG0LIAEhACACQQlrDgQFAQEFAQsgBCABIgBGBEBB3AAhAgyFAQsgAC0AAEEKRw0AIABBAWoMAgtBACECIANBADYCHCADIAA2AhQgA0HKLTYCECADQQc2AgwMgwELIAEgBEYEQEHbACECDIMBCwJAIAEtAABBCWsOBAMAAAMACyABQQFqCyEBQc4AIQIMaAsgASAERgRAQdoAIQIMgQELIAEtAABBCWsOBAABAQABC0EAIQIgA0EANgIcIANBmhI2AhAgA0EHNgIMIAMgAUEBajYCFAx/CyADQYASOwEqQQAhAAJAIAMoAjgiAkUNACACKAI4IgJFDQAgAyACEQAAIQALIABFDQAgAEEVRw0BIANB2QA2AhwgAyABNgIUIANB6ho2AhAgA0EVNgIMQQAhAgx+C0HNACECDGQLIANBADYCHCADIAE2AhQgA0HJDTYCECADQRo2AgxBACECDHwLIAEgBEYEQEHZACECDHwLIAEtAABBIEcNPSABQQFqIQEgAy0ALkEBcQ09IANBADYCHCADIAE2AhQgA0HCHDYCECADQR42AgxBACECDHsLIAEgBEYEQEHYACECDHsLAkACQAJAAkACQCABLQAAIgBBCmsOBAIDAwABCyABQQFqIQFBLCECDGULIABBOkcNASADQQA2AhwgAyABNgIUIANB5xE2AhAgA0EKNgIMQQAhAgx9CyABQQFqIQEgA0Evai0AAEEBcUUNcyADLQAyQYABcUUEQCADQTJqIQIgAxA1QQAhAAJAIAMoAjgiBkUNACAGKAIoIgZFDQAgAyAGEQAAIQALAkACQCAADhZNTEsBAQEBAQEBAQEBAQEBAQEBAQEAAQsgA0EpNgIcIAMgATYCFCADQawZNgIQIANBFTYCDEEAIQIMfgsgA0EANgIcIAMgATYCFCADQeULNgIQIANBETYCDEEAIQIMfQtBACEAAkAgAygCOCICRQ0AIAIoAlwiAkUNACADIAIRAAAhAAsgAEUNWSAAQRVHDQEgA0EFNgIcIAMgATYCFCADQZsbNgIQIANBFTYCDEEAIQIMfAtBywAhAgxiC0EAIQIgA0EANgIcIAMgATYCFCADQZAONgIQIANBFDYCDAx6CyADIAMvATJBgAFyOwEyDDsLIAEgBEcEQCADQRE2AgggAyABNgIEQcoAIQIMYAtB1wAhAgx4CyABIARGBEBB1gAhAgx4CwJAAkACQAJAIAEtAAAiAEEgciAAIABBwQBrQf8BcUEaSRtB/wFxQeMAaw4TAEBAQEBAQEBAQEBAQAFAQEACA0ALIAFBAWohAUHGACECDGELIAFBAWohAUHHACECDGALIAFBAWohAUHIACECDF8LIAFBAWohAUHJACECDF4LQdUAIQIgBCABIgBGDXYgBCABayADKAIAIgFqIQYgACABa0EFaiEHA0AgAUGQyABqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0IQQQgAUEFRg0KGiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAx2C0HUACECIAQgASIARg11IAQgAWsgAygCACIBaiEGIAAgAWtBD2ohBwNAIAFBgMgAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNB0EDIAFBD0YNCRogAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMdQtB0wAhAiAEIAEiAEYNdCAEIAFrIAMoAgAiAWohBiAAIAFrQQ5qIQcDQCABQeLHAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQYgAUEORg0HIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADHQLQdIAIQIgBCABIgBGDXMgBCABayADKAIAIgFqIQUgACABa0EBaiEGA0AgAUHgxwBqLQAAIAAtAAAiB0EgciAHIAdBwQBrQf8BcUEaSRtB/wFxRw0FIAFBAUYNAiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBTYCAAxzCyABIARGBEBB0QAhAgxzCwJAAkAgAS0AACIAQSByIAAgAEHBAGtB/wFxQRpJG0H/AXFB7gBrDgcAOTk5OTkBOQsgAUEBaiEBQcMAIQIMWgsgAUEBaiEBQcQAIQIMWQsgA0EANgIAIAZBAWohAUHFACECDFgLQdAAIQIgBCABIgBGDXAgBCABayADKAIAIgFqIQYgACABa0EJaiEHA0AgAUHWxwBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0CQQIgAUEJRg0EGiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAxwC0HPACECIAQgASIARg1vIAQgAWsgAygCACIBaiEGIAAgAWtBBWohBwNAIAFB0McAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNASABQQVGDQIgAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMbwsgACEBIANBADYCAAwzC0EBCzoALCADQQA2AgAgB0EBaiEBC0EtIQIMUgsCQANAIAEtAABB0MUAai0AAEEBRw0BIAQgAUEBaiIBRw0AC0HNACECDGsLQcIAIQIMUQsgASAERgRAQcwAIQIMagsgAS0AAEE6RgRAIAMoAgQhACADQQA2AgQgAyAAIAEQMCIARQ0zIANBywA2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMagsgA0EANgIcIAMgATYCFCADQecRNgIQIANBCjYCDEEAIQIMaQsCQAJAIAMtACxBAmsOAgABJwsgA0Ezai0AAEECcUUNJiADLQAuQQJxDSYgA0EANgIcIAMgATYCFCADQaYUNgIQIANBCzYCDEEAIQIMaQsgAy0AMkEgcUUNJSADLQAuQQJxDSUgA0EANgIcIAMgATYCFCADQb0TNgIQIANBDzYCDEEAIQIMaAtBACEAAkAgAygCOCICRQ0AIAIoAkgiAkUNACADIAIRAAAhAAsgAEUEQEHBACECDE8LIABBFUcEQCADQQA2AhwgAyABNgIUIANBpg82AhAgA0EcNgIMQQAhAgxoCyADQcoANgIcIAMgATYCFCADQYUcNgIQIANBFTYCDEEAIQIMZwsgASAERwRAA0AgAS0AAEHAwQBqLQAAQQFHDRcgBCABQQFqIgFHDQALQcQAIQIMZwtBxAAhAgxmCyABIARHBEADQAJAIAEtAAAiAEEgciAAIABBwQBrQf8BcUEaSRtB/wFxIgBBCUYNACAAQSBGDQACQAJAAkACQCAAQeMAaw4TAAMDAwMDAwMBAwMDAwMDAwMDAgMLIAFBAWohAUE2IQIMUgsgAUEBaiEBQTchAgxRCyABQQFqIQFBOCECDFALDBULIAQgAUEBaiIBRw0AC0E8IQIMZgtBPCECDGULIAEgBEYEQEHIACECDGULIANBEjYCCCADIAE2AgQCQAJAAkACQAJAIAMtACxBAWsOBBQAAQIJCyADLQAyQSBxDQNB4AEhAgxPCwJAIAMvATIiAEEIcUUNACADLQAoQQFHDQAgAy0ALkEIcUUNAgsgAyAAQff7A3FBgARyOwEyDAsLIAMgAy8BMkEQcjsBMgwECyADQQA2AgQgAyABIAEQMSIABEAgA0HBADYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgxmCyABQQFqIQEMWAsgA0EANgIcIAMgATYCFCADQfQTNgIQIANBBDYCDEEAIQIMZAtBxwAhAiABIARGDWMgAygCACIAIAQgAWtqIQUgASAAa0EGaiEGAkADQCAAQcDFAGotAAAgAS0AAEEgckcNASAAQQZGDUogAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMZAsgA0EANgIADAULAkAgASAERwRAA0AgAS0AAEHAwwBqLQAAIgBBAUcEQCAAQQJHDQMgAUEBaiEBDAULIAQgAUEBaiIBRw0AC0HFACECDGQLQcUAIQIMYwsLIANBADoALAwBC0ELIQIMRwtBPyECDEYLAkACQANAIAEtAAAiAEEgRwRAAkAgAEEKaw4EAwUFAwALIABBLEYNAwwECyAEIAFBAWoiAUcNAAtBxgAhAgxgCyADQQg6ACwMDgsgAy0AKEEBRw0CIAMtAC5BCHENAiADKAIEIQAgA0EANgIEIAMgACABEDEiAARAIANBwgA2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMXwsgAUEBaiEBDFALQTshAgxECwJAA0AgAS0AACIAQSBHIABBCUdxDQEgBCABQQFqIgFHDQALQcMAIQIMXQsLQTwhAgxCCwJAAkAgASAERwRAA0AgAS0AACIAQSBHBEAgAEEKaw4EAwQEAwQLIAQgAUEBaiIBRw0AC0E/IQIMXQtBPyECDFwLIAMgAy8BMkEgcjsBMgwKCyADKAIEIQAgA0EANgIEIAMgACABEDEiAEUNTiADQT42AhwgAyABNgIUIAMgADYCDEEAIQIMWgsCQCABIARHBEADQCABLQAAQcDDAGotAAAiAEEBRwRAIABBAkYNAwwMCyAEIAFBAWoiAUcNAAtBNyECDFsLQTchAgxaCyABQQFqIQEMBAtBOyECIAQgASIARg1YIAQgAWsgAygCACIBaiEGIAAgAWtBBWohBwJAA0AgAUGQyABqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBBUYEQEEHIQEMPwsgAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMWQsgA0EANgIAIAAhAQwFC0E6IQIgBCABIgBGDVcgBCABayADKAIAIgFqIQYgACABa0EIaiEHAkADQCABQbTBAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQEgAUEIRgRAQQUhAQw+CyABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAxYCyADQQA2AgAgACEBDAQLQTkhAiAEIAEiAEYNViAEIAFrIAMoAgAiAWohBiAAIAFrQQNqIQcCQANAIAFBsMEAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNASABQQNGBEBBBiEBDD0LIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADFcLIANBADYCACAAIQEMAwsCQANAIAEtAAAiAEEgRwRAIABBCmsOBAcEBAcCCyAEIAFBAWoiAUcNAAtBOCECDFYLIABBLEcNASABQQFqIQBBASEBAkACQAJAAkACQCADLQAsQQVrDgQDAQIEAAsgACEBDAQLQQIhAQwBC0EEIQELIANBAToALCADIAMvATIgAXI7ATIgACEBDAELIAMgAy8BMkEIcjsBMiAAIQELQT4hAgw7CyADQQA6ACwLQTkhAgw5CyABIARGBEBBNiECDFILAkACQAJAAkACQCABLQAAQQprDgQAAgIBAgsgAygCBCEAIANBADYCBCADIAAgARAxIgBFDQIgA0EzNgIcIAMgATYCFCADIAA2AgxBACECDFULIAMoAgQhACADQQA2AgQgAyAAIAEQMSIARQRAIAFBAWohAQwGCyADQTI2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMVAsgAy0ALkEBcQRAQd8BIQIMOwsgAygCBCEAIANBADYCBCADIAAgARAxIgANAQxJC0E0IQIMOQsgA0E1NgIcIAMgATYCFCADIAA2AgxBACECDFELQTUhAgw3CyADQS9qLQAAQQFxDQAgA0EANgIcIAMgATYCFCADQesWNgIQIANBGTYCDEEAIQIMTwtBMyECDDULIAEgBEYEQEEyIQIMTgsCQCABLQAAQQpGBEAgAUEBaiEBDAELIANBADYCHCADIAE2AhQgA0GSFzYCECADQQM2AgxBACECDE4LQTIhAgw0CyABIARGBEBBMSECDE0LAkAgAS0AACIAQQlGDQAgAEEgRg0AQQEhAgJAIAMtACxBBWsOBAYEBQANCyADIAMvATJBCHI7ATIMDAsgAy0ALkEBcUUNASADLQAsQQhHDQAgA0EAOgAsC0E9IQIMMgsgA0EANgIcIAMgATYCFCADQcIWNgIQIANBCjYCDEEAIQIMSgtBAiECDAELQQQhAgsgA0EBOgAsIAMgAy8BMiACcjsBMgwGCyABIARGBEBBMCECDEcLIAEtAABBCkYEQCABQQFqIQEMAQsgAy0ALkEBcQ0AIANBADYCHCADIAE2AhQgA0HcKDYCECADQQI2AgxBACECDEYLQTAhAgwsCyABQQFqIQFBMSECDCsLIAEgBEYEQEEvIQIMRAsgAS0AACIAQQlHIABBIEdxRQRAIAFBAWohASADLQAuQQFxDQEgA0EANgIcIAMgATYCFCADQZcQNgIQIANBCjYCDEEAIQIMRAtBASECAkACQAJAAkACQAJAIAMtACxBAmsOBwUEBAMBAgAECyADIAMvATJBCHI7ATIMAwtBAiECDAELQQQhAgsgA0EBOgAsIAMgAy8BMiACcjsBMgtBLyECDCsLIANBADYCHCADIAE2AhQgA0GEEzYCECADQQs2AgxBACECDEMLQeEBIQIMKQsgASAERgRAQS4hAgxCCyADQQA2AgQgA0ESNgIIIAMgASABEDEiAA0BC0EuIQIMJwsgA0EtNgIcIAMgATYCFCADIAA2AgxBACECDD8LQQAhAAJAIAMoAjgiAkUNACACKAJMIgJFDQAgAyACEQAAIQALIABFDQAgAEEVRw0BIANB2AA2AhwgAyABNgIUIANBsxs2AhAgA0EVNgIMQQAhAgw+C0HMACECDCQLIANBADYCHCADIAE2AhQgA0GzDjYCECADQR02AgxBACECDDwLIAEgBEYEQEHOACECDDwLIAEtAAAiAEEgRg0CIABBOkYNAQsgA0EAOgAsQQkhAgwhCyADKAIEIQAgA0EANgIEIAMgACABEDAiAA0BDAILIAMtAC5BAXEEQEHeASECDCALIAMoAgQhACADQQA2AgQgAyAAIAEQMCIARQ0CIANBKjYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgw4CyADQcsANgIcIAMgADYCDCADIAFBAWo2AhRBACECDDcLIAFBAWohAUHAACECDB0LIAFBAWohAQwsCyABIARGBEBBKyECDDULAkAgAS0AAEEKRgRAIAFBAWohAQwBCyADLQAuQcAAcUUNBgsgAy0AMkGAAXEEQEEAIQACQCADKAI4IgJFDQAgAigCXCICRQ0AIAMgAhEAACEACyAARQ0SIABBFUYEQCADQQU2AhwgAyABNgIUIANBmxs2AhAgA0EVNgIMQQAhAgw2CyADQQA2AhwgAyABNgIUIANBkA42AhAgA0EUNgIMQQAhAgw1CyADQTJqIQIgAxA1QQAhAAJAIAMoAjgiBkUNACAGKAIoIgZFDQAgAyAGEQAAIQALIAAOFgIBAAQEBAQEBAQEBAQEBAQEBAQEBAMECyADQQE6ADALIAIgAi8BAEHAAHI7AQALQSshAgwYCyADQSk2AhwgAyABNgIUIANBrBk2AhAgA0EVNgIMQQAhAgwwCyADQQA2AhwgAyABNgIUIANB5Qs2AhAgA0ERNgIMQQAhAgwvCyADQQA2AhwgAyABNgIUIANBpQs2AhAgA0ECNgIMQQAhAgwuC0EBIQcgAy8BMiIFQQhxRQRAIAMpAyBCAFIhBwsCQCADLQAwBEBBASEAIAMtAClBBUYNASAFQcAAcUUgB3FFDQELAkAgAy0AKCICQQJGBEBBASEAIAMvATQiBkHlAEYNAkEAIQAgBUHAAHENAiAGQeQARg0CIAZB5gBrQQJJDQIgBkHMAUYNAiAGQbACRg0CDAELQQAhACAFQcAAcQ0BC0ECIQAgBUEIcQ0AIAVBgARxBEACQCACQQFHDQAgAy0ALkEKcQ0AQQUhAAwCC0EEIQAMAQsgBUEgcUUEQCADEDZBAEdBAnQhAAwBC0EAQQMgAykDIFAbIQALIABBAWsOBQIABwEDBAtBESECDBMLIANBAToAMQwpC0EAIQICQCADKAI4IgBFDQAgACgCMCIARQ0AIAMgABEAACECCyACRQ0mIAJBFUYEQCADQQM2AhwgAyABNgIUIANB0hs2AhAgA0EVNgIMQQAhAgwrC0EAIQIgA0EANgIcIAMgATYCFCADQd0ONgIQIANBEjYCDAwqCyADQQA2AhwgAyABNgIUIANB+SA2AhAgA0EPNgIMQQAhAgwpC0EAIQACQCADKAI4IgJFDQAgAigCMCICRQ0AIAMgAhEAACEACyAADQELQQ4hAgwOCyAAQRVGBEAgA0ECNgIcIAMgATYCFCADQdIbNgIQIANBFTYCDEEAIQIMJwsgA0EANgIcIAMgATYCFCADQd0ONgIQIANBEjYCDEEAIQIMJgtBKiECDAwLIAEgBEcEQCADQQk2AgggAyABNgIEQSkhAgwMC0EmIQIMJAsgAyADKQMgIgwgBCABa60iCn0iC0IAIAsgDFgbNwMgIAogDFQEQEElIQIMJAsgAygCBCEAIANBADYCBCADIAAgASAMp2oiARAyIgBFDQAgA0EFNgIcIAMgATYCFCADIAA2AgxBACECDCMLQQ8hAgwJC0IAIQoCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAS0AAEEwaw43FxYAAQIDBAUGBxQUFBQUFBQICQoLDA0UFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFA4PEBESExQLQgIhCgwWC0IDIQoMFQtCBCEKDBQLQgUhCgwTC0IGIQoMEgtCByEKDBELQgghCgwQC0IJIQoMDwtCCiEKDA4LQgshCgwNC0IMIQoMDAtCDSEKDAsLQg4hCgwKC0IPIQoMCQtCCiEKDAgLQgshCgwHC0IMIQoMBgtCDSEKDAULQg4hCgwEC0IPIQoMAwsgA0EANgIcIAMgATYCFCADQZ8VNgIQIANBDDYCDEEAIQIMIQsgASAERgRAQSIhAgwhC0IAIQoCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAEtAABBMGsONxUUAAECAwQFBgcWFhYWFhYWCAkKCwwNFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYODxAREhMWC0ICIQoMFAtCAyEKDBMLQgQhCgwSC0IFIQoMEQtCBiEKDBALQgchCgwPC0IIIQoMDgtCCSEKDA0LQgohCgwMC0ILIQoMCwtCDCEKDAoLQg0hCgwJC0IOIQoMCAtCDyEKDAcLQgohCgwGC0ILIQoMBQtCDCEKDAQLQg0hCgwDC0IOIQoMAgtCDyEKDAELQgEhCgsgAUEBaiEBIAMpAyAiC0L//////////w9YBEAgAyALQgSGIAqENwMgDAILIANBADYCHCADIAE2AhQgA0G1CTYCECADQQw2AgxBACECDB4LQSchAgwEC0EoIQIMAwsgAyABOgAsIANBADYCACAHQQFqIQFBDCECDAILIANBADYCACAGQQFqIQFBCiECDAELIAFBAWohAUEIIQIMAAsAC0EAIQIgA0EANgIcIAMgATYCFCADQbI4NgIQIANBCDYCDAwXC0EAIQIgA0EANgIcIAMgATYCFCADQYMRNgIQIANBCTYCDAwWC0EAIQIgA0EANgIcIAMgATYCFCADQd8KNgIQIANBCTYCDAwVC0EAIQIgA0EANgIcIAMgATYCFCADQe0QNgIQIANBCTYCDAwUC0EAIQIgA0EANgIcIAMgATYCFCADQdIRNgIQIANBCTYCDAwTC0EAIQIgA0EANgIcIAMgATYCFCADQbI4NgIQIANBCDYCDAwSC0EAIQIgA0EANgIcIAMgATYCFCADQYMRNgIQIANBCTYCDAwRC0EAIQIgA0EANgIcIAMgATYCFCADQd8KNgIQIANBCTYCDAwQC0EAIQIgA0EANgIcIAMgATYCFCADQe0QNgIQIANBCTYCDAwPC0EAIQIgA0EANgIcIAMgATYCFCADQdIRNgIQIANBCTYCDAwOC0EAIQIgA0EANgIcIAMgATYCFCADQbkXNgIQIANBDzYCDAwNC0EAIQIgA0EANgIcIAMgATYCFCADQbkXNgIQIANBDzYCDAwMC0EAIQIgA0EANgIcIAMgATYCFCADQZkTNgIQIANBCzYCDAwLC0EAIQIgA0EANgIcIAMgATYCFCADQZ0JNgIQIANBCzYCDAwKC0EAIQIgA0EANgIcIAMgATYCFCADQZcQNgIQIANBCjYCDAwJC0EAIQIgA0EANgIcIAMgATYCFCADQbEQNgIQIANBCjYCDAwIC0EAIQIgA0EANgIcIAMgATYCFCADQbsdNgIQIANBAjYCDAwHC0EAIQIgA0EANgIcIAMgATYCFCADQZYWNgIQIANBAjYCDAwGC0EAIQIgA0EANgIcIAMgATYCFCADQfkYNgIQIANBAjYCDAwFC0EAIQIgA0EANgIcIAMgATYCFCADQcQYNgIQIANBAjYCDAwECyADQQI2AhwgAyABNgIUIANBqR42AhAgA0EWNgIMQQAhAgwDC0HeACECIAEgBEYNAiAJQQhqIQcgAygCACEFAkACQCABIARHBEAgBUGWyABqIQggBCAFaiABayEGIAVBf3NBCmoiBSABaiEAA0AgAS0AACAILQAARwRAQQIhCAwDCyAFRQRAQQAhCCAAIQEMAwsgBUEBayEFIAhBAWohCCAEIAFBAWoiAUcNAAsgBiEFIAQhAQsgB0EBNgIAIAMgBTYCAAwBCyADQQA2AgAgByAINgIACyAHIAE2AgQgCSgCDCEAAkACQCAJKAIIQQFrDgIEAQALIANBADYCHCADQcIeNgIQIANBFzYCDCADIABBAWo2AhRBACECDAMLIANBADYCHCADIAA2AhQgA0HXHjYCECADQQk2AgxBACECDAILIAEgBEYEQEEoIQIMAgsgA0EJNgIIIAMgATYCBEEnIQIMAQsgASAERgRAQQEhAgwBCwNAAkACQAJAIAEtAABBCmsOBAABAQABCyABQQFqIQEMAQsgAUEBaiEBIAMtAC5BIHENAEEAIQIgA0EANgIcIAMgATYCFCADQaEhNgIQIANBBTYCDAwCC0EBIQIgASAERw0ACwsgCUEQaiQAIAJFBEAgAygCDCEADAELIAMgAjYCHEEAIQAgAygCBCIBRQ0AIAMgASAEIAMoAggRAQAiAUUNACADIAQ2AhQgAyABNgIMIAEhAAsgAAu+AgECfyAAQQA6AAAgAEHkAGoiAUEBa0EAOgAAIABBADoAAiAAQQA6AAEgAUEDa0EAOgAAIAFBAmtBADoAACAAQQA6AAMgAUEEa0EAOgAAQQAgAGtBA3EiASAAaiIAQQA2AgBB5AAgAWtBfHEiAiAAaiIBQQRrQQA2AgACQCACQQlJDQAgAEEANgIIIABBADYCBCABQQhrQQA2AgAgAUEMa0EANgIAIAJBGUkNACAAQQA2AhggAEEANgIUIABBADYCECAAQQA2AgwgAUEQa0EANgIAIAFBFGtBADYCACABQRhrQQA2AgAgAUEca0EANgIAIAIgAEEEcUEYciICayIBQSBJDQAgACACaiEAA0AgAEIANwMYIABCADcDECAAQgA3AwggAEIANwMAIABBIGohACABQSBrIgFBH0sNAAsLC1YBAX8CQCAAKAIMDQACQAJAAkACQCAALQAxDgMBAAMCCyAAKAI4IgFFDQAgASgCMCIBRQ0AIAAgAREAACIBDQMLQQAPCwALIABByhk2AhBBDiEBCyABCxoAIAAoAgxFBEAgAEHeHzYCECAAQRU2AgwLCxQAIAAoAgxBFUYEQCAAQQA2AgwLCxQAIAAoAgxBFkYEQCAAQQA2AgwLCwcAIAAoAgwLBwAgACgCEAsJACAAIAE2AhALBwAgACgCFAsrAAJAIABBJ08NAEL//////wkgAK2IQgGDUA0AIABBAnRB0DhqKAIADwsACxcAIABBL08EQAALIABBAnRB7DlqKAIAC78JAQF/QfQtIQECQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCAAQeQAaw70A2NiAAFhYWFhYWECAwQFYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYQYHCAkKCwwNDg9hYWFhYRBhYWFhYWFhYWFhYRFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWESExQVFhcYGRobYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYRwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1NmE3ODk6YWFhYWFhYWE7YWFhPGFhYWE9Pj9hYWFhYWFhYUBhYUFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFCQ0RFRkdISUpLTE1OT1BRUlNhYWFhYWFhYVRVVldYWVpbYVxdYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhXmFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYV9gYQtB6iwPC0GYJg8LQe0xDwtBoDcPC0HJKQ8LQbQpDwtBli0PC0HrKw8LQaI1DwtB2zQPC0HgKQ8LQeMkDwtB1SQPC0HuJA8LQeYlDwtByjQPC0HQNw8LQao1DwtB9SwPC0H2Jg8LQYIiDwtB8jMPC0G+KA8LQec3DwtBzSEPC0HAIQ8LQbglDwtByyUPC0GWJA8LQY80DwtBzTUPC0HdKg8LQe4zDwtBnDQPC0GeMQ8LQfQ1DwtB5SIPC0GvJQ8LQZkxDwtBsjYPC0H5Ng8LQcQyDwtB3SwPC0GCMQ8LQcExDwtBjTcPC0HJJA8LQew2DwtB5yoPC0HIIw8LQeIhDwtByTcPC0GlIg8LQZQiDwtB2zYPC0HeNQ8LQYYmDwtBvCsPC0GLMg8LQaAjDwtB9jAPC0GALA8LQYkrDwtBpCYPC0HyIw8LQYEoDwtBqzIPC0HrJw8LQcI2DwtBoiQPC0HPKg8LQdwjDwtBhycPC0HkNA8LQbciDwtBrTEPC0HVIg8LQa80DwtB3iYPC0HWMg8LQfQ0DwtBgTgPC0H0Nw8LQZI2DwtBnScPC0GCKQ8LQY0jDwtB1zEPC0G9NQ8LQbQ3DwtB2DAPC0G2Jw8LQZo4DwtBpyoPC0HEJw8LQa4jDwtB9SIPCwALQcomIQELIAELFwAgACAALwEuQf7/A3EgAUEAR3I7AS4LGgAgACAALwEuQf3/A3EgAUEAR0EBdHI7AS4LGgAgACAALwEuQfv/A3EgAUEAR0ECdHI7AS4LGgAgACAALwEuQff/A3EgAUEAR0EDdHI7AS4LGgAgACAALwEuQe//A3EgAUEAR0EEdHI7AS4LGgAgACAALwEuQd//A3EgAUEAR0EFdHI7AS4LGgAgACAALwEuQb//A3EgAUEAR0EGdHI7AS4LGgAgACAALwEuQf/+A3EgAUEAR0EHdHI7AS4LGgAgACAALwEuQf/9A3EgAUEAR0EIdHI7AS4LGgAgACAALwEuQf/7A3EgAUEAR0EJdHI7AS4LPgECfwJAIAAoAjgiA0UNACADKAIEIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEHhEjYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIIIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEH8ETYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIMIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEHsCjYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIQIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEH6HjYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIUIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEHLEDYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIYIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEG3HzYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIcIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEG/FTYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIsIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEH+CDYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIgIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEGMHTYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIkIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEHmFTYCEEEYIQQLIAQLOAAgAAJ/IAAvATJBFHFBFEYEQEEBIAAtAChBAUYNARogAC8BNEHlAEYMAQsgAC0AKUEFRgs6ADALWQECfwJAIAAtAChBAUYNACAALwE0IgFB5ABrQeQASQ0AIAFBzAFGDQAgAUGwAkYNACAALwEyIgBBwABxDQBBASECIABBiARxQYAERg0AIABBKHFFIQILIAILjAEBAn8CQAJAAkAgAC0AKkUNACAALQArRQ0AIAAvATIiAUECcUUNAQwCCyAALwEyIgFBAXFFDQELQQEhAiAALQAoQQFGDQAgAC8BNCIAQeQAa0HkAEkNACAAQcwBRg0AIABBsAJGDQAgAUHAAHENAEEAIQIgAUGIBHFBgARGDQAgAUEocUEARyECCyACC1cAIABBGGpCADcDACAAQgA3AwAgAEE4akIANwMAIABBMGpCADcDACAAQShqQgA3AwAgAEEgakIANwMAIABBEGpCADcDACAAQQhqQgA3AwAgAEH9ATYCHAsGACAAEDoLmi0BC38jAEEQayIKJABB3NUAKAIAIglFBEBBnNkAKAIAIgVFBEBBqNkAQn83AgBBoNkAQoCAhICAgMAANwIAQZzZACAKQQhqQXBxQdiq1aoFcyIFNgIAQbDZAEEANgIAQYDZAEEANgIAC0GE2QBBwNkENgIAQdTVAEHA2QQ2AgBB6NUAIAU2AgBB5NUAQX82AgBBiNkAQcCmAzYCAANAIAFBgNYAaiABQfTVAGoiAjYCACACIAFB7NUAaiIDNgIAIAFB+NUAaiADNgIAIAFBiNYAaiABQfzVAGoiAzYCACADIAI2AgAgAUGQ1gBqIAFBhNYAaiICNgIAIAIgAzYCACABQYzWAGogAjYCACABQSBqIgFBgAJHDQALQczZBEGBpgM2AgBB4NUAQazZACgCADYCAEHQ1QBBgKYDNgIAQdzVAEHI2QQ2AgBBzP8HQTg2AgBByNkEIQkLAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAEHsAU0EQEHE1QAoAgAiBkEQIABBE2pBcHEgAEELSRsiBEEDdiIAdiIBQQNxBEACQCABQQFxIAByQQFzIgJBA3QiAEHs1QBqIgEgAEH01QBqKAIAIgAoAggiA0YEQEHE1QAgBkF+IAJ3cTYCAAwBCyABIAM2AgggAyABNgIMCyAAQQhqIQEgACACQQN0IgJBA3I2AgQgACACaiIAIAAoAgRBAXI2AgQMEQtBzNUAKAIAIgggBE8NASABBEACQEECIAB0IgJBACACa3IgASAAdHFoIgBBA3QiAkHs1QBqIgEgAkH01QBqKAIAIgIoAggiA0YEQEHE1QAgBkF+IAB3cSIGNgIADAELIAEgAzYCCCADIAE2AgwLIAIgBEEDcjYCBCAAQQN0IgAgBGshBSAAIAJqIAU2AgAgAiAEaiIEIAVBAXI2AgQgCARAIAhBeHFB7NUAaiEAQdjVACgCACEDAn9BASAIQQN2dCIBIAZxRQRAQcTVACABIAZyNgIAIAAMAQsgACgCCAsiASADNgIMIAAgAzYCCCADIAA2AgwgAyABNgIICyACQQhqIQFB2NUAIAQ2AgBBzNUAIAU2AgAMEQtByNUAKAIAIgtFDQEgC2hBAnRB9NcAaigCACIAKAIEQXhxIARrIQUgACECA0ACQCACKAIQIgFFBEAgAkEUaigCACIBRQ0BCyABKAIEQXhxIARrIgMgBUkhAiADIAUgAhshBSABIAAgAhshACABIQIMAQsLIAAoAhghCSAAKAIMIgMgAEcEQEHU1QAoAgAaIAMgACgCCCIBNgIIIAEgAzYCDAwQCyAAQRRqIgIoAgAiAUUEQCAAKAIQIgFFDQMgAEEQaiECCwNAIAIhByABIgNBFGoiAigCACIBDQAgA0EQaiECIAMoAhAiAQ0ACyAHQQA2AgAMDwtBfyEEIABBv39LDQAgAEETaiIBQXBxIQRByNUAKAIAIghFDQBBACAEayEFAkACQAJAAn9BACAEQYACSQ0AGkEfIARB////B0sNABogBEEmIAFBCHZnIgBrdkEBcSAAQQF0a0E+agsiBkECdEH01wBqKAIAIgJFBEBBACEBQQAhAwwBC0EAIQEgBEEZIAZBAXZrQQAgBkEfRxt0IQBBACEDA0ACQCACKAIEQXhxIARrIgcgBU8NACACIQMgByIFDQBBACEFIAIhAQwDCyABIAJBFGooAgAiByAHIAIgAEEddkEEcWpBEGooAgAiAkYbIAEgBxshASAAQQF0IQAgAg0ACwsgASADckUEQEEAIQNBAiAGdCIAQQAgAGtyIAhxIgBFDQMgAGhBAnRB9NcAaigCACEBCyABRQ0BCwNAIAEoAgRBeHEgBGsiAiAFSSEAIAIgBSAAGyEFIAEgAyAAGyEDIAEoAhAiAAR/IAAFIAFBFGooAgALIgENAAsLIANFDQAgBUHM1QAoAgAgBGtPDQAgAygCGCEHIAMgAygCDCIARwRAQdTVACgCABogACADKAIIIgE2AgggASAANgIMDA4LIANBFGoiAigCACIBRQRAIAMoAhAiAUUNAyADQRBqIQILA0AgAiEGIAEiAEEUaiICKAIAIgENACAAQRBqIQIgACgCECIBDQALIAZBADYCAAwNC0HM1QAoAgAiAyAETwRAQdjVACgCACEBAkAgAyAEayICQRBPBEAgASAEaiIAIAJBAXI2AgQgASADaiACNgIAIAEgBEEDcjYCBAwBCyABIANBA3I2AgQgASADaiIAIAAoAgRBAXI2AgRBACEAQQAhAgtBzNUAIAI2AgBB2NUAIAA2AgAgAUEIaiEBDA8LQdDVACgCACIDIARLBEAgBCAJaiIAIAMgBGsiAUEBcjYCBEHc1QAgADYCAEHQ1QAgATYCACAJIARBA3I2AgQgCUEIaiEBDA8LQQAhASAEAn9BnNkAKAIABEBBpNkAKAIADAELQajZAEJ/NwIAQaDZAEKAgISAgIDAADcCAEGc2QAgCkEMakFwcUHYqtWqBXM2AgBBsNkAQQA2AgBBgNkAQQA2AgBBgIAECyIAIARBxwBqIgVqIgZBACAAayIHcSICTwRAQbTZAEEwNgIADA8LAkBB/NgAKAIAIgFFDQBB9NgAKAIAIgggAmohACAAIAFNIAAgCEtxDQBBACEBQbTZAEEwNgIADA8LQYDZAC0AAEEEcQ0EAkACQCAJBEBBhNkAIQEDQCABKAIAIgAgCU0EQCAAIAEoAgRqIAlLDQMLIAEoAggiAQ0ACwtBABA7IgBBf0YNBSACIQZBoNkAKAIAIgFBAWsiAyAAcQRAIAIgAGsgACADakEAIAFrcWohBgsgBCAGTw0FIAZB/v///wdLDQVB/NgAKAIAIgMEQEH02AAoAgAiByAGaiEBIAEgB00NBiABIANLDQYLIAYQOyIBIABHDQEMBwsgBiADayAHcSIGQf7///8HSw0EIAYQOyEAIAAgASgCACABKAIEakYNAyAAIQELAkAgBiAEQcgAak8NACABQX9GDQBBpNkAKAIAIgAgBSAGa2pBACAAa3EiAEH+////B0sEQCABIQAMBwsgABA7QX9HBEAgACAGaiEGIAEhAAwHC0EAIAZrEDsaDAQLIAEiAEF/Rw0FDAMLQQAhAwwMC0EAIQAMCgsgAEF/Rw0CC0GA2QBBgNkAKAIAQQRyNgIACyACQf7///8HSw0BIAIQOyEAQQAQOyEBIABBf0YNASABQX9GDQEgACABTw0BIAEgAGsiBiAEQThqTQ0BC0H02ABB9NgAKAIAIAZqIgE2AgBB+NgAKAIAIAFJBEBB+NgAIAE2AgALAkACQAJAQdzVACgCACICBEBBhNkAIQEDQCAAIAEoAgAiAyABKAIEIgVqRg0CIAEoAggiAQ0ACwwCC0HU1QAoAgAiAUEARyAAIAFPcUUEQEHU1QAgADYCAAtBACEBQYjZACAGNgIAQYTZACAANgIAQeTVAEF/NgIAQejVAEGc2QAoAgA2AgBBkNkAQQA2AgADQCABQYDWAGogAUH01QBqIgI2AgAgAiABQezVAGoiAzYCACABQfjVAGogAzYCACABQYjWAGogAUH81QBqIgM2AgAgAyACNgIAIAFBkNYAaiABQYTWAGoiAjYCACACIAM2AgAgAUGM1gBqIAI2AgAgAUEgaiIBQYACRw0AC0F4IABrQQ9xIgEgAGoiAiAGQThrIgMgAWsiAUEBcjYCBEHg1QBBrNkAKAIANgIAQdDVACABNgIAQdzVACACNgIAIAAgA2pBODYCBAwCCyAAIAJNDQAgAiADSQ0AIAEoAgxBCHENAEF4IAJrQQ9xIgAgAmoiA0HQ1QAoAgAgBmoiByAAayIAQQFyNgIEIAEgBSAGajYCBEHg1QBBrNkAKAIANgIAQdDVACAANgIAQdzVACADNgIAIAIgB2pBODYCBAwBCyAAQdTVACgCAEkEQEHU1QAgADYCAAsgACAGaiEDQYTZACEBAkACQAJAA0AgAyABKAIARwRAIAEoAggiAQ0BDAILCyABLQAMQQhxRQ0BC0GE2QAhAQNAIAEoAgAiAyACTQRAIAMgASgCBGoiBSACSw0DCyABKAIIIQEMAAsACyABIAA2AgAgASABKAIEIAZqNgIEIABBeCAAa0EPcWoiCSAEQQNyNgIEIANBeCADa0EPcWoiBiAEIAlqIgRrIQEgAiAGRgRAQdzVACAENgIAQdDVAEHQ1QAoAgAgAWoiADYCACAEIABBAXI2AgQMCAtB2NUAKAIAIAZGBEBB2NUAIAQ2AgBBzNUAQczVACgCACABaiIANgIAIAQgAEEBcjYCBCAAIARqIAA2AgAMCAsgBigCBCIFQQNxQQFHDQYgBUF4cSEIIAVB/wFNBEAgBUEDdiEDIAYoAggiACAGKAIMIgJGBEBBxNUAQcTVACgCAEF+IAN3cTYCAAwHCyACIAA2AgggACACNgIMDAYLIAYoAhghByAGIAYoAgwiAEcEQCAAIAYoAggiAjYCCCACIAA2AgwMBQsgBkEUaiICKAIAIgVFBEAgBigCECIFRQ0EIAZBEGohAgsDQCACIQMgBSIAQRRqIgIoAgAiBQ0AIABBEGohAiAAKAIQIgUNAAsgA0EANgIADAQLQXggAGtBD3EiASAAaiIHIAZBOGsiAyABayIBQQFyNgIEIAAgA2pBODYCBCACIAVBNyAFa0EPcWpBP2siAyADIAJBEGpJGyIDQSM2AgRB4NUAQazZACgCADYCAEHQ1QAgATYCAEHc1QAgBzYCACADQRBqQYzZACkCADcCACADQYTZACkCADcCCEGM2QAgA0EIajYCAEGI2QAgBjYCAEGE2QAgADYCAEGQ2QBBADYCACADQSRqIQEDQCABQQc2AgAgBSABQQRqIgFLDQALIAIgA0YNACADIAMoAgRBfnE2AgQgAyADIAJrIgU2AgAgAiAFQQFyNgIEIAVB/wFNBEAgBUF4cUHs1QBqIQACf0HE1QAoAgAiAUEBIAVBA3Z0IgNxRQRAQcTVACABIANyNgIAIAAMAQsgACgCCAsiASACNgIMIAAgAjYCCCACIAA2AgwgAiABNgIIDAELQR8hASAFQf///wdNBEAgBUEmIAVBCHZnIgBrdkEBcSAAQQF0a0E+aiEBCyACIAE2AhwgAkIANwIQIAFBAnRB9NcAaiEAQcjVACgCACIDQQEgAXQiBnFFBEAgACACNgIAQcjVACADIAZyNgIAIAIgADYCGCACIAI2AgggAiACNgIMDAELIAVBGSABQQF2a0EAIAFBH0cbdCEBIAAoAgAhAwJAA0AgAyIAKAIEQXhxIAVGDQEgAUEddiEDIAFBAXQhASAAIANBBHFqQRBqIgYoAgAiAw0ACyAGIAI2AgAgAiAANgIYIAIgAjYCDCACIAI2AggMAQsgACgCCCIBIAI2AgwgACACNgIIIAJBADYCGCACIAA2AgwgAiABNgIIC0HQ1QAoAgAiASAETQ0AQdzVACgCACIAIARqIgIgASAEayIBQQFyNgIEQdDVACABNgIAQdzVACACNgIAIAAgBEEDcjYCBCAAQQhqIQEMCAtBACEBQbTZAEEwNgIADAcLQQAhAAsgB0UNAAJAIAYoAhwiAkECdEH01wBqIgMoAgAgBkYEQCADIAA2AgAgAA0BQcjVAEHI1QAoAgBBfiACd3E2AgAMAgsgB0EQQRQgBygCECAGRhtqIAA2AgAgAEUNAQsgACAHNgIYIAYoAhAiAgRAIAAgAjYCECACIAA2AhgLIAZBFGooAgAiAkUNACAAQRRqIAI2AgAgAiAANgIYCyABIAhqIQEgBiAIaiIGKAIEIQULIAYgBUF+cTYCBCABIARqIAE2AgAgBCABQQFyNgIEIAFB/wFNBEAgAUF4cUHs1QBqIQACf0HE1QAoAgAiAkEBIAFBA3Z0IgFxRQRAQcTVACABIAJyNgIAIAAMAQsgACgCCAsiASAENgIMIAAgBDYCCCAEIAA2AgwgBCABNgIIDAELQR8hBSABQf///wdNBEAgAUEmIAFBCHZnIgBrdkEBcSAAQQF0a0E+aiEFCyAEIAU2AhwgBEIANwIQIAVBAnRB9NcAaiEAQcjVACgCACICQQEgBXQiA3FFBEAgACAENgIAQcjVACACIANyNgIAIAQgADYCGCAEIAQ2AgggBCAENgIMDAELIAFBGSAFQQF2a0EAIAVBH0cbdCEFIAAoAgAhAAJAA0AgACICKAIEQXhxIAFGDQEgBUEddiEAIAVBAXQhBSACIABBBHFqQRBqIgMoAgAiAA0ACyADIAQ2AgAgBCACNgIYIAQgBDYCDCAEIAQ2AggMAQsgAigCCCIAIAQ2AgwgAiAENgIIIARBADYCGCAEIAI2AgwgBCAANgIICyAJQQhqIQEMAgsCQCAHRQ0AAkAgAygCHCIBQQJ0QfTXAGoiAigCACADRgRAIAIgADYCACAADQFByNUAIAhBfiABd3EiCDYCAAwCCyAHQRBBFCAHKAIQIANGG2ogADYCACAARQ0BCyAAIAc2AhggAygCECIBBEAgACABNgIQIAEgADYCGAsgA0EUaigCACIBRQ0AIABBFGogATYCACABIAA2AhgLAkAgBUEPTQRAIAMgBCAFaiIAQQNyNgIEIAAgA2oiACAAKAIEQQFyNgIEDAELIAMgBGoiAiAFQQFyNgIEIAMgBEEDcjYCBCACIAVqIAU2AgAgBUH/AU0EQCAFQXhxQezVAGohAAJ/QcTVACgCACIBQQEgBUEDdnQiBXFFBEBBxNUAIAEgBXI2AgAgAAwBCyAAKAIICyIBIAI2AgwgACACNgIIIAIgADYCDCACIAE2AggMAQtBHyEBIAVB////B00EQCAFQSYgBUEIdmciAGt2QQFxIABBAXRrQT5qIQELIAIgATYCHCACQgA3AhAgAUECdEH01wBqIQBBASABdCIEIAhxRQRAIAAgAjYCAEHI1QAgBCAIcjYCACACIAA2AhggAiACNgIIIAIgAjYCDAwBCyAFQRkgAUEBdmtBACABQR9HG3QhASAAKAIAIQQCQANAIAQiACgCBEF4cSAFRg0BIAFBHXYhBCABQQF0IQEgACAEQQRxakEQaiIGKAIAIgQNAAsgBiACNgIAIAIgADYCGCACIAI2AgwgAiACNgIIDAELIAAoAggiASACNgIMIAAgAjYCCCACQQA2AhggAiAANgIMIAIgATYCCAsgA0EIaiEBDAELAkAgCUUNAAJAIAAoAhwiAUECdEH01wBqIgIoAgAgAEYEQCACIAM2AgAgAw0BQcjVACALQX4gAXdxNgIADAILIAlBEEEUIAkoAhAgAEYbaiADNgIAIANFDQELIAMgCTYCGCAAKAIQIgEEQCADIAE2AhAgASADNgIYCyAAQRRqKAIAIgFFDQAgA0EUaiABNgIAIAEgAzYCGAsCQCAFQQ9NBEAgACAEIAVqIgFBA3I2AgQgACABaiIBIAEoAgRBAXI2AgQMAQsgACAEaiIHIAVBAXI2AgQgACAEQQNyNgIEIAUgB2ogBTYCACAIBEAgCEF4cUHs1QBqIQFB2NUAKAIAIQMCf0EBIAhBA3Z0IgIgBnFFBEBBxNUAIAIgBnI2AgAgAQwBCyABKAIICyICIAM2AgwgASADNgIIIAMgATYCDCADIAI2AggLQdjVACAHNgIAQczVACAFNgIACyAAQQhqIQELIApBEGokACABC0MAIABFBEA/AEEQdA8LAkAgAEH//wNxDQAgAEEASA0AIABBEHZAACIAQX9GBEBBtNkAQTA2AgBBfw8LIABBEHQPCwALC5lCIgBBgAgLDQEAAAAAAAAAAgAAAAMAQZgICwUEAAAABQBBqAgLCQYAAAAHAAAACABB5AgLwjJJbnZhbGlkIGNoYXIgaW4gdXJsIHF1ZXJ5AFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fYm9keQBDb250ZW50LUxlbmd0aCBvdmVyZmxvdwBDaHVuayBzaXplIG92ZXJmbG93AEludmFsaWQgbWV0aG9kIGZvciBIVFRQL3gueCByZXF1ZXN0AEludmFsaWQgbWV0aG9kIGZvciBSVFNQL3gueCByZXF1ZXN0AEV4cGVjdGVkIFNPVVJDRSBtZXRob2QgZm9yIElDRS94LnggcmVxdWVzdABJbnZhbGlkIGNoYXIgaW4gdXJsIGZyYWdtZW50IHN0YXJ0AEV4cGVjdGVkIGRvdABTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3N0YXR1cwBJbnZhbGlkIHJlc3BvbnNlIHN0YXR1cwBFeHBlY3RlZCBMRiBhZnRlciBoZWFkZXJzAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMAVXNlciBjYWxsYmFjayBlcnJvcgBgb25fcmVzZXRgIGNhbGxiYWNrIGVycm9yAGBvbl9jaHVua19oZWFkZXJgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2JlZ2luYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX3ZhbHVlYCBjYWxsYmFjayBlcnJvcgBgb25fc3RhdHVzX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fdmVyc2lvbl9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3VybF9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3Byb3RvY29sX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9oZWFkZXJfdmFsdWVfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fbWV0aG9kX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25faGVhZGVyX2ZpZWxkX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX25hbWVgIGNhbGxiYWNrIGVycm9yAFVuZXhwZWN0ZWQgY2hhciBpbiB1cmwgc2VydmVyAEludmFsaWQgaGVhZGVyIHZhbHVlIGNoYXIASW52YWxpZCBoZWFkZXIgZmllbGQgY2hhcgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3ZlcnNpb24ASW52YWxpZCBtaW5vciB2ZXJzaW9uAEludmFsaWQgbWFqb3IgdmVyc2lvbgBFeHBlY3RlZCBzcGFjZSBhZnRlciB2ZXJzaW9uAEV4cGVjdGVkIENSTEYgYWZ0ZXIgdmVyc2lvbgBJbnZhbGlkIEhUVFAgdmVyc2lvbgBJbnZhbGlkIGhlYWRlciB0b2tlbgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3VybABJbnZhbGlkIGNoYXJhY3RlcnMgaW4gdXJsAFVuZXhwZWN0ZWQgc3RhcnQgY2hhciBpbiB1cmwARG91YmxlIEAgaW4gdXJsAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fcHJvdG9jb2wARW1wdHkgQ29udGVudC1MZW5ndGgASW52YWxpZCBjaGFyYWN0ZXIgaW4gQ29udGVudC1MZW5ndGgAVHJhbnNmZXItRW5jb2RpbmcgY2FuJ3QgYmUgcHJlc2VudCB3aXRoIENvbnRlbnQtTGVuZ3RoAER1cGxpY2F0ZSBDb250ZW50LUxlbmd0aABJbnZhbGlkIGNoYXIgaW4gdXJsIHBhdGgAQ29udGVudC1MZW5ndGggY2FuJ3QgYmUgcHJlc2VudCB3aXRoIFRyYW5zZmVyLUVuY29kaW5nAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgY2h1bmsgc2l6ZQBFeHBlY3RlZCBMRiBhZnRlciBjaHVuayBzaXplAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIHNpemUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfdmFsdWUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9jaHVua19leHRlbnNpb25fdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyB2YWx1ZQBVbmV4cGVjdGVkIHdoaXRlc3BhY2UgYWZ0ZXIgaGVhZGVyIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgaGVhZGVyIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgTEYgYWZ0ZXIgaGVhZGVyIHZhbHVlAEludmFsaWQgYFRyYW5zZmVyLUVuY29kaW5nYCBoZWFkZXIgdmFsdWUATWlzc2luZyBleHBlY3RlZCBDUiBhZnRlciBjaHVuayBleHRlbnNpb24gdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBxdW90ZSB2YWx1ZQBJbnZhbGlkIHF1b3RlZC1wYWlyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGVkIHZhbHVlAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGVkIHZhbHVlAFBhdXNlZCBieSBvbl9oZWFkZXJzX2NvbXBsZXRlAEludmFsaWQgRU9GIHN0YXRlAG9uX3Jlc2V0IHBhdXNlAG9uX2NodW5rX2hlYWRlciBwYXVzZQBvbl9tZXNzYWdlX2JlZ2luIHBhdXNlAG9uX2NodW5rX2V4dGVuc2lvbl92YWx1ZSBwYXVzZQBvbl9zdGF0dXNfY29tcGxldGUgcGF1c2UAb25fdmVyc2lvbl9jb21wbGV0ZSBwYXVzZQBvbl91cmxfY29tcGxldGUgcGF1c2UAb25fcHJvdG9jb2xfY29tcGxldGUgcGF1c2UAb25fY2h1bmtfY29tcGxldGUgcGF1c2UAb25faGVhZGVyX3ZhbHVlX2NvbXBsZXRlIHBhdXNlAG9uX21lc3NhZ2VfY29tcGxldGUgcGF1c2UAb25fbWV0aG9kX2NvbXBsZXRlIHBhdXNlAG9uX2hlYWRlcl9maWVsZF9jb21wbGV0ZSBwYXVzZQBvbl9jaHVua19leHRlbnNpb25fbmFtZSBwYXVzZQBVbmV4cGVjdGVkIHNwYWNlIGFmdGVyIHN0YXJ0IGxpbmUATWlzc2luZyBleHBlY3RlZCBDUiBhZnRlciByZXNwb25zZSBsaW5lAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fY2h1bmtfZXh0ZW5zaW9uX25hbWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBuYW1lAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgY2h1bmsgZXh0ZW5zaW9uIG5hbWUASW52YWxpZCBzdGF0dXMgY29kZQBQYXVzZSBvbiBDT05ORUNUL1VwZ3JhZGUAUGF1c2Ugb24gUFJJL1VwZ3JhZGUARXhwZWN0ZWQgSFRUUC8yIENvbm5lY3Rpb24gUHJlZmFjZQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX21ldGhvZABFeHBlY3RlZCBzcGFjZSBhZnRlciBtZXRob2QAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfZmllbGQAUGF1c2VkAEludmFsaWQgd29yZCBlbmNvdW50ZXJlZABJbnZhbGlkIG1ldGhvZCBlbmNvdW50ZXJlZABNaXNzaW5nIGV4cGVjdGVkIENSIGFmdGVyIGNodW5rIGRhdGEARXhwZWN0ZWQgTEYgYWZ0ZXIgY2h1bmsgZGF0YQBVbmV4cGVjdGVkIGNoYXIgaW4gdXJsIHNjaGVtYQBSZXF1ZXN0IGhhcyBpbnZhbGlkIGBUcmFuc2Zlci1FbmNvZGluZ2AARGF0YSBhZnRlciBgQ29ubmVjdGlvbjogY2xvc2VgAFNXSVRDSF9QUk9YWQBVU0VfUFJPWFkATUtBQ1RJVklUWQBVTlBST0NFU1NBQkxFX0VOVElUWQBRVUVSWQBDT1BZAE1PVkVEX1BFUk1BTkVOVExZAFRPT19FQVJMWQBOT1RJRlkARkFJTEVEX0RFUEVOREVOQ1kAQkFEX0dBVEVXQVkAUExBWQBQVVQAQ0hFQ0tPVVQAR0FURVdBWV9USU1FT1VUAFJFUVVFU1RfVElNRU9VVABORVRXT1JLX0NPTk5FQ1RfVElNRU9VVABDT05ORUNUSU9OX1RJTUVPVVQATE9HSU5fVElNRU9VVABORVRXT1JLX1JFQURfVElNRU9VVABQT1NUAE1JU0RJUkVDVEVEX1JFUVVFU1QAQ0xJRU5UX0NMT1NFRF9SRVFVRVNUAENMSUVOVF9DTE9TRURfTE9BRF9CQUxBTkNFRF9SRVFVRVNUAEJBRF9SRVFVRVNUAEhUVFBfUkVRVUVTVF9TRU5UX1RPX0hUVFBTX1BPUlQAUkVQT1JUAElNX0FfVEVBUE9UAFJFU0VUX0NPTlRFTlQATk9fQ09OVEVOVABQQVJUSUFMX0NPTlRFTlQASFBFX0lOVkFMSURfQ09OU1RBTlQASFBFX0NCX1JFU0VUAEdFVABIUEVfU1RSSUNUAENPTkZMSUNUAFRFTVBPUkFSWV9SRURJUkVDVABQRVJNQU5FTlRfUkVESVJFQ1QAQ09OTkVDVABNVUxUSV9TVEFUVVMASFBFX0lOVkFMSURfU1RBVFVTAFRPT19NQU5ZX1JFUVVFU1RTAEVBUkxZX0hJTlRTAFVOQVZBSUxBQkxFX0ZPUl9MRUdBTF9SRUFTT05TAE9QVElPTlMAU1dJVENISU5HX1BST1RPQ09MUwBWQVJJQU5UX0FMU09fTkVHT1RJQVRFUwBNVUxUSVBMRV9DSE9JQ0VTAElOVEVSTkFMX1NFUlZFUl9FUlJPUgBXRUJfU0VSVkVSX1VOS05PV05fRVJST1IAUkFJTEdVTl9FUlJPUgBJREVOVElUWV9QUk9WSURFUl9BVVRIRU5USUNBVElPTl9FUlJPUgBTU0xfQ0VSVElGSUNBVEVfRVJST1IASU5WQUxJRF9YX0ZPUldBUkRFRF9GT1IAU0VUX1BBUkFNRVRFUgBHRVRfUEFSQU1FVEVSAEhQRV9VU0VSAFNFRV9PVEhFUgBIUEVfQ0JfQ0hVTktfSEVBREVSAEV4cGVjdGVkIExGIGFmdGVyIENSAE1LQ0FMRU5EQVIAU0VUVVAAV0VCX1NFUlZFUl9JU19ET1dOAFRFQVJET1dOAEhQRV9DTE9TRURfQ09OTkVDVElPTgBIRVVSSVNUSUNfRVhQSVJBVElPTgBESVNDT05ORUNURURfT1BFUkFUSU9OAE5PTl9BVVRIT1JJVEFUSVZFX0lORk9STUFUSU9OAEhQRV9JTlZBTElEX1ZFUlNJT04ASFBFX0NCX01FU1NBR0VfQkVHSU4AU0lURV9JU19GUk9aRU4ASFBFX0lOVkFMSURfSEVBREVSX1RPS0VOAElOVkFMSURfVE9LRU4ARk9SQklEREVOAEVOSEFOQ0VfWU9VUl9DQUxNAEhQRV9JTlZBTElEX1VSTABCTE9DS0VEX0JZX1BBUkVOVEFMX0NPTlRST0wATUtDT0wAQUNMAEhQRV9JTlRFUk5BTABSRVFVRVNUX0hFQURFUl9GSUVMRFNfVE9PX0xBUkdFX1VOT0ZGSUNJQUwASFBFX09LAFVOTElOSwBVTkxPQ0sAUFJJAFJFVFJZX1dJVEgASFBFX0lOVkFMSURfQ09OVEVOVF9MRU5HVEgASFBFX1VORVhQRUNURURfQ09OVEVOVF9MRU5HVEgARkxVU0gAUFJPUFBBVENIAE0tU0VBUkNIAFVSSV9UT09fTE9ORwBQUk9DRVNTSU5HAE1JU0NFTExBTkVPVVNfUEVSU0lTVEVOVF9XQVJOSU5HAE1JU0NFTExBTkVPVVNfV0FSTklORwBIUEVfSU5WQUxJRF9UUkFOU0ZFUl9FTkNPRElORwBFeHBlY3RlZCBDUkxGAEhQRV9JTlZBTElEX0NIVU5LX1NJWkUATU9WRQBDT05USU5VRQBIUEVfQ0JfU1RBVFVTX0NPTVBMRVRFAEhQRV9DQl9IRUFERVJTX0NPTVBMRVRFAEhQRV9DQl9WRVJTSU9OX0NPTVBMRVRFAEhQRV9DQl9VUkxfQ09NUExFVEUASFBFX0NCX1BST1RPQ09MX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19DT01QTEVURQBIUEVfQ0JfSEVBREVSX1ZBTFVFX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19FWFRFTlNJT05fVkFMVUVfQ09NUExFVEUASFBFX0NCX0NIVU5LX0VYVEVOU0lPTl9OQU1FX0NPTVBMRVRFAEhQRV9DQl9NRVNTQUdFX0NPTVBMRVRFAEhQRV9DQl9NRVRIT0RfQ09NUExFVEUASFBFX0NCX0hFQURFUl9GSUVMRF9DT01QTEVURQBERUxFVEUASFBFX0lOVkFMSURfRU9GX1NUQVRFAElOVkFMSURfU1NMX0NFUlRJRklDQVRFAFBBVVNFAE5PX1JFU1BPTlNFAFVOU1VQUE9SVEVEX01FRElBX1RZUEUAR09ORQBOT1RfQUNDRVBUQUJMRQBTRVJWSUNFX1VOQVZBSUxBQkxFAFJBTkdFX05PVF9TQVRJU0ZJQUJMRQBPUklHSU5fSVNfVU5SRUFDSEFCTEUAUkVTUE9OU0VfSVNfU1RBTEUAUFVSR0UATUVSR0UAUkVRVUVTVF9IRUFERVJfRklFTERTX1RPT19MQVJHRQBSRVFVRVNUX0hFQURFUl9UT09fTEFSR0UAUEFZTE9BRF9UT09fTEFSR0UASU5TVUZGSUNJRU5UX1NUT1JBR0UASFBFX1BBVVNFRF9VUEdSQURFAEhQRV9QQVVTRURfSDJfVVBHUkFERQBTT1VSQ0UAQU5OT1VOQ0UAVFJBQ0UASFBFX1VORVhQRUNURURfU1BBQ0UAREVTQ1JJQkUAVU5TVUJTQ1JJQkUAUkVDT1JEAEhQRV9JTlZBTElEX01FVEhPRABOT1RfRk9VTkQAUFJPUEZJTkQAVU5CSU5EAFJFQklORABVTkFVVEhPUklaRUQATUVUSE9EX05PVF9BTExPV0VEAEhUVFBfVkVSU0lPTl9OT1RfU1VQUE9SVEVEAEFMUkVBRFlfUkVQT1JURUQAQUNDRVBURUQATk9UX0lNUExFTUVOVEVEAExPT1BfREVURUNURUQASFBFX0NSX0VYUEVDVEVEAEhQRV9MRl9FWFBFQ1RFRABDUkVBVEVEAElNX1VTRUQASFBFX1BBVVNFRABUSU1FT1VUX09DQ1VSRUQAUEFZTUVOVF9SRVFVSVJFRABQUkVDT05ESVRJT05fUkVRVUlSRUQAUFJPWFlfQVVUSEVOVElDQVRJT05fUkVRVUlSRUQATkVUV09SS19BVVRIRU5USUNBVElPTl9SRVFVSVJFRABMRU5HVEhfUkVRVUlSRUQAU1NMX0NFUlRJRklDQVRFX1JFUVVJUkVEAFVQR1JBREVfUkVRVUlSRUQAUEFHRV9FWFBJUkVEAFBSRUNPTkRJVElPTl9GQUlMRUQARVhQRUNUQVRJT05fRkFJTEVEAFJFVkFMSURBVElPTl9GQUlMRUQAU1NMX0hBTkRTSEFLRV9GQUlMRUQATE9DS0VEAFRSQU5TRk9STUFUSU9OX0FQUExJRUQATk9UX01PRElGSUVEAE5PVF9FWFRFTkRFRABCQU5EV0lEVEhfTElNSVRfRVhDRUVERUQAU0lURV9JU19PVkVSTE9BREVEAEhFQUQARXhwZWN0ZWQgSFRUUC8sIFJUU1AvIG9yIElDRS8A5xUAAK8VAACkEgAAkhoAACYWAACeFAAA2xkAAHkVAAB+EgAA/hQAADYVAAALFgAA2BYAAPMSAABCGAAArBYAABIVAAAUFwAA7xcAAEgUAABxFwAAshoAAGsZAAB+GQAANRQAAIIaAABEFwAA/RYAAB4YAACHFwAAqhkAAJMSAAAHGAAALBcAAMoXAACkFwAA5xUAAOcVAABYFwAAOxgAAKASAAAtHAAAwxEAAEgRAADeEgAAQhMAAKQZAAD9EAAA9xUAAKUVAADvFgAA+BkAAEoWAABWFgAA9RUAAAoaAAAIGgAAARoAAKsVAABCEgAA1xAAAEwRAAAFGQAAVBYAAB4RAADKGQAAyBkAAE4WAAD/GAAAcRQAAPAVAADuFQAAlBkAAPwVAAC/GQAAmxkAAHwUAABDEQAAcBgAAJUUAAAnFAAAGRQAANUSAADUGQAARBYAAPcQAEG5OwsBAQBB0DsL4AEBAQIBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEDAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBuj0LBAEAAAIAQdE9C14DBAMDAwMDAAADAwADAwADAwMDAwMDAwMDAAUAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAwADAEG6PwsEAQAAAgBB0T8LXgMAAwMDAwMAAAMDAAMDAAMDAwMDAwMDAwMABAAFAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwADAAMAQbDBAAsNbG9zZWVlcC1hbGl2ZQBBycEACwEBAEHgwQAL4AEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBycMACwEBAEHgwwAL5wEBAQEBAQEBAQEBAQECAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAWNodW5rZWQAQfHFAAteAQABAQEBAQAAAQEAAQEAAQEBAQEBAQEBAQAAAAAAAAABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEAAQBB0McACyFlY3Rpb25lbnQtbGVuZ3Rob25yb3h5LWNvbm5lY3Rpb24AQYDIAAsgcmFuc2Zlci1lbmNvZGluZ3BncmFkZQ0KDQpTTQ0KDQoAQanIAAsFAQIAAQMAQcDIAAtfBAUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAQanKAAsFAQIAAQMAQcDKAAtfBAUFBgUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAQanMAAsEAQAAAQBBwcwAC14CAgACAgICAgICAgICAgICAgICAgICAgICAgICAgIAAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAEGpzgALBQECAAEDAEHAzgALXwQFAAAFBQUFBQUFBQUFBQYFBQUFBQUFBQUFBQUABQAHCAUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQAFAAUABQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAAAAFAEGp0AALBQEBAAEBAEHA0AALAQEAQdrQAAtBAgAAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAQanSAAsFAQEAAQEAQcDSAAsBAQBBytIACwYCAAAAAAIAQeHSAAs6AwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAAAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwBBoNQAC50BTk9VTkNFRUNLT1VUTkVDVEVURUNSSUJFTFVTSEVURUFEU0VBUkNIUkdFQ1RJVklUWUxFTkRBUlZFT1RJRllQVElPTlNDSFNFQVlTVEFUQ0hHRVVFUllPUkRJUkVDVE9SVFJDSFBBUkFNRVRFUlVSQ0VCU0NSSUJFQVJET1dOQUNFSU5ETktDS1VCU0NSSUJFVFRQQ0VUU1BBRFRQLw==";
@@ -38373,9 +38722,9 @@ var require_llhttp_wasm = __commonJS({
   }
 });
 
-// node_modules/undici/lib/llhttp/llhttp_simd-wasm.js
+// ../main/node_modules/undici/lib/llhttp/llhttp_simd-wasm.js
 var require_llhttp_simd_wasm = __commonJS({
-  "node_modules/undici/lib/llhttp/llhttp_simd-wasm.js"(exports, module) {
+  "../main/node_modules/undici/lib/llhttp/llhttp_simd-wasm.js"(exports, module) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
     var wasmBase64 = "AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAn9/AGABfwBgBH9/f38Bf2AAAGADf39/AALLAQgDZW52GHdhc21fb25faGVhZGVyc19jb21wbGV0ZQAEA2VudhV3YXNtX29uX21lc3NhZ2VfYmVnaW4AAANlbnYLd2FzbV9vbl91cmwAAQNlbnYOd2FzbV9vbl9zdGF0dXMAAQNlbnYUd2FzbV9vbl9oZWFkZXJfZmllbGQAAQNlbnYUd2FzbV9vbl9oZWFkZXJfdmFsdWUAAQNlbnYMd2FzbV9vbl9ib2R5AAEDZW52GHdhc21fb25fbWVzc2FnZV9jb21wbGV0ZQAAAzU0BQYAAAMAAAAAAAADAQMAAwMDAAACAAAAAAICAgICAgICAgIBAQEBAQEBAQEBAwAAAwAAAAQFAXABExMFAwEAAgYIAX8BQcDZBAsHxQcoBm1lbW9yeQIAC19pbml0aWFsaXplAAgZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAC2xsaHR0cF9pbml0AAkYbGxodHRwX3Nob3VsZF9rZWVwX2FsaXZlADcMbGxodHRwX2FsbG9jAAsGbWFsbG9jADkLbGxodHRwX2ZyZWUADARmcmVlAAwPbGxodHRwX2dldF90eXBlAA0VbGxodHRwX2dldF9odHRwX21ham9yAA4VbGxodHRwX2dldF9odHRwX21pbm9yAA8RbGxodHRwX2dldF9tZXRob2QAEBZsbGh0dHBfZ2V0X3N0YXR1c19jb2RlABESbGxodHRwX2dldF91cGdyYWRlABIMbGxodHRwX3Jlc2V0ABMObGxodHRwX2V4ZWN1dGUAFBRsbGh0dHBfc2V0dGluZ3NfaW5pdAAVDWxsaHR0cF9maW5pc2gAFgxsbGh0dHBfcGF1c2UAFw1sbGh0dHBfcmVzdW1lABgbbGxodHRwX3Jlc3VtZV9hZnRlcl91cGdyYWRlABkQbGxodHRwX2dldF9lcnJubwAaF2xsaHR0cF9nZXRfZXJyb3JfcmVhc29uABsXbGxodHRwX3NldF9lcnJvcl9yZWFzb24AHBRsbGh0dHBfZ2V0X2Vycm9yX3BvcwAdEWxsaHR0cF9lcnJub19uYW1lAB4SbGxodHRwX21ldGhvZF9uYW1lAB8SbGxodHRwX3N0YXR1c19uYW1lACAabGxodHRwX3NldF9sZW5pZW50X2hlYWRlcnMAISFsbGh0dHBfc2V0X2xlbmllbnRfY2h1bmtlZF9sZW5ndGgAIh1sbGh0dHBfc2V0X2xlbmllbnRfa2VlcF9hbGl2ZQAjJGxsaHR0cF9zZXRfbGVuaWVudF90cmFuc2Zlcl9lbmNvZGluZwAkGmxsaHR0cF9zZXRfbGVuaWVudF92ZXJzaW9uACUjbGxodHRwX3NldF9sZW5pZW50X2RhdGFfYWZ0ZXJfY2xvc2UAJidsbGh0dHBfc2V0X2xlbmllbnRfb3B0aW9uYWxfbGZfYWZ0ZXJfY3IAJyxsbGh0dHBfc2V0X2xlbmllbnRfb3B0aW9uYWxfY3JsZl9hZnRlcl9jaHVuawAoKGxsaHR0cF9zZXRfbGVuaWVudF9vcHRpb25hbF9jcl9iZWZvcmVfbGYAKSpsbGh0dHBfc2V0X2xlbmllbnRfc3BhY2VzX2FmdGVyX2NodW5rX3NpemUAKhhsbGh0dHBfbWVzc2FnZV9uZWVkc19lb2YANgkYAQBBAQsSAQIDBAUKBgcyNDMuKy8tLDAxCuzaAjQWAEHA1QAoAgAEQAALQcDVAEEBNgIACxQAIAAQOCAAIAI2AjggACABOgAoCxQAIAAgAC8BNCAALQAwIAAQNxAACx4BAX9BwAAQOiIBEDggAUGACDYCOCABIAA6ACggAQuPDAEHfwJAIABFDQAgAEEIayIBIABBBGsoAgAiAEF4cSIEaiEFAkAgAEEBcQ0AIABBA3FFDQEgASABKAIAIgBrIgFB1NUAKAIASQ0BIAAgBGohBAJAAkBB2NUAKAIAIAFHBEAgAEH/AU0EQCAAQQN2IQMgASgCCCIAIAEoAgwiAkYEQEHE1QBBxNUAKAIAQX4gA3dxNgIADAULIAIgADYCCCAAIAI2AgwMBAsgASgCGCEGIAEgASgCDCIARwRAIAAgASgCCCICNgIIIAIgADYCDAwDCyABQRRqIgMoAgAiAkUEQCABKAIQIgJFDQIgAUEQaiEDCwNAIAMhByACIgBBFGoiAygCACICDQAgAEEQaiEDIAAoAhAiAg0ACyAHQQA2AgAMAgsgBSgCBCIAQQNxQQNHDQIgBSAAQX5xNgIEQczVACAENgIAIAUgBDYCACABIARBAXI2AgQMAwtBACEACyAGRQ0AAkAgASgCHCICQQJ0QfTXAGoiAygCACABRgRAIAMgADYCACAADQFByNUAQcjVACgCAEF+IAJ3cTYCAAwCCyAGQRBBFCAGKAIQIAFGG2ogADYCACAARQ0BCyAAIAY2AhggASgCECICBEAgACACNgIQIAIgADYCGAsgAUEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgBU8NACAFKAIEIgBBAXFFDQACQAJAAkACQCAAQQJxRQRAQdzVACgCACAFRgRAQdzVACABNgIAQdDVAEHQ1QAoAgAgBGoiADYCACABIABBAXI2AgQgAUHY1QAoAgBHDQZBzNUAQQA2AgBB2NUAQQA2AgAMBgtB2NUAKAIAIAVGBEBB2NUAIAE2AgBBzNUAQczVACgCACAEaiIANgIAIAEgAEEBcjYCBCAAIAFqIAA2AgAMBgsgAEF4cSAEaiEEIABB/wFNBEAgAEEDdiEDIAUoAggiACAFKAIMIgJGBEBBxNUAQcTVACgCAEF+IAN3cTYCAAwFCyACIAA2AgggACACNgIMDAQLIAUoAhghBiAFIAUoAgwiAEcEQEHU1QAoAgAaIAAgBSgCCCICNgIIIAIgADYCDAwDCyAFQRRqIgMoAgAiAkUEQCAFKAIQIgJFDQIgBUEQaiEDCwNAIAMhByACIgBBFGoiAygCACICDQAgAEEQaiEDIAAoAhAiAg0ACyAHQQA2AgAMAgsgBSAAQX5xNgIEIAEgBGogBDYCACABIARBAXI2AgQMAwtBACEACyAGRQ0AAkAgBSgCHCICQQJ0QfTXAGoiAygCACAFRgRAIAMgADYCACAADQFByNUAQcjVACgCAEF+IAJ3cTYCAAwCCyAGQRBBFCAGKAIQIAVGG2ogADYCACAARQ0BCyAAIAY2AhggBSgCECICBEAgACACNgIQIAIgADYCGAsgBUEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgBGogBDYCACABIARBAXI2AgQgAUHY1QAoAgBHDQBBzNUAIAQ2AgAMAQsgBEH/AU0EQCAEQXhxQezVAGohAAJ/QcTVACgCACICQQEgBEEDdnQiA3FFBEBBxNUAIAIgA3I2AgAgAAwBCyAAKAIICyICIAE2AgwgACABNgIIIAEgADYCDCABIAI2AggMAQtBHyECIARB////B00EQCAEQSYgBEEIdmciAGt2QQFxIABBAXRrQT5qIQILIAEgAjYCHCABQgA3AhAgAkECdEH01wBqIQACQEHI1QAoAgAiA0EBIAJ0IgdxRQRAIAAgATYCAEHI1QAgAyAHcjYCACABIAA2AhggASABNgIIIAEgATYCDAwBCyAEQRkgAkEBdmtBACACQR9HG3QhAiAAKAIAIQACQANAIAAiAygCBEF4cSAERg0BIAJBHXYhACACQQF0IQIgAyAAQQRxakEQaiIHKAIAIgANAAsgByABNgIAIAEgAzYCGCABIAE2AgwgASABNgIIDAELIAMoAggiACABNgIMIAMgATYCCCABQQA2AhggASADNgIMIAEgADYCCAtB5NUAQeTVACgCAEEBayIAQX8gABs2AgALCwcAIAAtACgLBwAgAC0AKgsHACAALQArCwcAIAAtACkLBwAgAC8BNAsHACAALQAwC0ABBH8gACgCGCEBIAAvAS4hAiAALQAoIQMgACgCOCEEIAAQOCAAIAQ2AjggACADOgAoIAAgAjsBLiAAIAE2AhgLhocCAwd/A34BeyABIAJqIQQCQCAAIgMoAgwiAA0AIAMoAgQEQCADIAE2AgQLIwBBEGsiCSQAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCADKAIcIgJBAmsO/AEB+QECAwQFBgcICQoLDA0ODxAREvgBE/cBFBX2ARYX9QEYGRobHB0eHyD9AfsBIfQBIiMkJSYnKCkqK/MBLC0uLzAxMvIB8QEzNPAB7wE1Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk/6AVBRUlPuAe0BVOwBVesBVldYWVrqAVtcXV5fYGFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6e3x9fn+AAYEBggGDAYQBhQGGAYcBiAGJAYoBiwGMAY0BjgGPAZABkQGSAZMBlAGVAZYBlwGYAZkBmgGbAZwBnQGeAZ8BoAGhAaIBowGkAaUBpgGnAagBqQGqAasBrAGtAa4BrwGwAbEBsgGzAbQBtQG2AbcBuAG5AboBuwG8Ab0BvgG/AcABwQHCAcMBxAHFAcYBxwHIAckBygHLAcwBzQHOAekB6AHPAecB0AHmAdEB0gHTAdQB5QHVAdYB1wHYAdkB2gHbAdwB3QHeAd8B4AHhAeIB4wEA/AELQQAM4wELQQ4M4gELQQ0M4QELQQ8M4AELQRAM3wELQRMM3gELQRQM3QELQRUM3AELQRYM2wELQRcM2gELQRgM2QELQRkM2AELQRoM1wELQRsM1gELQRwM1QELQR0M1AELQR4M0wELQR8M0gELQSAM0QELQSEM0AELQQgMzwELQSIMzgELQSQMzQELQSMMzAELQQcMywELQSUMygELQSYMyQELQScMyAELQSgMxwELQRIMxgELQREMxQELQSkMxAELQSoMwwELQSsMwgELQSwMwQELQd4BDMABC0EuDL8BC0EvDL4BC0EwDL0BC0ExDLwBC0EyDLsBC0EzDLoBC0E0DLkBC0HfAQy4AQtBNQy3AQtBOQy2AQtBDAy1AQtBNgy0AQtBNwyzAQtBOAyyAQtBPgyxAQtBOgywAQtB4AEMrwELQQsMrgELQT8MrQELQTsMrAELQQoMqwELQTwMqgELQT0MqQELQeEBDKgBC0HBAAynAQtBwAAMpgELQcIADKUBC0EJDKQBC0EtDKMBC0HDAAyiAQtBxAAMoQELQcUADKABC0HGAAyfAQtBxwAMngELQcgADJ0BC0HJAAycAQtBygAMmwELQcsADJoBC0HMAAyZAQtBzQAMmAELQc4ADJcBC0HPAAyWAQtB0AAMlQELQdEADJQBC0HSAAyTAQtB0wAMkgELQdUADJEBC0HUAAyQAQtB1gAMjwELQdcADI4BC0HYAAyNAQtB2QAMjAELQdoADIsBC0HbAAyKAQtB3AAMiQELQd0ADIgBC0HeAAyHAQtB3wAMhgELQeAADIUBC0HhAAyEAQtB4gAMgwELQeMADIIBC0HkAAyBAQtB5QAMgAELQeIBDH8LQeYADH4LQecADH0LQQYMfAtB6AAMewtBBQx6C0HpAAx5C0EEDHgLQeoADHcLQesADHYLQewADHULQe0ADHQLQQMMcwtB7gAMcgtB7wAMcQtB8AAMcAtB8gAMbwtB8QAMbgtB8wAMbQtB9AAMbAtB9QAMawtB9gAMagtBAgxpC0H3AAxoC0H4AAxnC0H5AAxmC0H6AAxlC0H7AAxkC0H8AAxjC0H9AAxiC0H+AAxhC0H/AAxgC0GAAQxfC0GBAQxeC0GCAQxdC0GDAQxcC0GEAQxbC0GFAQxaC0GGAQxZC0GHAQxYC0GIAQxXC0GJAQxWC0GKAQxVC0GLAQxUC0GMAQxTC0GNAQxSC0GOAQxRC0GPAQxQC0GQAQxPC0GRAQxOC0GSAQxNC0GTAQxMC0GUAQxLC0GVAQxKC0GWAQxJC0GXAQxIC0GYAQxHC0GZAQxGC0GaAQxFC0GbAQxEC0GcAQxDC0GdAQxCC0GeAQxBC0GfAQxAC0GgAQw/C0GhAQw+C0GiAQw9C0GjAQw8C0GkAQw7C0GlAQw6C0GmAQw5C0GnAQw4C0GoAQw3C0GpAQw2C0GqAQw1C0GrAQw0C0GsAQwzC0GtAQwyC0GuAQwxC0GvAQwwC0GwAQwvC0GxAQwuC0GyAQwtC0GzAQwsC0G0AQwrC0G1AQwqC0G2AQwpC0G3AQwoC0G4AQwnC0G5AQwmC0G6AQwlC0G7AQwkC0G8AQwjC0G9AQwiC0G+AQwhC0G/AQwgC0HAAQwfC0HBAQweC0HCAQwdC0EBDBwLQcMBDBsLQcQBDBoLQcUBDBkLQcYBDBgLQccBDBcLQcgBDBYLQckBDBULQcoBDBQLQcsBDBMLQcwBDBILQc0BDBELQc4BDBALQc8BDA8LQdABDA4LQdEBDA0LQdIBDAwLQdMBDAsLQdQBDAoLQdUBDAkLQdYBDAgLQeMBDAcLQdcBDAYLQdgBDAULQdkBDAQLQdoBDAMLQdsBDAILQd0BDAELQdwBCyECA0ACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAMCfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAn8CQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAwJ/AkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJ/AkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCACDuMBAAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISMkJScoKZ4DmwOaA5EDigODA4AD/QL7AvgC8gLxAu8C7QLoAucC5gLlAuQC3ALbAtoC2QLYAtcC1gLVAs8CzgLMAssCygLJAsgCxwLGAsQCwwK+ArwCugK5ArgCtwK2ArUCtAKzArICsQKwAq4CrQKpAqgCpwKmAqUCpAKjAqICoQKgAp8CmAKQAowCiwKKAoEC/gH9AfwB+wH6AfkB+AH3AfUB8wHwAesB6QHoAecB5gHlAeQB4wHiAeEB4AHfAd4B3QHcAdoB2QHYAdcB1gHVAdQB0wHSAdEB0AHPAc4BzQHMAcsBygHJAcgBxwHGAcUBxAHDAcIBwQHAAb8BvgG9AbwBuwG6AbkBuAG3AbYBtQG0AbMBsgGxAbABrwGuAa0BrAGrAaoBqQGoAacBpgGlAaQBowGiAZ8BngGZAZgBlwGWAZUBlAGTAZIBkQGQAY8BjQGMAYcBhgGFAYQBgwGCAX18e3p5dnV0UFFSU1RVCyABIARHDXJB/QEhAgy+AwsgASAERw2YAUHbASECDL0DCyABIARHDfEBQY4BIQIMvAMLIAEgBEcN/AFBhAEhAgy7AwsgASAERw2KAkH/ACECDLoDCyABIARHDZECQf0AIQIMuQMLIAEgBEcNlAJB+wAhAgy4AwsgASAERw0eQR4hAgy3AwsgASAERw0ZQRghAgy2AwsgASAERw3KAkHNACECDLUDCyABIARHDdUCQcYAIQIMtAMLIAEgBEcN1gJBwwAhAgyzAwsgASAERw3cAkE4IQIMsgMLIAMtADBBAUYNrQMMiQMLQQAhAAJAAkACQCADLQAqRQ0AIAMtACtFDQAgAy8BMiICQQJxRQ0BDAILIAMvATIiAkEBcUUNAQtBASEAIAMtAChBAUYNACADLwE0IgZB5ABrQeQASQ0AIAZBzAFGDQAgBkGwAkYNACACQcAAcQ0AQQAhACACQYgEcUGABEYNACACQShxQQBHIQALIANBADsBMiADQQA6ADECQCAARQRAIANBADoAMSADLQAuQQRxDQEMsQMLIANCADcDIAsgA0EAOgAxIANBAToANgxIC0EAIQACQCADKAI4IgJFDQAgAigCMCICRQ0AIAMgAhEAACEACyAARQ1IIABBFUcNYiADQQQ2AhwgAyABNgIUIANB0hs2AhAgA0EVNgIMQQAhAgyvAwsgASAERgRAQQYhAgyvAwsgAS0AAEEKRw0ZIAFBAWohAQwaCyADQgA3AyBBEiECDJQDCyABIARHDYoDQSMhAgysAwsgASAERgRAQQchAgysAwsCQAJAIAEtAABBCmsOBAEYGAAYCyABQQFqIQFBECECDJMDCyABQQFqIQEgA0Evai0AAEEBcQ0XQQAhAiADQQA2AhwgAyABNgIUIANBmSA2AhAgA0EZNgIMDKsDCyADIAMpAyAiDCAEIAFrrSIKfSILQgAgCyAMWBs3AyAgCiAMWg0YQQghAgyqAwsgASAERwRAIANBCTYCCCADIAE2AgRBFCECDJEDC0EJIQIMqQMLIAMpAyBQDa4CDEMLIAEgBEYEQEELIQIMqAMLIAEtAABBCkcNFiABQQFqIQEMFwsgA0Evai0AAEEBcUUNGQwmC0EAIQACQCADKAI4IgJFDQAgAigCUCICRQ0AIAMgAhEAACEACyAADRkMQgtBACEAAkAgAygCOCICRQ0AIAIoAlAiAkUNACADIAIRAAAhAAsgAA0aDCQLQQAhAAJAIAMoAjgiAkUNACACKAJQIgJFDQAgAyACEQAAIQALIAANGwwyCyADQS9qLQAAQQFxRQ0cDCILQQAhAAJAIAMoAjgiAkUNACACKAJUIgJFDQAgAyACEQAAIQALIAANHAxCC0EAIQACQCADKAI4IgJFDQAgAigCVCICRQ0AIAMgAhEAACEACyAADR0MIAsgASAERgRAQRMhAgygAwsCQCABLQAAIgBBCmsOBB8jIwAiCyABQQFqIQEMHwtBACEAAkAgAygCOCICRQ0AIAIoAlQiAkUNACADIAIRAAAhAAsgAA0iDEILIAEgBEYEQEEWIQIMngMLIAEtAABBwMEAai0AAEEBRw0jDIMDCwJAA0AgAS0AAEGwO2otAAAiAEEBRwRAAkAgAEECaw4CAwAnCyABQQFqIQFBISECDIYDCyAEIAFBAWoiAUcNAAtBGCECDJ0DCyADKAIEIQBBACECIANBADYCBCADIAAgAUEBaiIBEDQiAA0hDEELQQAhAAJAIAMoAjgiAkUNACACKAJUIgJFDQAgAyACEQAAIQALIAANIwwqCyABIARGBEBBHCECDJsDCyADQQo2AgggAyABNgIEQQAhAAJAIAMoAjgiAkUNACACKAJQIgJFDQAgAyACEQAAIQALIAANJUEkIQIMgQMLIAEgBEcEQANAIAEtAABBsD1qLQAAIgBBA0cEQCAAQQFrDgUYGiaCAyUmCyAEIAFBAWoiAUcNAAtBGyECDJoDC0EbIQIMmQMLA0AgAS0AAEGwP2otAAAiAEEDRwRAIABBAWsOBQ8RJxMmJwsgBCABQQFqIgFHDQALQR4hAgyYAwsgASAERwRAIANBCzYCCCADIAE2AgRBByECDP8CC0EfIQIMlwMLIAEgBEYEQEEgIQIMlwMLAkAgAS0AAEENaw4ULj8/Pz8/Pz8/Pz8/Pz8/Pz8/PwA/C0EAIQIgA0EANgIcIANBvws2AhAgA0ECNgIMIAMgAUEBajYCFAyWAwsgA0EvaiECA0AgASAERgRAQSEhAgyXAwsCQAJAAkAgAS0AACIAQQlrDhgCACkpASkpKSkpKSkpKSkpKSkpKSkpKQInCyABQQFqIQEgA0Evai0AAEEBcUUNCgwYCyABQQFqIQEMFwsgAUEBaiEBIAItAABBAnENAAtBACECIANBADYCHCADIAE2AhQgA0GfFTYCECADQQw2AgwMlQMLIAMtAC5BgAFxRQ0BC0EAIQACQCADKAI4IgJFDQAgAigCXCICRQ0AIAMgAhEAACEACyAARQ3mAiAAQRVGBEAgA0EkNgIcIAMgATYCFCADQZsbNgIQIANBFTYCDEEAIQIMlAMLQQAhAiADQQA2AhwgAyABNgIUIANBkA42AhAgA0EUNgIMDJMDC0EAIQIgA0EANgIcIAMgATYCFCADQb4gNgIQIANBAjYCDAySAwsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEgDKdqIgEQMiIARQ0rIANBBzYCHCADIAE2AhQgAyAANgIMDJEDCyADLQAuQcAAcUUNAQtBACEAAkAgAygCOCICRQ0AIAIoAlgiAkUNACADIAIRAAAhAAsgAEUNKyAAQRVGBEAgA0EKNgIcIAMgATYCFCADQesZNgIQIANBFTYCDEEAIQIMkAMLQQAhAiADQQA2AhwgAyABNgIUIANBkww2AhAgA0ETNgIMDI8DC0EAIQIgA0EANgIcIAMgATYCFCADQYIVNgIQIANBAjYCDAyOAwtBACECIANBADYCHCADIAE2AhQgA0HdFDYCECADQRk2AgwMjQMLQQAhAiADQQA2AhwgAyABNgIUIANB5h02AhAgA0EZNgIMDIwDCyAAQRVGDT1BACECIANBADYCHCADIAE2AhQgA0HQDzYCECADQSI2AgwMiwMLIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDMiAEUNKCADQQ02AhwgAyABNgIUIAMgADYCDAyKAwsgAEEVRg06QQAhAiADQQA2AhwgAyABNgIUIANB0A82AhAgA0EiNgIMDIkDCyADKAIEIQBBACECIANBADYCBCADIAAgARAzIgBFBEAgAUEBaiEBDCgLIANBDjYCHCADIAA2AgwgAyABQQFqNgIUDIgDCyAAQRVGDTdBACECIANBADYCHCADIAE2AhQgA0HQDzYCECADQSI2AgwMhwMLIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDMiAEUEQCABQQFqIQEMJwsgA0EPNgIcIAMgADYCDCADIAFBAWo2AhQMhgMLQQAhAiADQQA2AhwgAyABNgIUIANB4hc2AhAgA0EZNgIMDIUDCyAAQRVGDTNBACECIANBADYCHCADIAE2AhQgA0HWDDYCECADQSM2AgwMhAMLIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDQiAEUNJSADQRE2AhwgAyABNgIUIAMgADYCDAyDAwsgAEEVRg0wQQAhAiADQQA2AhwgAyABNgIUIANB1gw2AhAgA0EjNgIMDIIDCyADKAIEIQBBACECIANBADYCBCADIAAgARA0IgBFBEAgAUEBaiEBDCULIANBEjYCHCADIAA2AgwgAyABQQFqNgIUDIEDCyADQS9qLQAAQQFxRQ0BC0EXIQIM5gILQQAhAiADQQA2AhwgAyABNgIUIANB4hc2AhAgA0EZNgIMDP4CCyAAQTtHDQAgAUEBaiEBDAwLQQAhAiADQQA2AhwgAyABNgIUIANBkhg2AhAgA0ECNgIMDPwCCyAAQRVGDShBACECIANBADYCHCADIAE2AhQgA0HWDDYCECADQSM2AgwM+wILIANBFDYCHCADIAE2AhQgAyAANgIMDPoCCyADKAIEIQBBACECIANBADYCBCADIAAgARA0IgBFBEAgAUEBaiEBDPUCCyADQRU2AhwgAyAANgIMIAMgAUEBajYCFAz5AgsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQzzAgsgA0EXNgIcIAMgADYCDCADIAFBAWo2AhQM+AILIABBFUYNI0EAIQIgA0EANgIcIAMgATYCFCADQdYMNgIQIANBIzYCDAz3AgsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQwdCyADQRk2AhwgAyAANgIMIAMgAUEBajYCFAz2AgsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQzvAgsgA0EaNgIcIAMgADYCDCADIAFBAWo2AhQM9QILIABBFUYNH0EAIQIgA0EANgIcIAMgATYCFCADQdAPNgIQIANBIjYCDAz0AgsgAygCBCEAIANBADYCBCADIAAgARAzIgBFBEAgAUEBaiEBDBsLIANBHDYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgzzAgsgAygCBCEAIANBADYCBCADIAAgARAzIgBFBEAgAUEBaiEBDOsCCyADQR02AhwgAyAANgIMIAMgAUEBajYCFEEAIQIM8gILIABBO0cNASABQQFqIQELQSYhAgzXAgtBACECIANBADYCHCADIAE2AhQgA0GfFTYCECADQQw2AgwM7wILIAEgBEcEQANAIAEtAABBIEcNhAIgBCABQQFqIgFHDQALQSwhAgzvAgtBLCECDO4CCyABIARGBEBBNCECDO4CCwJAAkADQAJAIAEtAABBCmsOBAIAAAMACyAEIAFBAWoiAUcNAAtBNCECDO8CCyADKAIEIQAgA0EANgIEIAMgACABEDEiAEUNnwIgA0EyNgIcIAMgATYCFCADIAA2AgxBACECDO4CCyADKAIEIQAgA0EANgIEIAMgACABEDEiAEUEQCABQQFqIQEMnwILIANBMjYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgztAgsgASAERwRAAkADQCABLQAAQTBrIgBB/wFxQQpPBEBBOiECDNcCCyADKQMgIgtCmbPmzJmz5swZVg0BIAMgC0IKfiIKNwMgIAogAK1C/wGDIgtCf4VWDQEgAyAKIAt8NwMgIAQgAUEBaiIBRw0AC0HAACECDO4CCyADKAIEIQAgA0EANgIEIAMgACABQQFqIgEQMSIADRcM4gILQcAAIQIM7AILIAEgBEYEQEHJACECDOwCCwJAA0ACQCABLQAAQQlrDhgAAqICogKpAqICogKiAqICogKiAqICogKiAqICogKiAqICogKiAqICogKiAgCiAgsgBCABQQFqIgFHDQALQckAIQIM7AILIAFBAWohASADQS9qLQAAQQFxDaUCIANBADYCHCADIAE2AhQgA0GXEDYCECADQQo2AgxBACECDOsCCyABIARHBEADQCABLQAAQSBHDRUgBCABQQFqIgFHDQALQfgAIQIM6wILQfgAIQIM6gILIANBAjoAKAw4C0EAIQIgA0EANgIcIANBvws2AhAgA0ECNgIMIAMgAUEBajYCFAzoAgtBACECDM4CC0ENIQIMzQILQRMhAgzMAgtBFSECDMsCC0EWIQIMygILQRghAgzJAgtBGSECDMgCC0EaIQIMxwILQRshAgzGAgtBHCECDMUCC0EdIQIMxAILQR4hAgzDAgtBHyECDMICC0EgIQIMwQILQSIhAgzAAgtBIyECDL8CC0ElIQIMvgILQeUAIQIMvQILIANBPTYCHCADIAE2AhQgAyAANgIMQQAhAgzVAgsgA0EbNgIcIAMgATYCFCADQaQcNgIQIANBFTYCDEEAIQIM1AILIANBIDYCHCADIAE2AhQgA0GYGjYCECADQRU2AgxBACECDNMCCyADQRM2AhwgAyABNgIUIANBmBo2AhAgA0EVNgIMQQAhAgzSAgsgA0ELNgIcIAMgATYCFCADQZgaNgIQIANBFTYCDEEAIQIM0QILIANBEDYCHCADIAE2AhQgA0GYGjYCECADQRU2AgxBACECDNACCyADQSA2AhwgAyABNgIUIANBpBw2AhAgA0EVNgIMQQAhAgzPAgsgA0ELNgIcIAMgATYCFCADQaQcNgIQIANBFTYCDEEAIQIMzgILIANBDDYCHCADIAE2AhQgA0GkHDYCECADQRU2AgxBACECDM0CC0EAIQIgA0EANgIcIAMgATYCFCADQd0ONgIQIANBEjYCDAzMAgsCQANAAkAgAS0AAEEKaw4EAAICAAILIAQgAUEBaiIBRw0AC0H9ASECDMwCCwJAAkAgAy0ANkEBRw0AQQAhAAJAIAMoAjgiAkUNACACKAJgIgJFDQAgAyACEQAAIQALIABFDQAgAEEVRw0BIANB/AE2AhwgAyABNgIUIANB3Bk2AhAgA0EVNgIMQQAhAgzNAgtB3AEhAgyzAgsgA0EANgIcIAMgATYCFCADQfkLNgIQIANBHzYCDEEAIQIMywILAkACQCADLQAoQQFrDgIEAQALQdsBIQIMsgILQdQBIQIMsQILIANBAjoAMUEAIQACQCADKAI4IgJFDQAgAigCACICRQ0AIAMgAhEAACEACyAARQRAQd0BIQIMsQILIABBFUcEQCADQQA2AhwgAyABNgIUIANBtAw2AhAgA0EQNgIMQQAhAgzKAgsgA0H7ATYCHCADIAE2AhQgA0GBGjYCECADQRU2AgxBACECDMkCCyABIARGBEBB+gEhAgzJAgsgAS0AAEHIAEYNASADQQE6ACgLQcABIQIMrgILQdoBIQIMrQILIAEgBEcEQCADQQw2AgggAyABNgIEQdkBIQIMrQILQfkBIQIMxQILIAEgBEYEQEH4ASECDMUCCyABLQAAQcgARw0EIAFBAWohAUHYASECDKsCCyABIARGBEBB9wEhAgzEAgsCQAJAIAEtAABBxQBrDhAABQUFBQUFBQUFBQUFBQUBBQsgAUEBaiEBQdYBIQIMqwILIAFBAWohAUHXASECDKoCC0H2ASECIAEgBEYNwgIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABButUAai0AAEcNAyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMwwILIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARAuIgBFBEBB4wEhAgyqAgsgA0H1ATYCHCADIAE2AhQgAyAANgIMQQAhAgzCAgtB9AEhAiABIARGDcECIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQbjVAGotAABHDQIgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADMICCyADQYEEOwEoIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARAuIgANAwwCCyADQQA2AgALQQAhAiADQQA2AhwgAyABNgIUIANB5R82AhAgA0EINgIMDL8CC0HVASECDKUCCyADQfMBNgIcIAMgATYCFCADIAA2AgxBACECDL0CC0EAIQACQCADKAI4IgJFDQAgAigCQCICRQ0AIAMgAhEAACEACyAARQ1uIABBFUcEQCADQQA2AhwgAyABNgIUIANBgg82AhAgA0EgNgIMQQAhAgy9AgsgA0GPATYCHCADIAE2AhQgA0HsGzYCECADQRU2AgxBACECDLwCCyABIARHBEAgA0ENNgIIIAMgATYCBEHTASECDKMCC0HyASECDLsCCyABIARGBEBB8QEhAgy7AgsCQAJAAkAgAS0AAEHIAGsOCwABCAgICAgICAgCCAsgAUEBaiEBQdABIQIMowILIAFBAWohAUHRASECDKICCyABQQFqIQFB0gEhAgyhAgtB8AEhAiABIARGDbkCIAMoAgAiACAEIAFraiEGIAEgAGtBAmohBQNAIAEtAAAgAEG11QBqLQAARw0EIABBAkYNAyAAQQFqIQAgBCABQQFqIgFHDQALIAMgBjYCAAy5AgtB7wEhAiABIARGDbgCIAMoAgAiACAEIAFraiEGIAEgAGtBAWohBQNAIAEtAAAgAEGz1QBqLQAARw0DIABBAUYNAiAAQQFqIQAgBCABQQFqIgFHDQALIAMgBjYCAAy4AgtB7gEhAiABIARGDbcCIAMoAgAiACAEIAFraiEGIAEgAGtBAmohBQNAIAEtAAAgAEGw1QBqLQAARw0CIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBjYCAAy3AgsgAygCBCEAIANCADcDACADIAAgBUEBaiIBECsiAEUNAiADQewBNgIcIAMgATYCFCADIAA2AgxBACECDLYCCyADQQA2AgALIAMoAgQhACADQQA2AgQgAyAAIAEQKyIARQ2cAiADQe0BNgIcIAMgATYCFCADIAA2AgxBACECDLQCC0HPASECDJoCC0EAIQACQCADKAI4IgJFDQAgAigCNCICRQ0AIAMgAhEAACEACwJAIAAEQCAAQRVGDQEgA0EANgIcIAMgATYCFCADQeoNNgIQIANBJjYCDEEAIQIMtAILQc4BIQIMmgILIANB6wE2AhwgAyABNgIUIANBgBs2AhAgA0EVNgIMQQAhAgyyAgsgASAERgRAQesBIQIMsgILIAEtAABBL0YEQCABQQFqIQEMAQsgA0EANgIcIAMgATYCFCADQbI4NgIQIANBCDYCDEEAIQIMsQILQc0BIQIMlwILIAEgBEcEQCADQQ42AgggAyABNgIEQcwBIQIMlwILQeoBIQIMrwILIAEgBEYEQEHpASECDK8CCyABLQAAQTBrIgBB/wFxQQpJBEAgAyAAOgAqIAFBAWohAUHLASECDJYCCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNlwIgA0HoATYCHCADIAE2AhQgAyAANgIMQQAhAgyuAgsgASAERgRAQecBIQIMrgILAkAgAS0AAEEuRgRAIAFBAWohAQwBCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNmAIgA0HmATYCHCADIAE2AhQgAyAANgIMQQAhAgyuAgtBygEhAgyUAgsgASAERgRAQeUBIQIMrQILQQAhAEEBIQVBASEHQQAhAgJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAIAEtAABBMGsOCgoJAAECAwQFBggLC0ECDAYLQQMMBQtBBAwEC0EFDAMLQQYMAgtBBwwBC0EICyECQQAhBUEAIQcMAgtBCSECQQEhAEEAIQVBACEHDAELQQAhBUEBIQILIAMgAjoAKyABQQFqIQECQAJAIAMtAC5BEHENAAJAAkACQCADLQAqDgMBAAIECyAHRQ0DDAILIAANAQwCCyAFRQ0BCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNAiADQeIBNgIcIAMgATYCFCADIAA2AgxBACECDK8CCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNmgIgA0HjATYCHCADIAE2AhQgAyAANgIMQQAhAgyuAgsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDZgCIANB5AE2AhwgAyABNgIUIAMgADYCDAytAgtByQEhAgyTAgtBACEAAkAgAygCOCICRQ0AIAIoAkQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0GkDTYCECADQSE2AgxBACECDK0CC0HIASECDJMCCyADQeEBNgIcIAMgATYCFCADQdAaNgIQIANBFTYCDEEAIQIMqwILIAEgBEYEQEHhASECDKsCCwJAIAEtAABBIEYEQCADQQA7ATQgAUEBaiEBDAELIANBADYCHCADIAE2AhQgA0GZETYCECADQQk2AgxBACECDKsCC0HHASECDJECCyABIARGBEBB4AEhAgyqAgsCQCABLQAAQTBrQf8BcSICQQpJBEAgAUEBaiEBAkAgAy8BNCIAQZkzSw0AIAMgAEEKbCIAOwE0IABB/v8DcSACQf//A3NLDQAgAyAAIAJqOwE0DAILQQAhAiADQQA2AhwgAyABNgIUIANBlR42AhAgA0ENNgIMDKsCCyADQQA2AhwgAyABNgIUIANBlR42AhAgA0ENNgIMQQAhAgyqAgtBxgEhAgyQAgsgASAERgRAQd8BIQIMqQILAkAgAS0AAEEwa0H/AXEiAkEKSQRAIAFBAWohAQJAIAMvATQiAEGZM0sNACADIABBCmwiADsBNCAAQf7/A3EgAkH//wNzSw0AIAMgACACajsBNAwCC0EAIQIgA0EANgIcIAMgATYCFCADQZUeNgIQIANBDTYCDAyqAgsgA0EANgIcIAMgATYCFCADQZUeNgIQIANBDTYCDEEAIQIMqQILQcUBIQIMjwILIAEgBEYEQEHeASECDKgCCwJAIAEtAABBMGtB/wFxIgJBCkkEQCABQQFqIQECQCADLwE0IgBBmTNLDQAgAyAAQQpsIgA7ATQgAEH+/wNxIAJB//8Dc0sNACADIAAgAmo7ATQMAgtBACECIANBADYCHCADIAE2AhQgA0GVHjYCECADQQ02AgwMqQILIANBADYCHCADIAE2AhQgA0GVHjYCECADQQ02AgxBACECDKgCC0HEASECDI4CCyABIARGBEBB3QEhAgynAgsCQAJAAkACQCABLQAAQQprDhcCAwMAAwMDAwMDAwMDAwMDAwMDAwMDAQMLIAFBAWoMBQsgAUEBaiEBQcMBIQIMjwILIAFBAWohASADQS9qLQAAQQFxDQggA0EANgIcIAMgATYCFCADQY0LNgIQIANBDTYCDEEAIQIMpwILIANBADYCHCADIAE2AhQgA0GNCzYCECADQQ02AgxBACECDKYCCyABIARHBEAgA0EPNgIIIAMgATYCBEEBIQIMjQILQdwBIQIMpQILAkACQANAAkAgAS0AAEEKaw4EAgAAAwALIAQgAUEBaiIBRw0AC0HbASECDKYCCyADKAIEIQAgA0EANgIEIAMgACABEC0iAEUEQCABQQFqIQEMBAsgA0HaATYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgylAgsgAygCBCEAIANBADYCBCADIAAgARAtIgANASABQQFqCyEBQcEBIQIMigILIANB2QE2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMogILQcIBIQIMiAILIANBL2otAABBAXENASADQQA2AhwgAyABNgIUIANB5Bw2AhAgA0EZNgIMQQAhAgygAgsgASAERgRAQdkBIQIMoAILAkACQAJAIAEtAABBCmsOBAECAgACCyABQQFqIQEMAgsgAUEBaiEBDAELIAMtAC5BwABxRQ0BC0EAIQACQCADKAI4IgJFDQAgAigCPCICRQ0AIAMgAhEAACEACyAARQ2gASAAQRVGBEAgA0HZADYCHCADIAE2AhQgA0G3GjYCECADQRU2AgxBACECDJ8CCyADQQA2AhwgAyABNgIUIANBgA02AhAgA0EbNgIMQQAhAgyeAgsgA0EANgIcIAMgATYCFCADQdwoNgIQIANBAjYCDEEAIQIMnQILIAEgBEcEQCADQQw2AgggAyABNgIEQb8BIQIMhAILQdgBIQIMnAILIAEgBEYEQEHXASECDJwCCwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAS0AAEHBAGsOFQABAgNaBAUGWlpaBwgJCgsMDQ4PEFoLIAFBAWohAUH7ACECDJICCyABQQFqIQFB/AAhAgyRAgsgAUEBaiEBQYEBIQIMkAILIAFBAWohAUGFASECDI8CCyABQQFqIQFBhgEhAgyOAgsgAUEBaiEBQYkBIQIMjQILIAFBAWohAUGKASECDIwCCyABQQFqIQFBjQEhAgyLAgsgAUEBaiEBQZYBIQIMigILIAFBAWohAUGXASECDIkCCyABQQFqIQFBmAEhAgyIAgsgAUEBaiEBQaUBIQIMhwILIAFBAWohAUGmASECDIYCCyABQQFqIQFBrAEhAgyFAgsgAUEBaiEBQbQBIQIMhAILIAFBAWohAUG3ASECDIMCCyABQQFqIQFBvgEhAgyCAgsgASAERgRAQdYBIQIMmwILIAEtAABBzgBHDUggAUEBaiEBQb0BIQIMgQILIAEgBEYEQEHVASECDJoCCwJAAkACQCABLQAAQcIAaw4SAEpKSkpKSkpKSgFKSkpKSkoCSgsgAUEBaiEBQbgBIQIMggILIAFBAWohAUG7ASECDIECCyABQQFqIQFBvAEhAgyAAgtB1AEhAiABIARGDZgCIAMoAgAiACAEIAFraiEFIAEgAGtBB2ohBgJAA0AgAS0AACAAQajVAGotAABHDUUgAEEHRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJkCCyADQQA2AgAgBkEBaiEBQRsMRQsgASAERgRAQdMBIQIMmAILAkACQCABLQAAQckAaw4HAEdHR0dHAUcLIAFBAWohAUG5ASECDP8BCyABQQFqIQFBugEhAgz+AQtB0gEhAiABIARGDZYCIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQabVAGotAABHDUMgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJcCCyADQQA2AgAgBkEBaiEBQQ8MQwtB0QEhAiABIARGDZUCIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQaTVAGotAABHDUIgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJYCCyADQQA2AgAgBkEBaiEBQSAMQgtB0AEhAiABIARGDZQCIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQaHVAGotAABHDUEgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJUCCyADQQA2AgAgBkEBaiEBQRIMQQsgASAERgRAQc8BIQIMlAILAkACQCABLQAAQcUAaw4OAENDQ0NDQ0NDQ0NDQwFDCyABQQFqIQFBtQEhAgz7AQsgAUEBaiEBQbYBIQIM+gELQc4BIQIgASAERg2SAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGe1QBqLQAARw0/IABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyTAgsgA0EANgIAIAZBAWohAUEHDD8LQc0BIQIgASAERg2RAiADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEGY1QBqLQAARw0+IABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAySAgsgA0EANgIAIAZBAWohAUEoDD4LIAEgBEYEQEHMASECDJECCwJAAkACQCABLQAAQcUAaw4RAEFBQUFBQUFBQQFBQUFBQQJBCyABQQFqIQFBsQEhAgz5AQsgAUEBaiEBQbIBIQIM+AELIAFBAWohAUGzASECDPcBC0HLASECIAEgBEYNjwIgAygCACIAIAQgAWtqIQUgASAAa0EGaiEGAkADQCABLQAAIABBkdUAai0AAEcNPCAAQQZGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMkAILIANBADYCACAGQQFqIQFBGgw8C0HKASECIAEgBEYNjgIgAygCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABBjdUAai0AAEcNOyAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMjwILIANBADYCACAGQQFqIQFBIQw7CyABIARGBEBByQEhAgyOAgsCQAJAIAEtAABBwQBrDhQAPT09PT09PT09PT09PT09PT09AT0LIAFBAWohAUGtASECDPUBCyABQQFqIQFBsAEhAgz0AQsgASAERgRAQcgBIQIMjQILAkACQCABLQAAQdUAaw4LADw8PDw8PDw8PAE8CyABQQFqIQFBrgEhAgz0AQsgAUEBaiEBQa8BIQIM8wELQccBIQIgASAERg2LAiADKAIAIgAgBCABa2ohBSABIABrQQhqIQYCQANAIAEtAAAgAEGE1QBqLQAARw04IABBCEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyMAgsgA0EANgIAIAZBAWohAUEqDDgLIAEgBEYEQEHGASECDIsCCyABLQAAQdAARw04IAFBAWohAUElDDcLQcUBIQIgASAERg2JAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGB1QBqLQAARw02IABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyKAgsgA0EANgIAIAZBAWohAUEODDYLIAEgBEYEQEHEASECDIkCCyABLQAAQcUARw02IAFBAWohAUGrASECDO8BCyABIARGBEBBwwEhAgyIAgsCQAJAAkACQCABLQAAQcIAaw4PAAECOTk5OTk5OTk5OTkDOQsgAUEBaiEBQacBIQIM8QELIAFBAWohAUGoASECDPABCyABQQFqIQFBqQEhAgzvAQsgAUEBaiEBQaoBIQIM7gELQcIBIQIgASAERg2GAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEH+1ABqLQAARw0zIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyHAgsgA0EANgIAIAZBAWohAUEUDDMLQcEBIQIgASAERg2FAiADKAIAIgAgBCABa2ohBSABIABrQQRqIQYCQANAIAEtAAAgAEH51ABqLQAARw0yIABBBEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyGAgsgA0EANgIAIAZBAWohAUErDDILQcABIQIgASAERg2EAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEH21ABqLQAARw0xIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyFAgsgA0EANgIAIAZBAWohAUEsDDELQb8BIQIgASAERg2DAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGh1QBqLQAARw0wIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyEAgsgA0EANgIAIAZBAWohAUERDDALQb4BIQIgASAERg2CAiADKAIAIgAgBCABa2ohBSABIABrQQNqIQYCQANAIAEtAAAgAEHy1ABqLQAARw0vIABBA0YNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyDAgsgA0EANgIAIAZBAWohAUEuDC8LIAEgBEYEQEG9ASECDIICCwJAAkACQAJAAkAgAS0AAEHBAGsOFQA0NDQ0NDQ0NDQ0ATQ0AjQ0AzQ0BDQLIAFBAWohAUGbASECDOwBCyABQQFqIQFBnAEhAgzrAQsgAUEBaiEBQZ0BIQIM6gELIAFBAWohAUGiASECDOkBCyABQQFqIQFBpAEhAgzoAQsgASAERgRAQbwBIQIMgQILAkACQCABLQAAQdIAaw4DADABMAsgAUEBaiEBQaMBIQIM6AELIAFBAWohAUEEDC0LQbsBIQIgASAERg3/ASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHw1ABqLQAARw0sIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyAAgsgA0EANgIAIAZBAWohAUEdDCwLIAEgBEYEQEG6ASECDP8BCwJAAkAgAS0AAEHJAGsOBwEuLi4uLgAuCyABQQFqIQFBoQEhAgzmAQsgAUEBaiEBQSIMKwsgASAERgRAQbkBIQIM/gELIAEtAABB0ABHDSsgAUEBaiEBQaABIQIM5AELIAEgBEYEQEG4ASECDP0BCwJAAkAgAS0AAEHGAGsOCwAsLCwsLCwsLCwBLAsgAUEBaiEBQZ4BIQIM5AELIAFBAWohAUGfASECDOMBC0G3ASECIAEgBEYN+wEgAygCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABB7NQAai0AAEcNKCAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM/AELIANBADYCACAGQQFqIQFBDQwoC0G2ASECIAEgBEYN+gEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBodUAai0AAEcNJyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM+wELIANBADYCACAGQQFqIQFBDAwnC0G1ASECIAEgBEYN+QEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB6tQAai0AAEcNJiAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM+gELIANBADYCACAGQQFqIQFBAwwmC0G0ASECIAEgBEYN+AEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB6NQAai0AAEcNJSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM+QELIANBADYCACAGQQFqIQFBJgwlCyABIARGBEBBswEhAgz4AQsCQAJAIAEtAABB1ABrDgIAAScLIAFBAWohAUGZASECDN8BCyABQQFqIQFBmgEhAgzeAQtBsgEhAiABIARGDfYBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQebUAGotAABHDSMgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPcBCyADQQA2AgAgBkEBaiEBQScMIwtBsQEhAiABIARGDfUBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQeTUAGotAABHDSIgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPYBCyADQQA2AgAgBkEBaiEBQRwMIgtBsAEhAiABIARGDfQBIAMoAgAiACAEIAFraiEFIAEgAGtBBWohBgJAA0AgAS0AACAAQd7UAGotAABHDSEgAEEFRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPUBCyADQQA2AgAgBkEBaiEBQQYMIQtBrwEhAiABIARGDfMBIAMoAgAiACAEIAFraiEFIAEgAGtBBGohBgJAA0AgAS0AACAAQdnUAGotAABHDSAgAEEERg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPQBCyADQQA2AgAgBkEBaiEBQRkMIAsgASAERgRAQa4BIQIM8wELAkACQAJAAkAgAS0AAEEtaw4jACQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkASQkJCQkAiQkJAMkCyABQQFqIQFBjgEhAgzcAQsgAUEBaiEBQY8BIQIM2wELIAFBAWohAUGUASECDNoBCyABQQFqIQFBlQEhAgzZAQtBrQEhAiABIARGDfEBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQdfUAGotAABHDR4gAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPIBCyADQQA2AgAgBkEBaiEBQQsMHgsgASAERgRAQawBIQIM8QELAkACQCABLQAAQcEAaw4DACABIAsgAUEBaiEBQZABIQIM2AELIAFBAWohAUGTASECDNcBCyABIARGBEBBqwEhAgzwAQsCQAJAIAEtAABBwQBrDg8AHx8fHx8fHx8fHx8fHwEfCyABQQFqIQFBkQEhAgzXAQsgAUEBaiEBQZIBIQIM1gELIAEgBEYEQEGqASECDO8BCyABLQAAQcwARw0cIAFBAWohAUEKDBsLQakBIQIgASAERg3tASADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEHR1ABqLQAARw0aIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzuAQsgA0EANgIAIAZBAWohAUEeDBoLQagBIQIgASAERg3sASADKAIAIgAgBCABa2ohBSABIABrQQZqIQYCQANAIAEtAAAgAEHK1ABqLQAARw0ZIABBBkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAztAQsgA0EANgIAIAZBAWohAUEVDBkLQacBIQIgASAERg3rASADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHH1ABqLQAARw0YIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzsAQsgA0EANgIAIAZBAWohAUEXDBgLQaYBIQIgASAERg3qASADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEHB1ABqLQAARw0XIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzrAQsgA0EANgIAIAZBAWohAUEYDBcLIAEgBEYEQEGlASECDOoBCwJAAkAgAS0AAEHJAGsOBwAZGRkZGQEZCyABQQFqIQFBiwEhAgzRAQsgAUEBaiEBQYwBIQIM0AELQaQBIQIgASAERg3oASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGm1QBqLQAARw0VIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzpAQsgA0EANgIAIAZBAWohAUEJDBULQaMBIQIgASAERg3nASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGk1QBqLQAARw0UIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzoAQsgA0EANgIAIAZBAWohAUEfDBQLQaIBIQIgASAERg3mASADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEG+1ABqLQAARw0TIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAznAQsgA0EANgIAIAZBAWohAUECDBMLQaEBIQIgASAERg3lASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYDQCABLQAAIABBvNQAai0AAEcNESAAQQFGDQIgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM5QELIAEgBEYEQEGgASECDOUBC0EBIAEtAABB3wBHDREaIAFBAWohAUGHASECDMsBCyADQQA2AgAgBkEBaiEBQYgBIQIMygELQZ8BIQIgASAERg3iASADKAIAIgAgBCABa2ohBSABIABrQQhqIQYCQANAIAEtAAAgAEGE1QBqLQAARw0PIABBCEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzjAQsgA0EANgIAIAZBAWohAUEpDA8LQZ4BIQIgASAERg3hASADKAIAIgAgBCABa2ohBSABIABrQQNqIQYCQANAIAEtAAAgAEG41ABqLQAARw0OIABBA0YNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAziAQsgA0EANgIAIAZBAWohAUEtDA4LIAEgBEYEQEGdASECDOEBCyABLQAAQcUARw0OIAFBAWohAUGEASECDMcBCyABIARGBEBBnAEhAgzgAQsCQAJAIAEtAABBzABrDggADw8PDw8PAQ8LIAFBAWohAUGCASECDMcBCyABQQFqIQFBgwEhAgzGAQtBmwEhAiABIARGDd4BIAMoAgAiACAEIAFraiEFIAEgAGtBBGohBgJAA0AgAS0AACAAQbPUAGotAABHDQsgAEEERg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADN8BCyADQQA2AgAgBkEBaiEBQSMMCwtBmgEhAiABIARGDd0BIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQbDUAGotAABHDQogAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADN4BCyADQQA2AgAgBkEBaiEBQQAMCgsgASAERgRAQZkBIQIM3QELAkACQCABLQAAQcgAaw4IAAwMDAwMDAEMCyABQQFqIQFB/QAhAgzEAQsgAUEBaiEBQYABIQIMwwELIAEgBEYEQEGYASECDNwBCwJAAkAgAS0AAEHOAGsOAwALAQsLIAFBAWohAUH+ACECDMMBCyABQQFqIQFB/wAhAgzCAQsgASAERgRAQZcBIQIM2wELIAEtAABB2QBHDQggAUEBaiEBQQgMBwtBlgEhAiABIARGDdkBIAMoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQazUAGotAABHDQYgAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADNoBCyADQQA2AgAgBkEBaiEBQQUMBgtBlQEhAiABIARGDdgBIAMoAgAiACAEIAFraiEFIAEgAGtBBWohBgJAA0AgAS0AACAAQabUAGotAABHDQUgAEEFRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADNkBCyADQQA2AgAgBkEBaiEBQRYMBQtBlAEhAiABIARGDdcBIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQaHVAGotAABHDQQgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADNgBCyADQQA2AgAgBkEBaiEBQRAMBAsgASAERgRAQZMBIQIM1wELAkACQCABLQAAQcMAaw4MAAYGBgYGBgYGBgYBBgsgAUEBaiEBQfkAIQIMvgELIAFBAWohAUH6ACECDL0BC0GSASECIAEgBEYN1QEgAygCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABBoNQAai0AAEcNAiAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM1gELIANBADYCACAGQQFqIQFBJAwCCyADQQA2AgAMAgsgASAERgRAQZEBIQIM1AELIAEtAABBzABHDQEgAUEBaiEBQRMLOgApIAMoAgQhACADQQA2AgQgAyAAIAEQLiIADQIMAQtBACECIANBADYCHCADIAE2AhQgA0H+HzYCECADQQY2AgwM0QELQfgAIQIMtwELIANBkAE2AhwgAyABNgIUIAMgADYCDEEAIQIMzwELQQAhAAJAIAMoAjgiAkUNACACKAJAIgJFDQAgAyACEQAAIQALIABFDQAgAEEVRg0BIANBADYCHCADIAE2AhQgA0GCDzYCECADQSA2AgxBACECDM4BC0H3ACECDLQBCyADQY8BNgIcIAMgATYCFCADQewbNgIQIANBFTYCDEEAIQIMzAELIAEgBEYEQEGPASECDMwBCwJAIAEtAABBIEYEQCABQQFqIQEMAQsgA0EANgIcIAMgATYCFCADQZsfNgIQIANBBjYCDEEAIQIMzAELQQIhAgyyAQsDQCABLQAAQSBHDQIgBCABQQFqIgFHDQALQY4BIQIMygELIAEgBEYEQEGNASECDMoBCwJAIAEtAABBCWsOBEoAAEoAC0H1ACECDLABCyADLQApQQVGBEBB9gAhAgywAQtB9AAhAgyvAQsgASAERgRAQYwBIQIMyAELIANBEDYCCCADIAE2AgQMCgsgASAERgRAQYsBIQIMxwELAkAgAS0AAEEJaw4ERwAARwALQfMAIQIMrQELIAEgBEcEQCADQRA2AgggAyABNgIEQfEAIQIMrQELQYoBIQIMxQELAkAgASAERwRAA0AgAS0AAEGg0ABqLQAAIgBBA0cEQAJAIABBAWsOAkkABAtB8AAhAgyvAQsgBCABQQFqIgFHDQALQYgBIQIMxgELQYgBIQIMxQELIANBADYCHCADIAE2AhQgA0HbIDYCECADQQc2AgxBACECDMQBCyABIARGBEBBiQEhAgzEAQsCQAJAAkAgAS0AAEGg0gBqLQAAQQFrDgNGAgABC0HyACECDKwBCyADQQA2AhwgAyABNgIUIANBtBI2AhAgA0EHNgIMQQAhAgzEAQtB6gAhAgyqAQsgASAERwRAIAFBAWohAUHvACECDKoBC0GHASECDMIBCyAEIAEiAEYEQEGGASECDMIBCyAALQAAIgFBL0YEQCAAQQFqIQFB7gAhAgypAQsgAUEJayICQRdLDQEgACEBQQEgAnRBm4CABHENQQwBCyAEIAEiAEYEQEGFASECDMEBCyAALQAAQS9HDQAgAEEBaiEBDAMLQQAhAiADQQA2AhwgAyAANgIUIANB2yA2AhAgA0EHNgIMDL8BCwJAAkACQAJAAkADQCABLQAAQaDOAGotAAAiAEEFRwRAAkACQCAAQQFrDghHBQYHCAAEAQgLQesAIQIMrQELIAFBAWohAUHtACECDKwBCyAEIAFBAWoiAUcNAAtBhAEhAgzDAQsgAUEBagwUCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNHiADQdsANgIcIAMgATYCFCADIAA2AgxBACECDMEBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNHiADQd0ANgIcIAMgATYCFCADIAA2AgxBACECDMABCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNHiADQfoANgIcIAMgATYCFCADIAA2AgxBACECDL8BCyADQQA2AhwgAyABNgIUIANB+Q82AhAgA0EHNgIMQQAhAgy+AQsgASAERgRAQYMBIQIMvgELAkAgAS0AAEGgzgBqLQAAQQFrDgg+BAUGAAgCAwcLIAFBAWohAQtBAyECDKMBCyABQQFqDA0LQQAhAiADQQA2AhwgA0HREjYCECADQQc2AgwgAyABQQFqNgIUDLoBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNFiADQdsANgIcIAMgATYCFCADIAA2AgxBACECDLkBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNFiADQd0ANgIcIAMgATYCFCADIAA2AgxBACECDLgBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNFiADQfoANgIcIAMgATYCFCADIAA2AgxBACECDLcBCyADQQA2AhwgAyABNgIUIANB+Q82AhAgA0EHNgIMQQAhAgy2AQtB7AAhAgycAQsgASAERgRAQYIBIQIMtQELIAFBAWoMAgsgASAERgRAQYEBIQIMtAELIAFBAWoMAQsgASAERg0BIAFBAWoLIQFBBCECDJgBC0GAASECDLABCwNAIAEtAABBoMwAai0AACIAQQJHBEAgAEEBRwRAQekAIQIMmQELDDELIAQgAUEBaiIBRw0AC0H/ACECDK8BCyABIARGBEBB/gAhAgyvAQsCQCABLQAAQQlrDjcvAwYvBAYGBgYGBgYGBgYGBgYGBgYGBgUGBgIGBgYGBgYGBgYGBgYGBgYGBgYGBgYGBgYGBgYABgsgAUEBagshAUEFIQIMlAELIAFBAWoMBgsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQggA0HbADYCHCADIAE2AhQgAyAANgIMQQAhAgyrAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQggA0HdADYCHCADIAE2AhQgAyAANgIMQQAhAgyqAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQggA0H6ADYCHCADIAE2AhQgAyAANgIMQQAhAgypAQsgA0EANgIcIAMgATYCFCADQY0UNgIQIANBBzYCDEEAIQIMqAELAkACQAJAAkADQCABLQAAQaDKAGotAAAiAEEFRwRAAkAgAEEBaw4GLgMEBQYABgtB6AAhAgyUAQsgBCABQQFqIgFHDQALQf0AIQIMqwELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0HIANB2wA2AhwgAyABNgIUIAMgADYCDEEAIQIMqgELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0HIANB3QA2AhwgAyABNgIUIAMgADYCDEEAIQIMqQELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0HIANB+gA2AhwgAyABNgIUIAMgADYCDEEAIQIMqAELIANBADYCHCADIAE2AhQgA0HkCDYCECADQQc2AgxBACECDKcBCyABIARGDQEgAUEBagshAUEGIQIMjAELQfwAIQIMpAELAkACQAJAAkADQCABLQAAQaDIAGotAAAiAEEFRwRAIABBAWsOBCkCAwQFCyAEIAFBAWoiAUcNAAtB+wAhAgynAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQMgA0HbADYCHCADIAE2AhQgAyAANgIMQQAhAgymAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQMgA0HdADYCHCADIAE2AhQgAyAANgIMQQAhAgylAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQMgA0H6ADYCHCADIAE2AhQgAyAANgIMQQAhAgykAQsgA0EANgIcIAMgATYCFCADQbwKNgIQIANBBzYCDEEAIQIMowELQc8AIQIMiQELQdEAIQIMiAELQecAIQIMhwELIAEgBEYEQEH6ACECDKABCwJAIAEtAABBCWsOBCAAACAACyABQQFqIQFB5gAhAgyGAQsgASAERgRAQfkAIQIMnwELAkAgAS0AAEEJaw4EHwAAHwALQQAhAAJAIAMoAjgiAkUNACACKAI4IgJFDQAgAyACEQAAIQALIABFBEBB4gEhAgyGAQsgAEEVRwRAIANBADYCHCADIAE2AhQgA0HJDTYCECADQRo2AgxBACECDJ8BCyADQfgANgIcIAMgATYCFCADQeoaNgIQIANBFTYCDEEAIQIMngELIAEgBEcEQCADQQ02AgggAyABNgIEQeQAIQIMhQELQfcAIQIMnQELIAEgBEYEQEH2ACECDJ0BCwJAAkACQCABLQAAQcgAaw4LAAELCwsLCwsLCwILCyABQQFqIQFB3QAhAgyFAQsgAUEBaiEBQeAAIQIMhAELIAFBAWohAUHjACECDIMBC0H1ACECIAEgBEYNmwEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBtdUAai0AAEcNCCAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMnAELIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARArIgAEQCADQfQANgIcIAMgATYCFCADIAA2AgxBACECDJwBC0HiACECDIIBC0EAIQACQCADKAI4IgJFDQAgAigCNCICRQ0AIAMgAhEAACEACwJAIAAEQCAAQRVGDQEgA0EANgIcIAMgATYCFCADQeoNNgIQIANBJjYCDEEAIQIMnAELQeEAIQIMggELIANB8wA2AhwgAyABNgIUIANBgBs2AhAgA0EVNgIMQQAhAgyaAQsgAy0AKSIAQSNrQQtJDQkCQCAAQQZLDQBBASAAdEHKAHFFDQAMCgtBACECIANBADYCHCADIAE2AhQgA0HtCTYCECADQQg2AgwMmQELQfIAIQIgASAERg2YASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGz1QBqLQAARw0FIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyZAQsgAygCBCEAIANCADcDACADIAAgBkEBaiIBECsiAARAIANB8QA2AhwgAyABNgIUIAMgADYCDEEAIQIMmQELQd8AIQIMfwtBACEAAkAgAygCOCICRQ0AIAIoAjQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0HqDTYCECADQSY2AgxBACECDJkBC0HeACECDH8LIANB8AA2AhwgAyABNgIUIANBgBs2AhAgA0EVNgIMQQAhAgyXAQsgAy0AKUEhRg0GIANBADYCHCADIAE2AhQgA0GRCjYCECADQQg2AgxBACECDJYBC0HvACECIAEgBEYNlQEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBsNUAai0AAEcNAiAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMlgELIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARArIgBFDQIgA0HtADYCHCADIAE2AhQgAyAANgIMQQAhAgyVAQsgA0EANgIACyADKAIEIQAgA0EANgIEIAMgACABECsiAEUNgAEgA0HuADYCHCADIAE2AhQgAyAANgIMQQAhAgyTAQtB3AAhAgx5C0EAIQACQCADKAI4IgJFDQAgAigCNCICRQ0AIAMgAhEAACEACwJAIAAEQCAAQRVGDQEgA0EANgIcIAMgATYCFCADQeoNNgIQIANBJjYCDEEAIQIMkwELQdsAIQIMeQsgA0HsADYCHCADIAE2AhQgA0GAGzYCECADQRU2AgxBACECDJEBCyADLQApIgBBI0kNACAAQS5GDQAgA0EANgIcIAMgATYCFCADQckJNgIQIANBCDYCDEEAIQIMkAELQdoAIQIMdgsgASAERgRAQesAIQIMjwELAkAgAS0AAEEvRgRAIAFBAWohAQwBCyADQQA2AhwgAyABNgIUIANBsjg2AhAgA0EINgIMQQAhAgyPAQtB2QAhAgx1CyABIARHBEAgA0EONgIIIAMgATYCBEHYACECDHULQeoAIQIMjQELIAEgBEYEQEHpACECDI0BCyABLQAAQTBrIgBB/wFxQQpJBEAgAyAAOgAqIAFBAWohAUHXACECDHQLIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ16IANB6AA2AhwgAyABNgIUIAMgADYCDEEAIQIMjAELIAEgBEYEQEHnACECDIwBCwJAIAEtAABBLkYEQCABQQFqIQEMAQsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDXsgA0HmADYCHCADIAE2AhQgAyAANgIMQQAhAgyMAQtB1gAhAgxyCyABIARGBEBB5QAhAgyLAQtBACEAQQEhBUEBIQdBACECAkACQAJAAkACQAJ/AkACQAJAAkACQAJAAkAgAS0AAEEwaw4KCgkAAQIDBAUGCAsLQQIMBgtBAwwFC0EEDAQLQQUMAwtBBgwCC0EHDAELQQgLIQJBACEFQQAhBwwCC0EJIQJBASEAQQAhBUEAIQcMAQtBACEFQQEhAgsgAyACOgArIAFBAWohAQJAAkAgAy0ALkEQcQ0AAkACQAJAIAMtACoOAwEAAgQLIAdFDQMMAgsgAA0BDAILIAVFDQELIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ0CIANB4gA2AhwgAyABNgIUIAMgADYCDEEAIQIMjQELIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ19IANB4wA2AhwgAyABNgIUIAMgADYCDEEAIQIMjAELIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ17IANB5AA2AhwgAyABNgIUIAMgADYCDAyLAQtB1AAhAgxxCyADLQApQSJGDYYBQdMAIQIMcAtBACEAAkAgAygCOCICRQ0AIAIoAkQiAkUNACADIAIRAAAhAAsgAEUEQEHVACECDHALIABBFUcEQCADQQA2AhwgAyABNgIUIANBpA02AhAgA0EhNgIMQQAhAgyJAQsgA0HhADYCHCADIAE2AhQgA0HQGjYCECADQRU2AgxBACECDIgBCyABIARGBEBB4AAhAgyIAQsCQAJAAkACQAJAIAEtAABBCmsOBAEEBAAECyABQQFqIQEMAQsgAUEBaiEBIANBL2otAABBAXFFDQELQdIAIQIMcAsgA0EANgIcIAMgATYCFCADQbYRNgIQIANBCTYCDEEAIQIMiAELIANBADYCHCADIAE2AhQgA0G2ETYCECADQQk2AgxBACECDIcBCyABIARGBEBB3wAhAgyHAQsgAS0AAEEKRgRAIAFBAWohAQwJCyADLQAuQcAAcQ0IIANBADYCHCADIAE2AhQgA0G2ETYCECADQQI2AgxBACECDIYBCyABIARGBEBB3QAhAgyGAQsgAS0AACICQQ1GBEAgAUEBaiEBQdAAIQIMbQsgASEAIAJBCWsOBAUBAQUBCyAEIAEiAEYEQEHcACECDIUBCyAALQAAQQpHDQAgAEEBagwCC0EAIQIgA0EANgIcIAMgADYCFCADQcotNgIQIANBBzYCDAyDAQsgASAERgRAQdsAIQIMgwELAkAgAS0AAEEJaw4EAwAAAwALIAFBAWoLIQFBzgAhAgxoCyABIARGBEBB2gAhAgyBAQsgAS0AAEEJaw4EAAEBAAELQQAhAiADQQA2AhwgA0GaEjYCECADQQc2AgwgAyABQQFqNgIUDH8LIANBgBI7ASpBACEAAkAgAygCOCICRQ0AIAIoAjgiAkUNACADIAIRAAAhAAsgAEUNACAAQRVHDQEgA0HZADYCHCADIAE2AhQgA0HqGjYCECADQRU2AgxBACECDH4LQc0AIQIMZAsgA0EANgIcIAMgATYCFCADQckNNgIQIANBGjYCDEEAIQIMfAsgASAERgRAQdkAIQIMfAsgAS0AAEEgRw09IAFBAWohASADLQAuQQFxDT0gA0EANgIcIAMgATYCFCADQcIcNgIQIANBHjYCDEEAIQIMewsgASAERgRAQdgAIQIMewsCQAJAAkACQAJAIAEtAAAiAEEKaw4EAgMDAAELIAFBAWohAUEsIQIMZQsgAEE6Rw0BIANBADYCHCADIAE2AhQgA0HnETYCECADQQo2AgxBACECDH0LIAFBAWohASADQS9qLQAAQQFxRQ1zIAMtADJBgAFxRQRAIANBMmohAiADEDVBACEAAkAgAygCOCIGRQ0AIAYoAigiBkUNACADIAYRAAAhAAsCQAJAIAAOFk1MSwEBAQEBAQEBAQEBAQEBAQEBAQABCyADQSk2AhwgAyABNgIUIANBrBk2AhAgA0EVNgIMQQAhAgx+CyADQQA2AhwgAyABNgIUIANB5Qs2AhAgA0ERNgIMQQAhAgx9C0EAIQACQCADKAI4IgJFDQAgAigCXCICRQ0AIAMgAhEAACEACyAARQ1ZIABBFUcNASADQQU2AhwgAyABNgIUIANBmxs2AhAgA0EVNgIMQQAhAgx8C0HLACECDGILQQAhAiADQQA2AhwgAyABNgIUIANBkA42AhAgA0EUNgIMDHoLIAMgAy8BMkGAAXI7ATIMOwsgASAERwRAIANBETYCCCADIAE2AgRBygAhAgxgC0HXACECDHgLIAEgBEYEQEHWACECDHgLAkACQAJAAkAgAS0AACIAQSByIAAgAEHBAGtB/wFxQRpJG0H/AXFB4wBrDhMAQEBAQEBAQEBAQEBAAUBAQAIDQAsgAUEBaiEBQcYAIQIMYQsgAUEBaiEBQccAIQIMYAsgAUEBaiEBQcgAIQIMXwsgAUEBaiEBQckAIQIMXgtB1QAhAiAEIAEiAEYNdiAEIAFrIAMoAgAiAWohBiAAIAFrQQVqIQcDQCABQZDIAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQhBBCABQQVGDQoaIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADHYLQdQAIQIgBCABIgBGDXUgBCABayADKAIAIgFqIQYgACABa0EPaiEHA0AgAUGAyABqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0HQQMgAUEPRg0JGiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAx1C0HTACECIAQgASIARg10IAQgAWsgAygCACIBaiEGIAAgAWtBDmohBwNAIAFB4scAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNBiABQQ5GDQcgAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMdAtB0gAhAiAEIAEiAEYNcyAEIAFrIAMoAgAiAWohBSAAIAFrQQFqIQYDQCABQeDHAGotAAAgAC0AACIHQSByIAcgB0HBAGtB/wFxQRpJG0H/AXFHDQUgAUEBRg0CIAFBAWohASAEIABBAWoiAEcNAAsgAyAFNgIADHMLIAEgBEYEQEHRACECDHMLAkACQCABLQAAIgBBIHIgACAAQcEAa0H/AXFBGkkbQf8BcUHuAGsOBwA5OTk5OQE5CyABQQFqIQFBwwAhAgxaCyABQQFqIQFBxAAhAgxZCyADQQA2AgAgBkEBaiEBQcUAIQIMWAtB0AAhAiAEIAEiAEYNcCAEIAFrIAMoAgAiAWohBiAAIAFrQQlqIQcDQCABQdbHAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQJBAiABQQlGDQQaIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADHALQc8AIQIgBCABIgBGDW8gBCABayADKAIAIgFqIQYgACABa0EFaiEHA0AgAUHQxwBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBBUYNAiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAxvCyAAIQEgA0EANgIADDMLQQELOgAsIANBADYCACAHQQFqIQELQS0hAgxSCwJAA0AgAS0AAEHQxQBqLQAAQQFHDQEgBCABQQFqIgFHDQALQc0AIQIMawtBwgAhAgxRCyABIARGBEBBzAAhAgxqCyABLQAAQTpGBEAgAygCBCEAIANBADYCBCADIAAgARAwIgBFDTMgA0HLADYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgxqCyADQQA2AhwgAyABNgIUIANB5xE2AhAgA0EKNgIMQQAhAgxpCwJAAkAgAy0ALEECaw4CAAEnCyADQTNqLQAAQQJxRQ0mIAMtAC5BAnENJiADQQA2AhwgAyABNgIUIANBphQ2AhAgA0ELNgIMQQAhAgxpCyADLQAyQSBxRQ0lIAMtAC5BAnENJSADQQA2AhwgAyABNgIUIANBvRM2AhAgA0EPNgIMQQAhAgxoC0EAIQACQCADKAI4IgJFDQAgAigCSCICRQ0AIAMgAhEAACEACyAARQRAQcEAIQIMTwsgAEEVRwRAIANBADYCHCADIAE2AhQgA0GmDzYCECADQRw2AgxBACECDGgLIANBygA2AhwgAyABNgIUIANBhRw2AhAgA0EVNgIMQQAhAgxnCyABIARHBEAgASECA0AgBCACIgFrQRBOBEAgAUEQaiEC/Qz/////////////////////IAH9AAAAIg1BB/1sIA39DODg4ODg4ODg4ODg4ODg4OD9bv0MX19fX19fX19fX19fX19fX/0mIA39DAkJCQkJCQkJCQkJCQkJCQn9I/1Q/VL9ZEF/c2giAEEQRg0BIAAgAWohAQwYCyABIARGBEBBxAAhAgxpCyABLQAAQcDBAGotAABBAUcNFyAEIAFBAWoiAkcNAAtBxAAhAgxnC0HEACECDGYLIAEgBEcEQANAAkAgAS0AACIAQSByIAAgAEHBAGtB/wFxQRpJG0H/AXEiAEEJRg0AIABBIEYNAAJAAkACQAJAIABB4wBrDhMAAwMDAwMDAwEDAwMDAwMDAwMCAwsgAUEBaiEBQTYhAgxSCyABQQFqIQFBNyECDFELIAFBAWohAUE4IQIMUAsMFQsgBCABQQFqIgFHDQALQTwhAgxmC0E8IQIMZQsgASAERgRAQcgAIQIMZQsgA0ESNgIIIAMgATYCBAJAAkACQAJAAkAgAy0ALEEBaw4EFAABAgkLIAMtADJBIHENA0HgASECDE8LAkAgAy8BMiIAQQhxRQ0AIAMtAChBAUcNACADLQAuQQhxRQ0CCyADIABB9/sDcUGABHI7ATIMCwsgAyADLwEyQRByOwEyDAQLIANBADYCBCADIAEgARAxIgAEQCADQcEANgIcIAMgADYCDCADIAFBAWo2AhRBACECDGYLIAFBAWohAQxYCyADQQA2AhwgAyABNgIUIANB9BM2AhAgA0EENgIMQQAhAgxkC0HHACECIAEgBEYNYyADKAIAIgAgBCABa2ohBSABIABrQQZqIQYCQANAIABBwMUAai0AACABLQAAQSByRw0BIABBBkYNSiAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAxkCyADQQA2AgAMBQsCQCABIARHBEADQCABLQAAQcDDAGotAAAiAEEBRwRAIABBAkcNAyABQQFqIQEMBQsgBCABQQFqIgFHDQALQcUAIQIMZAtBxQAhAgxjCwsgA0EAOgAsDAELQQshAgxHC0E/IQIMRgsCQAJAA0AgAS0AACIAQSBHBEACQCAAQQprDgQDBQUDAAsgAEEsRg0DDAQLIAQgAUEBaiIBRw0AC0HGACECDGALIANBCDoALAwOCyADLQAoQQFHDQIgAy0ALkEIcQ0CIAMoAgQhACADQQA2AgQgAyAAIAEQMSIABEAgA0HCADYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgxfCyABQQFqIQEMUAtBOyECDEQLAkADQCABLQAAIgBBIEcgAEEJR3ENASAEIAFBAWoiAUcNAAtBwwAhAgxdCwtBPCECDEILAkACQCABIARHBEADQCABLQAAIgBBIEcEQCAAQQprDgQDBAQDBAsgBCABQQFqIgFHDQALQT8hAgxdC0E/IQIMXAsgAyADLwEyQSByOwEyDAoLIAMoAgQhACADQQA2AgQgAyAAIAEQMSIARQ1OIANBPjYCHCADIAE2AhQgAyAANgIMQQAhAgxaCwJAIAEgBEcEQANAIAEtAABBwMMAai0AACIAQQFHBEAgAEECRg0DDAwLIAQgAUEBaiIBRw0AC0E3IQIMWwtBNyECDFoLIAFBAWohAQwEC0E7IQIgBCABIgBGDVggBCABayADKAIAIgFqIQYgACABa0EFaiEHAkADQCABQZDIAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQEgAUEFRgRAQQchAQw/CyABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAxZCyADQQA2AgAgACEBDAULQTohAiAEIAEiAEYNVyAEIAFrIAMoAgAiAWohBiAAIAFrQQhqIQcCQANAIAFBtMEAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNASABQQhGBEBBBSEBDD4LIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADFgLIANBADYCACAAIQEMBAtBOSECIAQgASIARg1WIAQgAWsgAygCACIBaiEGIAAgAWtBA2ohBwJAA0AgAUGwwQBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBA0YEQEEGIQEMPQsgAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMVwsgA0EANgIAIAAhAQwDCwJAA0AgAS0AACIAQSBHBEAgAEEKaw4EBwQEBwILIAQgAUEBaiIBRw0AC0E4IQIMVgsgAEEsRw0BIAFBAWohAEEBIQECQAJAAkACQAJAIAMtACxBBWsOBAMBAgQACyAAIQEMBAtBAiEBDAELQQQhAQsgA0EBOgAsIAMgAy8BMiABcjsBMiAAIQEMAQsgAyADLwEyQQhyOwEyIAAhAQtBPiECDDsLIANBADoALAtBOSECDDkLIAEgBEYEQEE2IQIMUgsCQAJAAkACQAJAIAEtAABBCmsOBAACAgECCyADKAIEIQAgA0EANgIEIAMgACABEDEiAEUNAiADQTM2AhwgAyABNgIUIAMgADYCDEEAIQIMVQsgAygCBCEAIANBADYCBCADIAAgARAxIgBFBEAgAUEBaiEBDAYLIANBMjYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgxUCyADLQAuQQFxBEBB3wEhAgw7CyADKAIEIQAgA0EANgIEIAMgACABEDEiAA0BDEkLQTQhAgw5CyADQTU2AhwgAyABNgIUIAMgADYCDEEAIQIMUQtBNSECDDcLIANBL2otAABBAXENACADQQA2AhwgAyABNgIUIANB6xY2AhAgA0EZNgIMQQAhAgxPC0EzIQIMNQsgASAERgRAQTIhAgxOCwJAIAEtAABBCkYEQCABQQFqIQEMAQsgA0EANgIcIAMgATYCFCADQZIXNgIQIANBAzYCDEEAIQIMTgtBMiECDDQLIAEgBEYEQEExIQIMTQsCQCABLQAAIgBBCUYNACAAQSBGDQBBASECAkAgAy0ALEEFaw4EBgQFAA0LIAMgAy8BMkEIcjsBMgwMCyADLQAuQQFxRQ0BIAMtACxBCEcNACADQQA6ACwLQT0hAgwyCyADQQA2AhwgAyABNgIUIANBwhY2AhAgA0EKNgIMQQAhAgxKC0ECIQIMAQtBBCECCyADQQE6ACwgAyADLwEyIAJyOwEyDAYLIAEgBEYEQEEwIQIMRwsgAS0AAEEKRgRAIAFBAWohAQwBCyADLQAuQQFxDQAgA0EANgIcIAMgATYCFCADQdwoNgIQIANBAjYCDEEAIQIMRgtBMCECDCwLIAFBAWohAUExIQIMKwsgASAERgRAQS8hAgxECyABLQAAIgBBCUcgAEEgR3FFBEAgAUEBaiEBIAMtAC5BAXENASADQQA2AhwgAyABNgIUIANBlxA2AhAgA0EKNgIMQQAhAgxEC0EBIQICQAJAAkACQAJAAkAgAy0ALEECaw4HBQQEAwECAAQLIAMgAy8BMkEIcjsBMgwDC0ECIQIMAQtBBCECCyADQQE6ACwgAyADLwEyIAJyOwEyC0EvIQIMKwsgA0EANgIcIAMgATYCFCADQYQTNgIQIANBCzYCDEEAIQIMQwtB4QEhAgwpCyABIARGBEBBLiECDEILIANBADYCBCADQRI2AgggAyABIAEQMSIADQELQS4hAgwnCyADQS02AhwgAyABNgIUIAMgADYCDEEAIQIMPwtBACEAAkAgAygCOCICRQ0AIAIoAkwiAkUNACADIAIRAAAhAAsgAEUNACAAQRVHDQEgA0HYADYCHCADIAE2AhQgA0GzGzYCECADQRU2AgxBACECDD4LQcwAIQIMJAsgA0EANgIcIAMgATYCFCADQbMONgIQIANBHTYCDEEAIQIMPAsgASAERgRAQc4AIQIMPAsgAS0AACIAQSBGDQIgAEE6Rg0BCyADQQA6ACxBCSECDCELIAMoAgQhACADQQA2AgQgAyAAIAEQMCIADQEMAgsgAy0ALkEBcQRAQd4BIQIMIAsgAygCBCEAIANBADYCBCADIAAgARAwIgBFDQIgA0EqNgIcIAMgADYCDCADIAFBAWo2AhRBACECDDgLIANBywA2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMNwsgAUEBaiEBQcAAIQIMHQsgAUEBaiEBDCwLIAEgBEYEQEErIQIMNQsCQCABLQAAQQpGBEAgAUEBaiEBDAELIAMtAC5BwABxRQ0GCyADLQAyQYABcQRAQQAhAAJAIAMoAjgiAkUNACACKAJcIgJFDQAgAyACEQAAIQALIABFDRIgAEEVRgRAIANBBTYCHCADIAE2AhQgA0GbGzYCECADQRU2AgxBACECDDYLIANBADYCHCADIAE2AhQgA0GQDjYCECADQRQ2AgxBACECDDULIANBMmohAiADEDVBACEAAkAgAygCOCIGRQ0AIAYoAigiBkUNACADIAYRAAAhAAsgAA4WAgEABAQEBAQEBAQEBAQEBAQEBAQEAwQLIANBAToAMAsgAiACLwEAQcAAcjsBAAtBKyECDBgLIANBKTYCHCADIAE2AhQgA0GsGTYCECADQRU2AgxBACECDDALIANBADYCHCADIAE2AhQgA0HlCzYCECADQRE2AgxBACECDC8LIANBADYCHCADIAE2AhQgA0GlCzYCECADQQI2AgxBACECDC4LQQEhByADLwEyIgVBCHFFBEAgAykDIEIAUiEHCwJAIAMtADAEQEEBIQAgAy0AKUEFRg0BIAVBwABxRSAHcUUNAQsCQCADLQAoIgJBAkYEQEEBIQAgAy8BNCIGQeUARg0CQQAhACAFQcAAcQ0CIAZB5ABGDQIgBkHmAGtBAkkNAiAGQcwBRg0CIAZBsAJGDQIMAQtBACEAIAVBwABxDQELQQIhACAFQQhxDQAgBUGABHEEQAJAIAJBAUcNACADLQAuQQpxDQBBBSEADAILQQQhAAwBCyAFQSBxRQRAIAMQNkEAR0ECdCEADAELQQBBAyADKQMgUBshAAsgAEEBaw4FAgAHAQMEC0ERIQIMEwsgA0EBOgAxDCkLQQAhAgJAIAMoAjgiAEUNACAAKAIwIgBFDQAgAyAAEQAAIQILIAJFDSYgAkEVRgRAIANBAzYCHCADIAE2AhQgA0HSGzYCECADQRU2AgxBACECDCsLQQAhAiADQQA2AhwgAyABNgIUIANB3Q42AhAgA0ESNgIMDCoLIANBADYCHCADIAE2AhQgA0H5IDYCECADQQ82AgxBACECDCkLQQAhAAJAIAMoAjgiAkUNACACKAIwIgJFDQAgAyACEQAAIQALIAANAQtBDiECDA4LIABBFUYEQCADQQI2AhwgAyABNgIUIANB0hs2AhAgA0EVNgIMQQAhAgwnCyADQQA2AhwgAyABNgIUIANB3Q42AhAgA0ESNgIMQQAhAgwmC0EqIQIMDAsgASAERwRAIANBCTYCCCADIAE2AgRBKSECDAwLQSYhAgwkCyADIAMpAyAiDCAEIAFrrSIKfSILQgAgCyAMWBs3AyAgCiAMVARAQSUhAgwkCyADKAIEIQAgA0EANgIEIAMgACABIAynaiIBEDIiAEUNACADQQU2AhwgAyABNgIUIAMgADYCDEEAIQIMIwtBDyECDAkLQgAhCgJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCABLQAAQTBrDjcXFgABAgMEBQYHFBQUFBQUFAgJCgsMDRQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUDg8QERITFAtCAiEKDBYLQgMhCgwVC0IEIQoMFAtCBSEKDBMLQgYhCgwSC0IHIQoMEQtCCCEKDBALQgkhCgwPC0IKIQoMDgtCCyEKDA0LQgwhCgwMC0INIQoMCwtCDiEKDAoLQg8hCgwJC0IKIQoMCAtCCyEKDAcLQgwhCgwGC0INIQoMBQtCDiEKDAQLQg8hCgwDCyADQQA2AhwgAyABNgIUIANBnxU2AhAgA0EMNgIMQQAhAgwhCyABIARGBEBBIiECDCELQgAhCgJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAS0AAEEwaw43FRQAAQIDBAUGBxYWFhYWFhYICQoLDA0WFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFg4PEBESExYLQgIhCgwUC0IDIQoMEwtCBCEKDBILQgUhCgwRC0IGIQoMEAtCByEKDA8LQgghCgwOC0IJIQoMDQtCCiEKDAwLQgshCgwLC0IMIQoMCgtCDSEKDAkLQg4hCgwIC0IPIQoMBwtCCiEKDAYLQgshCgwFC0IMIQoMBAtCDSEKDAMLQg4hCgwCC0IPIQoMAQtCASEKCyABQQFqIQEgAykDICILQv//////////D1gEQCADIAtCBIYgCoQ3AyAMAgsgA0EANgIcIAMgATYCFCADQbUJNgIQIANBDDYCDEEAIQIMHgtBJyECDAQLQSghAgwDCyADIAE6ACwgA0EANgIAIAdBAWohAUEMIQIMAgsgA0EANgIAIAZBAWohAUEKIQIMAQsgAUEBaiEBQQghAgwACwALQQAhAiADQQA2AhwgAyABNgIUIANBsjg2AhAgA0EINgIMDBcLQQAhAiADQQA2AhwgAyABNgIUIANBgxE2AhAgA0EJNgIMDBYLQQAhAiADQQA2AhwgAyABNgIUIANB3wo2AhAgA0EJNgIMDBULQQAhAiADQQA2AhwgAyABNgIUIANB7RA2AhAgA0EJNgIMDBQLQQAhAiADQQA2AhwgAyABNgIUIANB0hE2AhAgA0EJNgIMDBMLQQAhAiADQQA2AhwgAyABNgIUIANBsjg2AhAgA0EINgIMDBILQQAhAiADQQA2AhwgAyABNgIUIANBgxE2AhAgA0EJNgIMDBELQQAhAiADQQA2AhwgAyABNgIUIANB3wo2AhAgA0EJNgIMDBALQQAhAiADQQA2AhwgAyABNgIUIANB7RA2AhAgA0EJNgIMDA8LQQAhAiADQQA2AhwgAyABNgIUIANB0hE2AhAgA0EJNgIMDA4LQQAhAiADQQA2AhwgAyABNgIUIANBuRc2AhAgA0EPNgIMDA0LQQAhAiADQQA2AhwgAyABNgIUIANBuRc2AhAgA0EPNgIMDAwLQQAhAiADQQA2AhwgAyABNgIUIANBmRM2AhAgA0ELNgIMDAsLQQAhAiADQQA2AhwgAyABNgIUIANBnQk2AhAgA0ELNgIMDAoLQQAhAiADQQA2AhwgAyABNgIUIANBlxA2AhAgA0EKNgIMDAkLQQAhAiADQQA2AhwgAyABNgIUIANBsRA2AhAgA0EKNgIMDAgLQQAhAiADQQA2AhwgAyABNgIUIANBux02AhAgA0ECNgIMDAcLQQAhAiADQQA2AhwgAyABNgIUIANBlhY2AhAgA0ECNgIMDAYLQQAhAiADQQA2AhwgAyABNgIUIANB+Rg2AhAgA0ECNgIMDAULQQAhAiADQQA2AhwgAyABNgIUIANBxBg2AhAgA0ECNgIMDAQLIANBAjYCHCADIAE2AhQgA0GpHjYCECADQRY2AgxBACECDAMLQd4AIQIgASAERg0CIAlBCGohByADKAIAIQUCQAJAIAEgBEcEQCAFQZbIAGohCCAEIAVqIAFrIQYgBUF/c0EKaiIFIAFqIQADQCABLQAAIAgtAABHBEBBAiEIDAMLIAVFBEBBACEIIAAhAQwDCyAFQQFrIQUgCEEBaiEIIAQgAUEBaiIBRw0ACyAGIQUgBCEBCyAHQQE2AgAgAyAFNgIADAELIANBADYCACAHIAg2AgALIAcgATYCBCAJKAIMIQACQAJAIAkoAghBAWsOAgQBAAsgA0EANgIcIANBwh42AhAgA0EXNgIMIAMgAEEBajYCFEEAIQIMAwsgA0EANgIcIAMgADYCFCADQdceNgIQIANBCTYCDEEAIQIMAgsgASAERgRAQSghAgwCCyADQQk2AgggAyABNgIEQSchAgwBCyABIARGBEBBASECDAELA0ACQAJAAkAgAS0AAEEKaw4EAAEBAAELIAFBAWohAQwBCyABQQFqIQEgAy0ALkEgcQ0AQQAhAiADQQA2AhwgAyABNgIUIANBoSE2AhAgA0EFNgIMDAILQQEhAiABIARHDQALCyAJQRBqJAAgAkUEQCADKAIMIQAMAQsgAyACNgIcQQAhACADKAIEIgFFDQAgAyABIAQgAygCCBEBACIBRQ0AIAMgBDYCFCADIAE2AgwgASEACyAAC74CAQJ/IABBADoAACAAQeQAaiIBQQFrQQA6AAAgAEEAOgACIABBADoAASABQQNrQQA6AAAgAUECa0EAOgAAIABBADoAAyABQQRrQQA6AABBACAAa0EDcSIBIABqIgBBADYCAEHkACABa0F8cSICIABqIgFBBGtBADYCAAJAIAJBCUkNACAAQQA2AgggAEEANgIEIAFBCGtBADYCACABQQxrQQA2AgAgAkEZSQ0AIABBADYCGCAAQQA2AhQgAEEANgIQIABBADYCDCABQRBrQQA2AgAgAUEUa0EANgIAIAFBGGtBADYCACABQRxrQQA2AgAgAiAAQQRxQRhyIgJrIgFBIEkNACAAIAJqIQADQCAAQgA3AxggAEIANwMQIABCADcDCCAAQgA3AwAgAEEgaiEAIAFBIGsiAUEfSw0ACwsLVgEBfwJAIAAoAgwNAAJAAkACQAJAIAAtADEOAwEAAwILIAAoAjgiAUUNACABKAIwIgFFDQAgACABEQAAIgENAwtBAA8LAAsgAEHKGTYCEEEOIQELIAELGgAgACgCDEUEQCAAQd4fNgIQIABBFTYCDAsLFAAgACgCDEEVRgRAIABBADYCDAsLFAAgACgCDEEWRgRAIABBADYCDAsLBwAgACgCDAsHACAAKAIQCwkAIAAgATYCEAsHACAAKAIUCysAAkAgAEEnTw0AQv//////CSAArYhCAYNQDQAgAEECdEHQOGooAgAPCwALFwAgAEEvTwRAAAsgAEECdEHsOWooAgALvwkBAX9B9C0hAQJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIABB5ABrDvQDY2IAAWFhYWFhYQIDBAVhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhBgcICQoLDA0OD2FhYWFhEGFhYWFhYWFhYWFhEWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYRITFBUWFxgZGhthYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2YTc4OTphYWFhYWFhYTthYWE8YWFhYT0+P2FhYWFhYWFhQGFhQWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYUJDREVGR0hJSktMTU5PUFFSU2FhYWFhYWFhVFVWV1hZWlthXF1hYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFeYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhX2BhC0HqLA8LQZgmDwtB7TEPC0GgNw8LQckpDwtBtCkPC0GWLQ8LQesrDwtBojUPC0HbNA8LQeApDwtB4yQPC0HVJA8LQe4kDwtB5iUPC0HKNA8LQdA3DwtBqjUPC0H1LA8LQfYmDwtBgiIPC0HyMw8LQb4oDwtB5zcPC0HNIQ8LQcAhDwtBuCUPC0HLJQ8LQZYkDwtBjzQPC0HNNQ8LQd0qDwtB7jMPC0GcNA8LQZ4xDwtB9DUPC0HlIg8LQa8lDwtBmTEPC0GyNg8LQfk2DwtBxDIPC0HdLA8LQYIxDwtBwTEPC0GNNw8LQckkDwtB7DYPC0HnKg8LQcgjDwtB4iEPC0HJNw8LQaUiDwtBlCIPC0HbNg8LQd41DwtBhiYPC0G8Kw8LQYsyDwtBoCMPC0H2MA8LQYAsDwtBiSsPC0GkJg8LQfIjDwtBgSgPC0GrMg8LQesnDwtBwjYPC0GiJA8LQc8qDwtB3CMPC0GHJw8LQeQ0DwtBtyIPC0GtMQ8LQdUiDwtBrzQPC0HeJg8LQdYyDwtB9DQPC0GBOA8LQfQ3DwtBkjYPC0GdJw8LQYIpDwtBjSMPC0HXMQ8LQb01DwtBtDcPC0HYMA8LQbYnDwtBmjgPC0GnKg8LQcQnDwtBriMPC0H1Ig8LAAtByiYhAQsgAQsXACAAIAAvAS5B/v8DcSABQQBHcjsBLgsaACAAIAAvAS5B/f8DcSABQQBHQQF0cjsBLgsaACAAIAAvAS5B+/8DcSABQQBHQQJ0cjsBLgsaACAAIAAvAS5B9/8DcSABQQBHQQN0cjsBLgsaACAAIAAvAS5B7/8DcSABQQBHQQR0cjsBLgsaACAAIAAvAS5B3/8DcSABQQBHQQV0cjsBLgsaACAAIAAvAS5Bv/8DcSABQQBHQQZ0cjsBLgsaACAAIAAvAS5B//4DcSABQQBHQQd0cjsBLgsaACAAIAAvAS5B//0DcSABQQBHQQh0cjsBLgsaACAAIAAvAS5B//sDcSABQQBHQQl0cjsBLgs+AQJ/AkAgACgCOCIDRQ0AIAMoAgQiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQeESNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAggiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQfwRNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAgwiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQewKNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAhAiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQfoeNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAhQiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQcsQNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAhgiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQbcfNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAhwiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQb8VNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAiwiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQf4INgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAiAiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQYwdNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAiQiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQeYVNgIQQRghBAsgBAs4ACAAAn8gAC8BMkEUcUEURgRAQQEgAC0AKEEBRg0BGiAALwE0QeUARgwBCyAALQApQQVGCzoAMAtZAQJ/AkAgAC0AKEEBRg0AIAAvATQiAUHkAGtB5ABJDQAgAUHMAUYNACABQbACRg0AIAAvATIiAEHAAHENAEEBIQIgAEGIBHFBgARGDQAgAEEocUUhAgsgAguMAQECfwJAAkACQCAALQAqRQ0AIAAtACtFDQAgAC8BMiIBQQJxRQ0BDAILIAAvATIiAUEBcUUNAQtBASECIAAtAChBAUYNACAALwE0IgBB5ABrQeQASQ0AIABBzAFGDQAgAEGwAkYNACABQcAAcQ0AQQAhAiABQYgEcUGABEYNACABQShxQQBHIQILIAILcwAgAEEQav0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAEEwav0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAEEgav0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAEH9ATYCHAsGACAAEDoLmi0BC38jAEEQayIKJABB3NUAKAIAIglFBEBBnNkAKAIAIgVFBEBBqNkAQn83AgBBoNkAQoCAhICAgMAANwIAQZzZACAKQQhqQXBxQdiq1aoFcyIFNgIAQbDZAEEANgIAQYDZAEEANgIAC0GE2QBBwNkENgIAQdTVAEHA2QQ2AgBB6NUAIAU2AgBB5NUAQX82AgBBiNkAQcCmAzYCAANAIAFBgNYAaiABQfTVAGoiAjYCACACIAFB7NUAaiIDNgIAIAFB+NUAaiADNgIAIAFBiNYAaiABQfzVAGoiAzYCACADIAI2AgAgAUGQ1gBqIAFBhNYAaiICNgIAIAIgAzYCACABQYzWAGogAjYCACABQSBqIgFBgAJHDQALQczZBEGBpgM2AgBB4NUAQazZACgCADYCAEHQ1QBBgKYDNgIAQdzVAEHI2QQ2AgBBzP8HQTg2AgBByNkEIQkLAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAEHsAU0EQEHE1QAoAgAiBkEQIABBE2pBcHEgAEELSRsiBEEDdiIAdiIBQQNxBEACQCABQQFxIAByQQFzIgJBA3QiAEHs1QBqIgEgAEH01QBqKAIAIgAoAggiA0YEQEHE1QAgBkF+IAJ3cTYCAAwBCyABIAM2AgggAyABNgIMCyAAQQhqIQEgACACQQN0IgJBA3I2AgQgACACaiIAIAAoAgRBAXI2AgQMEQtBzNUAKAIAIgggBE8NASABBEACQEECIAB0IgJBACACa3IgASAAdHFoIgBBA3QiAkHs1QBqIgEgAkH01QBqKAIAIgIoAggiA0YEQEHE1QAgBkF+IAB3cSIGNgIADAELIAEgAzYCCCADIAE2AgwLIAIgBEEDcjYCBCAAQQN0IgAgBGshBSAAIAJqIAU2AgAgAiAEaiIEIAVBAXI2AgQgCARAIAhBeHFB7NUAaiEAQdjVACgCACEDAn9BASAIQQN2dCIBIAZxRQRAQcTVACABIAZyNgIAIAAMAQsgACgCCAsiASADNgIMIAAgAzYCCCADIAA2AgwgAyABNgIICyACQQhqIQFB2NUAIAQ2AgBBzNUAIAU2AgAMEQtByNUAKAIAIgtFDQEgC2hBAnRB9NcAaigCACIAKAIEQXhxIARrIQUgACECA0ACQCACKAIQIgFFBEAgAkEUaigCACIBRQ0BCyABKAIEQXhxIARrIgMgBUkhAiADIAUgAhshBSABIAAgAhshACABIQIMAQsLIAAoAhghCSAAKAIMIgMgAEcEQEHU1QAoAgAaIAMgACgCCCIBNgIIIAEgAzYCDAwQCyAAQRRqIgIoAgAiAUUEQCAAKAIQIgFFDQMgAEEQaiECCwNAIAIhByABIgNBFGoiAigCACIBDQAgA0EQaiECIAMoAhAiAQ0ACyAHQQA2AgAMDwtBfyEEIABBv39LDQAgAEETaiIBQXBxIQRByNUAKAIAIghFDQBBACAEayEFAkACQAJAAn9BACAEQYACSQ0AGkEfIARB////B0sNABogBEEmIAFBCHZnIgBrdkEBcSAAQQF0a0E+agsiBkECdEH01wBqKAIAIgJFBEBBACEBQQAhAwwBC0EAIQEgBEEZIAZBAXZrQQAgBkEfRxt0IQBBACEDA0ACQCACKAIEQXhxIARrIgcgBU8NACACIQMgByIFDQBBACEFIAIhAQwDCyABIAJBFGooAgAiByAHIAIgAEEddkEEcWpBEGooAgAiAkYbIAEgBxshASAAQQF0IQAgAg0ACwsgASADckUEQEEAIQNBAiAGdCIAQQAgAGtyIAhxIgBFDQMgAGhBAnRB9NcAaigCACEBCyABRQ0BCwNAIAEoAgRBeHEgBGsiAiAFSSEAIAIgBSAAGyEFIAEgAyAAGyEDIAEoAhAiAAR/IAAFIAFBFGooAgALIgENAAsLIANFDQAgBUHM1QAoAgAgBGtPDQAgAygCGCEHIAMgAygCDCIARwRAQdTVACgCABogACADKAIIIgE2AgggASAANgIMDA4LIANBFGoiAigCACIBRQRAIAMoAhAiAUUNAyADQRBqIQILA0AgAiEGIAEiAEEUaiICKAIAIgENACAAQRBqIQIgACgCECIBDQALIAZBADYCAAwNC0HM1QAoAgAiAyAETwRAQdjVACgCACEBAkAgAyAEayICQRBPBEAgASAEaiIAIAJBAXI2AgQgASADaiACNgIAIAEgBEEDcjYCBAwBCyABIANBA3I2AgQgASADaiIAIAAoAgRBAXI2AgRBACEAQQAhAgtBzNUAIAI2AgBB2NUAIAA2AgAgAUEIaiEBDA8LQdDVACgCACIDIARLBEAgBCAJaiIAIAMgBGsiAUEBcjYCBEHc1QAgADYCAEHQ1QAgATYCACAJIARBA3I2AgQgCUEIaiEBDA8LQQAhASAEAn9BnNkAKAIABEBBpNkAKAIADAELQajZAEJ/NwIAQaDZAEKAgISAgIDAADcCAEGc2QAgCkEMakFwcUHYqtWqBXM2AgBBsNkAQQA2AgBBgNkAQQA2AgBBgIAECyIAIARBxwBqIgVqIgZBACAAayIHcSICTwRAQbTZAEEwNgIADA8LAkBB/NgAKAIAIgFFDQBB9NgAKAIAIgggAmohACAAIAFNIAAgCEtxDQBBACEBQbTZAEEwNgIADA8LQYDZAC0AAEEEcQ0EAkACQCAJBEBBhNkAIQEDQCABKAIAIgAgCU0EQCAAIAEoAgRqIAlLDQMLIAEoAggiAQ0ACwtBABA7IgBBf0YNBSACIQZBoNkAKAIAIgFBAWsiAyAAcQRAIAIgAGsgACADakEAIAFrcWohBgsgBCAGTw0FIAZB/v///wdLDQVB/NgAKAIAIgMEQEH02AAoAgAiByAGaiEBIAEgB00NBiABIANLDQYLIAYQOyIBIABHDQEMBwsgBiADayAHcSIGQf7///8HSw0EIAYQOyEAIAAgASgCACABKAIEakYNAyAAIQELAkAgBiAEQcgAak8NACABQX9GDQBBpNkAKAIAIgAgBSAGa2pBACAAa3EiAEH+////B0sEQCABIQAMBwsgABA7QX9HBEAgACAGaiEGIAEhAAwHC0EAIAZrEDsaDAQLIAEiAEF/Rw0FDAMLQQAhAwwMC0EAIQAMCgsgAEF/Rw0CC0GA2QBBgNkAKAIAQQRyNgIACyACQf7///8HSw0BIAIQOyEAQQAQOyEBIABBf0YNASABQX9GDQEgACABTw0BIAEgAGsiBiAEQThqTQ0BC0H02ABB9NgAKAIAIAZqIgE2AgBB+NgAKAIAIAFJBEBB+NgAIAE2AgALAkACQAJAQdzVACgCACICBEBBhNkAIQEDQCAAIAEoAgAiAyABKAIEIgVqRg0CIAEoAggiAQ0ACwwCC0HU1QAoAgAiAUEARyAAIAFPcUUEQEHU1QAgADYCAAtBACEBQYjZACAGNgIAQYTZACAANgIAQeTVAEF/NgIAQejVAEGc2QAoAgA2AgBBkNkAQQA2AgADQCABQYDWAGogAUH01QBqIgI2AgAgAiABQezVAGoiAzYCACABQfjVAGogAzYCACABQYjWAGogAUH81QBqIgM2AgAgAyACNgIAIAFBkNYAaiABQYTWAGoiAjYCACACIAM2AgAgAUGM1gBqIAI2AgAgAUEgaiIBQYACRw0AC0F4IABrQQ9xIgEgAGoiAiAGQThrIgMgAWsiAUEBcjYCBEHg1QBBrNkAKAIANgIAQdDVACABNgIAQdzVACACNgIAIAAgA2pBODYCBAwCCyAAIAJNDQAgAiADSQ0AIAEoAgxBCHENAEF4IAJrQQ9xIgAgAmoiA0HQ1QAoAgAgBmoiByAAayIAQQFyNgIEIAEgBSAGajYCBEHg1QBBrNkAKAIANgIAQdDVACAANgIAQdzVACADNgIAIAIgB2pBODYCBAwBCyAAQdTVACgCAEkEQEHU1QAgADYCAAsgACAGaiEDQYTZACEBAkACQAJAA0AgAyABKAIARwRAIAEoAggiAQ0BDAILCyABLQAMQQhxRQ0BC0GE2QAhAQNAIAEoAgAiAyACTQRAIAMgASgCBGoiBSACSw0DCyABKAIIIQEMAAsACyABIAA2AgAgASABKAIEIAZqNgIEIABBeCAAa0EPcWoiCSAEQQNyNgIEIANBeCADa0EPcWoiBiAEIAlqIgRrIQEgAiAGRgRAQdzVACAENgIAQdDVAEHQ1QAoAgAgAWoiADYCACAEIABBAXI2AgQMCAtB2NUAKAIAIAZGBEBB2NUAIAQ2AgBBzNUAQczVACgCACABaiIANgIAIAQgAEEBcjYCBCAAIARqIAA2AgAMCAsgBigCBCIFQQNxQQFHDQYgBUF4cSEIIAVB/wFNBEAgBUEDdiEDIAYoAggiACAGKAIMIgJGBEBBxNUAQcTVACgCAEF+IAN3cTYCAAwHCyACIAA2AgggACACNgIMDAYLIAYoAhghByAGIAYoAgwiAEcEQCAAIAYoAggiAjYCCCACIAA2AgwMBQsgBkEUaiICKAIAIgVFBEAgBigCECIFRQ0EIAZBEGohAgsDQCACIQMgBSIAQRRqIgIoAgAiBQ0AIABBEGohAiAAKAIQIgUNAAsgA0EANgIADAQLQXggAGtBD3EiASAAaiIHIAZBOGsiAyABayIBQQFyNgIEIAAgA2pBODYCBCACIAVBNyAFa0EPcWpBP2siAyADIAJBEGpJGyIDQSM2AgRB4NUAQazZACgCADYCAEHQ1QAgATYCAEHc1QAgBzYCACADQRBqQYzZACkCADcCACADQYTZACkCADcCCEGM2QAgA0EIajYCAEGI2QAgBjYCAEGE2QAgADYCAEGQ2QBBADYCACADQSRqIQEDQCABQQc2AgAgBSABQQRqIgFLDQALIAIgA0YNACADIAMoAgRBfnE2AgQgAyADIAJrIgU2AgAgAiAFQQFyNgIEIAVB/wFNBEAgBUF4cUHs1QBqIQACf0HE1QAoAgAiAUEBIAVBA3Z0IgNxRQRAQcTVACABIANyNgIAIAAMAQsgACgCCAsiASACNgIMIAAgAjYCCCACIAA2AgwgAiABNgIIDAELQR8hASAFQf///wdNBEAgBUEmIAVBCHZnIgBrdkEBcSAAQQF0a0E+aiEBCyACIAE2AhwgAkIANwIQIAFBAnRB9NcAaiEAQcjVACgCACIDQQEgAXQiBnFFBEAgACACNgIAQcjVACADIAZyNgIAIAIgADYCGCACIAI2AgggAiACNgIMDAELIAVBGSABQQF2a0EAIAFBH0cbdCEBIAAoAgAhAwJAA0AgAyIAKAIEQXhxIAVGDQEgAUEddiEDIAFBAXQhASAAIANBBHFqQRBqIgYoAgAiAw0ACyAGIAI2AgAgAiAANgIYIAIgAjYCDCACIAI2AggMAQsgACgCCCIBIAI2AgwgACACNgIIIAJBADYCGCACIAA2AgwgAiABNgIIC0HQ1QAoAgAiASAETQ0AQdzVACgCACIAIARqIgIgASAEayIBQQFyNgIEQdDVACABNgIAQdzVACACNgIAIAAgBEEDcjYCBCAAQQhqIQEMCAtBACEBQbTZAEEwNgIADAcLQQAhAAsgB0UNAAJAIAYoAhwiAkECdEH01wBqIgMoAgAgBkYEQCADIAA2AgAgAA0BQcjVAEHI1QAoAgBBfiACd3E2AgAMAgsgB0EQQRQgBygCECAGRhtqIAA2AgAgAEUNAQsgACAHNgIYIAYoAhAiAgRAIAAgAjYCECACIAA2AhgLIAZBFGooAgAiAkUNACAAQRRqIAI2AgAgAiAANgIYCyABIAhqIQEgBiAIaiIGKAIEIQULIAYgBUF+cTYCBCABIARqIAE2AgAgBCABQQFyNgIEIAFB/wFNBEAgAUF4cUHs1QBqIQACf0HE1QAoAgAiAkEBIAFBA3Z0IgFxRQRAQcTVACABIAJyNgIAIAAMAQsgACgCCAsiASAENgIMIAAgBDYCCCAEIAA2AgwgBCABNgIIDAELQR8hBSABQf///wdNBEAgAUEmIAFBCHZnIgBrdkEBcSAAQQF0a0E+aiEFCyAEIAU2AhwgBEIANwIQIAVBAnRB9NcAaiEAQcjVACgCACICQQEgBXQiA3FFBEAgACAENgIAQcjVACACIANyNgIAIAQgADYCGCAEIAQ2AgggBCAENgIMDAELIAFBGSAFQQF2a0EAIAVBH0cbdCEFIAAoAgAhAAJAA0AgACICKAIEQXhxIAFGDQEgBUEddiEAIAVBAXQhBSACIABBBHFqQRBqIgMoAgAiAA0ACyADIAQ2AgAgBCACNgIYIAQgBDYCDCAEIAQ2AggMAQsgAigCCCIAIAQ2AgwgAiAENgIIIARBADYCGCAEIAI2AgwgBCAANgIICyAJQQhqIQEMAgsCQCAHRQ0AAkAgAygCHCIBQQJ0QfTXAGoiAigCACADRgRAIAIgADYCACAADQFByNUAIAhBfiABd3EiCDYCAAwCCyAHQRBBFCAHKAIQIANGG2ogADYCACAARQ0BCyAAIAc2AhggAygCECIBBEAgACABNgIQIAEgADYCGAsgA0EUaigCACIBRQ0AIABBFGogATYCACABIAA2AhgLAkAgBUEPTQRAIAMgBCAFaiIAQQNyNgIEIAAgA2oiACAAKAIEQQFyNgIEDAELIAMgBGoiAiAFQQFyNgIEIAMgBEEDcjYCBCACIAVqIAU2AgAgBUH/AU0EQCAFQXhxQezVAGohAAJ/QcTVACgCACIBQQEgBUEDdnQiBXFFBEBBxNUAIAEgBXI2AgAgAAwBCyAAKAIICyIBIAI2AgwgACACNgIIIAIgADYCDCACIAE2AggMAQtBHyEBIAVB////B00EQCAFQSYgBUEIdmciAGt2QQFxIABBAXRrQT5qIQELIAIgATYCHCACQgA3AhAgAUECdEH01wBqIQBBASABdCIEIAhxRQRAIAAgAjYCAEHI1QAgBCAIcjYCACACIAA2AhggAiACNgIIIAIgAjYCDAwBCyAFQRkgAUEBdmtBACABQR9HG3QhASAAKAIAIQQCQANAIAQiACgCBEF4cSAFRg0BIAFBHXYhBCABQQF0IQEgACAEQQRxakEQaiIGKAIAIgQNAAsgBiACNgIAIAIgADYCGCACIAI2AgwgAiACNgIIDAELIAAoAggiASACNgIMIAAgAjYCCCACQQA2AhggAiAANgIMIAIgATYCCAsgA0EIaiEBDAELAkAgCUUNAAJAIAAoAhwiAUECdEH01wBqIgIoAgAgAEYEQCACIAM2AgAgAw0BQcjVACALQX4gAXdxNgIADAILIAlBEEEUIAkoAhAgAEYbaiADNgIAIANFDQELIAMgCTYCGCAAKAIQIgEEQCADIAE2AhAgASADNgIYCyAAQRRqKAIAIgFFDQAgA0EUaiABNgIAIAEgAzYCGAsCQCAFQQ9NBEAgACAEIAVqIgFBA3I2AgQgACABaiIBIAEoAgRBAXI2AgQMAQsgACAEaiIHIAVBAXI2AgQgACAEQQNyNgIEIAUgB2ogBTYCACAIBEAgCEF4cUHs1QBqIQFB2NUAKAIAIQMCf0EBIAhBA3Z0IgIgBnFFBEBBxNUAIAIgBnI2AgAgAQwBCyABKAIICyICIAM2AgwgASADNgIIIAMgATYCDCADIAI2AggLQdjVACAHNgIAQczVACAFNgIACyAAQQhqIQELIApBEGokACABC0MAIABFBEA/AEEQdA8LAkAgAEH//wNxDQAgAEEASA0AIABBEHZAACIAQX9GBEBBtNkAQTA2AgBBfw8LIABBEHQPCwALC5lCIgBBgAgLDQEAAAAAAAAAAgAAAAMAQZgICwUEAAAABQBBqAgLCQYAAAAHAAAACABB5AgLwjJJbnZhbGlkIGNoYXIgaW4gdXJsIHF1ZXJ5AFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fYm9keQBDb250ZW50LUxlbmd0aCBvdmVyZmxvdwBDaHVuayBzaXplIG92ZXJmbG93AEludmFsaWQgbWV0aG9kIGZvciBIVFRQL3gueCByZXF1ZXN0AEludmFsaWQgbWV0aG9kIGZvciBSVFNQL3gueCByZXF1ZXN0AEV4cGVjdGVkIFNPVVJDRSBtZXRob2QgZm9yIElDRS94LnggcmVxdWVzdABJbnZhbGlkIGNoYXIgaW4gdXJsIGZyYWdtZW50IHN0YXJ0AEV4cGVjdGVkIGRvdABTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3N0YXR1cwBJbnZhbGlkIHJlc3BvbnNlIHN0YXR1cwBFeHBlY3RlZCBMRiBhZnRlciBoZWFkZXJzAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMAVXNlciBjYWxsYmFjayBlcnJvcgBgb25fcmVzZXRgIGNhbGxiYWNrIGVycm9yAGBvbl9jaHVua19oZWFkZXJgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2JlZ2luYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX3ZhbHVlYCBjYWxsYmFjayBlcnJvcgBgb25fc3RhdHVzX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fdmVyc2lvbl9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3VybF9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3Byb3RvY29sX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9oZWFkZXJfdmFsdWVfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fbWV0aG9kX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25faGVhZGVyX2ZpZWxkX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX25hbWVgIGNhbGxiYWNrIGVycm9yAFVuZXhwZWN0ZWQgY2hhciBpbiB1cmwgc2VydmVyAEludmFsaWQgaGVhZGVyIHZhbHVlIGNoYXIASW52YWxpZCBoZWFkZXIgZmllbGQgY2hhcgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3ZlcnNpb24ASW52YWxpZCBtaW5vciB2ZXJzaW9uAEludmFsaWQgbWFqb3IgdmVyc2lvbgBFeHBlY3RlZCBzcGFjZSBhZnRlciB2ZXJzaW9uAEV4cGVjdGVkIENSTEYgYWZ0ZXIgdmVyc2lvbgBJbnZhbGlkIEhUVFAgdmVyc2lvbgBJbnZhbGlkIGhlYWRlciB0b2tlbgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3VybABJbnZhbGlkIGNoYXJhY3RlcnMgaW4gdXJsAFVuZXhwZWN0ZWQgc3RhcnQgY2hhciBpbiB1cmwARG91YmxlIEAgaW4gdXJsAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fcHJvdG9jb2wARW1wdHkgQ29udGVudC1MZW5ndGgASW52YWxpZCBjaGFyYWN0ZXIgaW4gQ29udGVudC1MZW5ndGgAVHJhbnNmZXItRW5jb2RpbmcgY2FuJ3QgYmUgcHJlc2VudCB3aXRoIENvbnRlbnQtTGVuZ3RoAER1cGxpY2F0ZSBDb250ZW50LUxlbmd0aABJbnZhbGlkIGNoYXIgaW4gdXJsIHBhdGgAQ29udGVudC1MZW5ndGggY2FuJ3QgYmUgcHJlc2VudCB3aXRoIFRyYW5zZmVyLUVuY29kaW5nAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgY2h1bmsgc2l6ZQBFeHBlY3RlZCBMRiBhZnRlciBjaHVuayBzaXplAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIHNpemUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfdmFsdWUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9jaHVua19leHRlbnNpb25fdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyB2YWx1ZQBVbmV4cGVjdGVkIHdoaXRlc3BhY2UgYWZ0ZXIgaGVhZGVyIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgaGVhZGVyIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgTEYgYWZ0ZXIgaGVhZGVyIHZhbHVlAEludmFsaWQgYFRyYW5zZmVyLUVuY29kaW5nYCBoZWFkZXIgdmFsdWUATWlzc2luZyBleHBlY3RlZCBDUiBhZnRlciBjaHVuayBleHRlbnNpb24gdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBxdW90ZSB2YWx1ZQBJbnZhbGlkIHF1b3RlZC1wYWlyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGVkIHZhbHVlAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGVkIHZhbHVlAFBhdXNlZCBieSBvbl9oZWFkZXJzX2NvbXBsZXRlAEludmFsaWQgRU9GIHN0YXRlAG9uX3Jlc2V0IHBhdXNlAG9uX2NodW5rX2hlYWRlciBwYXVzZQBvbl9tZXNzYWdlX2JlZ2luIHBhdXNlAG9uX2NodW5rX2V4dGVuc2lvbl92YWx1ZSBwYXVzZQBvbl9zdGF0dXNfY29tcGxldGUgcGF1c2UAb25fdmVyc2lvbl9jb21wbGV0ZSBwYXVzZQBvbl91cmxfY29tcGxldGUgcGF1c2UAb25fcHJvdG9jb2xfY29tcGxldGUgcGF1c2UAb25fY2h1bmtfY29tcGxldGUgcGF1c2UAb25faGVhZGVyX3ZhbHVlX2NvbXBsZXRlIHBhdXNlAG9uX21lc3NhZ2VfY29tcGxldGUgcGF1c2UAb25fbWV0aG9kX2NvbXBsZXRlIHBhdXNlAG9uX2hlYWRlcl9maWVsZF9jb21wbGV0ZSBwYXVzZQBvbl9jaHVua19leHRlbnNpb25fbmFtZSBwYXVzZQBVbmV4cGVjdGVkIHNwYWNlIGFmdGVyIHN0YXJ0IGxpbmUATWlzc2luZyBleHBlY3RlZCBDUiBhZnRlciByZXNwb25zZSBsaW5lAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fY2h1bmtfZXh0ZW5zaW9uX25hbWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBuYW1lAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgY2h1bmsgZXh0ZW5zaW9uIG5hbWUASW52YWxpZCBzdGF0dXMgY29kZQBQYXVzZSBvbiBDT05ORUNUL1VwZ3JhZGUAUGF1c2Ugb24gUFJJL1VwZ3JhZGUARXhwZWN0ZWQgSFRUUC8yIENvbm5lY3Rpb24gUHJlZmFjZQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX21ldGhvZABFeHBlY3RlZCBzcGFjZSBhZnRlciBtZXRob2QAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfZmllbGQAUGF1c2VkAEludmFsaWQgd29yZCBlbmNvdW50ZXJlZABJbnZhbGlkIG1ldGhvZCBlbmNvdW50ZXJlZABNaXNzaW5nIGV4cGVjdGVkIENSIGFmdGVyIGNodW5rIGRhdGEARXhwZWN0ZWQgTEYgYWZ0ZXIgY2h1bmsgZGF0YQBVbmV4cGVjdGVkIGNoYXIgaW4gdXJsIHNjaGVtYQBSZXF1ZXN0IGhhcyBpbnZhbGlkIGBUcmFuc2Zlci1FbmNvZGluZ2AARGF0YSBhZnRlciBgQ29ubmVjdGlvbjogY2xvc2VgAFNXSVRDSF9QUk9YWQBVU0VfUFJPWFkATUtBQ1RJVklUWQBVTlBST0NFU1NBQkxFX0VOVElUWQBRVUVSWQBDT1BZAE1PVkVEX1BFUk1BTkVOVExZAFRPT19FQVJMWQBOT1RJRlkARkFJTEVEX0RFUEVOREVOQ1kAQkFEX0dBVEVXQVkAUExBWQBQVVQAQ0hFQ0tPVVQAR0FURVdBWV9USU1FT1VUAFJFUVVFU1RfVElNRU9VVABORVRXT1JLX0NPTk5FQ1RfVElNRU9VVABDT05ORUNUSU9OX1RJTUVPVVQATE9HSU5fVElNRU9VVABORVRXT1JLX1JFQURfVElNRU9VVABQT1NUAE1JU0RJUkVDVEVEX1JFUVVFU1QAQ0xJRU5UX0NMT1NFRF9SRVFVRVNUAENMSUVOVF9DTE9TRURfTE9BRF9CQUxBTkNFRF9SRVFVRVNUAEJBRF9SRVFVRVNUAEhUVFBfUkVRVUVTVF9TRU5UX1RPX0hUVFBTX1BPUlQAUkVQT1JUAElNX0FfVEVBUE9UAFJFU0VUX0NPTlRFTlQATk9fQ09OVEVOVABQQVJUSUFMX0NPTlRFTlQASFBFX0lOVkFMSURfQ09OU1RBTlQASFBFX0NCX1JFU0VUAEdFVABIUEVfU1RSSUNUAENPTkZMSUNUAFRFTVBPUkFSWV9SRURJUkVDVABQRVJNQU5FTlRfUkVESVJFQ1QAQ09OTkVDVABNVUxUSV9TVEFUVVMASFBFX0lOVkFMSURfU1RBVFVTAFRPT19NQU5ZX1JFUVVFU1RTAEVBUkxZX0hJTlRTAFVOQVZBSUxBQkxFX0ZPUl9MRUdBTF9SRUFTT05TAE9QVElPTlMAU1dJVENISU5HX1BST1RPQ09MUwBWQVJJQU5UX0FMU09fTkVHT1RJQVRFUwBNVUxUSVBMRV9DSE9JQ0VTAElOVEVSTkFMX1NFUlZFUl9FUlJPUgBXRUJfU0VSVkVSX1VOS05PV05fRVJST1IAUkFJTEdVTl9FUlJPUgBJREVOVElUWV9QUk9WSURFUl9BVVRIRU5USUNBVElPTl9FUlJPUgBTU0xfQ0VSVElGSUNBVEVfRVJST1IASU5WQUxJRF9YX0ZPUldBUkRFRF9GT1IAU0VUX1BBUkFNRVRFUgBHRVRfUEFSQU1FVEVSAEhQRV9VU0VSAFNFRV9PVEhFUgBIUEVfQ0JfQ0hVTktfSEVBREVSAEV4cGVjdGVkIExGIGFmdGVyIENSAE1LQ0FMRU5EQVIAU0VUVVAAV0VCX1NFUlZFUl9JU19ET1dOAFRFQVJET1dOAEhQRV9DTE9TRURfQ09OTkVDVElPTgBIRVVSSVNUSUNfRVhQSVJBVElPTgBESVNDT05ORUNURURfT1BFUkFUSU9OAE5PTl9BVVRIT1JJVEFUSVZFX0lORk9STUFUSU9OAEhQRV9JTlZBTElEX1ZFUlNJT04ASFBFX0NCX01FU1NBR0VfQkVHSU4AU0lURV9JU19GUk9aRU4ASFBFX0lOVkFMSURfSEVBREVSX1RPS0VOAElOVkFMSURfVE9LRU4ARk9SQklEREVOAEVOSEFOQ0VfWU9VUl9DQUxNAEhQRV9JTlZBTElEX1VSTABCTE9DS0VEX0JZX1BBUkVOVEFMX0NPTlRST0wATUtDT0wAQUNMAEhQRV9JTlRFUk5BTABSRVFVRVNUX0hFQURFUl9GSUVMRFNfVE9PX0xBUkdFX1VOT0ZGSUNJQUwASFBFX09LAFVOTElOSwBVTkxPQ0sAUFJJAFJFVFJZX1dJVEgASFBFX0lOVkFMSURfQ09OVEVOVF9MRU5HVEgASFBFX1VORVhQRUNURURfQ09OVEVOVF9MRU5HVEgARkxVU0gAUFJPUFBBVENIAE0tU0VBUkNIAFVSSV9UT09fTE9ORwBQUk9DRVNTSU5HAE1JU0NFTExBTkVPVVNfUEVSU0lTVEVOVF9XQVJOSU5HAE1JU0NFTExBTkVPVVNfV0FSTklORwBIUEVfSU5WQUxJRF9UUkFOU0ZFUl9FTkNPRElORwBFeHBlY3RlZCBDUkxGAEhQRV9JTlZBTElEX0NIVU5LX1NJWkUATU9WRQBDT05USU5VRQBIUEVfQ0JfU1RBVFVTX0NPTVBMRVRFAEhQRV9DQl9IRUFERVJTX0NPTVBMRVRFAEhQRV9DQl9WRVJTSU9OX0NPTVBMRVRFAEhQRV9DQl9VUkxfQ09NUExFVEUASFBFX0NCX1BST1RPQ09MX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19DT01QTEVURQBIUEVfQ0JfSEVBREVSX1ZBTFVFX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19FWFRFTlNJT05fVkFMVUVfQ09NUExFVEUASFBFX0NCX0NIVU5LX0VYVEVOU0lPTl9OQU1FX0NPTVBMRVRFAEhQRV9DQl9NRVNTQUdFX0NPTVBMRVRFAEhQRV9DQl9NRVRIT0RfQ09NUExFVEUASFBFX0NCX0hFQURFUl9GSUVMRF9DT01QTEVURQBERUxFVEUASFBFX0lOVkFMSURfRU9GX1NUQVRFAElOVkFMSURfU1NMX0NFUlRJRklDQVRFAFBBVVNFAE5PX1JFU1BPTlNFAFVOU1VQUE9SVEVEX01FRElBX1RZUEUAR09ORQBOT1RfQUNDRVBUQUJMRQBTRVJWSUNFX1VOQVZBSUxBQkxFAFJBTkdFX05PVF9TQVRJU0ZJQUJMRQBPUklHSU5fSVNfVU5SRUFDSEFCTEUAUkVTUE9OU0VfSVNfU1RBTEUAUFVSR0UATUVSR0UAUkVRVUVTVF9IRUFERVJfRklFTERTX1RPT19MQVJHRQBSRVFVRVNUX0hFQURFUl9UT09fTEFSR0UAUEFZTE9BRF9UT09fTEFSR0UASU5TVUZGSUNJRU5UX1NUT1JBR0UASFBFX1BBVVNFRF9VUEdSQURFAEhQRV9QQVVTRURfSDJfVVBHUkFERQBTT1VSQ0UAQU5OT1VOQ0UAVFJBQ0UASFBFX1VORVhQRUNURURfU1BBQ0UAREVTQ1JJQkUAVU5TVUJTQ1JJQkUAUkVDT1JEAEhQRV9JTlZBTElEX01FVEhPRABOT1RfRk9VTkQAUFJPUEZJTkQAVU5CSU5EAFJFQklORABVTkFVVEhPUklaRUQATUVUSE9EX05PVF9BTExPV0VEAEhUVFBfVkVSU0lPTl9OT1RfU1VQUE9SVEVEAEFMUkVBRFlfUkVQT1JURUQAQUNDRVBURUQATk9UX0lNUExFTUVOVEVEAExPT1BfREVURUNURUQASFBFX0NSX0VYUEVDVEVEAEhQRV9MRl9FWFBFQ1RFRABDUkVBVEVEAElNX1VTRUQASFBFX1BBVVNFRABUSU1FT1VUX09DQ1VSRUQAUEFZTUVOVF9SRVFVSVJFRABQUkVDT05ESVRJT05fUkVRVUlSRUQAUFJPWFlfQVVUSEVOVElDQVRJT05fUkVRVUlSRUQATkVUV09SS19BVVRIRU5USUNBVElPTl9SRVFVSVJFRABMRU5HVEhfUkVRVUlSRUQAU1NMX0NFUlRJRklDQVRFX1JFUVVJUkVEAFVQR1JBREVfUkVRVUlSRUQAUEFHRV9FWFBJUkVEAFBSRUNPTkRJVElPTl9GQUlMRUQARVhQRUNUQVRJT05fRkFJTEVEAFJFVkFMSURBVElPTl9GQUlMRUQAU1NMX0hBTkRTSEFLRV9GQUlMRUQATE9DS0VEAFRSQU5TRk9STUFUSU9OX0FQUExJRUQATk9UX01PRElGSUVEAE5PVF9FWFRFTkRFRABCQU5EV0lEVEhfTElNSVRfRVhDRUVERUQAU0lURV9JU19PVkVSTE9BREVEAEhFQUQARXhwZWN0ZWQgSFRUUC8sIFJUU1AvIG9yIElDRS8A5xUAAK8VAACkEgAAkhoAACYWAACeFAAA2xkAAHkVAAB+EgAA/hQAADYVAAALFgAA2BYAAPMSAABCGAAArBYAABIVAAAUFwAA7xcAAEgUAABxFwAAshoAAGsZAAB+GQAANRQAAIIaAABEFwAA/RYAAB4YAACHFwAAqhkAAJMSAAAHGAAALBcAAMoXAACkFwAA5xUAAOcVAABYFwAAOxgAAKASAAAtHAAAwxEAAEgRAADeEgAAQhMAAKQZAAD9EAAA9xUAAKUVAADvFgAA+BkAAEoWAABWFgAA9RUAAAoaAAAIGgAAARoAAKsVAABCEgAA1xAAAEwRAAAFGQAAVBYAAB4RAADKGQAAyBkAAE4WAAD/GAAAcRQAAPAVAADuFQAAlBkAAPwVAAC/GQAAmxkAAHwUAABDEQAAcBgAAJUUAAAnFAAAGRQAANUSAADUGQAARBYAAPcQAEG5OwsBAQBB0DsL4AEBAQIBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEDAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBuj0LBAEAAAIAQdE9C14DBAMDAwMDAAADAwADAwADAwMDAwMDAwMDAAUAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAwADAEG6PwsEAQAAAgBB0T8LXgMAAwMDAwMAAAMDAAMDAAMDAwMDAwMDAwMABAAFAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwADAAMAQbDBAAsNbG9zZWVlcC1hbGl2ZQBBycEACwEBAEHgwQAL4AEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBycMACwEBAEHgwwAL5wEBAQEBAQEBAQEBAQECAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAWNodW5rZWQAQfHFAAteAQABAQEBAQAAAQEAAQEAAQEBAQEBAQEBAQAAAAAAAAABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEAAQBB0McACyFlY3Rpb25lbnQtbGVuZ3Rob25yb3h5LWNvbm5lY3Rpb24AQYDIAAsgcmFuc2Zlci1lbmNvZGluZ3BncmFkZQ0KDQpTTQ0KDQoAQanIAAsFAQIAAQMAQcDIAAtfBAUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAQanKAAsFAQIAAQMAQcDKAAtfBAUFBgUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAQanMAAsEAQAAAQBBwcwAC14CAgACAgICAgICAgICAgICAgICAgICAgICAgICAgIAAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAEGpzgALBQECAAEDAEHAzgALXwQFAAAFBQUFBQUFBQUFBQYFBQUFBQUFBQUFBQUABQAHCAUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQAFAAUABQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAAAAFAEGp0AALBQEBAAEBAEHA0AALAQEAQdrQAAtBAgAAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAQanSAAsFAQEAAQEAQcDSAAsBAQBBytIACwYCAAAAAAIAQeHSAAs6AwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAAAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwBBoNQAC50BTk9VTkNFRUNLT1VUTkVDVEVURUNSSUJFTFVTSEVURUFEU0VBUkNIUkdFQ1RJVklUWUxFTkRBUlZFT1RJRllQVElPTlNDSFNFQVlTVEFUQ0hHRVVFUllPUkRJUkVDVE9SVFJDSFBBUkFNRVRFUlVSQ0VCU0NSSUJFQVJET1dOQUNFSU5ETktDS1VCU0NSSUJFVFRQQ0VUU1BBRFRQLw==";
@@ -38388,9 +38737,9 @@ var require_llhttp_simd_wasm = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/constants.js
+// ../main/node_modules/undici/lib/web/fetch/constants.js
 var require_constants3 = __commonJS({
-  "node_modules/undici/lib/web/fetch/constants.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/constants.js"(exports, module) {
     "use strict";
     var corsSafeListedMethods = (
       /** @type {const} */
@@ -38612,9 +38961,9 @@ var require_constants3 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/global.js
+// ../main/node_modules/undici/lib/web/fetch/global.js
 var require_global = __commonJS({
-  "node_modules/undici/lib/web/fetch/global.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/global.js"(exports, module) {
     "use strict";
     var globalOrigin = /* @__PURE__ */ Symbol.for("undici.globalOrigin.1");
     function getGlobalOrigin() {
@@ -38648,9 +38997,9 @@ var require_global = __commonJS({
   }
 });
 
-// node_modules/undici/lib/encoding/index.js
+// ../main/node_modules/undici/lib/encoding/index.js
 var require_encoding = __commonJS({
-  "node_modules/undici/lib/encoding/index.js"(exports, module) {
+  "../main/node_modules/undici/lib/encoding/index.js"(exports, module) {
     "use strict";
     var textDecoder = new TextDecoder();
     function utf8DecodeBytes(buffer) {
@@ -38669,9 +39018,9 @@ var require_encoding = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/infra/index.js
+// ../main/node_modules/undici/lib/web/infra/index.js
 var require_infra = __commonJS({
-  "node_modules/undici/lib/web/infra/index.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/infra/index.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { utf8DecodeBytes } = require_encoding();
@@ -38787,9 +39136,9 @@ var require_infra = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/data-url.js
+// ../main/node_modules/undici/lib/web/fetch/data-url.js
 var require_data_url = __commonJS({
-  "node_modules/undici/lib/web/fetch/data-url.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/data-url.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = require_infra();
@@ -39066,9 +39415,9 @@ var require_data_url = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/runtime-features.js
+// ../main/node_modules/undici/lib/util/runtime-features.js
 var require_runtime_features = __commonJS({
-  "node_modules/undici/lib/util/runtime-features.js"(exports, module) {
+  "../main/node_modules/undici/lib/util/runtime-features.js"(exports, module) {
     "use strict";
     var lazyLoaders = {
       __proto__: null,
@@ -39168,9 +39517,9 @@ var require_runtime_features = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/webidl/index.js
+// ../main/node_modules/undici/lib/web/webidl/index.js
 var require_webidl = __commonJS({
-  "node_modules/undici/lib/web/webidl/index.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/webidl/index.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { types: types2, inspect } = __require("node:util");
@@ -39179,7 +39528,7 @@ var require_webidl = __commonJS({
     var BOOLEAN = 2;
     var STRING = 3;
     var SYMBOL2 = 4;
-    var NUMBER = 5;
+    var NUMBER3 = 5;
     var BIGINT = 6;
     var NULL2 = 7;
     var OBJECT = 8;
@@ -39194,8 +39543,8 @@ var require_webidl = __commonJS({
       return new TypeError(`${message.header}: ${message.message}`);
     };
     webidl.errors.conversionFailed = function(opts) {
-      const plural2 = opts.types.length === 1 ? "" : " one of";
-      const message = `${opts.argument} could not be converted to${plural2}: ${opts.types.join(", ")}.`;
+      const plural3 = opts.types.length === 1 ? "" : " one of";
+      const message = `${opts.argument} could not be converted to${plural3}: ${opts.types.join(", ")}.`;
       return webidl.errors.exception({
         header: opts.prefix,
         message
@@ -39252,7 +39601,7 @@ var require_webidl = __commonJS({
         case "symbol":
           return SYMBOL2;
         case "number":
-          return NUMBER;
+          return NUMBER3;
         case "bigint":
           return BIGINT;
         case "function":
@@ -39269,7 +39618,7 @@ var require_webidl = __commonJS({
       BOOLEAN,
       STRING,
       SYMBOL: SYMBOL2,
-      NUMBER,
+      NUMBER: NUMBER3,
       BIGINT,
       NULL: NULL2,
       OBJECT
@@ -39284,7 +39633,7 @@ var require_webidl = __commonJS({
           return "String";
         case SYMBOL2:
           return "Symbol";
-        case NUMBER:
+        case NUMBER3:
           return "Number";
         case BIGINT:
           return "BigInt";
@@ -39770,9 +40119,9 @@ var require_webidl = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/util.js
+// ../main/node_modules/undici/lib/web/fetch/util.js
 var require_util2 = __commonJS({
-  "node_modules/undici/lib/web/fetch/util.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/util.js"(exports, module) {
     "use strict";
     var { Transform } = __require("node:stream");
     var zlib = __require("node:zlib");
@@ -40537,9 +40886,9 @@ var require_util2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/formdata.js
+// ../main/node_modules/undici/lib/web/fetch/formdata.js
 var require_formdata = __commonJS({
-  "node_modules/undici/lib/web/fetch/formdata.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/formdata.js"(exports, module) {
     "use strict";
     var { iteratorMixin } = require_util2();
     var { kEnumerableProperty } = require_util();
@@ -40699,9 +41048,9 @@ var require_formdata = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/formdata-parser.js
+// ../main/node_modules/undici/lib/web/fetch/formdata-parser.js
 var require_formdata_parser = __commonJS({
-  "node_modules/undici/lib/web/fetch/formdata-parser.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/formdata-parser.js"(exports, module) {
     "use strict";
     var { bufferToLowerCasedHeaderName } = require_util();
     var { HTTP_TOKEN_CODEPOINTS } = require_data_url();
@@ -41029,15 +41378,15 @@ var require_formdata_parser = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/promise.js
+// ../main/node_modules/undici/lib/util/promise.js
 var require_promise = __commonJS({
-  "node_modules/undici/lib/util/promise.js"(exports, module) {
+  "../main/node_modules/undici/lib/util/promise.js"(exports, module) {
     "use strict";
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve6, reject) => {
-        res = resolve6;
+      const promise = new Promise((resolve8, reject) => {
+        res = resolve8;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -41048,9 +41397,9 @@ var require_promise = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/body.js
+// ../main/node_modules/undici/lib/web/fetch/body.js
 var require_body = __commonJS({
-  "node_modules/undici/lib/web/fetch/body.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/body.js"(exports, module) {
     "use strict";
     var util = require_util();
     var {
@@ -41331,9 +41680,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r
   }
 });
 
-// node_modules/undici/lib/dispatcher/client-h1.js
+// ../main/node_modules/undici/lib/dispatcher/client-h1.js
 var require_client_h1 = __commonJS({
-  "node_modules/undici/lib/dispatcher/client-h1.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/client-h1.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var util = require_util();
@@ -41386,7 +41735,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants2 = require_constants2();
+    var constants3 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -41522,7 +41871,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports2 }) {
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants2.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -41618,11 +41967,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants2.ERROR.OK) {
+          if (ret !== constants3.ERROR.OK) {
             const data = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants2.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants3.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data);
-            } else if (ret === constants2.ERROR.PAUSED) {
+            } else if (ret === constants3.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data);
             } else {
@@ -41645,10 +41994,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants2.ERROR.OK) {
+        if (ret === constants3.ERROR.OK) {
           return null;
         }
-        if (ret === constants2.ERROR.PAUSED || ret === constants2.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants3.ERROR.PAUSED || ret === constants3.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -41665,7 +42014,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants2.ERROR[ret], data);
+        return new HTTPParserError(message, constants3.ERROR[ret], data);
       }
       destroy() {
         assert(currentParser === null);
@@ -41876,7 +42225,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants2.ERROR.PAUSED : 0;
+        return pause ? constants3.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -41902,7 +42251,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants2.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         }
         return 0;
       }
@@ -41942,13 +42291,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants2.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants2.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants2.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -42463,12 +42812,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve8;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -42622,9 +42971,9 @@ ${len.toString(16)}\r
   }
 });
 
-// node_modules/undici/lib/dispatcher/client-h2.js
+// ../main/node_modules/undici/lib/dispatcher/client-h2.js
 var require_client_h2 = __commonJS({
-  "node_modules/undici/lib/dispatcher/client-h2.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/client-h2.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { pipeline } = __require("node:stream");
@@ -42986,8 +43335,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream = null;
-      const { hostname, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
+      const { hostname: hostname3, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname3}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (err) => {
         if (request2.aborted || request2.completed) {
@@ -43352,12 +43701,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve8;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -43388,9 +43737,9 @@ var require_client_h2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/client.js
+// ../main/node_modules/undici/lib/dispatcher/client.js
 var require_client = __commonJS({
-  "node_modules/undici/lib/dispatcher/client.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/client.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var net = __require("node:net");
@@ -43674,16 +44023,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve6) => {
+        return new Promise((resolve8) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve6;
+            this[kClosedResolve] = resolve8;
           } else {
-            resolve6(null);
+            resolve8(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve6) => {
+        return new Promise((resolve8) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -43696,7 +44045,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve6(null);
+            resolve8(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -43724,20 +44073,20 @@ var require_client = __commonJS({
     function connect2(client) {
       assert(!client[kConnecting]);
       assert(!client[kHTTPContext]);
-      let { host, hostname, protocol, port } = client[kUrl];
-      if (hostname[0] === "[") {
-        const idx = hostname.indexOf("]");
+      let { host, hostname: hostname3, protocol, port } = client[kUrl];
+      if (hostname3[0] === "[") {
+        const idx = hostname3.indexOf("]");
         assert(idx !== -1);
-        const ip = hostname.substring(1, idx);
+        const ip = hostname3.substring(1, idx);
         assert(net.isIPv6(ip));
-        hostname = ip;
+        hostname3 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname,
+            hostname: hostname3,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -43750,14 +44099,14 @@ var require_client = __commonJS({
       try {
         client[kConnector]({
           host,
-          hostname,
+          hostname: hostname3,
           protocol,
           port,
           servername: client[kServerName],
           localAddress: client[kLocalAddress]
         }, (err, socket) => {
           if (err) {
-            handleConnectError(client, err, { host, hostname, protocol, port });
+            handleConnectError(client, err, { host, hostname: hostname3, protocol, port });
             client[kResume]();
             return;
           }
@@ -43771,7 +44120,7 @@ var require_client = __commonJS({
             client[kHTTPContext] = socket.alpnProtocol === "h2" ? connectH2(client, socket) : connectH1(client, socket);
           } catch (err2) {
             socket.destroy().on("error", noop);
-            handleConnectError(client, err2, { host, hostname, protocol, port });
+            handleConnectError(client, err2, { host, hostname: hostname3, protocol, port });
             client[kResume]();
             return;
           }
@@ -43784,7 +44133,7 @@ var require_client = __commonJS({
             channels.connected.publish({
               connectParams: {
                 host,
-                hostname,
+                hostname: hostname3,
                 protocol,
                 port,
                 version: client[kHTTPContext]?.version,
@@ -43799,11 +44148,11 @@ var require_client = __commonJS({
           client[kResume]();
         });
       } catch (err) {
-        handleConnectError(client, err, { host, hostname, protocol, port });
+        handleConnectError(client, err, { host, hostname: hostname3, protocol, port });
         client[kResume]();
       }
     }
-    function handleConnectError(client, err, { host, hostname, protocol, port }) {
+    function handleConnectError(client, err, { host, hostname: hostname3, protocol, port }) {
       if (client.destroyed) {
         return;
       }
@@ -43812,7 +44161,7 @@ var require_client = __commonJS({
         channels.connectError.publish({
           connectParams: {
             host,
-            hostname,
+            hostname: hostname3,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -43920,9 +44269,9 @@ var require_client = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/pool.js
+// ../main/node_modules/undici/lib/dispatcher/pool.js
 var require_pool = __commonJS({
-  "node_modules/undici/lib/dispatcher/pool.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/pool.js"(exports, module) {
     "use strict";
     var {
       PoolBase,
@@ -44022,9 +44371,9 @@ var require_pool = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/agent.js
+// ../main/node_modules/undici/lib/dispatcher/agent.js
 var require_agent = __commonJS({
-  "node_modules/undici/lib/dispatcher/agent.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/agent.js"(exports, module) {
     "use strict";
     var { InvalidArgumentError: InvalidArgumentError2, MaxOriginsReachedError } = require_errors2();
     var { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols();
@@ -44158,9 +44507,9 @@ var require_agent = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/readable.js
+// ../main/node_modules/undici/lib/api/readable.js
 var require_readable = __commonJS({
-  "node_modules/undici/lib/api/readable.js"(exports, module) {
+  "../main/node_modules/undici/lib/api/readable.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { Readable } = __require("node:stream");
@@ -44380,7 +44729,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -44394,11 +44743,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve6(null);
+                resolve8(null);
               }
             });
           } else {
-            this.on("close", resolve6);
+            this.on("close", resolve8);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -44426,7 +44775,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type2) {
       assert(!stream[kConsume]);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve8, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -44441,7 +44790,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type: type2,
               stream,
-              resolve: resolve6,
+              resolve: resolve8,
               reject,
               length: 0,
               body: []
@@ -44515,18 +44864,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type: type2, body, resolve: resolve6, stream, length } = consume2;
+      const { type: type2, body, resolve: resolve8, stream, length } = consume2;
       try {
         if (type2 === "text") {
-          resolve6(chunksDecode(body, length, encoding));
+          resolve8(chunksDecode(body, length, encoding));
         } else if (type2 === "json") {
-          resolve6(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve8(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type2 === "arrayBuffer") {
-          resolve6(chunksConcat(body, length).buffer);
+          resolve8(chunksConcat(body, length).buffer);
         } else if (type2 === "blob") {
-          resolve6(new Blob(body, { type: stream[kContentType] }));
+          resolve8(new Blob(body, { type: stream[kContentType] }));
         } else if (type2 === "bytes") {
-          resolve6(chunksConcat(body, length));
+          resolve8(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -44560,9 +44909,9 @@ var require_readable = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/api-request.js
+// ../main/node_modules/undici/lib/api/api-request.js
 var require_api_request = __commonJS({
-  "node_modules/undici/lib/api/api-request.js"(exports, module) {
+  "../main/node_modules/undici/lib/api/api-request.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { AsyncResource } = __require("node:async_hooks");
@@ -44716,9 +45065,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -44738,9 +45087,9 @@ var require_api_request = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/balanced-pool.js
+// ../main/node_modules/undici/lib/dispatcher/balanced-pool.js
 var require_balanced_pool = __commonJS({
-  "node_modules/undici/lib/dispatcher/balanced-pool.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/balanced-pool.js"(exports, module) {
     "use strict";
     var {
       BalancedPoolMissingUpstreamError,
@@ -44888,9 +45237,9 @@ var require_balanced_pool = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/round-robin-pool.js
+// ../main/node_modules/undici/lib/dispatcher/round-robin-pool.js
 var require_round_robin_pool = __commonJS({
-  "node_modules/undici/lib/dispatcher/round-robin-pool.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/round-robin-pool.js"(exports, module) {
     "use strict";
     var {
       PoolBase,
@@ -45005,9 +45354,9 @@ var require_round_robin_pool = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/socks5-utils.js
+// ../main/node_modules/undici/lib/core/socks5-utils.js
 var require_socks5_utils = __commonJS({
-  "node_modules/undici/lib/core/socks5-utils.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/socks5-utils.js"(exports, module) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
     var net = __require("node:net");
@@ -45166,9 +45515,9 @@ var require_socks5_utils = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/socks5-client.js
+// ../main/node_modules/undici/lib/core/socks5-client.js
 var require_socks5_client = __commonJS({
-  "node_modules/undici/lib/core/socks5-client.js"(exports, module) {
+  "../main/node_modules/undici/lib/core/socks5-client.js"(exports, module) {
     "use strict";
     var { EventEmitter } = __require("node:events");
     var { Buffer: Buffer2 } = __require("node:buffer");
@@ -45499,9 +45848,9 @@ var require_socks5_client = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/socks5-proxy-agent.js
+// ../main/node_modules/undici/lib/dispatcher/socks5-proxy-agent.js
 var require_socks5_proxy_agent = __commonJS({
-  "node_modules/undici/lib/dispatcher/socks5-proxy-agent.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/socks5-proxy-agent.js"(exports, module) {
     "use strict";
     var { URL: URL2 } = __require("node:url");
     var tls;
@@ -45559,7 +45908,7 @@ var require_socks5_proxy_agent = __commonJS({
         const proxyHost = this[kProxyUrl].hostname;
         const proxyPort = parseInt(this[kProxyUrl].port) || 1080;
         debug("creating SOCKS5 connection to", proxyHost, proxyPort);
-        const socket = await new Promise((resolve6, reject) => {
+        const socket = await new Promise((resolve8, reject) => {
           this[kConnector]({
             hostname: proxyHost,
             host: proxyHost,
@@ -45569,7 +45918,7 @@ var require_socks5_proxy_agent = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve6(socket2);
+              resolve8(socket2);
             }
           });
         });
@@ -45579,14 +45928,14 @@ var require_socks5_proxy_agent = __commonJS({
           socket.destroy();
         });
         await socks5Client.handshake();
-        await new Promise((resolve6, reject) => {
+        await new Promise((resolve8, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 authentication timeout"));
           }, 5e3);
           const onAuthenticated = () => {
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve6();
+            resolve8();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -45595,14 +45944,14 @@ var require_socks5_proxy_agent = __commonJS({
           };
           if (socks5Client.state === STATES.AUTHENTICATED) {
             clearTimeout(timeout);
-            resolve6();
+            resolve8();
           } else {
             socks5Client.once("authenticated", onAuthenticated);
             socks5Client.once("error", onError);
           }
         });
         await socks5Client.connect(targetHost, targetPort);
-        await new Promise((resolve6, reject) => {
+        await new Promise((resolve8, reject) => {
           const timeout = setTimeout(() => {
             reject(new Error("SOCKS5 connection timeout"));
           }, 5e3);
@@ -45610,7 +45959,7 @@ var require_socks5_proxy_agent = __commonJS({
             debug("SOCKS5 tunnel established to", targetHost, targetPort, "via", info);
             clearTimeout(timeout);
             socks5Client.removeListener("error", onError);
-            resolve6();
+            resolve8();
           };
           const onError = (err) => {
             clearTimeout(timeout);
@@ -45653,8 +46002,8 @@ var require_socks5_proxy_agent = __commonJS({
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
                     });
-                    await new Promise((resolve6, reject) => {
-                      finalSocket.once("secureConnect", resolve6);
+                    await new Promise((resolve8, reject) => {
+                      finalSocket.once("secureConnect", resolve8);
                       finalSocket.once("error", reject);
                     });
                   }
@@ -45702,9 +46051,9 @@ var require_socks5_proxy_agent = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/proxy-agent.js
+// ../main/node_modules/undici/lib/dispatcher/proxy-agent.js
 var require_proxy_agent = __commonJS({
-  "node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch } = require_symbols();
     var Agent = require_agent();
@@ -45959,9 +46308,9 @@ var require_proxy_agent = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+// ../main/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
 var require_env_http_proxy_agent = __commonJS({
-  "node_modules/undici/lib/dispatcher/env-http-proxy-agent.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js"(exports, module) {
     "use strict";
     var DispatcherBase = require_dispatcher_base();
     var { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = require_symbols();
@@ -46014,10 +46363,10 @@ var require_env_http_proxy_agent = __commonJS({
         ]);
       }
       #getProxyAgentForUrl(url) {
-        let { protocol, host: hostname, port } = url;
-        hostname = hostname.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname3, port } = url;
+        hostname3 = hostname3.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname, port)) {
+        if (!this.#shouldProxy(hostname3, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -46025,7 +46374,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname, port) {
+      #shouldProxy(hostname3, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -46040,10 +46389,10 @@ var require_env_http_proxy_agent = __commonJS({
           if (entry.port && entry.port !== port) {
             continue;
           }
-          if (hostname === entry.hostname) {
+          if (hostname3 === entry.hostname) {
             return false;
           }
-          if (hostname.slice(-(entry.hostname.length + 1)) === `.${entry.hostname}`) {
+          if (hostname3.slice(-(entry.hostname.length + 1)) === `.${entry.hostname}`) {
             return false;
           }
         }
@@ -46082,9 +46431,9 @@ var require_env_http_proxy_agent = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/retry-handler.js
+// ../main/node_modules/undici/lib/handler/retry-handler.js
 var require_retry_handler = __commonJS({
-  "node_modules/undici/lib/handler/retry-handler.js"(exports, module) {
+  "../main/node_modules/undici/lib/handler/retry-handler.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { kRetryHandlerDefaultRetry } = require_symbols();
@@ -46487,9 +46836,9 @@ var require_retry_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/retry-agent.js
+// ../main/node_modules/undici/lib/dispatcher/retry-agent.js
 var require_retry_agent = __commonJS({
-  "node_modules/undici/lib/dispatcher/retry-agent.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/retry-agent.js"(exports, module) {
     "use strict";
     var Dispatcher = require_dispatcher();
     var RetryHandler = require_retry_handler();
@@ -46522,9 +46871,9 @@ var require_retry_agent = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/h2c-client.js
+// ../main/node_modules/undici/lib/dispatcher/h2c-client.js
 var require_h2c_client = __commonJS({
-  "node_modules/undici/lib/dispatcher/h2c-client.js"(exports, module) {
+  "../main/node_modules/undici/lib/dispatcher/h2c-client.js"(exports, module) {
     "use strict";
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var Client = require_client();
@@ -46565,9 +46914,9 @@ var require_h2c_client = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/abort-signal.js
+// ../main/node_modules/undici/lib/api/abort-signal.js
 var require_abort_signal = __commonJS({
-  "node_modules/undici/lib/api/abort-signal.js"(exports, module) {
+  "../main/node_modules/undici/lib/api/abort-signal.js"(exports, module) {
     "use strict";
     var { addAbortListener } = require_util();
     var { RequestAbortedError } = require_errors2();
@@ -46617,9 +46966,9 @@ var require_abort_signal = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/api-stream.js
+// ../main/node_modules/undici/lib/api/api-stream.js
 var require_api_stream = __commonJS({
-  "node_modules/undici/lib/api/api-stream.js"(exports, module) {
+  "../main/node_modules/undici/lib/api/api-stream.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { finished } = __require("node:stream");
@@ -46757,9 +47106,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -46778,9 +47127,9 @@ var require_api_stream = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/api-pipeline.js
+// ../main/node_modules/undici/lib/api/api-pipeline.js
 var require_api_pipeline = __commonJS({
-  "node_modules/undici/lib/api/api-pipeline.js"(exports, module) {
+  "../main/node_modules/undici/lib/api/api-pipeline.js"(exports, module) {
     "use strict";
     var {
       Readable,
@@ -46979,9 +47328,9 @@ var require_api_pipeline = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/api-upgrade.js
+// ../main/node_modules/undici/lib/api/api-upgrade.js
 var require_api_upgrade = __commonJS({
-  "node_modules/undici/lib/api/api-upgrade.js"(exports, module) {
+  "../main/node_modules/undici/lib/api/api-upgrade.js"(exports, module) {
     "use strict";
     var { InvalidArgumentError: InvalidArgumentError2, SocketError } = require_errors2();
     var { AsyncResource } = __require("node:async_hooks");
@@ -47047,9 +47396,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -47073,9 +47422,9 @@ var require_api_upgrade = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/api-connect.js
+// ../main/node_modules/undici/lib/api/api-connect.js
 var require_api_connect = __commonJS({
-  "node_modules/undici/lib/api/api-connect.js"(exports, module) {
+  "../main/node_modules/undici/lib/api/api-connect.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { AsyncResource } = __require("node:async_hooks");
@@ -47142,9 +47491,9 @@ var require_api_connect = __commonJS({
     };
     function connect2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           connect2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -47164,9 +47513,9 @@ var require_api_connect = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/index.js
+// ../main/node_modules/undici/lib/api/index.js
 var require_api = __commonJS({
-  "node_modules/undici/lib/api/index.js"(exports, module) {
+  "../main/node_modules/undici/lib/api/index.js"(exports, module) {
     "use strict";
     module.exports.request = require_api_request();
     module.exports.stream = require_api_stream();
@@ -47176,9 +47525,9 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/mock-errors.js
+// ../main/node_modules/undici/lib/mock/mock-errors.js
 var require_mock_errors = __commonJS({
-  "node_modules/undici/lib/mock/mock-errors.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/mock-errors.js"(exports, module) {
     "use strict";
     var { UndiciError } = require_errors2();
     var kMockNotMatchedError = /* @__PURE__ */ Symbol.for("undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED");
@@ -47202,9 +47551,9 @@ var require_mock_errors = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/mock-symbols.js
+// ../main/node_modules/undici/lib/mock/mock-symbols.js
 var require_mock_symbols = __commonJS({
-  "node_modules/undici/lib/mock/mock-symbols.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/mock-symbols.js"(exports, module) {
     "use strict";
     module.exports = {
       kAgent: /* @__PURE__ */ Symbol("agent"),
@@ -47239,9 +47588,9 @@ var require_mock_symbols = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/mock-utils.js
+// ../main/node_modules/undici/lib/mock/mock-utils.js
 var require_mock_utils = __commonJS({
-  "node_modules/undici/lib/mock/mock-utils.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/mock-utils.js"(exports, module) {
     "use strict";
     var { MockNotMatchedError } = require_mock_errors();
     var {
@@ -47616,9 +47965,9 @@ var require_mock_utils = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/mock-interceptor.js
+// ../main/node_modules/undici/lib/mock/mock-interceptor.js
 var require_mock_interceptor = __commonJS({
-  "node_modules/undici/lib/mock/mock-interceptor.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/mock-interceptor.js"(exports, module) {
     "use strict";
     var { getResponseData, buildKey, addMockDispatch } = require_mock_utils();
     var {
@@ -47780,9 +48129,9 @@ var require_mock_interceptor = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/mock-client.js
+// ../main/node_modules/undici/lib/mock/mock-client.js
 var require_mock_client = __commonJS({
-  "node_modules/undici/lib/mock/mock-client.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/mock-client.js"(exports, module) {
     "use strict";
     var { promisify } = __require("node:util");
     var Client = require_client();
@@ -47841,9 +48190,9 @@ var require_mock_client = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/mock-call-history.js
+// ../main/node_modules/undici/lib/mock/mock-call-history.js
 var require_mock_call_history = __commonJS({
-  "node_modules/undici/lib/mock/mock-call-history.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/mock-call-history.js"(exports, module) {
     "use strict";
     var { kMockCallHistoryAddLog } = require_mock_symbols();
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
@@ -48041,9 +48390,9 @@ var require_mock_call_history = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/mock-pool.js
+// ../main/node_modules/undici/lib/mock/mock-pool.js
 var require_mock_pool = __commonJS({
-  "node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
     "use strict";
     var { promisify } = __require("node:util");
     var Pool = require_pool();
@@ -48102,9 +48451,9 @@ var require_mock_pool = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/pending-interceptors-formatter.js
+// ../main/node_modules/undici/lib/mock/pending-interceptors-formatter.js
 var require_pending_interceptors_formatter = __commonJS({
-  "node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports, module) {
     "use strict";
     var { Transform } = __require("node:stream");
     var { Console } = __require("node:console");
@@ -48143,9 +48492,9 @@ var require_pending_interceptors_formatter = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/mock-agent.js
+// ../main/node_modules/undici/lib/mock/mock-agent.js
 var require_mock_agent = __commonJS({
-  "node_modules/undici/lib/mock/mock-agent.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/mock-agent.js"(exports, module) {
     "use strict";
     var { kClients } = require_symbols();
     var Agent = require_agent();
@@ -48327,9 +48676,9 @@ ${pendingInterceptorsFormatter.format(pending)}`.trim()
   }
 });
 
-// node_modules/undici/lib/mock/snapshot-utils.js
+// ../main/node_modules/undici/lib/mock/snapshot-utils.js
 var require_snapshot_utils = __commonJS({
-  "node_modules/undici/lib/mock/snapshot-utils.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/snapshot-utils.js"(exports, module) {
     "use strict";
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     var { runtimeFeatures } = require_runtime_features();
@@ -48413,12 +48762,12 @@ var require_snapshot_utils = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/snapshot-recorder.js
+// ../main/node_modules/undici/lib/mock/snapshot-recorder.js
 var require_snapshot_recorder = __commonJS({
-  "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile, readFile: readFile4, mkdir: mkdir2 } = __require("node:fs/promises");
-    var { dirname: dirname3, resolve: resolve6 } = __require("node:path");
+    var { writeFile, readFile: readFile7, mkdir: mkdir2 } = __require("node:fs/promises");
+    var { dirname: dirname4, resolve: resolve8 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -48619,7 +48968,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError2("Snapshot path is required");
         }
         try {
-          const data = await readFile4(resolve6(path2), "utf8");
+          const data = await readFile7(resolve8(path2), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -48648,8 +48997,8 @@ var require_snapshot_recorder = __commonJS({
         if (!path2) {
           throw new InvalidArgumentError2("Snapshot path is required");
         }
-        const resolvedPath = resolve6(path2);
-        await mkdir2(dirname3(resolvedPath), { recursive: true });
+        const resolvedPath = resolve8(path2);
+        await mkdir2(dirname4(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
           snapshot
@@ -48789,9 +49138,9 @@ var require_snapshot_recorder = __commonJS({
   }
 });
 
-// node_modules/undici/lib/mock/snapshot-agent.js
+// ../main/node_modules/undici/lib/mock/snapshot-agent.js
 var require_snapshot_agent = __commonJS({
-  "node_modules/undici/lib/mock/snapshot-agent.js"(exports, module) {
+  "../main/node_modules/undici/lib/mock/snapshot-agent.js"(exports, module) {
     "use strict";
     var Agent = require_agent();
     var MockAgent = require_mock_agent();
@@ -49076,9 +49425,9 @@ var require_snapshot_agent = __commonJS({
   }
 });
 
-// node_modules/undici/lib/global.js
+// ../main/node_modules/undici/lib/global.js
 var require_global2 = __commonJS({
-  "node_modules/undici/lib/global.js"(exports, module) {
+  "../main/node_modules/undici/lib/global.js"(exports, module) {
     "use strict";
     var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.2");
     var legacyGlobalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.1");
@@ -49130,9 +49479,9 @@ var require_global2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/decorator-handler.js
+// ../main/node_modules/undici/lib/handler/decorator-handler.js
 var require_decorator_handler = __commonJS({
-  "node_modules/undici/lib/handler/decorator-handler.js"(exports, module) {
+  "../main/node_modules/undici/lib/handler/decorator-handler.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var WrapHandler = require_wrap_handler();
@@ -49186,9 +49535,9 @@ var require_decorator_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/redirect-handler.js
+// ../main/node_modules/undici/lib/handler/redirect-handler.js
 var require_redirect_handler = __commonJS({
-  "node_modules/undici/lib/handler/redirect-handler.js"(exports, module) {
+  "../main/node_modules/undici/lib/handler/redirect-handler.js"(exports, module) {
     "use strict";
     var util = require_util();
     var { kBodyUsed, kRedirectCacheControl } = require_symbols();
@@ -49363,9 +49712,9 @@ var require_redirect_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/interceptor/redirect.js
+// ../main/node_modules/undici/lib/interceptor/redirect.js
 var require_redirect = __commonJS({
-  "node_modules/undici/lib/interceptor/redirect.js"(exports, module) {
+  "../main/node_modules/undici/lib/interceptor/redirect.js"(exports, module) {
     "use strict";
     var RedirectHandler = require_redirect_handler();
     function createRedirectInterceptor({ maxRedirections: defaultMaxRedirections } = {}) {
@@ -49385,9 +49734,9 @@ var require_redirect = __commonJS({
   }
 });
 
-// node_modules/undici/lib/interceptor/response-error.js
+// ../main/node_modules/undici/lib/interceptor/response-error.js
 var require_response_error = __commonJS({
-  "node_modules/undici/lib/interceptor/response-error.js"(exports, module) {
+  "../main/node_modules/undici/lib/interceptor/response-error.js"(exports, module) {
     "use strict";
     var DecoratorHandler = require_decorator_handler();
     var { ResponseError } = require_errors2();
@@ -49467,9 +49816,9 @@ var require_response_error = __commonJS({
   }
 });
 
-// node_modules/undici/lib/interceptor/retry.js
+// ../main/node_modules/undici/lib/interceptor/retry.js
 var require_retry = __commonJS({
-  "node_modules/undici/lib/interceptor/retry.js"(exports, module) {
+  "../main/node_modules/undici/lib/interceptor/retry.js"(exports, module) {
     "use strict";
     var RetryHandler = require_retry_handler();
     module.exports = (globalOpts) => {
@@ -49491,9 +49840,9 @@ var require_retry = __commonJS({
   }
 });
 
-// node_modules/undici/lib/interceptor/dump.js
+// ../main/node_modules/undici/lib/interceptor/dump.js
 var require_dump = __commonJS({
-  "node_modules/undici/lib/interceptor/dump.js"(exports, module) {
+  "../main/node_modules/undici/lib/interceptor/dump.js"(exports, module) {
     "use strict";
     var { InvalidArgumentError: InvalidArgumentError2, RequestAbortedError } = require_errors2();
     var DecoratorHandler = require_decorator_handler();
@@ -49568,9 +49917,9 @@ var require_dump = __commonJS({
   }
 });
 
-// node_modules/undici/lib/interceptor/dns.js
+// ../main/node_modules/undici/lib/interceptor/dns.js
 var require_dns = __commonJS({
-  "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
+  "../main/node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
     var { isIP } = __require("node:net");
     var { lookup } = __require("node:dns");
@@ -49665,14 +50014,14 @@ var require_dns = __commonJS({
       get size() {
         return this.#records.size;
       }
-      get(hostname) {
-        return this.#records.get(hostname) ?? null;
+      get(hostname3) {
+        return this.#records.get(hostname3) ?? null;
       }
-      set(hostname, records) {
-        this.#records.set(hostname, records);
+      set(hostname3, records) {
+        this.#records.set(hostname3, records);
       }
-      delete(hostname) {
-        this.#records.delete(hostname);
+      delete(hostname3) {
+        this.#records.delete(hostname3);
       }
       // Delegate to storage decide can we do more lookups or not
       full() {
@@ -50007,9 +50356,9 @@ var require_dns = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/cache.js
+// ../main/node_modules/undici/lib/util/cache.js
 var require_cache = __commonJS({
-  "node_modules/undici/lib/util/cache.js"(exports, module) {
+  "../main/node_modules/undici/lib/util/cache.js"(exports, module) {
     "use strict";
     var {
       safeHTTPMethods,
@@ -50523,9 +50872,9 @@ var require_cache = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/date.js
+// ../main/node_modules/undici/lib/util/date.js
 var require_date = __commonJS({
-  "node_modules/undici/lib/util/date.js"(exports, module) {
+  "../main/node_modules/undici/lib/util/date.js"(exports, module) {
     "use strict";
     function parseHttpDate(date) {
       switch (date[3]) {
@@ -51023,9 +51372,9 @@ var require_date = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/cache-handler.js
+// ../main/node_modules/undici/lib/handler/cache-handler.js
 var require_cache_handler = __commonJS({
-  "node_modules/undici/lib/handler/cache-handler.js"(exports, module) {
+  "../main/node_modules/undici/lib/handler/cache-handler.js"(exports, module) {
     "use strict";
     var util = require_util();
     var { kRedirectCacheControl } = require_symbols();
@@ -51771,9 +52120,9 @@ var require_cache_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/cache/memory-cache-store.js
+// ../main/node_modules/undici/lib/cache/memory-cache-store.js
 var require_memory_cache_store = __commonJS({
-  "node_modules/undici/lib/cache/memory-cache-store.js"(exports, module) {
+  "../main/node_modules/undici/lib/cache/memory-cache-store.js"(exports, module) {
     "use strict";
     var { Writable: Writable2 } = __require("node:stream");
     var { EventEmitter } = __require("node:events");
@@ -51979,9 +52328,9 @@ var require_memory_cache_store = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/cache-revalidation-handler.js
+// ../main/node_modules/undici/lib/handler/cache-revalidation-handler.js
 var require_cache_revalidation_handler = __commonJS({
-  "node_modules/undici/lib/handler/cache-revalidation-handler.js"(exports, module) {
+  "../main/node_modules/undici/lib/handler/cache-revalidation-handler.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var CacheRevalidationHandler = class {
@@ -52066,9 +52415,9 @@ var require_cache_revalidation_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/interceptor/cache.js
+// ../main/node_modules/undici/lib/interceptor/cache.js
 var require_cache2 = __commonJS({
-  "node_modules/undici/lib/interceptor/cache.js"(exports, module) {
+  "../main/node_modules/undici/lib/interceptor/cache.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { Readable } = __require("node:stream");
@@ -52576,9 +52925,9 @@ var require_cache2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/interceptor/decompress.js
+// ../main/node_modules/undici/lib/interceptor/decompress.js
 var require_decompress = __commonJS({
-  "node_modules/undici/lib/interceptor/decompress.js"(exports, module) {
+  "../main/node_modules/undici/lib/interceptor/decompress.js"(exports, module) {
     "use strict";
     var { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __require("node:zlib");
     var { pipeline, Transform: TransformStream2 } = __require("node:stream");
@@ -53053,9 +53402,9 @@ var require_decompress = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/deduplication-handler.js
+// ../main/node_modules/undici/lib/handler/deduplication-handler.js
 var require_deduplication_handler = __commonJS({
-  "node_modules/undici/lib/handler/deduplication-handler.js"(exports, module) {
+  "../main/node_modules/undici/lib/handler/deduplication-handler.js"(exports, module) {
     "use strict";
     var { RequestAbortedError } = require_errors2();
     var DEFAULT_MAX_BUFFER_SIZE = 5 * 1024 * 1024;
@@ -53444,9 +53793,9 @@ var require_deduplication_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/interceptor/deduplicate.js
+// ../main/node_modules/undici/lib/interceptor/deduplicate.js
 var require_deduplicate = __commonJS({
-  "node_modules/undici/lib/interceptor/deduplicate.js"(exports, module) {
+  "../main/node_modules/undici/lib/interceptor/deduplicate.js"(exports, module) {
     "use strict";
     var diagnosticsChannel = __require("node:diagnostics_channel");
     var util = require_util();
@@ -53529,9 +53878,9 @@ var require_deduplicate = __commonJS({
   }
 });
 
-// node_modules/undici/lib/cache/sqlite-cache-store.js
+// ../main/node_modules/undici/lib/cache/sqlite-cache-store.js
 var require_sqlite_cache_store = __commonJS({
-  "node_modules/undici/lib/cache/sqlite-cache-store.js"(exports, module) {
+  "../main/node_modules/undici/lib/cache/sqlite-cache-store.js"(exports, module) {
     "use strict";
     var { Writable: Writable2 } = __require("node:stream");
     var { assertCacheKey, assertCacheValue } = require_cache();
@@ -53893,9 +54242,9 @@ var require_sqlite_cache_store = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/headers.js
+// ../main/node_modules/undici/lib/web/fetch/headers.js
 var require_headers = __commonJS({
-  "node_modules/undici/lib/web/fetch/headers.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/headers.js"(exports, module) {
     "use strict";
     var { kConstruct } = require_symbols();
     var { kEnumerableProperty } = require_util();
@@ -54354,9 +54703,9 @@ var require_headers = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/response.js
+// ../main/node_modules/undici/lib/web/fetch/response.js
 var require_response = __commonJS({
-  "node_modules/undici/lib/web/fetch/response.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
     var { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = require_body();
@@ -54776,9 +55125,9 @@ var require_response = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/request.js
+// ../main/node_modules/undici/lib/web/fetch/request.js
 var require_request2 = __commonJS({
-  "node_modules/undici/lib/web/fetch/request.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/request.js"(exports, module) {
     "use strict";
     var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body();
     var { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers();
@@ -55532,9 +55881,9 @@ var require_request2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/subresource-integrity/subresource-integrity.js
+// ../main/node_modules/undici/lib/web/subresource-integrity/subresource-integrity.js
 var require_subresource_integrity = __commonJS({
-  "node_modules/undici/lib/web/subresource-integrity/subresource-integrity.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/subresource-integrity/subresource-integrity.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { runtimeFeatures } = require_runtime_features();
@@ -55670,9 +56019,9 @@ var require_subresource_integrity = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/index.js
+// ../main/node_modules/undici/lib/web/fetch/index.js
 var require_fetch = __commonJS({
-  "node_modules/undici/lib/web/fetch/index.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/fetch/index.js"(exports, module) {
     "use strict";
     var {
       makeNetworkError,
@@ -56628,7 +56977,7 @@ var require_fetch = __commonJS({
         const agent = fetchParams.controller.dispatcher;
         const path2 = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
-        return new Promise((resolve6, reject) => agent.dispatch(
+        return new Promise((resolve8, reject) => agent.dispatch(
           {
             path: hasTrailingQuestionMark ? `${path2}?` : path2,
             origin: url.origin,
@@ -56716,7 +57065,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve6({
+              resolve8({
                 status,
                 statusText,
                 headersList,
@@ -56769,7 +57118,7 @@ var require_fetch = __commonJS({
                   headersList.append(headerName, String(value), true);
                 }
               }
-              resolve6({
+              resolve8({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -56793,7 +57142,7 @@ var require_fetch = __commonJS({
                   headersList.append(nameStr, value.toString("latin1"), true);
                 }
               }
-              resolve6({
+              resolve8({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -56814,9 +57163,9 @@ var require_fetch = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/cache/util.js
+// ../main/node_modules/undici/lib/web/cache/util.js
 var require_util3 = __commonJS({
-  "node_modules/undici/lib/web/cache/util.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/cache/util.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { URLSerializer } = require_data_url();
@@ -56844,9 +57193,9 @@ var require_util3 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/cache/cache.js
+// ../main/node_modules/undici/lib/web/cache/cache.js
 var require_cache3 = __commonJS({
-  "node_modules/undici/lib/web/cache/cache.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/cache/cache.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { kConstruct } = require_symbols();
@@ -57393,9 +57742,9 @@ var require_cache3 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/cache/cachestorage.js
+// ../main/node_modules/undici/lib/web/cache/cachestorage.js
 var require_cachestorage = __commonJS({
-  "node_modules/undici/lib/web/cache/cachestorage.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/cache/cachestorage.js"(exports, module) {
     "use strict";
     var { Cache } = require_cache3();
     var { webidl } = require_webidl();
@@ -57503,9 +57852,9 @@ var require_cachestorage = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/cookies/constants.js
+// ../main/node_modules/undici/lib/web/cookies/constants.js
 var require_constants4 = __commonJS({
-  "node_modules/undici/lib/web/cookies/constants.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/cookies/constants.js"(exports, module) {
     "use strict";
     var maxAttributeValueSize = 1024;
     var maxNameValuePairSize = 4096;
@@ -57516,9 +57865,9 @@ var require_constants4 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/cookies/util.js
+// ../main/node_modules/undici/lib/web/cookies/util.js
 var require_util4 = __commonJS({
-  "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
     function isCTLExcludingHtab(value) {
       for (let i = 0; i < value.length; ++i) {
@@ -57728,9 +58077,9 @@ var require_util4 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/cookies/parse.js
+// ../main/node_modules/undici/lib/web/cookies/parse.js
 var require_parse = __commonJS({
-  "node_modules/undici/lib/web/cookies/parse.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/cookies/parse.js"(exports, module) {
     "use strict";
     var { collectASequenceOfCodePointsFast } = require_infra();
     var { maxNameValuePairSize, maxAttributeValueSize } = require_constants4();
@@ -57865,9 +58214,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/cookies/index.js
+// ../main/node_modules/undici/lib/web/cookies/index.js
 var require_cookies = __commonJS({
-  "node_modules/undici/lib/web/cookies/index.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/cookies/index.js"(exports, module) {
     "use strict";
     var { parseSetCookie } = require_parse();
     var { stringify } = require_util4();
@@ -58000,9 +58349,9 @@ var require_cookies = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/events.js
+// ../main/node_modules/undici/lib/web/websocket/events.js
 var require_events = __commonJS({
-  "node_modules/undici/lib/web/websocket/events.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/events.js"(exports, module) {
     "use strict";
     var { webidl } = require_webidl();
     var { kEnumerableProperty } = require_util();
@@ -58268,9 +58617,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/constants.js
+// ../main/node_modules/undici/lib/web/websocket/constants.js
 var require_constants5 = __commonJS({
-  "node_modules/undici/lib/web/websocket/constants.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/constants.js"(exports, module) {
     "use strict";
     var uid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
     var staticPropertyDescriptors = {
@@ -58324,9 +58673,9 @@ var require_constants5 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/util.js
+// ../main/node_modules/undici/lib/web/websocket/util.js
 var require_util5 = __commonJS({
-  "node_modules/undici/lib/web/websocket/util.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/util.js"(exports, module) {
     "use strict";
     var { states, opcodes } = require_constants5();
     var { isUtf8 } = __require("node:buffer");
@@ -58501,9 +58850,9 @@ var require_util5 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/frame.js
+// ../main/node_modules/undici/lib/web/websocket/frame.js
 var require_frame = __commonJS({
-  "node_modules/undici/lib/web/websocket/frame.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/frame.js"(exports, module) {
     "use strict";
     var { runtimeFeatures } = require_runtime_features();
     var { maxUnsigned16Bit, opcodes } = require_constants5();
@@ -58606,9 +58955,9 @@ var require_frame = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/connection.js
+// ../main/node_modules/undici/lib/web/websocket/connection.js
 var require_connection = __commonJS({
-  "node_modules/undici/lib/web/websocket/connection.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/connection.js"(exports, module) {
     "use strict";
     var { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = require_constants5();
     var { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = require_util5();
@@ -58768,9 +59117,9 @@ var require_connection = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/permessage-deflate.js
+// ../main/node_modules/undici/lib/web/websocket/permessage-deflate.js
 var require_permessage_deflate = __commonJS({
-  "node_modules/undici/lib/web/websocket/permessage-deflate.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/permessage-deflate.js"(exports, module) {
     "use strict";
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
     var { isValidClientWindowBits } = require_util5();
@@ -58850,9 +59199,9 @@ var require_permessage_deflate = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/receiver.js
+// ../main/node_modules/undici/lib/web/websocket/receiver.js
 var require_receiver = __commonJS({
-  "node_modules/undici/lib/web/websocket/receiver.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/receiver.js"(exports, module) {
     "use strict";
     var { Writable: Writable2 } = __require("node:stream");
     var assert = __require("node:assert");
@@ -59218,9 +59567,9 @@ var require_receiver = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/sender.js
+// ../main/node_modules/undici/lib/web/websocket/sender.js
 var require_sender = __commonJS({
-  "node_modules/undici/lib/web/websocket/sender.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/sender.js"(exports, module) {
     "use strict";
     var { WebsocketFrameSend } = require_frame();
     var { opcodes, sendHints } = require_constants5();
@@ -59305,9 +59654,9 @@ var require_sender = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/websocket.js
+// ../main/node_modules/undici/lib/web/websocket/websocket.js
 var require_websocket = __commonJS({
-  "node_modules/undici/lib/web/websocket/websocket.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/websocket.js"(exports, module) {
     "use strict";
     var { isArrayBuffer } = __require("node:util/types");
     var { webidl } = require_webidl();
@@ -59795,9 +60144,9 @@ var require_websocket = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/stream/websocketerror.js
+// ../main/node_modules/undici/lib/web/websocket/stream/websocketerror.js
 var require_websocketerror = __commonJS({
-  "node_modules/undici/lib/web/websocket/stream/websocketerror.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/stream/websocketerror.js"(exports, module) {
     "use strict";
     var { webidl } = require_webidl();
     var { validateCloseCodeAndReason } = require_util5();
@@ -59875,9 +60224,9 @@ var require_websocketerror = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/websocket/stream/websocketstream.js
+// ../main/node_modules/undici/lib/web/websocket/stream/websocketstream.js
 var require_websocketstream = __commonJS({
-  "node_modules/undici/lib/web/websocket/stream/websocketstream.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/websocket/stream/websocketstream.js"(exports, module) {
     "use strict";
     var { createDeferredPromise } = require_promise();
     var { environmentSettingsObject } = require_util2();
@@ -60186,9 +60535,9 @@ var require_websocketstream = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/eventsource/util.js
+// ../main/node_modules/undici/lib/web/eventsource/util.js
 var require_util6 = __commonJS({
-  "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
     function isValidLastEventId(value) {
       return value.indexOf("\0") === -1;
@@ -60207,9 +60556,9 @@ var require_util6 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/eventsource/eventsource-stream.js
+// ../main/node_modules/undici/lib/web/eventsource/eventsource-stream.js
 var require_eventsource_stream = __commonJS({
-  "node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports, module) {
     "use strict";
     var buffer = __require("node:buffer");
     var { Transform } = __require("node:stream");
@@ -60565,15 +60914,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -60613,9 +60962,9 @@ ${value}`;
   }
 });
 
-// node_modules/undici/lib/web/eventsource/eventsource.js
+// ../main/node_modules/undici/lib/web/eventsource/eventsource.js
 var require_eventsource = __commonJS({
-  "node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
+  "../main/node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
     "use strict";
     var { pipeline } = __require("node:stream");
     var { fetching } = require_fetch();
@@ -60933,9 +61282,9 @@ var require_eventsource = __commonJS({
   }
 });
 
-// node_modules/undici/index.js
+// ../main/node_modules/undici/index.js
 var require_undici = __commonJS({
-  "node_modules/undici/index.js"(exports, module) {
+  "../main/node_modules/undici/index.js"(exports, module) {
     "use strict";
     var Client = require_client();
     var Dispatcher = require_dispatcher();
@@ -61161,7 +61510,7 @@ var init_undici_lite = __esm({
   }
 });
 
-// node_modules/jose/dist/webapi/lib/buffer_utils.js
+// ../main/node_modules/jose/dist/webapi/lib/buffer_utils.js
 function decodeBase64(encoded, url = false) {
   if (Uint8Array.fromBase64)
     return Uint8Array.fromBase64(encoded, { alphabet: url ? "base64url" : "base64" });
@@ -61177,7 +61526,7 @@ function decodeBase64(encoded, url = false) {
 }
 var encoder, decoder, strictDecoder, UINT32_RANGE;
 var init_buffer_utils = __esm({
-  "node_modules/jose/dist/webapi/lib/buffer_utils.js"() {
+  "../main/node_modules/jose/dist/webapi/lib/buffer_utils.js"() {
     encoder = new TextEncoder();
     decoder = new TextDecoder();
     strictDecoder = new TextDecoder("utf-8", { fatal: true });
@@ -61185,7 +61534,7 @@ var init_buffer_utils = __esm({
   }
 });
 
-// node_modules/jose/dist/webapi/util/base64url.js
+// ../main/node_modules/jose/dist/webapi/util/base64url.js
 function decode(input2) {
   try {
     return decodeBase64(typeof input2 == "string" ? input2 : decoder.decode(input2), true);
@@ -61195,16 +61544,16 @@ function decode(input2) {
 }
 var invalid;
 var init_base64url = __esm({
-  "node_modules/jose/dist/webapi/util/base64url.js"() {
+  "../main/node_modules/jose/dist/webapi/util/base64url.js"() {
     init_buffer_utils();
     invalid = "The input to be decoded is not correctly encoded.";
   }
 });
 
-// node_modules/jose/dist/webapi/util/errors.js
+// ../main/node_modules/jose/dist/webapi/util/errors.js
 var JOSEError, JWTInvalid;
 var init_errors2 = __esm({
-  "node_modules/jose/dist/webapi/util/errors.js"() {
+  "../main/node_modules/jose/dist/webapi/util/errors.js"() {
     JOSEError = class extends Error {
       static code = "ERR_JOSE_GENERIC";
       code = "ERR_JOSE_GENERIC";
@@ -61219,7 +61568,7 @@ var init_errors2 = __esm({
   }
 });
 
-// node_modules/jose/dist/webapi/lib/validate.js
+// ../main/node_modules/jose/dist/webapi/lib/validate.js
 function isObject(input2) {
   if (typeof input2 != "object" || input2 === null || Object.prototype.toString.call(input2) !== "[object Object]")
     return false;
@@ -61227,11 +61576,11 @@ function isObject(input2) {
   return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 var init_validate2 = __esm({
-  "node_modules/jose/dist/webapi/lib/validate.js"() {
+  "../main/node_modules/jose/dist/webapi/lib/validate.js"() {
   }
 });
 
-// node_modules/jose/dist/webapi/util/decode_jwt.js
+// ../main/node_modules/jose/dist/webapi/util/decode_jwt.js
 function decodeJwt(jwt) {
   if (typeof jwt != "string")
     throw new JWTInvalid("JWTs must use Compact JWS serialization, JWT must be a string");
@@ -61259,7 +61608,7 @@ function decodeJwt(jwt) {
   return claimsSet;
 }
 var init_decode_jwt = __esm({
-  "node_modules/jose/dist/webapi/util/decode_jwt.js"() {
+  "../main/node_modules/jose/dist/webapi/util/decode_jwt.js"() {
     init_base64url();
     init_buffer_utils();
     init_validate2();
@@ -61382,7 +61731,7 @@ var init_limiter = __esm({
       }
       async acquire() {
         if (this.inFlight >= this.limitNow || this.waiters.length > 0) {
-          await new Promise((resolve6) => this.waiters.push(resolve6));
+          await new Promise((resolve8) => this.waiters.push(resolve8));
         } else {
           this.inFlight++;
         }
@@ -61454,9 +61803,9 @@ function backoffDelay(retry, policy, random) {
 }
 function parseRetryAfter(value, now) {
   if (value === null || value === void 0) return null;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1e3);
-  const date = Date.parse(text);
+  const text2 = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text2)) return Math.round(Number(text2) * 1e3);
+  const date = Date.parse(text2);
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - now);
 }
@@ -64134,9 +64483,9 @@ async function once(t, call2, token) {
       headersTimeout: t.timeoutMs,
       bodyTimeout: t.timeoutMs
     });
-    const text = await res.body.text();
+    const text2 = await res.body.text();
     const retryAfter = res.headers["retry-after"];
-    sent2 = { kind: "status", status: res.statusCode, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] ?? null : retryAfter ?? null };
+    sent2 = { kind: "status", status: res.statusCode, text: text2, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] ?? null : retryAfter ?? null };
   } catch (err) {
     sent2 = { kind: "network", code: networkCode(err) };
   }
@@ -64200,10 +64549,10 @@ function failure({ call: call2, sent: sent2, outcome: outcome2, transient, baseU
     baseUrl: displayUrl(baseUrl)
   });
 }
-function serverErrors(text) {
+function serverErrors(text2) {
   let json2;
   try {
-    json2 = JSON.parse(text);
+    json2 = JSON.parse(text2);
   } catch {
     return [];
   }
@@ -64373,13 +64722,13 @@ var init_client = __esm({
 });
 
 // src/api/lazy-client.ts
-function lazyClient(options, load4 = async (o) => (await Promise.resolve().then(() => (init_client(), client_exports))).createClient(o)) {
+function lazyClient(options, load5 = async (o) => (await Promise.resolve().then(() => (init_client(), client_exports))).createClient(o)) {
   let real;
   let loading;
   let closed2 = false;
   const client = () => {
     if (closed2) return Promise.reject(new ClientClosedError());
-    return loading ??= load4(options).then((c) => real = c);
+    return loading ??= load5(options).then((c) => real = c);
   };
   const close = async () => {
     closed2 = true;
@@ -64567,10 +64916,10 @@ var init_connect = __esm({
   }
 });
 
-// node_modules/yocto-queue/index.js
+// ../main/node_modules/yocto-queue/index.js
 var Node, Queue;
 var init_yocto_queue = __esm({
-  "node_modules/yocto-queue/index.js"() {
+  "../main/node_modules/yocto-queue/index.js"() {
     Node = class {
       value;
       next;
@@ -64638,7 +64987,7 @@ var init_yocto_queue = __esm({
   }
 });
 
-// node_modules/p-limit/index.js
+// ../main/node_modules/p-limit/index.js
 function pLimit(concurrency) {
   validateConcurrency(concurrency);
   const queue = new Queue();
@@ -64653,20 +65002,20 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run3 = async (function_, resolve6, arguments_) => {
+  const run3 = async (function_, resolve8, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve6(result);
+    resolve8(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve6, arguments_) => {
+  const enqueue = (function_, resolve8, arguments_) => {
     new Promise((internalResolve) => {
       queue.enqueue(internalResolve);
     }).then(
-      run3.bind(void 0, function_, resolve6, arguments_)
+      run3.bind(void 0, function_, resolve8, arguments_)
     );
     (async () => {
       await Promise.resolve();
@@ -64675,8 +65024,8 @@ function pLimit(concurrency) {
       }
     })();
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve6) => {
-    enqueue(function_, resolve6, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve8) => {
+    enqueue(function_, resolve8, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -64711,7 +65060,7 @@ function validateConcurrency(concurrency) {
   }
 }
 var init_p_limit = __esm({
-  "node_modules/p-limit/index.js"() {
+  "../main/node_modules/p-limit/index.js"() {
     init_yocto_queue();
   }
 });
@@ -64905,11 +65254,11 @@ var init_kinds = __esm({
 });
 
 // src/model/fingerprint.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 function fingerprint(type2, live) {
   const kind = kindOf2(type2);
   const covered = [type2, live.id, kind.parentId?.(live) ?? null, kind.canonicalLive(live), live.archived_at !== null];
-  return createHash("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
+  return createHash2("sha256").update(JSON.stringify(covered)).digest("hex").slice(0, 16);
 }
 var init_fingerprint = __esm({
   "src/model/fingerprint.ts"() {
@@ -65342,9 +65691,9 @@ var init_compare = __esm({
 });
 
 // src/plan/digest.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 function configDigest(state) {
-  return createHash2("sha256").update(JSON.stringify(canonicalDesiredState(state))).digest("hex");
+  return createHash3("sha256").update(JSON.stringify(canonicalDesiredState(state))).digest("hex");
 }
 var init_digest = __esm({
   "src/plan/digest.ts"() {
@@ -65354,8 +65703,8 @@ var init_digest = __esm({
 });
 
 // src/plan/hidden-steps.ts
-function countHiddenStepActions(cmp2, scope, except = /* @__PURE__ */ new Set()) {
-  return cmp2.pairs.filter(
+function countHiddenStepActions(cmp3, scope, except = /* @__PURE__ */ new Set()) {
+  return cmp3.pairs.filter(
     (p) => p.type === "action" && p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) && p.spec.steps.some(hasHiddenStepDetails)
   ).length;
 }
@@ -65373,7 +65722,7 @@ var init_hidden_steps = __esm({
 });
 
 // src/plan/in-flight.ts
-function inFlightErrors(cmp2, live, recreate) {
+function inFlightErrors(cmp3, live, recreate) {
   const out = [];
   const pending = live.recorded?.scope?.apps;
   const inFlight = new Set([...pending ?? []].filter(([, a]) => a.pending === "create").map(([address]) => address));
@@ -65387,7 +65736,7 @@ function inFlightErrors(cmp2, live, recreate) {
     }
   }
   if (live.apps_listed) return out;
-  for (const pair of cmp2.pairs) {
+  for (const pair of cmp3.pairs) {
     if (pair.type !== "app" || pair.live !== null || !inFlight.has(pair.address) || recreate.includes(pair.address)) continue;
     out.push({
       severity: "error",
@@ -65443,10 +65792,10 @@ function identityKey(type2, scope, key) {
 function orphanKey(o) {
   return identityKey(o.type, o.type === "parser" ? o.parent : "", kindOf2(o.type).key(o.live));
 }
-function protectedArchives(cmp2, archives) {
+function protectedArchives(cmp3, archives) {
   const byId = /* @__PURE__ */ new Map();
   const byKey = /* @__PURE__ */ new Map();
-  for (const pair of cmp2.pairs) {
+  for (const pair of cmp3.pairs) {
     if (pair.desired.protected !== true) continue;
     const guard = { address: pair.address, ...pair.desired.loc ? { loc: pair.desired.loc } : {} };
     if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
@@ -65463,8 +65812,8 @@ function protectedArchives(cmp2, archives) {
   }
   return out;
 }
-function protectionErrors(cmp2, archives) {
-  return protectedArchives(cmp2, archives).map(protectionError);
+function protectionErrors(cmp3, archives) {
+  return protectedArchives(cmp3, archives).map(protectionError);
 }
 function protectionError({ change, guard }) {
   return {
@@ -65523,10 +65872,10 @@ function targetScope(raw, known) {
     includes: (address, parent) => !limited || set2.has(address) || parent !== void 0 && set2.has(parent)
   };
 }
-function knownAddresses(cmp2, live) {
+function knownAddresses(cmp3, live) {
   const known = /* @__PURE__ */ new Set();
-  for (const p of cmp2.pairs) known.add(p.address);
-  for (const o of cmp2.orphans) known.add(o.address);
+  for (const p of cmp3.pairs) known.add(p.address);
+  for (const o of cmp3.orphans) known.add(o.address);
   for (const a of live.actions) known.add(actionAddress(a.name));
   for (const a of live.apps) known.add(appAddress(a.package_name));
   return known;
@@ -65540,33 +65889,33 @@ var init_targets = __esm({
 
 // src/plan/build-plan.ts
 function buildPlan(desired, live, options = {}, comparer) {
-  const cmp2 = comparer ? comparer.finish(live) : compareStates(desired, live);
-  const diagnostics = [...cmp2.diagnostics];
-  const scope = targetScope(options.targets, knownAddresses(cmp2, live));
+  const cmp3 = comparer ? comparer.finish(live) : compareStates(desired, live);
+  const diagnostics = [...cmp3.diagnostics];
+  const scope = targetScope(options.targets, knownAddresses(cmp3, live));
   diagnostics.push(...scope.diagnostics);
-  const resend = resendSet(options.resend, cmp2, diagnostics);
+  const resend = resendSet(options.resend, cmp3, diagnostics);
   const prune = options.prune === true;
   const nameOf = operatorNamer(live.operators);
   const all = [];
-  for (const pair of cmp2.pairs) {
+  for (const pair of cmp3.pairs) {
     const change = changeForPair(pair, { resend, nameOf });
     if (change) all.push(change);
   }
   const archives = [];
-  for (const orphan of cmp2.orphans) {
+  for (const orphan of cmp3.orphans) {
     if (orphan.type !== "parser" && !prune) continue;
     const change = archiveForOrphan(orphan, { code: orphan.type === "parser" ? "not-in-config" : "prune" });
     if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
   }
   const warnings = [...live.warnings];
   const changes = [...inScope(all, scope, warnings), ...archives.map((a) => a.change)];
-  const guarded = protectedArchives(cmp2, archives);
+  const guarded = protectedArchives(cmp3, archives);
   diagnostics.push(...guarded.map(protectionError));
-  diagnostics.push(...inFlightErrors(cmp2, live, options.recreate ?? []));
+  diagnostics.push(...inFlightErrors(cmp3, live, options.recreate ?? []));
   if (scope.targets.length > 0) {
     warnings.push(warning("plan.target-partial", "This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it."));
   }
-  const hidden = hiddenStepWarning(cmp2, changes, scope, live);
+  const hidden = hiddenStepWarning(cmp3, changes, scope, live);
   if (hidden) warnings.push(hidden);
   const sorted = sortChanges(changes);
   let digest;
@@ -65589,13 +65938,13 @@ function buildPlan(desired, live, options = {}, comparer) {
     } : {},
     changes: sorted,
     summary: summarise(sorted),
-    unmanaged: unmanaged(cmp2, scope),
+    unmanaged: unmanaged(cmp3, scope),
     warnings
   };
-  return { plan: plan2, diagnostics, comparison: cmp2 };
+  return { plan: plan2, diagnostics, comparison: cmp3 };
 }
-function resendSet(raw, cmp2, diagnostics) {
-  const actions = cmp2.pairs.filter((p) => p.type === "action").map((p) => p.address);
+function resendSet(raw, cmp3, diagnostics) {
+  const actions = cmp3.pairs.filter((p) => p.type === "action").map((p) => p.address);
   const out = /* @__PURE__ */ new Set();
   for (const r of raw ?? []) {
     if (r === "all") {
@@ -65632,18 +65981,18 @@ function inScope(all, scope, warnings) {
   }
   return kept;
 }
-function hiddenStepWarning(cmp2, changes, scope, live) {
+function hiddenStepWarning(cmp3, changes, scope, live) {
   const updated = new Set(changes.filter((c) => c.op === "update" || c.op === "create" || c.op === "restore" && c.fields.length > 0).map((c) => c.address));
-  const count = countHiddenStepActions(cmp2, scope, updated);
-  if (count === 0) return null;
-  const what = count === 1 ? "1 unchanged action has" : `${count} unchanged actions have`;
+  const count2 = countHiddenStepActions(cmp3, scope, updated);
+  if (count2 === 0) return null;
+  const what = count2 === 1 ? "1 unchanged action has" : `${count2} unchanged actions have`;
   return warning(
     "plan.hidden-steps",
     `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and record them (or --resend ADDRESS for some).`
   );
 }
-function unmanaged(cmp2, scope) {
-  return cmp2.orphans.filter((o) => o.type !== "parser").filter((o) => scope.includes(o.address)).map((o) => ({ type: o.type, address: o.address, id: o.live.id })).sort((a, b) => compareChanges({ ...a, op: "archive" }, { ...b, op: "archive" }));
+function unmanaged(cmp3, scope) {
+  return cmp3.orphans.filter((o) => o.type !== "parser").filter((o) => scope.includes(o.address)).map((o) => ({ type: o.type, address: o.address, id: o.live.id })).sort((a, b) => compareChanges({ ...a, op: "archive" }, { ...b, op: "archive" }));
 }
 function summarise(changes) {
   const s = { create: 0, update: 0, archive: 0, restore: 0 };
@@ -65682,6 +66031,103 @@ function wantParsers(desired) {
 var init_want_parsers = __esm({
   "src/plan/want-parsers.ts"() {
     "use strict";
+  }
+});
+
+// src/record/record-file.ts
+function scopeOf(record) {
+  return record.doc.get(record.key) ?? null;
+}
+var RecordKeeper;
+var init_record_file = __esm({
+  "src/record/record-file.ts"() {
+    "use strict";
+    init_canonical();
+    init_record();
+    RecordKeeper = class {
+      constructor(record) {
+        this.record = record;
+      }
+      record;
+      version = 0;
+      written = 0;
+      /** performance.now() before which the next write waits (see flush). */
+      nextWriteAt = 0;
+      chain = Promise.resolve();
+      /** Live action id -> its addresses in this API's scope, built on first use (a rename moves a line). */
+      actionAt;
+      get shown() {
+        return this.record.shown;
+      }
+      /** Fails before the first write to the API when the record could not be written. */
+      check() {
+        return this.record.store.check();
+      }
+      scope() {
+        let s = this.record.doc.get(this.record.key);
+        if (!s) this.record.doc.set(this.record.key, s = emptyScope());
+        return s;
+      }
+      appPending(address) {
+        this.scope().apps.set(address, { id: null, pending: "create" });
+        return this.flush({ urgent: true });
+      }
+      appIs(address, id) {
+        const apps = this.scope().apps;
+        const others = [...apps].filter(([other, a]) => other !== address && a.id === id);
+        if (apps.get(address)?.id === id && others.length === 0) return Promise.resolve();
+        for (const [other] of others) apps.delete(other);
+        apps.set(address, { id });
+        return this.flush();
+      }
+      /** A create that certainly did not happen: it is no longer in flight. */
+      appNotCreated(address) {
+        const apps = this.scope().apps;
+        if (apps.get(address)?.pending !== "create") return Promise.resolve();
+        apps.delete(address);
+        return this.flush();
+      }
+      addresses() {
+        if (this.actionAt === void 0) {
+          const at = /* @__PURE__ */ new Map();
+          for (const [address, a] of this.scope().actions) {
+            const set2 = at.get(a.id);
+            if (set2) set2.add(address);
+            else at.set(a.id, /* @__PURE__ */ new Set([address]));
+          }
+          this.actionAt = at;
+        }
+        return this.actionAt;
+      }
+      actionApplied(address, id, desired) {
+        const actions = this.scope().actions;
+        const at = this.addresses();
+        for (const other of at.get(id) ?? []) if (other !== address && actions.get(other)?.id === id) actions.delete(other);
+        at.set(id, /* @__PURE__ */ new Set([address]));
+        actions.set(address, {
+          id,
+          steps: desired.steps.map(canonicalStep),
+          operator_ids: [...new Set(desired.operator_ids)].sort((a, b) => a - b)
+        });
+        return this.flush();
+      }
+      /** `urgent`: a request waits for this write before it is sent (skip the pause). */
+      flush(options = {}) {
+        const want = ++this.version;
+        const run3 = async () => {
+          if (this.written >= want) return;
+          const pause = options.urgent ? 0 : this.nextWriteAt - performance.now();
+          if (pause > 0) await new Promise((resume) => setTimeout(resume, pause));
+          const version = this.version;
+          const started = performance.now();
+          await this.record.store.save(this.record.doc, this.record.key, `record for ${this.record.key}`);
+          this.written = version;
+          this.nextWriteAt = 2 * performance.now() - started;
+        };
+        this.chain = this.chain.then(run3, run3);
+        return this.chain;
+      }
+    };
   }
 });
 
@@ -65958,13 +66404,13 @@ var plan_exports = {};
 __export(plan_exports, {
   runPlan: () => runPlan
 });
-import { resolve as resolve2 } from "node:path";
+import { resolve as resolve3 } from "node:path";
 async function runPlan(paths, flags, ctx) {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
+    const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });
     const { plan: plan2, desired } = await loadAndPlan(paths, {
       environment: environment?.name,
       showProtected: true,
@@ -65981,7 +66427,7 @@ async function runPlan(paths, flags, ctx) {
       checkOrganization: (configOrg) => checkOrganization2(client, organizationGuard, configOrg, environment?.name ?? null)
     }, io);
     const guarded = plan2.safety?.protected.length ?? 0;
-    if (flags.out && guarded === 0) await writeUserFile("--out", resolve2(io.cwd, flags.out), serializePlan(plan2));
+    if (flags.out && guarded === 0) await writeUserFile("--out", resolve3(io.cwd, flags.out), serializePlan(plan2));
     io.stdout.write(renderPlan(plan2, flags.format, io, desired.actions));
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, "protected resource")} (listed above)${flags.out ? `; ${flags.out} was not written` : ""}`);
@@ -66028,7 +66474,7 @@ __export(plan_command_exports, {
   register: () => register3
 });
 function register3(program2, ctx) {
-  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`", filePath).addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
+  const cmd = program2.command("plan").description("show what apply would change in the live API (reads only)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--out <file>", "save the plan as JSON for `menuctl apply --plan FILE`", filePath).addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when there are changes, 0 when none").option("--prune", "also archive live actions and apps that are not in the config").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(stateOption()).addOption(envOption()).option("--force", "acknowledge archiving beyond the --max-archive thresholds: recorded in the plan, so `apply --plan` carries it out");
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd);
   cmd.action(async (paths, flags) => ctx.setExit(await (await Promise.resolve().then(() => (init_plan(), plan_exports))).runPlan(paths, flags, ctx)));
@@ -66386,17 +66832,17 @@ var init_levels = __esm({
 
 // src/apply/secrets-file.ts
 async function readSecretsFile(file) {
-  let text;
+  let text2;
   try {
-    text = await readRegularFile(file, "secrets file");
+    text2 = await readRegularFile(file, "secrets file");
   } catch (err) {
     const message = err.message;
     throw message.startsWith("cannot use ") ? err : new Error(`cannot read secrets file ${file}: ${message}`);
   }
-  if (text === null) return {};
+  if (text2 === null) return {};
   let doc;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(text2);
   } catch {
     throw new Error(`secrets file ${file} is not valid JSON; fix or move it, then run apply again`);
   }
@@ -66612,7 +67058,7 @@ import { createInterface } from "node:readline";
 function askYes(io, question, out, signal) {
   if (signal?.aborted) return Promise.resolve(false);
   out.write(question);
-  return new Promise((resolve6) => {
+  return new Promise((resolve8) => {
     const rl = createInterface({ input: io.stdin, terminal: false });
     let settled = false;
     const finish = (answer) => {
@@ -66620,7 +67066,7 @@ function askYes(io, question, out, signal) {
       settled = true;
       signal?.removeEventListener("abort", onAbort);
       rl.close();
-      resolve6(answer);
+      resolve8(answer);
     };
     const onAbort = () => finish(false);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -66860,9 +67306,9 @@ function ttyProgress(options) {
   const line = () => {
     const counter = `[${finished}/${options.total}]`;
     const current = [...inflight].at(-1);
-    const text = current ? `${counter} ${ING[current[1]]} ${current[0]}\u2026` : `${counter} ${options.label}\u2026`;
+    const text2 = current ? `${counter} ${ING[current[1]]} ${current[0]}\u2026` : `${counter} ${options.label}\u2026`;
     const max = Math.max(10, (options.stream.columns ?? 80) - 1);
-    return [...text].length > max ? [...text].slice(0, max - 1).join("") + "\u2026" : text;
+    return [...text2].length > max ? [...text2].slice(0, max - 1).join("") + "\u2026" : text2;
   };
   const draw = (force) => {
     const t = now();
@@ -67005,8 +67451,8 @@ async function usable(target) {
     throw new CliError(`${err.message}. Nothing was changed.`);
   }
 }
-function managedApps(cmp2) {
-  return cmp2.pairs.flatMap(
+function managedApps(cmp3) {
+  return cmp3.pairs.flatMap(
     (p) => p.type === "app" && p.live !== null ? [{ address: p.address, id: p.live.id, webhook: (p.live.webhook_url ?? "") !== "" }] : []
   );
 }
@@ -67070,8 +67516,8 @@ var apply_exports = {};
 __export(apply_exports, {
   runApply: () => runApply
 });
-import { readFile as readFile2 } from "node:fs/promises";
-import { resolve as resolve3 } from "node:path";
+import { readFile as readFile3 } from "node:fs/promises";
+import { resolve as resolve4 } from "node:path";
 function askedOnce(client) {
   let listed2;
   return () => listed2 ??= client.listApps().then((apps) => apps !== null);
@@ -67079,18 +67525,26 @@ function askedOnce(client) {
 async function runApply(paths, flags, ctx) {
   const { io } = ctx;
   checkFlags(flags);
-  const saved = flags.plan !== void 0 ? await readPlanFile(resolve3(io.cwd, flags.plan), flags.plan) : void 0;
+  const saved = flags.plan !== void 0 ? await readPlanFile(resolve4(io.cwd, flags.plan), flags.plan) : void 0;
   const environment = await selectEnvironment(paths, flags, io, saved?.environment !== void 0 ? { fallback: saved.environment } : {});
   if (saved) checkPlanEnvironment(saved, environment, flags.plan);
   const conn = connect(flags, io, environment);
+  const store = await openRecordStore(paths, flags, io).catch(async (err) => {
+    await conn.client.close();
+    throw err;
+  });
   try {
-    return await planConfirmApply(paths, flags, conn, ctx, saved);
+    return await planConfirmApply(paths, flags, { ...conn, store }, ctx, saved);
   } catch (err) {
     if (!ctx.signal.aborted) throw err;
     io.stderr.write("Interrupted before any change was made. Nothing was changed.\n");
     return EXIT.INTERRUPTED;
   } finally {
-    await conn.client.close();
+    try {
+      await store.close();
+    } finally {
+      await conn.client.close();
+    }
   }
 }
 async function planConfirmApply(paths, flags, conn, ctx, saved) {
@@ -67098,7 +67552,7 @@ async function planConfirmApply(paths, flags, conn, ctx, saved) {
   const planned = saved ? await fromSavedPlan(saved, paths, flags, conn, ctx) : await fromConfig(paths, flags, conn, ctx);
   const { plan: plan2 } = planned;
   const json2 = flags.format === "json";
-  const secretsFile = flags.secretsFile !== void 0 ? resolve3(io.cwd, flags.secretsFile) : void 0;
+  const secretsFile = flags.secretsFile !== void 0 ? resolve4(io.cwd, flags.secretsFile) : void 0;
   if (plan2.changes.length === 0) {
     const completed2 = await afterApply(planned, secretsFile, conn, io, { check: true, json: json2 });
     if (completed2 === null) io.stdout.write(json2 ? renderApplyJson(emptyResult()) : "No changes. The live API matches the configuration.\n");
@@ -67150,7 +67604,7 @@ function checkFlags(flags) {
   }
 }
 async function fromConfig(paths, flags, conn, ctx) {
-  const record = await loadRecord(recordPath(paths, flags, ctx.io), { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment });
+  const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment, lock: lockFor(flags) });
   const planned = await loadAndPlan(paths, {
     environment: conn.environment ?? void 0,
     record,
@@ -67168,9 +67622,9 @@ async function fromConfig(paths, flags, conn, ctx) {
   return { plan: planned.plan, record, apps: managedApps(planned.comparison), appsListed: async () => planned.live.apps_listed };
 }
 async function readPlanFile(file, shown) {
-  let text;
+  let text2;
   try {
-    text = await readFile2(file, "utf8");
+    text2 = await readFile3(file, "utf8");
   } catch (err) {
     const code2 = err.code;
     if (code2 === "ENOENT") throw new CliError(`plan file ${file} not found; ${REMAKE}`);
@@ -67178,7 +67632,7 @@ async function readPlanFile(file, shown) {
     throw new CliError(`cannot read plan file ${file} (${why}); --plan takes the file written by \`menuctl plan --out FILE\``);
   }
   try {
-    return parsePlan(text);
+    return parsePlan(text2);
   } catch (err) {
     if (!(err instanceof PlanFileError)) throw err;
     if (err.problems.length === 1) throw new CliError(`plan file ${file}${err.syntax ? " " : ": "}${err.problems[0]}; ${REMAKE}. Nothing was changed.`);
@@ -67195,7 +67649,7 @@ async function fromSavedPlan(plan2, paths, flags, conn, ctx) {
     );
   }
   await checkOrganization2(conn.client, conn.organizationGuard, loaded ? loaded.desired.organization_id : conn.environmentOrganization, conn.environment);
-  const record = await loadRecord(recordPath(paths, flags, io), { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment });
+  const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment, lock: lockFor(flags) });
   const verification = await verifyPlan(plan2, conn.client, {
     ...loaded ? { configDigest: configDigest(loaded.desired) } : {},
     concurrency: conn.concurrency
@@ -67276,7 +67730,7 @@ async function carryOut(planned, flags, conn, ctx) {
       onDone: (o) => progress?.done(o),
       journal: recordJournal(keeper),
       preflight: () => keeper.check(),
-      ...flags.secretsFile !== void 0 ? { secretsFile: resolve3(io.cwd, flags.secretsFile) } : {},
+      ...flags.secretsFile !== void 0 ? { secretsFile: resolve4(io.cwd, flags.secretsFile) } : {},
       discardSecrets: flags.discardSecrets === true,
       ...applyOptionsFor(planned, flags)
     });
@@ -67296,7 +67750,7 @@ function applyOptionsFor(planned, flags) {
 function emptyResult() {
   return { outcomes: [], interrupted: false, summary: { applied: 0, failed: 0, skipped: 0 } };
 }
-var REMAKE, READ_PROBLEMS;
+var REMAKE, lockFor, READ_PROBLEMS;
 var init_apply2 = __esm({
   "src/cli/apply.ts"() {
     "use strict";
@@ -67322,6 +67776,7 @@ var init_apply2 = __esm({
     init_io();
     init_environment();
     REMAKE = "make a new one with `menuctl plan --out FILE`";
+    lockFor = (flags) => ({ command: "apply", timeoutMs: flags.lockTimeout ?? 0 });
     READ_PROBLEMS = { EISDIR: "it is a directory", EACCES: "permission denied", EPERM: "permission denied" };
   }
 });
@@ -67332,7 +67787,7 @@ __export(apply_command_exports, {
   register: () => register4
 });
 function register4(program2, ctx) {
-  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)", filePath).option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(envOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)", filePath).option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
+  const cmd = program2.command("apply").description("plan, then carry it out (or carry out a saved plan with --plan FILE)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").option("--plan <file>", "carry out a plan saved with `menuctl plan --out FILE` (refused if stale)", filePath).option("--yes", "do not ask for confirmation (required without a terminal)").option("--prune", "archive live actions and apps that are not in the config").option("--force", "allow archiving more than the --max-archive thresholds (a saved plan made with `plan --force` carries this)").addOption(targetOption()).addOption(resendOption()).addOption(recreateOption()).addOption(recordOption()).addOption(stateOption()).addOption(lockTimeoutOption()).addOption(envOption()).option("--secrets-file <file>", "where created apps' token and webhook secret are written (JSON, mode 0600)", filePath).option("--discard-secrets", "create apps without keeping their token and webhook secret").addOption(formatOption(["text", "json"]));
   for (const option of thresholdOptions()) cmd.addOption(option);
   addConnectionOptions(cmd).action(async (paths, flags) => {
     ctx.setExit(await (await Promise.resolve().then(() => (init_apply2(), apply_exports))).runApply(paths, flags, ctx));
@@ -67349,18 +67804,18 @@ var init_apply_command = __esm({
 
 // src/plan/build-drift.ts
 function buildDriftResult(desired, live, options = {}, comparer) {
-  const cmp2 = comparer ? comparer.finish(live) : compareStates(desired, live);
-  const scope = targetScope(options.targets, knownAddresses(cmp2, live));
-  const diagnostics = [...cmp2.diagnostics, ...scope.diagnostics];
+  const cmp3 = comparer ? comparer.finish(live) : compareStates(desired, live);
+  const scope = targetScope(options.targets, knownAddresses(cmp3, live));
+  const diagnostics = [...cmp3.diagnostics, ...scope.diagnostics];
   const items = [];
   const checked = [];
-  for (const pair of cmp2.pairs) {
+  for (const pair of cmp3.pairs) {
     if (!scope.includes(pair.address, pair.type === "parser" ? pair.parent : void 0)) continue;
     checked.push({ type: pair.type, address: pair.address });
     const item = itemForPair(pair);
     if (item) items.push(item);
   }
-  for (const o of cmp2.orphans) {
+  for (const o of cmp3.orphans) {
     if (!scope.includes(o.address, o.type === "parser" ? o.parent : void 0)) continue;
     items.push({ class: "unmanaged", type: o.type, address: o.address, id: o.live.id, fields: [] });
   }
@@ -67368,7 +67823,7 @@ function buildDriftResult(desired, live, options = {}, comparer) {
     (a, b) => compareChanges({ ...a, op: a.class === "unmanaged" ? "archive" : "update" }, { ...b, op: b.class === "unmanaged" ? "archive" : "update" })
   );
   const warnings = [...live.warnings];
-  const hidden = hiddenStepWarning2(cmp2, scope, live);
+  const hidden = hiddenStepWarning2(cmp3, scope, live);
   if (hidden) warnings.push(hidden);
   if ((options.targets?.length ?? 0) > 0) {
     warnings.push(warning("drift.target-partial", 'This check is limited by --target: drift elsewhere in the config is not looked for; run without --target before relying on "in sync".'));
@@ -67383,10 +67838,10 @@ function itemForPair(pair) {
   if (fields.length > 0) return { class: "changed", type: pair.type, address: pair.address, id: pair.live.id, fields };
   return null;
 }
-function hiddenStepWarning2(cmp2, scope, live) {
-  const count = countHiddenStepActions(cmp2, scope);
-  if (count === 0) return null;
-  const what = count === 1 ? "1 action has" : `${count} actions have`;
+function hiddenStepWarning2(cmp3, scope, live) {
+  const count2 = countHiddenStepActions(cmp3, scope);
+  if (count2 === 0) return null;
+  const what = count2 === 1 ? "1 action has" : `${count2} actions have`;
   return warning("drift.hidden-steps", `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: drift cannot see a change to those alone. \`menuctl apply --resend all\` once sends them and records them.`);
 }
 function driftField(f) {
@@ -67494,10 +67949,10 @@ function failureBody(item) {
   return lines2.join("\n");
 }
 function caseXml(c) {
-  const open3 = `    <testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}"`;
-  if (!c.failure) return [`${open3}/>`];
+  const open4 = `    <testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}"`;
+  if (!c.failure) return [`${open4}/>`];
   return [
-    `${open3}>`,
+    `${open4}>`,
     `      <failure type="${xmlAttr(c.failure.type)}" message="${xmlAttr(c.failure.message)}">${xmlText(c.failure.body)}</failure>`,
     "    </testcase>"
   ];
@@ -67616,14 +68071,14 @@ __export(drift_exports, {
   runDrift: () => runDrift
 });
 import { appendFile } from "node:fs/promises";
-import { resolve as resolve4 } from "node:path";
+import { resolve as resolve5 } from "node:path";
 async function runDrift(paths, flags, ctx) {
   const { io } = ctx;
   const environment = await selectEnvironment(paths, flags, io);
   const { desired, sources } = await loadDesired(paths, io, environment?.name);
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
-    const record = await loadRecord(recordPath(paths, flags, io), { client, baseUrl, io, environment: environment?.name ?? null });
+    const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });
     const { live, comparer } = await readLiveComparing(desired, {
       client,
       concurrency,
@@ -67634,7 +68089,7 @@ async function runDrift(paths, flags, ctx) {
     const { drift: drift2, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target }, comparer);
     reportDiagnostics(diagnostics, io, { sources, failure: "cannot compare the config with the live API" });
     if (flags.reportFile) {
-      await writeUserFile("--report-file", resolve4(io.cwd, flags.reportFile), render(drift2, flags.format, io, checked));
+      await writeUserFile("--report-file", resolve5(io.cwd, flags.reportFile), render(drift2, flags.format, io, checked));
       io.stdout.write(render(drift2, "text", io));
       io.stdout.write(`Wrote the ${flags.format} report to ${flags.reportFile}.
 `);
@@ -67684,7 +68139,7 @@ __export(drift_command_exports, {
   register: () => register5
 });
 function register5(program2, ctx) {
-  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)", filePath).addOption(targetOption()).addOption(recordOption()).addOption(envOption());
+  const cmd = program2.command("drift").description("report live changes made outside the config (exit 2 on drift)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(formatOption(["text", "json", "markdown", "junit"])).option("--report-file <file>", "also write the report, in --format, to this file (stdout then gets the text report)", filePath).addOption(targetOption()).addOption(recordOption()).addOption(stateOption()).addOption(envOption());
   addConnectionOptions(cmd);
   cmd.action(async (paths, flags) => ctx.setExit(await (await Promise.resolve().then(() => (init_drift(), drift_exports))).runDrift(paths, flags, ctx)));
 }
@@ -67697,16 +68152,744 @@ var init_drift_command = __esm({
   }
 });
 
+// src/replay/classifier.ts
+var CACHE_LIMIT2, BATCH_JOBS, ReplayClassifier;
+var init_classifier = __esm({
+  "src/replay/classifier.ts"() {
+    "use strict";
+    init_bounded_cache();
+    init_classify();
+    init_run_fixtures();
+    init_sandbox();
+    CACHE_LIMIT2 = 2e5;
+    BATCH_JOBS = 2e3;
+    ReplayClassifier = class {
+      sandbox;
+      cache = new BoundedCache(CACHE_LIMIT2);
+      listIds = /* @__PURE__ */ new WeakMap();
+      nextListId = 0;
+      /** How many distinct messages went through the engine (the rest came from the cache). */
+      classifiedCount = 0;
+      constructor(timeoutMs) {
+        this.sandbox = new RegexSandbox(timeoutMs);
+      }
+      keyOf(r) {
+        let id = this.listIds.get(r.parsers);
+        if (id === void 0) this.listIds.set(r.parsers, id = this.nextListId++);
+        return `${id}\0${r.message.channel}\0${r.message.sender ?? ""}\0${r.message.text}`;
+      }
+      /** Every request's classification, by keyOf; the new ones classified in batches. */
+      async classifyAll(requests) {
+        const out = /* @__PURE__ */ new Map();
+        const todo = [];
+        for (const r of requests) {
+          const key = this.keyOf(r);
+          if (out.has(key)) continue;
+          const hit = this.cache.get(key);
+          if (hit !== void 0) {
+            out.set(key, hit);
+            continue;
+          }
+          out.set(key, null);
+          todo.push({ key, request: r, prepared: prepare(r.message, r.parsers) });
+        }
+        let start2 = 0;
+        while (start2 < todo.length) {
+          let end = start2;
+          let jobs = 0;
+          while (end < todo.length && (end === start2 || jobs + todo[end].prepared.runnable.length <= BATCH_JOBS)) {
+            jobs += todo[end].prepared.runnable.length;
+            end += 1;
+          }
+          await this.runBatch(todo.slice(start2, end), out);
+          start2 = end;
+        }
+        this.classifiedCount += todo.length;
+        return out;
+      }
+      async runBatch(items, out) {
+        const jobs = items.flatMap(({ request: request2, prepared }) => prepared.runnable.map((r) => ({ source: r.regex.source, text: request2.message.text, groups: r.groups })));
+        const batch = await this.sandbox.run(jobs);
+        let k = 0;
+        for (const item of items) {
+          let c;
+          if (batch.ok) {
+            const n = item.prepared.runnable.length;
+            c = collect2(item.prepared, batch.results.slice(k, k + n));
+            k += n;
+          } else {
+            c = await classifyInSandbox(this.sandbox, item.request.message, item.request.parsers);
+          }
+          this.cache.set(item.key, c);
+          out.set(item.key, c);
+        }
+      }
+      close() {
+        return this.sandbox.close();
+      }
+    };
+  }
+});
+
+// src/replay/match.ts
+function indexActions(state, recorded) {
+  const byName = new Map(state.actions.map((a) => [a.name, a]));
+  const byId = /* @__PURE__ */ new Map();
+  for (const [id, name] of recorded) {
+    const action = byName.get(name);
+    if (action) byId.set(id, action);
+  }
+  for (const a of state.actions) if (a.id !== void 0) byId.set(a.id, a);
+  return {
+    find: (t) => (t.actionId !== null ? byId.get(t.actionId) : void 0) ?? (t.actionName !== null ? byName.get(t.actionName) : void 0) ?? null
+  };
+}
+var init_match2 = __esm({
+  "src/replay/match.ts"() {
+    "use strict";
+  }
+});
+
+// src/replay/public-ids.ts
+import { readFile as readFile4 } from "node:fs/promises";
+async function publicIdsFromRecord(file, shown, required) {
+  let text2;
+  try {
+    text2 = await readFile4(file, "utf8");
+  } catch (err) {
+    if (err.code === "ENOENT" && !required) return /* @__PURE__ */ new Map();
+    throw new Error(`${shown}: cannot read the record (${err.code ?? String(err)})`);
+  }
+  const ids2 = /* @__PURE__ */ new Map();
+  const doc = parseRecord(text2, shown);
+  for (const scope of [...doc.keys()].sort()) {
+    for (const [address, action] of doc.get(scope).actions) {
+      const name = parseAddress(address)?.key;
+      if (name !== void 0 && !ids2.has(action.id)) ids2.set(action.id, name);
+    }
+  }
+  return ids2;
+}
+var init_public_ids = __esm({
+  "src/replay/public-ids.ts"() {
+    "use strict";
+    init_address();
+    init_record();
+  }
+});
+
+// src/sessions/hover-record.ts
+function attributesOf(doc) {
+  if (Array.isArray(doc)) return doc.flatMap(attributesOf);
+  if (!isObj5(doc)) return [];
+  if (doc.data !== void 0) return attributesOf(doc.data);
+  if (isObj5(doc.attributes)) return [doc.attributes];
+  return SCREENS.some((k) => k in doc) ? [doc] : [];
+}
+function pick(o, names2) {
+  for (const n of names2) if (o[n] !== void 0 && o[n] !== null) return o[n];
+  return void 0;
+}
+function text(v) {
+  return typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : null;
+}
+function strings(v) {
+  if (typeof v === "string") return v === "" ? [] : [v];
+  return Array.isArray(v) ? v.flatMap((x) => (isObj5(x) ? text(x.text ?? x.message) : text(x)) ?? []) : [];
+}
+var isObj5, SCREENS, SMS;
+var init_hover_record = __esm({
+  "src/sessions/hover-record.ts"() {
+    "use strict";
+    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    SCREENS = ["session_messages", "ussd_messages", "messages"];
+    SMS = ["sms_hits", "smses", "sms_messages", "sms"];
+  }
+});
+
+// src/replay/transaction.ts
+function replayTransactions(doc) {
+  const all = attributesOf(doc);
+  if (all.length === 0) {
+    return 'no transaction: expected a Hover webhook body ({ "data": { "attributes": { "session_messages": [...] } } }) or its "attributes" object';
+  }
+  const out = [];
+  for (const attrs of all) {
+    const t = transactionOf(attrs);
+    if (t.reply === null && t.sms.length === 0) {
+      return `a transaction without messages: expected one of ${[...SCREENS, "sms_hits", "sms_misses"].map((k) => `"${k}"`).join(", ")}`;
+    }
+    out.push(t);
+  }
+  return out;
+}
+function transactionOf(attrs) {
+  const screens = strings(pick(attrs, SCREENS));
+  const hits = pick(attrs, SMS);
+  return {
+    actionId: text(attrs.action_public_id) ?? text(attrs.action_id) ?? text(attrs.custom_action_public_id),
+    actionName: text(attrs.action_name),
+    status: text(attrs.status),
+    category: text(attrs.category) ?? text(attrs.status_reason),
+    reply: screens.length > 0 ? screens[screens.length - 1] : null,
+    sms: inTimeOrder([...smsEntries(hits), ...smsEntries(attrs.sms_misses)])
+  };
+}
+function smsEntries(v) {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((m) => {
+    if (!isObj6(m)) return [];
+    const message = text(m.message) ?? text(m.msg) ?? text(m.text) ?? text(m.body);
+    const sender = text(m.sender) ?? text(m.from) ?? text(m.address);
+    return message !== null && sender !== null ? [{ sender, message, at: timeOf(pick(m, SMS_TIME)) }] : [];
+  });
+}
+function timeOf(v) {
+  if (typeof v === "number" && Number.isFinite(v)) return v < 1e11 ? v * 1e3 : v;
+  if (typeof v === "string" && v.trim() !== "") {
+    const n = /^\d+(\.\d+)?$/.test(v.trim()) ? timeOf(Number(v)) : Date.parse(v);
+    return Number.isFinite(n) ? n : Infinity;
+  }
+  return Infinity;
+}
+function inTimeOrder(list2) {
+  return list2.map((m, i) => ({ m, i })).sort((a, b) => a.m.at === b.m.at ? a.i - b.i : a.m.at < b.m.at ? -1 : 1).map(({ m }) => ({ sender: m.sender, message: m.message }));
+}
+var isObj6, SMS_TIME;
+var init_transaction = __esm({
+  "src/replay/transaction.ts"() {
+    "use strict";
+    init_hover_record();
+    isObj6 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    SMS_TIME = ["timestamp", "received_at", "created_at", "date", "time"];
+  }
+});
+
+// src/replay/read-records.ts
+import { createReadStream } from "node:fs";
+import { readdir as readdir3, readFile as readFile5, stat as stat2 } from "node:fs/promises";
+import { join as join4, relative as relative3, resolve as resolve6 } from "node:path";
+import { createInterface as createInterface2 } from "node:readline";
+async function recordFiles(args, cwd) {
+  const out = [];
+  for (const arg of args) {
+    const path2 = resolve6(cwd, arg);
+    let isDir;
+    try {
+      isDir = (await stat2(path2)).isDirectory();
+    } catch (err) {
+      const code2 = err.code;
+      throw new RecordReadError(arg, `cannot read it (${code2 === "ENOENT" ? "no such file or directory" : code2 ?? String(err)})`);
+    }
+    if (!isDir) {
+      out.push(path2);
+      continue;
+    }
+    const found = (await readdir3(path2, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && RECORD_FILE2.test(e.name)).map((e) => join4(e.parentPath ?? e.path, e.name)).sort();
+    if (found.length === 0) throw new RecordReadError(arg, "a directory with no *.json or *.jsonl file under it");
+    out.push(...found);
+  }
+  return out;
+}
+async function* readRecords(files, cwd) {
+  for (const file of files) {
+    const shown = relative3(cwd, file) || file;
+    if (/\.jsonl$/i.test(file)) yield* readJsonLines(file, shown);
+    else yield readJsonFile(await readText(file, shown), shown);
+  }
+}
+async function readText(file, shown) {
+  try {
+    return await readFile5(file, "utf8");
+  } catch (err) {
+    throw new RecordReadError(shown, `cannot read it (${err.code ?? String(err)})`);
+  }
+}
+async function* readJsonLines(file, shown) {
+  const stream = createReadStream(file, { encoding: "utf8" });
+  const lines2 = createInterface2({ input: stream, crlfDelay: Infinity });
+  let n = 0;
+  try {
+    for await (const raw of lines2) {
+      n += 1;
+      const line = n === 1 ? raw.replace(/^\uFEFF/, "") : raw;
+      if (line.trim() === "") continue;
+      yield parseRecord2(line, `${shown}:${n}`, (pos) => `${shown}:${n}:${pos === null ? line.length : pos + 1}`);
+    }
+  } catch (err) {
+    if (err instanceof RecordReadError) throw err;
+    throw new RecordReadError(shown, `cannot read it (${err.code ?? String(err)})`);
+  } finally {
+    lines2.close();
+    stream.destroy();
+  }
+}
+function readJsonFile(raw, shown) {
+  const text2 = raw.replace(/^\uFEFF/, "");
+  const start2 = text2.search(/\S/);
+  if (start2 < 0) throw new RecordReadError(`${shown}:1`, "an empty file: expected one Hover webhook body (JSON)");
+  const where3 = `${shown}:${lineCol(text2, start2).line}`;
+  return parseRecord2(text2, where3, (pos) => {
+    const at = lineCol(text2, pos ?? text2.trimEnd().length);
+    return `${shown}:${at.line}:${at.col}`;
+  });
+}
+function parseRecord2(text2, where3, at) {
+  let doc;
+  try {
+    doc = JSON.parse(text2);
+  } catch (err) {
+    const { what, position } = jsonProblem(err.message);
+    const short2 = /end of JSON input/i.test(err.message) || position !== null && position >= text2.trimEnd().length;
+    const cut = short2 ? " (the record is cut short: was the file truncated?)" : "";
+    throw new RecordReadError(at(position), `not JSON: ${what}${cut}. Each record is one webhook body as Hover sent it`);
+  }
+  const transactions = replayTransactions(doc);
+  if (typeof transactions === "string") throw new RecordReadError(where3, transactions);
+  return { where: where3, transactions };
+}
+function jsonProblem(message) {
+  const at = /at position (\d+)/.exec(message);
+  const what = message.replace(/,?\s*".*$/s, "").replace(/\s*(?:in JSON )?at position \d+.*$/s, "").replace(/\s*\(line \d+ column \d+\)$/, "");
+  return { what, position: at ? Number(at[1]) : null };
+}
+function lineCol(text2, position) {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text2.indexOf("\n"); i >= 0 && i < position; i = text2.indexOf("\n", i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { line, col: position - lineStart + 1 };
+}
+var RecordReadError, RECORD_FILE2;
+var init_read_records = __esm({
+  "src/replay/read-records.ts"() {
+    "use strict";
+    init_transaction();
+    RecordReadError = class extends Error {
+      constructor(where3, what) {
+        super(`${where3}: ${what}`);
+        this.where = where3;
+        this.name = "RecordReadError";
+      }
+      where;
+    };
+    RECORD_FILE2 = /\.jsonl?$/i;
+  }
+});
+
+// src/replay/outcome.ts
+function decide(classified) {
+  if (classified.some((c) => c === null)) return { label: ERROR, deciding: null };
+  const list2 = classified;
+  const o = outcomeOf(list2);
+  const winner = o.matches[0] ?? null;
+  if (o.unevaluable.some((u) => winner === null || u.index < winner.index)) return { label: ERROR, deciding: null };
+  if (winner === null) return { label: NONE2, deciding: null };
+  let deciding = -1;
+  list2.forEach((c, i) => {
+    if (c.matches.length > 0) deciding = i;
+  });
+  return { label: `${winner.status}/${winner.category}`, deciding };
+}
+function recordedOutcome(t) {
+  if (t.category === null) return NONE2;
+  return `${t.status ?? "unknown"}/${t.category}`;
+}
+var NONE2, ERROR;
+var init_outcome = __esm({
+  "src/replay/outcome.ts"() {
+    "use strict";
+    init_run_sessions();
+    NONE2 = "none";
+    ERROR = "error";
+  }
+});
+
+// src/sessions/scrub.ts
+function scrubSender(sender) {
+  return maskNumbers(sender);
+}
+function maskNumbers(text2) {
+  return text2.replace(PHONE, (_m, plus, digits) => {
+    const date = DATE.exec(digits);
+    return date ? plus + date[0] + maskNumbers(digits.slice(date[0].length)) : plus + maskDigits(digits);
+  });
+}
+function scrubText(text2, keep = [], found) {
+  const stand = (name) => {
+    const replaced = placeholder(name, keep);
+    if (replaced !== name) found?.add(name);
+    return replaced;
+  };
+  let out = text2.replace(EMAIL, "user@example.com");
+  out = maskNumbers(out);
+  out = out.replace(AFTER_TITLE, (_m, title, honorifics, space, name) => `${title}${honorifics}${space}${stand(name)}`);
+  out = out.replace(BEFORE_PHONE, (_m, name, space) => `${stand(name)}${space}`);
+  out = out.replace(AFTER_TO, (_m, word, space, name) => `${word}${space}${stand(name)}`);
+  out = out.replace(AFTER_PHONE, (_m, phone, space, name) => `${phone}${space}${stand(name)}`);
+  return out;
+}
+function maskDigits(text2) {
+  let kept = 0;
+  return text2.replace(new RegExp("\\p{Nd}", "gu"), (d) => kept++ < 3 ? d : zeroOf(d));
+}
+function zeroOf(digit) {
+  let cp = digit.codePointAt(0);
+  let start2 = cp;
+  while (start2 > 0 && DIGIT2.test(String.fromCodePoint(start2 - 1))) start2--;
+  cp -= (cp - start2) % 10;
+  return String.fromCodePoint(cp);
+}
+function placeholder(name, keep) {
+  const words = name.split(/\s+/);
+  const first2 = words.findIndex((w) => !NOT_NAMES.has(w.toLowerCase()) && !keep.includes(w));
+  if (first2 < 0) return name;
+  const head = words.slice(0, first2).join(" ");
+  const caps = words[first2] === words[first2].toUpperCase();
+  const stand = caps ? "JANE DOE" : "Jane Doe";
+  return head ? `${head} ${stand}` : stand;
+}
+var SEP, D, NUMBER, DATE_SOURCE, PHONE, EMAIL, WORD2, NAME2, START, END3, anyCase, HONORIFICS, TITLES, AFTER_TITLE, BEFORE_PHONE, CAPS, AFTER_TO, AFTER_PHONE, NOT_NAMES, ARABIC_SECRET, SECRET_PROMPT, DATE, DIGIT2;
+var init_scrub = __esm({
+  "src/sessions/scrub.ts"() {
+    "use strict";
+    SEP = String.raw`(?:[.-]|[ ]{1,2}|\)[ ]?|[ ]?\()`;
+    D = String.raw`\p{Nd}`;
+    NUMBER = String.raw`\(?${D}(?:${SEP}?${D}){8,}`;
+    DATE_SOURCE = String.raw`(?:${D}{4}[-./]${D}{1,2}[-./]${D}{1,2}|${D}{1,2}[-./]${D}{1,2}[-./](?:${D}{4}|${D}{2}))(?![-./]?${D})`;
+    PHONE = new RegExp(String.raw`(\+?)(${NUMBER})(?!${D})`, "gu");
+    EMAIL = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+    WORD2 = String.raw`\p{Lu}[\p{L}\p{M}'’-]+`;
+    NAME2 = String.raw`${WORD2}(?:[ \t]+${WORD2}){0,2}`;
+    START = String.raw`(?<![\p{L}\p{M}\p{N}])`;
+    END3 = String.raw`(?![\p{L}\p{M}\p{N}])`;
+    anyCase = (word) => word.replace(/[a-z]/gi, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+    HONORIFICS = ["Mr\\.?", "Mrs\\.?", "Ms\\.?", "Dr\\.?"];
+    TITLES = ["Dear", "Hi", "Hello", ...HONORIFICS, "name:", "recipient:", "agent:", "payee:", "beneficiary:", "receiver:", "sender:", "customer:"];
+    AFTER_TITLE = new RegExp(
+      String.raw`${START}(${TITLES.map(anyCase).join("|")})((?:[ \t]+(?:${HONORIFICS.map(anyCase).join("|")})${END3})*)([ \t]+|[ \t]*\r?\n)(${NAME2})`,
+      "gu"
+    );
+    BEFORE_PHONE = new RegExp(String.raw`${START}(${NAME2})(\s+|,[ \t]*(?:\p{Ll}+\.?:?[ \t]+)?)(?=\+?${NUMBER})(?!${DATE_SOURCE})`, "gu");
+    CAPS = String.raw`\p{Lu}[\p{Lu}\p{M}'’-]*\.?`;
+    AFTER_TO = new RegExp(String.raw`${START}(to|from|To|From)(:?\s+)(${CAPS}(?:[ \t]+${CAPS}){1,2})${END3}`, "gu");
+    AFTER_PHONE = new RegExp(String.raw`(?<!${D}${SEP}?)(\+?${NUMBER})([ \t]+-?[ \t]*)(${NAME2})`, "gu");
+    NOT_NAMES = /* @__PURE__ */ new Set([
+      "to",
+      "from",
+      "ksh",
+      "ugx",
+      "kes",
+      "tzs",
+      "account",
+      "acc",
+      "number",
+      "no",
+      "on",
+      "at",
+      "for",
+      "new",
+      "balance",
+      "phone",
+      "mobile",
+      "tel",
+      "call",
+      "dial",
+      "card",
+      "send",
+      "sent",
+      "pay",
+      "paid",
+      "till",
+      "paybill",
+      "ref",
+      "reference",
+      "contact",
+      "sms",
+      "id",
+      "confirm",
+      "enter",
+      "agent"
+    ]);
+    ARABIC_SECRET = String.raw`(?:رقم|رمز)[\u0621-\u064A]*\s+(?:ال)?سر[يى](?![\u0621-\u064A])|كلمة\s+(?:المرور|السر)`;
+    SECRET_PROMPT = new RegExp(
+      String.raw`(\b|m-?)pin\d*\b|\bpass(word|code)\b|\bsecret\b|\bsiri\b|\bmot de passe\b|\bnip\b|\bsenha\b|\bpalavra[- ]passe\b|\bc[oó]digo secreto|\bcontrase[ñn]a|\bclave\b|${ARABIC_SECRET}`,
+      "i"
+    );
+    DATE = new RegExp(`^${DATE_SOURCE}`, "u");
+    DIGIT2 = new RegExp("^\\p{Nd}$", "u");
+  }
+});
+
+// src/replay/shape.ts
+function shapeOf(text2, keep = []) {
+  let s = scrubText(text2, keep);
+  s = s.replace(/user@example\.com/g, "<email>");
+  s = s.replace(/JANE DOE|Jane Doe/g, "<name>");
+  s = s.replace(TOKEN, (t) => isCode(t) ? "<code>" : t);
+  s = s.replace(AMOUNT, "<amount>");
+  s = s.replace(NUMBER2, "<n>");
+  return s.replace(/\s+/g, " ").trim();
+}
+function isCode(t) {
+  const digits = t.replace(/\D/g, "").length;
+  const letters = t.length - digits;
+  return digits >= 1 && letters >= 2 && !/^[A-Z]+\d+$/.test(t);
+}
+var TOKEN, AMOUNT, NUMBER2;
+var init_shape = __esm({
+  "src/replay/shape.ts"() {
+    "use strict";
+    init_scrub();
+    TOKEN = /(?<![\p{L}\p{N}])[A-Z0-9]{6,}(?![\p{L}\p{N}])/gu;
+    AMOUNT = new RegExp("\\p{Nd}{1,3}(?:,\\p{Nd}{3})+(?:\\.\\p{Nd}+)?|\\p{Nd}+\\.\\p{Nd}{2}(?!\\p{Nd}|\\.\\p{Nd})", "gu");
+    NUMBER2 = new RegExp("\\p{Nd}+", "gu");
+  }
+});
+
+// src/replay/tally.ts
+var GROUP_LIMIT, UNMATCHED_LIMIT, Tally, cmp2;
+var init_tally = __esm({
+  "src/replay/tally.ts"() {
+    "use strict";
+    init_bounded_cache();
+    init_scrub();
+    init_shape();
+    GROUP_LIMIT = 1e4;
+    UNMATCHED_LIMIT = 1e3;
+    Tally = class {
+      constructor(comparedWith) {
+        this.comparedWith = comparedWith;
+      }
+      comparedWith;
+      transactions = 0;
+      unmatchedCount = 0;
+      same = 0;
+      errors = 0;
+      moves = /* @__PURE__ */ new Map();
+      changes = [];
+      groups = /* @__PURE__ */ new Map();
+      omitted = 0;
+      unmatched = /* @__PURE__ */ new Map();
+      // The same reply comes back thousands of times: scrub and shape each text once.
+      scrubbed = new BoundedCache(5e4);
+      shapes = new BoundedCache(5e4);
+      unmatchedAction(name, id) {
+        this.transactions += 1;
+        this.unmatchedCount += 1;
+        const key = name !== null ? scrubText(name) : id !== null ? `id ${scrubText(id)}` : "(no action name or id)";
+        if (this.unmatched.has(key) || this.unmatched.size < UNMATCHED_LIMIT) this.unmatched.set(key, (this.unmatched.get(key) ?? 0) + 1);
+      }
+      outcome(o) {
+        this.transactions += 1;
+        if (o.to === "error") this.errors += 1;
+        if (o.from === o.to) {
+          this.same += 1;
+          return;
+        }
+        const move = `${o.from}\0${o.to}`;
+        this.moves.set(move, (this.moves.get(move) ?? 0) + 1);
+        const message = o.message === null ? null : this.scrubbed.getOrAdd(o.message, (m) => scrubText(m, o.keep));
+        this.changes.push({ record: o.record, action: o.action, from: o.from, to: o.to, message });
+      }
+      unclassifiedMessage(o) {
+        const template = this.shapes.getOrAdd(o.text, (t) => shapeOf(t, o.keep));
+        const sender = o.sender === null ? null : scrubSender(o.sender);
+        const key = `${o.action}\0${o.channel}\0${sender ?? ""}\0${template}`;
+        const group = this.groups.get(key);
+        if (group) group.count += 1;
+        else if (this.groups.size < GROUP_LIMIT) this.groups.set(key, { template, count: 1, action: o.action, channel: o.channel, sender });
+        else this.omitted += 1;
+      }
+      report() {
+        const byCount = (key) => (a, b) => b.count - a.count || cmp2(key(a), key(b));
+        return {
+          format_version: 1,
+          compared_with: this.comparedWith,
+          summary: { transactions: this.transactions, unmatched_action: this.unmatchedCount, same: this.same, changed: this.changes.length, errors: this.errors },
+          matrix: [...this.moves].map(([k, count2]) => {
+            const [from, to] = k.split("\0");
+            return { from, to, count: count2 };
+          }).sort(byCount((m) => `${m.from}\0${m.to}`)),
+          // Records are read in a fixed order (files sorted, then by line): the changes keep it.
+          changes: this.changes,
+          unclassified: [...this.groups.values()].sort(byCount((g) => `${g.action}\0${g.channel}\0${g.sender ?? ""}\0${g.template}`)),
+          unclassified_omitted: this.omitted,
+          unmatched: [...this.unmatched].map(([action, count2]) => ({ action, count: count2 })).sort(byCount((u) => u.action))
+        };
+      }
+    };
+    cmp2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+  }
+});
+
+// src/replay/replay.ts
+async function replay(o) {
+  const tally = new Tally(o.baseline ? "baseline" : "records");
+  const size = o.chunk ?? 2e3;
+  let chunk = [];
+  for await (const record of o.records) {
+    for (const t of record.transactions) {
+      chunk.push({ where: record.where, t, messages: messagesOf(t), head: o.head.find(t), base: o.baseline?.find(t) ?? null });
+    }
+    if (chunk.length >= size) {
+      await settle(chunk, o, tally);
+      chunk = [];
+    }
+  }
+  await settle(chunk, o, tally);
+  return tally.report();
+}
+function messagesOf(t) {
+  return [
+    ...t.reply !== null ? [{ text: t.reply, channel: "ussd" }] : [],
+    ...t.sms.map((m) => ({ text: m.message, channel: "sms", sender: m.sender }))
+  ];
+}
+async function settle(chunk, o, tally) {
+  if (chunk.length === 0) return;
+  const requests = [];
+  for (const p of chunk) {
+    for (const action of [p.head, p.base]) {
+      if (action) for (const message of p.messages) requests.push({ parsers: action.parsers, message });
+    }
+  }
+  const results = await o.classifier.classifyAll(requests);
+  const classify = (action, p) => p.messages.map((message) => results.get(o.classifier.keyOf({ parsers: action.parsers, message })));
+  for (const p of chunk) count(p, o, tally, classify);
+}
+function count(p, o, tally, classify) {
+  const action = p.head ?? p.base;
+  if (action === null) {
+    tally.unmatchedAction(p.t.actionName, p.t.actionId);
+    return;
+  }
+  const headClassified = p.head ? classify(p.head, p) : null;
+  const to = headClassified ? decide(headClassified) : { label: NONE2, deciding: null };
+  const baseOutcome = o.baseline ? p.base ? decide(classify(p.base, p)) : { label: NONE2, deciding: null } : null;
+  const from = baseOutcome ? baseOutcome.label : recordedOutcome(p.t);
+  const keep = [...new Set(p.t.sms.map((m) => m.sender))];
+  const decidingIndex = to.deciding ?? baseOutcome?.deciding ?? (p.messages.length > 0 ? p.messages.length - 1 : null);
+  tally.outcome({
+    record: p.where,
+    action: actionAddress(action.name),
+    from,
+    to: to.label,
+    message: decidingIndex === null ? null : p.messages[decidingIndex].text,
+    keep
+  });
+  if (!p.head || !headClassified) return;
+  headClassified.forEach((c, i) => {
+    if (c === null || c.matches.length > 0) return;
+    const m = p.messages[i];
+    tally.unclassifiedMessage({ action: actionAddress(p.head.name), channel: m.channel === "sms" ? "sms" : "ussd", sender: m.sender ?? null, text: m.text, keep });
+  });
+}
+var init_replay2 = __esm({
+  "src/replay/replay.ts"() {
+    "use strict";
+    init_address();
+    init_outcome();
+    init_tally();
+  }
+});
+
+// src/cli/replay.ts
+var replay_exports = {};
+__export(replay_exports, {
+  runReplay: () => runReplay
+});
+import { relative as relative4 } from "node:path";
+async function runReplay(paths, flags, ctx) {
+  const { io } = ctx;
+  const head = await load4(paths, flags, ctx, "");
+  const baseline = flags.baseline ? await load4(flags.baseline, flags, ctx, "baseline ") : null;
+  const lock = recordPath(paths, flags, io);
+  let ids2;
+  try {
+    ids2 = await publicIdsFromRecord(lock, relative4(io.cwd, lock) || lock, flags.record !== void 0);
+  } catch (err) {
+    throw new CliError(err.message);
+  }
+  const classifier = new ReplayClassifier(flags.timeout);
+  try {
+    const files = await recordFiles(flags.records, io.cwd);
+    const report2 = await replay({
+      records: readRecords(files, io.cwd),
+      head: indexActions(head, ids2),
+      baseline: baseline ? indexActions(baseline, ids2) : null,
+      classifier
+    });
+    const render2 = { text: () => renderReplayText(report2), json: () => renderReplayJson(report2), markdown: () => renderReplayMarkdown(report2) };
+    io.stdout.write(render2[flags.format]());
+    return flags.detailedExitcode && report2.summary.changed > 0 ? EXIT.CHANGES : EXIT.OK;
+  } catch (err) {
+    if (err instanceof RecordReadError) throw new CliError(`${err.message}. Nothing was compared.`);
+    throw err;
+  } finally {
+    await classifier.close();
+  }
+}
+async function load4(paths, flags, ctx, what) {
+  const { io } = ctx;
+  const environment = wantedEnvironment(flags, io);
+  const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...environment !== void 0 ? { environment } : {} });
+  if (loaded.state) return loaded.state;
+  io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, "stderr") }));
+  throw new CliError(`invalid ${what}config: ${diagnosticsSummary(loaded.diagnostics)}; nothing replayed (see menuctl validate)`);
+}
+var init_replay3 = __esm({
+  "src/cli/replay.ts"() {
+    "use strict";
+    init_load();
+    init_diagnostics();
+    init_replay();
+    init_classifier();
+    init_match2();
+    init_public_ids();
+    init_read_records();
+    init_replay2();
+    init_environment();
+    init_exit();
+    init_io();
+    init_record2();
+  }
+});
+
+// src/cli/replay-command.ts
+var replay_command_exports = {};
+__export(replay_command_exports, {
+  register: () => register6
+});
+function register6(program2, ctx) {
+  program2.command("replay").description("offline: classify recorded Hover transactions with the config's parsers and show what changes, against each record's outcome or --baseline (exit 2 with --detailed-exitcode when any outcome changed)").argument("[path...]", "config files or directories (default ./menuctl.yaml)").addOption(new Option("--records <file-or-dir...>", "Hover webhook records: *.json (one body each), *.jsonl (one per line), or directories of them (required)").makeOptionMandatory()).addOption(new Option("--baseline <path...>", "the config to compare with (e.g. the pull request's base), instead of each record's own outcome")).addOption(formatOption(["text", "json", "markdown"])).option("--detailed-exitcode", "exit 2 when any outcome changed, 0 when none").addOption(new Option("--record <file>", "the applied-state record, read offline to match records to actions by public id (default: menuctl.lock beside the config, when there is one)").argParser(filePath)).addOption(envOption()).option("--timeout <ms>", "time budget of the regexes on one batch of messages", (v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) throw new Error("expected a positive number of milliseconds");
+    return n;
+  }, DEFAULT_TIMEOUT_MS).action(async (paths, flags) => ctx.setExit(await (await Promise.resolve().then(() => (init_replay3(), replay_exports))).runReplay(paths, flags, ctx)));
+}
+var init_replay_command = __esm({
+  "src/cli/replay-command.ts"() {
+    "use strict";
+    init_esm();
+    init_options();
+    init_run_fixtures();
+  }
+});
+
 // src/action/main.ts
 init_plan_file();
 init_markdown_util();
 init_plan_markdown();
+init_replay();
 init_plan_model();
 init_exit();
 init_environments();
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile6 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join3, resolve as resolve5 } from "node:path";
+import { join as join5, resolve as resolve7 } from "node:path";
 
 // src/action/cli.ts
 import { Writable } from "node:stream";
@@ -67730,7 +68913,7 @@ async function run(argv2, io, signal, commands) {
     writeOut: (s) => io.stdout.write(s),
     writeErr: (s) => io.stderr.write(s)
   }).exitOverride();
-  for (const register6 of await commandsFor(argv2, commands)) register6(program2, ctx);
+  for (const register7 of await commandsFor(argv2, commands)) register7(program2, ctx);
   for (const cmd of program2.commands) cmd.exitOverride();
   try {
     await program2.parseAsync(argv2, { from: "user" });
@@ -67758,7 +68941,9 @@ var ACTION_COMMANDS = {
   test: () => Promise.resolve().then(() => (init_test(), test_exports)),
   plan: () => Promise.resolve().then(() => (init_plan_command(), plan_command_exports)),
   apply: () => Promise.resolve().then(() => (init_apply_command(), apply_command_exports)),
-  drift: () => Promise.resolve().then(() => (init_drift_command(), drift_command_exports))
+  drift: () => Promise.resolve().then(() => (init_drift_command(), drift_command_exports)),
+  replay: () => Promise.resolve().then(() => (init_replay_command(), replay_command_exports))
+  // the plan's behaviour section (input `records`)
 };
 async function runMenuctl(argv2, o) {
   const out = tee(process.stdout);
@@ -67871,16 +69056,16 @@ async function call(api, method, path2, body) {
     },
     body: body === void 0 ? void 0 : JSON.stringify(body)
   });
-  const text = await res.text();
+  const text2 = await res.text();
   if (!res.ok) {
-    const detail = safeMessage(text);
+    const detail = safeMessage(text2);
     throw new GithubApiError(res.status, `GitHub API ${method} ${path2.replace(/\?.*/, "")}: ${res.status}${detail ? ` ${detail}` : ""}`);
   }
-  return text === "" ? null : JSON.parse(text);
+  return text2 === "" ? null : JSON.parse(text2);
 }
-function safeMessage(text) {
+function safeMessage(text2) {
   try {
-    const m = JSON.parse(text).message;
+    const m = JSON.parse(text2).message;
     return typeof m === "string" ? m.slice(0, 200) : "";
   } catch {
     return "";
@@ -67905,7 +69090,8 @@ function readInputs(env) {
     comment: bool2(env, "comment", true),
     failOnDrift: bool2(env, "fail-on-drift", true),
     githubToken: input(env, "github-token") || null,
-    workingDirectory: input(env, "working-directory") || null
+    workingDirectory: input(env, "working-directory") || null,
+    records: input(env, "records").split(/\s+/).filter(Boolean)
   };
 }
 function input(env, name) {
@@ -67918,18 +69104,18 @@ function bool2(env, name, fallback) {
   if (raw === "false") return false;
   throw new InputError(`input "${name}" must be true or false (got ${JSON.stringify(raw)})`);
 }
-function splitWords(text) {
+function splitWords(text2) {
   const words = [];
   let word = null;
   let quote5 = null;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
+  for (let i = 0; i < text2.length; i += 1) {
+    const c = text2[i];
     if (quote5 === "'") {
       if (c === "'") quote5 = null;
       else word += c;
     } else if (quote5 === '"') {
       if (c === '"') quote5 = null;
-      else if (c === "\\" && i + 1 < text.length && '"\\$`'.includes(text[i + 1])) word += text[++i];
+      else if (c === "\\" && i + 1 < text2.length && '"\\$`'.includes(text2[i + 1])) word += text2[++i];
       else word += c;
     } else if (/\s/.test(c)) {
       if (word !== null) words.push(word);
@@ -67937,7 +69123,7 @@ function splitWords(text) {
     } else {
       word ??= "";
       if (c === "'" || c === '"') quote5 = c;
-      else if (c === "\\" && i + 1 < text.length) word += text[++i];
+      else if (c === "\\" && i + 1 < text2.length) word += text2[++i];
       else word += c;
     }
   }
@@ -67986,8 +69172,8 @@ function appendSummary(env, markdown) {
 function errorAnnotation(what, message, severity = "error") {
   return renderGithubAnnotations([{ severity, code: what, message }]);
 }
-function notice(text) {
-  return `::notice title=menuctl::${text}
+function notice(text2) {
+  return `::notice title=menuctl::${text2}
 `;
 }
 
@@ -68002,7 +69188,7 @@ async function runAction(env, log = (t) => process.stdout.write(t)) {
     return EXIT.ERROR;
   }
   const context = readContext(env);
-  const cwd = resolve5(env.GITHUB_WORKSPACE || process.cwd(), inputs.workingDirectory ?? ".");
+  const cwd = resolve7(env.GITHUB_WORKSPACE || process.cwd(), inputs.workingDirectory ?? ".");
   const step2 = { inputs, context, env, cwd, log };
   if (inputs.command !== "validate" && inputs.command !== "test" && context.pullRequest?.fromFork && !hasCredentials(env, inputs.environment)) {
     return skipFork(step2);
@@ -68049,20 +69235,37 @@ ${fence(r.stdout + r.stderr)}`);
   return r.code;
 }
 async function plan(step2) {
-  const planFile = resolve5(step2.cwd, step2.inputs.planFile ?? join3(step2.env.RUNNER_TEMP || tmpdir(), "menuctl-plan.json"));
+  const planFile = resolve7(step2.cwd, step2.inputs.planFile ?? join5(step2.env.RUNNER_TEMP || tmpdir(), "menuctl-plan.json"));
   const r = await menuctl(step2, ["--out", planFile, "--detailed-exitcode"]);
   if (r.code !== EXIT.OK && r.code !== EXIT.CHANGES) {
     failed2(step2, r);
     await markCommentOutdated(step2);
     return r.code;
   }
-  const saved = parsePlan(await readFile3(planFile, "utf8"));
-  const markdown = renderPlanMarkdown(saved);
+  const saved = parsePlan(await readFile6(planFile, "utf8"));
+  const behaviour = await replaySection(step2);
+  const markdown = [renderPlanMarkdown(saved, { maxChars: PLAN_ROOM - (behaviour?.markdown.length ?? 0) }).trimEnd(), ...behaviour ? [behaviour.markdown] : []].join("\n\n");
   setOutput(step2.env, "has-changes", String(changeCount(saved.summary) > 0));
   for (const [op, n] of Object.entries(saved.summary)) setOutput(step2.env, op, String(n));
   setOutput(step2.env, "plan-file", planFile);
   appendSummary(step2.env, markdown);
-  return await postComment(step2, markdown) ? EXIT.OK : EXIT.ERROR;
+  const posted = await postComment(step2, markdown);
+  return posted && behaviour?.ok !== false ? EXIT.OK : EXIT.ERROR;
+}
+var PLAN_ROOM = 6e4;
+async function replaySection(step2) {
+  if (step2.inputs.records.length === 0) return null;
+  const { paths, environment } = step2.inputs;
+  const env = environment ? ["--env", environment] : [];
+  const r = await runMenuctl(["replay", ...paths, "--records", ...step2.inputs.records, ...env, "--format", "markdown"], { env: step2.env, cwd: step2.cwd });
+  if (r.code === EXIT.OK) return { markdown: r.stdout.trimEnd(), ok: true };
+  const reason = errorLine(r.stderr) ?? `exited ${r.code}`;
+  step2.log(errorAnnotation("replay", reason));
+  return { markdown: `${REPLAY_HEADING}
+
+**menuctl replay failed:**
+
+${fenced("", [reason])}`, ok: false };
 }
 async function postComment(step2, markdown) {
   const pr = step2.context.pullRequest;
@@ -68084,7 +69287,7 @@ async function markCommentOutdated(step2) {
   await commentSafely(step2, () => markPlanCommentOutdated(api, pr.number, step2.inputs.environment, warning2));
 }
 async function apply(step2) {
-  const saved = step2.inputs.planFile ? ["--plan", resolve5(step2.cwd, step2.inputs.planFile)] : [];
+  const saved = step2.inputs.planFile ? ["--plan", resolve7(step2.cwd, step2.inputs.planFile)] : [];
   const r = await menuctl(step2, ["--yes", ...saved]);
   if (r.code !== EXIT.OK) failed2(step2, r);
   else appendSummary(step2.env, `### menuctl apply
@@ -68143,9 +69346,9 @@ function footer(step2, sha) {
   return `<sub>Planned${env} at commit \`${short(sha)}\`${run3}. Apply runs on merge and refuses a plan the live API has moved away from.</sub>`;
 }
 var short = (sha) => sha.slice(0, 7);
-function fence(text, max = 6e4) {
-  const body = text.length > max ? `${text.slice(0, max)}
-... (cut: the whole output is in the log)` : text;
+function fence(text2, max = 6e4) {
+  const body = text2.length > max ? `${text2.slice(0, max)}
+... (cut: the whole output is in the log)` : text2;
   return fenced("", [body.trimEnd()]);
 }
 runAction(process.env).then(
