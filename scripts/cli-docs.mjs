@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { run } from '../dist/cli/main.js';
 
-const COMMANDS = ['validate', 'test', 'plan', 'apply', 'drift', 'export', 'import', 'state', 'state list', 'state show', 'state rm', 'state push', 'state unlock', 'operators', 'serve', 'token', 'demo', 'docs', 'sessions', 'sessions import'];
+const COMMANDS = ['validate', 'test', 'plan', 'apply', 'drift', 'export', 'import', 'state', 'state list', 'state show', 'state rm', 'state push', 'state unlock', 'operators', 'serve', 'token', 'demo', 'docs', 'sessions', 'sessions import', 'replay'];
 const FILE = new URL('../docs/cli.md', import.meta.url);
 
 async function help(argv) {

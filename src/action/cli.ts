@@ -12,6 +12,7 @@ const ACTION_COMMANDS: CommandTable = {
   plan: () => import('../cli/plan-command.js'),
   apply: () => import('../cli/apply-command.js'),
   drift: () => import('../cli/drift-command.js'),
+  replay: () => import('../cli/replay-command.js'),  // the plan's behaviour section (input `records`)
 };
 
 export interface CliRun {

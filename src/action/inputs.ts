@@ -19,6 +19,8 @@ export interface ActionInputs {
   failOnDrift: boolean;
   githubToken: string | null;
   workingDirectory: string | null;
+  /** plan: Hover webhook records to replay (menuctl replay --records), adding the behaviour section under the plan. */
+  records: string[];
 }
 
 export class InputError extends Error {}
@@ -40,6 +42,7 @@ export function readInputs(env: Env): ActionInputs {
     failOnDrift: bool(env, 'fail-on-drift', true),
     githubToken: input(env, 'github-token') || null,
     workingDirectory: input(env, 'working-directory') || null,
+    records: input(env, 'records').split(/\s+/).filter(Boolean),
   };
 }
 

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { parsePlan } from '../plan/plan-file.js';
 import { fenced } from '../report/markdown-util.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
+import { REPLAY_HEADING } from '../report/replay.js';
 import { changeCount } from '../report/plan-model.js';
 import { EXIT } from '../cli/exit.js';
 import { credentialVariable, type CredentialBase } from '../config/environments.js';
@@ -106,13 +107,35 @@ async function plan(step: Step): Promise<number> {
     return r.code;
   }
   const saved = parsePlan(await readFile(planFile, 'utf8'));
+  const behaviour = await replaySection(step);
+  // The plan gives up the room the behaviour section takes; together they stay under GitHub's limit.
   // The plan file was refused if it held a known secret (cli/secret-mask.ts); masked again in case.
-  const markdown = step.secrets.mask(renderPlanMarkdown(saved));
+  const markdown = step.secrets.mask([renderPlanMarkdown(saved, { maxChars: PLAN_ROOM - (behaviour?.markdown.length ?? 0) }).trimEnd(), ...(behaviour ? [behaviour.markdown] : [])].join('\n\n'));
   setOutput(step.env, 'has-changes', String(changeCount(saved.summary) > 0));
   for (const [op, n] of Object.entries(saved.summary)) setOutput(step.env, op, String(n));
   setOutput(step.env, 'plan-file', planFile);
   appendSummary(step.env, markdown);
-  return (await postComment(step, markdown)) ? EXIT.OK : EXIT.ERROR;
+  const posted = await postComment(step, markdown);
+  return posted && behaviour?.ok !== false ? EXIT.OK : EXIT.ERROR;
+}
+
+/** What the plan comment holds at most, plan and behaviour section together (GitHub: 65,536). */
+const PLAN_ROOM = 60_000;
+
+/**
+ * With the `records` input: `menuctl replay` on the same config, compared with each record's own
+ * outcome (what production did under the config applied today), as markdown under the plan.
+ * A replay that fails (a broken record) says so in the section and fails the step.
+ */
+async function replaySection(step: Step): Promise<{ markdown: string; ok: boolean } | null> {
+  if (step.inputs.records.length === 0) return null;
+  const { paths, environment } = step.inputs;
+  const env = environment ? ['--env', environment] : [];
+  const r = await runMenuctl(['replay', ...paths, '--records', ...step.inputs.records, ...env, '--format', 'markdown'], { env: step.env, cwd: step.cwd });
+  if (r.code === EXIT.OK) return { markdown: r.stdout.trimEnd(), ok: true };
+  const reason = errorLine(r.stderr) ?? `exited ${r.code}`;
+  step.log(errorAnnotation('replay', reason));
+  return { markdown: `${REPLAY_HEADING}\n\n**menuctl replay failed:**\n\n${fenced('', [reason])}`, ok: false };
 }
 
 /** On a pull request: the plan as its one comment. False when writing it failed (not a 403). */

@@ -20,6 +20,22 @@ export class BoundedCache<K, V> {
     return value;
   }
 
+  /** The cached value (now the most recent), or undefined. */
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    if (this.map.size >= this.limit) this.map.delete(this.map.keys().next().value as K);
+    this.map.set(key, value);
+  }
+
   get size(): number {
     return this.map.size;
   }

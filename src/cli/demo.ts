@@ -2,7 +2,7 @@
 // temporary database. Every step runs the real command in-process with the real HTTP client.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ interface Step {
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('demo')
-    .description('start an embedded reference server, then validate, test, plan, apply, plan again, show drift and repair it')
+    .description('start an embedded reference server, then validate, test, replay a parser change on recorded traffic, plan, apply, plan again, show drift and repair it')
     .argument('[path]', 'config to use (default: the examples/ that ship with menuctl)')
     .action(async (path: string | undefined) => ctx.setExit(await runDemo(path ?? EXAMPLES, ctx)));
 }
@@ -62,6 +62,13 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
 
     await runStep({ title: 'validate', why: 'Schema, semantic checks and the Java regex lint, offline.', argv: ['validate', config], expect: [0] });
     await runStep({ title: 'test', why: 'Each parser fixture and whole session runs offline with the device\'s regex semantics (case-insensitive, whole message); one session is shown as a dialogue.', argv: ['test', config, '--transcript-for', 'balance by SMS'], expect: [0] });
+    const change = await parserChange(path, join(dir, 'changed'));
+    if (change) {
+      await runStep({
+        title: 'replay', why: `A parser change, tried on recorded traffic before it ships: ${change.what}. Compared with the config as it is (--baseline), the change moves these recorded outcomes; what no parser reads is grouped by shape (an outage).`,
+        argv: ['replay', change.dir, '--records', relative(io.cwd, change.records), '--baseline', config, '--detailed-exitcode'], expect: [2],
+      });
+    }
     // Saved, then carried out as reviewed (what CI does, docs/ci.md): apply does not print the plan again.
     const saved = join(dir, 'plan.json');
     await runStep({ title: 'plan', why: 'The organization is empty, so everything is a create. The plan is saved for review.', argv: ['plan', config, '--out', saved, ...record], expect: [0] });
@@ -79,6 +86,33 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
     await server?.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The example's wrong-PIN parser, and the same parser that also reads the new wording seen in examples/records. */
+const WRONG_PIN = "regex: '(You have entered an? )?(wrong|incorrect|invalid) PIN\\b.*'";
+const WRONG_PIN_FIXED = "regex: '(You have entered an? )?(wrong|incorrect|invalid) PIN\\b.*|.*the PIN you entered is incorrect.*'";
+
+/**
+ * A copy of the config with one parser changed, for the replay step: only for a config that has
+ * recorded traffic beside it (`records/`) and the parser the change is about (the examples);
+ * another config skips the step rather than failing the demo.
+ */
+async function parserChange(path: string, out: string): Promise<{ dir: string; records: string; what: string } | null> {
+  let files: string[];
+  try {
+    files = (await readdir(path)).filter((f) => /\.ya?ml$/.test(f));
+    await readdir(join(path, 'records'));
+  } catch {
+    return null;
+  }
+  await mkdir(out, { recursive: true });
+  let changed = false;
+  for (const f of files) {
+    const text = await readFile(join(path, f), 'utf8');
+    changed ||= text.includes(WRONG_PIN);
+    await writeFile(join(out, f), text.replaceAll(WRONG_PIN, WRONG_PIN_FIXED));
+  }
+  return changed ? { dir: out, records: join(path, 'records'), what: 'the wrong-PIN parsers also read "the PIN you entered is incorrect"' } : null;
 }
 
 /** What a colleague might do in a dashboard: loosen one parser's regex. */

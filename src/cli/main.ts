@@ -16,6 +16,7 @@ export const COMMANDS: CommandTable = {
   test: () => import('./test.js'),
   analyze: () => import('./analyze.js'),
   sessions: () => import('./sessions.js'),
+  replay: () => import('./replay-command.js'),
   docs: () => import('./docs.js'),
   plan: () => import('./plan-command.js'),
   apply: () => import('./apply-command.js'),

@@ -27,9 +27,9 @@ export interface HoverTransaction {
   smsMisses: number;
 }
 
-const SCREENS = ['session_messages', 'ussd_messages', 'messages'];
+export const SCREENS = ['session_messages', 'ussd_messages', 'messages'];
 const VALUES = ['values_entered', 'input_values', 'entered_values'];
-const SMS = ['sms_hits', 'smses', 'sms_messages', 'sms'];
+export const SMS = ['sms_hits', 'smses', 'sms_messages', 'sms'];
 
 export class RecordError extends Error {}
 
@@ -60,7 +60,8 @@ export function readHoverRecords(doc: unknown): HoverTransaction[] {
   });
 }
 
-function attributesOf(doc: unknown): Obj[] {
+/** The attributes object of each transaction in a parsed document (also read by menuctl replay). */
+export function attributesOf(doc: unknown): Obj[] {
   if (Array.isArray(doc)) return doc.flatMap(attributesOf);
   if (!isObj(doc)) return [];
   if (doc.data !== undefined) return attributesOf(doc.data);
@@ -68,16 +69,16 @@ function attributesOf(doc: unknown): Obj[] {
   return SCREENS.some((k) => k in doc) ? [doc] : [];
 }
 
-function pick(o: Obj, names: readonly string[]): unknown {
+export function pick(o: Obj, names: readonly string[]): unknown {
   for (const n of names) if (o[n] !== undefined && o[n] !== null) return o[n];
   return undefined;
 }
 
-function text(v: unknown): string | null {
+export function text(v: unknown): string | null {
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 }
 
-function strings(v: unknown): string[] {
+export function strings(v: unknown): string[] {
   if (typeof v === 'string') return v === '' ? [] : [v];
   return Array.isArray(v) ? v.flatMap((x) => (isObj(x) ? text(x.text ?? x.message) : text(x)) ?? []) : [];
 }

@@ -8,7 +8,10 @@ describe('menuctl demo', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const steps = [...r.stdout.matchAll(/── \d+\. menuctl (\w+)/g)].map((m) => m[1]);
-    expect(steps).toEqual(['validate', 'test', 'plan', 'apply', 'plan', 'drift', 'apply', 'drift']);
+    expect(steps).toEqual(['validate', 'test', 'replay', 'plan', 'apply', 'plan', 'drift', 'apply', 'drift']);
+    // A parser change replayed on examples/records: two recorded outcomes move, the outage stays unread.
+    expect(r.stdout).toContain('      2  none  failed/wrong-pin');
+    expect(r.stdout).toContain('"Service temporarily unavailable. Please try again after <n> minutes. Ref <n>"');
     expect(r.stdout).toMatch(/\n\d+ passed, 0 failed\n/);
     // One session is shown as a dialogue: the dialled code, the screens, the PIN masked, the outcome.
     expect(r.stdout).toContain('      → *334#\n      ← M-PESA\n');
@@ -16,7 +19,7 @@ describe('menuctl demo', () => {
     expect(r.stdout).toContain('      = outcome: balance (succeeded)');
     expect(r.stdout).toMatch(/Plan: \d+ to create, 0 to update, 0 to archive, 0 to restore\./);
     // The plan is saved by the plan step and carried out by apply --plan without printing it again.
-    expect(r.stdout).toMatch(/── 4\. menuctl apply --plan \S+plan\.json /);
+    expect(r.stdout).toMatch(/── 5\. menuctl apply --plan \S+plan\.json /);
     expect(r.stdout.split('+ create  action["M-PESA balance"]\n')).toHaveLength(2);
     expect(r.stdout).toMatch(/Carrying out the saved plan \S+plan\.json in organization 1:\nPlan: 21 to create/);
     expect(r.stdout).toContain('Drift: 1 changed, 0 archived, 0 missing, 0 unmanaged.');

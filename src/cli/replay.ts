@@ -1,0 +1,69 @@
+// menuctl replay [PATH...] --records FILE_OR_DIR... [--baseline PATH...] (CONTRACT.md "Replay",
+// docs/replay.md): offline. Loads the config (and the baseline), reads the public ids the
+// applied-state record knows, streams the records through the classifier and prints the report.
+
+import { relative } from 'node:path';
+import { loadConfig } from '../config/load.js';
+import type { DesiredState } from '../model/types.js';
+import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
+import { renderReplayJson, renderReplayMarkdown, renderReplayText } from '../report/replay.js';
+import { ReplayClassifier } from '../replay/classifier.js';
+import { indexActions } from '../replay/match.js';
+import { publicIdsFromRecord } from '../replay/public-ids.js';
+import { readRecords, RecordReadError, recordFiles } from '../replay/read-records.js';
+import { replay } from '../replay/replay.js';
+import type { CliContext } from './context.js';
+import { wantedEnvironment } from './environment.js';
+import { CliError, EXIT } from './exit.js';
+import { useColor } from './io.js';
+import { recordPath } from './record.js';
+
+export interface ReplayFlags {
+  records: string[];
+  baseline?: string[];
+  format: 'text' | 'json' | 'markdown';
+  detailedExitcode?: boolean;
+  record?: string;
+  env?: string;
+  timeout: number;
+}
+
+export async function runReplay(paths: string[], flags: ReplayFlags, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  const head = await load(paths, flags, ctx, '');
+  const baseline = flags.baseline ? await load(flags.baseline, flags, ctx, 'baseline ') : null;
+  const lock = recordPath(paths, flags, io);
+  let ids: Map<string, string>;
+  try {
+    ids = await publicIdsFromRecord(lock, relative(io.cwd, lock) || lock, flags.record !== undefined);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  const classifier = new ReplayClassifier(flags.timeout);
+  try {
+    const files = await recordFiles(flags.records, io.cwd);
+    const report = await replay({
+      records: readRecords(files, io.cwd),
+      head: indexActions(head, ids),
+      baseline: baseline ? indexActions(baseline, ids) : null,
+      classifier,
+    });
+    const render = { text: () => renderReplayText(report), json: () => renderReplayJson(report), markdown: () => renderReplayMarkdown(report) };
+    io.stdout.write(render[flags.format]());
+    return flags.detailedExitcode && report.summary.changed > 0 ? EXIT.CHANGES : EXIT.OK;
+  } catch (err) {
+    if (err instanceof RecordReadError) throw new CliError(`${err.message}. Nothing was compared.`);
+    throw err;
+  } finally {
+    await classifier.close();
+  }
+}
+
+async function load(paths: string[], flags: ReplayFlags, ctx: CliContext, what: string): Promise<DesiredState> {
+  const { io } = ctx;
+  const environment = wantedEnvironment(flags, io);
+  const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment !== undefined ? { environment } : {}) });
+  if (loaded.state) return loaded.state;
+  io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
+  throw new CliError(`invalid ${what}config: ${diagnosticsSummary(loaded.diagnostics)}; nothing replayed (see menuctl validate)`);
+}
