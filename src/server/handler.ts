@@ -10,6 +10,7 @@ import type { Faults } from './faults.js';
 import type { AnswerCache } from './answer-cache.js';
 import { ClientGone, discardRest, readJson, sendBytes, sendError, sendJson } from './http-io.js';
 import type { Match, Router, ServerState } from './router.js';
+import { readJsonOrForm } from './form-body.js';
 
 /** Requests answered, by route (`GET /api/actions/:id`), and those answered from the cache. */
 export interface ServerStats {
@@ -82,7 +83,7 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
       sendBytes(res, 200, kept);
       return;
     }
-    const body = route.body ? await readJson(req) : undefined;
+    const body = !route.body ? undefined : route.forms ? await readJsonOrForm(req) : await readJson(req);
     const version = cacheKey === undefined ? '' : d.cache!.version();
     const reply = await route.handle({ org, params: match!.params, query, body, state: d.state });
     if (route.write && d.faults.shouldReset()) {
