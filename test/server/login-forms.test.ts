@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const login = (body: BodyInit, headers: Record<string, string> = {}) => fetch(`${s.url}/api/authenticate`, { method: 'POST', body, headers });
+const login = (body: NonNullable<RequestInit['body']>, headers: Record<string, string> = {}) => fetch(`${s.url}/api/authenticate`, { method: 'POST', body, headers });
 
 async function organizationOf(res: Response): Promise<number> {
   expect(res.status).toBe(200);
