@@ -1,7 +1,8 @@
 // Generates the JSON Schema validators ahead of time with ajv's standalone code, so no command
 // pays ajv's compile at run time (~0.1-0.2 s per process):
 //   src/generated/api-validators.ts     from schemas/api/*.json (API responses)
-//   src/generated/config-validator.ts   from schemas/menuctl.schema.json (config files)
+//   src/generated/config-validator.ts   from schemas/menuctl.strict.schema.json (config files)
+//   schemas/menuctl.schema.json         from the same (the editor's schema: accepts ${VAR}; scripts/editor-schema.mjs)
 //   src/generated/plan-validator.ts     from schemas/plan.schema.json (saved plans, apply --plan)
 // Run after editing a schema: `node scripts/gen-validators.mjs`. With --check it only compares
 // (a test runs that), exiting 1 when a file is out of date.
@@ -9,11 +10,13 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { editorSchema } from './editor-schema.mjs';
 
 const BASE = 'https://menuctl.dev/schemas/api/';
 const DIR = new URL('../schemas/api/', import.meta.url);
 const OUT = new URL('../src/generated/api-validators.ts', import.meta.url);
-const CONFIG_SCHEMA = new URL('../schemas/menuctl.schema.json', import.meta.url);
+const CONFIG_SCHEMA = new URL('../schemas/menuctl.strict.schema.json', import.meta.url);
+const EDITOR_SCHEMA = new URL('../schemas/menuctl.schema.json', import.meta.url);
 const CONFIG_OUT = new URL('../src/generated/config-validator.ts', import.meta.url);
 /** The config validator's options: every error, with the failing data and schema (for messages). */
 const CONFIG_OPTIONS = { allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true };
@@ -38,7 +41,7 @@ function generateConfig() {
   const schema = JSON.parse(readFileSync(CONFIG_SCHEMA, 'utf8'));
   ajv.addSchema(schema, 'config');
   const code = standaloneCode(ajv, { validateConfig: 'config' }).replace(/^"use strict";/, '');
-  return [...HEADER('schemas/menuctl.schema.json'), `export const AJV_OPTIONS = ${JSON.stringify(CONFIG_OPTIONS)};`, code, ''].join('\n');
+  return [...HEADER('schemas/menuctl.strict.schema.json'), `export const AJV_OPTIONS = ${JSON.stringify(CONFIG_OPTIONS)};`, code, ''].join('\n');
 }
 
 function generatePlan() {
@@ -71,7 +74,11 @@ function generate() {
   ].join('\n');
 }
 
-const outputs = [[OUT, generate()], [CONFIG_OUT, generateConfig()], [PLAN_OUT, generatePlan()]];
+function generateEditor() {
+  return `${JSON.stringify(editorSchema(JSON.parse(readFileSync(CONFIG_SCHEMA, 'utf8'))), null, 2)}\n`;
+}
+
+const outputs = [[OUT, generate()], [CONFIG_OUT, generateConfig()], [PLAN_OUT, generatePlan()], [EDITOR_SCHEMA, generateEditor()]];
 for (const [file, text] of outputs) {
   if (!process.argv.includes('--check')) writeFileSync(file, text);
   else if (readFileSync(file, 'utf8') !== text) {

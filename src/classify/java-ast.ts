@@ -27,7 +27,7 @@ export type Node =
   | { type: 'group'; kind: GroupKind; body: Node; at: number; number?: number; name?: string }
   | { type: 'quant'; body: Node; min: number; max: number; mode: 'greedy' | 'lazy' | 'possessive'; at: number }
   /** group: Java group number (may exceed the group count: then it never matches). */
-  | { type: 'backref'; group: number; ci: boolean; at: number };
+  | { type: 'backref'; group: number; ci: boolean; at: number; /** As written with \k<name>. */ name?: string };
 
 export interface Unfaithful {
   code: string;

@@ -91,7 +91,9 @@ function backref(
   out: Unfaithful[],
   state: { closed: Map<number, boolean>; open: Set<number>; groupCount: number },
 ): void {
-  const push = (message: string) => out.push({ code: 'regex.backreference', message, index: node.at });
+  const push = (message: string) => out.push({ code: 'regex.backreference', message: message.replace(`\\${node.group}`, written), index: node.at });
+  // Said as written: a \k<name> reported as \1 sent readers looking for a \1 that is not there.
+  const written = node.name !== undefined ? `\\k<${node.name}>` : `\\${node.group}`;
   if (node.ci) {
     push(`back reference \\${node.group} under case-insensitive matching: Java compares ASCII case only; put it inside (?-i:...) if case must match`);
   } else if (state.open.has(node.group)) {

@@ -218,7 +218,7 @@ class Parser implements ParserState {
     const number = this.names.get(name);
     if (number === undefined) this.error(`named capturing group <${name}> does not exist`, k);
     this.hasBackref = true;
-    return { type: 'backref', group: number, ci: this.flags.i, at };
+    return { type: 'backref', group: number, ci: this.flags.i, at, name };
   }
 
   /** Reads `name>`; Java allows [a-zA-Z][a-zA-Z0-9]* only. */

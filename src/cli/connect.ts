@@ -103,7 +103,9 @@ export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnv
   }
   const limits = clientLimits(flags.concurrency ?? DEFAULT_CONCURRENCY);
   const concurrency = limits.concurrency;
-  const client = lazyClient({ baseUrl, ...limits, ...credentials(io, environment?.name ?? null), onRetry: retryNotice(io) });
+  const { variable, ...creds } = credentials(io, environment?.name ?? null);
+  const client = lazyClient({ baseUrl, ...limits, ...creds, onRetry: retryNotice(io) });
+  if ('token' in creds && typeof creds.token === 'string' && variable) tokenOrigin.set(client, { variable, jwt: looksLikeJwt(creds.token) });
   return {
     client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl),
     environment: environment?.name ?? null,
@@ -147,7 +149,7 @@ type Credentials = { token: string } | { email: string; password: string };
  * comes first; otherwise, or when it has none, MENUCTL_TOKEN (or MENUCTL_EMAIL + MENUCTL_PASSWORD).
  * The organization guard is what keeps a shared token from acting on the wrong environment.
  */
-function credentials(io: Io, environment: string | null): Credentials {
+function credentials(io: Io, environment: string | null): Credentials & { variable?: string } {
   if (environment !== null) {
     const own = credentialsFrom(io, (base) => credentialVariable(base, environment));
     if (own) return own;
@@ -158,9 +160,28 @@ function credentials(io: Io, environment: string | null): Credentials {
   throw new CliError(`no API credentials: set ${perEnv}MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
 }
 
-function credentialsFrom(io: Io, name: (base: CredentialBase) => string): Credentials | undefined {
+/**
+ * Which variable a client's token came from, and whether it is shaped as a JWT: only the
+ * organization guard needs to know (a malformed token is otherwise the server's to refuse, and
+ * tests use opaque tokens against servers that accept them).
+ */
+const tokenOrigin = new WeakMap<ApiClient, { variable: string; jwt: boolean }>();
+
+/** Three base64url parts whose first decodes to a JSON object: a JWT's shape, not its validity. */
+export function looksLikeJwt(token: string): boolean {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p)) || parts[0] === '') return false;
+  try {
+    const header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as unknown;
+    return typeof header === 'object' && header !== null && !Array.isArray(header);
+  } catch {
+    return false;
+  }
+}
+
+function credentialsFrom(io: Io, name: (base: CredentialBase) => string): (Credentials & { variable?: string }) | undefined {
   const token = jwtFrom(io.env[name('MENUCTL_TOKEN')], name('MENUCTL_TOKEN'));
-  if (token !== undefined) return { token };
+  if (token !== undefined) return { token, variable: name('MENUCTL_TOKEN') };
   const [emailVar, passwordVar] = [name('MENUCTL_EMAIL'), name('MENUCTL_PASSWORD')];
   const email = nonEmpty(io.env[emailVar]?.trim());
   const password = nonEmpty(io.env[passwordVar]);
@@ -197,9 +218,16 @@ export async function checkOrganization(
   const actual = await client.organizationId();
   if (want === null) return actual;
   if (actual === null) {
+    const origin = tokenOrigin.get(client);
+    if (origin && !origin.jwt) {
+      throw new CliError(
+        `${origin.variable} is not a JWT (a JWT is three base64url parts, header.payload.signature, whose header is JSON): ` +
+        'copy the whole token again, or log in with MENUCTL_EMAIL and MENUCTL_PASSWORD instead',
+      );
+    }
     throw new CliError(
-      `cannot check the organization guard (${want}): the token carries no organization_id claim; ` +
-      'use a token issued for that organization, or remove the guard',
+      `cannot check the organization guard (${want}): the token is a JWT but carries no organization_id claim, so it cannot say ` +
+      'which organization it acts for; use a token issued with that claim (menuctl token --org N for the reference server)',
     );
   }
   if (actual !== want) {

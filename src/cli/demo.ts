@@ -28,10 +28,17 @@ export function register(program: Command, ctx: CliContext): void {
     .command('demo')
     .description('start an embedded reference server, then validate, test, replay a parser change on recorded traffic, plan, apply, plan again, show drift and repair it')
     .argument('[path]', 'config to use (default: the examples/ that ship with menuctl)')
-    .action(async (path: string | undefined) => ctx.setExit(await runDemo(path ?? EXAMPLES, ctx)));
+    .option('--full', "run the reference server with its extensions (GET /api/apps, meta, PATCH answers) instead of only what the real service offers (serve --spec-only)", false)
+    .action(async (path: string | undefined, flags: { full: boolean }) => ctx.setExit(await runDemo(path ?? EXAMPLES, ctx, { specOnly: !flags.full })));
 }
 
-export async function runDemo(path: string, ctx: CliContext): Promise<number> {
+/**
+ * By default the server is spec-only: the API as the real service offers it (no GET /api/apps,
+ * no list meta, no PATCH answer for actions), so the demo teaches what a user meets there, lock
+ * file included (issue 26: a newcomer only ever saw the extended server).
+ */
+export async function runDemo(path: string, ctx: CliContext, options: { specOnly?: boolean } = {}): Promise<number> {
+  const specOnly = options.specOnly ?? true;
   const { io } = ctx;
   requireSqlite();
   // Loaded here, not at the top: `menuctl --help` registers demo without starting a server.
@@ -41,7 +48,7 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
   const say = narrator(io);
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ data: join(dir, 'demo.sqlite'), port: 0, jwtSecret: randomBytes(32).toString('hex') });
+    server = await startServer({ data: join(dir, 'demo.sqlite'), port: 0, jwtSecret: randomBytes(32).toString('hex'), specOnly });
     const token = await server.mintToken(1, '1h');
     const env = { ...io.env, MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token, MENUCTL_ORGANIZATION_ID: '1' };
     const sub: Io = { ...io, env };
@@ -49,7 +56,7 @@ export async function runDemo(path: string, ctx: CliContext): Promise<number> {
     const secrets = join(dir, 'app-secrets.json');
     // The applied-state record of this throwaway server stays in the temp directory too.
     const record = ['--record', join(dir, 'menuctl.lock')];
-    say.intro(server.url, config);
+    say.intro(server.url, config, specOnly);
 
     const runStep = async (step: Step): Promise<void> => {
       say.step(step);
@@ -140,9 +147,12 @@ function narrator(io: Io) {
   let n = 0;
   const out = (s: string) => io.stdout.write(s + '\n');
   return {
-    intro(url: string, config: string) {
+    intro(url: string, config: string, specOnly: boolean) {
       out(bold('menuctl demo'));
       out(`A reference API server is running at ${url} on a temporary SQLite database.`);
+      out(specOnly
+        ? 'It serves only what the real service offers (serve --spec-only): no app listing, no counts, no PATCH answer for actions, so menuctl keeps what the API cannot tell it in a lock file (docs/planning.md). `menuctl demo --full` runs with the reference extensions.'
+        : 'It runs with the reference extensions (GET /api/apps, list counts, PATCH answers); the real service has none of them: `menuctl demo` without --full shows what it offers.');
       out(`The config is ${config}. Credentials reach menuctl through MENUCTL_TOKEN, never a flag.`);
     },
     step(step: Step) {

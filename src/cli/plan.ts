@@ -62,7 +62,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`);
     }
-    if (flags.out && flags.format === 'text') io.stdout.write(`\nSaved the plan to ${flags.out}: run \`menuctl apply --plan ${flags.out}\` to carry it out.\n`);
+    if (flags.out && flags.format === 'text') io.stdout.write(`\nSaved the plan to ${flags.out}: run \`${applyCommand(paths, flags, environment?.name)}\` to carry it out.\n`);
     return flags.detailedExitcode && plan.changes.length > 0 ? EXIT.CHANGES : EXIT.OK;
   } finally {
     await client.close();
@@ -75,4 +75,21 @@ function renderPlan(plan: Plan, format: PlanFlags['format'], io: Io, actions: re
     case 'markdown': return renderPlanMarkdown(plan, { actions });
     case 'text': return renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 });
   }
+}
+
+/**
+ * The exact command that carries out a saved plan: the config PATHs as given (without them apply
+ * cannot re-check the config and warns), and the environment and record this plan was made with.
+ */
+export function applyCommand(paths: readonly string[], flags: Pick<PlanFlags, 'out' | 'record' | 'state'>, environment?: string): string {
+  const args = ['menuctl', 'apply', ...paths, '--plan', flags.out!];
+  if (environment) args.push('--env', environment);
+  if (flags.state) args.push('--state', flags.state);
+  else if (flags.record) args.push('--record', flags.record);
+  return args.map(shellWord).join(' ');
+}
+
+/** A word as a POSIX shell reads it back: quoted only when it needs to be. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './exit.js';
 import { withSecretMask, type Io } from './io.js';
 import type { CliContext, Register } from './context.js';
+import { addHelpExtras } from './help-extras.js';
 
 /** Command name -> its module, loaded on demand. */
 export type CommandTable = Record<string, () => Promise<{ register: Register }>>;
@@ -42,6 +43,7 @@ export async function run(
     .exitOverride();
   for (const register of await commandsFor(argv, commands)) register(program, ctx);
   for (const cmd of program.commands) cmd.exitOverride();
+  addHelpExtras(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {

@@ -5,7 +5,10 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Document } from 'yaml';
+import { loadConfig } from '../config/load.js';
+import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
 import { importSession, type Imported } from '../sessions/import-session.js';
+import { useColor } from './io.js';
 import { readHoverRecords, RecordError } from '../sessions/hover-record.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
@@ -14,19 +17,32 @@ import { writeUserFile } from './write-file.js';
 
 interface ImportOptions { name?: string; out?: string }
 
+type Actions = NonNullable<Awaited<ReturnType<typeof loadConfig>>['state']>['actions'];
+
 export function register(program: Command, ctx: CliContext): void {
   const sessions = program.command('sessions').description('work with recorded USSD sessions (see docs/sessions.md)');
   sessions
     .command('import')
     .description("turn a transaction record from Hover's webhook (JSON) into a session for `sessions:`, phone numbers and names scrubbed")
     .argument('<file>', 'the webhook body or transaction JSON (- reads stdin)')
+    .argument('[path...]', "the config (files or directories): the session's variables come from the values entered at the action's variable and select steps")
     .option('--name <name>', 'name of the session (default: "imported", the date, status and category)')
     .option('--out <file>', 'write the YAML to this file instead of stdout', filePath)
-    .action(async (file: string, options: ImportOptions) => {
+    .action(async (file: string, paths: string[], options: ImportOptions) => {
       const { io } = ctx;
       const text = await readInput(file, ctx);
       const records = parseRecords(text, file);
-      const imported = records.map((r, i) => importSession(r, records.length > 1 && options.name ? { name: `${options.name} ${i + 1}` } : options));
+      const actions = paths.length > 0 ? await configActions(paths, ctx) : undefined;
+      if (actions === null) return;
+      const imported = records.map((r, i) => {
+        const name = records.length > 1 && options.name ? `${options.name} ${i + 1}` : options.name;
+        const action = actions && findAction(actions, r.actionPublicId, r.actionName);
+        const im = importSession(r, { ...(name !== undefined ? { name } : {}), ...(action ? { action } : {}) });
+        if (actions && !action && im.session) {
+          im.notes.push(`No action ${r.actionName === null ? 'for this record' : JSON.stringify(im.actionName)} in ${paths.join(' ')}: variables come from input_extras only.`);
+        }
+        return im;
+      });
       const yaml = renderImported(imported);
       if (options.out) {
         await writeUserFile('--out', resolve(io.cwd, options.out), yaml, io.secrets);
@@ -34,6 +50,24 @@ export function register(program: Command, ctx: CliContext): void {
       } else io.stdout.write(yaml);
       ctx.setExit(EXIT.OK);
     });
+}
+
+/** The config's actions, or null after reporting why the config cannot be read. */
+async function configActions(paths: string[], ctx: CliContext): Promise<Actions | null> {
+  const { io } = ctx;
+  const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd });
+  if (!loaded.state) {
+    io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
+    io.stderr.write(`invalid config: ${diagnosticsSummary(loaded.diagnostics)}; nothing imported (see menuctl validate)\n`);
+    ctx.setExit(EXIT.ERROR);
+    return null;
+  }
+  return loaded.state.actions;
+}
+
+/** The record's action: by its live id where the config pins one, else by name. */
+function findAction(actions: Actions, publicId: string | null, name: string | null): Actions[number] | undefined {
+  return (publicId !== null ? actions.find((a) => a.id === publicId) : undefined) ?? actions.find((a) => a.name === name);
 }
 
 async function readInput(file: string, ctx: CliContext): Promise<string> {
@@ -85,9 +119,10 @@ function jsonProblem(text: string, err: Error): string {
 /** A YAML list of sessions, each with its notes as a comment, to paste under `sessions:`. */
 export function renderImported(list: readonly Imported[]): string {
   return list.map((im) => {
-    const doc = new Document([im.session]);
+    const doc = new Document(im.session ? [im.session] : im.fixtures);
     const action = im.actionName ? `Action ${JSON.stringify(im.actionName)}: paste` : 'Paste';
-    doc.commentBefore = [` ${action} this under the action's \`sessions:\` and run \`menuctl test --transcript\`.`, ...im.notes.map((n) => ` ${n}`)].join('\n');
+    const where = im.session ? "`sessions:` and run `menuctl test --transcript`" : '`tests:` and run `menuctl test`';
+    doc.commentBefore = [` ${action} this under the action's ${where}.`, ...im.notes.map((n) => ` ${n}`)].join('\n');
     return doc.toString({ lineWidth: 0 });
   }).join('\n');
 }

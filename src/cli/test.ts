@@ -22,6 +22,7 @@ interface TestOptions {
   transcript: boolean;
   transcriptFor?: string;
   requireFixtures: boolean;
+  quiet: boolean;
 }
 
 function parseTimeout(value: string): number {
@@ -39,6 +40,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--strict', 'fail a fixture when several parsers match its message', false)
     .option('--transcript', 'print each session as a dialogue: → sent, ← shown, = outcome', false)
     .option('--transcript-for <name>', 'print the dialogue of the sessions whose name contains NAME only')
+    .option('-q, --quiet', 'text format: print only the fixtures and sessions that fail or warn, and the totals', false)
     .option('--require-fixtures', 'fail when a parser has no fixture or session exercising it', false)
     .option('--timeout <ms>', 'time budget per fixture before it is reported as catastrophic backtracking', parseTimeout, DEFAULT_TIMEOUT_MS)
     .action(async (paths: string[], options: TestOptions) => {
@@ -70,7 +72,7 @@ export function register(program: Command, ctx: CliContext): void {
       // Coverage shown is the first environment's; each environment's counts for the exit code.
       const run: TestRun = runs.length === 1 ? runs[0]! : { ...runs[0]!, ...mergeRuns(runs) };
       const render = {
-        text: () => renderFixturesText(run, { color: useColor(io, 'stdout'), transcript: options.transcriptFor ?? options.transcript }),
+        text: () => renderFixturesText(run, { color: useColor(io, 'stdout'), transcript: options.transcriptFor ?? options.transcript, quiet: options.quiet }),
         json: () => renderFixturesJson(run),
         junit: () => renderFixturesJunit(run),
       };

@@ -1,4 +1,4 @@
-// Validates one file's data against schemas/menuctl.schema.json (the single source of the format)
+// Validates one file's data against schemas/menuctl.strict.schema.json (the single source of the format)
 // and turns ajv's errors into one located, actionable Diagnostic per real problem.
 
 import { STEP_KINDS } from '../model/types.js';
@@ -11,7 +11,7 @@ import { schemaMessage } from './schema-messages.js';
 import { commentValueAdvice } from './yaml-advice.js';
 import type { ConfigSource, Segment } from './source.js';
 
-export const SCHEMA_PATH = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
+export const SCHEMA_PATH = fileURLToPath(new URL('../../schemas/menuctl.strict.schema.json', import.meta.url));
 
 /** The options the validator was generated with (scripts/gen-validators.mjs); the meta-schema test uses them. */
 export const AJV_OPTIONS = GENERATED_OPTIONS as { allErrors: true; verbose: true; strict: true; strictTypes: false; allowUnionTypes: true };

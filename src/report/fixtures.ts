@@ -64,6 +64,8 @@ export interface TextOptions {
   color?: boolean;
   /** true: every session's transcript; a string: only sessions whose name contains it. */
   transcript?: boolean | string;
+  /** Only what failed, errored or warned, and the totals (`menuctl test --quiet`). */
+  quiet?: boolean;
 }
 
 export function renderFixturesText(run: TestRun, options: TextOptions = {}): string {
@@ -71,6 +73,8 @@ export function renderFixturesText(run: TestRun, options: TextOptions = {}): str
   const lines: string[] = [];
   let current: string | null = null;
   for (const e of entries(run)) {
+    // --quiet: what needs attention only (a failure, an error, a warning), then the totals.
+    if (options.quiet && e.r.status === 'passed' && e.r.warnings.length === 0) continue;
     if (e.r.address !== current) {
       if (current !== null) lines.push('');
       lines.push(s.bold(e.r.address));
@@ -82,7 +86,9 @@ export function renderFixturesText(run: TestRun, options: TextOptions = {}): str
   if (run.fixtures.length + run.sessions.length === 0) {
     lines.push('no fixtures or sessions found: add `tests:` or `sessions:` to an action (docs/sessions.md)');
   }
-  lines.push('', ...coverageText(run, s));
+  // Coverage decides the exit under --require-fixtures, so quiet keeps it there.
+  if (!options.quiet || run.requireFixtures) lines.push('', ...coverageText(run, s));
+  else if (lines.length > 0) lines.push('');
   if (t.errors > 0) lines.push(`${t.errors} could not be evaluated (counted as failed)`);
   lines.push(`${t.passed} passed, ${t.failed} failed`);
   return `${lines.join('\n')}\n`;

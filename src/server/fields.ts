@@ -115,6 +115,17 @@ export function readUrl(obj: Obj, key: string, ptr: string, errs: FieldErrors): 
   return v;
 }
 
+/**
+ * Now, ISO 8601 UTC in whole seconds (`2020-02-10T16:13:55Z`): the precision of every timestamp
+ * the spec and Hover's documentation show; clients written against them may parse exactly that.
+ */
 export function nowIso(): string {
-  return new Date().toISOString();
+  return secondsIso(new Date().toISOString());
+}
+
+/** A stored timestamp in whole seconds (databases written before this kept milliseconds). */
+export function secondsIso(iso: string): string;
+export function secondsIso(iso: string | null): string | null;
+export function secondsIso(iso: string | null): string | null {
+  return iso === null ? null : iso.replace(/\.\d+Z$/, 'Z');
 }

@@ -12,6 +12,7 @@ import { clientAddress } from './client-address.js';
 import { queryString } from './lists.js';
 import { ClientGone, discardRest, readJson, sendBytes, sendError, sendJson } from './http-io.js';
 import type { Match, Router, ServerState } from './router.js';
+import { readJsonOrForm } from './form-body.js';
 
 /** Requests answered, by route (`GET /api/actions/:id`), and those answered from the cache. */
 export interface ServerStats {
@@ -91,7 +92,7 @@ async function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse,
       sendBytes(res, 200, kept);
       return;
     }
-    const body = route.body ? await readJson(req) : undefined;
+    const body = !route.body ? undefined : route.forms ? await readJsonOrForm(req) : await readJson(req);
     const version = cacheKey === undefined ? '' : d.cache!.version();
     const reply = await route.handle({ org, params: match!.params, understood, client: clientAddress(socket.remoteAddress), body, state: d.state });
     if (route.write && d.faults.shouldReset()) {

@@ -33,11 +33,7 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   if (type !== 'application/json') {
     throw httpError(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json', { header: 'Content-Type' });
   }
-  const declared = Number(req.headers['content-length'] ?? 0);
-  // A body this large will not be read even to discard it: say so, and close after answering.
-  if (declared > MAX_BODY + LINGER_BYTES) throw tooLarge({ Connection: 'close' });
-  if (declared > MAX_BODY) throw tooLarge();
-  const bytes = await readBody(req);
+  const bytes = await readLimited(req);
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -50,6 +46,15 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch (err) {
     throw httpError(400, 'malformed_json', `the body is not valid JSON: ${(err as Error).message}`);
   }
+}
+
+/** The whole body within MAX_BODY; 413 (before reading) when Content-Length is already over it. */
+export async function readLimited(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  // A body this large will not be read even to discard it: say so, and close after answering.
+  if (declared > MAX_BODY + LINGER_BYTES) throw tooLarge({ Connection: 'close' });
+  if (declared > MAX_BODY) throw tooLarge();
+  return readBody(req);
 }
 
 /** The whole body, or a 413 as soon as it passes MAX_BODY (the rest is left unread). */

@@ -58,6 +58,8 @@ export interface Route {
   auth: boolean;
   /** true for routes that read a JSON body (POST, PATCH). */
   body: boolean;
+  /** Also take form bodies, multipart or urlencoded (POST /api/authenticate: see form-body.ts). */
+  forms?: boolean;
   /** true when the route writes (fault injection: --reset-rate drops the answer after these). */
   write: boolean;
   /**

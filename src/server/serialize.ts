@@ -2,6 +2,7 @@
 // field names and relationship shapes.
 
 import type { WorldOperator } from '../model/types.js';
+import { secondsIso } from './fields.js';
 import type { ActionRow } from './store-actions.js';
 import type { AppRow } from './store-apps.js';
 import type { ParserRow } from './store-parsers.js';
@@ -22,9 +23,9 @@ export function actionResource(row: ActionRow, catalog: ReadonlyMap<number, Worl
       root_code: row.root_code,
       transport_type: row.transport_type,
       organization_id: row.organization_id,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      archived_at: row.archived_at,
+      created_at: secondsIso(row.created_at),
+      updated_at: secondsIso(row.updated_at),
+      archived_at: secondsIso(row.archived_at),
       transactions_count: row.transactions_count,
       // The second element is null in every response the spec shows; its meaning is not shown.
       operators: operatorIds.map((id) => [catalog.get(id)?.name ?? '', null]),
@@ -46,9 +47,9 @@ export function parserResource(row: ParserRow) {
       sender: row.sender,
       regex: row.regex,
       user_message: row.user_message,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      archived_at: row.archived_at,
+      created_at: secondsIso(row.created_at),
+      updated_at: secondsIso(row.updated_at),
+      archived_at: secondsIso(row.archived_at),
       custom_action_public_id: row.public_id,
       transactions_count: row.transactions_count,
     },
@@ -70,9 +71,9 @@ export function appResource(row: AppRow) {
       webhook_url: row.webhook_url,
       webhook_secret: row.webhook_secret,
       organization_id: row.organization_id,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      archived_at: row.archived_at,
+      created_at: secondsIso(row.created_at),
+      updated_at: secondsIso(row.updated_at),
+      archived_at: secondsIso(row.archived_at),
       transactions_count: row.transactions_count,
       is_tester: row.is_tester === 1,
       apk_url: row.apk_url,

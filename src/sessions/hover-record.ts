@@ -11,6 +11,8 @@ export interface HoverSms { sender: string; message: string }
 
 export interface HoverTransaction {
   actionName: string | null;
+  /** The live action's public id, to find it in a config by its `id:` pin. */
+  actionPublicId: string | null;
   status: string | null;
   category: string | null;
   initiatedAt: string | null;
@@ -40,13 +42,20 @@ export function readHoverRecords(doc: unknown): HoverTransaction[] {
     throw new RecordError('no transaction found: expected a Hover webhook body ({ "data": { "attributes": { "session_messages": [...] } } }), its "attributes" object, or a list of them.');
   }
   return records.map((attrs, i) => {
+    const screensField = SCREENS.find((k) => attrs[k] !== undefined && attrs[k] !== null);
     const screens = strings(pick(attrs, SCREENS));
-    if (screens.length === 0) {
-      throw new RecordError(`transaction ${i + 1}: no USSD screens: expected one of ${SCREENS.map((k) => `"${k}"`).join(', ')} as a list of strings.`);
+    const sms = smsList(pick(attrs, SMS));
+    // An SMS-only transaction (a push or STK action, or a session Hover did not record) has an
+    // empty list of screens: it imports as parser fixtures for its SMS (import-session.ts).
+    if (screens.length === 0 && sms.length === 0) {
+      throw new RecordError(screensField === undefined
+        ? `transaction ${i + 1}: no USSD screens and no SMS: expected one of ${SCREENS.map((k) => `"${k}"`).join(', ')} as a list of strings, or SMS in "sms_hits".`
+        : `transaction ${i + 1}: "${screensField}" is empty and there are no SMS in "sms_hits": nothing to import.`);
     }
     const missesRaw = attrs.sms_misses;
     return {
       actionName: text(attrs.action_name),
+      actionPublicId: text(attrs.action_public_id),
       status: text(attrs.status),
       category: text(attrs.category) ?? text(attrs.status_reason),
       initiatedAt: text(attrs.initiated_at) ?? text(attrs.created_at),
@@ -54,7 +63,7 @@ export function readHoverRecords(doc: unknown): HoverTransaction[] {
       valuesEntered: strings(pick(attrs, VALUES)),
       inputExtras: stringMap(attrs.input_extras),
       parsedVariables: stringMap(attrs.parsed_variables),
-      sms: smsList(pick(attrs, SMS)),
+      sms,
       smsMisses: Array.isArray(missesRaw) ? missesRaw.length : 0,
     };
   });

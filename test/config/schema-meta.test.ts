@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { AJV_OPTIONS, SCHEMA_PATH } from '../../src/config/schema.js';
 
-describe('schemas/menuctl.schema.json', () => {
+describe('schemas/menuctl.strict.schema.json', () => {
   const schema = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object;
 
   it('is a valid JSON Schema 2020-12 document', () => {
@@ -19,5 +19,15 @@ describe('schemas/menuctl.schema.json', () => {
 
   it('compiles under the runtime options with the meta-schema check on', () => {
     expect(() => new Ajv2020({ ...AJV_OPTIONS, validateSchema: true }).compile(schema)).not.toThrow();
+  });
+});
+
+describe('schemas/menuctl.schema.json (the editor schema, generated)', () => {
+  const editor = JSON.parse(readFileSync(SCHEMA_PATH.replace(/menuctl\.strict\.schema\.json$/, 'menuctl.schema.json'), 'utf8')) as object;
+
+  it('is a valid JSON Schema 2020-12 document that compiles under the runtime options', () => {
+    const ajv = new Ajv2020({ ...AJV_OPTIONS });
+    expect(ajv.validateSchema(editor), JSON.stringify(ajv.errors)).toBe(true);
+    expect(() => new Ajv2020({ ...AJV_OPTIONS, validateSchema: true }).compile(editor)).not.toThrow();
   });
 });

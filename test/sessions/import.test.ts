@@ -121,7 +121,7 @@ ${session}`);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^Error: .*bad\.json: not JSON \(.*\)\. Save the webhook's request body as it was received\.\n$/);
     const empty = await runCli(['sessions', 'import', tmp.write('empty.json', '{ "data": { "attributes": { "status": "failed" } } }')]);
-    expect(empty.stderr).toContain('transaction 1: no USSD screens: expected one of "session_messages", "ussd_messages", "messages" as a list of strings.');
+    expect(empty.stderr).toContain('transaction 1: no USSD screens and no SMS: expected one of "session_messages", "ussd_messages", "messages" as a list of strings, or SMS in "sms_hits".');
     const missing = await runCli(['sessions', 'import', `${tmp.dir}/nope.json`]);
     expect(missing.stderr).toContain('nope.json: cannot read it (no such file).');
   });

@@ -20,10 +20,11 @@ export const publicRoutes: Route[] = [
     },
   },
   {
-    method: 'POST', pattern: '/api/authenticate', auth: false, body: true, write: false,
+    method: 'POST', pattern: '/api/authenticate', auth: false, body: true, forms: true, write: false,
     handle: async (req) => {
       const errs = new FieldErrors();
-      // Unlike the resource writes, this body is not wrapped: { "email": ..., "password": ... }.
+      // Unlike the resource writes, this body is not wrapped: { "email": ..., "password": ... },
+      // or the same two fields of a form (multipart or urlencoded), as Hover's own apps send them.
       if (!isObj(req.body)) throw httpError(422, 'required', 'the body must be an object { "email": ..., "password": ... }', { pointer: '' });
       const obj = req.body;
       const email = readString(obj, 'email', '', { min: 1, max: 320, required: true }, errs);
