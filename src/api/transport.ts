@@ -11,6 +11,7 @@ import { retryDecision, parseRetryAfter, retryDelay, type AttemptResult, type Re
 import type { AdaptiveLimiter } from './limiter.js';
 import type { Auth } from './auth.js';
 import { shapeProblem, type Shape } from './validate-response.js';
+import { inert } from '../report/inert.js';
 
 export interface RetryInfo {
   method: string;
@@ -174,7 +175,7 @@ function parseBody(call: Call, sent: Extract<Sent, { kind: 'status' }>): unknown
   } catch {
     throw new ResponseShapeError({
       method: call.method, path: call.path, status: sent.status, outcome,
-      problem: `${sent.status} response is not valid JSON (${JSON.stringify(sent.text.slice(0, 60))})`,
+      problem: `${sent.status} response is not valid JSON (${inert(JSON.stringify(sent.text.slice(0, 60)))})`,
     });
   }
   const problem = shapeProblem(call.shape, json);

@@ -15,6 +15,7 @@ import { parsePlan, PlanFileError } from '../plan/plan-file.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
+import { inert } from '../report/inert.js';
 import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
@@ -216,7 +217,7 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
   const appsListed = askedOnce(conn.client);
   const recorded = await recordedAppCreates(plan, record, flags.recreate, { client: conn.client, appsListed });
   if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan!));
-  for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}\n`);
+  for (const w of verification.warnings) io.stderr.write(`Warning: ${inert(w.message)}\n`);
   if (!loaded) return { plan, record, apps: [], appsListed };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
   const check = checkAgainstConfig(plan, loaded.desired, live, flags.recreate);

@@ -14,6 +14,7 @@ import { scopeOf } from '../record/record-file.js';
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
 import { loadRecord, type RecordFlags } from './record.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
+import { inert } from '../report/inert.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
@@ -53,7 +54,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   } finally {
     await client.close();
   }
-  for (const w of result.warnings) io.stderr.write(`Warning: ${w}\n`);
+  for (const w of result.warnings) io.stderr.write(`Warning: ${inert(w)}\n`);
 
   if (out === undefined) {
     io.stdout.write(result.files.map((f) => f.content).join('---\n'));
