@@ -179,8 +179,8 @@ function statusWord(status: number): string {
  * pause or to retry. Its run has ended and nobody reads the answer; nothing more was sent for it.
  */
 export class ClientClosedError extends Error {
-  constructor() {
-    super('the API client was closed: this call was not sent (again)');
+  constructor(message = 'the API client was closed: this call was not sent (again)') {
+    super(message);
     this.name = 'MenuctlClientClosedError';
   }
 }

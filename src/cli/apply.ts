@@ -27,6 +27,7 @@ import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, missingOrFail, usable } from './apply-after.js';
 import { appsKnownToSecretsFile, knownAppsMessage } from './known-apps.js';
 import type { CliContext } from './context.js';
+import { runInterrupt, type RunInterrupt } from './interrupt.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
@@ -64,14 +65,18 @@ export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
 
 const REMAKE = 'make a new one with `menuctl plan --out FILE`';
 
-export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliContext): Promise<number> {
-  const { io } = ctx;
+/** The command's context and the run's interrupt (interrupt.ts), which the API client is given. */
+type ApplyContext = CliContext & { interrupt: RunInterrupt };
+
+export async function runApply(paths: string[], flags: ApplyFlags, cliCtx: CliContext): Promise<number> {
+  const { io } = cliCtx;
+  const ctx: ApplyContext = { ...cliCtx, interrupt: runInterrupt(cliCtx) };
   checkFlags(flags);
   const saved = flags.plan !== undefined ? await readPlanFile(resolve(io.cwd, flags.plan), flags.plan) : undefined;
   // A saved plan names its environment: without --env it is the one used, and another is refused.
   const environment = await selectEnvironment(paths, flags, io, saved?.environment !== undefined ? { fallback: saved.environment } : {});
   if (saved) checkPlanEnvironment(saved, environment, flags.plan!);
-  const conn = connect(flags, io, environment);
+  const conn = connect(flags, io, environment, { signal: ctx.interrupt.signal });
   try {
     return await planConfirmApply(paths, flags, conn, ctx, saved);
   } catch (err) {
@@ -84,7 +89,7 @@ export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliConte
   }
 }
 
-async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connection, ctx: CliContext, saved: Plan | undefined): Promise<number> {
+async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: Connection, ctx: ApplyContext, saved: Plan | undefined): Promise<number> {
   const { io } = ctx;
   const planned = saved
     ? await fromSavedPlan(saved, paths, flags, conn, ctx)
@@ -276,7 +281,7 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
   return yes;
 }
 
-async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
+async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection, ctx: ApplyContext): Promise<ApplyResult> {
   const { io } = ctx;
   const { plan } = planned;
   const keeper = new RecordKeeper(planned.record);
@@ -290,12 +295,14 @@ async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection
     total: plan.changes.length,
     label: 'applying',
   });
+  let inFlight = 0;
+  ctx.interrupt.applying(() => inFlight);
   try {
     return await applyPlan(plan, conn.client, {
       concurrency: conn.concurrency,
       signal: ctx.signal,
-      onStart: (c) => progress?.start(c.address, c.op),
-      onDone: (o) => progress?.done(o),
+      onStart: (c) => { inFlight++; progress?.start(c.address, c.op); },
+      onDone: (o) => { if (o.status !== 'skipped') inFlight--; progress?.done(o); },
       journal: recordJournal(keeper),
       preflight: () => keeper.check(),
       ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),

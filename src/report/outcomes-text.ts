@@ -57,7 +57,8 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
     for (const o of skipped) out.push(`  - ${o.op} ${inert(o.address)}${o.reason ? `: ${inert(o.reason)}` : ''}`);
   }
   if (result.interrupted) {
-    out.push(st.yellow('Interrupted: no new change was started after the signal; changes already sent were let finish.'));
+    out.push(st.yellow('Interrupted: no new change was started after the signal; changes in flight were given a moment to be answered, ' +
+      'then cancelled. What the API confirmed is recorded; a cancelled create may or may not exist, and the next plan looks it up.'));
     out.push('Run `menuctl plan` to see what is left, then `menuctl apply` to finish.');
   }
   if (result.secrets && result.secrets.addresses.length > 0) {

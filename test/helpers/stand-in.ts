@@ -16,7 +16,7 @@ export interface StandInEvent {
 export interface StandIn {
   url: string;
   events: StandInEvent[];
-  /** Resolves when a request matching `match` has arrived (now, if one has). */
+  /** Resolves with the first event `match` accepts, past or future; each event is offered to it once, in order. */
   seen(match: (e: StandInEvent) => boolean): Promise<StandInEvent>;
   close(): Promise<void>;
 }
