@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startStandIn, type Decision, type StandIn } from '../helpers/stand-in.js';
 import { configYaml, tempDir } from '../apply/cli-world.js';
 import { inert } from '../../src/report/inert.js';
+import { createClient } from '../../src/api/client.js';
+import { OPERATOR_ID } from '../apply/world.js';
 
 const HOSTILE: [string, string][] = [
   ['a window-title escape', '\x1b]0;pwned\x07'],
@@ -78,5 +80,50 @@ describe('an API error carrying terminal control text', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^Error: GET \/api\/actions: 403 /m);
     expectInert(r.stdout + r.stderr, text);
+  });
+});
+
+describe('a live resource whose name carries control text and markdown', () => {
+  const NAME = 'x\x1b]0;pwned\x07\n✓ create action["y"] @alice </code></summary></details> |a| `b` [c](https://evil.example) \u202eexe.txt';
+
+  async function hostileWorld() {
+    const token = await server.mintToken(++org);
+    const dir = tempDir();
+    writeFileSync(`${dir}/menuctl.yaml`, configYaml([]));
+    const client = createClient({ baseUrl: server.url, token });
+    await client.createAction({ name: NAME, root_code: '*1#', transport_type: 'ussd', operator_ids: [OPERATOR_ID], steps: [{ kind: 'press', value: '1' }] });
+    await client.close();
+    return { dir, env: { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token } };
+  }
+
+  it.each([
+    ['plan --prune', ['plan', '--prune', 'menuctl.yaml']],
+    ['drift', ['drift', 'menuctl.yaml']],
+  ])('%s as text: the name is inert', async (_what, args) => {
+    const w = await hostileWorld();
+    const r = await runCli(args, { cwd: w.dir, env: w.env });
+    // The address JSON-quotes the name, then the one rule makes the rest inert.
+    expectInert(r.stdout + r.stderr, `action[${JSON.stringify(NAME)}]`);
+  });
+
+  it.each([
+    ['plan --prune', ['plan', '--prune', '--format', 'markdown', 'menuctl.yaml']],
+    ['drift', ['drift', '--format', 'markdown', 'menuctl.yaml']],
+  ])('%s as markdown: the name cannot break out', async (_what, args) => {
+    const w = await hostileWorld();
+    const r = await runCli(args, { cwd: w.dir, env: w.env });
+    const md = r.stdout;
+    expect(md).toContain('x\\u001b]0;pwned\\u0007\\n');
+    expect(md).not.toMatch(ACTIVE);
+    // A fenced block is literal (no HTML, links or mentions): what markdown reads is outside them.
+    const read = md.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '');
+    // Every tag is menuctl's own: as many closings as openings, none from the name.
+    for (const tag of ['details', 'summary', 'code']) {
+      expect((read.match(new RegExp(`</${tag}>`, 'g')) ?? []).length).toBe((read.match(new RegExp(`<${tag}>`, 'g')) ?? []).length);
+    }
+    expect(read).not.toContain('](https://evil.example)');
+    expect(read).not.toMatch(/`b`/);
+    // GitHub makes no mention inside <code>; outside it, none either.
+    expect(read.replace(/<code>[\s\S]*?<\/code>/g, '')).not.toMatch(/@alice/);
   });
 });
