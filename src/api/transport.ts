@@ -174,26 +174,49 @@ async function once(t: TransportOptions, call: Call, token: string | null, clock
   }
   clock.startedAt ??= t.now();
   clock.tries++;
-  // The attempt ends at the read's bound, or at once when the run is interrupted.
-  const deadline = Number.isFinite(remaining) ? AbortSignal.timeout(remaining) : undefined;
-  const signals = [t.cancel, deadline].filter((s): s is AbortSignal => s !== undefined);
+  const ending = attemptEnd(t.cancel, remaining);
   let sent: Sent;
   try {
     t.stats.requests++;
     const res = await request(t.baseUrl + call.path, {
       method: call.method, headers, body, dispatcher: t.dispatcher,
       headersTimeout: t.timeoutMs, bodyTimeout: t.timeoutMs,
-      ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
+      ...(ending ? { signal: ending.signal } : {}),
     });
     const text = await res.body.text();
     const retryAfter = res.headers['retry-after'];
     sent = { kind: 'status', status: res.statusCode, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] ?? null : retryAfter ?? null };
   } catch (err) {
-    const code = t.cancel?.aborted ? CANCELLED : deadline?.aborted ? OUT_OF_TIME : networkCode(err);
+    const code = t.cancel?.aborted ? CANCELLED : ending?.timedOut() ? OUT_OF_TIME : networkCode(err);
     sent = { kind: 'network', code };
+  } finally {
+    ending?.dispose();
   }
   t.limiter.release(permit, sent.kind === 'status' && sent.status === 429 ? 'throttled' : sent.kind === 'status' && ok(sent.status) ? 'ok' : 'other');
   return sent;
+}
+
+/**
+ * What ends one attempt early: the read's bound (`ms`), or the run's interrupt at once. Its own
+ * controller and timer, let go when the attempt ends: AbortSignal.any and AbortSignal.timeout
+ * would leave one listener or timer per request on a run's long-lived signal.
+ */
+function attemptEnd(cancel: AbortSignal | undefined, ms: number) {
+  if (!cancel && !Number.isFinite(ms)) return null;
+  const ending = new AbortController();
+  let timedOut = false;
+  const onCancel = () => ending.abort();
+  cancel?.addEventListener('abort', onCancel, { once: true });
+  if (cancel?.aborted) ending.abort();
+  const timer = Number.isFinite(ms) ? setTimeout(() => { timedOut = true; ending.abort(); }, ms) : undefined;
+  return {
+    signal: ending.signal,
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      cancel?.removeEventListener('abort', onCancel);
+    },
+  };
 }
 
 function networkCode(err: unknown): string {
