@@ -27,8 +27,8 @@ export function runInterrupt(ctx: CliContext, graceMs: number = GRACE_MS): RunIn
       return;
     }
     ctx.io.stderr.write(
-      `menuctl: interrupted: no new change is started; ${n === 1 ? 'the change' : `the ${n} changes`} in flight ` +
-        `get ${graceMs / 1000} s to be answered, then are cancelled (a second signal stops at once)\n`,
+      `menuctl: interrupted: no new change is started; ${n === 1 ? 'the change in flight gets' : `the ${n} changes in flight get`} ` +
+        `${graceMs / 1000} s to be answered, then ${n === 1 ? 'is' : 'are'} cancelled (a second signal stops at once)\n`,
     );
     setTimeout(() => cancel.abort(), graceMs).unref();
   };
