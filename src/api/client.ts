@@ -31,6 +31,13 @@ export interface ClientOptions extends Credentials {
   startConcurrency?: number;
   /** Per-request timeout for the response headers and for the body, in ms. Default 30 s. */
   timeoutMs?: number;
+  /** Most time one GET takes in all, retries included (transport.ts readWaitMs). Default 60 s. */
+  readWaitMs?: number;
+  /**
+   * The run's interrupt: once aborted, requests in flight are cancelled (a POST's outcome is
+   * then unknown), waits end and nothing more is sent. close() alone lets requests in flight finish.
+   */
+  signal?: AbortSignal;
   retry?: Partial<RetryPolicy>;
   /** For tests: undici MockAgent, or a shared Agent. The client then does not close it. */
   dispatcher?: Dispatcher;
@@ -43,6 +50,9 @@ export interface ClientOptions extends Credentials {
 }
 
 export type { RetryInfo };
+
+/** A read's total wait, all its attempts and the pauses between them (docs/api.md "Client"). */
+export const DEFAULT_READ_WAIT_MS = 60_000;
 export { ClientClosedError };
 
 type Resource = { id: string | number; attributes: Record<string, unknown> };
@@ -62,6 +72,9 @@ export function createClient(options: ClientOptions): ApiClient {
   const stats = { requests: 0, retries: 0 };
   let closed = false;
   const closing = new AbortController();
+  // One signal for "send nothing more": the client closed, or the run interrupted.
+  const cancel = interruptOf(options.signal);
+  const stop = cancel ? AbortSignal.any([closing.signal, cancel]) : closing.signal;
   const t: TransportOptions = {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     dispatcher,
@@ -71,11 +84,13 @@ export function createClient(options: ClientOptions): ApiClient {
     auth: undefined as unknown as Auth,
     userAgent: options.userAgent ?? 'menuctl',
     random: options.random ?? Math.random,
-    sleep: options.sleep ?? ((ms) => sleepUnlessClosed(ms, closing.signal)),
+    sleep: options.sleep ?? ((ms) => sleepUnlessClosed(ms, stop)),
     now: options.now ?? Date.now,
     onRetry: options.onRetry,
     stats,
-    closed: closing.signal,
+    closed: stop,
+    ...(cancel ? { cancel } : {}),
+    readWaitMs: options.readWaitMs ?? DEFAULT_READ_WAIT_MS,
   };
   t.auth = new Auth(options, async (email, password) => {
     const reply = await send(t, {
@@ -176,13 +191,28 @@ export function createClient(options: ClientOptions): ApiClient {
   };
 }
 
-/** A wait that ends, with the ClientClosedError, as soon as the client is closed. */
+/** A wait that ends, with the ClientClosedError, as soon as the client is closed or the run interrupted. */
 async function sleepUnlessClosed(ms: number, signal: AbortSignal): Promise<void> {
   try {
     await sleep(ms, undefined, { signal });
   } catch (e) {
-    throw signal.aborted ? signal.reason : e;
+    throw signal.aborted ? closedReason(signal) : e;
   }
+}
+
+/** The run's interrupt reason is a signal name: callers get the ClientClosedError either way. */
+function closedReason(signal: AbortSignal): unknown {
+  return signal.reason instanceof Error ? signal.reason : new ClientClosedError();
+}
+
+/** The run's signal as one whose reason is a ClientClosedError (throwIfAborted throws the reason). */
+function interruptOf(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (!signal) return undefined;
+  const interrupt = new AbortController();
+  const reason = () => new ClientClosedError('interrupted: this call was not sent (again)');
+  if (signal.aborted) interrupt.abort(reason());
+  else signal.addEventListener('abort', () => interrupt.abort(reason()), { once: true });
+  return interrupt.signal;
 }
 
 function nullable<T>(resource: Resource | null, convert: (r: Resource) => T): T | null {

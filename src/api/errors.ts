@@ -1,6 +1,11 @@
 // The one error shape for everything that goes wrong talking to the API (CONVENTIONS.md:
 // "One error shape for the API"). Messages name the request and what the server said;
 // they never contain a header value, a token or a password (nothing here ever sees them).
+// The message is text for people: the server's words in it (code, detail, title, pointer) are
+// made inert (report/inert.ts), so printing it cannot run a terminal escape or add a line. The
+// fields (code, detail, errors) keep the server's exact text, for JSON output.
+
+import { inert } from '../report/inert.js';
 
 /**
  * `failed`: the request definitely had no effect (or failed with a definite answer).
@@ -105,7 +110,7 @@ function explain(init: ApiErrorInit): string {
   const errors = init.errors ?? [];
   // A bare 401 (no body a person could act on) still has one likely fix.
   if (init.status === 401 && errors.length === 0 && !init.detail && init.baseUrl) {
-    return `401 ${init.code ?? 'unauthorized'}: the API refused the credentials: check MENUCTL_TOKEN (or MENUCTL_EMAIL and MENUCTL_PASSWORD): ` +
+    return `401 ${inert(init.code ?? 'unauthorized')}: the API refused the credentials: check MENUCTL_TOKEN (or MENUCTL_EMAIL and MENUCTL_PASSWORD): ` +
       `expired, mistyped, or meant for another server than ${init.baseUrl}`;
   }
   const first = errors[0];
@@ -117,7 +122,7 @@ function explain(init: ApiErrorInit): string {
       return field ? `${field}: ${text}` : text;
     }).filter(Boolean).join('; ')
     : init.detail ?? '';
-  return `${init.status} ${code}${details ? `: ${details}` : ''}`;
+  return `${init.status} ${inert(code)}${details ? `: ${inert(details)}` : ''}`;
 }
 
 /** Node's codes for a certificate it cannot verify (a private CA, self-signed, wrong name). */
@@ -174,8 +179,8 @@ function statusWord(status: number): string {
  * pause or to retry. Its run has ended and nobody reads the answer; nothing more was sent for it.
  */
 export class ClientClosedError extends Error {
-  constructor() {
-    super('the API client was closed: this call was not sent (again)');
+  constructor(message = 'the API client was closed: this call was not sent (again)') {
+    super(message);
     this.name = 'MenuctlClientClosedError';
   }
 }

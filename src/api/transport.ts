@@ -11,6 +11,7 @@ import { retryDecision, parseRetryAfter, retryDelay, type AttemptResult, type Re
 import type { AdaptiveLimiter } from './limiter.js';
 import type { Auth } from './auth.js';
 import { shapeProblem, type Shape } from './validate-response.js';
+import { inert } from '../report/inert.js';
 
 export interface RetryInfo {
   method: string;
@@ -41,6 +42,18 @@ export interface TransportOptions {
    * interrupted, then ends without waiting out their backoff.
    */
   closed?: AbortSignal;
+  /**
+   * The run's interrupt (the first SIGINT/SIGTERM, as apply passes it on): requests in flight
+   * are cancelled too, not only calls waiting to be sent. Aborting it also aborts `closed`.
+   */
+  cancel?: AbortSignal;
+  /**
+   * Most time one GET may take in all, from its first attempt being sent to giving up: each
+   * attempt's wait for an answer and the waits between attempts included (docs/api.md "Client").
+   * Without it, an API that accepts connections and never answers held a plan for ~320 s
+   * (10 attempts of 30 s). Writes are bounded by the retry policy alone, and by the interrupt.
+   */
+  readWaitMs?: number;
 }
 
 export interface Call {
@@ -64,15 +77,31 @@ export interface Reply {
 
 type Sent = { kind: 'status'; status: number; text: string; retryAfter: string | null } | { kind: 'network'; code: string };
 
+/** Network codes of our own: the run's interrupt cancelled the request; a read's time ran out. */
+const CANCELLED = 'MENUCTL_CANCELLED';
+const OUT_OF_TIME = 'MENUCTL_READ_WAIT';
+
+/** The clock of one call against its bound (readWaitMs), started when its first attempt is sent. */
+interface Clock {
+  bound: number;
+  startedAt: number | undefined;
+  tries: number;
+}
+
+const left = (t: TransportOptions, c: Clock): number => (c.startedAt === undefined ? c.bound : c.bound - (t.now() - c.startedAt));
+
 export async function send(t: TransportOptions, call: Call): Promise<Reply> {
   let token = call.auth === 'none' ? null : await t.auth.current();
   let relogged = false;
   // Attempts that failed with something other than 429, and the time spent waiting to retry.
   let failures = 0;
   let waitedMs = 0;
+  const clock: Clock = { bound: call.method === 'GET' ? t.readWaitMs ?? Infinity : Infinity, startedAt: undefined, tries: 0 };
   for (let attempt = 1; ; attempt++) {
     t.closed?.throwIfAborted();
-    const sent = await once(t, call, token);
+    const sent = await once(t, call, token, clock);
+    if (sent.kind === 'network' && sent.code === CANCELLED) throw cancelled(call, t.baseUrl);
+    if (sent.kind === 'network' && sent.code === OUT_OF_TIME) throw outOfTime(t, call, clock, sent);
     if (sent.kind === 'status' && sent.status === 401 && !relogged && call.auth !== 'none' && t.auth.canLogin) {
       // An expired token mid-run: log in again once, then repeat the same request.
       relogged = true;
@@ -92,6 +121,8 @@ export async function send(t: TransportOptions, call: Call): Promise<Reply> {
     if (!throttled) failures++;
     const delayMs = retryDelay({ retry: attempt - 1, result, policy: t.policy, random: t.random, now: t.now() });
     if (verdict.retry && failures < t.policy.maxAttempts && waitedMs + delayMs <= t.policy.budgetMs) {
+      // A retry that could not be answered before the read's bound is not sent: give up now.
+      if (delayMs >= left(t, clock)) throw outOfTime(t, call, clock, sent);
       if (throttled) pauseRun(t, result);
       waitedMs += delayMs;
       t.stats.retries++;
@@ -113,7 +144,7 @@ function pauseRun(t: TransportOptions, result: AttemptResult): void {
 
 const ok = (status: number): boolean => status >= 200 && status < 300;
 
-async function once(t: TransportOptions, call: Call, token: string | null): Promise<Sent> {
+async function once(t: TransportOptions, call: Call, token: string | null, clock: Clock): Promise<Sent> {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': t.userAgent };
   if (token !== null) headers.authorization = token;
   let body: string | undefined;
@@ -136,21 +167,56 @@ async function once(t: TransportOptions, call: Call, token: string | null): Prom
     t.limiter.release(permit, 'other');
     throw e;
   }
+  const remaining = left(t, clock);
+  if (remaining <= 0) {
+    t.limiter.release(permit, 'other');
+    return { kind: 'network', code: OUT_OF_TIME };
+  }
+  clock.startedAt ??= t.now();
+  clock.tries++;
+  const ending = attemptEnd(t.cancel, remaining);
   let sent: Sent;
   try {
     t.stats.requests++;
     const res = await request(t.baseUrl + call.path, {
       method: call.method, headers, body, dispatcher: t.dispatcher,
       headersTimeout: t.timeoutMs, bodyTimeout: t.timeoutMs,
+      ...(ending ? { signal: ending.signal } : {}),
     });
     const text = await res.body.text();
     const retryAfter = res.headers['retry-after'];
     sent = { kind: 'status', status: res.statusCode, text, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] ?? null : retryAfter ?? null };
   } catch (err) {
-    sent = { kind: 'network', code: networkCode(err) };
+    const code = t.cancel?.aborted ? CANCELLED : ending?.timedOut() ? OUT_OF_TIME : networkCode(err);
+    sent = { kind: 'network', code };
+  } finally {
+    ending?.dispose();
   }
   t.limiter.release(permit, sent.kind === 'status' && sent.status === 429 ? 'throttled' : sent.kind === 'status' && ok(sent.status) ? 'ok' : 'other');
   return sent;
+}
+
+/**
+ * What ends one attempt early: the read's bound (`ms`), or the run's interrupt at once. Its own
+ * controller and timer, let go when the attempt ends: AbortSignal.any and AbortSignal.timeout
+ * would leave one listener or timer per request on a run's long-lived signal.
+ */
+function attemptEnd(cancel: AbortSignal | undefined, ms: number) {
+  if (!cancel && !Number.isFinite(ms)) return null;
+  const ending = new AbortController();
+  let timedOut = false;
+  const onCancel = () => ending.abort();
+  cancel?.addEventListener('abort', onCancel, { once: true });
+  if (cancel?.aborted) ending.abort();
+  const timer = Number.isFinite(ms) ? setTimeout(() => { timedOut = true; ending.abort(); }, ms) : undefined;
+  return {
+    signal: ending.signal,
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      cancel?.removeEventListener('abort', onCancel);
+    },
+  };
 }
 
 function networkCode(err: unknown): string {
@@ -174,7 +240,7 @@ function parseBody(call: Call, sent: Extract<Sent, { kind: 'status' }>): unknown
   } catch {
     throw new ResponseShapeError({
       method: call.method, path: call.path, status: sent.status, outcome,
-      problem: `${sent.status} response is not valid JSON (${JSON.stringify(sent.text.slice(0, 60))})`,
+      problem: `${sent.status} response is not valid JSON (${inert(JSON.stringify(sent.text.slice(0, 60)))})`,
     });
   }
   const problem = shapeProblem(call.shape, json);
@@ -190,6 +256,46 @@ function parseBody(call: Call, sent: Extract<Sent, { kind: 'status' }>): unknown
     });
   }
   return json;
+}
+
+/**
+ * A request the run's interrupt cancelled. A POST may have reached the server before it was
+ * cancelled: its outcome is unknown, as for a lost answer, and the next plan looks it up.
+ */
+function cancelled(call: Call, baseUrl: string): ApiError {
+  const unknown = call.method === 'POST' && !call.repeatable;
+  return new ApiError({
+    method: call.method, path: call.path, status: null, outcome: unknown ? 'unknown' : 'failed', retryable: true,
+    networkCode: 'UND_ERR_ABORTED', baseUrl: displayUrl(baseUrl),
+    explanation: `cancelled by the interrupt before ${displayUrl(baseUrl)} answered` +
+      (unknown ? ' (the request was sent; whether the server acted on it is unknown)' : ''),
+  });
+}
+
+const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+
+/**
+ * A GET that ran out of its bound (readWaitMs): the message says how long, over how many tries,
+ * and what the last one got, so "the API never answered" reads differently from "it kept failing".
+ */
+function outOfTime(t: TransportOptions, call: Call, clock: Clock, last: Sent): ApiError {
+  const url = displayUrl(t.baseUrl);
+  const tries = `${clock.tries} ${clock.tries === 1 ? 'try' : 'tries'}`;
+  const bound = `a read waits at most ${seconds(clock.bound)} in all; MENUCTL_READ_TIMEOUT sets it`;
+  const silent = last.kind === 'network' && (last.code === OUT_OF_TIME || /TIMEOUT|ETIMEDOUT/.test(last.code));
+  if (silent) {
+    return new ApiError({
+      method: call.method, path: call.path, status: null, outcome: 'failed', retryable: true, networkCode: 'UND_ERR_HEADERS_TIMEOUT',
+      baseUrl: url, explanation: `no answer from ${url} in ${seconds(clock.bound)} over ${tries} (${bound})`,
+    });
+  }
+  const failed = failure({ call, sent: last, outcome: 'failed', transient: true, baseUrl: t.baseUrl });
+  const said = failed.message.slice(`${call.method} ${call.path}: `.length);
+  return new ApiError({
+    method: call.method, path: call.path, status: failed.status, outcome: 'failed', retryable: true, errors: failed.errors,
+    ...(failed.networkCode ? { networkCode: failed.networkCode } : {}), baseUrl: url,
+    explanation: `${said}; gave up after ${tries} (${bound})`,
+  });
 }
 
 interface Failure {

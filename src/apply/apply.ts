@@ -1,7 +1,8 @@
 // Carries out a Plan: checks first (archive threshold, secrets destination), then level by
 // level (levels.ts), each level's changes concurrently under p-limit. A failed change skips
 // its dependents; everything else carries on. An aborted signal stops new changes from
-// starting while the ones in flight finish.
+// starting; the ones in flight finish, or fail when the client cancels their requests
+// (cli/interrupt.ts: after a grace period).
 
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
@@ -134,7 +135,8 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   const list = outcomes.map((o, i) => o ?? skipped(plan.changes[i]!, 'interrupted'));
   const result: ApplyResult = {
     outcomes: list,
-    interrupted: options.signal?.aborted === true && list.some((o) => o.reason === 'interrupted'),
+    // Interrupted when the signal left something undone: changes skipped, or in flight and cancelled.
+    interrupted: options.signal?.aborted === true && list.some((o) => o.status !== 'applied'),
     summary: {
       applied: list.filter((o) => o.status === 'applied').length,
       failed: list.filter((o) => o.status === 'failed').length,

@@ -59,6 +59,8 @@ export async function createOnce<T>(args: CreateOnceArgs<T>): Promise<Created<T>
       return { value: await args.create(), recovered: false };
     } catch (err) {
       if (!isUnknownOutcome(err)) throw err;
+      // Lost to the interrupt (cli/interrupt.ts cancels requests in flight): no lookup now.
+      if (args.signal?.aborted) throw cancelledCreate(args.address, err);
       lost = err;
     }
     const found = await lookupWithRetry(args, sent, lost);
@@ -111,6 +113,14 @@ async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   } catch (err) {
     if (!signal?.aborted) throw err;
   }
+}
+
+function cancelledCreate(address: string, cause: unknown): UnknownOutcomeError {
+  return new UnknownOutcomeError(
+    `${address}: interrupted before the API answered the create (${messageOf(cause)}): it may or may not exist; ` +
+      'run `menuctl plan` to see, then apply again',
+    cause,
+  );
 }
 
 function interruptedAfterLoss(address: string): UnknownOutcomeError {

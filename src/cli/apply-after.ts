@@ -10,6 +10,7 @@ import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.
 import type { Connection } from './connect.js';
 import { CliError } from './exit.js';
 import type { Io } from './io.js';
+import { inert } from '../report/inert.js';
 
 export interface AfterInput {
   record: LoadedRecord;
@@ -57,7 +58,7 @@ export async function afterApply(
     // With --format json, stdout is the one result document (docs/apply.md): the note goes to stderr.
     (o.json ? io.stderr : io.stdout).write(`Completed the secrets file ${relative(io.cwd, secretsFile!) || secretsFile}: the token of ${n} app${n === 1 ? '' : 's'} it lacked (${done.written.join(', ')}).\n`);
   }
-  for (const f of done.failed) io.stderr.write(`Error: ${f.address}: its secrets could not be completed: ${f.message}\n`);
+  for (const f of done.failed) io.stderr.write(`Error: ${inert(f.address)}: its secrets could not be completed: ${inert(f.message)}\n`);
   // Read back and found as the file has them: nothing was completed (the caller says "No changes").
   return done.written.length === 0 && done.failed.length === 0 ? null : done;
 }

@@ -15,6 +15,7 @@ import { parsePlan, PlanFileError } from '../plan/plan-file.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
+import { inert } from '../report/inert.js';
 import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
@@ -27,6 +28,7 @@ import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, matchedActions, missingOrFail, usable } from './apply-after.js';
 import { appsKnownToSecretsFile, knownAppsMessage } from './known-apps.js';
 import type { CliContext } from './context.js';
+import { runInterrupt, type RunInterrupt } from './interrupt.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
@@ -68,14 +70,18 @@ const REMAKE = 'make a new one with `menuctl plan --out FILE`';
 
 const lockFor = (flags: ApplyFlags) => ({ command: 'apply', timeoutMs: flags.lockTimeout ?? 0 });
 
-export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliContext): Promise<number> {
-  const { io } = ctx;
+/** The command's context and the run's interrupt (interrupt.ts), which the API client is given. */
+type ApplyContext = CliContext & { interrupt: RunInterrupt };
+
+export async function runApply(paths: string[], flags: ApplyFlags, cliCtx: CliContext): Promise<number> {
+  const { io } = cliCtx;
+  const ctx: ApplyContext = { ...cliCtx, interrupt: runInterrupt(cliCtx) };
   checkFlags(flags);
   const saved = flags.plan !== undefined ? await readPlanFile(resolve(io.cwd, flags.plan), flags.plan) : undefined;
   // A saved plan names its environment: without --env it is the one used, and another is refused.
   const environment = await selectEnvironment(paths, flags, io, saved?.environment !== undefined ? { fallback: saved.environment } : {});
   if (saved) checkPlanEnvironment(saved, environment, flags.plan!);
-  const conn = connect(flags, io, environment);
+  const conn = connect(flags, io, environment, { signal: ctx.interrupt.signal });
   // The state's scope is locked from the first read of the record to its last write (store.close).
   const store = await openRecordStore(paths, flags, io).catch(async (err) => {
     await conn.client.close();
@@ -100,7 +106,7 @@ export async function runApply(paths: string[], flags: ApplyFlags, ctx: CliConte
 /** The connection and the opened state. */
 type ApplyConnection = Connection & { store: RecordStore };
 
-async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext, saved: Plan | undefined): Promise<number> {
+async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: ApplyContext, saved: Plan | undefined): Promise<number> {
   const { io } = ctx;
   const planned = saved
     ? await fromSavedPlan(saved, paths, flags, conn, ctx)
@@ -249,7 +255,7 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
   const appsListed = askedOnce(conn.client);
   const recorded = await recordedAppCreates(plan, record, flags.recreate, { client: conn.client, appsListed });
   if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan!));
-  for (const w of verification.warnings) io.stderr.write(`Warning: ${w.message}\n`);
+  for (const w of verification.warnings) io.stderr.write(`Warning: ${inert(w.message)}\n`);
   if (!loaded) return { plan, record, apps: [], appsListed };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
   const check = checkAgainstConfig(plan, loaded.desired, live, flags.recreate);
@@ -308,7 +314,7 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
   return yes;
 }
 
-async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection, ctx: CliContext): Promise<ApplyResult> {
+async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection, ctx: ApplyContext): Promise<ApplyResult> {
   const { io } = ctx;
   const { plan } = planned;
   const keeper = new RecordKeeper(planned.record);
@@ -322,12 +328,14 @@ async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection
     total: plan.changes.length,
     label: 'applying',
   });
+  let inFlight = 0;
+  ctx.interrupt.applying(() => inFlight);
   try {
     return await applyPlan(plan, conn.client, {
       concurrency: conn.concurrency,
       signal: ctx.signal,
-      onStart: (c) => progress?.start(c.address, c.op),
-      onDone: (o) => progress?.done(o),
+      onStart: (c) => { inFlight++; progress?.start(c.address, c.op); },
+      onDone: (o) => { if (o.status !== 'skipped') inFlight--; progress?.done(o); },
       journal: recordJournal(keeper),
       preflight: () => keeper.check(),
       ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),

@@ -95,7 +95,13 @@ export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io, environme
   return raw;
 }
 
-export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnvironment | null = null): Connection {
+/**
+ * `signal`: the run's interrupt, for a command that stops gracefully (apply): once aborted,
+ * the client cancels its requests in flight and sends nothing more.
+ */
+export function connect(
+  flags: ConnectionFlags, io: Io, environment: SelectedEnvironment | null = null, options: { signal?: AbortSignal } = {},
+): Connection {
   const baseUrl = apiUrl(flags, io, environment?.def?.api_url);
   if (baseUrl === null) {
     const hint = environment ? ` or give environment ${environment.name} an \`api_url:\`` : '';
@@ -104,7 +110,11 @@ export function connect(flags: ConnectionFlags, io: Io, environment: SelectedEnv
   const limits = clientLimits(flags.concurrency ?? DEFAULT_CONCURRENCY);
   const concurrency = limits.concurrency;
   const { variable, ...creds } = credentials(io, environment?.name ?? null);
-  const client = lazyClient({ baseUrl, ...limits, ...creds, onRetry: retryNotice(io) });
+  const readWaitMs = readTimeout(io);
+  const client = lazyClient({
+    baseUrl, ...limits, ...creds, onRetry: retryNotice(io),
+    ...(readWaitMs !== undefined ? { readWaitMs } : {}), ...(options.signal ? { signal: options.signal } : {}),
+  });
   if ('token' in creds && typeof creds.token === 'string' && variable) tokenOrigin.set(client, { variable, jwt: looksLikeJwt(creds.token) });
   return {
     client, organizationGuard: flags.organization ?? envOrganization(io), concurrency, baseUrl: displayUrl(baseUrl),
@@ -191,6 +201,19 @@ function credentialsFrom(io: Io, name: (base: CredentialBase) => string): (Crede
     throw new CliError(`no API credentials (${set} is set but ${unset} is not): set both, or ${name('MENUCTL_TOKEN')} to a JWT`);
   }
   return undefined;
+}
+
+/**
+ * MENUCTL_READ_TIMEOUT: seconds one read (GET) may take in all, retries included; the client's
+ * default (60 s) when unset. An environment variable rather than a flag: it is a property of the
+ * network a CI job runs in, set once for every command.
+ */
+function readTimeout(io: Io): number | undefined {
+  const raw = nonEmpty(io.env.MENUCTL_READ_TIMEOUT?.trim());
+  if (raw === undefined) return undefined;
+  const s = Number(raw);
+  if (!Number.isFinite(s) || s <= 0) throw new CliError(`MENUCTL_READ_TIMEOUT must be a number of seconds above 0 (got ${JSON.stringify(raw)})`);
+  return Math.round(s * 1000);
 }
 
 function envOrganization(io: Io): number | null {

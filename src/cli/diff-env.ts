@@ -11,6 +11,7 @@ import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
 import { readRecord, type RecordFlags } from './record.js';
 import { selectEnvironment, type SelectedEnvironment } from './environment.js';
+import { inert } from '../report/inert.js';
 
 export interface DiffEnvFlags extends RecordFlags {
   format: 'text' | 'json';
@@ -29,7 +30,7 @@ export async function runDiffEnv(a: string, b: string, paths: string[], flags: D
     throw new CliError('diff-env reads each environment from its own api_url, but MENUCTL_API_URL would send both to one API: unset it for diff-env');
   }
   const [sideA, sideB] = [await side(envA, paths, flags, ctx), await side(envB, paths, flags, ctx)];
-  for (const s of [sideA, sideB]) for (const w of s.live.warnings) io.stderr.write(`Warning (${s.name}): ${w.message}\n`);
+  for (const s of [sideA, sideB]) for (const w of s.live.warnings) io.stderr.write(`Warning (${s.name}): ${inert(w.message)}\n`);
   const { diff, diagnostics } = diffEnvironments(sideA, sideB);
   reportDiagnostics(diagnostics, io, { failure: 'cannot compare the environments' });
   io.stdout.write(flags.format === 'json' ? renderEnvDiffJson(diff) : renderEnvDiffText(diff, { color: useColor(io) }));

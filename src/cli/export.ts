@@ -15,6 +15,7 @@ import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
+import { inert } from '../report/inert.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
@@ -66,7 +67,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
     throw err;
   }
   await client.close();
-  for (const w of result.warnings) io.stderr.write(`Warning: ${w}\n`);
+  for (const w of result.warnings) io.stderr.write(`Warning: ${inert(w)}\n`);
 
   try {
     if (out === undefined) {

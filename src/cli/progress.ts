@@ -6,6 +6,7 @@
 import type { Outcome } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
 import { renderOutcomeLine } from '../report/outcomes-text.js';
+import { inert } from '../report/inert.js';
 
 export interface ProgressOptions {
   stream: { write(chunk: string): unknown; columns?: number };
@@ -54,7 +55,7 @@ function ttyProgress(options: ProgressOptions): Progress {
   const line = (): string => {
     const counter = `[${finished}/${options.total}]`;
     const current = [...inflight].at(-1);
-    const text = current ? `${counter} ${ING[current[1]]} ${current[0]}…` : `${counter} ${options.label}…`;
+    const text = current ? `${counter} ${ING[current[1]]} ${inert(current[0])}…` : `${counter} ${options.label}…`;
     // A line wider than the terminal wraps, and \r then redraws only its last row.
     const max = Math.max(10, (options.stream.columns ?? 80) - 1);
     return [...text].length > max ? [...text].slice(0, max - 1).join('') + '…' : text;

@@ -4,6 +4,7 @@
 import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
 import type { SourceLoc } from '../model/types.js';
 import { plural } from './plural.js';
+import { inert } from './inert.js';
 
 export interface TextOptions {
   /** File text by displayed name; when given, the offending line is shown with a caret. */
@@ -27,8 +28,8 @@ export function diagnosticsSummary(list: readonly Diagnostic[]): string {
 function headline(d: Diagnostic, color?: boolean): string {
   const where = formatLoc(d.loc);
   const sev = paint(color, d.severity === 'error' ? '31;1' : '33;1', `${d.severity}[${d.code}]`);
-  const addr = d.address ? ` ${d.address}` : '';
-  return `${where ? `${where}: ` : ''}${sev}${addr}: ${d.message}`;
+  const addr = d.address ? ` ${inert(d.address)}` : '';
+  return `${where ? `${where}: ` : ''}${sev}${addr}: ${inert(d.message)}`;
 }
 
 function excerpt(d: Diagnostic, lines: (file: string) => string[] | undefined, color?: boolean): string[] {
@@ -51,10 +52,15 @@ export function sourceExcerpt(loc: SourceLoc | undefined, lines: (file: string) 
   const start = text.length > EXCERPT ? Math.max(0, Math.min(at - EXCERPT / 2, text.length - EXCERPT)) : 0;
   const end = Math.min(text.length, start + EXCERPT);
   const before = start > 0 ? '...' : '';
-  const shown = `${before}${text.slice(start, end)}${end < text.length ? '...' : ''}`;
-  // Keep tabs in the caret line so the caret sits under the right character.
-  const lead = ' '.repeat(before.length) + text.slice(start, at).replace(/[^\t]/g, ' ');
+  const shown = `${before}${inertTabs(text.slice(start, end))}${end < text.length ? '...' : ''}`;
+  // Keep tabs in the caret line so the caret sits under the right character (of the shown, escaped text).
+  const lead = ' '.repeat(before.length) + inertTabs(text.slice(start, at)).replace(/[^\t]/g, ' ');
   return [` ${num} | ${shown}`, ` ${pad} | ${lead}${paint(color, '31;1', '^')}`];
+}
+
+/** A source line made inert (inert.ts) but for its tabs, which a terminal only aligns. */
+function inertTabs(s: string): string {
+  return s.split('\t').map(inert).join('\t');
 }
 
 /** The lines of each source file, split once, for sourceExcerpt. */

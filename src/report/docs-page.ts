@@ -3,7 +3,8 @@
 
 import type { DesiredAction } from '../model/types.js';
 import { renderFlowchart } from './flowchart.js';
-import { code, escapeHtml } from './markdown-util.js';
+import { inert } from './inert.js';
+import { code, mdText } from './markdown-util.js';
 
 export interface DocsPageInput {
   /** The config file as displayed (relative path). */
@@ -11,7 +12,7 @@ export interface DocsPageInput {
   actions: readonly DesiredAction[];
 }
 
-const cell = (s: string) => escapeHtml(s).replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' ');
+const cell = (s: string) => mdText(s.replace(/\r\n|\r|\n/g, ' '));
 
 /**
  * A regex as a code span: inside <code> GitHub would still read `\.` and `*` as Markdown. The
@@ -21,7 +22,7 @@ function regexCell(regex: string): string {
   const longest = Math.max(0, ...(regex.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longest + 1);
   const pad = regex.startsWith('`') || regex.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${regex.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' ')}${pad}${fence}`;
+  return `${fence}${pad}${inert(regex.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' '))}${pad}${fence}`;
 }
 
 export function renderDocsPage(page: DocsPageInput): string {
@@ -38,9 +39,9 @@ export function renderDocsPage(page: DocsPageInput): string {
 function actionSection(a: DesiredAction): string[] {
   const operators = a.operators.map((o) => String(o.ref)).join(', ');
   const lines = [
-    `## ${escapeHtml(a.name)}`,
+    `## ${mdText(a.name)}`,
     '',
-    `${code(a.root_code)} · ${a.transport_type} · operators: ${escapeHtml(operators) || 'none'}`,
+    `${code(a.root_code)} · ${a.transport_type} · operators: ${mdText(operators) || 'none'}`,
     '',
     renderFlowchart(a, a.parsers),
   ];
@@ -56,7 +57,7 @@ function actionSection(a: DesiredAction): string[] {
     lines.push('', '**Sessions** (run by `menuctl test`):', '');
     for (const s of sessions) {
       const expect = s.expect === 'none' ? 'no parser matches' : [s.expect.category, s.expect.status].filter((x) => x).join(', ');
-      lines.push(`- ${escapeHtml(s.name)}: ${s.screens.length} screens${s.sms.length ? `, ${s.sms.length} SMS` : ''} → ${escapeHtml(expect ?? '')}`);
+      lines.push(`- ${mdText(s.name)}: ${s.screens.length} screens${s.sms.length ? `, ${s.sms.length} SMS` : ''} → ${mdText(expect ?? '')}`);
     }
   }
   return lines;

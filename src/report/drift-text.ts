@@ -3,6 +3,7 @@ import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { byClass, CLASS_INFO, driftFieldView, driftSummaryLine } from './drift-model.js';
 import { diffLine, warningLines } from './plan-text.js';
 import type { FieldView } from './plan-values.js';
+import { inert } from './inert.js';
 import { style, type Style } from './style.js';
 
 export interface DriftTextOptions {
@@ -15,7 +16,7 @@ const FIELD_INDENT = '      ';
 export function renderDriftText(drift: Drift, options: DriftTextOptions): string {
   const st = style(options.color);
   const width = (options.width ?? 100) - FIELD_INDENT.length;
-  const out: string[] = drift.environment !== undefined ? [st.bold(`Environment: ${drift.environment}`), ''] : [];
+  const out: string[] = drift.environment !== undefined ? [st.bold(`Environment: ${inert(drift.environment)}`), ''] : [];
   for (const [cls, items] of byClass(drift)) {
     if (items.length === 0) continue;
     const info = CLASS_INFO[cls];
@@ -34,8 +35,8 @@ function paintFor(item: DriftItem, st: Style): (s: string) => string {
 }
 
 function itemLines(item: DriftItem, width: number, st: Style): string[] {
-  const id = item.id === null ? '' : st.dim(` (id ${item.id})`);
-  const lines = [`  ${paintFor(item, st)(CLASS_INFO[item.class].symbol)} ${item.address}${id}`];
+  const id = item.id === null ? '' : st.dim(` (id ${inert(item.id)})`);
+  const lines = [`  ${paintFor(item, st)(CLASS_INFO[item.class].symbol)} ${inert(item.address)}${id}`];
   const views = item.fields.map((f) => driftFieldView(f, width - 16));
   const pad = Math.max(0, ...views.map((v) => (v.kind === 'block' ? 0 : v.path.length)));
   for (const v of views) lines.push(...fieldLines(v, pad, st));

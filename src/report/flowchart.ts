@@ -2,6 +2,7 @@
 // step with the menu text it expects, then the outcomes its parsers give, ussd replies and SMS
 // apart. GitHub renders ```mermaid blocks in files and in pull request comments. Pure.
 
+import { inert } from './inert.js';
 import type { ParserSpec, Step } from '../model/types.js';
 
 /** What a flowchart needs of an action: a desired action, or an action change's `desired`. */
@@ -17,12 +18,13 @@ export interface FlowAction {
  * codes (a bare # starts one), line breaks become <br/>.
  */
 export function mermaidText(text: string): string {
-  return text
+  // Then the one rule (inert.ts) for what is left: escapes, bidi overrides, U+2028.
+  return inert(text
     .replace(/#/g, '#35;')
     .replace(/"/g, '#quot;')
     .replace(/</g, '#lt;')
     .replace(/>/g, '#gt;')
-    .replace(/\r\n|\r|\n/g, '<br/>');
+    .replace(/\r\n|\r|\n/g, '<br/>'));
 }
 
 function stepLabel(step: Step, i: number): string {

@@ -1,15 +1,46 @@
 // Small helpers for GitHub-flavoured markdown: escaping text that lands in HTML or table
 // cells, fences that user content (a regex with ``` in it) cannot close, and truncation by
 // whole sections so a comment never exceeds GitHub's size limit mid-block.
+//
+// Every string from an API or a file goes through `mdText` (in prose) or `code` (inline code),
+// or into a `fenced` block as lines already made inert: first the one escaping rule for
+// terminals and logs (inert.ts), then what markdown alone needs, so a name cannot close a tag
+// (`</details>`), open one, end a table cell (`|`), start emphasis, a link or a code span, or
+// @mention (ping) someone in a pull-request comment.
+
+import { inert } from './inert.js';
 
 /** For text content (not attributes): quotes need no escaping there and read better raw. */
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Inline code that survives backticks, pipes and HTML in names. */
+/**
+ * What markdown would still act on after escapeHtml, as entities (an entity shows the character
+ * without its meaning; GitHub reads markdown even inside inline HTML such as <code>): `|` ends a
+ * table cell; backticks, `*`, `_` start code or emphasis; `](` and `][` make a link of
+ * `[text](url)`; a backslash before punctuation is eaten as an escape. Brackets alone stay, so an
+ * address (`action["x"]`) reads as written.
+ */
+function markdownInert(s: string): string {
+  return escapeHtml(inert(s))
+    .replace(/\\(?=[!-/:-@[-`{-~])/g, '&#92;')
+    .replace(/[|`*_]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/\](?=[([])/g, '&#93;');
+}
+
+/**
+ * Text from outside (a name, an API's message) as markdown prose: markdownInert, and `@`
+ * followed by a zero-width space (as an entity) so `@someone` is not a mention that notifies
+ * them (what Dependabot and Renovate do). Inside <code> GitHub makes no mention.
+ */
+export function mdText(s: string): string {
+  return markdownInert(s).replace(/@/g, '@&#8203;');
+}
+
+/** Inline code that survives backticks, pipes, markdown and HTML in names. */
 export function code(s: string): string {
-  return `<code>${escapeHtml(s).replace(/\|/g, '&#124;')}</code>`;
+  return `<code>${markdownInert(s)}</code>`;
 }
 
 /** A fenced code block whose fence is longer than any backtick run inside it. */

@@ -4,38 +4,43 @@
 
 import type { ApplyResult, Outcome, OutcomeError } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
+import { inert } from './inert.js';
 import { style, type Style } from './style.js';
 
 const PAST: Record<ChangeOp, string> = { create: 'created', update: 'updated', archive: 'archived', restore: 'restored' };
 
 export function renderOutcomeLine(outcome: Outcome, options: { color: boolean }): string {
   const st = style(options.color);
-  const target = `${outcome.op} ${outcome.address}`;
+  const target = `${outcome.op} ${inert(outcome.address)}`;
   switch (outcome.status) {
     case 'applied': {
       const notes: string[] = [];
-      if (outcome.id !== null) notes.push(`id ${outcome.id}`);
+      if (outcome.id !== null) notes.push(`id ${inert(outcome.id)}`);
       if (outcome.recovered) notes.push('found after a lost response, not created twice');
       // Where an app's secrets went, or that they were lost: never silent.
-      if (outcome.reason) notes.push(outcome.reason);
+      if (outcome.reason) notes.push(inert(outcome.reason));
       return `${st.green('✓')} ${target}${notes.length ? st.dim(` (${notes.join('; ')})`) : ''}`;
     }
     case 'failed':
       return `${st.red('✗')} ${target}: ${st.red(errorText(outcome.error))}`;
     case 'skipped':
-      return `${st.dim('-')} skipped ${target}${outcome.reason ? ` (${outcome.reason})` : ''}`;
+      return `${st.dim('-')} skipped ${target}${outcome.reason ? ` (${inert(outcome.reason)})` : ''}`;
   }
 }
 
-/** The API's own words first (code, detail), then the HTTP status, then menuctl's message. */
+/**
+ * The API's own words first (code, detail), then the HTTP status, then menuctl's message. The
+ * server's words are inert (inert.ts): a code or detail carrying a terminal escape or a line
+ * break must not draw on the terminal or fake a `✓ create` line of its own.
+ */
 function errorText(error: OutcomeError | undefined): string {
   if (!error) return 'failed (no detail)';
   const parts: string[] = [];
   if (error.status !== undefined) parts.push(`HTTP ${error.status}`);
-  if (error.code) parts.push(error.code);
+  if (error.code) parts.push(inert(error.code));
   const head = parts.length ? `${parts.join(' ')}: ` : '';
   const detail = error.detail && error.detail !== error.message ? `${error.detail} (${error.message})` : error.message;
-  return `${head}${detail}`;
+  return `${head}${inert(detail)}`;
 }
 
 export function renderApplySummary(result: ApplyResult, options: { color: boolean }): string {
@@ -45,25 +50,26 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
   const failed = by('failed'), skipped = by('skipped');
   if (failed.length > 0) {
     out.push(st.red(`Failed (${failed.length}):`));
-    for (const o of failed) out.push(`  ${st.red('✗')} ${o.op} ${o.address}: ${errorText(o.error)}`);
+    for (const o of failed) out.push(`  ${st.red('✗')} ${o.op} ${inert(o.address)}: ${errorText(o.error)}`);
   }
   if (skipped.length > 0) {
     out.push(st.yellow(`Skipped (${skipped.length}):`));
-    for (const o of skipped) out.push(`  - ${o.op} ${o.address}${o.reason ? `: ${o.reason}` : ''}`);
+    for (const o of skipped) out.push(`  - ${o.op} ${inert(o.address)}${o.reason ? `: ${inert(o.reason)}` : ''}`);
   }
   if (result.interrupted) {
-    out.push(st.yellow('Interrupted: no new change was started after the signal; changes already sent were let finish.'));
+    out.push(st.yellow('Interrupted: no new change was started after the signal; changes in flight were given a moment to be answered, ' +
+      'then cancelled. What the API confirmed is recorded; a cancelled create may or may not exist, and the next plan looks it up.'));
     out.push('Run `menuctl plan` to see what is left, then `menuctl apply` to finish.');
   }
   if (result.secrets && result.secrets.addresses.length > 0) {
     const n = result.secrets.addresses.length;
-    out.push(`Secrets of ${n} created app${n === 1 ? '' : 's'} written to ${result.secrets.file} (${result.secrets.addresses.join(', ')}).`);
+    out.push(`Secrets of ${n} created app${n === 1 ? '' : 's'} written to ${inert(result.secrets.file)} (${result.secrets.addresses.map(inert).join(', ')}).`);
   }
   const unkept = appsWithoutSecrets(result);
   if (unkept.length > 0) {
     const n = unkept.length;
     out.push(st.yellow(`Secrets NOT kept for ${n} created app${n === 1 ? '' : 's'} (read or rotate the token in the API):`));
-    for (const o of unkept) out.push(`  - ${o.address}${o.reason ? `: ${o.reason}` : ''}`);
+    for (const o of unkept) out.push(`  - ${inert(o.address)}${o.reason ? `: ${inert(o.reason)}` : ''}`);
   }
   out.push(summaryCounts(result, st));
   return out.join('\n') + '\n';

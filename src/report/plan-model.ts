@@ -4,6 +4,7 @@
 import { canonicalStep } from '../model/canonical.js';
 import { reasonText } from '../plan/reasons.js';
 import type { Change, ChangeOp, ChangeReason, Plan, PlanSummary } from '../plan/types.js';
+import { inert } from './inert.js';
 import { changeView, valueView, type FieldView } from './plan-values.js';
 
 export const SYMBOL: Record<ChangeOp, string> = { create: '+', update: '~', archive: '-', restore: '↺' };
@@ -21,9 +22,10 @@ export function viewChange(change: Change, width: number): ChangeView {
   return {
     op: change.op,
     symbol: SYMBOL[change.op],
-    address: change.address,
-    id: change.id,
-    notes: notesOf(change),
+    // Names (in the address), ids and reasons come from a config, a plan file or the API.
+    address: inert(change.address),
+    id: change.id === null ? null : inert(change.id),
+    notes: notesOf(change).map(inert),
     fields: fieldsOf(change, width),
   };
 }
@@ -113,5 +115,5 @@ export function safetyNotes(plan: Plan): { refuse: boolean; text: string }[] {
         `over the limits (more than ${s.max_archive} and more than ${s.max_archive_percent}%)`,
     });
   }
-  return notes;
+  return notes.map((n) => ({ ...n, text: inert(n.text) }));
 }

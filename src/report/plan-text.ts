@@ -7,6 +7,7 @@ import type { ChangeOp } from '../plan/types.js';
 import { safetyNotes, summaryLine, unmanagedToShow, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from './plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
+import { inert } from './inert.js';
 import { style, type Style } from './style.js';
 
 export interface TextOptions {
@@ -40,12 +41,12 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
  */
 export function renderSavedPlanBrief(plan: Plan, file: string, options: TextOptions): string {
   const st = style(options.color);
-  return [`Carrying out the saved plan ${file}${whereText(plan)}:`, ...safetyLines(plan, st), st.bold(summaryLine(plan))].join('\n') + '\n';
+  return [`Carrying out the saved plan ${inert(file)}${whereText(plan)}:`, ...safetyLines(plan, st), st.bold(summaryLine(plan))].join('\n') + '\n';
 }
 
 /** " in organization N (environment E)", or less when the plan does not say. */
 function whereText(plan: Plan): string {
-  const env = plan.environment !== undefined ? ` (environment ${plan.environment})` : '';
+  const env = plan.environment !== undefined ? ` (environment ${inert(plan.environment)})` : '';
   return `${plan.organization_id === null ? '' : ` in organization ${plan.organization_id}`}${env}`;
 }
 
@@ -59,7 +60,7 @@ function headerLines(plan: Plan, st: Style): string[] {
   } else {
     lines.push(`menuctl compared the configuration with the live API${org}.`);
   }
-  if (plan.targets.length > 0) lines.push(`Limited to --target ${plan.targets.join(', ')}`);
+  if (plan.targets.length > 0) lines.push(`Limited to --target ${plan.targets.map(inert).join(', ')}`);
   if (plan.prune) lines.push('--prune: resources not in the configuration are archived.');
   lines.push('');
   return lines;
@@ -107,7 +108,7 @@ function unmanagedLines(plan: Plan, st: Style): string[] {
   if (shown.length === 0) return [];
   const why = plan.prune ? 'not in the configuration' : 'not in the configuration; left alone, archived only with --prune';
   const lines = [`Unmanaged (${why}):`];
-  for (const u of shown) lines.push(`  ${st.dim('?')} ${u.address} ${st.dim(`(id ${u.id})`)}`);
+  for (const u of shown) lines.push(`  ${st.dim('?')} ${inert(u.address)} ${st.dim(`(id ${inert(u.id)})`)}`);
   return [...lines, ''];
 }
 
@@ -120,5 +121,5 @@ function safetyLines(plan: Plan, st: Style): string[] {
 
 export function warningLines(warnings: readonly Warning[], st: Style): string[] {
   if (warnings.length === 0) return [];
-  return [st.yellow('Warnings:'), ...warnings.map((w) => `  ${st.yellow('!')} ${w.message}`), ''];
+  return [st.yellow('Warnings:'), ...warnings.map((w) => `  ${st.yellow('!')} ${inert(w.message)}`), ''];
 }

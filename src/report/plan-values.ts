@@ -5,6 +5,7 @@
 // with the `diff` package so a one-step change in a ten-step menu shows as one line.
 
 import { diffArrays } from 'diff';
+import { inert } from './inert.js';
 
 export type Mark = '+' | '-' | ' ';
 
@@ -33,7 +34,7 @@ const CONTEXT = 2;
 /**
  * A value on one line. Strings are double-quoted so empty values and trailing spaces show, but
  * backslashes are NOT doubled (as JSON would): a regex must read exactly as written in the YAML.
- * Only control characters are escaped, so a value never breaks the line layout.
+ * What could act on a terminal or break the line layout is escaped by the one rule (inert.ts).
  */
 export function formatValue(v: unknown): string {
   if (v === undefined) return '(none)';
@@ -41,15 +42,11 @@ export function formatValue(v: unknown): string {
   if (v === null || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map(formatItem).join(', ')}]`;
   if (isStep(v)) return formatStep(v);
-  return JSON.stringify(v);
+  return inert(JSON.stringify(v));
 }
 
-const CONTROL: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
 export function quote(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  const body = s.replace(/[\u0000-\u001f\u007f]/g, (c) => CONTROL[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `"${body}"`;
+  return `"${inert(s)}"`;
 }
 
 function formatItem(v: unknown): string {
@@ -92,7 +89,8 @@ function isMultiline(v: unknown): v is string {
 function blockLines(v: unknown): string[] {
   if (v === null || v === undefined) return [];
   if (Array.isArray(v)) return v.map(formatItem);
-  if (isMultiline(v)) return v.split('\n');
+  // Each line of a multi-line value is inert on its own: a CR or escape in it draws nothing.
+  if (isMultiline(v)) return v.split('\n').map(inert);
   return [formatValue(v)];
 }
 
@@ -129,10 +127,10 @@ export function changeView(f: FieldInput, opts: ViewOptions): FieldView {
     const before = formatValue(f.before);
     const after = formatValue(f.after);
     if (f.path.length + before.length + after.length + 6 <= opts.width) {
-      return { kind: 'inline', path: f.path, before, after };
+      return { kind: 'inline', path: inert(f.path), before, after };
     }
   }
-  return { kind: 'block', path: f.path, lines: withCaret(diffBlock(f.before, f.after)) };
+  return { kind: 'block', path: inert(f.path), lines: withCaret(diffBlock(f.before, f.after)) };
 }
 
 /**
@@ -155,7 +153,7 @@ export function valueView(path: string, value: unknown): FieldView | null {
   // Empty values (null sender, empty user_message) are defaults: listing them is noise.
   if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value) || isMultiline(value)) {
-    return { kind: 'block', path, lines: blockLines(value).map((text) => ({ mark: '+', text })) };
+    return { kind: 'block', path: inert(path), lines: blockLines(value).map((text) => ({ mark: '+', text })) };
   }
-  return { kind: 'value', path, text: formatValue(value) };
+  return { kind: 'value', path: inert(path), text: formatValue(value) };
 }
