@@ -21,6 +21,8 @@ export interface ActionInputs {
   workingDirectory: string | null;
   /** plan: Hover webhook records to replay (menuctl replay --records), adding the behaviour section under the plan. */
   records: string[];
+  /** Where the applied-state record lives (MENUCTL_STATE for the step): e.g. git+https://...#menuctl-state. */
+  state: string | null;
 }
 
 export class InputError extends Error {}
@@ -43,6 +45,7 @@ export function readInputs(env: Env): ActionInputs {
     githubToken: input(env, 'github-token') || null,
     workingDirectory: input(env, 'working-directory') || null,
     records: input(env, 'records').split(/\s+/).filter(Boolean),
+    state: input(env, 'state') || null,
   };
 }
 

@@ -42,7 +42,9 @@ export async function runAction(env: Env, log: (text: string) => void = (t) => p
   }
   const context = readContext(env);
   const cwd = resolve(env.GITHUB_WORKSPACE || process.cwd(), inputs.workingDirectory ?? '.');
-  const step: Step = { inputs, context, env, cwd, log, secrets: SecretMask.fromEnv(env) };
+  // The `state` input is MENUCTL_STATE for every command the step runs (CONTRACT.md "State").
+  const stepEnv = inputs.state ? { ...env, MENUCTL_STATE: inputs.state } : env;
+  const step: Step = { inputs, context, env: stepEnv, cwd, log, secrets: SecretMask.fromEnv(stepEnv) };
   if (inputs.command !== 'validate' && inputs.command !== 'test' && context.pullRequest?.fromFork && !hasCredentials(env, inputs.environment)) {
     return skipFork(step);
   }

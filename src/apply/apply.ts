@@ -14,6 +14,7 @@ import { executeChange } from './execute.js';
 import { groupByLevel } from './levels.js';
 import { checkArchiveThreshold, DEFAULT_THRESHOLDS, recordedThresholds, thresholdMessage, type ArchiveThresholds } from '../plan/safety.js';
 import { SecretsWriter } from './secrets-file.js';
+import { SECRETS_WITH_API } from './types.js';
 import { isUnknownOutcome, lostCause } from './errors.js';
 import type { ApplyJournal, ApplyResult, Outcome } from './types.js';
 
@@ -114,7 +115,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
       if (done.recovered) outcome.recovered = true;
       let secretsError: unknown;
       if (done.secrets && id !== null) {
-        outcome.reason = await keepSecrets(change.address, id, done.secrets, secrets).catch((err: unknown) => {
+        outcome.reason = await keepSecrets(options.discardSecrets === true, change.address, id, done.secrets, secrets).catch((err: unknown) => {
           secretsError = err;
           return undefined;
         });
@@ -175,14 +176,10 @@ async function preflight(plan: Plan, options: ApplyOptions): Promise<SecretsWrit
   }
   const appCreates = plan.changes.filter((c) => c.op === 'create' && c.type === 'app');
   if (appCreates.length === 0) return null;
-  if (!options.secretsFile) {
-    if (options.discardSecrets) return null;
-    throw new ApplyRefused(
-      `the plan creates ${appCreates.length} app(s) (${appCreates.map((c) => c.address).join(', ')}) and the API ` +
-        `returns their token and webhook secret only then: pass --secrets-file FILE to keep them ` +
-        `(or --discard-secrets to drop them knowingly). Nothing was changed.`,
-    );
-  }
+  // Without a secrets file the record keeps each new app's id (written before anything else
+  // after its answer), and GET /api/apps/{id} gives its token and webhook secret any time:
+  // `menuctl secrets pull` hands them on (issue 24 item 6).
+  if (!options.secretsFile) return null;
   const writer = new SecretsWriter(options.secretsFile);
   try {
     await writer.check();
@@ -193,12 +190,13 @@ async function preflight(plan: Plan, options: ApplyOptions): Promise<SecretsWrit
 }
 
 async function keepSecrets(
+  discard: boolean,
   address: string,
   id: string,
   secrets: { token: string; webhook_secret: string | null },
   writer: SecretsWriter | null,
 ): Promise<string> {
-  if (!writer) return 'secrets discarded (--discard-secrets)';
+  if (!writer) return discard ? 'secrets discarded (--discard-secrets)' : SECRETS_WITH_API;
   try {
     await writer.save(address, { id, ...secrets });
   } catch (err) {

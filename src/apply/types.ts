@@ -47,3 +47,6 @@ export interface ApplyJournal {
   /** The change failed; `definite`: it certainly had no effect (else its outcome is unknown, and `lost` says how the answer was lost). */
   failed(change: Change, definite: boolean, lost?: string): Promise<void>;
 }
+
+/** The outcome's reason for an app created without a secrets file (report/outcomes-text.ts reads it). */
+export const SECRETS_WITH_API = 'its token and webhook secret stay with the API: `menuctl secrets pull --out FILE` reads them by the recorded id';

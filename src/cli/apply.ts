@@ -26,6 +26,7 @@ import { recordJournal } from '../record/journal.js';
 import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, matchedActions, missingOrFail, usable } from './apply-after.js';
+import { warnIfCommittable } from './secrets-tracked.js';
 import { appsKnownToSecretsFile, knownAppsMessage } from './known-apps.js';
 import type { CliContext } from './context.js';
 import { runInterrupt, type RunInterrupt } from './interrupt.js';
@@ -114,6 +115,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   const { plan } = planned;
   const json = flags.format === 'json';
   const secretsFile = flags.secretsFile !== undefined ? resolve(io.cwd, flags.secretsFile) : undefined;
+  if (secretsFile !== undefined) await warnIfCommittable(secretsFile, io);
   if (plan.changes.length === 0) {
     const completed = await afterApply(planned, secretsFile, conn, io, { check: true, json });
     if (completed === null) io.stdout.write(json ? renderApplyJson(emptyResult()) : heldBack(plan).length > 0 ? 'No other changes.\n' : 'No changes. The live API matches the configuration.\n');

@@ -25,6 +25,7 @@ export const COMMANDS: CommandTable = {
   export: () => import('./export-command.js'),
   state: () => import('./state-command.js'),
   import: () => import('./import-command.js'),
+  secrets: () => import('./secrets-command.js'),
   operators: () => import('./operators.js'),
   serve: () => import('./serve.js'),
   token: () => import('./token.js'),

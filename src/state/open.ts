@@ -20,6 +20,7 @@ interface BackendEntry {
 
 const BACKENDS: BackendEntry[] = [
   { scheme: /^file:/i, example: 'file:menuctl.lock', open: async (url, o) => openFile(url.slice('file:'.length), o) },
+  { scheme: /^git\+/i, example: 'git+URL#BRANCH', open: async (url, o) => (await import('./git.js')).openGitBackend(url, { env: o.env, cwd: o.cwd }) },
   { scheme: /^postgres(ql)?:\/\//i, example: 'postgres://USER@HOST:PORT/DB', open: async (url, o) => (await import('./postgres.js')).openPostgresBackend(url, { env: o.env }) },
 ];
 
