@@ -51,7 +51,7 @@ const MAYBE_SENT = new Set([
   'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
   'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
-const GATEWAY = new Set([502, 503, 504]);
+const GATEWAY = new Set([502, 504]);
 
 /** Decides whether to retry one failed attempt, and what a final failure means. */
 export function retryDecision(
@@ -70,12 +70,13 @@ export function retryDecision(
   const { status } = result;
   // A rate limiter rejects before any work is done, so even a POST is safe to send again.
   if (status === 429) return { retry: true, outcome: 'failed', transient: true };
-  // A 503 is not proof that nothing was done: the reference server answers it before any work,
-  // but the spec shows no such rule for the real service, and an app create sent twice cannot be
-  // found again there (no apps index). So, like 502 and 504, a POST's 503 is outcome unknown;
-  // apply's create-once recovery looks the resource up before it sends the create again.
+  // 503 Service Unavailable says the server did not take the request on (RFC 9110 15.6.4): like
+  // a 429, it answers before any work, so even a POST is sent again, and a create that keeps
+  // getting 503 failed for certain (issue 28 item 2: counting it unknown stopped every later
+  // plan on apps that never existed). The reference server answers its 503s before any work.
+  if (status === 503) return { retry: true, outcome: 'failed', transient: true };
   if (GATEWAY.has(status)) {
-    // A client cannot know whether a gateway error came before or after the handler ran.
+    // A client cannot know whether a 502 or 504 from a gateway came before or after the handler ran.
     return idempotent
       ? { retry: true, outcome: 'failed', transient: true }
       : { retry: false, outcome: 'unknown', transient: true };

@@ -70,7 +70,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   const warnings = [...live.warnings];
   const held = heldBackCreates(cmp, live, options.recreate ?? []);
   warnings.push(...held.warnings);
-  const planned = all.filter((c) => !(c.op === 'create' && held.addresses.has(c.address)));
+  const planned = all.filter((c) => !(c.op === 'create' && held.addresses.has(c.address)) && !cmp.disagrees.has(c.address));
   const changes = [...inScope(planned, scope, warnings), ...archives.map((a) => a.change)];
   const guarded = protectedArchives(cmp, archives);
   diagnostics.push(...guarded.map(protectionError));

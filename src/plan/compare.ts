@@ -52,6 +52,8 @@ export interface Comparison {
   pairs: Pair[];
   orphans: Orphan[];
   diagnostics: Diagnostic[];
+  /** Apps whose record line names a live app of another identity: nothing is planned for them. */
+  disagrees: Set<string>;
 }
 
 const wanted = (r: { id?: string; loc?: Wanted['loc']; renamed_from?: string }, address: string, key: string): Wanted => ({
@@ -135,7 +137,7 @@ export class Comparer {
     if (live.actions !== l.actions || live.operators !== l.operators || live.recorded?.scope !== l.recorded?.scope) {
       return new Comparer(this.desired, live).finish(live);
     }
-    const out: Comparison = { pairs: [], orphans: [], diagnostics: [...this.actions.diagnostics] };
+    const out: Comparison = { pairs: [], orphans: [], diagnostics: [...this.actions.diagnostics], disagrees: new Set() };
     const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
     const all = live.pinned_elsewhere ? [...live.parsers, ...live.pinned_elsewhere] : live.parsers;
     this.desired.actions.forEach((_, i) => {
@@ -153,7 +155,16 @@ export class Comparer {
     const apps = matchAll<LiveApp>({
       kind: 'app',
       keyLabel: KINDS.app.keyLabel,
-      wanted: this.desired.apps.map((a) => recordedPin(wanted(a, appAddress(a.package_name), a.package_name), live, pinned)),
+      wanted: this.desired.apps.map((a) => {
+        const w = wanted(a, appAddress(a.package_name), a.package_name);
+        const other = recordDisagrees(w, live, pinned);
+        if (other !== null) {
+          out.disagrees.add(w.address);
+          out.diagnostics.push(disagreement(w, other, live.recorded!.file));
+          return w;
+        }
+        return recordedPin(w, live, pinned);
+      }),
       pool: live.apps,
       keyOf: KINDS.app.key,
     });
@@ -226,6 +237,35 @@ function recordedPin(w: Wanted, live: LiveState, pinned: ReadonlySet<string>): W
   const shared = [...apps!.values()].filter((a) => a.id === id).length > 1;
   if (shared && KINDS.app.key(app) !== w.key) return w;
   return { ...w, pinnedId: id! };
+}
+
+/**
+ * The live app a record line names when it is another app (another package_name): the record was
+ * edited, or the app changed outside menuctl. Such an id is never trusted (issue 28 item 3):
+ * taking it would rename another team's app and re-point its webhook. A config `id:` decides.
+ */
+function recordDisagrees(w: Wanted, live: LiveState, pinned: ReadonlySet<string>): LiveApp | null {
+  if (w.pinnedId !== undefined) return null;
+  const id = live.recorded?.scope?.apps.get(w.address)?.id;
+  if (id === undefined || id === null || pinned.has(id)) return null;
+  const app = live.apps.find((a) => a.id === id);
+  if (!app || KINDS.app.key(app) === w.key) return null;
+  // A record written before a rename moved the line may hold the id under both names (recordedPin).
+  const shared = [...live.recorded!.scope!.apps.values()].filter((a) => a.id === id).length > 1;
+  return shared ? null : app;
+}
+
+function disagreement(w: Wanted, app: LiveApp, file: string): Diagnostic {
+  return {
+    severity: 'warning',
+    code: 'plan.record-disagrees',
+    address: w.address,
+    ...(w.loc ? { loc: w.loc } : {}),
+    message:
+      `${file} holds ${w.address} as live app ${JSON.stringify(app.id)}, but that app's package_name is ${JSON.stringify(app.package_name)}: ` +
+      `the record disagrees with the API (edited by hand, or the app changed outside menuctl), so nothing is planned for ${w.address}. ` +
+      `If ${JSON.stringify(app.id)} is not this app, run \`menuctl state rm '${w.address}'\` (and \`menuctl import\` the right id); if it is, pin it with \`id: "${app.id}"\`.`,
+  };
 }
 
 function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {

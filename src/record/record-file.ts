@@ -64,9 +64,11 @@ export class RecordKeeper {
     // the old package_name can never take this app's id again (plan/compare.ts recordedPin).
     const others = [...apps].filter(([other, a]) => other !== address && a.id === id);
     if (apps.get(address)?.id === id && others.length === 0) return Promise.resolve();
+    const wasInFlight = apps.get(address)?.pending === 'create';
     for (const [other] of others) apps.delete(other);
     apps.set(address, { id });
-    return this.flush();
+    // A new app's id is how its token is read again (secrets pull): written at once, no pause.
+    return this.flush({ urgent: wasInFlight });
   }
 
 

@@ -26,7 +26,7 @@ describe('retryDecision', () => {
     ['POST', net('ECONNREFUSED'), { retry: true, outcome: 'failed' }],
     ['POST', net('UND_ERR_CONNECT_TIMEOUT'), { retry: true, outcome: 'failed' }],
     ['POST', status(502), { retry: false, outcome: 'unknown' }],
-    ['POST', status(503), { retry: false, outcome: 'unknown' }],
+    ['POST', status(503), { retry: true, outcome: 'failed' }],
     ['POST', status(504), { retry: false, outcome: 'unknown' }],
     ['POST', status(500), { retry: false, outcome: 'unknown' }],
     ['POST', net('ECONNRESET'), { retry: false, outcome: 'unknown' }],

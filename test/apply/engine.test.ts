@@ -1,5 +1,6 @@
 // Unit tests of the engine's rules on an in-memory client (fake-client.ts). The same rules
 // are exercised against the real reference server in the integration tests.
+import { SECRETS_WITH_API } from '../../src/apply/types.js';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,11 +146,12 @@ describe('safety checks before the first write', () => {
     expect(attempted()).toBe(22);
   });
 
-  it('refuses to create apps with nowhere to keep their secrets, unless told to discard them', async () => {
+  it('creates apps without a secrets file (their secrets stay with the API, read by the recorded id), or discards them knowingly', async () => {
     const client = new FakeClient();
-    await expect(applyPlan(plan([createAction('A'), createApp('com.x')]), client, { concurrency: 2 })).rejects.toThrow(/--secrets-file/);
-    expect(client.calls).toEqual([]);
-    const r = await applyPlan(plan([createApp('com.x')]), client, { concurrency: 2, discardSecrets: true });
+    const kept = await applyPlan(plan([createAction('A'), createApp('com.x')]), client, { concurrency: 2 });
+    expect(kept.outcomes.find((o) => o.type === 'app')).toMatchObject({ status: 'applied', reason: SECRETS_WITH_API });
+    expect(JSON.stringify(kept)).not.toContain('SECRET');
+    const r = await applyPlan(plan([createApp('com.y')]), client, { concurrency: 2, discardSecrets: true });
     expect(r.outcomes[0]).toMatchObject({ status: 'applied', reason: 'secrets discarded (--discard-secrets)' });
     expect(JSON.stringify(r)).not.toContain('SECRET');
   });

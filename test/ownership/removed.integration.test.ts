@@ -97,3 +97,33 @@ describe.each(SERVER_MODES)('ownership against the $name', (mode) => {
     expect(JSON.parse(green.stdout).in_sync).toBe(true);
   });
 });
+
+describe('an edited record takes over nothing (issue 28 item 3)', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer({ specOnly: true }); });
+  afterAll(async () => { await server.close(); });
+
+  it("a record line moved to another team's app id: the plan says the record disagrees, and apply leaves that app as it was", async () => {
+    const dir = tempDir();
+    const token = await server.mintToken(777);
+    const env = { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token };
+    const cli = (args: string[]) => runCli(args, { env, cwd: dir });
+    const api = client(server, token);
+    writeFileSync(join(dir, 'menuctl.yaml'), 'version: 1\napps:\n  - { name: Ours, package_name: com.ours, webhook_url: "https://ours.example.com/hook" }\n');
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    const theirs = (await api('POST', '/api/apps', { app: { name: 'Theirs', package_name: 'com.theirs', webhook_url: 'https://theirs.example.com/hook' } })).body.data;
+    const { readFileSync } = await import('node:fs');
+    const lock = join(dir, 'menuctl.lock');
+    writeFileSync(lock, readFileSync(lock, 'utf8').replace(/"id":"[^"]+"/, `"id":"${theirs.id}"`));
+    const before = (await api('GET', `/api/apps/${theirs.id}`)).body.data.attributes;
+
+    const plan = await cli(['plan', '--format', 'json']);
+    expect(JSON.parse(plan.stdout).changes).toEqual([]);
+    expect(plan.stderr).toContain('warning[plan.record-disagrees]');
+    expect(plan.stderr).toContain(`that app's package_name is "com.theirs"`);
+    const applied = await cli(['apply', '--yes']);
+    expect(applied.code).toBe(0);
+    const after = (await api('GET', `/api/apps/${theirs.id}`)).body.data.attributes;
+    expect({ name: after.name, package_name: after.package_name, webhook_url: after.webhook_url }).toEqual({ name: before.name, package_name: before.package_name, webhook_url: before.webhook_url });
+  });
+});

@@ -39,11 +39,14 @@ describe('plan with a record', () => {
     expect(drift.drift.warnings).toEqual([expect.objectContaining({ code: 'drift.hidden-steps', message: expect.stringMatching(/menuctl\.lock has no record of them/) })]);
   });
 
-  it('matches an app by its recorded id where the API cannot list apps, and renames it back', () => {
+  it('trusts a recorded app id only while the live app still has that package_name; an `id:` pin renames it back', () => {
     const l = live({ apps: [liveApp({ id: '7', package_name: 'com.renamed' })], apps_listed: false });
     l.recorded = { file: 'menuctl.lock', scope: scope((s) => s.apps.set('app["com.example.agent"]', { id: '7' })) };
-    const { plan } = buildPlan(desired({ apps: [desiredApp()] }), l);
-    expect(plan.changes.map((c) => [c.op, c.id, reasonText(c.reasons)])).toEqual([['update', '7', 'renamed from "com.renamed"']]);
+    const distrusted = buildPlan(desired({ apps: [desiredApp()] }), l);
+    expect(distrusted.plan.changes).toEqual([]);
+    expect(distrusted.diagnostics.map((d) => [d.severity, d.code, d.address])).toEqual([['warning', 'plan.record-disagrees', 'app["com.example.agent"]']]);
+    const pinned = buildPlan(desired({ apps: [desiredApp({ id: '7' })] }), l);
+    expect(pinned.plan.changes.map((c) => [c.op, c.id, reasonText(c.reasons)])).toEqual([['update', '7', 'renamed from "com.renamed"']]);
   });
 
   it('a recorded id that an `id:` in the config pins goes to that app: the old package_name, reused in the same change, is a create', () => {
