@@ -177,7 +177,8 @@ describe.each(BACKENDS)('the workflow, replayed in fresh clones with the state i
     const origin = join(dir, 'origin.git');
     git(dir, 'init', '-q', '--bare', '-b', 'main', origin);
     const seed = join(dir, 'seed');
-    git(dir, 'clone', '-q', origin, seed);
+    git(dir, 'init', '-q', '-b', 'main', seed);
+    git(seed, 'remote', 'add', 'origin', origin);
     mkdirSync(join(seed, 'config'));
     writeFileSync(join(seed, 'config/menus.yaml'), CONFIG([action('Balance')]));
     git(seed, 'add', '-A');
