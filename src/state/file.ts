@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { link, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { checkWritable, readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
 import { LockHeld, StateConflict, type LockInfo, type LockOptions, type Snapshot, type StateBackend } from './backend.js';
@@ -48,13 +48,7 @@ export class FileBackend implements StateBackend {
     const path = this.lockPath(info.scope);
     await pollLock(options, async () => {
       try {
-        const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-        try {
-          await fh.writeFile(`${JSON.stringify(info)}\n`);
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
+        await this.createLockFile(path, info);
         return null;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
@@ -89,16 +83,31 @@ export class FileBackend implements StateBackend {
       const now = await this.holderAt(path);
       if (now === null || now.id !== dead.id) return false;
       await rm(path, { force: true });
-      const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-      try {
-        await fh.writeFile(`${JSON.stringify(info)}\n`);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
+      await this.createLockFile(path, info);
       return true;
     } finally {
       await rm(guard, { force: true });
+    }
+  }
+
+  /**
+   * The lock file appears whole or not at all: the holder is written to a temp file, which is then
+   * hard-linked to the lock's name (link fails with EEXIST when it exists: an atomic create), so a
+   * second run never reads a lock file that is still being written.
+   */
+  private async createLockFile(path: string, info: LockInfo): Promise<void> {
+    const tmp = `${path}.${process.pid}.${info.id}.tmp`;
+    const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+    try {
+      await fh.writeFile(`${JSON.stringify(info)}\n`);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    try {
+      await link(tmp, path);
+    } finally {
+      await rm(tmp, { force: true });
     }
   }
 

@@ -258,18 +258,21 @@ describe.each(BACKENDS)('the workflow, replayed in fresh clones with the state i
     git(w.dir, 'clone', '-q', w.origin, clone);
     const env = { MENUCTL_API_URL: w.api.url, MENUCTL_TOKEN: token, MENUCTL_STATE: w.state, MENUCTL_VAR_AGENT_WEBHOOK_URL: 'https://hooks.acme.example/agent', GITHUB_SERVER_URL: 'https://github.example', GITHUB_REPOSITORY: REPO, GITHUB_RUN_ID: '77' };
     // A long apply holds the lock: many actions, 15 ms a request.
-    writeFileSync(join(clone, 'config/menus.yaml'), CONFIG(Array.from({ length: 25 }, (_, i) => action(`Menu ${i}`))));
+    writeFileSync(join(clone, 'config/menus.yaml'), CONFIG(Array.from({ length: 60 }, (_, i) => action(`Menu ${i}`))));
     const holder = runCli(['apply', 'config/', '--yes'], { cwd: clone, env });
-    let refused;
-    for (let i = 0; i < 200; i++) {
-      refused = await runCli(['apply', 'config/', '--yes'], { cwd: clone, env: { ...env, GITHUB_RUN_ID: '78' } });
-      if (refused.code !== 0 && /is locked/.test(refused.stderr)) break;
-      await new Promise((r) => setTimeout(r, 20));
+    // The second starts once the state shows the first's lock (state list names held locks).
+    let seen = false;
+    for (let i = 0; i < 500 && !seen; i++) {
+      seen = (await runCli(['state', 'list', 'config/'], { cwd: clone, env })).stderr.includes('/actions/runs/77');
+      if (!seen) await new Promise((r) => setTimeout(r, 10));
     }
+    expect(seen).toBe(true);
+    const refused = await runCli(['apply', 'config/', '--yes'], { cwd: clone, env: { ...env, GITHUB_RUN_ID: '78' } });
+    expect(refused.code).toBe(1);
     expect((await holder).code).toBe(0);
-    expect(refused!.stderr).toMatch(/is locked: held by .* running `menuctl apply` since .* \(https:\/\/github\.example\/acme\/menus\/actions\/runs\/77\), lock id \S+\. Nothing was changed\./);
-    expect(refused!.stderr).toContain('menuctl state unlock');
-    expect(posts(w, '/api/actions')).toBe(25);
+    expect(refused.stderr).toMatch(/is locked: held by .* running `menuctl apply` since .* \(https:\/\/github\.example\/acme\/menus\/actions\/runs\/77\), lock id \S+\. Nothing was changed\./);
+    expect(refused.stderr).toContain('menuctl state unlock');
+    expect(posts(w, '/api/actions')).toBe(60);
   }, 180_000);
 });
 
