@@ -14,6 +14,7 @@ import { describeHolder, LockHeld, type LockInfo } from '../state/backend.js';
 import { openState, shownUrl } from '../state/open.js';
 import { RecordStore } from '../state/store.js';
 import { holderGone } from '../state/process.js';
+import { inert } from '../report/inert.js';
 import { CliError } from './exit.js';
 import { filePath } from './options.js';
 import type { Io } from './io.js';
@@ -118,8 +119,8 @@ export async function lockScope(store: RecordStore, key: string, lock: { command
     await store.lock(key, lock.command, {
       env: io.env,
       timeoutMs: lock.timeoutMs,
-      onWait: (h) => io.stderr.write(`Waiting up to ${Math.round(lock.timeoutMs / 1000)} s for the state lock of ${key}: held by ${describeHolder(h)} (lock id ${h.id}).\n`),
-      onStale: (h) => io.stderr.write(`Warning: the state lock of ${key} was left by ${describeHolder(h)} (lock id ${h.id}), which stopped without releasing it (killed?): it is released and taken by this run. What that run confirmed is in the record; the plan shows the rest.\n`),
+      onWait: (h) => io.stderr.write(`Waiting up to ${Math.round(lock.timeoutMs / 1000)} s for the state lock of ${key}: held by ${inert(describeHolder(h))} (lock id ${inert(h.id)}).\n`),
+      onStale: (h) => io.stderr.write(`Warning: the state lock of ${key} was left by ${inert(describeHolder(h))} (lock id ${inert(h.id)}), which stopped without releasing it (killed?): it is released and taken by this run. What that run confirmed is in the record; the plan shows the rest.\n`),
     });
   } catch (err) {
     if (err instanceof LockHeld) throw new CliError(lockRefusal(err.holder, store.shown, lock.timeoutMs));
@@ -131,9 +132,9 @@ export function lockRefusal(h: LockInfo, shown: string, timeoutMs: number): stri
   const gone = holderGone(h);
   const waited = timeoutMs > 0 ? ` after waiting ${Math.round(timeoutMs / 1000)} s` : '';
   return [
-    `the state ${shown} of ${h.scope} is locked${waited}: held by ${describeHolder(h)}, lock id ${h.id}. Nothing was changed.`,
+    `the state ${shown} of ${inert(h.scope)} is locked${waited}: held by ${inert(describeHolder(h))}, lock id ${inert(h.id)}. Nothing was changed.`,
     gone
-      ? `  Its process ${h.pid} is no longer running on this host: it was stopped before it could release the lock. Check that its changes are what you expect (\`menuctl plan\`), then release it with \`menuctl state unlock ${h.id}\`.`
-      : `  Wait for it to finish (or pass --lock-timeout 5m to wait), or, if that run was killed, release the lock with \`menuctl state unlock ${h.id}\`.`,
+      ? `  Its process ${h.pid} is no longer running on this host: it was stopped before it could release the lock. Check that its changes are what you expect (\`menuctl plan\`), then release it with \`menuctl state unlock ${inert(h.id)}\`.`
+      : `  Wait for it to finish (or pass --lock-timeout 5m to wait), or, if that run was killed, release the lock with \`menuctl state unlock ${inert(h.id)}\`.`,
   ].join('\n');
 }

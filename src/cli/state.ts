@@ -5,6 +5,7 @@ import type { RecordDocument, ScopeRecord } from '../record/record.js';
 import { emptyScope } from '../record/record.js';
 import { parseAddress } from '../model/address.js';
 import { describeHolder } from '../state/backend.js';
+import { inert } from '../report/inert.js';
 import { openState, shownUrl } from '../state/open.js';
 import { RecordStore } from '../state/store.js';
 import type { CliContext } from './context.js';
@@ -63,9 +64,10 @@ export async function stateList(paths: string[], flags: StateFlags, ctx: CliCont
   return withStore(paths, flags, io, async (store) => {
     const doc = await load(store);
     const list = rows(doc, flags.scope);
-    for (const r of list) io.stdout.write(`${quoted(r.scope)}\t${r.address}\t${r.id}\n`);
+    // Tab-separated: a scope (a normalised URL and org, or an environment name) has no tab or line break.
+    for (const r of list) io.stdout.write(`${inert(r.scope)}\t${inert(r.address)}\t${inert(r.id)}\n`);
     if (list.length === 0) io.stderr.write(`${store.shown} holds no resource${flags.scope !== undefined ? ` for scope ${quoted(flags.scope)}` : ''}.\n`);
-    for (const h of await store.backend.locks()) io.stderr.write(`Locked: ${quoted(h.scope)} by ${describeHolder(h)} (lock id ${h.id}).\n`);
+    for (const h of await store.backend.locks()) io.stderr.write(`Locked: ${quoted(h.scope)} by ${inert(describeHolder(h))} (lock id ${inert(h.id)}).\n`);
     return EXIT.OK;
   });
 }
@@ -184,7 +186,7 @@ export async function stateUnlock(id: string, paths: string[], flags: StateFlags
       const now = held.length === 0 ? 'it holds no lock now' : `it holds ${held.map((h) => `${h.id} (${quoted(h.scope)})`).join(', ')}`;
       throw new CliError(`${store.shown} has no lock with id ${id}: ${now}`);
     }
-    io.stdout.write(`Released lock ${released.id} of ${quoted(released.scope)}: it was held by ${describeHolder(released)}. Run \`menuctl plan\` to see what that run left.\n`);
+    io.stdout.write(`Released lock ${inert(released.id)} of ${quoted(released.scope)}: it was held by ${inert(describeHolder(released))}. Run \`menuctl plan\` to see what that run left.\n`);
     return EXIT.OK;
   });
 }
