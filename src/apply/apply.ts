@@ -25,6 +25,8 @@ export interface ApplyOptions {
   onDone?(outcome: Outcome): void;
   /** Where created apps' token and webhook_secret go (secrets-file.ts). */
   secretsFile?: string;
+  /** The file's section for this environment (secrets-file.ts secretsSection); none without environments. */
+  secretsSection?: string;
   /** Create apps without a secrets file, knowingly dropping their token (`--discard-secrets`). */
   discardSecrets?: boolean;
   /** Allow archiving beyond the thresholds (a plan made with --force records it in `safety.force`). */
@@ -180,7 +182,7 @@ async function preflight(plan: Plan, options: ApplyOptions): Promise<SecretsWrit
   // after its answer), and GET /api/apps/{id} gives its token and webhook secret any time:
   // `menuctl secrets pull` hands them on (issue 24 item 6).
   if (!options.secretsFile) return null;
-  const writer = new SecretsWriter(options.secretsFile);
+  const writer = new SecretsWriter(options.secretsFile, options.secretsSection);
   try {
     await writer.check();
   } catch (err) {

@@ -5,7 +5,7 @@
 
 import { ResponseShapeError } from '../api/errors.js';
 import type { ApiClient } from '../api/types.js';
-import { readSecretsFile, SecretsWriter } from './secrets-file.js';
+import { readSecretsSection, SecretsWriter } from './secrets-file.js';
 
 /** An app's address and live id: what reading its secrets back needs. */
 export interface AppAt {
@@ -23,8 +23,8 @@ export interface ManagedApp extends AppAt {
  * live app about having a webhook secret (the API generates one when a URL is first set, and
  * drops it when the URL is removed: docs/api.md "Apps").
  */
-export async function missingSecrets(file: string, apps: readonly ManagedApp[]): Promise<ManagedApp[]> {
-  const doc = await readSecretsFile(file);
+export async function missingSecrets(file: string, apps: readonly ManagedApp[], section?: string): Promise<ManagedApp[]> {
+  const doc = await readSecretsSection(file, section);
   return apps.filter((a) => {
     const entry = doc[a.address];
     return entry?.id !== a.id || typeof entry.token !== 'string' || (typeof entry.webhook_secret === 'string') !== a.webhook;
@@ -37,11 +37,11 @@ export interface Completion {
   failed: { address: string; message: string }[];
 }
 
-export async function completeSecrets(client: ApiClient, file: string, apps: readonly AppAt[]): Promise<Completion> {
-  const writer = new SecretsWriter(file);
+export async function completeSecrets(client: ApiClient, file: string, apps: readonly AppAt[], section?: string): Promise<Completion> {
+  const writer = new SecretsWriter(file, section);
   const out: Completion = { written: [], failed: [] };
   // Unreadable now: every save below fails and says why, per app.
-  const had = await readSecretsFile(file).catch((): Record<string, undefined> => ({}));
+  const had = await readSecretsSection(file, section).catch((): Record<string, undefined> => ({}));
   for (const app of apps) {
     try {
       const secrets = await client.getAppSecrets(app.id);

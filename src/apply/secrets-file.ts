@@ -1,6 +1,9 @@
 // Where created apps' secrets go, and the only place they go: a JSON file keyed by app address,
 // mode 0600, merged with what is there, replaced atomically (write a temp file, then rename)
 // so a crash never leaves half a file and never loses secrets written by an earlier run.
+// With environments (`--env NAME`), an environment's entries sit in a section of their own,
+// `"environment NAME": { address: entry }`, so one file serves staging and production without
+// one overwriting the other (issue 24 item 6); a config without environments keeps the flat form.
 
 import { checkWritable, readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
 import type { AppSecrets } from '../model/types.js';
@@ -32,6 +35,22 @@ export async function readSecretsFile(file: string): Promise<SecretsDocument> {
   return doc as SecretsDocument;
 }
 
+/** The section a config with environments keeps its entries in (the record's scope key too). */
+export const secretsSection = (environment: string | null | undefined): string | undefined =>
+  environment ? `environment ${environment}` : undefined;
+
+/** The entries of one section (the whole file's top level when there is none). */
+export function sectionOf(doc: SecretsDocument, section: string | undefined): SecretsDocument {
+  if (section === undefined) return doc;
+  const inner = (doc as unknown as Record<string, unknown>)[section];
+  return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as SecretsDocument) : {};
+}
+
+/** Reads one section of the file ({} when absent). */
+export async function readSecretsSection(file: string, section: string | undefined): Promise<SecretsDocument> {
+  return sectionOf(await readSecretsFile(file), section);
+}
+
 /**
  * Serialises writes: apps are created concurrently, and each secret is saved as soon as it
  * arrives so an interrupted run keeps every token it was given.
@@ -40,7 +59,7 @@ export class SecretsWriter {
   private queue: Promise<void> = Promise.resolve();
   readonly written: string[] = [];
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string, readonly section?: string) {}
 
   /**
    * Fails before any write to the API if the file cannot be used. Touches nothing: apply may
@@ -71,7 +90,13 @@ export class SecretsWriter {
   private mutate(change: (doc: SecretsDocument) => void): Promise<void> {
     const next = this.queue.then(async () => {
       const doc = await readSecretsFile(this.file);
-      change(doc);
+      if (this.section === undefined) change(doc);
+      else {
+        const all = doc as unknown as Record<string, unknown>;
+        const inner = sectionOf(doc, this.section);
+        change(inner);
+        all[this.section] = inner;
+      }
       await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`, { mode: 0o600, mkdirs: false });
     });
     this.queue = next.catch(() => undefined);

@@ -4,6 +4,7 @@
 import { relative } from 'node:path';
 import { completeSecrets, missingSecrets, type AppAt, type Completion, type ManagedApp } from '../apply/complete-secrets.js';
 import { checkWritable } from '../fs/atomic-write.js';
+import { secretsSection } from '../apply/secrets-file.js';
 import type { ApplyResult } from '../apply/types.js';
 import type { Comparison } from '../plan/compare.js';
 import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
@@ -29,7 +30,8 @@ export async function afterApply(
   planned: AfterInput, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean; json: boolean; result?: ApplyResult },
 ): Promise<Completion | null> {
   const keeper = new RecordKeeper(planned.record);
-  const missing: AppAt[] = secretsFile === undefined ? [] : await missingOrFail(secretsFile, planned.apps, o.check);
+  const section = secretsSection(conn.environment);
+  const missing: AppAt[] = secretsFile === undefined ? [] : await missingOrFail(secretsFile, planned.apps, o.check, section);
   // An applied update or restore of an app may have made the API generate its webhook secret (a
   // URL set for the first time) or drop it (the URL removed): read those apps back too. By the
   // outcome's id: a saved plan carried out without the config PATH knows no managed apps.
@@ -52,7 +54,7 @@ export async function afterApply(
     if (line?.pending === 'create') await keeper.actionIs(a.address, a.id, { steps: line.steps, operator_ids: line.operator_ids });
   }
   if (missing.length === 0) return null;
-  const done = await completeSecrets(conn.client, secretsFile!, missing);
+  const done = await completeSecrets(conn.client, secretsFile!, missing, section);
   if (done.written.length > 0) {
     const n = done.written.length;
     // With --format json, stdout is the one result document (docs/apply.md): the note goes to stderr.
@@ -64,8 +66,8 @@ export async function afterApply(
 }
 
 /** `before`: no write has been made yet, and the message says so. */
-export function missingOrFail(file: string, apps: readonly ManagedApp[], before: boolean): Promise<ManagedApp[]> {
-  return missingSecrets(file, apps).catch((err: Error) => {
+export function missingOrFail(file: string, apps: readonly ManagedApp[], before: boolean, section?: string): Promise<ManagedApp[]> {
+  return missingSecrets(file, apps, section).catch((err: Error) => {
     throw new CliError(before ? `${err.message}. Nothing was changed.` : err.message);
   });
 }

@@ -27,6 +27,7 @@ import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.
 import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, matchedActions, missingOrFail, usable } from './apply-after.js';
 import { warnIfCommittable } from './secrets-tracked.js';
+import { secretsSection } from '../apply/secrets-file.js';
 import { appsKnownToSecretsFile, knownAppsMessage } from './known-apps.js';
 import type { CliContext } from './context.js';
 import { runInterrupt, type RunInterrupt } from './interrupt.js';
@@ -127,13 +128,14 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   // Before the question: a plan apply would refuse is not worth confirming.
   const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal);
-  const known = await appsKnownToSecretsFile(plan, secretsFile, { client: conn.client, appsListed: planned.appsListed, record: planned.record });
+  const section = secretsSection(conn.environment);
+  const known = await appsKnownToSecretsFile(plan, secretsFile, { client: conn.client, appsListed: planned.appsListed, record: planned.record, ...(section ? { section } : {}) });
   if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!));
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
   // So is one an app update or restore will need: it is read back afterwards (apply-after.ts).
   const appsReadBack = plan.changes.some((c) => c.type === 'app' && (c.op === 'update' || c.op === 'restore'));
-  if (secretsFile !== undefined && ((await missingOrFail(secretsFile, planned.apps, true)).length > 0 || appsReadBack)) await usable(secretsFile);
+  if (secretsFile !== undefined && ((await missingOrFail(secretsFile, planned.apps, true, section)).length > 0 || appsReadBack)) await usable(secretsFile);
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
@@ -341,6 +343,7 @@ async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection
       journal: recordJournal(keeper),
       preflight: () => keeper.check(),
       ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),
+      ...(secretsSection(conn.environment) ? { secretsSection: secretsSection(conn.environment)! } : {}),
       discardSecrets: flags.discardSecrets === true,
       ...applyOptionsFor(planned, flags),
     });

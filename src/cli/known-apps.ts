@@ -5,7 +5,7 @@
 // still names each app's id: when that id is live with the same package_name, the create is
 // refused before anything is sent, with the `id:` pin that adopts the app.
 
-import { readSecretsFile } from '../apply/secrets-file.js';
+import { readSecretsSection } from '../apply/secrets-file.js';
 import type { ApiClient } from '../api/types.js';
 import type { Plan } from '../plan/types.js';
 import type { RecordDocument } from '../record/record.js';
@@ -23,13 +23,13 @@ export interface KnownApp {
  */
 export async function appsKnownToSecretsFile(
   plan: Plan, secretsFile: string | undefined,
-  api: { client: ApiClient; appsListed: () => Promise<boolean>; record?: { doc: RecordDocument; key: string } },
+  api: { client: ApiClient; appsListed: () => Promise<boolean>; record?: { doc: RecordDocument; key: string }; section?: string },
 ): Promise<KnownApp[]> {
   const { client, record } = api;
   const creates = plan.changes.flatMap((c) => (c.op === 'create' && c.type === 'app' ? [c] : []));
   if (secretsFile === undefined || creates.length === 0) return [];
   // Unreadable: apply's own checks of the file say why, before anything is sent.
-  const doc = await readSecretsFile(secretsFile).catch(() => null);
+  const doc = await readSecretsSection(secretsFile, api.section).catch(() => null);
   const candidates = creates.flatMap((c) => {
     const id = doc?.[c.address]?.id;
     return typeof id === 'string' && id !== '' && !otherScopes(record, c.address).has(id) ? [{ change: c, id }] : [];

@@ -4,6 +4,7 @@
 
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { readSecretsFile, secretsSection } from '../apply/secrets-file.js';
 import { scopeOf } from '../record/record-file.js';
 import type { CliContext } from './context.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
@@ -48,17 +49,29 @@ export async function runSecretsPull(paths: string[], flags: SecretsFlags, ctx: 
   if (pulled.length === 0 && missing.length === 0) {
     throw new CliError(`${shown} holds no app for this API${environment ? ` (environment ${environment.name})` : ''}: nothing to pull. Apps menuctl created or imported are recorded there.`);
   }
-  await writeFileAtomic(out, flags.format === 'env' ? envText(pulled) : jsonText(pulled), { mode: 0o600 });
+  const section = secretsSection(conn.environment);
+  await writeFileAtomic(out, flags.format === 'env' ? envText(pulled) : await jsonText(out, pulled, section), { mode: 0o600 });
   await warnIfCommittable(out, io);
   io.stdout.write(`Wrote the secrets of ${pulled.length} app${pulled.length === 1 ? '' : 's'} to ${flags.out} (mode 0600): ${pulled.map((p) => p.address).join(', ') || 'none'}.\n`);
   for (const m of missing) io.stderr.write(`Error: ${m} is in the record but not live (archived apps keep their id; a deleted one is gone): \`menuctl state rm\` it if it is gone for good.\n`);
   return missing.length > 0 ? EXIT.ERROR : EXIT.OK;
 }
 
-/** The secrets file's own shape (apply --secrets-file reads it). */
-function jsonText(pulled: Pulled[]): string {
-  const doc: Record<string, { id: string; token: string; webhook_secret: string | null }> = {};
-  for (const p of pulled) doc[p.address] = { id: p.id, token: p.token, webhook_secret: p.webhook_secret };
+/**
+ * The secrets file's own shape (apply --secrets-file reads it). With environments, this one's
+ * section is replaced and the file's other sections kept, so one file serves them all.
+ */
+async function jsonText(out: string, pulled: Pulled[], section: string | undefined): Promise<string> {
+  const entries: Record<string, { id: string; token: string; webhook_secret: string | null }> = {};
+  for (const p of pulled) entries[p.address] = { id: p.id, token: p.token, webhook_secret: p.webhook_secret };
+  if (section === undefined) return `${JSON.stringify(entries, null, 2)}\n`;
+  let doc: Record<string, unknown> = {};
+  try {
+    doc = (await readSecretsFile(out)) as unknown as Record<string, unknown>;
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}; nothing was written`);
+  }
+  doc[section] = entries;
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
