@@ -17,7 +17,7 @@ import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
 import { inert } from '../report/inert.js';
 import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
-import { createProgress } from './progress.js';
+import { createProgress, readProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
 import { thresholdsOf } from './options.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
@@ -195,7 +195,9 @@ function checkFlags(flags: ApplyFlags): void {
 
 async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext): Promise<ApplyInput> {
   const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment, lock: lockFor(flags) });
+  const reading = readProgress({ stream: ctx.io.stderr, tty: Boolean(ctx.io.stderr.isTTY) });
   const planned = await loadAndPlan(paths, {
+    onRead: reading.onRead,
     environment: conn.environment ?? undefined,
     record,
     recreate: flags.recreate,
@@ -208,7 +210,7 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnect
     thresholds: thresholdsOf(flags),
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg, conn.environment),
-  }, ctx.io);
+  }, ctx.io).finally(reading.finish);
   return { plan: planned.plan, record, apps: managedApps(planned.comparison), actions: matchedActions(planned.comparison), appsListed: async () => planned.live.apps_listed };
 }
 

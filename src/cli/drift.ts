@@ -1,5 +1,6 @@
 // menuctl drift: what changed in the live API outside the config. Exit 0 in sync, 2 drift.
 
+import { readProgress } from './progress.js';
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadDesired, readLiveComparing, reportDiagnostics } from './pipeline.js';
@@ -32,10 +33,11 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });
+    const reading = readProgress({ stream: io.stderr, tty: Boolean(io.stderr.isTTY) });
     const { live, comparer } = await readLiveComparing(desired, {
-      client, concurrency, signal: ctx.signal, record,
+      client, concurrency, signal: ctx.signal, record, onRead: reading.onRead,
       checkOrganization: (org) => checkOrganization(client, organizationGuard, org, environment?.name ?? null),
-    });
+    }).finally(reading.finish);
     const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target }, comparer);
     reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });
     if (flags.reportFile) {

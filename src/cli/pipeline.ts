@@ -29,6 +29,8 @@ export interface ReadLiveForOptions {
   record?: LoadedRecord;
   /** Given the live lists (and the record) before any parser is read; see ReadLiveOptions.onLists. */
   onLists?: (lists: LiveLists) => ((action: LiveAction, parsers: LiveParser[]) => void) | undefined;
+  /** Told how many actions' parsers are read so far, of how many (cli/progress.ts readProgress). */
+  onRead?: (done: number, total: number) => void;
 }
 
 export type LoadAndPlanOptions = PlanOptions & ReadLiveForOptions & {
@@ -145,9 +147,21 @@ export async function readLiveFor(desired: DesiredState, options: ReadLiveForOpt
   const scope = options.record ? scopeOf(options.record) : null;
   const recorded = options.record ? { file: options.record.shown, scope } : undefined;
   const onLists = options.onLists;
+  const onRead = options.onRead;
+  const want = wantParsers(desired);
   const live = await readLiveState(options.client, {
-    ...(onLists ? { onLists: (lists: Omit<LiveLists, 'recorded'>) => onLists({ ...lists, ...(recorded ? { recorded } : {}) }) } : {}),
-    wantParsers: wantParsers(desired),
+    ...(onLists || onRead ? { onLists: (lists: Omit<LiveLists, 'recorded'>) => {
+      const arrived = onLists?.({ ...lists, ...(recorded ? { recorded } : {}) });
+      if (!onRead) return arrived;
+      const total = lists.actions.filter(want).length;
+      let done = 0;
+      onRead(done, total);
+      return (action: LiveAction, parsers: LiveParser[]) => {
+        arrived?.(action, parsers);
+        onRead(++done, total);
+      };
+    } } : {}),
+    wantParsers: want,
     pinnedAppIds: desired.apps.flatMap((a) => (a.id === undefined ? [] : [a.id])),
     ...(options.record ? { recordedAppIds: recordedAppIds(scope) } : {}),
     concurrency: options.concurrency,

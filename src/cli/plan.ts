@@ -1,6 +1,7 @@
 // menuctl plan: the diff a reviewer reads. Reads only; --out saves the plan for `apply --plan`.
 
 import { resolve } from 'node:path';
+import { readProgress } from './progress.js';
 import { loadAndPlan } from './pipeline.js';
 import { serializePlan } from '../plan/plan-file.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
@@ -37,7 +38,9 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });
+    const reading = readProgress({ stream: io.stderr, tty: Boolean(io.stderr.isTTY) });
     const { plan, desired } = await loadAndPlan(paths, {
+      onRead: reading.onRead,
       environment: environment?.name,
       showProtected: true,
       record,
@@ -51,7 +54,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       thresholds: thresholdsOf(flags),
       force: flags.force === true,
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg, environment?.name ?? null),
-    }, io);
+    }, io).finally(reading.finish);
     const guarded = plan.safety?.protected.length ?? 0;
     if (flags.out && guarded === 0) {
       const saved = serializePlan(plan);
