@@ -5,6 +5,7 @@ import { Option, type Command } from 'commander';
 import type { CliContext } from './context.js';
 import { envOption, filePath, formatOption } from './options.js';
 import type { ReplayFlags } from './replay.js';
+import { stateOption } from './record.js';
 import { DEFAULT_TIMEOUT_MS } from '../classify/run-fixtures.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -16,6 +17,7 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(new Option('--baseline <path...>', "the config to compare with (e.g. the pull request's base), instead of each record's own outcome"))
     .addOption(formatOption(['text', 'json', 'markdown']))
     .option('--detailed-exitcode', 'exit 2 when any outcome changed, 0 when none')
+    .addOption(stateOption())
     .addOption(new Option('--record <file>', 'the applied-state record, read offline to match records to actions by public id (default: menuctl.lock beside the config, when there is one)').argParser(filePath))
     .addOption(envOption())
     .option('--timeout <ms>', 'time budget of the regexes on one batch of messages', (v: string) => {

@@ -9,14 +9,14 @@ import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics
 import { renderReplayJson, renderReplayMarkdown, renderReplayText } from '../report/replay.js';
 import { ReplayClassifier } from '../replay/classifier.js';
 import { indexActions } from '../replay/match.js';
-import { publicIdsFromRecord } from '../replay/public-ids.js';
+import { publicIdsFromRecord, publicIdsOf } from '../replay/public-ids.js';
 import { readRecords, RecordReadError, recordFiles } from '../replay/read-records.js';
 import { replay } from '../replay/replay.js';
 import type { CliContext } from './context.js';
 import { wantedEnvironment } from './environment.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
-import { recordPath } from './record.js';
+import { openRecordStore, recordPath } from './record.js';
 
 export interface ReplayFlags {
   records: string[];
@@ -24,6 +24,7 @@ export interface ReplayFlags {
   format: 'text' | 'json' | 'markdown';
   detailedExitcode?: boolean;
   record?: string;
+  state?: string;
   env?: string;
   timeout: number;
 }
@@ -32,12 +33,22 @@ export async function runReplay(paths: string[], flags: ReplayFlags, ctx: CliCon
   const { io } = ctx;
   const head = await load(paths, flags, ctx, '');
   const baseline = flags.baseline ? await load(flags.baseline, flags, ctx, 'baseline ') : null;
-  const lock = recordPath(paths, flags, io);
   let ids: Map<string, string>;
   try {
-    ids = await publicIdsFromRecord(lock, relative(io.cwd, lock) || lock, flags.record !== undefined);
+    if (flags.state !== undefined || (flags.record === undefined && io.env.MENUCTL_STATE?.trim())) {
+      // The record in a backend (git, PostgreSQL...): read once, offline from the API.
+      const store = await openRecordStore(paths, flags, io);
+      try {
+        ids = publicIdsOf(await store.load());
+      } finally {
+        await store.close();
+      }
+    } else {
+      const lock = recordPath(paths, flags, io);
+      ids = await publicIdsFromRecord(lock, relative(io.cwd, lock) || lock, flags.record !== undefined);
+    }
   } catch (err) {
-    throw new CliError((err as Error).message);
+    throw err instanceof CliError ? err : new CliError((err as Error).message);
   }
   const classifier = new ReplayClassifier(flags.timeout);
   try {

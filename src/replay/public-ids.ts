@@ -1,11 +1,10 @@
 // Which action a live public id belongs to, read offline from the applied-state record
-// (`menuctl.lock`, src/record/record.ts). Kept to this one function so it can read from the state
-// backend (src/state/) instead once `replay` takes `--state`: nothing else in replay knows where
-// ids come from.
+// (src/record/record.ts), wherever it lives (`--state`): nothing else in replay knows where ids
+// come from.
 
 import { readFile } from 'node:fs/promises';
 import { parseAddress } from '../model/address.js';
-import { parseRecord } from '../record/record.js';
+import { parseRecord, type RecordDocument } from '../record/record.js';
 
 /**
  * Public id -> action name, across every scope the file holds (replay runs offline and cannot
@@ -20,9 +19,12 @@ export async function publicIdsFromRecord(file: string, shown: string, required:
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !required) return new Map();
     throw new Error(`${shown}: cannot read the record (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
+  return publicIdsOf(parseRecord(text, shown));
+}
+
+/** Public id -> action name in a record document, every scope (sorted: the same one wins on every run). */
+export function publicIdsOf(doc: RecordDocument): Map<string, string> {
   const ids = new Map<string, string>();
-  // Sorted scopes: if two scopes disagree about an id, the same one wins on every run.
-  const doc = parseRecord(text, shown);
   for (const scope of [...doc.keys()].sort()) {
     for (const [address, action] of doc.get(scope)!.actions) {
       const name = parseAddress(address)?.key;

@@ -155,6 +155,20 @@ describe('menuctl replay', () => {
     expect(JSON.parse(r.stdout).summary).toMatchObject({ transactions: 1, unmatched_action: 0, same: 1 });
   });
 
+  it('reads the record from --state (MENUCTL_STATE too) where the team keeps it', async () => {
+    const lock = '# menuctl applied-state record: what the API cannot tell (docs/planning.md). Commit it beside the config.\n' +
+      `${JSON.stringify({ scope: 'environment production', address: 'action["Airtime"]', id: 'live-airtime-2', steps: [], operator_ids: [2172] })}\n`;
+    const state = write('elsewhere/state.lock', lock);
+    const cfg = write('unlocked/menuctl.yaml', config({ balance: 'x', wrongPin: 'y', insufficient: 'z' }));
+    const recs = write('state.jsonl', `${JSON.stringify(record({ name: 'Renamed since', id: 'live-airtime-2', status: 'succeeded', category: 'bought', last: 'You have bought Ksh50 of airtime' }))}\n`);
+    const flag = await runCli(['replay', cfg, '--records', recs, '--format', 'json', '--state', `file:${state}`], { cwd: dir });
+    expect(JSON.parse(flag.stdout).summary).toMatchObject({ transactions: 1, unmatched_action: 0, same: 1 });
+    const env = await runCli(['replay', cfg, '--records', recs, '--format', 'json'], { cwd: dir, env: { MENUCTL_STATE: `file:${state}` } });
+    expect(JSON.parse(env.stdout).summary).toMatchObject({ transactions: 1, unmatched_action: 0, same: 1 });
+    const without = await runCli(['replay', cfg, '--records', recs, '--format', 'json'], { cwd: dir });
+    expect(JSON.parse(without.stdout).summary).toMatchObject({ transactions: 1, unmatched_action: 1 });
+  });
+
   it.each([
     ['a truncated JSONL line', 'cut.jsonl', `${JSON.stringify(LINES[0])}\n${JSON.stringify(LINES[1]).slice(0, 120)}\n`, /cut\.jsonl:2:\d+: not JSON: .*\(the record is cut short/],
     ['a pretty-printed file broken on line 4', 'broken.json', '{\n  "data": {\n    "attributes": {\n      "status": "pending" "x"\n    }\n  }\n}\n', /broken\.json:4:\d+: not JSON/],
