@@ -93,26 +93,34 @@ function ttyProgress(options: ProgressOptions): Progress {
 /**
  * Progress of reading the live API (issue 26): on a terminal, one line redrawn in place (`reading
  * the live API: 120/200 actions' parsers`), cleared when done; in a log, a plain line every
- * `everyMs` (default 5 s) while it lasts, and nothing for a read that ends sooner. Returns the
+ * `everyMs` (default 5 s) while parsers are still being read, and nothing for a read that ends
+ * sooner (the command's own output says when it is done). Returns the
  * callback for ReadLiveForOptions.onRead and a `finish` to call when the read is over.
  */
 export function readProgress(o: { stream: ProgressOptions['stream']; tty: boolean; everyMs?: number; intervalMs?: number; now?: () => number }): { onRead: (done: number, total: number) => void; finish: () => void } {
   const now = o.now ?? Date.now;
-  const started = now();
+  // The clock starts when the lists are in (the first call): a wait before them (a 429's
+  // Retry-After) is said by the retry notice, not here.
+  let started: number | undefined;
   const every = o.everyMs ?? 5000;
   const interval = o.intervalMs ?? 80;
-  let last = o.tty ? -Infinity : started;
+  let last = -Infinity;
   let drawn = false;
   const text = (done: number, total: number) => `reading the live API: ${done}/${total} actions' parsers`;
   return {
     onRead(done, total) {
       const t = now();
+      if (started === undefined) {
+        started = t;
+        if (!o.tty) last = t;
+      }
+      if (total === 0) return;
       if (o.tty) {
         if (t - last < interval && done < total) return;
         last = t;
         o.stream.write(`${CLEAR}${text(done, total)}…`);
         drawn = true;
-      } else if (t - last >= every) {
+      } else if (done < total && t - last >= every) {
         last = t;
         o.stream.write(`${text(done, total)} (${Math.round((t - started) / 1000)} s)\n`);
       }

@@ -15,18 +15,32 @@ function sink() {
 
 describe('readProgress', () => {
   it('in a log: silent for a read shorter than the interval, then one plain line per interval', () => {
-    let t = 0;
+    let t = 3000; // the lists took 3 s: not counted
     const { out, stream } = sink();
     const p = readProgress({ stream, tty: false, everyMs: 5000, now: () => t });
     p.onRead(0, 10);
-    t = 4000; p.onRead(4, 10);
+    t = 7000; p.onRead(4, 10);
     expect(out).toEqual([]);
-    t = 5000; p.onRead(5, 10);
-    t = 6000; p.onRead(6, 10);
-    t = 10_500; p.onRead(9, 10);
+    t = 8000; p.onRead(5, 10);
+    t = 9000; p.onRead(6, 10);
+    t = 13_500; p.onRead(9, 10);
+    t = 20_000; p.onRead(10, 10); // done: the command's own output follows
     p.finish();
     expect(out).toEqual(["reading the live API: 5/10 actions' parsers (5 s)\n", "reading the live API: 9/10 actions' parsers (11 s)\n"]);
     expect(out.join('')).not.toMatch(/\r|\x1b/);
+  });
+
+  it('nothing at all when there is nothing to read', () => {
+    let t = 0;
+    const { out, stream } = sink();
+    for (const tty of [false, true]) {
+      const p = readProgress({ stream, tty, now: () => t });
+      p.onRead(0, 0);
+      t += 60_000;
+      p.onRead(0, 0);
+      p.finish();
+    }
+    expect(out).toEqual([]);
   });
 
   it('on a terminal: redrawn in place, throttled, the last count always drawn, cleared at the end', () => {
