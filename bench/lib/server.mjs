@@ -129,5 +129,5 @@ export async function seededWorld({ actions, parsers, concurrency = 8, scratch, 
   const agent = makeAgent(concurrency);
   await createWorld({ url: server.url, token, agent }, world, concurrency, { actionBody, parserBody });
   await agent.close();
-  return { data, jwtSecret, token, cfg, server };
+  return { data, jwtSecret, token, cfg, server, world };
 }

@@ -1,5 +1,7 @@
 // menuctl analyze: per parser, an automaton of the whole messages it matches on the device; per
 // action, every pair of parsers that see the same messages compared (see docs/analyze.md).
+import { createHash } from 'node:crypto';
+import { resolveLocations } from '../config/source.js';
 import type { DesiredAction, DesiredState } from '../model/types.js';
 import { Engine } from './engine.js';
 import { fixtureOverlaps, uncovered } from './fixtures.js';
@@ -14,27 +16,33 @@ import { FINDING_KINDS, SEVERITY, type AnalysisResult, type Finding } from './ty
  */
 export async function analyze(states: DesiredState | readonly DesiredState[]): Promise<AnalysisResult> {
   const engine = new Engine();
-  const findings = new Map<string, Finding>();
+  const found: Finding[] = [];
   const automata = automataCache();
   const summary = { parsers: 0, analysed: 0 };
   const seen = new Set<string>();
   try {
     for (const state of Array.isArray(states) ? states : [states]) {
       for (const action of state.actions) {
-        const variant = variantKey(action);
+        // Hashed: the keys of 100,000 actions would hold ~60 MB of JSON to the end.
+        const variant = createHash('sha256').update(variantKey(action)).digest('base64');
         if (seen.has(variant)) continue;
         seen.add(variant);
         const subjects = subjectsOf(action, automata);
         summary.parsers += subjects.length;
         summary.analysed += subjects.filter((s) => s.automaton.ok).length;
-        for (const f of await analyzeAction(action, subjects, engine)) {
-          const key = JSON.stringify([f.kind, f.parsers, f.message, f.location]);
-          if (!findings.has(key)) findings.set(key, f);
-        }
+        found.push(...await analyzeAction(action, subjects, engine));
       }
     }
   } finally {
     await engine.close();
+  }
+  // Locations are worked out together, a file at a time (each file's positioned Document is then
+  // dropped), before the keys below read them: reading them as found kept every file's Document.
+  resolveLocations(found.map((f) => f.location));
+  const findings = new Map<string, Finding>();
+  for (const f of found) {
+    const key = JSON.stringify([f.kind, f.parsers, f.message, f.location]);
+    if (!findings.has(key)) findings.set(key, f);
   }
   return { findings: sortFindings([...findings.values()]), summary };
 }
@@ -84,8 +92,9 @@ async function analyzeAction(action: DesiredAction, subjects: Subject[], engine:
 function sortFindings(list: Finding[]): Finding[] {
   const rank = { error: 0, warning: 1, info: 2 };
   const loc = (f: Finding) => `${f.location?.file ?? ''}\u0000${String(f.location?.line ?? 0).padStart(9, '0')}\u0000${String(f.location?.col ?? 0).padStart(9, '0')}`;
-  return list.map((f, i) => ({ f, i })).sort((x, y) =>
+  // Each key built once, not twice per comparison.
+  return list.map((f, i) => ({ f, i, loc: loc(f) })).sort((x, y) =>
     rank[x.f.severity] - rank[y.f.severity]
     || FINDING_KINDS.indexOf(x.f.kind) - FINDING_KINDS.indexOf(y.f.kind)
-    || (loc(x.f) < loc(y.f) ? -1 : loc(x.f) > loc(y.f) ? 1 : x.i - y.i)).map((x) => x.f);
+    || (x.loc < y.loc ? -1 : x.loc > y.loc ? 1 : x.i - y.i)).map((x) => x.f);
 }

@@ -8,7 +8,7 @@ import type {
   DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, Managed, ParserStatus, Step, TargetType, TransportType,
 } from '../model/types.js';
 import { PARSER_STATUSES, TARGET_TYPES, TRANSPORT_TYPES } from '../model/types.js';
-import { attachOrigin } from './origin.js';
+import { attachOrigin, type Origin } from './origin.js';
 import { buildSessions } from './build-sessions.js';
 import { inEnvironment } from './environments.js';
 import type { ConfigSource, Segment } from './source.js';
@@ -32,10 +32,15 @@ export interface FileModel {
 
 export class ModelBuilder {
   /** environment: only resources that exist in it are built (environments.ts inEnvironment). */
+  /** Every origin given out, so the load can release their raw values once checked. */
+  readonly origins: Origin[] = [];
+
   constructor(private readonly src: ConfigSource, private readonly environment?: string) {}
 
   private remember<T extends object>(model: T, raw: Obj, path: Segment[]): T {
-    return attachOrigin(model, { src: this.src, path, raw });
+    const origin: Origin = { src: this.src, path, raw };
+    this.origins.push(origin);
+    return attachOrigin(model, origin);
   }
 
   /** Text of a scalar as written: keeps `press: 01` as "01", not 1. */

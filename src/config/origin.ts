@@ -9,7 +9,10 @@ import type { ConfigSource, Segment } from './source.js';
 export interface Origin {
   src: ConfigSource;
   path: Segment[];
-  /** The object as written in the file (before defaults): for checks about what was written. */
+  /**
+   * The object as written in the file (before defaults): for checks about what was written. Empty
+   * once the load is over (releaseRaw): the values as written would stay alive beside the model.
+   */
   raw: Record<string, unknown>;
   loc?: SourceLoc;
 }
@@ -27,6 +30,13 @@ function getLoc(this: WithOrigin): SourceLoc | undefined {
 
 function setLoc(this: WithOrigin, loc: SourceLoc): void {
   if (this[ORIGIN]) this[ORIGIN].loc = loc;
+}
+
+const RELEASED: Record<string, unknown> = Object.freeze({});
+
+/** Forgets the values as written of these origins (checks are done with them). */
+export function releaseRaw(origins: Iterable<Origin>): void {
+  for (const o of origins) o.raw = RELEASED;
 }
 
 /** Gives a model object its origin and a lazy `loc` (the model types' `loc?: SourceLoc`). */
