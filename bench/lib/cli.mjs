@@ -20,10 +20,13 @@ export function runMenuctl(args, options = {}) {
   return runNode(MAIN, args, options);
 }
 
-/** Runs `node [nodeArgs] script ...args`, measured the same way as runMenuctl. */
-export function runNode(script, args, { env = {}, nodeArgs = [], cwd = ROOT, scratch } = {}) {
+/**
+ * Runs `node [nodeArgs] script ...args`, measured the same way as runMenuctl. `wrapper` goes
+ * before node (e.g. strace and its options); GNU time, when used, then measures both.
+ */
+export function runNode(script, args, { env = {}, nodeArgs = [], cwd = ROOT, scratch, wrapper = [] } = {}) {
   const rssFile = join(scratch, `rss-${process.pid}-${seq++}.txt`);
-  const node = [process.execPath, ...nodeArgs];
+  const node = [...wrapper, process.execPath, ...nodeArgs];
   const argv = hasGnuTime
     ? [GNU_TIME, '-f', '%M %U %S', '-o', rssFile, ...node, script, ...args]
     : [...node, '--import', join(ROOT, 'bench', 'lib', 'rss-probe.mjs'), script, ...args];
