@@ -50,6 +50,9 @@ export class ApplyRefused extends Error {
 
 export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOptions): Promise<ApplyResult> {
   const secrets = await preflight(plan, options);
+  // Every action create's in-flight line in one write, before the first request: one write per
+  // create would hold each create's slot for a record write (a slow backend, git, then paced apply).
+  await options.journal?.beforeAll?.(plan.changes);
   const ledger: Ledger = new Map();
   const deps = new Dependencies(plan.changes);
   const outcomes: (Outcome | undefined)[] = new Array(plan.changes.length);

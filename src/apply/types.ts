@@ -40,6 +40,8 @@ export interface ApplyResult {
  * A rejected promise fails the change it is about: before a create, nothing is sent.
  */
 export interface ApplyJournal {
+  /** Once, before the first change is sent: what can be written ahead for all of them together. */
+  beforeAll?(changes: readonly Change[]): Promise<void>;
   /** Before a create is sent. */
   beforeCreate(change: Change): Promise<void>;
   /** After the API confirmed the change; `id` is the live id (the new one for creates). */

@@ -13,6 +13,10 @@ import type { RecordKeeper } from './record-file.js';
 
 export function recordJournal(keeper: RecordKeeper): ApplyJournal {
   return {
+    async beforeAll(changes: readonly Change[]) {
+      const creates = changes.flatMap((c) => (c.op === 'create' && c.type === 'action' ? [{ address: c.address, desired: c.desired }] : []));
+      if (creates.length > 0) await keeper.actionsPending(creates);
+    },
     async beforeCreate(change: Change) {
       if (change.type === 'app') await keeper.appPending(change.address);
       else if (change.type === 'action' && change.op === 'create') await keeper.actionPending(change.address, change.desired);

@@ -112,10 +112,27 @@ export class RecordKeeper {
    * answer leaves a record that still knows them (the live action of that name is this one).
    */
   actionPending(address: string, desired: ResolvedAction): Promise<void> {
-    const was = this.scope().actions.get(address);
-    if (was !== undefined && was.id !== null) return Promise.resolve();
-    this.scope().actions.set(address, { id: null, pending: 'create', steps: desired.steps.map(canonicalStep), operator_ids: operatorIds(desired) });
-    return this.flush({ urgent: true });
+    return this.actionsPending([{ address, desired }]);
+  }
+
+  /**
+   * The same for many creates in one write (apply marks them all before the first is sent). A
+   * line already in flight with these details needs no write; one that holds a live id is kept:
+   * the create's answer replaces it.
+   */
+  actionsPending(creates: readonly { address: string; desired: ResolvedAction }[]): Promise<void> {
+    const actions = this.scope().actions;
+    let changed = false;
+    for (const { address, desired } of creates) {
+      const was = actions.get(address);
+      if (was !== undefined && was.id !== null) continue;
+      const steps = desired.steps.map(canonicalStep);
+      const ids = operatorIds(desired);
+      if (was?.pending === 'create' && JSON.stringify([was.steps, was.operator_ids]) === JSON.stringify([steps, ids])) continue;
+      actions.set(address, { id: null, pending: 'create', steps, operator_ids: ids });
+      changed = true;
+    }
+    return changed ? this.flush({ urgent: true }) : Promise.resolve();
   }
 
   /** A create that certainly did not happen is no longer in flight; one whose answer was lost says how. */
