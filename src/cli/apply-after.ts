@@ -10,7 +10,7 @@ import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.
 import type { Connection } from './connect.js';
 import { CliError } from './exit.js';
 import type { Io } from './io.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 export interface AfterInput {
   record: LoadedRecord;

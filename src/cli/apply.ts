@@ -15,7 +15,7 @@ import { parsePlan, PlanFileError } from '../plan/plan-file.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
 import { createProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';

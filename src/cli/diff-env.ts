@@ -11,7 +11,7 @@ import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
 import { readRecord, type RecordFlags } from './record.js';
 import { selectEnvironment, type SelectedEnvironment } from './environment.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 export interface DiffEnvFlags extends RecordFlags {
   format: 'text' | 'json';

@@ -4,7 +4,7 @@
 
 import { loadEnvironments } from '../config/load.js';
 import type { EnvironmentDef } from '../config/environments.js';
-import { didYouMean } from '../config/suggest.js';
+import { didYouMean } from '../text/suggest.js';
 import { CliError } from './exit.js';
 import type { Io } from './io.js';
 

@@ -15,7 +15,7 @@ import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 

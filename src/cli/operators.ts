@@ -9,7 +9,7 @@ import { CliError } from './exit.js';
 import { addApiUrlOption, apiUrl } from './connect.js';
 import { lazyClient } from '../api/lazy-client.js';
 import { displayUrl } from '../api/display-url.js';
-import { bundledCatalog } from '../config/catalog-file.js';
+import { bundledCatalog } from '../fs/catalog-file.js';
 import type { WorldOperator } from '../model/types.js';
 import type { Io } from './io.js';
 

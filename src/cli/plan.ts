@@ -10,7 +10,7 @@ import type { DesiredAction } from '../model/types.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { plural } from '../report/plural.js';
+import { plural } from '../text/plural.js';
 import { useColor, type Io } from './io.js';
 import { thresholdsOf } from './options.js';
 import { readRecord, type RecordFlags } from './record.js';

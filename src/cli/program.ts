@@ -5,7 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './exit.js';
 import { withSecretMask, type Io } from './io.js';
-import { inertLines } from '../report/inert.js';
+import { inertLines } from '../text/inert.js';
 import type { CliContext, Register } from './context.js';
 import { addHelpExtras } from './help-extras.js';
 
@@ -52,7 +52,7 @@ export async function run(
       // --help and --version exit 0 through here; usage errors exit 1.
       return err.exitCode === 0 ? EXIT.OK : EXIT.ERROR;
     }
-    // Messages quote names, paths and the API's words: each line is made inert (report/inert.ts),
+    // Messages quote names, paths and the API's words: each line is made inert (text/inert.ts),
     // the message's own line breaks kept (an ApiError's message has the server's made inert already).
     if (err instanceof CliError) {
       io.stderr.write(`Error: ${inertLines(err.message)}\n`);

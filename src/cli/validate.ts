@@ -6,7 +6,7 @@ import type { DesiredState } from '../model/types.js';
 import {
   countDiagnostics, diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations,
 } from '../report/diagnostics.js';
-import { plural } from '../report/plural.js';
+import { plural } from '../text/plural.js';
 import { countDeadParsers } from '../analyze/cheap.js';
 import type { CliContext } from './context.js';
 import { formatOption } from './options.js';
