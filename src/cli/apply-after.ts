@@ -6,7 +6,7 @@ import { completeSecrets, missingSecrets, type AppAt, type Completion, type Mana
 import { checkWritable } from '../fs/atomic-write.js';
 import type { ApplyResult } from '../apply/types.js';
 import type { Comparison } from '../plan/compare.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
 import type { Connection } from './connect.js';
 import { CliError } from './exit.js';
 import type { Io } from './io.js';

@@ -22,8 +22,8 @@ import { checkOrganization, connect, type Connection, type ConnectionFlags } fro
 import { thresholdsOf } from './options.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import type { RecordStore } from '../state/store.js';
-import { recordJournal } from '../record/journal.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { recordJournal } from '../apply/journal.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, matchedActions, missingOrFail, usable } from './apply-after.js';
 import { warnIfCommittable } from './secrets-tracked.js';

@@ -11,7 +11,7 @@ import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { writeUserFile } from './write-file.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';

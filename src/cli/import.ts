@@ -4,7 +4,7 @@
 // sends details over them unless the action is named in --resend (plan/unknown-details.ts).
 
 import { appAddress, actionAddress, parseAddress } from '../model/address.js';
-import { RecordKeeper, scopeOf } from '../record/record-file.js';
+import { RecordKeeper, scopeOf } from '../state/record-file.js';
 import type { CliContext } from './context.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';

@@ -16,7 +16,7 @@ import { PROTECTED_ARCHIVE } from '../plan/protect.js';
 import type { Plan } from '../plan/types.js';
 import { wantParsers } from '../plan/want-parsers.js';
 import { Comparer, type Comparison, type LiveLists } from '../plan/compare.js';
-import { scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { scopeOf, type LoadedRecord } from '../state/record-file.js';
 import { recordedAppIds } from '../record/record.js';
 
 export interface ReadLiveForOptions {

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import type { ApiClient } from '../api/types.js';
-import type { LoadedRecord } from '../record/record-file.js';
+import type { LoadedRecord } from '../state/record-file.js';
 import { RECORD_FILE, scopeKey } from '../record/record.js';
 import { describeHolder, LockHeld, type LockInfo } from '../state/backend.js';
 import { openState, shownUrl } from '../state/open.js';

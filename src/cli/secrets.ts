@@ -4,7 +4,7 @@
 
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write.js';
-import { scopeOf } from '../record/record-file.js';
+import { scopeOf } from '../state/record-file.js';
 import type { CliContext } from './context.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
