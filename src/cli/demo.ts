@@ -42,7 +42,6 @@ export async function runDemo(path: string, ctx: CliContext, options: { specOnly
   const { io } = ctx;
   requireSqlite();
   // Loaded here, not at the top: `menuctl --help` registers demo without starting a server.
-  const { run } = await import('./main.js');
   const { startServer } = await import('../server/index.js');
   const dir = await mkdtemp(join(tmpdir(), 'menuctl-demo-'));
   const say = narrator(io);
@@ -60,7 +59,7 @@ export async function runDemo(path: string, ctx: CliContext, options: { specOnly
 
     const runStep = async (step: Step): Promise<void> => {
       say.step(step);
-      const code = await run(step.argv, sub, ctx.signal);
+      const code = await ctx.run(step.argv, sub);
       if (ctx.signal.aborted) throw new CliError('demo interrupted', EXIT.INTERRUPTED);
       if (!step.expect.includes(code)) {
         throw new CliError(`demo step "${step.title}" exited ${code}, expected ${step.expect.join(' or ')}`);

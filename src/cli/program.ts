@@ -32,7 +32,9 @@ export async function run(
   // One place for every command's output: known secrets never reach the terminal, a CI log or a file written for a report.
   const io = withSecretMask(unmasked);
   let exitCode: number = EXIT.OK;
-  const ctx: CliContext = { io, signal, setExit: (code) => { exitCode = code; } };
+  const ctx: CliContext = {
+    io, signal, setExit: (code) => { exitCode = code; }, run: (subArgv, subIo) => run(subArgv, subIo, signal, commands),
+  };
   const program = new Command('menuctl')
     .description('Configuration as code for the Mobile Menu Automation API')
     .version(VERSION)
