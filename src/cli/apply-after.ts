@@ -66,7 +66,7 @@ export async function afterApply(
 /** `before`: no write has been made yet, and the message says so. */
 export function missingOrFail(file: string, apps: readonly ManagedApp[], before: boolean): Promise<ManagedApp[]> {
   return missingSecrets(file, apps).catch((err: Error) => {
-    throw new CliError(before ? `${err.message}. Nothing was changed.` : err.message);
+    throw new CliError(before ? `${err.message}. Nothing was changed.` : err.message, { code: 'secrets-file.unreadable' });
   });
 }
 
@@ -75,7 +75,7 @@ export async function usable(target: string | RecordKeeper): Promise<void> {
   try {
     await (typeof target === 'string' ? checkWritable(target, 'secrets file') : target.check());
   } catch (err) {
-    throw new CliError(`${(err as Error).message}. Nothing was changed.`);
+    throw new CliError(`${(err as Error).message}. Nothing was changed.`, { code: 'output.unwritable' });
   }
 }
 

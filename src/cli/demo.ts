@@ -60,9 +60,9 @@ export async function runDemo(path: string, ctx: CliContext, options: { specOnly
     const runStep = async (step: Step): Promise<void> => {
       say.step(step);
       const code = await ctx.run(step.argv, sub);
-      if (ctx.signal.aborted) throw new CliError('demo interrupted', EXIT.INTERRUPTED);
+      if (ctx.signal.aborted) throw new CliError('demo interrupted', { code: 'interrupted', exit: EXIT.INTERRUPTED });
       if (!step.expect.includes(code)) {
-        throw new CliError(`demo step "${step.title}" exited ${code}, expected ${step.expect.join(' or ')}`);
+        throw new CliError(`demo step "${step.title}" exited ${code}, expected ${step.expect.join(' or ')}`, { code: 'demo.step-failed' });
       }
     };
 
@@ -133,7 +133,7 @@ async function editOutOfBand(url: string, token: string): Promise<string> {
       await client.updateParser(parser.id, { regex: '.*' });
       return `parser "${parser.category}" of action "${action.name}": regex set to '.*'`;
     }
-    throw new CliError('demo: the config has no parser to edit');
+    throw new CliError('demo: the config has no parser to edit', { code: 'demo.no-parser' });
   } finally {
     await client.close();
   }

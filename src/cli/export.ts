@@ -36,7 +36,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   const given = flags.config !== undefined;
   const environment = await selectEnvironment(given ? [flags.config!] : [], flags, io, { requireConfig: given });
   if (environment && !environment.def) {
-    throw new CliError(`--env ${environment.name}: cannot read the config that defines it; run in its directory or pass --config PATH`);
+    throw new CliError(`--env ${environment.name}: cannot read the config that defines it; run in its directory or pass --config PATH`, { code: 'config.unreadable' });
   }
   const conn = connect(flags, io, environment);
   const { client, organizationGuard, concurrency, baseUrl } = conn;
@@ -77,7 +77,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
     const targets = result.files.map((f) => ({ path: layout === 'file' ? out : join(out, f.path), content: f.content }));
     const existing = targets.filter((t) => existsSync(t.path)).map((t) => relative(io.cwd, t.path));
     if (existing.length > 0 && !flags.force) {
-      throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`);
+      throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`, { code: 'export.would-overwrite' });
     }
     for (const t of targets) await writeUserFile('--out', t.path, t.content, io.secrets);
     io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);

@@ -64,7 +64,7 @@ export async function loadDesired(paths: string[], io: Io, environment?: string)
     sources,
     failure: 'the config is not valid; nothing was read or changed (`menuctl validate` checks it offline)',
   });
-  if (state === null) throw new CliError('the config is not valid');
+  if (state === null) throw new CliError('the config is not valid', { code: 'config.invalid' });
   return { desired: state, sources };
 }
 
@@ -78,7 +78,7 @@ export function reportDiagnostics(
   io.stderr.write(renderDiagnosticsText(diagnostics, { sources: options.sources, color: useColor(io, 'stderr') }));
   const except = options.except;
   if (hasErrors(except ? diagnostics.filter((d) => !except(d)) : diagnostics)) {
-    throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
+    throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`, { code: 'diagnostics.errors' });
   }
 }
 

@@ -58,7 +58,7 @@ export async function run(
     // the message's own line breaks kept (an ApiError's message has the server's made inert already).
     if (err instanceof CliError) {
       io.stderr.write(`Error: ${inertLines(err.message)}\n`);
-      return err.code;
+      return err.exitCode;
     }
     io.stderr.write(`Error: ${inertLines(err instanceof Error ? err.message : String(err))}\n`);
     if (io.env.MENUCTL_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);

@@ -46,7 +46,7 @@ export async function runSecretsPull(paths: string[], flags: SecretsFlags, ctx: 
     await conn.client.close();
   }
   if (pulled.length === 0 && missing.length === 0) {
-    throw new CliError(`${shown} holds no app for this API${environment ? ` (environment ${environment.name})` : ''}: nothing to pull. Apps menuctl created or imported are recorded there.`);
+    throw new CliError(`${shown} holds no app for this API${environment ? ` (environment ${environment.name})` : ''}: nothing to pull. Apps menuctl created or imported are recorded there.`, { code: 'secrets.no-apps' });
   }
   await writeFileAtomic(out, flags.format === 'env' ? envText(pulled) : jsonText(pulled), { mode: 0o600 });
   await warnIfCommittable(out, io);

@@ -69,7 +69,7 @@ async function readInput(file: string, ctx: CliContext): Promise<string> {
     return await readFile(resolve(ctx.io.cwd, file), 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new CliError(`${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory: name the JSON file' : code ?? String(err)}).`);
+    throw new CliError(`${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory: name the JSON file' : code ?? String(err)}).`, { code: 'input.unreadable' });
   }
 }
 
@@ -80,12 +80,12 @@ function parseRecords(text: string, file: string): ReturnType<typeof readHoverRe
     // which JSON.parse rejects as "Unexpected token".
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    throw new CliError(`${file}: not JSON (${jsonProblem(text, err as Error)}). Save the webhook's request body as it was received.`);
+    throw new CliError(`${file}: not JSON (${jsonProblem(text, err as Error)}). Save the webhook's request body as it was received.`, { code: 'input.not-json' });
   }
   try {
     return readHoverRecords(doc);
   } catch (err) {
-    if (err instanceof RecordError) throw new CliError(`${file}: ${err.message}`);
+    if (err instanceof RecordError) throw new CliError(`${file}: ${err.message}`, { code: 'input.not-a-record' });
     throw err;
   }
 }
