@@ -7,8 +7,8 @@ import type { Io } from '../cli/io.js';
 
 // Only what the action runs: the bundle then leaves out the server, SQLite and the token minting.
 const ACTION_COMMANDS: CommandTable = {
-  validate: () => import('../cli/validate.js'),
-  test: () => import('../cli/test.js'),
+  validate: () => import('../cli/validate-command.js'),
+  test: () => import('../cli/test-command.js'),
   plan: () => import('../cli/plan-command.js'),
   apply: () => import('../cli/apply-command.js'),
   drift: () => import('../cli/drift-command.js'),

@@ -2,7 +2,7 @@
 // message`, the source line and a caret), the contract's JSON, and GitHub Actions annotations.
 import { formatLoc } from '../model/diagnostic.js';
 import { escapeData, escapeProperty, sourceExcerpt, sourceLines } from '../report/diagnostics.js';
-import { plural } from '../report/plural.js';
+import { plural } from '../text/plural.js';
 import type { AnalysisResult, Finding } from './types.js';
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);

@@ -1,4 +1,4 @@
-// The ApiClient (src/api/types.ts) over HTTP: each method is a path, a body built by
+// The ApiClient (src/model/api-client.ts) over HTTP: each method is a path, a body built by
 // model/payload.ts, and the shape its answer must have. Retries, auth, the adaptive limit
 // and response checks live in transport.ts and the small files it uses.
 

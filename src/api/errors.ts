@@ -2,10 +2,10 @@
 // "One error shape for the API"). Messages name the request and what the server said;
 // they never contain a header value, a token or a password (nothing here ever sees them).
 // The message is text for people: the server's words in it (code, detail, title, pointer) are
-// made inert (report/inert.ts), so printing it cannot run a terminal escape or add a line. The
+// made inert (text/inert.ts), so printing it cannot run a terminal escape or add a line. The
 // fields (code, detail, errors) keep the server's exact text, for JSON output.
 
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 /**
  * `failed`: the request definitely had no effect (or failed with a definite answer).

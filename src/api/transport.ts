@@ -11,7 +11,7 @@ import { retryDecision, parseRetryAfter, retryDelay, type AttemptResult, type Re
 import type { AdaptiveLimiter } from './limiter.js';
 import type { Auth } from './auth.js';
 import { shapeProblem, type Shape } from './validate-response.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 export interface RetryInfo {
   method: string;

@@ -4,18 +4,9 @@
 // after the `[`, and a class is only ever ASCII-case-folded under CASE_INSENSITIVE.
 import * as cs from './charset.js';
 import type { CharSet } from './charset.js';
-import type { Source } from './java-quote.js';
 import { property } from './java-property.js';
+import type { ParserState } from './java-parser-state.js';
 import { codePointOfName } from './java-unicode.js';
-
-export interface ParserState {
-  k: number;
-  readonly src: Source;
-  readonly flags: { i: boolean };
-  peek(off?: number): number;
-  error(description: string, k?: number): never;
-  warn(code: string, message: string, k?: number): void;
-}
 
 export const isAsciiAlpha = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 export const isAsciiDigit = (c: number) => c >= 0x30 && c <= 0x39;

@@ -5,7 +5,8 @@
 import * as cs from './charset.js';
 import { JavaSyntaxError, type AssertKind, type GroupKind, type Node, type ParsedPattern, type Unfaithful } from './java-ast.js';
 import { removeQuoting, type Source } from './java-quote.js';
-import { ClassParser, isAsciiAlpha, isAsciiDigit, type ParserState } from './java-class.js';
+import { ClassParser, isAsciiAlpha, isAsciiDigit } from './java-class.js';
+import type { ParserState } from './java-parser-state.js';
 import { checkLookbehind } from './java-lookbehind.js';
 
 export interface Flags { i: boolean; s: boolean; m: boolean; x: boolean }

@@ -3,7 +3,7 @@
 // matches with the current flags (CASE_INSENSITIVE changes \p{Lower}, \p{Lu}, \p{javaLowerCase}...).
 import * as cs from './charset.js';
 import type { CharSet } from './charset.js';
-import type { ParserState } from './java-class.js';
+import type { ParserState } from './java-parser-state.js';
 import { javaProperty } from './java-unicode.js';
 
 /** After `\p` / `\P`: `{Name}` or a one-letter name. */

@@ -13,7 +13,7 @@ import { linebreakFindings } from './java-linebreak.js';
 import { loopFindings } from './java-loop.js';
 import type { ReplyNeeds } from './reply-checks.js';
 import { BoundedCache } from './bounded-cache.js';
-import type { RegexIssue } from './lint.js';
+import type { RegexIssue } from './regex-issue.js';
 
 export type AnalyzedPattern =
   | {

@@ -5,14 +5,9 @@
 import type { Node } from './java-ast.js';
 import { findBacktracking, POLICIES } from './backtracking.js';
 import { analyzeJavaPattern, isStackOverflow, tooDeep } from './java-regex.js';
+import type { RegexIssue } from './regex-issue.js';
 
-export interface RegexIssue {
-  severity: 'error' | 'warning';
-  code: string;
-  message: string;
-  /** Offset in the pattern the issue points at, when known. */
-  index?: number;
-}
+export type { RegexIssue };
 
 /**
  * Works on the parsed tree only: no JS RegExp is built (see compileJavaPattern for that).

@@ -7,11 +7,11 @@ import { checkWritable } from '../fs/atomic-write.js';
 import { secretsSection } from '../apply/secrets-file.js';
 import type { ApplyResult } from '../apply/types.js';
 import type { Comparison } from '../plan/compare.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
 import type { Connection } from './connect.js';
 import { CliError } from './exit.js';
 import type { Io } from './io.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 export interface AfterInput {
   record: LoadedRecord;
@@ -68,7 +68,7 @@ export async function afterApply(
 /** `before`: no write has been made yet, and the message says so. */
 export function missingOrFail(file: string, apps: readonly ManagedApp[], before: boolean, section?: string): Promise<ManagedApp[]> {
   return missingSecrets(file, apps, section).catch((err: Error) => {
-    throw new CliError(before ? `${err.message}. Nothing was changed.` : err.message);
+    throw new CliError(before ? `${err.message}. Nothing was changed.` : err.message, { code: 'secrets-file.unreadable' });
   });
 }
 
@@ -77,7 +77,7 @@ export async function usable(target: string | RecordKeeper): Promise<void> {
   try {
     await (typeof target === 'string' ? checkWritable(target, 'secrets file') : target.check());
   } catch (err) {
-    throw new CliError(`${(err as Error).message}. Nothing was changed.`);
+    throw new CliError(`${(err as Error).message}. Nothing was changed.`, { code: 'output.unwritable' });
   }
 }
 

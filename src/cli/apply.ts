@@ -15,15 +15,15 @@ import { parsePlan, PlanFileError } from '../plan/plan-file.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
 import { createProgress, readProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
 import { thresholdsOf } from './options.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import type { RecordStore } from '../state/store.js';
-import { recordJournal } from '../record/journal.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { recordJournal } from '../apply/journal.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
 import { afterApply, managedApps, matchedActions, missingOrFail, usable } from './apply-after.js';
 import { warnIfCommittable } from './secrets-tracked.js';
@@ -127,10 +127,10 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   if (!json) io.stdout.write(planShown(plan, flags, io));
   // Before the question: a plan apply would refuse is not worth confirming.
   const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
-  if (refusal) throw new CliError(refusal);
+  if (refusal) throw new CliError(refusal, { code: 'plan.refused' });
   const section = secretsSection(conn.environment);
   const known = await appsKnownToSecretsFile(plan, secretsFile, { client: conn.client, appsListed: planned.appsListed, record: planned.record, ...(section ? { section } : {}) });
-  if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!));
+  if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!), { code: 'apply.apps-known' });
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
   // So is one an app update or restore will need: it is read back afterwards (apply-after.ts).
@@ -171,7 +171,7 @@ function checkPlanEnvironment(plan: Plan, environment: SelectedEnvironment | nul
   if (made === now) return;
   const was = made === null ? 'for a config without environments' : `for environment ${made}`;
   const is = now === null ? 'no environment is selected' : `this is environment ${now}`;
-  throw new CliError(`refusing to apply ${file}: the plan was made ${was}, but ${is}. Nothing was changed; make a plan for this environment with \`menuctl plan --env NAME --out FILE\``);
+  throw new CliError(`refusing to apply ${file}: the plan was made ${was}, but ${is}. Nothing was changed; make a plan for this environment with \`menuctl plan --env NAME --out FILE\``, { code: 'plan.other-environment' });
 }
 
 function checkFlags(flags: ApplyFlags): void {
@@ -185,11 +185,11 @@ function checkFlags(flags: ApplyFlags): void {
     ].filter(Boolean);
     if (shaping.length > 0) {
       const one = shaping.length === 1;
-      throw new CliError(`${shaping.join(', ')} ${one ? 'shapes' : 'shape'} a plan when it is made: pass ${one ? 'it' : 'them'} to \`menuctl plan --out\`, not with --plan`);
+      throw new CliError(`${shaping.join(', ')} ${one ? 'shapes' : 'shape'} a plan when it is made: pass ${one ? 'it' : 'them'} to \`menuctl plan --out\`, not with --plan`, { code: 'option.conflict' });
     }
   }
   if (flags.secretsFile !== undefined && flags.discardSecrets) {
-    throw new CliError('--secrets-file and --discard-secrets contradict each other: keep one');
+    throw new CliError('--secrets-file and --discard-secrets contradict each other: keep one', { code: 'option.conflict' });
   }
 }
 
@@ -222,17 +222,17 @@ async function readPlanFile(file: string, shown: string): Promise<Plan> {
     text = await readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new CliError(`plan file ${file} not found; ${REMAKE}`);
+    if (code === 'ENOENT') throw new CliError(`plan file ${file} not found; ${REMAKE}`, { code: 'plan-file.not-found' });
     const why = READ_PROBLEMS[code ?? ''] ?? code ?? (err as Error).message;
-    throw new CliError(`cannot read plan file ${file} (${why}); --plan takes the file written by \`menuctl plan --out FILE\``);
+    throw new CliError(`cannot read plan file ${file} (${why}); --plan takes the file written by \`menuctl plan --out FILE\``, { code: 'plan-file.unreadable' });
   }
   try {
     return parsePlan(text);
   } catch (err) {
     if (!(err instanceof PlanFileError)) throw err;
-    if (err.problems.length === 1) throw new CliError(`plan file ${file}${err.syntax ? ' ' : ': '}${err.problems[0]}; ${REMAKE}. Nothing was changed.`);
+    if (err.problems.length === 1) throw new CliError(`plan file ${file}${err.syntax ? ' ' : ': '}${err.problems[0]}; ${REMAKE}. Nothing was changed.`, { code: 'plan-file.invalid' });
     const lines = [`refusing to apply ${shown}: the plan file is not a valid plan. Nothing was changed.`, ...err.problems.map((p) => `  - ${p}`), `Do not edit a saved plan: ${REMAKE}.`];
-    throw new CliError(lines.join('\n'));
+    throw new CliError(lines.join('\n'), { code: 'plan-file.invalid' });
   }
 }
 
@@ -257,10 +257,10 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
     ...(loaded ? { configDigest: configDigest(loaded.desired) } : {}),
     concurrency: conn.concurrency,
   });
-  if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!));
+  if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!), { code: 'plan.stale' });
   const appsListed = askedOnce(conn.client);
   const recorded = await recordedAppCreates(plan, record, flags.recreate, { client: conn.client, appsListed });
-  if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan!));
+  if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan!), { code: 'plan.stale' });
   for (const w of verification.warnings) io.stderr.write(`Warning: ${inert(w.message)}\n`);
   if (!loaded) return { plan, record, apps: [], appsListed };
   const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
@@ -268,7 +268,7 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
   if (!check.ok) {
     const problems = check.errors.map((d) => `${d.address ?? 'the config'}: ${d.message} [${d.code}]`);
     const why = 'it is not what the config plans (edited by hand, or made from another config)';
-    throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan!, why));
+    throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan!, why), { code: 'plan.stale' });
   }
   // The same definition either way; the smaller count errs on the side of refusing.
   return {
@@ -311,7 +311,7 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
   const { io } = ctx;
   if (flags.yes) return true;
   if (!io.stdin.isTTY) {
-    throw new CliError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then pass --yes. Nothing was changed.');
+    throw new CliError('refusing to apply without confirmation: there is no terminal to ask on. Review the plan, then pass --yes. Nothing was changed.', { code: 'apply.not-confirmed' });
   }
   const out = flags.format === 'json' ? io.stderr : io.stdout;
   const n = plan.changes.length;
@@ -350,7 +350,7 @@ async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection
       ...applyOptionsFor(planned, flags),
     });
   } catch (err) {
-    if (err instanceof ApplyRefused) throw new CliError(err.message);
+    if (err instanceof ApplyRefused) throw new CliError(err.message, { code: 'apply.refused' });
     throw err;
   } finally {
     progress?.finish();

@@ -76,16 +76,16 @@ export function apiUrl(flags: Pick<ConnectionFlags, 'apiUrl'>, io: Io, environme
   try {
     url = new URL(raw);
   } catch {
-    throw new CliError(`the API URL ${JSON.stringify(displayUrl(raw))} is not a URL: give --api-url or MENUCTL_API_URL as http(s)://host[:port]`);
+    throw new CliError(`the API URL ${JSON.stringify(displayUrl(raw))} is not a URL: give --api-url or MENUCTL_API_URL as http(s)://host[:port]`, { code: 'api.url-invalid' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError(`the API URL must start with http:// or https:// (got ${url.protocol}//...)`);
+    throw new CliError(`the API URL must start with http:// or https:// (got ${url.protocol}//...)`, { code: 'api.url-invalid' });
   }
   // Request paths are appended to the base URL, so a query or fragment in it breaks every
   // request (a misleading 404). Not echoed: a query is where a gateway key would be put.
   const queryAt = raw.search(/[?#]/);
   if (queryAt !== -1) {
-    throw new CliError(`the API URL must not have a ?query or #fragment: give the address in front of /api only (got ${displayUrl(raw.slice(0, queryAt))}?...)`);
+    throw new CliError(`the API URL must not have a ?query or #fragment: give the address in front of /api only (got ${displayUrl(raw.slice(0, queryAt))}?...)`, { code: 'api.url-invalid' });
   }
   if (/\/api\/?$/.test(url.pathname)) {
     const base = raw.replace(/\/api\/?$/, '');
@@ -105,7 +105,7 @@ export function connect(
   const baseUrl = apiUrl(flags, io, environment?.def?.api_url);
   if (baseUrl === null) {
     const hint = environment ? ` or give environment ${environment.name} an \`api_url:\`` : '';
-    throw new CliError(`no API URL: pass --api-url URL or set MENUCTL_API_URL${hint}`);
+    throw new CliError(`no API URL: pass --api-url URL or set MENUCTL_API_URL${hint}`, { code: 'api.url-missing' });
   }
   const limits = clientLimits(flags.concurrency ?? DEFAULT_CONCURRENCY);
   const concurrency = limits.concurrency;
@@ -167,7 +167,7 @@ function credentials(io: Io, environment: string | null): Credentials & { variab
   const shared = credentialsFrom(io, (base) => base);
   if (shared) return shared;
   const perEnv = environment !== null ? `${credentialVariable('MENUCTL_TOKEN', environment)}, or ` : '';
-  throw new CliError(`no API credentials: set ${perEnv}MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`);
+  throw new CliError(`no API credentials: set ${perEnv}MENUCTL_TOKEN to a JWT, or MENUCTL_EMAIL and MENUCTL_PASSWORD to log in`, { code: 'api.credentials-missing' });
 }
 
 /**
@@ -198,7 +198,7 @@ function credentialsFrom(io: Io, name: (base: CredentialBase) => string): (Crede
   if (email !== undefined && password !== undefined) return { email, password };
   if (email !== undefined || password !== undefined) {
     const [set, unset] = email !== undefined ? [emailVar, passwordVar] : [passwordVar, emailVar];
-    throw new CliError(`no API credentials (${set} is set but ${unset} is not): set both, or ${name('MENUCTL_TOKEN')} to a JWT`);
+    throw new CliError(`no API credentials (${set} is set but ${unset} is not): set both, or ${name('MENUCTL_TOKEN')} to a JWT`, { code: 'api.credentials-missing' });
   }
   return undefined;
 }
@@ -212,7 +212,7 @@ function readTimeout(io: Io): number | undefined {
   const raw = nonEmpty(io.env.MENUCTL_READ_TIMEOUT?.trim());
   if (raw === undefined) return undefined;
   const s = Number(raw);
-  if (!Number.isFinite(s) || s <= 0) throw new CliError(`MENUCTL_READ_TIMEOUT must be a number of seconds above 0 (got ${JSON.stringify(raw)})`);
+  if (!Number.isFinite(s) || s <= 0) throw new CliError(`MENUCTL_READ_TIMEOUT must be a number of seconds above 0 (got ${JSON.stringify(raw)})`, { code: 'option.invalid' });
   return Math.round(s * 1000);
 }
 
@@ -220,7 +220,7 @@ function envOrganization(io: Io): number | null {
   const raw = nonEmpty(io.env.MENUCTL_ORGANIZATION_ID);
   if (raw === undefined) return null;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new CliError(`MENUCTL_ORGANIZATION_ID must be a positive integer (got ${JSON.stringify(raw)})`);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`MENUCTL_ORGANIZATION_ID must be a positive integer (got ${JSON.stringify(raw)})`, { code: 'option.invalid' });
   return n;
 }
 
@@ -235,7 +235,7 @@ export async function checkOrganization(
   const configSays = environment !== null ? `environment ${environment}'s organization_id` : 'the config\'s organization_id';
   if (expected !== null && configOrg !== undefined && expected !== configOrg) {
     const says = environment !== null ? `${configSays} is ${configOrg}` : `the config says organization_id: ${configOrg}`;
-    throw new CliError(`${says} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`);
+    throw new CliError(`${says} but --organization/MENUCTL_ORGANIZATION_ID says ${expected}: make them agree`, { code: 'organization.mismatch' });
   }
   const want = expected ?? configOrg ?? null;
   const actual = await client.organizationId();
@@ -246,11 +246,13 @@ export async function checkOrganization(
       throw new CliError(
         `${origin.variable} is not a JWT (a JWT is three base64url parts, header.payload.signature, whose header is JSON): ` +
         'copy the whole token again, or log in with MENUCTL_EMAIL and MENUCTL_PASSWORD instead',
+        { code: 'api.token-invalid' },
       );
     }
     throw new CliError(
       `cannot check the organization guard (${want}): the token is a JWT but carries no organization_id claim, so it cannot say ` +
       'which organization it acts for; use a token issued with that claim (menuctl token --org N for the reference server)',
+      { code: 'organization.unknown' },
     );
   }
   if (actual !== want) {
@@ -258,6 +260,7 @@ export async function checkOrganization(
     throw new CliError(
       `organization mismatch: the credentials act for organization ${actual}, but ${source} is ${want}; ` +
       'nothing was done (use credentials for that organization, or fix the guard)',
+      { code: 'organization.mismatch' },
     );
   }
   return actual;
@@ -273,10 +276,10 @@ function jwtFrom(value: string | undefined, variable: string): string | undefine
   const token = nonEmpty(value?.trim());
   if (token === undefined) return undefined;
   if (/^bearer\s/i.test(token)) {
-    throw new CliError(`${variable} starts with "Bearer ": set it to the JWT alone (menuctl sends it as the Authorization header as is)`);
+    throw new CliError(`${variable} starts with "Bearer ": set it to the JWT alone (menuctl sends it as the Authorization header as is)`, { code: 'api.token-invalid' });
   }
   if (/[\s\x00-\x1f\x7f]/.test(token)) {
-    throw new CliError(`${variable} has a space or line break inside it (a JWT has none): copy the token again, without extra characters`);
+    throw new CliError(`${variable} has a space or line break inside it (a JWT has none): copy the token again, without extra characters`, { code: 'api.token-invalid' });
   }
   return token;
 }

@@ -7,6 +7,11 @@ export interface CliContext {
   setExit(code: number): void;
   /** Aborted on SIGINT/SIGTERM (long-running commands watch it). */
   signal: AbortSignal;
+  /**
+   * Runs another command of this CLI in-process, with this signal (the demo's steps): handed in
+   * by program.ts, so a command need not import main.ts, which imports every command.
+   */
+  run(argv: string[], io: Io): Promise<number>;
 }
 
 export type Register = (program: Command, ctx: CliContext) => void;

@@ -42,7 +42,6 @@ export async function runDemo(path: string, ctx: CliContext, options: { specOnly
   const { io } = ctx;
   requireSqlite();
   // Loaded here, not at the top: `menuctl --help` registers demo without starting a server.
-  const { run } = await import('./main.js');
   const { startServer } = await import('../server/index.js');
   const dir = await mkdtemp(join(tmpdir(), 'menuctl-demo-'));
   const say = narrator(io);
@@ -60,10 +59,10 @@ export async function runDemo(path: string, ctx: CliContext, options: { specOnly
 
     const runStep = async (step: Step): Promise<void> => {
       say.step(step);
-      const code = await run(step.argv, sub, ctx.signal);
-      if (ctx.signal.aborted) throw new CliError('demo interrupted', EXIT.INTERRUPTED);
+      const code = await ctx.run(step.argv, sub);
+      if (ctx.signal.aborted) throw new CliError('demo interrupted', { code: 'interrupted', exit: EXIT.INTERRUPTED });
       if (!step.expect.includes(code)) {
-        throw new CliError(`demo step "${step.title}" exited ${code}, expected ${step.expect.join(' or ')}`);
+        throw new CliError(`demo step "${step.title}" exited ${code}, expected ${step.expect.join(' or ')}`, { code: 'demo.step-failed' });
       }
     };
 
@@ -134,7 +133,7 @@ async function editOutOfBand(url: string, token: string): Promise<string> {
       await client.updateParser(parser.id, { regex: '.*' });
       return `parser "${parser.category}" of action "${action.name}": regex set to '.*'`;
     }
-    throw new CliError('demo: the config has no parser to edit');
+    throw new CliError('demo: the config has no parser to edit', { code: 'demo.no-parser' });
   } finally {
     await client.close();
   }

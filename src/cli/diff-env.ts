@@ -11,7 +11,7 @@ import { CliError, EXIT } from './exit.js';
 import { useColor } from './io.js';
 import { readRecord, type RecordFlags } from './record.js';
 import { selectEnvironment, type SelectedEnvironment } from './environment.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 export interface DiffEnvFlags extends RecordFlags {
   format: 'text' | 'json';
@@ -20,14 +20,14 @@ export interface DiffEnvFlags extends RecordFlags {
 
 export async function runDiffEnv(a: string, b: string, paths: string[], flags: DiffEnvFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  if (a === b) throw new CliError(`diff-env needs two different environments (got ${a} twice)`);
+  if (a === b) throw new CliError(`diff-env needs two different environments (got ${a} twice)`, { code: 'diff-env.same-environment' });
   const envA = await selectEnvironment(paths, { env: a }, io);
   const envB = await selectEnvironment(paths, { env: b }, io);
-  if (!envA || !envB) throw new CliError('diff-env compares environments, but the config defines none');
+  if (!envA || !envB) throw new CliError('diff-env compares environments, but the config defines none', { code: 'env.none-defined' });
   // MENUCTL_API_URL wins over an environment's api_url: both sides would then read one API, and
   // two environments with the same organization id would compare equal.
   if (io.env.MENUCTL_API_URL?.trim() && (envA.def?.api_url || envB.def?.api_url)) {
-    throw new CliError('diff-env reads each environment from its own api_url, but MENUCTL_API_URL would send both to one API: unset it for diff-env');
+    throw new CliError('diff-env reads each environment from its own api_url, but MENUCTL_API_URL would send both to one API: unset it for diff-env', { code: 'diff-env.api-url-set' });
   }
   const [sideA, sideB] = [await side(envA, paths, flags, ctx), await side(envB, paths, flags, ctx)];
   for (const s of [sideA, sideB]) for (const w of s.live.warnings) io.stderr.write(`Warning (${s.name}): ${inert(w.message)}\n`);

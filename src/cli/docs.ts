@@ -2,7 +2,6 @@
 // action (docs/sessions.md "Pictures"). Offline; writes each page whole (temp file, then rename).
 
 import { basename, extname, join, relative, resolve } from 'node:path';
-import type { Command } from 'commander';
 import { loadConfig } from '../config/load.js';
 import type { DesiredAction } from '../model/types.js';
 import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
@@ -12,42 +11,34 @@ import { EXIT } from './exit.js';
 import { useColor } from './io.js';
 import { writeUserFile } from './write-file.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
-import { envOption } from './options.js';
 
-export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('docs')
-    .description('write one Markdown page per config file with a Mermaid flowchart of each action (offline)')
-    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .requiredOption('--out <dir>', 'directory to write the pages to (created if missing)')
-    .addOption(envOption())
-    .action(async (paths: string[], options: { out: string } & EnvFlags) => {
-      const { io } = ctx;
-      // A config with environments describes a different menu in each (codes, parsers, apps):
-      // the pages show one, chosen as for plan.
-      const environment = await selectEnvironment(paths, options, io);
-      const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment ? { environment: environment.name } : {}) });
-      if (!loaded.state) {
-        io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
-        io.stderr.write(`invalid config: ${diagnosticsSummary(loaded.diagnostics)}; no pages written (see menuctl validate)\n`);
-        ctx.setExit(EXIT.ERROR);
-        return;
-      }
-      const byFile = new Map<string, DesiredAction[]>(loaded.state.files.map((f) => [f, []]));
-      for (const a of loaded.state.actions) byFile.get(a.loc?.file ?? loaded.state.files[0]!)?.push(a);
-      const pages = [...byFile].filter(([, actions]) => actions.length > 0);
-      const names = pageNames(pages.map(([file]) => file));
-      const dir = resolve(io.cwd, options.out);
-      for (const [i, [file, actions]] of pages.entries()) {
-        await writeUserFile('--out', join(dir, names[i]!), renderDocsPage({ file, actions }), io.secrets);
-      }
-      const rel = relative(io.cwd, dir);
-      const shown = rel === '' ? '.' : rel.startsWith('..') ? dir : rel;
-      io.stdout.write(pages.length === 0
-        ? 'no actions in the config: no pages written\n'
-        : `wrote ${pages.length} page(s) to ${shown}: ${names.join(', ')}\n`);
-      ctx.setExit(EXIT.OK);
-    });
+/** `menuctl docs`'s handler; docs-command.ts has its flags. */
+export async function runDocs(paths: string[], options: { out: string } & EnvFlags, ctx: CliContext): Promise<void> {
+  const { io } = ctx;
+  // A config with environments describes a different menu in each (codes, parsers, apps):
+  // the pages show one, chosen as for plan.
+  const environment = await selectEnvironment(paths, options, io);
+  const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment ? { environment: environment.name } : {}) });
+  if (!loaded.state) {
+    io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
+    io.stderr.write(`invalid config: ${diagnosticsSummary(loaded.diagnostics)}; no pages written (see menuctl validate)\n`);
+    ctx.setExit(EXIT.ERROR);
+    return;
+  }
+  const byFile = new Map<string, DesiredAction[]>(loaded.state.files.map((f) => [f, []]));
+  for (const a of loaded.state.actions) byFile.get(a.loc?.file ?? loaded.state.files[0]!)?.push(a);
+  const pages = [...byFile].filter(([, actions]) => actions.length > 0);
+  const names = pageNames(pages.map(([file]) => file));
+  const dir = resolve(io.cwd, options.out);
+  for (const [i, [file, actions]] of pages.entries()) {
+    await writeUserFile('--out', join(dir, names[i]!), renderDocsPage({ file, actions }), io.secrets);
+  }
+  const rel = relative(io.cwd, dir);
+  const shown = rel === '' ? '.' : rel.startsWith('..') ? dir : rel;
+  io.stdout.write(pages.length === 0
+    ? 'no actions in the config: no pages written\n'
+    : `wrote ${pages.length} page(s) to ${shown}: ${names.join(', ')}\n`);
+  ctx.setExit(EXIT.OK);
 }
 
 /** `mpesa-kenya.yaml` -> `mpesa-kenya.md`; two files of one name in different folders keep their path. */

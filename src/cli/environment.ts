@@ -4,7 +4,7 @@
 
 import { loadEnvironments } from '../config/load.js';
 import type { EnvironmentDef } from '../config/environments.js';
-import { didYouMean } from '../config/suggest.js';
+import { didYouMean } from '../text/suggest.js';
 import { CliError } from './exit.js';
 import type { Io } from './io.js';
 
@@ -35,18 +35,18 @@ export async function selectEnvironment(
 ): Promise<SelectedEnvironment | null> {
   const wanted = wantedEnvironment(flags, io, options.fallback);
   const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
-  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(' ')}: check the path (\`menuctl validate ${paths.join(' ')}\` says why)`);
+  if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(' ')}: check the path (\`menuctl validate ${paths.join(' ')}\` says why)`, { code: 'config.unreadable' });
   // An unreadable config is reported by the loader, with its location; only a saved plan goes on without one.
   if (!readable) return wanted !== undefined ? { name: wanted, def: undefined } : null;
   const names = environments.map((e) => e.name);
   if (environments.length === 0) {
     if (wanted === undefined) return null;
-    throw new CliError(`--env ${wanted}: the config defines no environments; drop --env (and MENUCTL_ENV), or add a top-level \`environments:\` mapping`);
+    throw new CliError(`--env ${wanted}: the config defines no environments; drop --env (and MENUCTL_ENV), or add a top-level \`environments:\` mapping`, { code: 'env.none-defined' });
   }
   if (wanted === undefined) {
-    throw new CliError(`the config defines environments ${listed(names)}: choose one with --env NAME (or MENUCTL_ENV); nothing was read or changed`);
+    throw new CliError(`the config defines environments ${listed(names)}: choose one with --env NAME (or MENUCTL_ENV); nothing was read or changed`, { code: 'env.required' });
   }
   const def = environments.find((e) => e.name === wanted);
-  if (!def) throw new CliError(`--env ${wanted}: no such environment; the config defines ${listed(names)}.${didYouMean(wanted, names)}`);
+  if (!def) throw new CliError(`--env ${wanted}: no such environment; the config defines ${listed(names)}.${didYouMean(wanted, names)}`, { code: 'env.unknown' });
   return { name: wanted, def };
 }

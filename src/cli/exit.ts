@@ -8,10 +8,26 @@ export const EXIT = {
   INTERRUPTED: 130,
 } as const;
 
-/** An error the CLI reports as one clean message (no stack), exiting with `code`. */
+export interface CliErrorOptions {
+  /**
+   * What went wrong, as a stable dotted name (`plan.refused`, `state.no-line`, `api.url-missing`):
+   * for scripts and the Action to tell refusals apart without reading the sentence, which may be
+   * reworded. Without one: `cli.error`.
+   */
+  code?: string;
+  /** The exit code (EXIT); default EXIT.ERROR. */
+  exit?: number;
+}
+
+/** An error the CLI reports as one clean message (no stack), exiting with `exitCode`. */
 export class CliError extends Error {
-  constructor(message: string, readonly code: number = EXIT.ERROR) {
+  readonly code: string;
+  readonly exitCode: number;
+
+  constructor(message: string, options: CliErrorOptions = {}) {
     super(message);
     this.name = 'CliError';
+    this.code = options.code ?? 'cli.error';
+    this.exitCode = options.exit ?? EXIT.ERROR;
   }
 }

@@ -11,11 +11,11 @@ import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { writeUserFile } from './write-file.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
 import { RECORD_FILE, recordedAppIds } from '../record/record.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schemas/menuctl.schema.json', import.meta.url));
 
@@ -36,7 +36,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   const given = flags.config !== undefined;
   const environment = await selectEnvironment(given ? [flags.config!] : [], flags, io, { requireConfig: given });
   if (environment && !environment.def) {
-    throw new CliError(`--env ${environment.name}: cannot read the config that defines it; run in its directory or pass --config PATH`);
+    throw new CliError(`--env ${environment.name}: cannot read the config that defines it; run in its directory or pass --config PATH`, { code: 'config.unreadable' });
   }
   const conn = connect(flags, io, environment);
   const { client, organizationGuard, concurrency, baseUrl } = conn;
@@ -77,7 +77,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
     const targets = result.files.map((f) => ({ path: layout === 'file' ? out : join(out, f.path), content: f.content }));
     const existing = targets.filter((t) => existsSync(t.path)).map((t) => relative(io.cwd, t.path));
     if (existing.length > 0 && !flags.force) {
-      throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`);
+      throw new CliError(`not overwriting ${existing.join(', ')}: pass --force to replace, or choose another --out`, { code: 'export.would-overwrite' });
     }
     for (const t of targets) await writeUserFile('--out', t.path, t.content, io.secrets);
     io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);

@@ -12,12 +12,12 @@ import { run as runProgram, type CommandTable } from './program.js';
 export { VERSION } from './program.js';
 
 export const COMMANDS: CommandTable = {
-  validate: () => import('./validate.js'),
-  test: () => import('./test.js'),
-  analyze: () => import('./analyze.js'),
-  sessions: () => import('./sessions.js'),
+  validate: () => import('./validate-command.js'),
+  test: () => import('./test-command.js'),
+  analyze: () => import('./analyze-command.js'),
+  sessions: () => import('./sessions-command.js'),
   replay: () => import('./replay-command.js'),
-  docs: () => import('./docs.js'),
+  docs: () => import('./docs-command.js'),
   plan: () => import('./plan-command.js'),
   apply: () => import('./apply-command.js'),
   drift: () => import('./drift-command.js'),

@@ -9,7 +9,7 @@ import { CliError } from './exit.js';
 import { addApiUrlOption, apiUrl } from './connect.js';
 import { lazyClient } from '../api/lazy-client.js';
 import { displayUrl } from '../api/display-url.js';
-import { bundledCatalog } from '../config/catalog-file.js';
+import { bundledCatalog } from '../fs/catalog-file.js';
 import type { WorldOperator } from '../model/types.js';
 import type { Io } from './io.js';
 
@@ -56,7 +56,7 @@ export async function listOperators(flags: Pick<Flags, 'apiUrl' | 'country'>, io
   }
   const country = flags.country?.trim().toLowerCase();
   if (country !== undefined && !/^[a-z]{2}$/.test(country)) {
-    throw new CliError(`--country takes a two-letter country code such as KE (got ${JSON.stringify(flags.country)})`);
+    throw new CliError(`--country takes a two-letter country code such as KE (got ${JSON.stringify(flags.country)})`, { code: 'option.invalid' });
   }
   const operators = list.operators
     .filter((o) => country === undefined || o.country_alpha2.toLowerCase() === country)

@@ -16,7 +16,7 @@ import { PROTECTED_ARCHIVE } from '../plan/protect.js';
 import type { Plan } from '../plan/types.js';
 import { wantParsers } from '../plan/want-parsers.js';
 import { Comparer, type Comparison, type LiveLists } from '../plan/compare.js';
-import { scopeOf, type LoadedRecord } from '../record/record-file.js';
+import { scopeOf, type LoadedRecord } from '../state/record-file.js';
 import { recordedAppIds } from '../record/record.js';
 
 export interface ReadLiveForOptions {
@@ -66,7 +66,7 @@ export async function loadDesired(paths: string[], io: Io, environment?: string)
     sources,
     failure: 'the config is not valid; nothing was read or changed (`menuctl validate` checks it offline)',
   });
-  if (state === null) throw new CliError('the config is not valid');
+  if (state === null) throw new CliError('the config is not valid', { code: 'config.invalid' });
   return { desired: state, sources };
 }
 
@@ -80,7 +80,7 @@ export function reportDiagnostics(
   io.stderr.write(renderDiagnosticsText(diagnostics, { sources: options.sources, color: useColor(io, 'stderr') }));
   const except = options.except;
   if (hasErrors(except ? diagnostics.filter((d) => !except(d)) : diagnostics)) {
-    throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`);
+    throw new CliError(`${options.failure} (${diagnosticsSummary(diagnostics)})`, { code: 'diagnostics.errors' });
   }
 }
 

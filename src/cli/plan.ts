@@ -11,7 +11,7 @@ import type { DesiredAction } from '../model/types.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { plural } from '../report/plural.js';
+import { plural } from '../text/plural.js';
 import { useColor, type Io } from './io.js';
 import { thresholdsOf } from './options.js';
 import { readRecord, type RecordFlags } from './record.js';
@@ -63,7 +63,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
     }
     io.stdout.write(renderPlan(plan, flags.format, io, desired.actions));
     if (guarded > 0) {
-      throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`);
+      throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`, { code: 'plan.refused' });
     }
     if (flags.out && flags.format === 'text') io.stdout.write(`\nSaved the plan to ${flags.out}: run \`${applyCommand(paths, flags, environment?.name)}\` to carry it out.\n`);
     return flags.detailedExitcode && plan.changes.length > 0 ? EXIT.CHANGES : EXIT.OK;

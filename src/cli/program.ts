@@ -5,7 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './exit.js';
 import { withSecretMask, type Io } from './io.js';
-import { inertLines } from '../report/inert.js';
+import { inertLines } from '../text/inert.js';
 import type { CliContext, Register } from './context.js';
 import { addHelpExtras } from './help-extras.js';
 
@@ -32,7 +32,9 @@ export async function run(
   // One place for every command's output: known secrets never reach the terminal, a CI log or a file written for a report.
   const io = withSecretMask(unmasked);
   let exitCode: number = EXIT.OK;
-  const ctx: CliContext = { io, signal, setExit: (code) => { exitCode = code; } };
+  const ctx: CliContext = {
+    io, signal, setExit: (code) => { exitCode = code; }, run: (subArgv, subIo) => run(subArgv, subIo, signal, commands),
+  };
   const program = new Command('menuctl')
     .description('Configuration as code for the Mobile Menu Automation API')
     .version(VERSION)
@@ -52,11 +54,11 @@ export async function run(
       // --help and --version exit 0 through here; usage errors exit 1.
       return err.exitCode === 0 ? EXIT.OK : EXIT.ERROR;
     }
-    // Messages quote names, paths and the API's words: each line is made inert (report/inert.ts),
+    // Messages quote names, paths and the API's words: each line is made inert (text/inert.ts),
     // the message's own line breaks kept (an ApiError's message has the server's made inert already).
     if (err instanceof CliError) {
       io.stderr.write(`Error: ${inertLines(err.message)}\n`);
-      return err.code;
+      return err.exitCode;
     }
     io.stderr.write(`Error: ${inertLines(err instanceof Error ? err.message : String(err))}\n`);
     if (io.env.MENUCTL_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);

@@ -6,7 +6,7 @@
 import type { Outcome } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
 import { renderOutcomeLine } from '../report/outcomes-text.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 
 export interface ProgressOptions {
   stream: { write(chunk: string): unknown; columns?: number };

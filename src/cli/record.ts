@@ -8,13 +8,13 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import type { ApiClient } from '../api/types.js';
-import type { LoadedRecord } from '../record/record-file.js';
+import type { LoadedRecord } from '../state/record-file.js';
 import { RECORD_FILE, scopeKey } from '../record/record.js';
 import { describeHolder, LockHeld, type LockInfo } from '../state/backend.js';
 import { openState, shownUrl } from '../state/open.js';
 import { RecordStore } from '../state/store.js';
 import { holderGone } from '../state/process.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 import { CliError } from './exit.js';
 import { filePath } from './options.js';
 import type { Io } from './io.js';
@@ -40,7 +40,7 @@ export function lockTimeoutOption(): Option {
 /** `0`, `30s`, `5m`, `1h`, `250ms` to milliseconds. */
 export function parseDuration(value: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
-  if (!m) throw new CliError(`--lock-timeout ${JSON.stringify(value)} is not a duration: write e.g. 0s, 30s, 5m or 1h`);
+  if (!m) throw new CliError(`--lock-timeout ${JSON.stringify(value)} is not a duration: write e.g. 0s, 30s, 5m or 1h`, { code: 'cli.duration' });
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? 's']!;
   return Math.round(Number(m[1]) * unit);
 }
@@ -62,7 +62,7 @@ export function recordPath(paths: readonly string[], flags: Pick<RecordFlags, 'r
 /** The state URL these flags, this environment and these PATHs name. */
 export function stateUrl(paths: readonly string[], flags: RecordFlags, io: Io, defaultFile?: string): string {
   if (flags.state !== undefined && flags.record !== undefined) {
-    throw new CliError('--state and --record both say where the record is: keep one (--record FILE is --state file:FILE)');
+    throw new CliError('--state and --record both say where the record is: keep one (--record FILE is --state file:FILE)', { code: 'state.flags' });
   }
   if (flags.state !== undefined) return flags.state.trim();
   if (flags.record !== undefined) return `file:${recordPath(paths, flags, io)}`;
@@ -78,7 +78,7 @@ export async function openRecordStore(paths: readonly string[], flags: RecordFla
     return new RecordStore(await openState(url, { env: io.env, cwd: io.cwd }));
   } catch (err) {
     if (err instanceof CliError) throw err;
-    throw new CliError(`cannot open the state ${shownUrl(url)}: ${(err as Error).message}`);
+    throw new CliError(`cannot open the state ${shownUrl(url)}: ${(err as Error).message}`, { code: 'state.open' });
   }
 }
 
@@ -99,7 +99,7 @@ export async function loadRecord(store: RecordStore, o: LoadOptions): Promise<Lo
   try {
     return { store, shown: store.shown, doc: await store.load(), key };
   } catch (err) {
-    throw new CliError((err as Error).message);
+    throw new CliError((err as Error).message, { code: 'record.unreadable' });
   }
 }
 
@@ -123,8 +123,8 @@ export async function lockScope(store: RecordStore, key: string, lock: { command
       onStale: (h) => io.stderr.write(`Warning: the state lock of ${key} was left by ${inert(describeHolder(h))} (lock id ${inert(h.id)}), which stopped without releasing it (killed?): it is released and taken by this run. What that run confirmed is in the record; the plan shows the rest.\n`),
     });
   } catch (err) {
-    if (err instanceof LockHeld) throw new CliError(lockRefusal(err.holder, store.shown, lock.timeoutMs));
-    throw new CliError(`${(err as Error).message}. Nothing was changed.`);
+    if (err instanceof LockHeld) throw new CliError(lockRefusal(err.holder, store.shown, lock.timeoutMs), { code: 'state.locked' });
+    throw new CliError(`${(err as Error).message}. Nothing was changed.`, { code: 'state.lock-failed' });
   }
 }
 

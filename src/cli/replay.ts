@@ -48,7 +48,7 @@ export async function runReplay(paths: string[], flags: ReplayFlags, ctx: CliCon
       ids = await publicIdsFromRecord(lock, relative(io.cwd, lock) || lock, flags.record !== undefined);
     }
   } catch (err) {
-    throw err instanceof CliError ? err : new CliError((err as Error).message);
+    throw err instanceof CliError ? err : new CliError((err as Error).message, { code: 'record.unreadable' });
   }
   const classifier = new ReplayClassifier(flags.timeout);
   try {
@@ -63,7 +63,7 @@ export async function runReplay(paths: string[], flags: ReplayFlags, ctx: CliCon
     io.stdout.write(render[flags.format]());
     return flags.detailedExitcode && report.summary.changed > 0 ? EXIT.CHANGES : EXIT.OK;
   } catch (err) {
-    if (err instanceof RecordReadError) throw new CliError(`${err.message}. Nothing was compared.`);
+    if (err instanceof RecordReadError) throw new CliError(`${err.message}. Nothing was compared.`, { code: 'replay.records-unreadable' });
     throw err;
   } finally {
     await classifier.close();
@@ -76,5 +76,5 @@ async function load(paths: string[], flags: ReplayFlags, ctx: CliContext, what: 
   const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment !== undefined ? { environment } : {}) });
   if (loaded.state) return loaded.state;
   io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
-  throw new CliError(`invalid ${what}config: ${diagnosticsSummary(loaded.diagnostics)}; nothing replayed (see menuctl validate)`);
+  throw new CliError(`invalid ${what}config: ${diagnosticsSummary(loaded.diagnostics)}; nothing replayed (see menuctl validate)`, { code: 'config.invalid' });
 }

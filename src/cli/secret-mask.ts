@@ -124,5 +124,5 @@ export function refuseSecretsInPlan(option: string, file: string, serialized: st
   if (problems.length === 0) return;
   throw new CliError(`${option} ${file}: not written, because the plan holds a secret's value: ${problems.join('; ')}. ` +
     'Masking it would make a plan that apply cannot check against the live API, and writing it would publish the secret. ' +
-    'Change what carries the value (usually a live resource, or a ${VAR} whose MENUCTL_VAR_ variable holds a secret), then plan again.');
+    'Change what carries the value (usually a live resource, or a ${VAR} whose MENUCTL_VAR_ variable holds a secret), then plan again.', { code: 'output.secret' });
 }

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { readSecretsFile, secretsSection } from '../apply/secrets-file.js';
-import { scopeOf } from '../record/record-file.js';
+import { scopeOf } from '../state/record-file.js';
 import type { CliContext } from './context.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
@@ -47,7 +47,7 @@ export async function runSecretsPull(paths: string[], flags: SecretsFlags, ctx: 
     await conn.client.close();
   }
   if (pulled.length === 0 && missing.length === 0) {
-    throw new CliError(`${shown} holds no app for this API${environment ? ` (environment ${environment.name})` : ''}: nothing to pull. Apps menuctl created or imported are recorded there.`);
+    throw new CliError(`${shown} holds no app for this API${environment ? ` (environment ${environment.name})` : ''}: nothing to pull. Apps menuctl created or imported are recorded there.`, { code: 'secrets.no-apps' });
   }
   const section = secretsSection(conn.environment);
   await writeFileAtomic(out, flags.format === 'env' ? envText(pulled) : await jsonText(out, pulled, section), { mode: 0o600 });
@@ -69,7 +69,7 @@ async function jsonText(out: string, pulled: Pulled[], section: string | undefin
   try {
     doc = (await readSecretsFile(out)) as unknown as Record<string, unknown>;
   } catch (err) {
-    throw new CliError(`${(err as Error).message}; nothing was written`);
+    throw new CliError(`${(err as Error).message}; nothing was written`, { code: 'secrets-file.unreadable' });
   }
   doc[section] = entries;
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -63,7 +63,7 @@ export function parseServeOptions(flags: ServeFlags, ctx: CliContext): ServerOpt
   const port = intIn(flags.port, '--port', 0, 65535);
   // Before the secret: the generated one is kept beside the database, in the same directory.
   const problem = dataDirectoryProblem(data);
-  if (problem !== null) throw new CliError(`cannot start the server: ${problem}`);
+  if (problem !== null) throw new CliError(`cannot start the server: ${problem}`, { code: 'serve.cannot-start' });
   return {
     host: flags.host,
     port,
@@ -89,7 +89,7 @@ function serverSecret(flags: ServeFlags, ctx: CliContext, data: string): string 
   try {
     return resolveJwtSecret({ flag: flags.jwtSecret, env: ctx.io.env.MENUCTL_JWT_SECRET, data, create: true });
   } catch (err) {
-    throw new CliError(`cannot start the server: ${(err as Error).message}`);
+    throw new CliError(`cannot start the server: ${(err as Error).message}`, { code: 'serve.cannot-start' });
   }
 }
 
@@ -108,8 +108,8 @@ async function serve(flags: ServeFlags, ctx: CliContext): Promise<void> {
   const log = flags.accessLog ? batchedLines((chunk) => ctx.io.stdout.write(chunk)) : undefined;
   const options: ServerOptions = { ...parseServeOptions(flags, ctx), log };
   const server = await startServer(options).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'EADDRINUSE') throw new CliError(`port ${options.port} on ${options.host} is in use: pick another with --port (0 picks a free one)`);
-    throw new CliError(`cannot start the server: ${STARTUP_PROBLEMS[err.code ?? '']?.(options) ?? err.message}`);
+    if (err.code === 'EADDRINUSE') throw new CliError(`port ${options.port} on ${options.host} is in use: pick another with --port (0 picks a free one)`, { code: 'serve.port-in-use' });
+    throw new CliError(`cannot start the server: ${STARTUP_PROBLEMS[err.code ?? '']?.(options) ?? err.message}`, { code: 'serve.cannot-start' });
   });
   ctx.io.stdout.write(`menuctl api listening on ${server.url}\n`);
   const orgs = [...new Set((options.users ?? []).map((u) => u.organization_id))];
@@ -128,7 +128,7 @@ export function requireSqlite(): void {
   try {
     loadSqlite();
   } catch (err) {
-    if (err instanceof SqliteUnavailableError) throw new CliError(err.message);
+    if (err instanceof SqliteUnavailableError) throw new CliError(err.message, { code: 'serve.no-sqlite' });
     throw err;
   }
 }
@@ -174,7 +174,7 @@ function shellWord(text: string): string {
 function intIn(text: string, flag: string, min: number, max: number): number {
   const n = Number(text);
   if (!/^[0-9]+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new CliError(`${flag} must be a whole number from ${min} to ${max} (got "${text}")`);
+    throw new CliError(`${flag} must be a whole number from ${min} to ${max} (got "${text}")`, { code: 'option.invalid' });
   }
   return n;
 }
@@ -182,7 +182,7 @@ function intIn(text: string, flag: string, min: number, max: number): number {
 function rate(text: string, flag: string): number {
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) {
-    throw new CliError(`${flag} must be a probability from 0 to 1, e.g. 0.1 (got "${text}")`);
+    throw new CliError(`${flag} must be a probability from 0 to 1, e.g. 0.1 (got "${text}")`, { code: 'option.invalid' });
   }
   return n;
 }
@@ -190,7 +190,7 @@ function rate(text: string, flag: string): number {
 /** EMAIL:PASSWORD[:ORG]; a trailing `:digits` is the organization (default 1). */
 export function parseUser(spec: string): UserSpec {
   const first = spec.indexOf(':');
-  if (first <= 0) throw new CliError('--user must be EMAIL:PASSWORD[:ORG], e.g. --user ops@example.com:s3cret:1');
+  if (first <= 0) throw new CliError('--user must be EMAIL:PASSWORD[:ORG], e.g. --user ops@example.com:s3cret:1', { code: 'option.invalid' });
   const email = spec.slice(0, first);
   let password = spec.slice(first + 1);
   let organization_id = 1;
@@ -199,7 +199,7 @@ export function parseUser(spec: string): UserSpec {
     password = m[1]!;
     organization_id = Number(m[2]);
   }
-  if (password.length === 0) throw new CliError(`--user ${email}: the password is empty`);
-  if (!Number.isSafeInteger(organization_id) || organization_id < 1) throw new CliError(`--user ${email}: ORG must be a positive integer`);
+  if (password.length === 0) throw new CliError(`--user ${email}: the password is empty`, { code: 'option.invalid' });
+  if (!Number.isSafeInteger(organization_id) || organization_id < 1) throw new CliError(`--user ${email}: ORG must be a positive integer`, { code: 'option.invalid' });
   return { email, password, organization_id };
 }

@@ -3,7 +3,6 @@
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import { Document } from 'yaml';
 import { loadConfig } from '../config/load.js';
 import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
@@ -12,44 +11,34 @@ import { useColor } from './io.js';
 import { readHoverRecords, RecordError } from '../sessions/hover-record.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
-import { filePath } from './options.js';
 import { writeUserFile } from './write-file.js';
 
-interface ImportOptions { name?: string; out?: string }
+export interface ImportOptions { name?: string; out?: string }
 
 type Actions = NonNullable<Awaited<ReturnType<typeof loadConfig>>['state']>['actions'];
 
-export function register(program: Command, ctx: CliContext): void {
-  const sessions = program.command('sessions').description('work with recorded USSD sessions (see docs/sessions.md)');
-  sessions
-    .command('import')
-    .description("turn a transaction record from Hover's webhook (JSON) into a session for `sessions:`, phone numbers and names scrubbed")
-    .argument('<file>', 'the webhook body or transaction JSON (- reads stdin)')
-    .argument('[path...]', "the config (files or directories): the session's variables come from the values entered at the action's variable and select steps")
-    .option('--name <name>', 'name of the session (default: "imported", the date, status and category)')
-    .option('--out <file>', 'write the YAML to this file instead of stdout', filePath)
-    .action(async (file: string, paths: string[], options: ImportOptions) => {
-      const { io } = ctx;
-      const text = await readInput(file, ctx);
-      const records = parseRecords(text, file);
-      const actions = paths.length > 0 ? await configActions(paths, ctx) : undefined;
-      if (actions === null) return;
-      const imported = records.map((r, i) => {
-        const name = records.length > 1 && options.name ? `${options.name} ${i + 1}` : options.name;
-        const action = actions && findAction(actions, r.actionPublicId, r.actionName);
-        const im = importSession(r, { ...(name !== undefined ? { name } : {}), ...(action ? { action } : {}) });
-        if (actions && !action && im.session) {
-          im.notes.push(`No action ${r.actionName === null ? 'for this record' : JSON.stringify(im.actionName)} in ${paths.join(' ')}: variables come from input_extras only.`);
-        }
-        return im;
-      });
-      const yaml = renderImported(imported);
-      if (options.out) {
-        await writeUserFile('--out', resolve(io.cwd, options.out), yaml, io.secrets);
-        io.stderr.write(`wrote ${imported.length} session(s) to ${options.out}\n`);
-      } else io.stdout.write(yaml);
-      ctx.setExit(EXIT.OK);
-    });
+/** `menuctl sessions import`'s handler; sessions-command.ts has its flags. */
+export async function runSessionsImport(file: string, paths: string[], options: ImportOptions, ctx: CliContext): Promise<void> {
+  const { io } = ctx;
+  const text = await readInput(file, ctx);
+  const records = parseRecords(text, file);
+  const actions = paths.length > 0 ? await configActions(paths, ctx) : undefined;
+  if (actions === null) return;
+  const imported = records.map((r, i) => {
+    const name = records.length > 1 && options.name ? `${options.name} ${i + 1}` : options.name;
+    const action = actions && findAction(actions, r.actionPublicId, r.actionName);
+    const im = importSession(r, { ...(name !== undefined ? { name } : {}), ...(action ? { action } : {}) });
+    if (actions && !action && im.session) {
+      im.notes.push(`No action ${r.actionName === null ? 'for this record' : JSON.stringify(im.actionName)} in ${paths.join(' ')}: variables come from input_extras only.`);
+    }
+    return im;
+  });
+  const yaml = renderImported(imported);
+  if (options.out) {
+    await writeUserFile('--out', resolve(io.cwd, options.out), yaml, io.secrets);
+    io.stderr.write(`wrote ${imported.length} session(s) to ${options.out}\n`);
+  } else io.stdout.write(yaml);
+  ctx.setExit(EXIT.OK);
 }
 
 /** The config's actions, or null after reporting why the config cannot be read. */
@@ -80,7 +69,7 @@ async function readInput(file: string, ctx: CliContext): Promise<string> {
     return await readFile(resolve(ctx.io.cwd, file), 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new CliError(`${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory: name the JSON file' : code ?? String(err)}).`);
+    throw new CliError(`${file}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory: name the JSON file' : code ?? String(err)}).`, { code: 'input.unreadable' });
   }
 }
 
@@ -91,12 +80,12 @@ function parseRecords(text: string, file: string): ReturnType<typeof readHoverRe
     // which JSON.parse rejects as "Unexpected token".
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    throw new CliError(`${file}: not JSON (${jsonProblem(text, err as Error)}). Save the webhook's request body as it was received.`);
+    throw new CliError(`${file}: not JSON (${jsonProblem(text, err as Error)}). Save the webhook's request body as it was received.`, { code: 'input.not-json' });
   }
   try {
     return readHoverRecords(doc);
   } catch (err) {
-    if (err instanceof RecordError) throw new CliError(`${file}: ${err.message}`);
+    if (err instanceof RecordError) throw new CliError(`${file}: ${err.message}`, { code: 'input.not-a-record' });
     throw err;
   }
 }

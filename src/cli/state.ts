@@ -5,7 +5,7 @@ import type { RecordDocument, ScopeRecord } from '../record/record.js';
 import { emptyScope } from '../record/record.js';
 import { parseAddress } from '../model/address.js';
 import { describeHolder } from '../state/backend.js';
-import { inert } from '../report/inert.js';
+import { inert } from '../text/inert.js';
 import { openState, shownUrl } from '../state/open.js';
 import { RecordStore } from '../state/store.js';
 import type { CliContext } from './context.js';
@@ -32,7 +32,7 @@ async function load(store: RecordStore): Promise<RecordDocument> {
   try {
     return await store.load();
   } catch (err) {
-    throw new CliError((err as Error).message);
+    throw new CliError((err as Error).message, { code: 'state.unreadable' });
   }
 }
 
@@ -75,7 +75,7 @@ export async function stateList(paths: string[], flags: StateFlags, ctx: CliCont
 function checkAddress(address: string): void {
   const a = parseAddress(address);
   if (a === null || a.type === 'parser') {
-    throw new CliError(`${quoted(address)} is not an action or app address: write action["NAME"] or app["PACKAGE"] (parsers are not recorded: the API shows every parser field)`);
+    throw new CliError(`${quoted(address)} is not an action or app address: write action["NAME"] or app["PACKAGE"] (parsers are not recorded: the API shows every parser field)`, { code: 'address.invalid' });
   }
 }
 
@@ -84,7 +84,7 @@ export async function stateShow(address: string, paths: string[], flags: StateFl
   const { io } = ctx;
   return withStore(paths, flags, io, async (store) => {
     const found = rows(await load(store), flags.scope).filter((r) => r.address === address);
-    if (found.length === 0) throw new CliError(`${store.shown} has no line for ${address}${flags.scope !== undefined ? ` in scope ${quoted(flags.scope)}` : ''}: \`menuctl state list\` shows what it holds`);
+    if (found.length === 0) throw new CliError(`${store.shown} has no line for ${address}${flags.scope !== undefined ? ` in scope ${quoted(flags.scope)}` : ''}: \`menuctl state list\` shows what it holds`, { code: 'state.no-line' });
     for (const r of found) io.stdout.write(`${JSON.stringify({ scope: r.scope, address: r.address, ...r.entry }, null, 2)}\n`);
     return EXIT.OK;
   });
@@ -94,11 +94,11 @@ export async function stateShow(address: string, paths: string[], flags: StateFl
 function scopeFor(doc: RecordDocument, address: string, flags: StateFlags, shown: string): string {
   const holding = [...doc].filter(([, s]) => s.actions.has(address) || s.apps.has(address)).map(([k]) => k);
   if (flags.scope !== undefined) {
-    if (!holding.includes(flags.scope)) throw new CliError(`${shown} has no line for ${address} in scope ${quoted(flags.scope)}${holding.length ? `; it is held in ${holding.map(quoted).join(', ')}` : ''}`);
+    if (!holding.includes(flags.scope)) throw new CliError(`${shown} has no line for ${address} in scope ${quoted(flags.scope)}${holding.length ? `; it is held in ${holding.map(quoted).join(', ')}` : ''}`, { code: 'state.no-line' });
     return flags.scope;
   }
-  if (holding.length === 0) throw new CliError(`${shown} has no line for ${address}: \`menuctl state list\` shows what it holds`);
-  if (holding.length > 1) throw new CliError(`${address} is recorded in ${holding.length} scopes (${holding.map(quoted).join(', ')}): name one with --scope`);
+  if (holding.length === 0) throw new CliError(`${shown} has no line for ${address}: \`menuctl state list\` shows what it holds`, { code: 'state.no-line' });
+  if (holding.length > 1) throw new CliError(`${address} is recorded in ${holding.length} scopes (${holding.map(quoted).join(', ')}): name one with --scope`, { code: 'state.scope-ambiguous' });
   return holding[0]!;
 }
 
@@ -112,7 +112,7 @@ export async function stateRm(address: string, paths: string[], flags: StateFlag
     const doc = await load(store);
     const scope = doc.get(key) ?? emptyScope();
     const had = scope.actions.get(address) ?? scope.apps.get(address);
-    if (had === undefined) throw new CliError(`${store.shown} no longer has a line for ${address} in ${quoted(key)}: another run removed it`);
+    if (had === undefined) throw new CliError(`${store.shown} no longer has a line for ${address} in ${quoted(key)}: another run removed it`, { code: 'state.no-line' });
     scope.actions.delete(address);
     scope.apps.delete(address);
     if (scope.actions.size === 0 && scope.apps.size === 0) doc.delete(key);
@@ -134,12 +134,12 @@ export async function statePush(paths: string[], flags: StateFlags, ctx: CliCont
     try {
       dest = new RecordStore(await openState(to, { env: io.env, cwd: io.cwd }));
     } catch (err) {
-      throw new CliError(`cannot open the state ${shownUrl(to)}: ${(err as Error).message}`);
+      throw new CliError(`cannot open the state ${shownUrl(to)}: ${(err as Error).message}`, { code: 'state.cannot-open' });
     }
     try {
-      if (dest.shown === from.shown) throw new CliError(`--to names the state being pushed (${from.shown}): give another backend`);
+      if (dest.shown === from.shown) throw new CliError(`--to names the state being pushed (${from.shown}): give another backend`, { code: 'state.push-same' });
       const scopes = [...(await load(from)).keys()].sort();
-      if (scopes.length === 0) throw new CliError(`${from.shown} holds no record: nothing to push`);
+      if (scopes.length === 0) throw new CliError(`${from.shown} holds no record: nothing to push`, { code: 'state.push-empty' });
       // Every scope is locked on both sides: no apply changes one while it moves.
       const timeoutMs = flags.lockTimeout ?? 0;
       for (const key of scopes) {
@@ -150,7 +150,7 @@ export async function statePush(paths: string[], flags: StateFlags, ctx: CliCont
       const target = await load(dest);
       const clashes = scopes.filter((k) => target.has(k) && !sameScope(target.get(k)!, source.get(k)!));
       if (clashes.length > 0 && !flags.overwrite) {
-        throw new CliError(`${dest.shown} already holds other lines for ${clashes.map(quoted).join(', ')}: nothing was pushed. Compare them (\`menuctl state list --state ${shownUrl(to)}\`), then pass --overwrite to replace them with ${from.shown}'s`);
+        throw new CliError(`${dest.shown} already holds other lines for ${clashes.map(quoted).join(', ')}: nothing was pushed. Compare them (\`menuctl state list --state ${shownUrl(to)}\`), then pass --overwrite to replace them with ${from.shown}'s`, { code: 'state.push-clash' });
       }
       let copied = 0;
       for (const key of scopes) {
@@ -162,7 +162,7 @@ export async function statePush(paths: string[], flags: StateFlags, ctx: CliCont
       // Read back: what the destination holds now is what was pushed, line for line.
       const check = await load(dest);
       const lost = scopes.filter((k) => !check.has(k) || !sameScope(check.get(k)!, source.get(k)!));
-      if (lost.length > 0) throw new CliError(`after the push, ${dest.shown} differs from ${from.shown} for ${lost.map(quoted).join(', ')}: another run wrote it meanwhile; push again`);
+      if (lost.length > 0) throw new CliError(`after the push, ${dest.shown} differs from ${from.shown} for ${lost.map(quoted).join(', ')}: another run wrote it meanwhile; push again`, { code: 'state.push-lost' });
       const lines = rows(source).length;
       io.stdout.write(`Pushed ${scopes.length} scope${scopes.length === 1 ? '' : 's'} (${lines} line${lines === 1 ? '' : 's'}, ${copied} scope${copied === 1 ? '' : 's'} written) from ${from.shown} to ${dest.shown}. Use it from now on with --state ${shownUrl(to)} or MENUCTL_STATE; ${from.shown} is left as it was.\n`);
       return EXIT.OK;
@@ -179,12 +179,12 @@ export async function stateUnlock(id: string, paths: string[], flags: StateFlags
     try {
       released = await store.backend.unlock(id);
     } catch (err) {
-      throw new CliError(`cannot release lock ${id} of ${store.shown}: ${(err as Error).message}`);
+      throw new CliError(`cannot release lock ${id} of ${store.shown}: ${(err as Error).message}`, { code: 'state.unlock-failed' });
     }
     if (released === null) {
       const held = await store.backend.locks();
       const now = held.length === 0 ? 'it holds no lock now' : `it holds ${held.map((h) => `${h.id} (${quoted(h.scope)})`).join(', ')}`;
-      throw new CliError(`${store.shown} has no lock with id ${id}: ${now}`);
+      throw new CliError(`${store.shown} has no lock with id ${id}: ${now}`, { code: 'state.no-lock' });
     }
     io.stdout.write(`Released lock ${inert(released.id)} of ${quoted(released.scope)}: it was held by ${inert(describeHolder(released))}. Run \`menuctl plan\` to see what that run left.\n`);
     return EXIT.OK;

@@ -31,20 +31,20 @@ export function register(program: Command, ctx: CliContext): void {
 export async function mintToken(flags: TokenFlags, ctx: CliContext): Promise<string> {
   const org = Number(flags.org);
   if (!/^[0-9]+$/.test(flags.org) || !Number.isSafeInteger(org) || org < 1) {
-    throw new CliError(`--org must be a positive integer (got "${flags.org}")`);
+    throw new CliError(`--org must be a positive integer (got "${flags.org}")`, { code: 'option.invalid' });
   }
   if (!/^\s*\d+\s*(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|w|week|weeks)\s*$/i.test(flags.expires)) {
-    throw new CliError(`--expires must be a duration such as 30m, 2h or 7d (got "${flags.expires}")`);
+    throw new CliError(`--expires must be a duration such as 30m, 2h or 7d (got "${flags.expires}")`, { code: 'option.invalid' });
   }
   const data = flags.data === ':memory:' ? ':memory:' : resolve(ctx.io.cwd, flags.data);
   let secret: string;
   try {
     secret = resolveJwtSecret({ flag: flags.jwtSecret, env: ctx.io.env.MENUCTL_JWT_SECRET, data, create: false });
   } catch (err) {
-    throw new CliError((err as Error).message);
+    throw new CliError((err as Error).message, { code: 'token.no-secret' });
   }
   if (data === ':memory:' && !flags.jwtSecret && !ctx.io.env.MENUCTL_JWT_SECRET) {
-    throw new CliError('a :memory: server keeps its secret to itself: pass --jwt-secret (the same one given to menuctl serve)');
+    throw new CliError('a :memory: server keeps its secret to itself: pass --jwt-secret (the same one given to menuctl serve)', { code: 'token.no-secret' });
   }
   return new TokenAuthority(secret).mint(org, flags.expires.trim());
 }

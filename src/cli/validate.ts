@@ -1,19 +1,17 @@
 // menuctl validate [PATH...]: offline schema, semantic and regex checks; exit 0 valid, 1 invalid.
 
-import type { Command } from 'commander';
 import { loadConfig, type LoadOutput } from '../config/load.js';
 import type { DesiredState } from '../model/types.js';
 import {
   countDiagnostics, diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations,
 } from '../report/diagnostics.js';
-import { plural } from '../report/plural.js';
+import { plural } from '../text/plural.js';
 import { countDeadParsers } from '../analyze/cheap.js';
 import type { CliContext } from './context.js';
-import { formatOption } from './options.js';
 import { EXIT } from './exit.js';
 import { useColor } from './io.js';
 
-interface ValidateOptions { format: 'text' | 'json' }
+export interface ValidateOptions { format: 'text' | 'json' }
 
 /** "3 files valid: 4 actions, 12 parsers, 2 apps (1 warning)" */
 export function validSummary(state: DesiredState, warnings: number): string {
@@ -36,23 +34,17 @@ export function renderValidation(result: LoadOutput, o: { format: 'text' | 'json
   return out;
 }
 
-export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('validate')
-    .description('check config files offline: schema, semantic checks, regex lint (exit 0 valid, 1 invalid)')
-    .argument('[path...]', 'config files or directories (default ./menuctl.yaml)')
-    .addOption(formatOption(['text', 'json']))
-    .action(async (paths: string[], options: ValidateOptions) => {
-      const { io } = ctx;
-      const result = await loadConfig(paths, { env: io.env, cwd: io.cwd });
-      const valid = result.state !== null;
-      // One line pointing at `menuctl analyze` when it would find a dead parser (text output only).
-      const deadParsers = valid && options.format === 'text' ? await countDeadParsers(result.state!) : 0;
-      // Problems go to stderr in text mode so stdout stays the summary; JSON is always stdout.
-      // Colour follows the stream written to: `validate 2>log` from a terminal keeps the log plain.
-      const stream = options.format === 'json' || valid ? 'stdout' : 'stderr';
-      io[stream].write(renderValidation(result, { format: options.format, color: useColor(io, stream), deadParsers }));
-      if (io.env.GITHUB_ACTIONS === 'true') io.stdout.write(renderGithubAnnotations(result.diagnostics));
-      ctx.setExit(valid ? EXIT.OK : EXIT.ERROR);
-    });
+/** `menuctl validate`'s handler; validate-command.ts has its flags. */
+export async function runValidate(paths: string[], options: ValidateOptions, ctx: CliContext): Promise<void> {
+  const { io } = ctx;
+  const result = await loadConfig(paths, { env: io.env, cwd: io.cwd });
+  const valid = result.state !== null;
+  // One line pointing at `menuctl analyze` when it would find a dead parser (text output only).
+  const deadParsers = valid && options.format === 'text' ? await countDeadParsers(result.state!) : 0;
+  // Problems go to stderr in text mode so stdout stays the summary; JSON is always stdout.
+  // Colour follows the stream written to: `validate 2>log` from a terminal keeps the log plain.
+  const stream = options.format === 'json' || valid ? 'stdout' : 'stderr';
+  io[stream].write(renderValidation(result, { format: options.format, color: useColor(io, stream), deadParsers }));
+  if (io.env.GITHUB_ACTIONS === 'true') io.stdout.write(renderGithubAnnotations(result.diagnostics));
+  ctx.setExit(valid ? EXIT.OK : EXIT.ERROR);
 }

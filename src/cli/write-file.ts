@@ -27,6 +27,6 @@ export async function writeUserFile(option: string, path: string, content: strin
   } catch (err) {
     if (err instanceof CliError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? '';
-    throw new CliError(`${option} ${path}: cannot write it (${WRITE_PROBLEMS[code] ?? (code || (err as Error).message)}). Choose a path you can write to.`);
+    throw new CliError(`${option} ${path}: cannot write it (${WRITE_PROBLEMS[code] ?? (code || (err as Error).message)}). Choose a path you can write to.`, { code: 'output.unwritable' });
   }
 }

@@ -6,7 +6,7 @@
 
 import type { Diagnostic } from '../model/diagnostic.js';
 import { processVariable, VariableScope } from './interpolate.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../text/suggest.js';
 import type { ConfigSource, Segment } from './source.js';
 
 export interface EnvironmentDef {

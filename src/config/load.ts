@@ -1,7 +1,7 @@
 // The config pipeline: files -> values (${VAR} interpolated, aliases bounded; positions only on
 // demand) -> schema -> model -> semantic checks. Every problem is collected; state is null if any is an error.
 
-import { bundledCatalog } from './catalog-file.js';
+import { bundledCatalog } from '../fs/catalog-file.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.js';
 import type { DesiredState, WorldOperator } from '../model/types.js';
 import type { LoadOptions, LoadResult } from './types.js';
@@ -17,7 +17,7 @@ import { readSources, type SourceFile } from './files.js';
 import { parseFile } from './parse.js';
 import { validateSchema } from './schema.js';
 import type { ConfigSource } from './source.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../text/suggest.js';
 import { VariableScope } from './interpolate.js';
 import {
   checkEnvironmentLists, forEnvironment, mayDefineEnvironments, mergeAcrossEnvironments, readEnvironments, scopeFor, unguarded, type EnvironmentDef,

@@ -2,7 +2,7 @@
 
 import { STEP_KINDS } from '../model/types.js';
 import type { ErrorObject } from 'ajv';
-import { didYouMean, suggest } from './suggest.js';
+import { didYouMean, suggest } from '../text/suggest.js';
 import type { Segment } from './source.js';
 
 export interface SchemaMessage {

@@ -5,7 +5,7 @@
 import { Document, YAMLSeq } from 'yaml';
 import { compileJavaPattern } from '../classify/java-regex.js';
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
-import type { StepDetails } from '../model/canonical.js';
+import type { StepDetails } from '../model/types.js';
 import { recordedAction } from '../record/record.js';
 import type { LiveAction, LiveApp, LiveParser, LiveState } from '../model/types.js';
 import { actionNode, appNode } from './nodes.js';

@@ -3,7 +3,7 @@
 // backslashes are literal there, so `\d` reads as written in the regex).
 
 import { Document, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import type { StepDetails } from '../model/canonical.js';
+import type { StepDetails } from '../model/types.js';
 import type { LiveAction, LiveApp, LiveParser, WorldOperator } from '../model/types.js';
 import { exportOperators } from './operators.js';
 import { inferStep } from './steps.js';

@@ -4,7 +4,7 @@
 // Pure: no I/O.
 
 import type {
-  ResolvedAction, DesiredState, LiveAction, LiveApp, LiveParser, OperatorRef, ParserSpec, Step, AppSpec,
+  ResolvedAction, DesiredState, LiveAction, LiveApp, LiveParser, OperatorRef, ParserSpec, Step, StepDetails, AppSpec,
 } from './types.js';
 import { stepValue } from './payload.js';
 
@@ -106,15 +106,6 @@ export function hasHiddenStepDetails(step: Step): boolean {
 }
 
 // ---- the desired state as one canonical value (for the plan's config_digest) ----
-
-/** A step as the config says it, every detail included (the digest, and the applied-state record). */
-export interface StepDetails {
-  kind: Step['kind'];
-  value?: string;
-  name?: string;
-  expect?: string | null;
-  description: string;
-}
 
 export function canonicalStep(step: Step): StepDetails {
   // Keys in the order kind, value, expect, name, description: config digests depend on it.

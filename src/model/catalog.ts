@@ -1,10 +1,9 @@
 // The world operator catalog: ids, exact names (quirks such as trailing spaces kept),
 // countries and network codes. The reference server serves it; validate checks against it
 // offline; plan resolves names with the live copy from GET /api/world_operators.
-// Pure: the bundled file is read by config/catalog-file.ts.
+// Pure: the bundled file is read by fs/catalog-file.ts.
 
-// Edit-distance suggestions are pure; they live with the config's "did you mean" messages.
-import { suggest } from '../config/suggest.js';
+import { suggest } from '../text/suggest.js';
 import type { OperatorRef, WorldOperator } from './types.js';
 
 /** Parses the TSV (header: id, name, country_alpha2, hnis). Names are kept byte for byte. */

@@ -1,7 +1,12 @@
 // One problem found in the input, with where it is and what to do about it.
 // Collected, never thrown one at a time: every command reports all of them, then fails once.
 
-import type { SourceLoc } from './types.js';
+/** Where something came from in a config file (1-based line and column). */
+export interface SourceLoc {
+  file: string;
+  line: number;
+  col: number;
+}
 
 export type Severity = 'error' | 'warning';
 

@@ -6,7 +6,7 @@
 // Creates stay per kind in apply/execute.ts: each has its own way to recover a lost answer
 // (an action by name, a parser within its action, an app's secrets).
 
-import type { ApiClient } from '../api/types.js';
+import type { ApiClient } from './api-client.js';
 import { canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser } from './canonical.js';
 import type {
   ResolvedAction, AppSpec, LiveAction, LiveApp, LiveParser, LiveState, ParserSpec, ResourceType,

@@ -3,8 +3,9 @@
 // Desired types come from the YAML files; Live types come from the API, already
 // canonicalised and with secrets removed (the API client strips them at the boundary).
 
-import type { ScopeRecord } from '../record/record.js';
-import type { Warning } from './diagnostic.js';
+import type { SourceLoc, Warning } from './diagnostic.js';
+
+export type { SourceLoc };
 
 export const TRANSPORT_TYPES = ['ussd', 'stk', 'push', 'variable_longstring'] as const;
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
@@ -16,13 +17,6 @@ export const TARGET_TYPES = ['ussd', 'sms'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
 export type ResourceType = 'action' | 'parser' | 'app';
-
-/** Where something came from in a config file (1-based line and column). */
-export interface SourceLoc {
-  file: string;
-  line: number;
-  col: number;
-}
 
 /**
  * One menu step. The API stores each step as {is_param, convert_val_to_num, value,
@@ -37,6 +31,15 @@ export type Step =
   | { kind: 'select'; name: string; description?: string }
   | { kind: 'pin'; description?: string }
   | { kind: 'ok'; description?: string };
+
+/** A step as the config says it, every detail included (the digest, and the applied-state record). */
+export interface StepDetails {
+  kind: Step['kind'];
+  value?: string;
+  name?: string;
+  expect?: string | null;
+  description: string;
+}
 
 /** An operator as written in the config: a world operator id or its exact name. */
 export interface OperatorRef {
@@ -223,3 +226,33 @@ export interface AppSecrets {
   token: string;
   webhook_secret: string | null;
 }
+
+// ---- the applied-state record (src/record/record.ts reads and writes it) ----
+
+/**
+ * What was applied to one action. `details: 'unknown'`: adopted (export or import) and never sent
+ * by menuctl, so its hidden step details and operator ids are not known (written
+ * `"steps": "unknown", "operator_ids": "unknown"`); `steps` and `operator_ids` are then empty and
+ * mean nothing. `pending: 'create'`: its create was sent with these details and no answer was
+ * recorded (`"id": null`); the live action of that name is the one, with these details.
+ */
+export interface RecordedAction {
+  id: string | null;
+  steps: StepDetails[];
+  operator_ids: number[];
+  details?: 'unknown';
+  pending?: 'create';
+  /** What became of a pending create's answer, when known: `connection reset`, `time-out`, ... */
+  lost?: string;
+}
+
+export type RecordedApp = { id: string; pending?: undefined; lost?: undefined } | { id: null; pending: 'create'; lost?: string };
+
+/** What is recorded for one API (one scope), keyed by address. */
+export interface ScopeRecord {
+  actions: Map<string, RecordedAction>;
+  apps: Map<string, RecordedApp>;
+}
+
+/** The whole file: every scope it holds (other APIs' lines are kept as they are). */
+export type RecordDocument = Map<string, ScopeRecord>;

@@ -10,7 +10,7 @@ import { validatePlan as generated } from '../generated/plan-validator.js';
 import { actionAddress, appAddress, parseAddress } from '../model/address.js';
 import { diagnosticJson, warning, type Warning } from '../model/diagnostic.js';
 import type { Step } from '../model/types.js';
-import { stableJson } from '../report/stable-json.js';
+import { stableJson } from '../text/stable-json.js';
 import { reasonText } from './reasons.js';
 import type { Change, Plan, PlanSafety } from './types.js';
 

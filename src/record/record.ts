@@ -14,37 +14,11 @@
 
 import { STEP_KINDS } from '../model/types.js';
 import { parseAddress } from '../model/address.js';
-import type { StepDetails } from '../model/canonical.js';
+import type { RecordDocument, RecordedAction, RecordedApp, ScopeRecord, StepDetails } from '../model/types.js';
+
+export type { RecordDocument, RecordedAction, RecordedApp, ScopeRecord };
 
 export const RECORD_FILE = 'menuctl.lock';
-
-/**
- * What was applied to one action. `details: 'unknown'`: adopted (export or import) and never sent
- * by menuctl, so its hidden step details and operator ids are not known (written
- * `"steps": "unknown", "operator_ids": "unknown"`); `steps` and `operator_ids` are then empty and
- * mean nothing. `pending: 'create'`: its create was sent with these details and no answer was
- * recorded (`"id": null`); the live action of that name is the one, with these details.
- */
-export interface RecordedAction {
-  id: string | null;
-  steps: StepDetails[];
-  operator_ids: number[];
-  details?: 'unknown';
-  pending?: 'create';
-  /** What became of a pending create's answer, when known: `connection reset`, `time-out`, ... */
-  lost?: string;
-}
-
-export type RecordedApp = { id: string; pending?: undefined; lost?: undefined } | { id: null; pending: 'create'; lost?: string };
-
-/** What is recorded for one API (one scope), keyed by address. */
-export interface ScopeRecord {
-  actions: Map<string, RecordedAction>;
-  apps: Map<string, RecordedApp>;
-}
-
-/** The whole file: every scope it holds (other APIs' lines are kept as they are). */
-export type RecordDocument = Map<string, ScopeRecord>;
 
 /**
  * The scope a record belongs to: one API and one organization, or, for a config with

@@ -3,8 +3,8 @@
 
 import { formatLoc, type Diagnostic } from '../model/diagnostic.js';
 import type { SourceLoc } from '../model/types.js';
-import { plural } from './plural.js';
-import { inert } from './inert.js';
+import { plural } from '../text/plural.js';
+import { inert } from '../text/inert.js';
 
 export interface TextOptions {
   /** File text by displayed name; when given, the offending line is shown with a caret. */

@@ -3,7 +3,7 @@
 
 import type { DesiredAction } from '../model/types.js';
 import { renderFlowchart } from './flowchart.js';
-import { inert } from './inert.js';
+import { inert } from '../text/inert.js';
 import { code, mdText } from './markdown-util.js';
 
 export interface DocsPageInput {

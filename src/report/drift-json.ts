@@ -1,7 +1,7 @@
 // Drift as the contract's JSON (format_version, in_sync, drift[]), plus the live id and warnings.
 import { diagnosticJson } from '../model/diagnostic.js';
 import type { Drift } from '../plan/drift-types.js';
-import { stableJson } from './stable-json.js';
+import { stableJson } from '../text/stable-json.js';
 
 export function renderDriftJson(drift: Drift): string {
   return stableJson({

@@ -4,7 +4,7 @@ import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { byClass, CLASS_INFO, CLASSES, driftFieldView, driftSummaryLine } from './drift-model.js';
 import { code, details, fenced, fitDocument, type Section } from './markdown-util.js';
 import { warningsMd } from './plan-markdown.js';
-import { plural } from './plural.js';
+import { plural } from '../text/plural.js';
 
 export const DRIFT_MARKER = '<!-- menuctl:drift -->';
 

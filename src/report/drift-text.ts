@@ -3,7 +3,7 @@ import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { byClass, CLASS_INFO, driftFieldView, driftSummaryLine } from './drift-model.js';
 import { diffLine, warningLines } from './plan-text.js';
 import type { FieldView } from './plan-values.js';
-import { inert } from './inert.js';
+import { inert } from '../text/inert.js';
 import { style, type Style } from './style.js';
 
 export interface DriftTextOptions {

@@ -1,8 +1,8 @@
 // diff-env reports: text for a person, JSON for a script (src/plan/diff-env.ts builds the value).
 import type { EnvDiff, EnvDifference } from '../plan/diff-env.js';
 import { formatValue } from './plan-values.js';
-import { plural } from './plural.js';
-import { stableJson } from './stable-json.js';
+import { plural } from '../text/plural.js';
+import { stableJson } from '../text/stable-json.js';
 import { style } from './style.js';
 
 export function renderEnvDiffJson(diff: EnvDiff): string {

@@ -2,7 +2,7 @@
 // step with the menu text it expects, then the outcomes its parsers give, ussd replies and SMS
 // apart. GitHub renders ```mermaid blocks in files and in pull request comments. Pure.
 
-import { inert } from './inert.js';
+import { inert } from '../text/inert.js';
 import type { ParserSpec, Step } from '../model/types.js';
 
 /** What a flowchart needs of an action: a desired action, or an action change's `desired`. */

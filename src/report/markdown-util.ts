@@ -8,7 +8,7 @@
 // (`</details>`), open one, end a table cell (`|`), start emphasis, a link or a code span, or
 // @mention (ping) someone in a pull-request comment.
 
-import { inert } from './inert.js';
+import { inert } from '../text/inert.js';
 
 /** For text content (not attributes): quotes need no escaping there and read better raw. */
 export function escapeHtml(s: string): string {

@@ -1,6 +1,6 @@
 // Apply's outcomes as one JSON document (`apply --format json`), stable key order.
 import type { ApplyResult } from '../apply/types.js';
-import { stableJson } from './stable-json.js';
+import { stableJson } from '../text/stable-json.js';
 
 export function renderApplyJson(result: ApplyResult): string {
   return stableJson({

@@ -5,7 +5,7 @@
 import { SECRETS_WITH_API } from '../apply/types.js';
 import type { ApplyResult, Outcome, OutcomeError } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
-import { inert } from './inert.js';
+import { inert } from '../text/inert.js';
 import { style, type Style } from './style.js';
 
 const PAST: Record<ChangeOp, string> = { create: 'created', update: 'updated', archive: 'archived', restore: 'restored' };

@@ -8,7 +8,7 @@ import type { Warning } from '../model/diagnostic.js';
 import type { DesiredAction } from '../model/types.js';
 import { renderFlowchart } from './flowchart.js';
 import { changeCount, safetyNotes, summaryLine, unmanagedToShow, viewChange, type ChangeView } from './plan-model.js';
-import { plural } from './plural.js';
+import { plural } from '../text/plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
 import { code, details, fenced, fitDocument, mdText, type Section } from './markdown-util.js';
 

@@ -4,7 +4,7 @@
 import { canonicalStep } from '../model/canonical.js';
 import { reasonText } from '../plan/reasons.js';
 import type { Change, ChangeOp, ChangeReason, Plan, PlanSummary } from '../plan/types.js';
-import { inert } from './inert.js';
+import { inert } from '../text/inert.js';
 import { changeView, valueView, type FieldView } from './plan-values.js';
 
 export const SYMBOL: Record<ChangeOp, string> = { create: '+', update: '~', archive: '-', restore: '↺' };

@@ -5,9 +5,9 @@ import type { Warning } from '../model/diagnostic.js';
 import type { Plan } from '../plan/types.js';
 import type { ChangeOp } from '../plan/types.js';
 import { safetyNotes, summaryLine, unmanagedToShow, viewChange, type ChangeView } from './plan-model.js';
-import { plural } from './plural.js';
+import { plural } from '../text/plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
-import { inert } from './inert.js';
+import { inert } from '../text/inert.js';
 import { style, type Style } from './style.js';
 
 export interface TextOptions {

@@ -5,7 +5,7 @@
 // with the `diff` package so a one-step change in a ten-step menu shows as one line.
 
 import { diffArrays } from 'diff';
-import { inert } from './inert.js';
+import { inert } from '../text/inert.js';
 
 export type Mark = '+' | '-' | ' ';
 

@@ -3,7 +3,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bundledCatalog } from '../config/catalog-file.js';
+import { bundledCatalog } from '../fs/catalog-file.js';
 import { AnswerCache } from './answer-cache.js';
 import { onCheckExpectation, onClientError, onConnect } from './client-error.js';
 import { capConnectionsPerClient, DEFAULT_MAX_CONNECTIONS_PER_CLIENT } from './connection-cap.js';

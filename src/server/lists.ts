@@ -9,7 +9,7 @@
 // and `?x=123` is the same answer as none, not a new one to build and keep.
 
 import { httpError } from './errors.js';
-import type { RouteRequest } from './router.js';
+import type { Db } from './db.js';
 
 /** Server-wide list behaviour, from ServerOptions. */
 export interface ListOptions {
@@ -41,6 +41,15 @@ export const DEFAULT_PAGE_SIZE = 1000;
 export type CanonicalQuery = ReadonlyArray<readonly [string, string]>;
 
 /**
+ * What a list needs of a request (router.ts's RouteRequest has it): named here, not imported
+ * from the router, whose server state names the stores that build on this file.
+ */
+export interface ListRequest {
+  understood: CanonicalQuery;
+  state: { lists: ListOptions; db: Pick<Db, 'transaction'> };
+}
+
+/**
  * The list parameters of `query` as `lists` understands them, after the route's own (`own`):
  * `archived` for a resource list (full mode only; spec-only ignores it like any unknown
  * parameter), then `page` when paging is on, filled with 1 when absent. A bad value is a 400
@@ -60,7 +69,7 @@ export function listQuery(query: URLSearchParams, lists: ListOptions, o: { own?:
 }
 
 /** `?archived=true|false` from the canonical query; undefined: no filter. */
-export function archivedFilter(req: RouteRequest): boolean | undefined {
+export function archivedFilter(req: Pick<ListRequest, 'understood'>): boolean | undefined {
   const v = valueOf(req.understood, 'archived');
   return v === undefined ? undefined : v === 'true';
 }
@@ -89,7 +98,7 @@ function pageNumber(query: URLSearchParams): number {
  * page's items are read: the total comes from source.count(), not from loading the list. Count
  * and page are read in one transaction, so they agree even while another process writes.
  */
-export function listReply<R>(req: RouteRequest, source: ListSource<R>, toResource: (row: R) => unknown): { status: number; body: unknown } {
+export function listReply<R>(req: ListRequest, source: ListSource<R>, toResource: (row: R) => unknown): { status: number; body: unknown } {
   const { specOnly, pageSize } = req.state.lists;
   const body: Record<string, unknown> = {};
   let count: number;

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startStandIn, type Decision, type StandIn } from '../helpers/stand-in.js';
 import { configYaml, tempDir } from '../apply/cli-world.js';
-import { inert } from '../../src/report/inert.js';
+import { inert } from '../../src/text/inert.js';
 import { createClient } from '../../src/api/client.js';
 import { OPERATOR_ID } from '../apply/world.js';
 
@@ -51,7 +51,7 @@ function expectInert(out: string, text: string): void {
   // No line the API drew: every ✓ and every summary line is menuctl's, and there is none here.
   expect(out).not.toMatch(/^\s*✓/m);
   expect(out).not.toMatch(/^Apply complete/m);
-  // The reader still sees what the server said, escaped by the one rule (test/report/inert.test.ts).
+  // The reader still sees what the server said, escaped by the one rule (test/text/inert.test.ts).
   expect(out).toContain(inert(text));
 }
 

@@ -1,7 +1,7 @@
 // A live organization with the cases export must get right: tricky regexes, names with
 // trailing spaces and unicode, ambiguous operator names, every step kind, sms parsers,
 // archived resources, duplicate names, and apps with and without a webhook.
-import { bundledCatalog } from '../../src/config/catalog-file.js';
+import { bundledCatalog } from '../../src/fs/catalog-file.js';
 import type { LiveAction, LiveApp, LiveParser, LiveState } from '../../src/model/types.js';
 
 const T = '2024-01-01T00:00:00Z';

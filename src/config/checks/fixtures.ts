@@ -3,7 +3,7 @@
 
 import { actionAddress } from '../../model/address.js';
 import type { DesiredAction, Fixture } from '../../model/types.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../text/suggest.js';
 import { locBelow, locOf, report, type CheckContext } from './context.js';
 import { namedGroups } from './groups.js';
 

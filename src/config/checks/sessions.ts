@@ -5,7 +5,7 @@
 
 import { actionAddress } from '../../model/address.js';
 import type { DesiredAction, Session, SourceLoc } from '../../model/types.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../text/suggest.js';
 import { locBelow, locOf, report, where, type CheckContext } from './context.js';
 
 /** A USSD screen holds at most 182 characters (GSM 03.90, 7-bit alphabet). */

@@ -13,7 +13,7 @@
 //   - lone surrogates, which terminals draw as anything (Cs)
 // Everything else, backslashes included, is left as written: a regex reads as in the YAML.
 //
-// Properties (test/report/inert.test.ts): the output has none of the characters above, so it
+// Properties (test/text/inert.test.ts): the output has none of the characters above, so it
 // is one line that draws only what it shows; inert is idempotent (escaping twice is harmless,
 // so a layer need not know whether another escaped already); on text without a backslash it is
 // reversible (JSON.parse(`"${inert(s)}"`) after escaping quotes gives s back). It is not

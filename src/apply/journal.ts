@@ -7,9 +7,9 @@
 //           archived action keeps its steps, and a restore is compared with them);
 //   parser: nothing (the API echoes every parser field).
 
-import type { ApplyJournal } from '../apply/types.js';
+import type { ApplyJournal } from './types.js';
 import type { Change } from '../plan/types.js';
-import type { RecordKeeper } from './record-file.js';
+import type { RecordKeeper } from '../state/record-file.js';
 
 export function recordJournal(keeper: RecordKeeper): ApplyJournal {
   return {

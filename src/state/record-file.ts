@@ -5,8 +5,8 @@
 
 import { canonicalStep } from '../model/canonical.js';
 import type { ResolvedAction } from '../model/types.js';
-import type { RecordStore } from '../state/store.js';
-import { emptyScope, type RecordDocument, type RecordedAction, type RecordedApp, type ScopeRecord } from './record.js';
+import type { RecordStore } from './store.js';
+import { emptyScope, type RecordDocument, type RecordedAction, type RecordedApp, type ScopeRecord } from '../record/record.js';
 
 /** The record a command works with: where it lives, what it holds, and which scope is this API's. */
 export interface LoadedRecord {

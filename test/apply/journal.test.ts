@@ -3,15 +3,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordJournal } from '../../src/record/journal.js';
-import { RecordKeeper } from '../../src/record/record-file.js';
+import { recordJournal } from '../../src/apply/journal.js';
+import { RecordKeeper } from '../../src/state/record-file.js';
 import { FileBackend } from '../../src/state/file.js';
 import { RecordStore } from '../../src/state/store.js';
 
 const fileStore = (file: string) => new RecordStore(new FileBackend(file, 'menuctl.lock'));
 import { parseRecord } from '../../src/record/record.js';
 import type { Change } from '../../src/plan/types.js';
-import { actionDesired, archive, createAction, createApp } from '../apply/plan-data.js';
+import { actionDesired, archive, createAction, createApp } from './plan-data.js';
 
 const KEY = 'http://api org 1';
 

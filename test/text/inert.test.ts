@@ -1,8 +1,8 @@
-// The one escaping rule (src/report/inert.ts): what it escapes, and the properties its comment
+// The one escaping rule (src/text/inert.ts): what it escapes, and the properties its comment
 // promises, checked on arbitrary strings with fast-check.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inert, inertLines } from '../../src/report/inert.js';
+import { inert, inertLines } from '../../src/text/inert.js';
 import { code, mdText } from '../../src/report/markdown-util.js';
 
 /** Anything a terminal acts on or that breaks a line: what must never come out. */

@@ -1,0 +1,52 @@
+// The one seam through which the network enters: read live state, and create / update /
+// archive / restore one resource. The planner never sees it; apply and the readers use it,
+// and tests can run them against the real reference server. It is the model's, not api/'s:
+// the kind table (kinds.ts) names each kind's calls through it; api/client.ts implements it.
+
+import type {
+  AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ResolvedAction, WorldOperator,
+} from './types.js';
+
+export interface ApiClient {
+  /** Organization the credentials act for (token claim `organization_id`), or null if unknown. */
+  organizationId(): Promise<number | null>;
+
+  listActions(): Promise<LiveAction[]>;
+  getAction(id: string): Promise<LiveAction | null>;
+  listParsers(actionId: string): Promise<LiveParser[]>;
+  getParser(id: string): Promise<LiveParser | null>;
+  /** null when the server has no `GET /api/apps` (404/405): callers fall back to pinned ids. */
+  listApps(): Promise<LiveApp[] | null>;
+  getApp(id: string): Promise<LiveApp | null>;
+  listOperators(): Promise<WorldOperator[]>;
+
+  createAction(spec: ResolvedAction): Promise<LiveAction>;
+  /**
+   * Always sends the steps (the API requires them when the action has any). Resolves with
+   * nothing: the spec does not show PATCH's answer; read the action by id if it is needed.
+   */
+  updateAction(id: string, spec: ResolvedAction): Promise<void>;
+  archiveAction(id: string): Promise<void>;
+  restoreAction(id: string): Promise<LiveAction>;
+
+  createParser(actionId: string, spec: ParserSpec): Promise<LiveParser>;
+  updateParser(id: string, spec: Partial<ParserSpec>): Promise<LiveParser>;
+  archiveParser(id: string): Promise<void>;
+  restoreParser(id: string): Promise<LiveParser>;
+
+  /** Returns the app's secrets; callers hand them to the secrets file and nowhere else. */
+  createApp(spec: AppSpec): Promise<{ app: LiveApp; secrets: AppSecrets }>;
+  /**
+   * The token and webhook_secret of an existing app (spec: App, attributes.token is "returned
+   * in app responses"), for an app create whose answer was lost. null when the app is not
+   * there (404). Like createApp, the answer goes to the secrets file and nowhere else.
+   */
+  getAppSecrets(id: string): Promise<AppSecrets | null>;
+  updateApp(id: string, spec: Partial<AppSpec>): Promise<LiveApp>;
+  archiveApp(id: string): Promise<void>;
+  restoreApp(id: string): Promise<LiveApp>;
+
+  /** Requests sent so far (for progress, tests and benchmarks). */
+  readonly stats: { requests: number; retries: number };
+  close(): Promise<void>;
+}
