@@ -1,4 +1,4 @@
-// Carries out one change through the client, with the API calls of its kind (model/kinds.ts).
+// Carries out one change through the client, with the API calls of its kind (model/kinds/).
 // Requests are driven by `desired` and the live id only; `fields` explain a change to a reader and never decide what is sent, except that a
 // restore patches only when the plan found fields to change or was forced by --resend (spec:
 // restore returns the resource as it was archived).
@@ -7,7 +7,7 @@ import { ResponseShapeError } from '../api/errors.js';
 import type { ApiClient } from '../api/types.js';
 import type { AppSecrets, LiveAction, LiveApp, LiveParser } from '../model/types.js';
 import type { Change, CreateChange, RestoreChange, UpdateChange } from '../plan/types.js';
-import { KINDS, kindOf } from '../model/kinds.js';
+import { KINDS, kindOf } from '../model/kinds/index.js';
 import { createOnce, type RecoveryPolicy } from './create-once.js';
 
 export interface ExecuteContext {

@@ -1,7 +1,7 @@
 // Turns one compared pair (desired + live match) or orphan into a plan change.
 
 import { fingerprint } from '../model/fingerprint.js';
-import { kindOf } from '../model/kinds.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { Orphan, Pair } from './compare.js';
 import type { ArchiveChange, Change, ChangeReason, FieldChange } from './types.js';
 

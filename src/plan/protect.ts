@@ -4,7 +4,7 @@
 // its identity with is an error, whatever path led to the archive.
 
 import type { Diagnostic } from '../model/diagnostic.js';
-import { kindOf } from '../model/kinds.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { Comparison, Orphan } from './compare.js';
 import { reasonText } from './reasons.js';
 import type { ArchiveChange } from './types.js';
