@@ -29,3 +29,11 @@ export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = { action, pars
 export function kindOf(type: ResourceType): Kind<any, any> {
   return KINDS[type];
 }
+
+/**
+ * The owner's address of a nested resource (a parser's action), else undefined: for anything
+ * that carries its kind and, when nested, its `parent` (a Pair, an Orphan, a Change).
+ */
+export function parentOf(x: { type: ResourceType; parent?: string }): string | undefined {
+  return KINDS[x.type].ownedBy === undefined ? undefined : x.parent;
+}
