@@ -92,6 +92,8 @@ export const action: Kind<LiveAction, ResolvedAction> = {
   keyLabel: 'name',
   key: (r) => r.name,
   address: (spec) => actionAddress(spec.name),
+  addressOf: (key) => actionAddress(key),
+  recordedIn: 'actions',
   liveIn: (s) => s.actions,
   canonicalLive: (a) => canonicalLiveAction(a),
   canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),

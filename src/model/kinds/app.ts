@@ -59,6 +59,8 @@ export const app: Kind<LiveApp, AppSpec> = {
   keyLabel: 'package_name',
   key: (r) => r.package_name,
   address: (spec) => appAddress(spec.package_name),
+  addressOf: (key) => appAddress(key),
+  recordedIn: 'apps',
   liveIn: (s) => s.apps,
   canonicalLive: (a) => canonicalApp(a),
   canonical: (spec) => canonicalApp(spec),

@@ -3,6 +3,7 @@
 // interface (kind.ts). Code that does the same thing to every kind looks the kind up here instead
 // of switching on it; a new kind or field touches its own module, not the code that uses it.
 
+import type { ParsedAddress } from '../address.js';
 import type { LiveAction, LiveApp, LiveParser, ParserSpec, AppSpec, ResolvedAction, ResourceType } from '../types.js';
 import { action } from './action.js';
 import { app } from './app.js';
@@ -36,4 +37,10 @@ export function kindOf(type: ResourceType): Kind<any, any> {
  */
 export function parentOf(x: { type: ResourceType; parent?: string }): string | undefined {
   return KINDS[x.type].ownedBy === undefined ? undefined : x.parent;
+}
+
+/** A parsed address written the one way (model/address.ts): a nested one under its owner's address. */
+export function formatAddress(p: ParsedAddress): string {
+  const kind = KINDS[p.type];
+  return kind.ownedBy === undefined ? kind.addressOf(p.key) : kind.addressOf(p.category!, KINDS[kind.ownedBy].addressOf(p.key));
 }

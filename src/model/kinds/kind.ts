@@ -3,7 +3,7 @@
 // is made of (canonical form, request bodies, reading an answer); index.ts is the registry.
 
 import type { ApiClient } from '../api-client.js';
-import type { AppSecrets, LiveState, ResourceType } from '../types.js';
+import type { AppSecrets, LiveState, ResourceType, ScopeRecord } from '../types.js';
 
 export interface Kind<L, S> {
   type: ResourceType;
@@ -19,6 +19,14 @@ export interface Kind<L, S> {
   key(resource: L | S): string;
   /** The address of a desired resource (model/address.ts); `parent`: the owner's address, for nested kinds. */
   address(spec: S, parent?: string): string;
+  /** The address of the resource with this identity key (`parent` as for `address`). */
+  addressOf(key: string, parent?: string): string;
+  /**
+   * The applied-state record's table that holds this kind's lines (src/record/): the id of a
+   * resource the API cannot be asked about, and what the API does not echo. Absent: the record
+   * holds nothing of this kind (a parser is managed through its action).
+   */
+  recordedIn?: keyof ScopeRecord;
   /** Nested kinds only (parsers): the public id of the live resource's owner. */
   parentId?(live: L): string;
   /** This kind's resources in a live state read. */

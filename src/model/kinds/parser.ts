@@ -97,6 +97,7 @@ export const parser: Kind<LiveParser, ParserSpec> = {
   keyLabel: 'category',
   key: (r) => r.category,
   address: (spec, parent) => `${parent}.parser[${JSON.stringify(spec.category)}]`,
+  addressOf: (key, parent) => `${parent}.parser[${JSON.stringify(key)}]`,
   parentId: (p) => p.action_id,
   liveIn: (s) => s.parsers,
   canonicalLive: (p) => canonicalParser(p),
