@@ -54,7 +54,7 @@ interface AppPart {
   type: 'app';
   desired: AppSpec;
 }
-type Typed = ActionPart | ParserPart | AppPart;
+export type Typed = ActionPart | ParserPart | AppPart;
 
 export type CreateChange = Base & Typed & { op: 'create'; id: null };
 export type UpdateChange = Base & Typed & { op: 'update'; id: string };
