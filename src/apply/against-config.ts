@@ -12,7 +12,7 @@
 // out. Protection is re-checked on the saved plan's own archives, whatever led to them.
 
 import type { Diagnostic } from '../model/diagnostic.js';
-import { kindOf } from '../model/kinds.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { DesiredState, LiveState } from '../model/types.js';
 import { buildPlan } from '../plan/build-plan.js';
 import { compareStates, type Comparison, type Orphan } from '../plan/compare.js';

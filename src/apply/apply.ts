@@ -6,6 +6,7 @@
 
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { Change, Plan } from '../plan/types.js';
 import { DEFAULT_RECOVERY, type RecoveryPolicy } from './create-once.js';
 import { Dependencies, type Ledger } from './dependents.js';
@@ -179,8 +180,8 @@ async function preflight(plan: Plan, options: ApplyOptions): Promise<SecretsWrit
   } catch (err) {
     throw new ApplyRefused(`${(err as Error).message}. Nothing was changed.`);
   }
-  const appCreates = plan.changes.filter((c) => c.op === 'create' && c.type === 'app');
-  if (appCreates.length === 0) return null;
+  const withSecrets = plan.changes.filter((c) => c.op === 'create' && kindOf(c.type).hasSecrets);
+  if (withSecrets.length === 0) return null;
   // Without a secrets file the record keeps each new app's id (written before anything else
   // after its answer), and GET /api/apps/{id} gives its token and webhook secret any time:
   // `menuctl secrets pull` hands them on (issue 24 item 6).

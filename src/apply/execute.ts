@@ -1,4 +1,4 @@
-// Carries out one change through the client, with the API calls of its kind (model/kinds.ts).
+// Carries out one change through the client, with the API calls of its kind (model/kinds/).
 // Requests are driven by `desired` and the live id only; `fields` explain a change to a reader and never decide what is sent, except that a
 // restore patches only when the plan found fields to change or was forced by --resend (spec:
 // restore returns the resource as it was archived).
@@ -7,7 +7,7 @@ import { ResponseShapeError } from '../api/errors.js';
 import type { ApiClient } from '../api/types.js';
 import type { AppSecrets, LiveAction, LiveApp, LiveParser } from '../model/types.js';
 import type { Change, CreateChange, RestoreChange, UpdateChange } from '../plan/types.js';
-import { KINDS, kindOf } from '../model/kinds.js';
+import { kindOf, parentOf } from '../model/kinds/index.js';
 import { createOnce, type RecoveryPolicy } from './create-once.js';
 
 export interface ExecuteContext {
@@ -47,54 +47,38 @@ export async function executeChange(change: Change, ctx: ExecuteContext): Promis
 async function create(change: CreateChange, ctx: ExecuteContext): Promise<Executed> {
   const { client, policy } = ctx;
   const signal = ctx.signal ? { signal: ctx.signal } : {};
-  switch (change.type) {
-    case 'action': {
-      const key = KINDS.action.key(change.desired);
-      const r = await createOnce<LiveAction>({
-        address: change.address,
-        policy,
-        ...signal,
-        create: () => client.createAction(change.desired),
-        lookup: async () => (await client.listActions()).find((a) => a.archived_at === null && KINDS.action.key(a) === key) ?? null,
-      });
-      return { id: r.value.id, recovered: r.recovered };
-    }
-    case 'parser': {
-      const actionId = ctx.parentId ?? change.action_id;
-      if (!actionId) throw new Error(`${change.address}: the public id of ${change.parent} is not known`);
-      const key = KINDS.parser.key(change.desired);
-      const r = await createOnce<LiveParser>({
-        address: change.address,
-        policy,
-        ...signal,
-        create: () => client.createParser(actionId, change.desired),
-        lookup: async () =>
-          (await client.listParsers(actionId)).find((p) => p.archived_at === null && KINDS.parser.key(p) === key) ?? null,
-      });
-      return { id: r.value.id, recovered: r.recovered };
-    }
-    case 'app': {
-      const key = KINDS.app.key(change.desired);
-      let secrets: AppSecrets | undefined;
-      const r = await createOnce<LiveApp>({
-        address: change.address,
-        policy,
-        ...signal,
-        create: async () => {
-          const made = await client.createApp(change.desired);
-          secrets = made.secrets;
-          return made.app;
-        },
-        lookup: async () => {
-          const apps = await client.listApps();
-          if (apps === null) return undefined;
-          return apps.find((a) => a.archived_at === null && KINDS.app.key(a) === key) ?? null;
-        },
-      });
-      if (r.recovered && !secrets) return { id: r.value.id, recovered: true, ...(await readBack(client, r.value.id)) };
-      return { id: r.value.id, recovered: r.recovered, ...(secrets ? { secrets } : {}) };
-    }
-  }
+  const kind = kindOf(change.type);
+  const parentId = kind.ownedBy === undefined ? null : ownerId(change, ctx);
+  const key = kind.key(change.desired);
+  let secrets: AppSecrets | undefined;
+  // A lost answer is recovered by looking for the resource among the live ones of its kind (a
+  // parser: within its action); a kind the API cannot list (apps, on some servers) cannot tell.
+  const r = await createOnce<Live>({
+    address: change.address,
+    policy,
+    ...signal,
+    create: async () => {
+      const made = await kind.api.create(client, change.desired, parentId);
+      secrets = made.secrets;
+      return made.live;
+    },
+    lookup: async () => {
+      const all: readonly Live[] | null = await kind.api.list(client, parentId);
+      if (all === null) return undefined;
+      return all.find((l) => l.archived_at === null && kind.key(l) === key) ?? null;
+    },
+  });
+  if (kind.hasSecrets && r.recovered && !secrets) return { id: r.value.id, recovered: true, ...(await readBack(client, r.value.id)) };
+  return { id: r.value.id, recovered: r.recovered, ...(secrets ? { secrets } : {}) };
+}
+
+type Live = LiveAction | LiveParser | LiveApp;
+
+/** A nested resource's owner's live public id: resolved at run time, else as the plan knew it. */
+function ownerId(change: CreateChange, ctx: ExecuteContext): string {
+  const id = ctx.parentId ?? ('action_id' in change ? change.action_id : null);
+  if (!id) throw new Error(`${change.address}: the public id of ${parentOf(change)} is not known`);
+  return id;
 }
 
 /**

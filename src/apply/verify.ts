@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
 import { warning, type Warning } from '../model/diagnostic.js';
 import { fingerprint } from '../model/fingerprint.js';
-import { kindOf } from '../model/kinds.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { Change, CreateChange, Plan } from '../plan/types.js';
 
 export interface VerifyOptions {

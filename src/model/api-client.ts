@@ -1,7 +1,7 @@
 // The one seam through which the network enters: read live state, and create / update /
 // archive / restore one resource. The planner never sees it; apply and the readers use it,
 // and tests can run them against the real reference server. It is the model's, not api/'s:
-// the kind table (kinds.ts) names each kind's calls through it; api/client.ts implements it.
+// the kind modules (kinds/) name each kind's calls through it; api/client.ts implements it.
 
 import type {
   AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ResolvedAction, WorldOperator,

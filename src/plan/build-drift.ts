@@ -9,6 +9,7 @@ import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
 import { compareChanges } from './order.js';
 import { managedOrphans } from './ownership.js';
 import { ignoreMatcher } from '../model/ignore.js';
+import { kindOf, parentOf } from '../model/kinds/index.js';
 import { knownAddresses, targetScope, type TargetScope } from './targets.js';
 import type { FieldChange } from './types.js';
 
@@ -36,7 +37,7 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
   const items: DriftItem[] = [];
   const checked: DriftResult['checked'] = [];
   for (const pair of cmp.pairs) {
-    if (!scope.includes(pair.address, pair.type === 'parser' ? pair.parent : undefined)) continue;
+    if (!scope.includes(pair.address, parentOf(pair))) continue;
     checked.push({ type: pair.type, address: pair.address });
     const item = itemForPair(pair);
     if (item) items.push(item);
@@ -44,11 +45,11 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
   const owned = managedOrphans(cmp, live);
   const ignored = ignoreMatcher(desired.ignore);
   for (const o of cmp.orphans) {
-    if (!scope.includes(o.address, o.type === 'parser' ? o.parent : undefined)) continue;
+    if (!scope.includes(o.address, parentOf(o))) continue;
     // A managed one is not drift made outside the config: the config removed it, apply archives it.
     if (owned.has(o)) {
       items.push({ class: 'removed', type: o.type, address: o.address, id: o.live.id, fields: [] });
-    } else if (o.type === 'parser' || !ignored(o.address)) {
+    } else if (kindOf(o.type).ownedBy !== undefined || !ignored(o.address)) {
       items.push({ class: 'unmanaged', type: o.type, address: o.address, id: o.live.id, fields: [] });
     }
   }

@@ -3,6 +3,7 @@
 
 import { actionAddress, parseAddress } from '../model/address.js';
 import { ignoreMatcher } from '../model/ignore.js';
+import { kindOf, parentOf } from '../model/kinds/index.js';
 import { archiveReason, managedOrphans } from './ownership.js';
 import { explicitResends, statedOverUnknown, unknownDetailErrors } from './unknown-details.js';
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
@@ -142,7 +143,6 @@ function resendSet(raw: string[] | undefined, cmp: Comparison, diagnostics: Diag
  * this plan pulls that change in too: the parser cannot exist without it.
  */
 function inScope(all: Change[], scope: TargetScope, warnings: Warning[]): Change[] {
-  const parentOf = (c: Change): string | undefined => (c.type === 'parser' ? c.parent : undefined);
   const kept = all.filter((c) => scope.includes(c.address, parentOf(c)));
   const keptAddresses = new Set(kept.map((c) => c.address));
   for (const c of kept) {
@@ -173,7 +173,7 @@ function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScop
 
 function unmanaged(cmp: Comparison, scope: TargetScope, owned: ReadonlySet<Orphan>, ignored: (address: string) => boolean): Plan['unmanaged'] {
   return cmp.orphans
-    .filter((o): o is Exclude<Orphan, { type: 'parser' }> => o.type !== 'parser' && !owned.has(o) && !ignored(o.address))
+    .filter((o) => kindOf(o.type).ownedBy === undefined && !owned.has(o) && !ignored(o.address))
     .filter((o) => scope.includes(o.address))
     .map((o) => ({ type: o.type as ResourceType, address: o.address, id: o.live.id }))
     .sort((a, b) => compareChanges({ ...a, op: 'archive' }, { ...b, op: 'archive' }));

@@ -1,11 +1,11 @@
 // Turns one compared pair (desired + live match) or orphan into a plan change.
 
 import { fingerprint } from '../model/fingerprint.js';
-import { kindOf } from '../model/kinds.js';
-import type { Orphan, Pair } from './compare.js';
-import type { ArchiveChange, Change, ChangeReason, FieldChange } from './types.js';
+import { kindOf, parentOf } from '../model/kinds/index.js';
+import type { Orphan, Pair, ParserPair } from './compare.js';
+import type { ArchiveChange, Change, ChangeReason, FieldChange, Typed } from './types.js';
 
-/** `resend`: addresses of actions whose steps must be re-sent even when their values look equal. */
+/** `resend`: addresses of actions whose steps must be re-sent even when their values look equal (only actions' addresses are ever in it). */
 export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; nameOf: (id: number) => string }): Change | null {
   if (pair.live === null) {
     return { op: 'create', id: null, address: pair.address, fingerprint: null, fields: createFields(pair, opts.nameOf), ...typedPart(pair) };
@@ -13,7 +13,7 @@ export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; n
   const reasons: ChangeReason[] = [];
   const renamed = renamedFrom(pair);
   if (renamed !== null) reasons.push({ code: 'renamed', from: renamed });
-  const forced = pair.type === 'action' && opts.resend.has(pair.address);
+  const forced = opts.resend.has(pair.address);
   if (forced) reasons.push({ code: 'resend' });
   const archived = pair.live.archived_at !== null;
   if (!archived && pair.fields.length === 0 && !forced) return null;
@@ -38,19 +38,18 @@ export function archiveForOrphan(orphan: Orphan, reason: ChangeReason): ArchiveC
     fingerprint: liveFingerprint(orphan),
     fields: [],
     reasons: [reason],
-    ...(orphan.type === 'parser' ? { parent: orphan.parent, action_id: orphan.live.action_id } : {}),
+    ...owner(parentOf(orphan), () => kindOf(orphan.type).parentId!(orphan.live)),
   };
 }
 
-function typedPart(pair: Pair) {
-  switch (pair.type) {
-    case 'action':
-      return { type: 'action' as const, desired: pair.spec };
-    case 'parser':
-      return { type: 'parser' as const, desired: pair.spec, parent: pair.parent, action_id: pair.actionId };
-    case 'app':
-      return { type: 'app' as const, desired: pair.spec };
-  }
+/** The kind, what to send, and for a nested resource its owner: the matched owner's live id, null when it is created too. */
+function typedPart(pair: Pair): Typed {
+  return { type: pair.type, desired: pair.spec, ...owner(parentOf(pair), () => (pair as ParserPair).actionId) } as Typed;
+}
+
+/** A nested resource's owner (model/kinds `ownedBy`): its address and live public id; nothing for a top-level one. */
+function owner<Id>(parent: string | undefined, id: () => Id): { parent: string; action_id: Id } | Record<string, never> {
+  return parent === undefined ? {} : { parent, action_id: id() };
 }
 
 /** The fingerprint apply --plan checks; null when nothing is live yet. */

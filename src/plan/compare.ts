@@ -8,7 +8,7 @@ import type {
   AppSpec, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ParserSpec,
 } from '../model/types.js';
 import { desiredParserSpec } from '../model/canonical.js';
-import { KINDS } from '../model/kinds.js';
+import { KINDS } from '../model/kinds/index.js';
 import { recordedAction } from '../record/record.js';
 import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
 import { matchAll, type MatchResult, type Via, type Wanted } from './match.js';

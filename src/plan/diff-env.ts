@@ -7,7 +7,7 @@
 // as `${NAME}` before comparing (docs/config.md "Comparing environments").
 
 import type { Diagnostic } from '../model/diagnostic.js';
-import { canonicalApp, canonicalLiveAction, canonicalParser } from '../model/canonical.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ResourceType } from '../model/types.js';
 import { compareStates, type Pair } from './compare.js';
 import { rank } from './order.js';
@@ -53,11 +53,7 @@ export interface EnvDiff {
 type LiveResource = LiveAction | LiveParser | LiveApp;
 
 function canonical(type: ResourceType, live: LiveResource): Record<string, unknown> {
-  switch (type) {
-    case 'action': return { ...canonicalLiveAction(live as LiveAction) };
-    case 'parser': return { ...canonicalParser(live as LiveParser) };
-    case 'app': return { ...canonicalApp(live as LiveApp) };
-  }
+  return { ...kindOf(type).canonicalLive(live) };
 }
 
 /** Variables whose values differ between the two environments, longest value first per side. */

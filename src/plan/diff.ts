@@ -1,24 +1,29 @@
 // Field-level differences between canonical forms. Paths are stable (they are part of the plan
 // JSON that people and scripts read); `before` is the live value, `after` the desired one.
 
-import { canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser, canonicalStep } from '../model/canonical.js';
+import { canonicalStep } from '../model/canonical.js';
+import { KINDS, type Kind } from '../model/kinds/index.js';
 import type { RecordedAction } from '../record/record.js';
 import type { AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec } from '../model/types.js';
 import type { ResolvedAction, FieldChange } from './types.js';
 
-const ACTION_PATHS = ['name', 'root_code', 'transport_type', 'operators', 'steps'] as const;
-const PARSER_PATHS = ['status', 'category', 'target_type', 'sender', 'regex', 'user_message'] as const;
-const APP_PATHS = ['name', 'package_name', 'webhook_url'] as const;
-
-function diff<T extends object>(before: T, after: T, paths: readonly (keyof T & string)[]): FieldChange[] {
+/** The fields of a kind's canonical form (its `paths`) that differ between live and desired. */
+export function diffKind<L, S>(kind: Kind<L, S>, live: L, desired: S, nameOf: (id: number) => string): FieldChange[] {
+  const before = kind.canonicalLive(live) as Record<string, unknown>;
+  const after = kind.canonical(desired, nameOf) as Record<string, unknown>;
   const out: FieldChange[] = [];
-  for (const path of paths) {
+  for (const path of kind.paths) {
     if (!same(before[path], after[path])) {
       out.push({ path, before: before[path], after: after[path] });
     }
   }
   return out;
 }
+
+// Parsers and apps name no operators: their canonical forms never call it.
+const noOperators = (): string => {
+  throw new Error('only an action names operators');
+};
 
 // Canonical values are strings, nulls and arrays of strings (see model/canonical.ts).
 function same(a: unknown, b: unknown): boolean {
@@ -27,15 +32,15 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 export function diffAction(live: LiveAction, desired: ResolvedAction, nameOf: (id: number) => string): FieldChange[] {
-  return diff(canonicalLiveAction(live), canonicalDesiredAction(desired, nameOf), ACTION_PATHS);
+  return diffKind(KINDS.action, live, desired, nameOf);
 }
 
 export function diffParser(live: LiveParser, desired: ParserSpec): FieldChange[] {
-  return diff(canonicalParser(live), canonicalParser(desired), PARSER_PATHS);
+  return diffKind(KINDS.parser, live, desired, noOperators);
 }
 
 export function diffApp(live: LiveApp, desired: AppSpec): FieldChange[] {
-  return diff(canonicalApp(live), canonicalApp(desired), APP_PATHS);
+  return diffKind(KINDS.app, live, desired, noOperators);
 }
 
 /**

@@ -2,6 +2,7 @@
 // (src/record/) holds the live id of each managed action and app; one gone from the config is
 // archived. Anything else live that the config lacks is left alone unless --prune.
 
+import { kindOf } from '../model/kinds/index.js';
 import type { LiveState } from '../model/types.js';
 import type { Comparison, Orphan } from './compare.js';
 import type { ChangeReason } from './types.js';
@@ -12,7 +13,7 @@ import type { ChangeReason } from './types.js';
  * was removed from the config; any other only with --prune.
  */
 export function archiveReason(orphan: Orphan, owned: ReadonlySet<Orphan>, prune: boolean): ChangeReason | null {
-  if (orphan.type === 'parser') return { code: 'not-in-config' };
+  if (kindOf(orphan.type).ownedBy !== undefined) return { code: 'not-in-config' };
   if (owned.has(orphan)) return { code: 'removed-from-config' };
   return prune ? { code: 'prune' } : null;
 }
@@ -27,8 +28,9 @@ export function managedOrphans(cmp: Comparison, live: LiveState): Set<Orphan> {
   const out = new Set<Orphan>();
   if (!scope) return out;
   for (const o of cmp.orphans) {
-    if (o.type === 'parser') continue;
-    const line = o.type === 'action' ? scope.actions.get(o.address) : scope.apps.get(o.address);
+    const table = kindOf(o.type).recordedIn;
+    if (table === undefined) continue;
+    const line = scope[table].get(o.address);
     if (line !== undefined && line.id === o.live.id) out.add(o);
   }
   return out;

@@ -7,9 +7,9 @@
 
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { validatePlan as generated } from '../generated/plan-validator.js';
-import { actionAddress, appAddress, parseAddress } from '../model/address.js';
+import { parseAddress } from '../model/address.js';
 import { diagnosticJson, warning, type Warning } from '../model/diagnostic.js';
-import type { Step } from '../model/types.js';
+import { kindOf, parentOf } from '../model/kinds/index.js';
 import { stableJson } from '../text/stable-json.js';
 import { reasonText } from './reasons.js';
 import type { Change, Plan, PlanSafety } from './types.js';
@@ -100,31 +100,7 @@ export function serializeChange(change: Change): Record<string, unknown> {
   out.fingerprint = change.fingerprint;
   if ('parent' in change && change.parent !== undefined) out.parent = change.parent;
   if ('action_id' in change && change.action_id !== undefined) out.action_id = change.action_id;
-  if (change.op !== 'archive') out.desired = desiredJson(change);
-  return out;
-}
-
-function desiredJson(change: Exclude<Change, { op: 'archive' }>): Record<string, unknown> {
-  switch (change.type) {
-    case 'action': {
-      const d = change.desired;
-      return { name: d.name, root_code: d.root_code, transport_type: d.transport_type, operator_ids: d.operator_ids, steps: d.steps.map(stepJson) };
-    }
-    case 'parser': {
-      const d = change.desired;
-      return { category: d.category, status: d.status, target_type: d.target_type, sender: d.sender, regex: d.regex, user_message: d.user_message };
-    }
-    case 'app': {
-      const d = change.desired;
-      return { name: d.name, package_name: d.package_name, webhook_url: d.webhook_url };
-    }
-  }
-}
-
-function stepJson(step: Step): Record<string, unknown> {
-  const s = step as Partial<Record<'value' | 'name' | 'expect' | 'description', string>>;
-  const out: Record<string, unknown> = { kind: step.kind };
-  for (const key of ['value', 'name', 'expect', 'description'] as const) if (s[key] !== undefined) out[key] = s[key];
+  if (change.op !== 'archive') out.desired = kindOf(change.type).planJson(change.desired);
   return out;
 }
 
@@ -207,10 +183,10 @@ function consistencyProblems(plan: Pick<Plan, 'changes' | 'summary'>): string[] 
 function addressProblem(c: Change): string | null {
   const parsed = parseAddress(c.address);
   if (!parsed || parsed.type !== c.type) return `the address is not a ${c.type} address`;
-  if (c.type === 'parser' && !c.address.startsWith(`${c.parent}.parser[`)) return `the address is not under its parent ${c.parent}`;
+  const kind = kindOf(c.type);
+  const parent = parentOf(c);
+  if (kind.ownedBy !== undefined && !c.address.startsWith(`${parent}.${c.type}[`)) return `the address is not under its parent ${parent}`;
   if (c.op === 'archive') return null;
-  const expected = c.type === 'action' ? actionAddress(c.desired.name)
-    : c.type === 'app' ? appAddress(c.desired.package_name)
-    : `${c.parent}.parser[${JSON.stringify(c.desired.category)}]`;
+  const expected = kind.address(c.desired, parent);
   return expected === c.address ? null : `the address does not match the desired values, which are those of ${expected}`;
 }

@@ -4,7 +4,7 @@
 // its identity with is an error, whatever path led to the archive.
 
 import type { Diagnostic } from '../model/diagnostic.js';
-import { kindOf } from '../model/kinds.js';
+import { kindOf, parentOf } from '../model/kinds/index.js';
 import type { Comparison, Orphan } from './compare.js';
 import { reasonText } from './reasons.js';
 import type { ArchiveChange } from './types.js';
@@ -21,7 +21,7 @@ function identityKey(type: string, scope: string, key: string): string {
 }
 
 function orphanKey(o: Orphan): string {
-  return identityKey(o.type, o.type === 'parser' ? o.parent : '', kindOf(o.type).key(o.live));
+  return identityKey(o.type, parentOf(o) ?? '', kindOf(o.type).key(o.live));
 }
 
 /** The archives that would take away a live resource a protected desired resource guards. */
@@ -33,7 +33,7 @@ export function protectedArchives(cmp: Comparison, archives: { change: ArchiveCh
     const guard: Guard = { address: pair.address, ...(pair.desired.loc ? { loc: pair.desired.loc } : {}) };
     if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
     if (pair.desired.id !== undefined) byId.set(`${pair.type}:${pair.desired.id}`, guard);
-    const scope = pair.type === 'parser' ? pair.parent : '';
+    const scope = parentOf(pair) ?? '';
     const renamed = pair.type === 'app' ? undefined : pair.desired.renamed_from;
     const keys = [kindOf(pair.type).key(pair.spec), renamed];
     for (const k of keys) if (k !== undefined) byKey.set(identityKey(pair.type, scope, k), guard);

@@ -2,7 +2,8 @@
 // in the action's parsers; a parser target only that parser (build-plan adds its action's
 // create when the action does not exist yet, with a warning).
 
-import { actionAddress, appAddress, parseAddress, parserAddress } from '../model/address.js';
+import { actionAddress, appAddress, parseAddress } from '../model/address.js';
+import { formatAddress } from '../model/kinds/index.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { LiveState } from '../model/types.js';
 import type { Comparison } from './compare.js';
@@ -17,10 +18,7 @@ export interface TargetScope {
 
 function normalise(address: string): string | null {
   const p = parseAddress(address);
-  if (!p) return null;
-  if (p.type === 'app') return appAddress(p.key);
-  if (p.type === 'action') return actionAddress(p.key);
-  return parserAddress(p.key, p.category!);
+  return p ? formatAddress(p) : null;
 }
 
 /** `known`: every address in the config and the live state, to catch typos. */

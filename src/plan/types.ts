@@ -3,7 +3,7 @@
 // `fields` explain a change to a reader; apply is driven by `desired`, never by `fields`.
 
 import type { Warning } from '../model/diagnostic.js';
-import { KINDS } from '../model/kinds.js';
+import { KINDS } from '../model/kinds/index.js';
 import type { ResolvedAction, AppSpec, ParserSpec, ResourceType } from '../model/types.js';
 
 export interface FieldChange {
@@ -54,7 +54,7 @@ interface AppPart {
   type: 'app';
   desired: AppSpec;
 }
-type Typed = ActionPart | ParserPart | AppPart;
+export type Typed = ActionPart | ParserPart | AppPart;
 
 export type CreateChange = Base & Typed & { op: 'create'; id: null };
 export type UpdateChange = Base & Typed & { op: 'update'; id: string };
@@ -125,5 +125,5 @@ export interface Plan {
   warnings: Warning[];
 }
 
-/** Dependency levels (decK's order.go, model/kinds.ts): creates/restores/updates top-down, archives bottom-up. */
+/** Dependency levels (decK's order.go, model/kinds/): creates/restores/updates top-down, archives bottom-up. */
 export const LEVEL: Record<ResourceType, number> = { action: KINDS.action.level, app: KINDS.app.level, parser: KINDS.parser.level };

@@ -14,6 +14,7 @@
 
 import { STEP_KINDS } from '../model/types.js';
 import { parseAddress } from '../model/address.js';
+import { KINDS } from '../model/kinds/index.js';
 import type { RecordDocument, RecordedAction, RecordedApp, ScopeRecord, StepDetails } from '../model/types.js';
 
 export type { RecordDocument, RecordedAction, RecordedApp, ScopeRecord };
@@ -108,11 +109,12 @@ export function parseRecord(text: string, file: string): RecordDocument {
 function addEntry(doc: RecordDocument, e: Record<string, unknown>, fail: (what: string) => Error): void {
   if (typeof e.scope !== 'string' || typeof e.address !== 'string') throw fail('a line needs "scope" and "address"');
   const address = parseAddress(e.address);
-  if (address === null || address.type === 'parser') throw fail(`${JSON.stringify(e.address)} is not an action or app address`);
+  const recordedIn = address === null ? undefined : KINDS[address.type].recordedIn;
+  if (address === null || recordedIn === undefined) throw fail(`${JSON.stringify(e.address)} is not an action or app address`);
   const key = normalizeScopeKey(e.scope);
   let scope = doc.get(key);
   if (!scope) doc.set(key, (scope = emptyScope()));
-  const table: Map<string, unknown> = address.type === 'action' ? scope.actions : scope.apps;
+  const table: Map<string, unknown> = scope[recordedIn];
   if (table.has(e.address)) throw fail(`${e.address} appears twice for ${key} (a merge kept both sides): keep one of the two lines`);
   const lost = typeof e.lost === 'string' ? { lost: e.lost } : {};
   if (address.type === 'action') {

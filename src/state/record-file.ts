@@ -4,6 +4,7 @@
 // point leaves a record the next plan can read truthfully.
 
 import { canonicalStep } from '../model/canonical.js';
+import { KINDS } from '../model/kinds/index.js';
 import type { ResolvedAction } from '../model/types.js';
 import type { RecordStore } from './store.js';
 import { emptyScope, type RecordDocument, type RecordedAction, type RecordedApp, type ScopeRecord } from '../record/record.js';
@@ -137,7 +138,7 @@ export class RecordKeeper {
 
   /** A create that certainly did not happen is no longer in flight; one whose answer was lost says how. */
   createFailed(type: 'action' | 'app', address: string, lost: string | null): Promise<void> {
-    const table: Map<string, RecordedAction | RecordedApp> = type === 'action' ? this.scope().actions : this.scope().apps;
+    const table = this.scope()[KINDS[type].recordedIn!] as Map<string, RecordedAction | RecordedApp>;
     const line = table.get(address);
     if (line?.pending !== 'create') return Promise.resolve();
     if (lost === null) table.delete(address);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadSources } from '../../src/config/load.js';
 import { fingerprint } from '../../src/model/fingerprint.js';
-import { kindOf } from '../../src/model/kinds.js';
+import { kindOf } from '../../src/model/kinds/index.js';
 import type { DesiredState, LiveState } from '../../src/model/types.js';
 import { buildPlan, type PlanOptions } from '../../src/plan/build-plan.js';
 import { configDigest } from '../../src/plan/digest.js';

@@ -15,7 +15,7 @@ import type { ApiClient } from '../../src/api/types.js';
 import { loadSources } from '../../src/config/load.js';
 import type { Warning } from '../../src/model/diagnostic.js';
 import { fingerprint } from '../../src/model/fingerprint.js';
-import { kindOf } from '../../src/model/kinds.js';
+import { kindOf } from '../../src/model/kinds/index.js';
 import type { LiveState, ResourceType, Step } from '../../src/model/types.js';
 import { buildPlan, type PlanOptions } from '../../src/plan/build-plan.js';
 import { configDigest } from '../../src/plan/digest.js';
