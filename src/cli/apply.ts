@@ -23,7 +23,7 @@ import { recordJournal } from '../apply/journal.js';
 import { RecordKeeper } from '../state/record-file.js';
 import { afterApply } from './apply-after.js';
 import { missingOrFail, usable } from '../engine/after-apply.js';
-import { managedApps, matchedActions, type ApplyInput } from '../engine/apply-input.js';
+import { applyInputOf, type ApplyInput } from '../engine/apply-input.js';
 import { checkSavedPlanAgainstConfig, verifySavedPlan } from '../engine/saved-plan.js';
 import { refusalsAsCliErrors } from './engine-errors.js';
 import { warnIfCommittable } from './secrets-tracked.js';
@@ -194,7 +194,7 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnect
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg, conn.environment),
   }, ctx.io).finally(reading.finish);
-  return { plan: planned.plan, record, apps: managedApps(planned.comparison), actions: matchedActions(planned.comparison), appsListed: async () => planned.live.apps_listed };
+  return applyInputOf(planned, record);
 }
 
 const READ_PROBLEMS: Record<string, string> = { EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied' };

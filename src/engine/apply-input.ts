@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/types.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
 import type { Comparison } from '../plan/compare.js';
 import type { Plan } from '../plan/types.js';
+import type { Planned } from './plan.js';
 import type { LoadedRecord } from '../state/record-file.js';
 
 export interface ApplyInput {
@@ -34,4 +35,9 @@ export function managedApps(cmp: Comparison): ManagedApp[] {
   return cmp.pairs.flatMap((p) =>
     p.type === 'app' && p.live !== null ? [{ address: p.address, id: p.live.id, webhook: (p.live.webhook_url ?? '') !== '' }] : [],
   );
+}
+
+/** What apply carries out of a plan made now: the matched apps and actions, and whether the API listed apps. */
+export function applyInputOf(planned: Pick<Planned, 'plan' | 'comparison' | 'live'>, record: LoadedRecord): ApplyInput {
+  return { plan: planned.plan, record, apps: managedApps(planned.comparison), actions: matchedActions(planned.comparison), appsListed: async () => planned.live.apps_listed };
 }
