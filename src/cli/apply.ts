@@ -24,7 +24,7 @@ import { RecordKeeper } from '../state/record-file.js';
 import { afterApply } from './apply-after.js';
 import { missingOrFail, usable } from '../engine/after-apply.js';
 import { applyInputOf, type ApplyInput } from '../engine/apply-input.js';
-import { checkSavedPlanAgainstConfig, verifySavedPlan } from '../engine/saved-plan.js';
+import { checkSavedPlanAgainstConfig, otherEnvironment, verifySavedPlan } from '../engine/saved-plan.js';
 import { refusalsAsCliErrors } from './engine-errors.js';
 import { warnIfCommittable } from './secrets-tracked.js';
 import { secretsSection } from '../apply/secrets-file.js';
@@ -116,7 +116,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!), { code: 'apply.apps-known' });
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
-  // So is one an app update or restore will need: it is read back afterwards (apply-after.ts).
+  // So is one an app update or restore will need: it is read back afterwards (engine/after-apply.ts).
   const appsReadBack = plan.changes.some((c) => c.type === 'app' && (c.op === 'update' || c.op === 'restore'));
   if (secretsFile !== undefined && ((await refusalsAsCliErrors(missingOrFail(secretsFile, planned.apps, true, section))).length > 0 || appsReadBack)) await refusalsAsCliErrors(usable(secretsFile));
   const result = await carryOut(planned, flags, conn, ctx);
@@ -149,9 +149,9 @@ function planShown(plan: Plan, flags: ApplyFlags, io: Io): string {
 
 /** A plan made for one environment is never carried out in another (nor one made without environments). */
 function checkPlanEnvironment(plan: Plan, environment: SelectedEnvironment | null, file: string): void {
-  const made = plan.environment ?? null;
-  const now = environment?.name ?? null;
-  if (made === now) return;
+  const other = otherEnvironment(plan, environment?.name ?? null);
+  if (other === null) return;
+  const { made, now } = other;
   const was = made === null ? 'for a config without environments' : `for environment ${made}`;
   const is = now === null ? 'no environment is selected' : `this is environment ${now}`;
   throw new CliError(`refusing to apply ${file}: the plan was made ${was}, but ${is}. Nothing was changed; make a plan for this environment with \`menuctl plan --env NAME --out FILE\``, { code: 'plan.other-environment' });

@@ -14,6 +14,15 @@ import { scopeOf, type LoadedRecord } from '../state/record-file.js';
 import { askedOnce, managedApps, matchedActions, type ApplyInput } from './apply-input.js';
 import { readLiveFor } from './read-live.js';
 
+/**
+ * A plan made for one environment is never carried out in another (nor one made without
+ * environments): the two when they differ (null: no environment), else null.
+ */
+export function otherEnvironment(plan: Plan, now: string | null): { made: string | null; now: string | null } | null {
+  const made = plan.environment ?? null;
+  return made === now ? null : { made, now };
+}
+
 /** Why a saved plan is refused: verificationMessage (apply/verify.ts) words it. */
 export type Stale = Pick<Verification, 'problems' | 'stale'>;
 
