@@ -27,6 +27,7 @@ export const LAYERS = [
   ['apply'], // carries out a Plan, tells the record
   ['sessions', 'export'], // simulated sessions; live state -> config
   ['replay'], // recorded sessions against the config (uses sessions/)
+  ['engine'], // plan, apply, drift, export as functions of desired, live and the record: what the commands call
   ['report'], // renderers: every stage's values -> strings
   ['analyze'], // regex analysis and its report
   ['cli'], // commands

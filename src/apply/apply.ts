@@ -15,9 +15,8 @@ import { executeChange } from './execute.js';
 import { groupByLevel } from './levels.js';
 import { checkArchiveThreshold, DEFAULT_THRESHOLDS, recordedThresholds, thresholdMessage, type ArchiveThresholds } from '../plan/safety.js';
 import { SecretsWriter } from './secrets-file.js';
-import { SECRETS_WITH_API } from './types.js';
 import { isUnknownOutcome, lostCause } from './errors.js';
-import type { ApplyJournal, ApplyResult, Outcome } from './types.js';
+import type { ApplyJournal, ApplyResult, Outcome, OutcomeReason } from './types.js';
 
 export interface ApplyOptions {
   concurrency: number;
@@ -92,7 +91,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   /** Sends one change; null when its outcome is already recorded (skipped, or failed before the API confirmed it). */
   async function send(change: Change, i: number): Promise<{ outcome: Outcome; id: string | null; secretsError: unknown } | null> {
     if (options.signal?.aborted) {
-      record(i, skipped(change, 'interrupted'));
+      record(i, skipped(change, INTERRUPTED));
       return null;
     }
     const block = deps.check(change, ledger);
@@ -126,8 +125,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
           return undefined;
         });
       } else if (done.secretsLost !== undefined) {
-        outcome.reason = `token not captured: the create answer was lost and reading the secrets back failed ` +
-          `(${done.secretsLost}); read or rotate them in the API`;
+        outcome.reason = { code: 'secrets-lost', cause: done.secretsLost };
       }
       return { outcome, id, secretsError };
     } catch (err) {
@@ -139,7 +137,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
     }
   }
 
-  const list = outcomes.map((o, i) => o ?? skipped(plan.changes[i]!, 'interrupted'));
+  const list = outcomes.map((o, i) => o ?? skipped(plan.changes[i]!, INTERRUPTED));
   const result: ApplyResult = {
     outcomes: list,
     // Interrupted when the signal left something undone: changes skipped, or in flight and cancelled.
@@ -201,21 +199,23 @@ async function keepSecrets(
   id: string,
   secrets: { token: string; webhook_secret: string | null },
   writer: SecretsWriter | null,
-): Promise<string> {
-  if (!writer) return discard ? 'secrets discarded (--discard-secrets)' : SECRETS_WITH_API;
+): Promise<OutcomeReason> {
+  if (!writer) return { code: discard ? 'secrets-discarded' : 'secrets-with-api' };
   try {
     await writer.save(address, { id, ...secrets });
   } catch (err) {
     // The app exists; only its secrets could not be kept. A failure (exit 1), told without the secrets.
     throw new Error(`app created (id ${id}) but its secrets could not be written to ${writer.file}: ${(err as Error).message}`);
   }
-  return `secrets written to ${writer.file}`;
+  return { code: 'secrets-written', file: writer.file };
 }
 
 function base(change: Change): Pick<Outcome, 'address' | 'op' | 'type'> {
   return { address: change.address, op: change.op, type: change.type };
 }
 
-function skipped(change: Change, reason: string): Outcome {
+const INTERRUPTED: OutcomeReason = { code: 'interrupted' };
+
+function skipped(change: Change, reason: OutcomeReason): Outcome {
   return { ...base(change), status: 'skipped', id: change.id, reason };
 }

@@ -9,12 +9,12 @@
 // src/plan/order.ts), and one's failure must not block or unblock the other.
 
 import type { Change } from '../plan/types.js';
-import type { Outcome } from './types.js';
+import type { Blocker, Outcome, OutcomeReason } from './types.js';
 
 /** Outcomes so far, by change index. */
 export type Ledger = Map<number, Outcome>;
 
-export type Block = { skip: true; reason: string } | { skip: false; parentId: string | null };
+export type Block = { skip: true; reason: OutcomeReason } | { skip: false; parentId: string | null };
 
 export class Dependencies {
   /** Parser archives by their action's live id (`id:…`), or by its address (`address:…`) when no id is known. */
@@ -44,7 +44,7 @@ export class Dependencies {
     if (change.op === 'archive' && change.type !== 'parser') {
       for (const child of this.childrenOf(change)) {
         const o = ledger.get(child);
-        if (o && o.status !== 'applied') return { skip: true, reason: `${o.address} ${pastTense(o)}` };
+        if (o && o.status !== 'applied') return { skip: true, reason: { code: 'blocked', by: o.address, blocker: blocker(o) } };
       }
     }
     return { skip: false, parentId: null };
@@ -73,12 +73,13 @@ function parentKey(c: Change & { op: 'archive' }, liveIdOf: Map<string, string>)
 
 function parentOf(parent: string, planned: string | null, writeIndex: number | undefined, ledger: Ledger): Block {
   const o = writeIndex === undefined ? undefined : ledger.get(writeIndex);
-  if (o && o.status !== 'applied') return { skip: true, reason: `${parent} ${pastTense(o)}` };
+  if (o && o.status !== 'applied') return { skip: true, reason: { code: 'blocked', by: parent, blocker: blocker(o) } };
   const id = o && o.op === 'create' ? o.id : planned;
-  if (id === null) return { skip: true, reason: `${parent} has no live id` };
+  if (id === null) return { skip: true, reason: { code: 'no-parent-id', by: parent } };
   return { skip: false, parentId: id };
 }
 
-function pastTense(o: Outcome): string {
-  return o.status === 'failed' ? `failed to ${o.op}` : `was skipped (${o.reason ?? 'unknown'})`;
+/** `o` is failed or skipped. */
+function blocker(o: Outcome): Blocker {
+  return o.status === 'failed' ? { status: 'failed', op: o.op } : { status: 'skipped', reason: o.reason };
 }

@@ -21,11 +21,34 @@ export interface Outcome {
   /** Live id after the change (the new id for creates); null if none. */
   id: string | null;
   error?: OutcomeError;
-  /** Why it was skipped, e.g. `action["X"] failed`, `interrupted`. */
-  reason?: string;
+  /** Why it was skipped, or where a created app's secrets went: a code (report/outcome-reason.ts words it). */
+  reason?: OutcomeReason;
   /** A create whose first answer was lost, found by its identity instead of created twice. */
   recovered?: boolean;
 }
+
+/**
+ * Why an outcome is what it is, as data. apply/ decides it; only report/outcome-reason.ts puts it
+ * in words (the JSON's `reason`, the text lines), so nothing compares prose.
+ */
+export type OutcomeReason =
+  /** Skipped: the run's signal came before it started. */
+  | { code: 'interrupted' }
+  /** Skipped: a change it waits on (`by`, an address) was not applied. */
+  | { code: 'blocked'; by: string; blocker: Blocker }
+  /** Skipped: a parser whose action (`by`) has no live id to send it under. */
+  | { code: 'no-parent-id'; by: string }
+  /** An app created; its token and webhook secret were written to `file`. */
+  | { code: 'secrets-written'; file: string }
+  /** An app created without a secrets file: its secrets stay with the API (`menuctl secrets pull`). */
+  | { code: 'secrets-with-api' }
+  /** An app created with `--discard-secrets`. */
+  | { code: 'secrets-discarded' }
+  /** An app create whose answer was lost, found again, but whose secrets could not be read back (`cause`). */
+  | { code: 'secrets-lost'; cause: string };
+
+/** What became of the change a skipped one waited on. */
+export type Blocker = { status: 'failed'; op: ChangeOp } | { status: 'skipped'; reason: OutcomeReason | undefined };
 
 export interface ApplyResult {
   outcomes: Outcome[];
@@ -50,5 +73,3 @@ export interface ApplyJournal {
   failed(change: Change, definite: boolean, lost?: string): Promise<void>;
 }
 
-/** The outcome's reason for an app created without a secrets file (report/outcomes-text.ts reads it). */
-export const SECRETS_WITH_API = 'its token and webhook secret stay with the API: `menuctl secrets pull --out FILE` reads them by the recorded id';

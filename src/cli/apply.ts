@@ -3,14 +3,11 @@
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { ApiClient } from '../api/types.js';
-import { checkAgainstConfig } from '../apply/against-config.js';
 import { applyPlan, ApplyRefused, archiveRefusal } from '../apply/apply.js';
 import { askYes } from './confirm.js';
-import { loadAndPlan, loadDesired, readLiveFor } from './pipeline.js';
+import { loadAndPlan, loadDesired } from './pipeline.js';
 import type { ApplyResult } from '../apply/types.js';
-import { verificationMessage, verifyPlan } from '../apply/verify.js';
-import { configDigest } from '../plan/digest.js';
+import { verificationMessage } from '../apply/verify.js';
 import { parsePlan, PlanFileError } from '../plan/plan-file.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
@@ -23,35 +20,21 @@ import { thresholdsOf } from './options.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import type { RecordStore } from '../state/store.js';
 import { recordJournal } from '../apply/journal.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
-import type { ManagedApp } from '../apply/complete-secrets.js';
-import { afterApply, managedApps, matchedActions, missingOrFail, usable } from './apply-after.js';
+import { RecordKeeper } from '../state/record-file.js';
+import { afterApply } from './apply-after.js';
+import { missingOrFail, usable } from '../engine/after-apply.js';
+import { applyInputOf, type ApplyInput } from '../engine/apply-input.js';
+import { checkSavedPlanAgainstConfig, otherEnvironment, verifySavedPlan } from '../engine/saved-plan.js';
+import { refusalsAsCliErrors } from './engine-errors.js';
 import { warnIfCommittable } from './secrets-tracked.js';
 import { secretsSection } from '../apply/secrets-file.js';
-import { appsKnownToSecretsFile, knownAppsMessage } from './known-apps.js';
+import { appsKnownToSecretsFile } from '../engine/known-apps.js';
+import { knownAppsMessage } from '../report/known-apps.js';
 import type { CliContext } from './context.js';
 import { runInterrupt, type RunInterrupt } from './interrupt.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
-
-interface ApplyInput {
-  plan: Plan;
-  /** With `--plan FILE PATH`: the smaller of the plan's recorded managed count and the count now. */
-  managed?: number;
-  record: LoadedRecord;
-  /** Apps of the config matched to live ones (a saved plan knows none): their secrets and ids. */
-  apps: ManagedApp[];
-  /** Actions of the config matched to live ones: a create left in flight is resolved to its id. */
-  actions?: { address: string; id: string }[];
-  /** Whether the API lists apps: known from the live read, else asked once (GET /api/apps). */
-  appsListed: () => Promise<boolean>;
-}
-
-function askedOnce(client: ApiClient): () => Promise<boolean> {
-  let listed: Promise<boolean> | undefined;
-  return () => (listed ??= client.listApps().then((apps) => apps !== null));
-}
 
 export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   plan?: string;
@@ -133,9 +116,9 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!), { code: 'apply.apps-known' });
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
-  // So is one an app update or restore will need: it is read back afterwards (apply-after.ts).
+  // So is one an app update or restore will need: it is read back afterwards (engine/after-apply.ts).
   const appsReadBack = plan.changes.some((c) => c.type === 'app' && (c.op === 'update' || c.op === 'restore'));
-  if (secretsFile !== undefined && ((await missingOrFail(secretsFile, planned.apps, true, section)).length > 0 || appsReadBack)) await usable(secretsFile);
+  if (secretsFile !== undefined && ((await refusalsAsCliErrors(missingOrFail(secretsFile, planned.apps, true, section))).length > 0 || appsReadBack)) await refusalsAsCliErrors(usable(secretsFile));
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
@@ -166,9 +149,9 @@ function planShown(plan: Plan, flags: ApplyFlags, io: Io): string {
 
 /** A plan made for one environment is never carried out in another (nor one made without environments). */
 function checkPlanEnvironment(plan: Plan, environment: SelectedEnvironment | null, file: string): void {
-  const made = plan.environment ?? null;
-  const now = environment?.name ?? null;
-  if (made === now) return;
+  const other = otherEnvironment(plan, environment?.name ?? null);
+  if (other === null) return;
+  const { made, now } = other;
   const was = made === null ? 'for a config without environments' : `for environment ${made}`;
   const is = now === null ? 'no environment is selected' : `this is environment ${now}`;
   throw new CliError(`refusing to apply ${file}: the plan was made ${was}, but ${is}. Nothing was changed; make a plan for this environment with \`menuctl plan --env NAME --out FILE\``, { code: 'plan.other-environment' });
@@ -211,7 +194,7 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnect
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg, conn.environment),
   }, ctx.io).finally(reading.finish);
-  return { plan: planned.plan, record, apps: managedApps(planned.comparison), actions: matchedActions(planned.comparison), appsListed: async () => planned.live.apps_listed };
+  return applyInputOf(planned, record);
 }
 
 const READ_PROBLEMS: Record<string, string> = { EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied' };
@@ -253,58 +236,17 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
   }
   await checkOrganization(conn.client, conn.organizationGuard, loaded ? loaded.desired.organization_id : conn.environmentOrganization, conn.environment);
   const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment, lock: lockFor(flags) });
-  const verification = await verifyPlan(plan, conn.client, {
-    ...(loaded ? { configDigest: configDigest(loaded.desired) } : {}),
-    concurrency: conn.concurrency,
-  });
-  if (!verification.ok) throw new CliError(verificationMessage(verification, flags.plan!), { code: 'plan.stale' });
-  const appsListed = askedOnce(conn.client);
-  const recorded = await recordedAppCreates(plan, record, flags.recreate, { client: conn.client, appsListed });
-  if (recorded.length > 0) throw new CliError(verificationMessage({ problems: [], stale: recorded }, flags.plan!), { code: 'plan.stale' });
-  for (const w of verification.warnings) io.stderr.write(`Warning: ${inert(w.message)}\n`);
-  if (!loaded) return { plan, record, apps: [], appsListed };
-  const live = await readLiveFor(loaded.desired, { client: conn.client, concurrency: conn.concurrency, signal: ctx.signal, record });
-  const check = checkAgainstConfig(plan, loaded.desired, live, flags.recreate);
-  if (!check.ok) {
-    const problems = check.errors.map((d) => `${d.address ?? 'the config'}: ${d.message} [${d.code}]`);
+  const engine = { record, client: conn.client, concurrency: conn.concurrency, recreate: flags.recreate };
+  const verified = await verifySavedPlan(plan, { ...engine, desired: loaded?.desired ?? null });
+  if (!verified.ok) throw new CliError(verificationMessage(verified.stale, flags.plan!), { code: 'plan.stale' });
+  for (const w of verified.warnings) io.stderr.write(`Warning: ${inert(w.message)}\n`);
+  if (!loaded) return { plan, record, apps: [], appsListed: verified.appsListed };
+  const checked = await checkSavedPlanAgainstConfig(plan, loaded.desired, { ...engine, signal: ctx.signal });
+  if (!checked.ok) {
     const why = 'it is not what the config plans (edited by hand, or made from another config)';
-    throw new CliError(verificationMessage({ problems, stale: check.unplanned }, flags.plan!, why), { code: 'plan.stale' });
+    throw new CliError(verificationMessage(checked.stale, flags.plan!, why), { code: 'plan.stale' });
   }
-  // The same definition either way; the smaller count errs on the side of refusing.
-  return {
-    plan, record, apps: managedApps(check.comparison), actions: matchedActions(check.comparison), managed: Math.min(plan.safety?.managed ?? check.managed, check.managed),
-    appsListed: async () => live.apps_listed,
-  };
-}
-
-/**
- * App creates of a saved plan that the record says happened since (an id that is live) or are in
- * flight: where the API cannot list apps, verifyPlan cannot see them, and carrying the create out
- * again would make a second app (and replace the first one's token in the secrets file). Where it
- * can, verifyPlan's identity check has looked already, and an in-flight mark says nothing more
- * (as for the planner, plan/in-flight.ts). A recorded id that no longer exists is no reason.
- */
-async function recordedAppCreates(
-  plan: Plan, record: LoadedRecord, recreate: readonly string[], api: { client: ApiClient; appsListed: () => Promise<boolean> },
-): Promise<{ address: string; why: string }[]> {
-  const apps = scopeOf(record)?.apps;
-  if (!apps) return [];
-  const entries = plan.changes.flatMap((c) => {
-    const entry = c.op === 'create' && c.type === 'app' ? apps.get(c.address) : undefined;
-    return entry ? [{ address: c.address, entry }] : [];
-  });
-  if (entries.length === 0) return [];
-  const listed = await api.appsListed();
-  const out: { address: string; why: string }[] = [];
-  for (const { address, entry } of entries) {
-    if (entry.id !== null) {
-      if ((await api.client.getApp(entry.id)) === null) continue;
-      out.push({ address, why: `the applied-state record holds this app as id ${entry.id}, which exists: it was created after this plan was made` });
-    } else if (!listed && !recreate.includes(address)) {
-      out.push({ address, why: 'the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate' });
-    }
-  }
-  return out;
+  return checked.input;
 }
 
 async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promise<boolean> {

@@ -2,7 +2,8 @@
 // the resources the config manages in both (src/plan/diff-env.ts). Reads only. Exit 0 the same,
 // 2 they differ, 1 error.
 
-import { loadDesired, readLiveFor, reportDiagnostics } from './pipeline.js';
+import { loadDesired, reportDiagnostics } from './pipeline.js';
+import { readLiveFor } from '../engine/read-live.js';
 import { diffEnvironments, type EnvSide } from '../plan/diff-env.js';
 import { renderEnvDiffJson, renderEnvDiffText } from '../report/env-diff.js';
 import { checkOrganization, connect, DEFAULT_CONCURRENCY, type Connection } from './connect.js';

@@ -3,8 +3,9 @@
 import { readProgress } from './progress.js';
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadDesired, readLiveComparing, reportDiagnostics } from './pipeline.js';
-import { buildDriftResult, type DriftResult } from '../plan/build-drift.js';
+import { loadDesired, reportDiagnostics } from './pipeline.js';
+import { driftOf } from '../engine/plan.js';
+import type { DriftResult } from '../plan/build-drift.js';
 import type { Drift } from '../plan/drift-types.js';
 import { renderDriftJson } from '../report/drift-json.js';
 import { renderDriftJunit } from '../report/drift-junit.js';
@@ -34,11 +35,10 @@ export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliConte
   try {
     const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });
     const reading = readProgress({ stream: io.stderr, tty: Boolean(io.stderr.isTTY) });
-    const { live, comparer } = await readLiveComparing(desired, {
-      client, concurrency, signal: ctx.signal, record, onRead: reading.onRead,
+    const { drift, checked, diagnostics } = await driftOf(desired, {
+      client, concurrency, signal: ctx.signal, record, onRead: reading.onRead, targets: flags.target,
       checkOrganization: (org) => checkOrganization(client, organizationGuard, org, environment?.name ?? null),
     }).finally(reading.finish);
-    const { drift, checked, diagnostics } = buildDriftResult(desired, live, { targets: flags.target }, comparer);
     reportDiagnostics(diagnostics, io, { sources, failure: 'cannot compare the config with the live API' });
     if (flags.reportFile) {
       await writeUserFile('--report-file', resolve(io.cwd, flags.reportFile), render(drift, flags.format, io, checked), io.secrets);

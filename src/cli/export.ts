@@ -5,14 +5,14 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readLiveState } from '../api/read-live.js';
-import { exportConfig, type ExportResult } from '../export/export-config.js';
+import type { ExportResult } from '../export/export-config.js';
+import { adoptExported, exportLive } from '../engine/export.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { writeUserFile } from './write-file.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
-import { RECORD_FILE, recordedAppIds } from '../record/record.js';
+import type { LoadedRecord } from '../state/record-file.js';
+import { RECORD_FILE } from '../record/record.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
 import { inert } from '../text/inert.js';
@@ -53,14 +53,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
     // Exporting to files adopts what they declare: the record is written, so its scope is locked.
     const lock = out !== undefined ? { command: 'export', timeoutMs: flags.lockTimeout ?? 0 } : undefined;
     record = await loadRecord(store, { client, baseUrl, io, environment: conn.environment, ...(lock ? { lock } : {}) });
-    const scope = scopeOf(record);
-    // Every active action's parsers: the export is the whole organization.
-    const live = await readLiveState(client, {
-      wantParsers: (a) => a.archived_at === null, concurrency, signal: ctx.signal,
-      recordedAppIds: recordedAppIds(scope),
-    });
-    live.recorded = { file: record.shown, scope };
-    result = exportConfig(live, { layout, schemaPath });
+    result = await exportLive(client, record, { layout, schemaPath, concurrency, signal: ctx.signal });
   } catch (err) {
     await closeStore();
     await client.close();
@@ -81,7 +74,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
     }
     for (const t of targets) await writeUserFile('--out', t.path, t.content, io.secrets);
     io.stdout.write(`Exported ${targets.length} file${targets.length === 1 ? '' : 's'} to ${relative(io.cwd, out) || '.'}.\n`);
-    const adopted = await adopt(record!, result.exported);
+    const adopted = await adoptExported(record!, result.exported);
     if (adopted > 0) {
       io.stdout.write(`Recorded ${adopted} exported resource${adopted === 1 ? '' : 's'} as managed in ${record!.shown}; the step details the API does not show are recorded as unknown, never assumed.\n`);
     }
@@ -89,28 +82,6 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   } finally {
     await closeStore();
   }
-}
-
-/**
- * The exported resources become managed (CONTRACT.md "Ownership"): an action's line with its
- * step details unknown, an app's id. A line that already holds the same live id is kept (it
- * knows more). Returns how many lines were added.
- */
-async function adopt(record: LoadedRecord, exported: ExportResult['exported']): Promise<number> {
-  const keeper = new RecordKeeper(record);
-  const scope = scopeOf(record);
-  let n = 0;
-  for (const { address, id } of exported.actions) {
-    if (scope?.actions.get(address)?.id === id) continue;
-    await keeper.actionIs(address, id, 'unknown');
-    n++;
-  }
-  for (const { address, id } of exported.apps) {
-    if (scope?.apps.get(address)?.id === id) continue;
-    await keeper.appIs(address, id);
-    n++;
-  }
-  return n;
 }
 
 /**

@@ -3,8 +3,8 @@
 // and, for an action, step details marked unknown (the API shows only values): a plan never
 // sends details over them unless the action is named in --resend (plan/unknown-details.ts).
 
-import { appAddress, actionAddress, parseAddress } from '../model/address.js';
-import { RecordKeeper, scopeOf } from '../state/record-file.js';
+import { parseAddress } from '../model/address.js';
+import { importResource, wantedFor } from '../engine/import.js';
 import type { CliContext } from './context.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
@@ -27,9 +27,7 @@ export async function runImport(address: string, idArg: string, paths: string[],
   }
   const environment = await selectEnvironment(paths, flags, io);
   const { desired } = await loadDesired(paths, io, environment?.name);
-  const wanted = parsed.type === 'action'
-    ? desired.actions.find((a) => actionAddress(a.name) === address)
-    : desired.apps.find((a) => appAddress(a.package_name) === address);
+  const wanted = wantedFor(desired, parsed.type, address);
   if (!wanted) throw new CliError(`${address} is not in the config${environment ? ` for environment ${environment.name}` : ''}: add it first (import adopts a resource the config declares)`, { code: 'import.not-in-config' });
 
   const conn = connect(flags, io, environment);
@@ -42,39 +40,27 @@ export async function runImport(address: string, idArg: string, paths: string[],
     const record = await loadRecord(store, {
       client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment, lock: { command: `import ${address}`, timeoutMs: flags.lockTimeout ?? 0 },
     });
-    const live = parsed.type === 'action' ? await conn.client.getAction(id) : await conn.client.getApp(id);
-    if (live === null) throw new CliError(`there is no live ${parsed.type} with id ${q(id)} in this organization: check the id (the API's list or the create's answer shows it). Nothing was recorded.`, { code: 'import.not-found' });
-    const liveKey = 'name' in live && parsed.type === 'action' ? (live as { name: string }).name : (live as { package_name: string }).package_name;
-    const key = parsed.type === 'action' ? (wanted as { name: string }).name : (wanted as { package_name: string }).package_name;
-    const renamedFrom = 'renamed_from' in wanted ? wanted.renamed_from : undefined;
-    if (liveKey !== key && liveKey !== renamedFrom) {
-      const label = parsed.type === 'action' ? 'name' : 'package_name';
-      throw new CliError(
-        `live ${parsed.type} ${q(id)} has ${label} ${q(liveKey)}, not ${q(key)}: it is another resource. If the config's ${address} really is that one ` +
-          `(a rename), pin it with \`id: "${id}"\` in the config instead. Nothing was recorded.`,
-        { code: 'import.other-resource' },
-      );
+    const done = await importResource(address, id, wanted, { client: conn.client, record });
+    switch (done.kind) {
+      case 'not-found':
+        throw new CliError(`there is no live ${parsed.type} with id ${q(id)} in this organization: check the id (the API's list or the create's answer shows it). Nothing was recorded.`, { code: 'import.not-found' });
+      case 'other-resource':
+        throw new CliError(
+          `live ${parsed.type} ${q(id)} has ${done.label} ${q(done.live)}, not ${q(done.wanted)}: it is another resource. If the config's ${address} really is that one ` +
+            `(a rename), pin it with \`id: "${id}"\` in the config instead. Nothing was recorded.`,
+          { code: 'import.other-resource' },
+        );
+      case 'already-recorded':
+        io.stdout.write(`${address} is already recorded as id ${id} in ${record.shown}: nothing to do.\n`);
+        return EXIT.OK;
+      case 'recorded-as-other':
+        throw new CliError(`${record.shown} already holds ${address} as live id ${done.id}, which exists: menuctl manages that one. If ${id} is the one to manage instead, run \`menuctl state rm '${address}'\` first. Nothing was recorded.`, { code: 'import.already-recorded' });
+      case 'recorded-elsewhere':
+        throw new CliError(`${record.shown} already holds live ${parsed.type} ${id} as ${done.holder}: one live resource, one address. Run \`menuctl state rm '${done.holder}'\` first if ${address} is right. Nothing was recorded.`, { code: 'import.recorded-elsewhere' });
+      case 'imported':
+        break;
     }
-    const scope = scopeOf(record);
-    const line = parsed.type === 'action' ? scope?.actions.get(address) : scope?.apps.get(address);
-    if (line?.id === id) {
-      io.stdout.write(`${address} is already recorded as id ${id} in ${record.shown}: nothing to do.\n`);
-      return EXIT.OK;
-    }
-    if (line?.id) {
-      const other = parsed.type === 'action' ? await conn.client.getAction(line.id) : await conn.client.getApp(line.id);
-      if (other !== null) {
-        throw new CliError(`${record.shown} already holds ${address} as live id ${line.id}, which exists: menuctl manages that one. If ${id} is the one to manage instead, run \`menuctl state rm '${address}'\` first. Nothing was recorded.`, { code: 'import.already-recorded' });
-      }
-    }
-    const table = parsed.type === 'action' ? scope?.actions : scope?.apps;
-    const holder = [...(table ?? [])].find(([other, l]) => other !== address && l.id === id)?.[0];
-    if (holder) throw new CliError(`${record.shown} already holds live ${parsed.type} ${id} as ${holder}: one live resource, one address. Run \`menuctl state rm '${holder}'\` first if ${address} is right. Nothing was recorded.`, { code: 'import.recorded-elsewhere' });
-
-    const keeper = new RecordKeeper(record);
-    if (parsed.type === 'action') await keeper.actionIs(address, id, 'unknown');
-    else await keeper.appIs(address, id);
-    const was = line?.pending === 'create' ? ' (its create was in flight in the record: resolved)' : '';
+    const was = done.wasInFlight ? ' (its create was in flight in the record: resolved)' : '';
     const unknown = parsed.type === 'action'
       ? ' Its step kinds, expect texts, descriptions and operator ids are recorded as unknown: a plan never sends the config\'s over them unless you name it in `--resend`.'
       : '';

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { readSecretsFile, secretsSection } from '../apply/secrets-file.js';
-import { scopeOf } from '../state/record-file.js';
+import { pullSecrets, type Pulled } from '../engine/secrets.js';
 import type { CliContext } from './context.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
@@ -18,31 +18,21 @@ export interface SecretsFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   format: 'json' | 'env';
 }
 
-interface Pulled {
-  address: string;
-  id: string;
-  token: string;
-  webhook_secret: string | null;
-}
-
 export async function runSecretsPull(paths: string[], flags: SecretsFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const out = resolve(io.cwd, flags.out);
   const environment = await selectEnvironment(paths, flags, io);
   const conn = connect(flags, io, environment);
-  const pulled: Pulled[] = [];
-  const missing: string[] = [];
+  let pulled: Pulled[] = [];
+  let missing: string[] = [];
   let shown: string;
   try {
     await checkOrganization(conn.client, conn.organizationGuard, conn.environmentOrganization, conn.environment);
     const record = await readRecord(paths, flags, { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment });
     shown = record.shown;
-    const apps = [...(scopeOf(record)?.apps ?? [])].filter(([, a]) => a.id !== null).sort(([x], [y]) => (x < y ? -1 : 1));
-    for (const [address, app] of apps) {
-      const secrets = await conn.client.getAppSecrets(app.id!);
-      if (secrets === null) missing.push(`${address} (id ${app.id})`);
-      else pulled.push({ address, id: app.id!, token: secrets.token, webhook_secret: secrets.webhook_secret });
-    }
+    const got = await pullSecrets(conn.client, record);
+    pulled = got.pulled;
+    missing = got.missing.map((m) => `${m.address} (id ${m.id})`);
   } finally {
     await conn.client.close();
   }

@@ -27,7 +27,7 @@ export interface DriftResult {
 
 /**
  * The drift report and the problems that kept parts of it from being computed. `comparer`: the
- * comparison begun while the live state was read (cli/pipeline.ts); else it is made here.
+ * comparison begun while the live state was read (engine/read-live.ts readLiveComparing); else it is made here.
  */
 export function buildDriftResult(desired: DesiredState, live: LiveState, options: DriftOptions = {}, comparer?: Comparer): DriftResult {
   const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);

@@ -43,7 +43,7 @@ export interface PlanResult {
   diagnostics: Diagnostic[];
 }
 
-/** `comparer`: the comparison begun while the live state was read (cli/pipeline.ts); else it is made here. */
+/** `comparer`: the comparison begun while the live state was read (engine/read-live.ts readLiveComparing); else it is made here. */
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}, comparer?: Comparer): PlanResult {
   const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);
   const diagnostics = [...cmp.diagnostics];

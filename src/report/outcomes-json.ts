@@ -1,6 +1,7 @@
 // Apply's outcomes as one JSON document (`apply --format json`), stable key order.
 import type { ApplyResult } from '../apply/types.js';
 import { stableJson } from '../text/stable-json.js';
+import { outcomeReasonText } from './outcome-reason.js';
 
 export function renderApplyJson(result: ApplyResult): string {
   return stableJson({
@@ -14,7 +15,7 @@ export function renderApplyJson(result: ApplyResult): string {
       status: o.status,
       id: o.id,
       ...(o.error ? { error: { message: o.error.message, status: o.error.status ?? null, code: o.error.code ?? null, detail: o.error.detail ?? null } } : {}),
-      ...(o.reason !== undefined ? { reason: o.reason } : {}),
+      ...(o.reason !== undefined ? { reason: outcomeReasonText(o.reason) } : {}),
       ...(o.recovered ? { recovered: true } : {}),
     })),
     ...(result.secrets ? { secrets: { file: result.secrets.file, addresses: result.secrets.addresses } } : {}),

@@ -2,10 +2,10 @@
 // that says what failed (with the API's own detail) and what was skipped and why.
 // Secrets are never rendered: only the file they were written to and for which apps.
 
-import { SECRETS_WITH_API } from '../apply/types.js';
 import type { ApplyResult, Outcome, OutcomeError } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
 import { inert } from '../text/inert.js';
+import { outcomeReasonText } from './outcome-reason.js';
 import { style, type Style } from './style.js';
 
 const PAST: Record<ChangeOp, string> = { create: 'created', update: 'updated', archive: 'archived', restore: 'restored' };
@@ -19,13 +19,13 @@ export function renderOutcomeLine(outcome: Outcome, options: { color: boolean })
       if (outcome.id !== null) notes.push(`id ${inert(outcome.id)}`);
       if (outcome.recovered) notes.push('found after a lost response, not created twice');
       // Where an app's secrets went, or that they were lost: never silent.
-      if (outcome.reason) notes.push(inert(outcome.reason));
+      if (outcome.reason) notes.push(inert(outcomeReasonText(outcome.reason)));
       return `${st.green('✓')} ${target}${notes.length ? st.dim(` (${notes.join('; ')})`) : ''}`;
     }
     case 'failed':
       return `${st.red('✗')} ${target}: ${st.red(errorText(outcome.error))}`;
     case 'skipped':
-      return `${st.dim('-')} skipped ${target}${outcome.reason ? ` (${inert(outcome.reason)})` : ''}`;
+      return `${st.dim('-')} skipped ${target}${outcome.reason ? ` (${inert(outcomeReasonText(outcome.reason))})` : ''}`;
   }
 }
 
@@ -55,7 +55,7 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
   }
   if (skipped.length > 0) {
     out.push(st.yellow(`Skipped (${skipped.length}):`));
-    for (const o of skipped) out.push(`  - ${o.op} ${inert(o.address)}${o.reason ? `: ${inert(o.reason)}` : ''}`);
+    for (const o of skipped) out.push(`  - ${o.op} ${inert(o.address)}${o.reason ? `: ${inert(outcomeReasonText(o.reason))}` : ''}`);
   }
   if (result.interrupted) {
     out.push(st.yellow('Interrupted: no new change was started after the signal; changes in flight were given a moment to be answered, ' +
@@ -70,7 +70,7 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
   if (unkept.length > 0) {
     const n = unkept.length;
     out.push(st.yellow(`Secrets NOT kept for ${n} created app${n === 1 ? '' : 's'} (read or rotate the token in the API):`));
-    for (const o of unkept) out.push(`  - ${inert(o.address)}${o.reason ? `: ${inert(o.reason)}` : ''}`);
+    for (const o of unkept) out.push(`  - ${inert(o.address)}${o.reason ? `: ${inert(outcomeReasonText(o.reason))}` : ''}`);
   }
   out.push(summaryCounts(result, st));
   return out.join('\n') + '\n';
@@ -79,7 +79,7 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
 /** Created apps whose token went nowhere: not captured after a lost answer, or --discard-secrets. */
 function appsWithoutSecrets(result: ApplyResult): Outcome[] {
   const written = new Set(result.secrets?.addresses ?? []);
-  return result.outcomes.filter((o) => o.type === 'app' && o.op === 'create' && o.status === 'applied' && !written.has(o.address) && o.reason !== SECRETS_WITH_API);
+  return result.outcomes.filter((o) => o.type === 'app' && o.op === 'create' && o.status === 'applied' && !written.has(o.address) && o.reason?.code !== 'secrets-with-api');
 }
 
 function summaryCounts(result: ApplyResult, st: Style): string {

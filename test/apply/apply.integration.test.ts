@@ -93,7 +93,7 @@ describe.each(SERVER_MODES)('$name', (mode) => {
       const r = await applyPlan(plan, client, { concurrency: 4 });
       const by = Object.fromEntries(r.outcomes.map((o) => [o.address, o]));
       expect(by[actionAddress('Bad')]).toMatchObject({ status: 'failed', error: { status: 422 } });
-      expect(by[parserAddress('Bad', 'p1')]).toMatchObject({ status: 'skipped', reason: `${actionAddress('Bad')} failed to create` });
+      expect(by[parserAddress('Bad', 'p1')]).toMatchObject({ status: 'skipped', reason: { code: 'blocked', by: actionAddress('Bad'), blocker: { status: 'failed', op: 'create' } } });
       expect(by[parserAddress('Bad', 'p2')]!.status).toBe('skipped');
       expect(by[parserAddress('Good', 'p3')]!.status).toBe('applied');
       const c = await census(client);
@@ -111,7 +111,7 @@ describe.each(SERVER_MODES)('$name', (mode) => {
       });
       expect(first.interrupted).toBe(true);
       expect(first.summary.skipped).toBeGreaterThan(0);
-      expect(first.outcomes.filter((o) => o.status === 'skipped').every((o) => o.reason === 'interrupted')).toBe(true);
+      expect(first.outcomes.filter((o) => o.status === 'skipped').every((o) => o.reason?.code === 'interrupted')).toBe(true);
       const second = await applyPlan(await planFor(client, desired), client, { concurrency: 4 });
       expect(second.summary.failed).toBe(0);
       const c = await census(client);

@@ -1,12 +1,12 @@
 // Unit tests of the engine's rules on an in-memory client (fake-client.ts). The same rules
 // are exercised against the real reference server in the integration tests.
-import { SECRETS_WITH_API } from '../../src/apply/types.js';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyPlan, ApplyRefused } from '../../src/apply/apply.js';
 import { actionAddress, parserAddress } from '../../src/model/address.js';
+import { outcomeReasonText } from '../../src/report/outcome-reason.js';
 import { FakeClient } from './fake-client.js';
 import { archive, createAction, createApp, createParser, plan } from './plan-data.js';
 
@@ -32,7 +32,7 @@ describe('applyPlan ordering and dependents', () => {
     );
     const by = Object.fromEntries(r.outcomes.map((o) => [o.address, o]));
     expect(by[actionAddress('Bad')]).toMatchObject({ status: 'failed', error: { status: 422, code: 'validation' } });
-    expect(by[parserAddress('Bad', 'p1')]).toMatchObject({ status: 'skipped', reason: 'action["Bad"] failed to create' });
+    expect(by[parserAddress('Bad', 'p1')]).toMatchObject({ status: 'skipped', reason: { code: 'blocked', by: 'action["Bad"]', blocker: { status: 'failed', op: 'create' } } });
     expect(by[parserAddress('Good', 'p2')]!.status).toBe('applied');
     expect(client.parsers.map((p) => p.category)).toEqual(['p2']);
   });
@@ -58,7 +58,7 @@ describe('applyPlan ordering and dependents', () => {
       plan([archive('action', actionAddress('X'), 'x1'), archive('parser', parserAddress('X', 'p'), '7', actionAddress('X'))]),
       client, { concurrency: 4, recovery: fast },
     );
-    expect(r.outcomes[0]).toMatchObject({ status: 'skipped', reason: 'action["X"].parser["p"] failed to archive' });
+    expect(r.outcomes[0]).toMatchObject({ status: 'skipped', reason: { code: 'blocked', by: 'action["X"].parser["p"]', blocker: { status: 'failed', op: 'archive' } } });
     expect(client.actions[0]!.archived_at).toBeNull();
   });
 });
@@ -149,10 +149,10 @@ describe('safety checks before the first write', () => {
   it('creates apps without a secrets file (their secrets stay with the API, read by the recorded id), or discards them knowingly', async () => {
     const client = new FakeClient();
     const kept = await applyPlan(plan([createAction('A'), createApp('com.x')]), client, { concurrency: 2 });
-    expect(kept.outcomes.find((o) => o.type === 'app')).toMatchObject({ status: 'applied', reason: SECRETS_WITH_API });
+    expect(kept.outcomes.find((o) => o.type === 'app')).toMatchObject({ status: 'applied', reason: { code: 'secrets-with-api' } });
     expect(JSON.stringify(kept)).not.toContain('SECRET');
     const r = await applyPlan(plan([createApp('com.y')]), client, { concurrency: 2, discardSecrets: true });
-    expect(r.outcomes[0]).toMatchObject({ status: 'applied', reason: 'secrets discarded (--discard-secrets)' });
+    expect(r.outcomes[0]).toMatchObject({ status: 'applied', reason: { code: 'secrets-discarded' } });
     expect(JSON.stringify(r)).not.toContain('SECRET');
   });
 });
@@ -199,7 +199,7 @@ describe('an app create whose answer was lost', () => {
     const r = await applyPlan(plan([createApp('com.a')]), client, { concurrency: 1, secretsFile: file, recovery: fast });
     const a = client.apps[0]!;
     expect(client.apps).toHaveLength(1);
-    expect(r.outcomes[0]).toMatchObject({ status: 'applied', recovered: true, id: a.id, reason: `secrets written to ${file}` });
+    expect(r.outcomes[0]).toMatchObject({ status: 'applied', recovered: true, id: a.id, reason: { code: 'secrets-written', file } });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
       'app["com.a"]': { id: a.id, token: `tok-${a.id}-SECRET`, webhook_secret: `whs-${a.id}-SECRET` },
     });
@@ -213,7 +213,8 @@ describe('an app create whose answer was lost', () => {
     loseFirstCreate(client, (call) => (call === 'getAppSecrets' ? Object.assign(new Error('GET /api/apps/100: 500 internal_error'), { status: 500 }) : undefined));
     const r = await applyPlan(plan([createApp('com.a')]), client, { concurrency: 1, secretsFile: file, recovery: fast });
     expect(r.outcomes[0]).toMatchObject({ status: 'applied', recovered: true });
-    expect(r.outcomes[0]!.reason).toMatch(/^token not captured: .*GET \/api\/apps\/100: 500 internal_error/);
+    expect(r.outcomes[0]!.reason).toMatchObject({ code: 'secrets-lost', cause: expect.stringMatching(/GET \/api\/apps\/100: 500 internal_error/) });
+    expect(outcomeReasonText(r.outcomes[0]!.reason!)).toMatch(/^token not captured: .*GET \/api\/apps\/100: 500 internal_error/);
     expect(r.secrets).toBeUndefined();
     // Nothing was saved, so the file was never created.
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -234,7 +235,7 @@ describe('interrupts', () => {
     expect(r.interrupted).toBe(true);
     expect(r.summary).toEqual({ applied: 2, failed: 0, skipped: 5 });
     expect(client.actions).toHaveLength(2);
-    expect(r.outcomes.filter((o) => o.status === 'skipped').every((o) => o.reason === 'interrupted')).toBe(true);
+    expect(r.outcomes.filter((o) => o.status === 'skipped').every((o) => o.reason?.code === 'interrupted')).toBe(true);
   });
 });
 
@@ -268,7 +269,8 @@ describe('two changes that share an address', () => {
       client, { concurrency: 2, recovery: fast },
     );
     expect(r.outcomes.map((o) => o.status)).toEqual(['failed', 'skipped', 'applied']);
-    expect(r.outcomes[1]!.reason).toBe('action["X"] failed to restore');
+    expect(r.outcomes[1]!.reason).toEqual({ code: 'blocked', by: 'action["X"]', blocker: { status: 'failed', op: 'restore' } });
+    expect(outcomeReasonText(r.outcomes[1]!.reason!)).toBe('action["X"] failed to restore');
     expect(client.parsers).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-// The plan pipeline compares each action while the others are read (cli/pipeline.ts
+// The plan pipeline compares each action while the others are read (engine/read-live.ts
 // readLiveComparing): against both servers (test/helpers/modes.ts) with latency, over real HTTP,
 // actions are compared before the read ends, and the comparison is the one compareStates makes.
 // How much of it is done early depends on the machine's timing: that is a benchmark's figure,
@@ -8,7 +8,7 @@ import { SERVER_MODES } from '../helpers/modes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient } from '../../src/api/types.js';
-import { readLiveComparing } from '../../src/cli/pipeline.js';
+import { readLiveComparing } from '../../src/engine/read-live.js';
 import { compareStates } from '../../src/plan/compare.js';
 import { desired, desiredAction, desiredParser } from '../plan/builders.js';
 

@@ -33,7 +33,7 @@ function modulesLoadedBy(argv: string[]): Promise<string[]> {
 
 // What the commands run with: every command's handler, the offline ones' included, is imported
 // only when it runs (cli/*-command.ts hold the flags).
-const HANDLER = /\/node_modules\/undici\/|\/dist\/api\/client\.js|\/dist\/cli\/pipeline\.js|\/dist\/plan\/build-plan\.js/;
+const HANDLER = /\/node_modules\/undici\/|\/dist\/api\/client\.js|\/dist\/cli\/pipeline\.js|\/dist\/plan\/build-plan\.js|\/dist\/engine\//;
 const CONFIG_LOADER = /\/dist\/config\/load\.js/;
 
 describe('start-up: help loads flags, not handlers', () => {

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ApplyResult, Outcome } from '../../src/apply/types.js';
 import { renderApplyJson } from '../../src/report/outcomes-json.js';
 import { renderApplySummary, renderOutcomeLine } from '../../src/report/outcomes-text.js';
+import { outcomeReasonText } from '../../src/report/outcome-reason.js';
 
 const created: Outcome = { address: 'action["X"]', op: 'create', type: 'action', status: 'applied', id: '1a2b3c4d' };
 const failed: Outcome = {
   address: 'action["X"].parser["p"]', op: 'update', type: 'parser', status: 'failed', id: '9',
   error: { message: 'PATCH /api/parsers/9 failed', status: 422, code: 'invalid_regex', detail: 'regex: unterminated group' },
 };
-const skipped: Outcome = { address: 'action["Y"].parser["q"]', op: 'create', type: 'parser', status: 'skipped', id: null, reason: 'action["Y"] failed' };
+const skipped: Outcome = { address: 'action["Y"].parser["q"]', op: 'create', type: 'parser', status: 'skipped', id: null, reason: { code: 'blocked', by: 'action["Y"]', blocker: { status: 'failed', op: 'create' } } };
 const recovered: Outcome = { address: 'app["com.example.a"]', op: 'create', type: 'app', status: 'applied', id: '7', recovered: true };
 
 function result(outcomes: Outcome[], more: Partial<ApplyResult> = {}): ApplyResult {
@@ -20,7 +21,7 @@ describe('renderOutcomeLine', () => {
   it.each([
     [created, '✓ create action["X"] (id 1a2b3c4d)'],
     [failed, '✗ update action["X"].parser["p"]: HTTP 422 invalid_regex: regex: unterminated group (PATCH /api/parsers/9 failed)'],
-    [skipped, '- skipped create action["Y"].parser["q"] (action["Y"] failed)'],
+    [skipped, '- skipped create action["Y"].parser["q"] (action["Y"] failed to create)'],
     [recovered, '✓ create app["com.example.a"] (id 7; found after a lost response, not created twice)'],
   ])('%#: one plain line', (outcome, line) => {
     expect(renderOutcomeLine(outcome, { color: false })).toBe(line);
@@ -39,14 +40,14 @@ describe('renderApplySummary', () => {
       'Failed (1):',
       '  ✗ update action["X"].parser["p"]: HTTP 422 invalid_regex: regex: unterminated group (PATCH /api/parsers/9 failed)',
       'Skipped (1):',
-      '  - create action["Y"].parser["q"]: action["Y"] failed',
+      '  - create action["Y"].parser["q"]: action["Y"] failed to create',
       'Apply finished with failures: 1 applied (1 created), 1 failed, 1 skipped.',
       '',
     ].join('\n'));
   });
 
   it('says it was interrupted and what to do next', () => {
-    const text = renderApplySummary(result([created, { ...skipped, reason: 'interrupted' }], { interrupted: true }), { color: false });
+    const text = renderApplySummary(result([created, { ...skipped, reason: { code: 'interrupted' } }], { interrupted: true }), { color: false });
     expect(text).toContain('Interrupted: no new change was started after the signal');
     expect(text).toContain('Run `menuctl plan` to see what is left');
     expect(text.trimEnd().split('\n').at(-1)).toBe('Apply interrupted: 1 applied (1 created), 0 failed, 1 skipped.');
@@ -63,12 +64,13 @@ describe('renderApplySummary', () => {
 });
 
 describe('apps whose secrets were not kept', () => {
-  const lost: Outcome = { ...recovered, reason: 'token not captured: the create answer was lost and reading the secrets back failed (GET /api/apps/7: 500 internal_error); read or rotate them in the API' };
-  const discarded: Outcome = { address: 'app["com.example.b"]', op: 'create', type: 'app', status: 'applied', id: '8', reason: 'secrets discarded (--discard-secrets)' };
-  const kept: Outcome = { address: 'app["com.example.c"]', op: 'create', type: 'app', status: 'applied', id: '9', reason: 'secrets written to s.json' };
+  const lost: Outcome = { ...recovered, reason: { code: 'secrets-lost', cause: 'GET /api/apps/7: 500 internal_error' } };
+  const lostWords = 'token not captured: the create answer was lost and reading the secrets back failed (GET /api/apps/7: 500 internal_error); read or rotate them in the API';
+  const discarded: Outcome = { address: 'app["com.example.b"]', op: 'create', type: 'app', status: 'applied', id: '8', reason: { code: 'secrets-discarded' } };
+  const kept: Outcome = { address: 'app["com.example.c"]', op: 'create', type: 'app', status: 'applied', id: '9', reason: { code: 'secrets-written', file: 's.json' } };
 
   it('print the reason on the applied line', () => {
-    expect(renderOutcomeLine(lost, { color: false })).toBe(`✓ create app["com.example.a"] (id 7; found after a lost response, not created twice; ${lost.reason})`);
+    expect(renderOutcomeLine(lost, { color: false })).toBe(`✓ create app["com.example.a"] (id 7; found after a lost response, not created twice; ${lostWords})`);
     expect(renderOutcomeLine(discarded, { color: false })).toBe('✓ create app["com.example.b"] (id 8; secrets discarded (--discard-secrets))');
   });
 
@@ -77,7 +79,7 @@ describe('apps whose secrets were not kept', () => {
     expect(text).toContain([
       'Secrets of 1 created app written to s.json (app["com.example.c"]).',
       'Secrets NOT kept for 2 created apps (read or rotate the token in the API):',
-      `  - app["com.example.a"]: ${lost.reason}`,
+      `  - app["com.example.a"]: ${lostWords}`,
       '  - app["com.example.b"]: secrets discarded (--discard-secrets)',
       'Apply complete: 3 applied (3 created), 0 failed, 0 skipped.',
     ].join('\n'));
@@ -92,6 +94,21 @@ describe('renderApplyJson', () => {
       address: 'action["X"].parser["p"]', op: 'update', type: 'parser', status: 'failed', id: '9',
       error: { message: 'PATCH /api/parsers/9 failed', status: 422, code: 'invalid_regex', detail: 'regex: unterminated group' },
     });
-    expect(parsed.outcomes[2].reason).toBe('action["Y"] failed');
+    expect(parsed.outcomes[2].reason).toBe('action["Y"] failed to create');
+  });
+});
+
+describe('outcome reasons in words', () => {
+  it.each<[Outcome['reason'] & object, string]>([
+    [{ code: 'interrupted' }, 'interrupted'],
+    [{ code: 'blocked', by: 'action["A"]', blocker: { status: 'failed', op: 'restore' } }, 'action["A"] failed to restore'],
+    [{ code: 'blocked', by: 'action["A"]', blocker: { status: 'skipped', reason: { code: 'interrupted' } } }, 'action["A"] was skipped (interrupted)'],
+    [{ code: 'blocked', by: 'action["A"]', blocker: { status: 'skipped', reason: undefined } }, 'action["A"] was skipped (unknown)'],
+    [{ code: 'no-parent-id', by: 'action["A"]' }, 'action["A"] has no live id'],
+    [{ code: 'secrets-written', file: 's.json' }, 'secrets written to s.json'],
+    [{ code: 'secrets-with-api' }, 'its token and webhook secret stay with the API: `menuctl secrets pull --out FILE` reads them by the recorded id'],
+    [{ code: 'secrets-discarded' }, 'secrets discarded (--discard-secrets)'],
+  ])('%j', (reason, words) => {
+    expect(outcomeReasonText(reason)).toBe(words);
   });
 });

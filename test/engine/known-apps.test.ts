@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appsKnownToSecretsFile } from '../../src/cli/known-apps.js';
+import { appsKnownToSecretsFile } from '../../src/engine/known-apps.js';
 import type { ApiClient } from '../../src/api/types.js';
 import type { LiveApp } from '../../src/model/types.js';
 import type { Plan } from '../../src/plan/types.js';

@@ -1,8 +1,8 @@
-// IdleQueue (src/cli/idle-queue.ts): queued work runs once pushes stop for a quiet spell, a
+// IdleQueue (src/engine/idle-queue.ts): queued work runs once pushes stop for a quiet spell, a
 // slice at a time, never while they keep coming; drain() runs the rest in order.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { IdleQueue } from '../../src/cli/idle-queue.js';
+import { IdleQueue } from '../../src/engine/idle-queue.js';
 
 const spin = (ms: number) => {
   const until = performance.now() + ms;

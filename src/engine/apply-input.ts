@@ -1,0 +1,43 @@
+// What apply carries out, from a plan made now or a saved one checked (saved-plan.ts): the plan,
+// the record, and which live apps and actions the config's are.
+
+import type { ApiClient } from '../api/types.js';
+import type { ManagedApp } from '../apply/complete-secrets.js';
+import type { Comparison } from '../plan/compare.js';
+import type { Plan } from '../plan/types.js';
+import type { Planned } from './plan.js';
+import type { LoadedRecord } from '../state/record-file.js';
+
+export interface ApplyInput {
+  plan: Plan;
+  /** With `--plan FILE PATH`: the smaller of the plan's recorded managed count and the count now. */
+  managed?: number;
+  record: LoadedRecord;
+  /** Apps of the config matched to live ones (a saved plan knows none): their secrets and ids. */
+  apps: ManagedApp[];
+  /** Actions of the config matched to live ones: a create left in flight is resolved to its id. */
+  actions?: { address: string; id: string }[];
+  /** Whether the API lists apps: known from the live read, else asked once (GET /api/apps). */
+  appsListed: () => Promise<boolean>;
+}
+
+/** Asks the API whether it lists apps the first time it is wanted, once. */
+export function askedOnce(client: ApiClient): () => Promise<boolean> {
+  let listed: Promise<boolean> | undefined;
+  return () => (listed ??= client.listApps().then((apps) => apps !== null));
+}
+
+export function matchedActions(cmp: Comparison): { address: string; id: string }[] {
+  return cmp.pairs.flatMap((p) => (p.type === 'action' && p.live !== null ? [{ address: p.address, id: p.live.id }] : []));
+}
+
+export function managedApps(cmp: Comparison): ManagedApp[] {
+  return cmp.pairs.flatMap((p) =>
+    p.type === 'app' && p.live !== null ? [{ address: p.address, id: p.live.id, webhook: (p.live.webhook_url ?? '') !== '' }] : [],
+  );
+}
+
+/** What apply carries out of a plan made now: the matched apps and actions, and whether the API listed apps. */
+export function applyInputOf(planned: Pick<Planned, 'plan' | 'comparison' | 'live'>, record: LoadedRecord): ApplyInput {
+  return { plan: planned.plan, record, apps: managedApps(planned.comparison), actions: matchedActions(planned.comparison), appsListed: async () => planned.live.apps_listed };
+}
