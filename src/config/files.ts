@@ -1,6 +1,7 @@
 // Finds and reads config files: PATH arguments -> decoded UTF-8 sources, or located diagnostics.
 // Reading is the only I/O in src/config; everything after this works on strings.
 
+import type { BigIntStats } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -156,10 +157,34 @@ async function readAtMost(abs: string, limit: number): Promise<Buffer> {
   }
 }
 
-async function readOne(abs: string, cwd: string): Promise<SourceFile | Diagnostic> {
+/**
+ * The texts of the last read, by absolute path, with the identity of the file they came from.
+ * A command that needs the environments before connecting (`--env` picks the URL) reads the
+ * config, then loads it: the second read is a stat per file. Only the last read is kept (one
+ * config's text, which the load keeps anyway for the renderers); a file whose inode, size,
+ * mtime or ctime changed since is read again. As git does with its index, a file changed less
+ * than RACY_MS before it was read is not kept: file systems stamp times coarsely (a clock tick,
+ * up to 2 s on some), so a write just after could leave every stamp as it was.
+ */
+let lastRead = new Map<string, { stamp: string; text: string }>();
+
+const RACY_MS = 2000;
+
+const stampOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+
+async function readOne(abs: string, cwd: string, read: Map<string, { stamp: string; text: string }>): Promise<SourceFile | Diagnostic> {
   const file = displayPath(abs, cwd);
   const at = { file, line: 1, col: 1 };
-  const st = await stat(abs);
+  const readAt = Date.now();
+  const st = await stat(abs, { bigint: true });
+  if (st.isFile()) {
+    const stamp = stampOf(st);
+    const known = lastRead.get(abs);
+    if (known?.stamp === stamp) {
+      read.set(abs, known);
+      return { file, text: known.text };
+    }
+  }
   if (st.size > MAX_FILE_BYTES) {
     return { severity: 'error', code: 'config.too-large', loc: at,
       message: `file is ${st.size} bytes; the limit is ${MAX_FILE_BYTES} bytes (16 MiB). Split the config into several files in a directory.` };
@@ -181,6 +206,8 @@ async function readOne(abs: string, cwd: string): Promise<SourceFile | Diagnosti
     return { severity: 'error', code: 'config.encoding', loc: { file, ...decoded },
       message: 'file is not valid UTF-8 (first bad byte here). Re-save it as UTF-8.' };
   }
+  const settled = Number(st.mtimeNs) / 1e6 < readAt - RACY_MS;
+  if (st.isFile() && settled) read.set(abs, { stamp: stampOf(st), text: decoded.text });
   return { file, text: decoded.text };
 }
 
@@ -189,9 +216,10 @@ export async function readSources(paths: string[], cwd: string): Promise<ReadRes
   const resolved = await resolvePaths(paths, cwd);
   const files: SourceFile[] = [];
   const diagnostics = [...resolved.diagnostics];
+  const read = new Map<string, { stamp: string; text: string }>();
   for (const abs of resolved.files) {
     try {
-      const r = await readOne(abs, cwd);
+      const r = await readOne(abs, cwd, read);
       if ('text' in r) files.push(r);
       else diagnostics.push(r);
     } catch (e) {
@@ -199,5 +227,6 @@ export async function readSources(paths: string[], cwd: string): Promise<ReadRes
         message: `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}. Check that it exists and is readable.` });
     }
   }
+  lastRead = read;
   return { files, diagnostics };
 }

@@ -6,8 +6,8 @@
 // refused (`Refused`) and the caller reads that file with `yaml` (./read-precise.ts), whose
 // diagnostics are the reference: invalid YAML (js-yaml throws: duplicate keys, bad indentation...),
 // directives, tags, anchors and aliases (and so alias bombs), lone CRs, content after `---`, quoted
-// or flow values over several lines, a key `yaml` would name otherwise (null) or refuse (over 1,000
-// characters), and any ${VAR} problem.
+// or flow values over several lines inside a block collection (a flow root is fine: FLOW_ROOT), a
+// key `yaml` would name otherwise (null) or refuse (over 1,000 characters), and any ${VAR} problem.
 
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
 import { interpolate, type VariableScope } from './interpolate.js';
@@ -163,10 +163,18 @@ function spansLines(text: string): boolean {
   return false;
 }
 
+/**
+ * A document that is one flow mapping from its first line (JSON, and YAML written like it, as
+ * generated configs are): no block collection holds its lines, so no indentation applies to them
+ * and a value over several lines reads the same to both libraries. Only at column 0: an indented
+ * root leaves the rule to the precise path.
+ */
+const FLOW_ROOT = /^(?:[ \t]*(?:#[^\n]*)?\n)*\{/;
+
 /** Reads one file's values; throws Refused when the precise path must read it. */
 export function readFast(file: string, text: string, scope: VariableScope): ConfigSource {
   if (UNUSUAL.some((re) => re.test(text))) throw new Refused('unusual text');
-  if (spansLines(text)) throw new Refused('multi-line quoted or flow value');
+  if (!FLOW_ROOT.test(text) && spansLines(text)) throw new Refused('multi-line quoted or flow value');
   let value: unknown;
   try {
     // Duplicate keys and several documents make js-yaml throw (`json: false` is the default).

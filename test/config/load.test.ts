@@ -1,11 +1,11 @@
 // loadConfig on valid input: defaults, interpolation, merging, locations, and YAML safety.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadSources } from '../../src/config/load.js';
 import { interpolate, VariableScope } from '../../src/config/interpolate.js';
-import { decodeUtf8, utf16Of } from '../../src/config/files.js';
+import { decodeUtf8, readSources, utf16Of } from '../../src/config/files.js';
 import { desiredParserSpec } from '../../src/model/canonical.js';
 
 const env = { MENUCTL_VAR_HOOK: 'https://hooks.example.com/agent' };
@@ -97,6 +97,19 @@ describe('loadSources on valid input', () => {
     expect(r.state).toBeNull();
     expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'config.encoding', loc: { file: 'm.yaml', line: 1, col: 1 } })]);
     expect(r.diagnostics[0]!.message).toMatch(/^file is UTF-16LE, not UTF-8 .* Re-save it as UTF-8\.$/);
+  });
+
+  it('a file changed since the last read is read again, even at the same size (the environments are read before the load)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'menuctl-reread-'));
+    const file = path.join(dir, 'm.yaml');
+    writeFileSync(file, 'a: 1\n');
+    utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000)); // settled: kept after the read
+    expect((await readSources([file], dir)).files).toEqual([{ file: 'm.yaml', text: 'a: 1\n' }]);
+    expect((await readSources([file], dir)).files).toEqual([{ file: 'm.yaml', text: 'a: 1\n' }]);
+    writeFileSync(file, 'b: 2\n');
+    expect((await readSources([file], dir)).files).toEqual([{ file: 'm.yaml', text: 'b: 2\n' }]);
+    rmSync(file);
+    expect((await readSources([file], dir)).diagnostics).toEqual([expect.objectContaining({ code: 'config.not-found' })]);
   });
 
   it('accepts a UTF-8 BOM', () => {

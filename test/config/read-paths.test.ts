@@ -184,6 +184,10 @@ describe('the fast path never accepts what `yaml` rejects, nor reads it otherwis
   'x:\n  - {a: 1,\n    b: 2}\n', 'x:\n  - {a: 1,\n   b: 2}\n', 'a: "x\ny"\n', 'x:\n  a: "x\n  y"\n', 'x:\n  a: "x\n   y"\n', 'x:\n  a: plain\n  more\n',
   'x:\n  a: plain\n   more\n', 'x:\n  - a: "q\n    r"\n', 'x:\n  - a: "q\n   r"\n', 'a: b # c\n   # d\nc: 1\n', 'a: b\n\n   # d\nc: 1\n',
   'a: *x\n', 'a: &x [1]\nb: *x # c\n  # d\nc: 1\n', 'a:\n  # only comment\nb: 1\n', 'a: [1, # c\n  2]\n',
+  // A flow mapping at the root (JSON and the like) over several lines.
+  '{\n"a": [\n1,\n2\n],\n"b": {"c": 01}\n}\n', '# c\n\n{\n  "a": "x\n\n y",\n  "b": \'p\n q\'\n}\n', '{a: plain\nmore, b: [\n\t1]}\n',
+  '{"a"\n: 1}\n', '{"a":\n1, "b" : [ ], # c\n"c": {}\n,}\n', '{"a": 1}\nb: 2\n', '  {\n"a": [\n1]}\n', '{"a": [1\n}\n', '{"a": 1,\n"a": 2}\n',
+  '{"a": "x\ny: z"}\n', '{"a": [\n- 1]}\n', '{"a": {\n"b"\n}}\n', '{"a": "\\u00e9\n\\t x"}\n', '{\n"a": 1\n}\n---\n{"b": 2}\n',
   ];
 
   it.each(PROBES.map((text) => [JSON.stringify(text).slice(0, 70), text]))('%s', (_, text) => {
@@ -197,6 +201,18 @@ describe('the fast path never accepts what `yaml` rejects, nor reads it otherwis
   it('still reads most of them on the fast path', () => {
     const accepted = PROBES.filter((text) => fastOrNull('p.yaml', text) !== null);
     expect(accepted.length).toBeGreaterThan(PROBES.length / 3);
+  });
+});
+
+describe('flow style (JSON-like, as generated configs are)', () => {
+  it('a config written as JSON over many lines takes the fast path and reads as the precise one does', () => {
+    const values = { version: 1, organization_id: 17, actions: [{ name: 'A', root_code: '*1#', operators: [2172], steps: [{ press: 1 }, 'pin'] }] };
+    const text = `${JSON.stringify(values, null, 2)}\n`;
+    const { fast, precise, preciseDiags } = both('flow.json.yaml', text);
+    expect(preciseDiags).toEqual([]);
+    expect(fast).not.toBeNull();
+    expect(fast!.root).toEqual(precise.src.root);
+    expect(fast!.root).toEqual(values);
   });
 });
 
