@@ -61,6 +61,13 @@ export const app: Kind<LiveApp, AppSpec> = {
   address: (spec) => appAddress(spec.package_name),
   addressOf: (key) => appAddress(key),
   recordedIn: 'apps',
+  // In flight before its create is sent (the API may not list apps), its id once known.
+  record: {
+    beforeCreate: (w, address) => w.appPending(address),
+    confirmed: (w, address, id) => w.appIs(address, id),
+    adopted: (w, address, id) => w.appIs(address, id),
+  },
+  desiredIn: (d) => d.apps,
   liveIn: (s) => s.apps,
   canonicalLive: (a) => canonicalApp(a),
   canonical: (spec) => canonicalApp(spec),

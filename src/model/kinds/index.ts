@@ -10,7 +10,7 @@ import { app } from './app.js';
 import type { Kind } from './kind.js';
 import { parser } from './parser.js';
 
-export type { Kind } from './kind.js';
+export type { Kind, RecordWriter } from './kind.js';
 
 interface Types {
   action: { live: LiveAction; spec: ResolvedAction };

@@ -3,7 +3,17 @@
 // is made of (canonical form, request bodies, reading an answer); index.ts is the registry.
 
 import type { ApiClient } from '../api-client.js';
-import type { AppSecrets, LiveState, ResourceType, ScopeRecord } from '../types.js';
+import type { AppSecrets, DesiredState, LiveState, ResolvedAction, ResourceType, ScopeRecord } from '../types.js';
+
+/** The record's writes a kind's `record` hooks make (state/record-file.ts RecordKeeper is one). */
+export interface RecordWriter {
+  appPending(address: string): Promise<void>;
+  appIs(address: string, id: string): Promise<void>;
+  actionPending(address: string, desired: ResolvedAction): Promise<void>;
+  actionsPending(creates: readonly { address: string; desired: ResolvedAction }[]): Promise<void>;
+  actionApplied(address: string, id: string, desired: ResolvedAction): Promise<void>;
+  actionIs(address: string, id: string, details: 'unknown'): Promise<void>;
+}
 
 export interface Kind<L, S> {
   type: ResourceType;
@@ -27,6 +37,37 @@ export interface Kind<L, S> {
    * holds nothing of this kind (a parser is managed through its action).
    */
   recordedIn?: keyof ScopeRecord;
+  /**
+   * What apply and import tell the record of this kind (with `recordedIn`; apply/journal.ts,
+   * engine/import.ts). Absent: nothing.
+   */
+  record?: {
+    /** Once, before the apply's first request: its creates of this kind, in flight, in one write. */
+    beforeAll?(w: RecordWriter, creates: readonly { address: string; desired: S }[]): Promise<void>;
+    /** Just before its create is sent. */
+    beforeCreate(w: RecordWriter, address: string, desired: S): Promise<void>;
+    /**
+     * The API confirmed a change to it (`id`: its live id). `desired`: what it should be, absent
+     * for an archive; `sentWhole`: the change sent the whole desired resource (a create, an
+     * update, a restore with a patch or forced).
+     */
+    confirmed(w: RecordWriter, address: string, id: string, desired: S | undefined, sentWhole: boolean): Promise<void>;
+    /** Adopted by import or export: live `id` is the address's from now on. */
+    adopted(w: RecordWriter, address: string, id: string): Promise<void>;
+  };
+  /**
+   * Kinds with details the API does not echo (actions' step kinds, expect texts, descriptions):
+   * the record keeps what was sent; an adopted one's are unknown, and only a `--resend` that
+   * names it sends the config's over them (plan/unknown-details.ts, plan/hidden-steps.ts).
+   */
+  hiddenDetails?: {
+    /** The desired resource carries details the API does not echo. */
+    has(spec: S): boolean;
+    /** The config states hidden details (not merely a default, as a variable step without a description). */
+    stated(spec: S): boolean;
+  };
+  /** Top-level kinds the config declares as a list: its resources in a desired state (import finds the one to adopt). */
+  desiredIn?(state: DesiredState): readonly object[];
   /** Nested kinds only (parsers): the public id of the live resource's owner. */
   parentId?(live: L): string;
   /** This kind's resources in a live state read. */
