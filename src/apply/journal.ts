@@ -6,11 +6,8 @@
 import type { ApplyJournal } from './types.js';
 import { kindOf } from '../model/kinds/index.js';
 import type { ResourceType } from '../model/types.js';
-import type { Change } from '../plan/types.js';
+import { sendsWhole, type Change } from '../plan/types.js';
 import type { RecordKeeper } from '../state/record-file.js';
-
-/** Does the change send the whole desired resource? (apply/execute.ts: a create, an update, a restore with a patch) */
-export const sendsWhole = (c: Change): boolean => c.op === 'create' || c.op === 'update' || (c.op === 'restore' && (c.fields.length > 0 || c.forced === true));
 
 export function recordJournal(keeper: RecordKeeper): ApplyJournal {
   return {
