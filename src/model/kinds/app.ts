@@ -56,6 +56,7 @@ export const app: Kind<LiveApp, AppSpec> = {
   type: 'app',
   level: 0,
   hasSecrets: true,
+  mayBeUnlisted: true,
   keyLabel: 'package_name',
   key: (r) => r.package_name,
   address: (spec) => appAddress(spec.package_name),

@@ -21,6 +21,12 @@ export interface Kind<L, S> {
   level: number;
   /** Nested kinds only (parsers): the kind that owns a resource of this one; its address is the owner's, extended. */
   ownedBy?: ResourceType;
+  /**
+   * Kinds the API may not list (`api.list` answers null: the spec shows no apps index): only the
+   * record tells which live resource is the config's, and a create left in flight there cannot be
+   * resolved by a read (plan/in-flight.ts, engine/saved-plan.ts).
+   */
+  mayBeUnlisted?: true;
   /** Kinds created with secrets (apps): the create's answer goes to the secrets file and nowhere else. */
   hasSecrets?: true;
   /** The identity key's name, for messages: `name`, `category`, `package_name`. */
