@@ -31,6 +31,10 @@ export function kindOf(type: ResourceType): Kind<any, any> {
   return KINDS[type];
 }
 
+/** Every kind, in `KINDS`'s order (top-level kinds first in their lists: action, then app). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const ALL_KINDS: readonly Kind<any, any>[] = (Object.keys(KINDS) as ResourceType[]).map(kindOf);
+
 /**
  * The owner's address of a nested resource (a parser's action), else undefined: for anything
  * that carries its kind and, when nested, its `parent` (a Pair, an Orphan, a Change).
