@@ -5,7 +5,7 @@
 import { actionAddress } from '../address.js';
 import type { LiveAction, ResolvedAction, TransportType } from '../types.js';
 import type { Kind } from './kind.js';
-import { hasHiddenStepDetails, stepAttributes, stepJson, stepValue, type StepAttributes } from './steps.js';
+import { canonicalStep, hasHiddenStepDetails, stepAttributes, stepJson, stepValue, type StepAttributes } from './steps.js';
 import { byCodeUnit, str, strOrNull, type ApiResource } from './values.js';
 
 export interface CanonicalAction {
@@ -115,6 +115,7 @@ export const action: Kind<LiveAction, ResolvedAction> = {
   canonicalLive: (a) => canonicalLiveAction(a),
   canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
   paths: ['name', 'root_code', 'transport_type', 'operators', 'steps'],
+  reviewValue: (d, path, value) => (path === 'steps' ? d.steps.map(canonicalStep) : value),
   planJson: (d) => ({ name: d.name, root_code: d.root_code, transport_type: d.transport_type, operator_ids: d.operator_ids, steps: d.steps.map(stepJson) }),
   api: {
     create: async (c, spec) => ({ live: await c.createAction(spec) }),

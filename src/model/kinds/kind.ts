@@ -84,6 +84,13 @@ export interface Kind<L, S> {
   canonical(spec: S, nameOf: (id: number) => string): object;
   /** The canonical form's fields a plan compares, in the order a plan lists them (they are plan JSON paths). */
   paths: readonly string[];
+  /**
+   * A created resource's field `path` as a reviewer reads it (`value`: the compared one): in the
+   * config's form where the compared value hides what matters (actions' steps: the API echoes
+   * only values, and `variable: phone` reads as `select: phone`); report/plan-model.ts. The JSON
+   * plan keeps the compared values.
+   */
+  reviewValue?(spec: S, path: string, value: unknown): unknown;
   /** The desired resource as a saved plan holds it (`desired`, schemas/plan.schema.json). */
   planJson(spec: S): Record<string, unknown>;
   api: {
