@@ -8,6 +8,7 @@
 // address (a pinned action["X"] plus an unmanaged live action also named "X" archived by --prune,
 // src/plan/order.ts), and one's failure must not block or unblock the other.
 
+import { ALL_KINDS, kindOf } from '../model/kinds/index.js';
 import type { Change } from '../plan/types.js';
 import type { Blocker, Outcome, OutcomeReason } from './types.js';
 
@@ -15,6 +16,9 @@ import type { Blocker, Outcome, OutcomeReason } from './types.js';
 export type Ledger = Map<number, Outcome>;
 
 export type Block = { skip: true; reason: OutcomeReason } | { skip: false; parentId: string | null };
+
+/** Kinds that own nested ones (actions own parsers): model/kinds/ `ownedBy`. */
+const OWNERS = new Set(ALL_KINDS.flatMap((k) => (k.ownedBy === undefined ? [] : [k.ownedBy])));
 
 export class Dependencies {
   /** Parser archives by their action's live id (`id:…`), or by its address (`address:…`) when no id is known. */
@@ -25,23 +29,24 @@ export class Dependencies {
   constructor(changes: readonly Change[]) {
     const liveIdOf = new Map<string, string>();
     changes.forEach((c, i) => {
-      if (c.type !== 'action') return;
+      if (!OWNERS.has(c.type)) return;
       if (c.op === 'archive') return;
       if (c.id !== null) liveIdOf.set(c.address, c.id);
       if (c.op === 'create' || c.op === 'restore') this.parentWrites.set(c.address, i);
     });
     changes.forEach((c, i) => {
-      if (c.op !== 'archive' || c.type !== 'parser' || c.parent === undefined) return;
+      if (c.op !== 'archive' || kindOf(c.type).ownedBy === undefined || c.parent === undefined) return;
       const key = parentKey(c, liveIdOf);
       this.childArchives.set(key, [...(this.childArchives.get(key) ?? []), i]);
     });
   }
 
   check(change: Change, ledger: Ledger): Block {
-    if (change.op !== 'archive' && change.type === 'parser') {
+    const nested = kindOf(change.type).ownedBy !== undefined;
+    if (change.op !== 'archive' && nested && 'parent' in change) {
       return parentOf(change.parent, change.action_id, this.parentWrites.get(change.parent), ledger);
     }
-    if (change.op === 'archive' && change.type !== 'parser') {
+    if (change.op === 'archive' && !nested) {
       for (const child of this.childrenOf(change)) {
         const o = ledger.get(child);
         if (o && o.status !== 'applied') return { skip: true, reason: { code: 'blocked', by: o.address, blocker: blocker(o) } };

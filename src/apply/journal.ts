@@ -1,39 +1,35 @@
-// What apply tells the record (apply/types.ts ApplyJournal), per kind of resource:
-//   app:    in flight before its create is sent (the spec cannot list apps), its id once known;
-//   action: in flight with the details it sends before its create is sent (killed before the
-//           answer, the next plan still knows them), then
-//           its step details and operator ids once a create, update or patched restore (the
-//           ones that send the steps, apply/execute.ts) was confirmed, kept when archived (the
-//           archived action keeps its steps, and a restore is compared with them);
-//   parser: nothing (the API echoes every parser field).
+// What apply tells the record (apply/types.ts ApplyJournal): each kind says what through its
+// `record` hooks (model/kinds/: an app is in flight before its create and recorded by id; an
+// action is in flight with the details it sends, then recorded with them); a kind without them
+// (a parser: the API echoes every parser field) is told nothing.
 
 import type { ApplyJournal } from './types.js';
-import type { Change } from '../plan/types.js';
+import { kindOf } from '../model/kinds/index.js';
+import type { ResourceType } from '../model/types.js';
+import { sendsWhole, type Change } from '../plan/types.js';
 import type { RecordKeeper } from '../state/record-file.js';
 
 export function recordJournal(keeper: RecordKeeper): ApplyJournal {
   return {
     async beforeAll(changes: readonly Change[]) {
-      const creates = changes.flatMap((c) => (c.op === 'create' && c.type === 'action' ? [{ address: c.address, desired: c.desired }] : []));
-      if (creates.length > 0) await keeper.actionsPending(creates);
+      const creates = new Map<ResourceType, { address: string; desired: unknown }[]>();
+      for (const c of changes) {
+        if (c.op !== 'create' || kindOf(c.type).record?.beforeAll === undefined) continue;
+        creates.set(c.type, [...(creates.get(c.type) ?? []), { address: c.address, desired: c.desired }]);
+      }
+      for (const [type, list] of creates) await kindOf(type).record!.beforeAll!(keeper, list);
     },
     async beforeCreate(change: Change) {
-      if (change.type === 'app') await keeper.appPending(change.address);
-      else if (change.type === 'action' && change.op === 'create') await keeper.actionPending(change.address, change.desired);
+      if (change.op === 'create') await kindOf(change.type).record?.beforeCreate(keeper, change.address, change.desired);
     },
     async confirmed(change: Change, id: string) {
-      if (change.type === 'app') {
-        await keeper.appIs(change.address, id);
-      } else if (change.type === 'action') {
-        // An archive changes no step, so the line stays: a later restore is compared with it (and
-        // a restore without a patch sent no steps: what the record says of them still holds).
-        if (change.op === 'archive') return;
-        if (change.op !== 'restore' || change.fields.length > 0 || change.forced) await keeper.actionApplied(change.address, id, change.desired);
-      }
+      const desired = change.op === 'archive' ? undefined : change.desired;
+      await kindOf(change.type).record?.confirmed(keeper, change.address, id, desired, sendsWhole(change));
     },
     async failed(change: Change, definite: boolean, lost?: string) {
-      if (change.op !== 'create' || change.type === 'parser') return;
-      await keeper.createFailed(change.type, change.address, definite ? null : (lost ?? 'the answer was lost'));
+      const table = kindOf(change.type).recordedIn;
+      if (change.op !== 'create' || table === undefined) return;
+      await keeper.createFailed(table, change.address, definite ? null : (lost ?? 'the answer was lost'));
     },
   };
 }

@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
 import { warning, type Warning } from '../model/diagnostic.js';
 import { fingerprint } from '../model/fingerprint.js';
-import { kindOf } from '../model/kinds/index.js';
+import { ALL_KINDS, kindOf } from '../model/kinds/index.js';
 import type { Change, CreateChange, Plan } from '../plan/types.js';
 
 export interface VerifyOptions {
@@ -58,7 +58,8 @@ export async function verifyPlan(plan: Plan, client: ApiClient, options: VerifyO
     Promise.all(plan.changes.filter((c) => c.op !== 'create').map((c) => limit(() => checkExisting(c, client, parentIds)))),
     checkCreates(plan.changes.filter((c): c is CreateChange => c.op === 'create'), client),
   ]);
-  for (const c of plan.changes) if (c.type === 'parser' && c.op !== 'archive' && c.action_id !== null) parentIds.add(c.action_id);
+  // A nested resource's change (a parser's) carries its owner's live id when the owner existed at plan time.
+  for (const c of plan.changes) if (c.op !== 'archive' && 'action_id' in c && c.action_id !== null) parentIds.add(c.action_id);
   const stale = [...existing.filter((s): s is StaleItem => s !== null), ...creates.stale];
   stale.push(...(await checkParserCreates(plan, client, limit, parentIds)));
   stale.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
@@ -102,22 +103,23 @@ async function checkCreates(
 ): Promise<{ stale: StaleItem[]; warnings: Warning[] }> {
   const stale: StaleItem[] = [];
   const warnings: Warning[] = [];
-  const [actions, apps] = await Promise.all([client.listActions(), client.listApps()]);
-  const active = {
-    action: actions.filter((a) => a.archived_at === null),
-    app: (apps ?? []).filter((a) => a.archived_at === null),
-  };
+  // Nested kinds (parsers) are listed per owner: checkParserCreates.
+  const topLevel = ALL_KINDS.filter((k) => k.ownedBy === undefined);
+  const lists = new Map(await Promise.all(topLevel.map(async (k) => [k.type, (await k.api.list(client, null)) as { id: string; archived_at: string | null }[] | null] as const)));
+  const unchecked: string[] = [];
   for (const c of creates) {
-    if (c.type === 'parser') continue; // per action: checkParserCreates
     const kind = kindOf(c.type);
-    const hit = (active[c.type] as { id: string }[]).find((l) => kind.key(l) === kind.key(c.desired));
+    if (kind.ownedBy !== undefined) continue;
+    const list = lists.get(c.type);
+    if (list === null) unchecked.push(c.address);
+    const hit = list?.find((l) => l.archived_at === null && kind.key(l) === kind.key(c.desired));
     if (hit) stale.push(appeared(c, hit.id));
   }
-  const appCreates = creates.filter((c) => c.type === 'app').map((c) => c.address);
-  if (apps === null && appCreates.length > 0) {
+  // Only a kind the API may not list (apps: mayBeUnlisted) can be unchecked.
+  if (unchecked.length > 0) {
     // Not a refusal: the server simply cannot tell, and the plan was reviewed when it was made.
     warnings.push(warning('verify.apps-unchecked',
-      `not checked for staleness: ${appCreates.join(', ')} (the server has no GET /api/apps, so an app created ` +
+      `not checked for staleness: ${unchecked.join(', ')} (the server has no GET /api/apps, so an app created ` +
         `since the plan was made cannot be seen); make sure no such app exists before confirming`,
     ));
   }
@@ -135,8 +137,8 @@ async function checkParserCreates(
   const lists = await Promise.all([...parentIds].map((id) => limit(async () => [id, await client.listParsers(id)] as const)));
   const byAction = new Map(lists);
   for (const c of plan.changes) {
-    if (c.op !== 'create' || c.type !== 'parser' || c.action_id === null) continue;
-    const kind = kindOf('parser');
+    if (c.op !== 'create' || !('action_id' in c) || c.action_id === null) continue;
+    const kind = kindOf(c.type);
     const hit = byAction.get(c.action_id)?.find((p) => p.archived_at === null && kind.key(p) === kind.key(c.desired));
     if (hit) stale.push(appeared(c, hit.id));
   }

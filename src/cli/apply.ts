@@ -1,6 +1,7 @@
 // menuctl apply: plan (or read a saved plan), confirm, carry out, report. The work is in
 // src/apply/; this file wires flags, output and exit codes (docs/apply.md).
 
+import { kindOf } from '../model/kinds/index.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applyPlan, ApplyRefused, archiveRefusal } from '../apply/apply.js';
@@ -117,7 +118,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
   // So is one an app update or restore will need: it is read back afterwards (engine/after-apply.ts).
-  const appsReadBack = plan.changes.some((c) => c.type === 'app' && (c.op === 'update' || c.op === 'restore'));
+  const appsReadBack = plan.changes.some((c) => kindOf(c.type).hasSecrets && (c.op === 'update' || c.op === 'restore'));
   if (secretsFile !== undefined && ((await refusalsAsCliErrors(missingOrFail(secretsFile, planned.apps, true, section))).length > 0 || appsReadBack)) await refusalsAsCliErrors(usable(secretsFile));
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));

@@ -4,6 +4,7 @@
 // sends details over them unless the action is named in --resend (plan/unknown-details.ts).
 
 import { parseAddress } from '../model/address.js';
+import { kindOf } from '../model/kinds/index.js';
 import { importResource, wantedFor } from '../engine/import.js';
 import type { CliContext } from './context.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
@@ -22,8 +23,11 @@ export async function runImport(address: string, idArg: string, paths: string[],
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) throw new CliError(`${q(idArg)} is not a live id: give the id the API shows (letters, digits, - and _)`, { code: 'import.id-invalid' });
   const parsed = parseAddress(address);
   if (parsed === null) throw new CliError(`${q(address)} is not an address: write action["NAME"] or app["PACKAGE"]`, { code: 'address.invalid' });
-  if (parsed.type === 'parser') {
-    throw new CliError(`${address}: parsers are not imported: they are matched by category under their action, and the API shows every parser field. To tie it to live parser ${id}, write \`id: "${id}"\` on it in the config`, { code: 'import.parser' });
+  const kind = kindOf(parsed.type);
+  // Import records an id: a kind the record keeps nothing of (a parser, matched under its owner) is not imported.
+  if (kind.recordedIn === undefined) {
+    const t = parsed.type;
+    throw new CliError(`${address}: ${t}s are not imported: they are matched by ${kind.keyLabel} under their ${kind.ownedBy}, and the API shows every ${t} field. To tie it to live ${t} ${id}, write \`id: "${id}"\` on it in the config`, { code: `import.${t}` });
   }
   const environment = await selectEnvironment(paths, flags, io);
   const { desired } = await loadDesired(paths, io, environment?.name);
@@ -61,7 +65,7 @@ export async function runImport(address: string, idArg: string, paths: string[],
         break;
     }
     const was = done.wasInFlight ? ' (its create was in flight in the record: resolved)' : '';
-    const unknown = parsed.type === 'action'
+    const unknown = kind.hiddenDetails !== undefined
       ? ' Its step kinds, expect texts, descriptions and operator ids are recorded as unknown: a plan never sends the config\'s over them unless you name it in `--resend`.'
       : '';
     io.stdout.write(`Imported ${address} as live id ${id}${was} into ${record.shown}.${unknown} Run \`menuctl plan\` to see how it compares with the config.\n`);

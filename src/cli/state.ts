@@ -4,6 +4,7 @@
 import type { RecordDocument, ScopeRecord } from '../record/record.js';
 import { emptyScope } from '../record/record.js';
 import { parseAddress } from '../model/address.js';
+import { KINDS } from '../model/kinds/index.js';
 import { describeHolder } from '../state/backend.js';
 import { inert } from '../text/inert.js';
 import { openState, shownUrl } from '../state/open.js';
@@ -74,7 +75,8 @@ export async function stateList(paths: string[], flags: StateFlags, ctx: CliCont
 
 function checkAddress(address: string): void {
   const a = parseAddress(address);
-  if (a === null || a.type === 'parser') {
+  // The record keeps lines of some kinds only (not parsers: the API shows every parser field).
+  if (a === null || KINDS[a.type].recordedIn === undefined) {
     throw new CliError(`${quoted(address)} is not an action or app address: write action["NAME"] or app["PACKAGE"] (parsers are not recorded: the API shows every parser field)`, { code: 'address.invalid' });
   }
 }

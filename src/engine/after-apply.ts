@@ -2,6 +2,7 @@
 // API showed, and the secrets file gets the token of every managed app it lacks (issue 9 item 4).
 // Returns what was completed; the caller says it.
 
+import { kindOf } from '../model/kinds/index.js';
 import { completeSecrets, missingSecrets, type AppAt, type Completion, type ManagedApp } from '../apply/complete-secrets.js';
 import type { ApiClient } from '../api/types.js';
 import { checkWritable } from '../fs/atomic-write.js';
@@ -42,7 +43,7 @@ export async function completeAfterApply(planned: AfterInput, o: AfterOptions): 
   // outcome's id: a saved plan carried out without the config PATH knows no managed apps.
   if (secretsFile !== undefined) {
     for (const outcome of o.result?.outcomes ?? []) {
-      if (outcome.type !== 'app' || outcome.status !== 'applied' || outcome.op === 'create' || outcome.op === 'archive') continue;
+      if (!kindOf(outcome.type).hasSecrets || outcome.status !== 'applied' || outcome.op === 'create' || outcome.op === 'archive') continue;
       if (outcome.id === null || missing.some((a) => a.address === outcome.address)) continue;
       missing.push({ address: outcome.address, id: outcome.id });
     }

@@ -1,6 +1,8 @@
 // What apply carries out, from a plan made now or a saved one checked (saved-plan.ts): the plan,
 // the record, and which live apps and actions the config's are.
 
+import { kindOf } from '../model/kinds/index.js';
+import type { LiveApp } from '../model/types.js';
 import type { ApiClient } from '../api/types.js';
 import type { ManagedApp } from '../apply/complete-secrets.js';
 import type { Comparison } from '../plan/compare.js';
@@ -27,13 +29,15 @@ export function askedOnce(client: ApiClient): () => Promise<boolean> {
   return () => (listed ??= client.listApps().then((apps) => apps !== null));
 }
 
+/** The matched resources whose in-flight create the record keeps with the hidden details it sent (actions): engine/after-apply.ts. */
 export function matchedActions(cmp: Comparison): { address: string; id: string }[] {
-  return cmp.pairs.flatMap((p) => (p.type === 'action' && p.live !== null ? [{ address: p.address, id: p.live.id }] : []));
+  return cmp.pairs.flatMap((p) => (kindOf(p.type).hiddenDetails !== undefined && p.live !== null ? [{ address: p.address, id: p.live.id }] : []));
 }
 
 export function managedApps(cmp: Comparison): ManagedApp[] {
+  // The kinds with secrets (apps): the secrets file holds theirs.
   return cmp.pairs.flatMap((p) =>
-    p.type === 'app' && p.live !== null ? [{ address: p.address, id: p.live.id, webhook: (p.live.webhook_url ?? '') !== '' }] : [],
+    kindOf(p.type).hasSecrets && p.live !== null ? [{ address: p.address, id: p.live.id, webhook: ((p.live as LiveApp).webhook_url ?? '') !== '' }] : [],
   );
 }
 

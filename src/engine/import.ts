@@ -3,21 +3,17 @@
 // for an action, step details marked unknown. What happened comes back as data; the caller words it.
 
 import type { ApiClient } from '../api/types.js';
-import { actionAddress, appAddress } from '../model/address.js';
-import type { DesiredAction, DesiredApp, DesiredState } from '../model/types.js';
+import { kindOf } from '../model/kinds/index.js';
+import type { DesiredAction, DesiredApp, DesiredState, ResourceType } from '../model/types.js';
 import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
 
-export type ImportKind = 'action' | 'app';
-
-export type Wanted = { type: 'action'; resource: DesiredAction } | { type: 'app'; resource: DesiredApp };
+/** A kind the record keeps lines of and the config lists (actions, apps): one import can adopt. */
+export type Wanted = { type: ResourceType; resource: DesiredAction | DesiredApp };
 
 /** The config's resource at `address`, or null when the config does not declare it. */
-export function wantedFor(desired: DesiredState, type: ImportKind, address: string): Wanted | null {
-  if (type === 'action') {
-    const resource = desired.actions.find((a) => actionAddress(a.name) === address);
-    return resource ? { type, resource } : null;
-  }
-  const resource = desired.apps.find((a) => appAddress(a.package_name) === address);
+export function wantedFor(desired: DesiredState, type: ResourceType, address: string): Wanted | null {
+  const kind = kindOf(type);
+  const resource = kind.desiredIn?.(desired).find((r) => kind.address(r) === address) as Wanted['resource'] | undefined;
   return resource ? { type, resource } : null;
 }
 
@@ -25,7 +21,7 @@ export type ImportResult =
   /** No live resource of that type has the id. */
   | { kind: 'not-found' }
   /** The live resource's identity (`label`: name or package_name) is another one's. */
-  | { kind: 'other-resource'; label: 'name' | 'package_name'; live: string; wanted: string }
+  | { kind: 'other-resource'; label: string; live: string; wanted: string }
   /** The record already holds the address as this id: nothing to do. */
   | { kind: 'already-recorded' }
   /** The record holds the address as another id, which exists. */
@@ -38,27 +34,26 @@ export type ImportResult =
 /** Checks that live `id` is the config's `wanted` and free in the record, then records it. */
 export async function importResource(address: string, id: string, wanted: Wanted, o: { client: ApiClient; record: LoadedRecord }): Promise<ImportResult> {
   const { client, record } = o;
-  const live = wanted.type === 'action' ? await client.getAction(id) : await client.getApp(id);
+  const kind = kindOf(wanted.type);
+  const live = await kind.api.get(client, id);
   if (live === null) return { kind: 'not-found' };
-  const liveKey = 'name' in live && wanted.type === 'action' ? (live as { name: string }).name : (live as { package_name: string }).package_name;
-  const key = wanted.type === 'action' ? wanted.resource.name : wanted.resource.package_name;
+  const liveKey = kind.key(live);
+  const key = kind.key(wanted.resource);
   const renamedFrom = 'renamed_from' in wanted.resource ? wanted.resource.renamed_from : undefined;
   if (liveKey !== key && liveKey !== renamedFrom) {
-    return { kind: 'other-resource', label: wanted.type === 'action' ? 'name' : 'package_name', live: liveKey, wanted: key };
+    return { kind: 'other-resource', label: kind.keyLabel, live: liveKey, wanted: key };
   }
   const scope = scopeOf(record);
-  const line = wanted.type === 'action' ? scope?.actions.get(address) : scope?.apps.get(address);
+  const table = scope?.[kind.recordedIn!] as ReadonlyMap<string, { id: string | null; pending?: 'create' }> | undefined;
+  const line = table?.get(address);
   if (line?.id === id) return { kind: 'already-recorded' };
   if (line?.id) {
-    const other = wanted.type === 'action' ? await client.getAction(line.id) : await client.getApp(line.id);
+    const other = await kind.api.get(client, line.id);
     if (other !== null) return { kind: 'recorded-as-other', id: line.id };
   }
-  const table = wanted.type === 'action' ? scope?.actions : scope?.apps;
   const holder = [...(table ?? [])].find(([other, l]) => other !== address && l.id === id)?.[0];
   if (holder) return { kind: 'recorded-elsewhere', holder };
 
-  const keeper = new RecordKeeper(record);
-  if (wanted.type === 'action') await keeper.actionIs(address, id, 'unknown');
-  else await keeper.appIs(address, id);
+  await kind.record!.adopted(new RecordKeeper(record), address, id);
   return { kind: 'imported', wasInFlight: line?.pending === 'create' };
 }

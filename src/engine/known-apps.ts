@@ -7,6 +7,7 @@
 
 import { readSecretsSection } from '../apply/secrets-file.js';
 import type { ApiClient } from '../api/types.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { Plan } from '../plan/types.js';
 import type { RecordDocument } from '../record/record.js';
 
@@ -26,7 +27,7 @@ export async function appsKnownToSecretsFile(
   api: { client: ApiClient; appsListed: () => Promise<boolean>; record?: { doc: RecordDocument; key: string }; section?: string },
 ): Promise<KnownApp[]> {
   const { client, record } = api;
-  const creates = plan.changes.flatMap((c) => (c.op === 'create' && c.type === 'app' ? [c] : []));
+  const creates = plan.changes.flatMap((c) => (c.op === 'create' && kindOf(c.type).hasSecrets ? [c] : []));
   if (secretsFile === undefined || creates.length === 0) return [];
   // Unreadable: apply's own checks of the file say why, before anything is sent.
   const doc = await readSecretsSection(secretsFile, api.section).catch(() => null);
@@ -37,8 +38,9 @@ export async function appsKnownToSecretsFile(
   if (candidates.length === 0 || (await api.appsListed())) return [];
   const known: KnownApp[] = [];
   for (const { change, id } of candidates) {
-    const live = await client.getApp(id);
-    if (live !== null && live.package_name === change.desired.package_name) {
+    const kind = kindOf(change.type);
+    const live = await kind.api.get(client, id);
+    if (live !== null && kind.key(live) === kind.key(change.desired)) {
       known.push({ address: change.address, id, archived: live.archived_at !== null });
     }
   }

@@ -7,6 +7,7 @@ import type { ApiClient } from '../api/types.js';
 import { checkAgainstConfig } from '../apply/against-config.js';
 import { verifyPlan, type Verification } from '../apply/verify.js';
 import type { Warning } from '../model/diagnostic.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { DesiredState } from '../model/types.js';
 import { configDigest } from '../plan/digest.js';
 import type { Plan } from '../plan/types.js';
@@ -79,19 +80,20 @@ export async function checkSavedPlanAgainstConfig(
 export async function recordedAppCreates(
   plan: Plan, record: LoadedRecord, recreate: readonly string[], api: { client: ApiClient; appsListed: () => Promise<boolean> },
 ): Promise<{ address: string; why: string }[]> {
-  const apps = scopeOf(record)?.apps;
-  if (!apps) return [];
+  const scope = scopeOf(record);
+  if (!scope) return [];
   const entries = plan.changes.flatMap((c) => {
-    const entry = c.op === 'create' && c.type === 'app' ? apps.get(c.address) : undefined;
-    return entry ? [{ address: c.address, entry }] : [];
+    const kind = kindOf(c.type);
+    const entry = c.op === 'create' && kind.mayBeUnlisted ? scope[kind.recordedIn!].get(c.address) : undefined;
+    return entry ? [{ address: c.address, type: c.type, entry }] : [];
   });
   if (entries.length === 0) return [];
   const listed = await api.appsListed();
   const out: { address: string; why: string }[] = [];
-  for (const { address, entry } of entries) {
+  for (const { address, type, entry } of entries) {
     if (entry.id !== null) {
-      if ((await api.client.getApp(entry.id)) === null) continue;
-      out.push({ address, why: `the applied-state record holds this app as id ${entry.id}, which exists: it was created after this plan was made` });
+      if ((await kindOf(type).api.get(api.client, entry.id)) === null) continue;
+      out.push({ address, why: `the applied-state record holds this ${type} as id ${entry.id}, which exists: it was created after this plan was made` });
     } else if (!listed && !recreate.includes(address)) {
       out.push({ address, why: 'the applied-state record has its create in flight: plan again (the plan says how to resolve it), or confirm with --recreate' });
     }

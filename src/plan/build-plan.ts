@@ -1,9 +1,9 @@
 // buildPlan: (desired, live, options) -> the Plan, whole, before anything is written.
 // Pure and deterministic: the same inputs give the same JSON byte for byte.
 
-import { actionAddress, parseAddress } from '../model/address.js';
+import { parseAddress } from '../model/address.js';
 import { ignoreMatcher } from '../model/ignore.js';
-import { kindOf, parentOf } from '../model/kinds/index.js';
+import { formatAddress, kindOf, parentOf } from '../model/kinds/index.js';
 import { archiveReason, managedOrphans } from './ownership.js';
 import { explicitResends, statedOverUnknown, unknownDetailErrors } from './unknown-details.js';
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
@@ -113,18 +113,19 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
 }
 
 function resendSet(raw: string[] | undefined, cmp: Comparison, diagnostics: Diagnostic[]): Set<string> {
-  const actions = cmp.pairs.filter((p) => p.type === 'action').map((p) => p.address);
+  // Only kinds with hidden details are resent: the rest show every field they send.
+  const actions = cmp.pairs.filter((p) => kindOf(p.type).hiddenDetails !== undefined).map((p) => p.address);
   const out = new Set<string>();
   // `all` never includes an adopted action: its live details are unknown, and only a resend
   // that names it sends the config's over them (CONTRACT.md "Ownership").
-  const unknown = new Set(cmp.pairs.filter((p) => p.type === 'action' && p.detailsUnknown).map((p) => p.address));
+  const unknown = new Set(cmp.pairs.filter((p) => p.detailsUnknown).map((p) => p.address));
   for (const r of raw ?? []) {
     if (r === 'all') {
       actions.forEach((a) => { if (!unknown.has(a)) out.add(a); });
       continue;
     }
     const parsed = parseAddress(r);
-    const address = parsed?.type === 'action' ? actionAddress(parsed.key) : null;
+    const address = parsed !== null && kindOf(parsed.type).hiddenDetails !== undefined ? formatAddress(parsed) : null;
     if (address !== null && actions.includes(address)) {
       out.add(address);
       continue;

@@ -19,6 +19,9 @@ interface PairBase {
   address: string;
   via?: Via;
   fields: FieldChange[];
+  /** Kinds with hidden details only (model/kinds/ `hiddenDetails`): see ActionPair. */
+  recorded?: boolean;
+  detailsUnknown?: true;
 }
 export type ActionPair = PairBase & {
   type: 'action';

@@ -2,7 +2,7 @@
 // expect text and description. The applied-state record answers for the actions it holds;
 // plan and drift warn, once, about the others, where a change to those alone would not show.
 
-import { hasHiddenStepDetails } from '../model/canonical.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { LiveState } from '../model/types.js';
 import type { Comparison } from './compare.js';
 import type { TargetScope } from './targets.js';
@@ -13,8 +13,8 @@ import type { TargetScope } from './targets.js';
  */
 export function countHiddenStepActions(cmp: Comparison, scope: TargetScope, except: ReadonlySet<string> = new Set()): number {
   return cmp.pairs.filter(
-    (p) => p.type === 'action' && p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) &&
-      p.spec.steps.some(hasHiddenStepDetails),
+    (p) => p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) &&
+      kindOf(p.type).hiddenDetails?.has(p.spec) === true,
   ).length;
 }
 

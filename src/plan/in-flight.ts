@@ -5,6 +5,7 @@
 // (Where apps can be listed, matching by package_name already found it or proved it absent.)
 
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
+import { kindOf } from '../model/kinds/index.js';
 import type { LiveState } from '../model/types.js';
 import type { Comparison } from './compare.js';
 
@@ -33,9 +34,10 @@ export function heldBackCreates(cmp: Comparison, live: LiveState, recreate: read
   const addresses = new Set<string>();
   const warnings: Warning[] = [];
   if (live.apps_listed) return { addresses, warnings };
-  const apps = live.recorded?.scope?.apps;
+  const scope = live.recorded?.scope;
   for (const pair of cmp.pairs) {
-    const line = pair.type === 'app' && pair.live === null ? apps?.get(pair.address) : undefined;
+    const kind = kindOf(pair.type);
+    const line = kind.mayBeUnlisted && pair.live === null ? scope?.[kind.recordedIn!].get(pair.address) : undefined;
     if (line?.pending !== 'create' || recreate.includes(pair.address)) continue;
     addresses.add(pair.address);
     const what = line.lost ? `its answer was lost (${line.lost})` : 'the apply stopped before its answer came (interrupted)';

@@ -34,7 +34,7 @@ export function protectedArchives(cmp: Comparison, archives: { change: ArchiveCh
     if (pair.live) byId.set(`${pair.type}:${pair.live.id}`, guard);
     if (pair.desired.id !== undefined) byId.set(`${pair.type}:${pair.desired.id}`, guard);
     const scope = parentOf(pair) ?? '';
-    const renamed = pair.type === 'app' ? undefined : pair.desired.renamed_from;
+    const renamed = 'renamed_from' in pair.desired ? pair.desired.renamed_from : undefined;
     const keys = [kindOf(pair.type).key(pair.spec), renamed];
     for (const k of keys) if (k !== undefined) byKey.set(identityKey(pair.type, scope, k), guard);
   }

@@ -125,5 +125,8 @@ export interface Plan {
   warnings: Warning[];
 }
 
+/** Does the change send the whole desired resource? (apply/execute.ts: a create, an update, a restore with a patch or forced) */
+export const sendsWhole = (c: Change): boolean => c.op === 'create' || c.op === 'update' || (c.op === 'restore' && (c.fields.length > 0 || c.forced === true));
+
 /** Dependency levels (decK's order.go, model/kinds/): creates/restores/updates top-down, archives bottom-up. */
 export const LEVEL: Record<ResourceType, number> = { action: KINDS.action.level, app: KINDS.app.level, parser: KINDS.parser.level };

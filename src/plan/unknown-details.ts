@@ -4,12 +4,12 @@
 // the config's steps whole, so a plan never does that unless the user names the action in
 // `--resend ADDRESS`: the refusal names what is unknown and the two ways on.
 
-import { hasHiddenStepDetails } from '../model/canonical.js';
-import { actionAddress, parseAddress } from '../model/address.js';
+import { parseAddress } from '../model/address.js';
+import { formatAddress, kindOf } from '../model/kinds/index.js';
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import type { Comparison } from './compare.js';
 import type { TargetScope } from './targets.js';
-import type { Change } from './types.js';
+import { sendsWhole, type Change } from './types.js';
 
 const UNKNOWN_FIELDS = 'step kinds (variable or select), expect texts, descriptions and operator ids';
 
@@ -18,16 +18,16 @@ export function explicitResends(raw: readonly string[] | undefined): Set<string>
   const out = new Set<string>();
   for (const r of raw ?? []) {
     const parsed = parseAddress(r);
-    if (parsed?.type === 'action') out.add(actionAddress(parsed.key));
+    if (parsed !== null && kindOf(parsed.type).hiddenDetails !== undefined) out.add(formatAddress(parsed));
   }
   return out;
 }
 
-/** Does this change send the action's steps? (apply/execute.ts: update, and a restore with a patch) */
-const sendsSteps = (c: Change): boolean => c.type === 'action' && (c.op === 'update' || (c.op === 'restore' && (c.fields.length > 0 || c.forced === true)));
+/** Does this change send hidden details over live ones? (an action's steps: an update, a restore with a patch) */
+const sendsSteps = (c: Change): boolean => kindOf(c.type).hiddenDetails !== undefined && c.op !== 'create' && sendsWhole(c);
 
 export function unknownDetailErrors(cmp: Comparison, changes: readonly Change[], explicit: ReadonlySet<string>): Diagnostic[] {
-  const unknown = new Map(cmp.pairs.flatMap((p) => (p.type === 'action' && p.detailsUnknown ? [[p.address, p] as const] : [])));
+  const unknown = new Map(cmp.pairs.flatMap((p) => (p.detailsUnknown ? [[p.address, p] as const] : [])));
   const out: Diagnostic[] = [];
   for (const c of changes) {
     const pair = unknown.get(c.address);
@@ -54,9 +54,8 @@ export function unknownDetailErrors(cmp: Comparison, changes: readonly Change[],
 export function statedOverUnknown(cmp: Comparison, changes: readonly Change[], scope: TargetScope): Warning[] {
   const sent = new Set(changes.filter(sendsSteps).map((c) => c.address));
   return cmp.pairs.flatMap((p) => {
-    if (p.type !== 'action' || !p.detailsUnknown || sent.has(p.address) || !scope.includes(p.address)) return [];
-    const stated = p.spec.steps.some((s) => hasHiddenStepDetails(s) && !(s.kind === 'variable' && !s.description));
-    if (!stated) return [];
+    if (!p.detailsUnknown || sent.has(p.address) || !scope.includes(p.address)) return [];
+    if (kindOf(p.type).hiddenDetails?.stated(p.spec) !== true) return [];
     return [warning('plan.unknown-step-details',
       `${p.address} was adopted (by export or import): its live ${UNKNOWN_FIELDS} are unknown, so the ones the config states ` +
         `cannot be compared. Once they are what you want, send them with \`menuctl apply --resend '${p.address}'\`.`, p.address)];

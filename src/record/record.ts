@@ -114,32 +114,42 @@ function addEntry(doc: RecordDocument, e: Record<string, unknown>, fail: (what: 
   const key = normalizeScopeKey(e.scope);
   let scope = doc.get(key);
   if (!scope) doc.set(key, (scope = emptyScope()));
-  const table: Map<string, unknown> = scope[recordedIn];
+  const table = scope[recordedIn] as Map<string, RecordedAction | RecordedApp>;
   if (table.has(e.address)) throw fail(`${e.address} appears twice for ${key} (a merge kept both sides): keep one of the two lines`);
+  table.set(e.address, LINE[recordedIn](e, fail));
+}
+
+type Fail = (what: string) => Error;
+
+/** Each table's line (the record's format is per table: ScopeRecord). */
+const LINE: { [T in keyof ScopeRecord]: (e: Record<string, unknown>, fail: Fail) => ScopeRecord[T] extends Map<string, infer V> ? V : never } = {
+  actions: readActionLine,
+  apps: readAppLine,
+};
+
+function readActionLine(e: Record<string, unknown>, fail: Fail): RecordedAction {
   const lost = typeof e.lost === 'string' ? { lost: e.lost } : {};
-  if (address.type === 'action') {
-    const pending = e.pending === 'create' && e.id === null;
-    if ((typeof e.id !== 'string' && !pending) || e.steps === undefined || e.operator_ids === undefined) {
-      throw fail('an action line needs "id" (or "id": null with "pending": "create"), "steps" and "operator_ids"');
-    }
-    if (e.steps === 'unknown' && e.operator_ids === 'unknown' && !pending) {
-      scope.actions.set(e.address, { id: e.id as string, steps: [], operator_ids: [], details: 'unknown' });
-      return;
-    }
-    if (!Array.isArray(e.steps) || !Array.isArray(e.operator_ids) || !e.steps.every(isStepDetails) || !e.operator_ids.every((o) => Number.isInteger(o))) {
-      throw fail('an action line\'s "steps" must be step objects (kind, value or name, expect, description) and "operator_ids" whole numbers (or both "unknown"); restore the line from git, or delete it and run `menuctl import ADDRESS ID`');
-    }
-    scope.actions.set(e.address, {
-      id: pending ? null : (e.id as string), steps: e.steps as StepDetails[], operator_ids: e.operator_ids as number[],
-      ...(pending ? { pending: 'create' as const, ...lost } : {}),
-    });
-  } else if (e.pending === 'create' && e.id === null) {
-    scope.apps.set(e.address, { id: null, pending: 'create', ...lost });
-  } else if (typeof e.id === 'string') {
-    scope.apps.set(e.address, { id: e.id });
-  } else {
-    throw fail('an app line needs "id" (or "id": null with "pending": "create")');
+  const pending = e.pending === 'create' && e.id === null;
+  if ((typeof e.id !== 'string' && !pending) || e.steps === undefined || e.operator_ids === undefined) {
+    throw fail('an action line needs "id" (or "id": null with "pending": "create"), "steps" and "operator_ids"');
   }
+  if (e.steps === 'unknown' && e.operator_ids === 'unknown' && !pending) {
+    return { id: e.id as string, steps: [], operator_ids: [], details: 'unknown' };
+  }
+  if (!Array.isArray(e.steps) || !Array.isArray(e.operator_ids) || !e.steps.every(isStepDetails) || !e.operator_ids.every((o) => Number.isInteger(o))) {
+    throw fail('an action line\'s "steps" must be step objects (kind, value or name, expect, description) and "operator_ids" whole numbers (or both "unknown"); restore the line from git, or delete it and run `menuctl import ADDRESS ID`');
+  }
+  return {
+    id: pending ? null : (e.id as string), steps: e.steps as StepDetails[], operator_ids: e.operator_ids as number[],
+    ...(pending ? { pending: 'create' as const, ...lost } : {}),
+  };
+}
+
+function readAppLine(e: Record<string, unknown>, fail: Fail): RecordedApp {
+  const lost = typeof e.lost === 'string' ? { lost: e.lost } : {};
+  if (e.pending === 'create' && e.id === null) return { id: null, pending: 'create', ...lost };
+  if (typeof e.id === 'string') return { id: e.id };
+  throw fail('an app line needs "id" (or "id": null with "pending": "create")');
 }
 
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';

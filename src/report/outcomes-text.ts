@@ -2,6 +2,7 @@
 // that says what failed (with the API's own detail) and what was skipped and why.
 // Secrets are never rendered: only the file they were written to and for which apps.
 
+import { kindOf } from '../model/kinds/index.js';
 import type { ApplyResult, Outcome, OutcomeError } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
 import { inert } from '../text/inert.js';
@@ -79,7 +80,7 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
 /** Created apps whose token went nowhere: not captured after a lost answer, or --discard-secrets. */
 function appsWithoutSecrets(result: ApplyResult): Outcome[] {
   const written = new Set(result.secrets?.addresses ?? []);
-  return result.outcomes.filter((o) => o.type === 'app' && o.op === 'create' && o.status === 'applied' && !written.has(o.address) && o.reason?.code !== 'secrets-with-api');
+  return result.outcomes.filter((o) => kindOf(o.type).hasSecrets && o.op === 'create' && o.status === 'applied' && !written.has(o.address) && o.reason?.code !== 'secrets-with-api');
 }
 
 function summaryCounts(result: ApplyResult, st: Style): string {

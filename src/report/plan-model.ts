@@ -1,7 +1,7 @@
 // A Plan seen by a reader: per change its symbol, verb, address, id, notes and field views.
 // Text and markdown lay this out differently; what is shown is decided once, here.
 
-import { canonicalStep } from '../model/canonical.js';
+import { kindOf } from '../model/kinds/index.js';
 import { reasonText } from '../plan/reasons.js';
 import type { Change, ChangeOp, ChangeReason, Plan, PlanSummary } from '../plan/types.js';
 import { inert } from '../text/inert.js';
@@ -72,7 +72,8 @@ function fieldsOf(change: Change, width: number): FieldView[] {
  * they are.
  */
 function createdValue(change: Change & { op: 'create' }, path: string, value: unknown): unknown {
-  return change.type === 'action' && path === 'steps' ? change.desired.steps.map(canonicalStep) : value;
+  const kind = kindOf(change.type);
+  return kind.reviewValue ? kind.reviewValue(change.desired, path, value) : value;
 }
 
 /**

@@ -4,7 +4,7 @@
 // point leaves a record the next plan can read truthfully.
 
 import { canonicalStep } from '../model/canonical.js';
-import { KINDS } from '../model/kinds/index.js';
+import type { RecordWriter } from '../model/kinds/index.js';
 import type { ResolvedAction } from '../model/types.js';
 import type { RecordStore } from './store.js';
 import { emptyScope, type RecordDocument, type RecordedAction, type RecordedApp, type ScopeRecord } from '../record/record.js';
@@ -27,7 +27,7 @@ export function scopeOf(record: LoadedRecord): ScopeRecord | null {
  * The record while apply runs. Mutations change the document in memory; `flush` writes it,
  * coalescing: while one write is on its way, every later change goes into the next one.
  */
-export class RecordKeeper {
+export class RecordKeeper implements RecordWriter {
   private version = 0;
   private written = 0;
   /** performance.now() before which the next write waits (see flush). */
@@ -137,8 +137,8 @@ export class RecordKeeper {
   }
 
   /** A create that certainly did not happen is no longer in flight; one whose answer was lost says how. */
-  createFailed(type: 'action' | 'app', address: string, lost: string | null): Promise<void> {
-    const table = this.scope()[KINDS[type].recordedIn!] as Map<string, RecordedAction | RecordedApp>;
+  createFailed(recordedIn: keyof ScopeRecord, address: string, lost: string | null): Promise<void> {
+    const table = this.scope()[recordedIn] as Map<string, RecordedAction | RecordedApp>;
     const line = table.get(address);
     if (line?.pending !== 'create') return Promise.resolve();
     if (lost === null) table.delete(address);

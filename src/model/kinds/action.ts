@@ -5,7 +5,7 @@
 import { actionAddress } from '../address.js';
 import type { LiveAction, ResolvedAction, TransportType } from '../types.js';
 import type { Kind } from './kind.js';
-import { stepAttributes, stepJson, stepValue, type StepAttributes } from './steps.js';
+import { canonicalStep, hasHiddenStepDetails, stepAttributes, stepJson, stepValue, type StepAttributes } from './steps.js';
 import { byCodeUnit, str, strOrNull, type ApiResource } from './values.js';
 
 export interface CanonicalAction {
@@ -94,10 +94,28 @@ export const action: Kind<LiveAction, ResolvedAction> = {
   address: (spec) => actionAddress(spec.name),
   addressOf: (key) => actionAddress(key),
   recordedIn: 'actions',
+  // In flight with the details its create sends (killed before the answer, the next plan still
+  // knows them), then its step details and operator ids once a change that sends them was
+  // confirmed. An archive changes no step, so the line stays: a later restore is compared with
+  // it (and a restore without a patch sent no steps: what the record says of them still holds).
+  record: {
+    beforeAll: (w, creates) => w.actionsPending(creates),
+    beforeCreate: (w, address, desired) => w.actionPending(address, desired),
+    confirmed: async (w, address, id, desired, sentWhole) => {
+      if (sentWhole) await w.actionApplied(address, id, desired!);
+    },
+    adopted: (w, address, id) => w.actionIs(address, id, 'unknown'),
+  },
+  hiddenDetails: {
+    has: (spec) => spec.steps.some(hasHiddenStepDetails),
+    stated: (spec) => spec.steps.some((s) => hasHiddenStepDetails(s) && !(s.kind === 'variable' && !s.description)),
+  },
+  desiredIn: (d) => d.actions,
   liveIn: (s) => s.actions,
   canonicalLive: (a) => canonicalLiveAction(a),
   canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
   paths: ['name', 'root_code', 'transport_type', 'operators', 'steps'],
+  reviewValue: (d, path, value) => (path === 'steps' ? d.steps.map(canonicalStep) : value),
   planJson: (d) => ({ name: d.name, root_code: d.root_code, transport_type: d.transport_type, operator_ids: d.operator_ids, steps: d.steps.map(stepJson) }),
   api: {
     create: async (c, spec) => ({ live: await c.createAction(spec) }),

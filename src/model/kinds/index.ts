@@ -10,7 +10,7 @@ import { app } from './app.js';
 import type { Kind } from './kind.js';
 import { parser } from './parser.js';
 
-export type { Kind } from './kind.js';
+export type { Kind, RecordWriter } from './kind.js';
 
 interface Types {
   action: { live: LiveAction; spec: ResolvedAction };
@@ -30,6 +30,10 @@ export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = { action, pars
 export function kindOf(type: ResourceType): Kind<any, any> {
   return KINDS[type];
 }
+
+/** Every kind, in `KINDS`'s order (top-level kinds first in their lists: action, then app). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const ALL_KINDS: readonly Kind<any, any>[] = (Object.keys(KINDS) as ResourceType[]).map(kindOf);
 
 /**
  * The owner's address of a nested resource (a parser's action), else undefined: for anything
