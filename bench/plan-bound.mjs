@@ -4,14 +4,18 @@
 //   floor    the plan's 1,003 GETs by bare undici (bench/lib/floor-child.mjs);
 //   seq      menuctl's config load (dist/config/load.js), then the same GETs by bare undici;
 //   worker   the config load on the main thread while a worker thread makes the GETs;
-//   plan     `menuctl plan --detailed-exitcode`.
+//   plan     `menuctl plan --detailed-exitcode`;
+//   plan-flow the same plan of the same config written in flow style (JSON-like, as generated
+//            configs are; issue 25's "either style").
 // seq and worker make neither menuctl's checks of the answers nor the plan, so they bound from
 // below what any design that loads the config this way can reach. Issue 17; results in
 // docs/benchmarks.md.
 //
 //   node bench/plan-bound.mjs [--actions 1000] [--parsers 5] [--runs 3] [--latency 0,20] [--concurrency 8]
 
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import yaml from 'js-yaml';
 import { join } from 'node:path';
 import { benchOptions } from './lib/args.mjs';
 import { expectExit, runMenuctl, runNode } from './lib/cli.mjs';
@@ -27,6 +31,9 @@ const seeded = await seededWorld({ actions: opt.actions, parsers: opt.parsers, c
 const { data, jwtSecret, token, cfg } = seeded;
 await seeded.server.close();
 const c = String(opt.concurrency);
+// The same config in flow style: JSON is YAML's flow style.
+const cfgFlow = join(scratch, 'flow.yaml');
+writeFileSync(cfgFlow, `${JSON.stringify(yaml.load(readFileSync(cfg, 'utf8')), null, 2)}\n`);
 const lib = (name) => join(ROOT, 'bench', 'lib', name);
 
 const VARIANTS = [
@@ -34,6 +41,7 @@ const VARIANTS = [
   ['seq', (env, benchEnv) => runNode(lib('bound-child.mjs'), ['seq', cfg, c], { env: benchEnv, scratch })],
   ['worker', (env, benchEnv) => runNode(lib('bound-child.mjs'), ['worker', cfg, c], { env: benchEnv, scratch })],
   ['plan', (env) => runMenuctl(['plan', cfg, '--detailed-exitcode', '--concurrency', c], { env, scratch })],
+  ['plan-flow', (env) => runMenuctl(['plan', cfgFlow, '--detailed-exitcode', '--concurrency', c], { env, scratch })],
 ];
 
 const rows = [];

@@ -27,7 +27,7 @@ export async function runImport(address: string, idArg: string, paths: string[],
   // Import records an id: a kind the record keeps nothing of (a parser, matched under its owner) is not imported.
   if (kind.recordedIn === undefined) {
     const t = parsed.type;
-    throw new CliError(`${address}: ${t}s are not imported: they are matched by ${kind.keyLabel} under their ${kind.ownedBy}, and the API shows every ${t} field. To tie it to live ${t} ${id}, write \`id: "${id}"\` on it in the config`, { code: `import.${t}` });
+    throw new CliError(`${address}: ${t}s are not imported: they are matched by ${kind.keyLabel} under their ${kind.ownedBy}, and the API shows every ${t} field. To tie it to live ${t} ${id}, write \`id: "${id}"\` on it in the config`, { code: 'import.not-recorded-kind' });
   }
   const environment = await selectEnvironment(paths, flags, io);
   const { desired } = await loadDesired(paths, io, environment?.name);
