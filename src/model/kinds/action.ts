@@ -1,6 +1,6 @@
 // The action kind: a USSD menu path (name, root code, operators, steps). Parsers belong to it.
-// Its config form is model/types.ts's ResolvedAction (operators resolved to world operator ids);
-// below: its canonical form, request body, answer, plan JSON and API calls.
+// Its config form is model/types.ts's DesiredAction, what a change sends its ResolvedAction (operators
+// resolved to world operator ids); below: its canonical form, request body, answer, plan JSON and API calls.
 
 import { actionAddress } from '../address.js';
 import type { LiveAction, ResolvedAction, TransportType } from '../types.js';
