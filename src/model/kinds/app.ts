@@ -22,13 +22,18 @@ export function canonicalApp(a: LiveApp | ResolvedApp): CanonicalApp {
   };
 }
 
-export function appBody(spec: ResolvedApp): { app: Partial<ResolvedApp> } {
+/** An app's request body, create or patch: fields of its resolved form. */
+export interface AppBody {
+  app: Partial<ResolvedApp>;
+}
+
+export function appBody(spec: ResolvedApp): AppBody {
   const app: Partial<ResolvedApp> = { name: spec.name, package_name: spec.package_name };
   if (spec.webhook_url !== null) app.webhook_url = spec.webhook_url;
   return { app };
 }
 
-export function appPatchBody(partial: Partial<ResolvedApp>): { app: Partial<ResolvedApp> } {
+export function appPatchBody(partial: Partial<ResolvedApp>): AppBody {
   return { app: pickDefined(partial) };
 }
 

@@ -43,15 +43,18 @@ export function canonicalParser(p: LiveParser | ResolvedParser): CanonicalParser
   };
 }
 
-type ParserFields = Partial<ResolvedParser> & { action_id?: string };
+/** A parser's request body, create or patch: fields of its resolved form, and its action's public id on create. */
+export interface ParserBody {
+  parser: Partial<ResolvedParser> & { action_id?: string };
+}
 
 /**
  * Create body of a parser. `target_type` and `sender` are sent only for sms parsers: the
  * spec's create body does not list them and a parser created without them is ussd/null,
  * so a ussd parser is created with exactly the documented fields.
  */
-export function parserBody(actionPublicId: string, spec: ResolvedParser): { parser: ParserFields } {
-  const parser: ParserFields = {
+export function parserBody(actionPublicId: string, spec: ResolvedParser): ParserBody {
+  const parser: ParserBody['parser'] = {
     action_id: actionPublicId,
     status: spec.status,
     category: spec.category,
@@ -66,7 +69,7 @@ export function parserBody(actionPublicId: string, spec: ResolvedParser): { pars
 }
 
 /** Patch body: exactly the given fields (a `sender: null` is sent, to clear it). */
-export function parserPatchBody(partial: Partial<ResolvedParser>): { parser: ParserFields } {
+export function parserPatchBody(partial: Partial<ResolvedParser>): ParserBody {
   return { parser: pickDefined(partial) };
 }
 
