@@ -17,7 +17,7 @@ import {
   fromApiParser, parserBody, parserPatchBody,
 } from '../model/payload.js';
 import type { ResolvedAction } from '../model/types.js';
-import type { AppSpec, ParserSpec } from '../model/types.js';
+import type { ResolvedApp, ResolvedParser } from '../model/types.js';
 import type { ResourceSchema } from './validate-response.js';
 
 export interface ClientOptions extends Credentials {
@@ -159,7 +159,7 @@ export function createClient(options: ClientOptions): ApiClient {
     restoreAction: async (id) =>
       fromApiAction(await one({ method: 'PUT', path: `/api/actions/${enc(id)}/restore`, shape: { one: 'action' } })),
 
-    createParser: async (actionId: string, spec: ParserSpec) =>
+    createParser: async (actionId: string, spec: ResolvedParser) =>
       fromApiParser(await one({ method: 'POST', path: '/api/parsers', body: parserBody(actionId, spec), shape: { one: 'parser' } })),
     updateParser: async (id, spec) =>
       fromApiParser(await one({ method: 'PATCH', path: `/api/parsers/${enc(id)}`, body: parserPatchBody(spec), shape: { one: 'parser' } })),
@@ -167,14 +167,14 @@ export function createClient(options: ClientOptions): ApiClient {
     restoreParser: async (id) =>
       fromApiParser(await one({ method: 'PUT', path: `/api/parsers/${enc(id)}/restore`, shape: { one: 'parser' } })),
 
-    async createApp(spec: AppSpec) {
+    async createApp(spec: ResolvedApp) {
       const data = await one({ method: 'POST', path: '/api/apps', body: appBody(spec), shape: { one: 'app-created' } });
       return { app: fromApiApp(data), secrets: appSecrets(data) };
     },
     // 'app-created' requires the token: a server that leaves it out of GET is a shape error,
     // which apply reports as secrets not captured rather than writing an empty token.
     getAppSecrets: async (id) => nullable(await find(`/api/apps/${enc(id)}`, 'app-created'), appSecrets),
-    updateApp: async (id, spec: Partial<AppSpec>) =>
+    updateApp: async (id, spec: Partial<ResolvedApp>) =>
       fromApiApp(await one({ method: 'PATCH', path: `/api/apps/${enc(id)}`, body: appPatchBody(spec), shape: { one: 'app' } })),
     archiveApp: (id) => archive(`/api/apps/${enc(id)}`),
     restoreApp: async (id) =>

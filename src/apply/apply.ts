@@ -16,13 +16,13 @@ import { groupByLevel } from './levels.js';
 import { checkArchiveThreshold, DEFAULT_THRESHOLDS, recordedThresholds, thresholdMessage, type ArchiveThresholds } from '../plan/safety.js';
 import { SecretsWriter } from './secrets-file.js';
 import { isUnknownOutcome, lostCause } from './errors.js';
-import type { ApplyJournal, ApplyResult, Outcome, OutcomeReason } from './types.js';
+import type { ApplyJournal, ApplyResult, ChangeOutcome, OutcomeReason } from './types.js';
 
 export interface ApplyOptions {
   concurrency: number;
   signal?: AbortSignal;
   onStart?(change: Change): void;
-  onDone?(outcome: Outcome): void;
+  onDone?(outcome: ChangeOutcome): void;
   /** Where created apps' token and webhook_secret go (secrets-file.ts). */
   secretsFile?: string;
   /** The file's section for this environment (secrets-file.ts secretsSection); none without environments. */
@@ -55,9 +55,9 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   await options.journal?.beforeAll?.(plan.changes);
   const ledger: Ledger = new Map();
   const deps = new Dependencies(plan.changes);
-  const outcomes: (Outcome | undefined)[] = new Array(plan.changes.length);
+  const outcomes: (ChangeOutcome | undefined)[] = new Array(plan.changes.length);
   const limit = pLimit(Math.max(1, options.concurrency));
-  const record = (i: number, outcome: Outcome) => {
+  const record = (i: number, outcome: ChangeOutcome) => {
     outcomes[i] = outcome;
     ledger.set(i, outcome);
     options.onDone?.(outcome);
@@ -89,7 +89,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   }
 
   /** Sends one change; null when its outcome is already recorded (skipped, or failed before the API confirmed it). */
-  async function send(change: Change, i: number): Promise<{ outcome: Outcome; id: string | null; secretsError: unknown } | null> {
+  async function send(change: Change, i: number): Promise<{ outcome: ChangeOutcome; id: string | null; secretsError: unknown } | null> {
     if (options.signal?.aborted) {
       record(i, skipped(change, INTERRUPTED));
       return null;
@@ -116,7 +116,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
         ...(options.signal ? { signal: options.signal } : {}),
       });
       id = done.id;
-      const outcome: Outcome = { ...base(change), status: 'applied', id };
+      const outcome: ChangeOutcome = { ...base(change), status: 'applied', id };
       if (done.recovered) outcome.recovered = true;
       let secretsError: unknown;
       if (done.secrets && id !== null) {
@@ -210,12 +210,12 @@ async function keepSecrets(
   return { code: 'secrets-written', file: writer.file };
 }
 
-function base(change: Change): Pick<Outcome, 'address' | 'op' | 'type'> {
+function base(change: Change): Pick<ChangeOutcome, 'address' | 'op' | 'type'> {
   return { address: change.address, op: change.op, type: change.type };
 }
 
 const INTERRUPTED: OutcomeReason = { code: 'interrupted' };
 
-function skipped(change: Change, reason: OutcomeReason): Outcome {
+function skipped(change: Change, reason: OutcomeReason): ChangeOutcome {
   return { ...base(change), status: 'skipped', id: change.id, reason };
 }

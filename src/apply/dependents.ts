@@ -10,10 +10,10 @@
 
 import { ALL_KINDS, kindOf } from '../model/kinds/index.js';
 import type { Change } from '../plan/types.js';
-import type { Blocker, Outcome, OutcomeReason } from './types.js';
+import type { Blocker, ChangeOutcome, OutcomeReason } from './types.js';
 
 /** Outcomes so far, by change index. */
-export type Ledger = Map<number, Outcome>;
+export type Ledger = Map<number, ChangeOutcome>;
 
 export type Block = { skip: true; reason: OutcomeReason } | { skip: false; parentId: string | null };
 
@@ -85,6 +85,6 @@ function parentOf(parent: string, planned: string | null, writeIndex: number | u
 }
 
 /** `o` is failed or skipped. */
-function blocker(o: Outcome): Blocker {
+function blocker(o: ChangeOutcome): Blocker {
   return o.status === 'failed' ? { status: 'failed', op: o.op } : { status: 'skipped', reason: o.reason };
 }

@@ -1,4 +1,4 @@
-// Turning whatever a client call threw into an Outcome error, and telling an unknown outcome
+// Turning whatever a client call threw into a ChangeOutcome's error, and telling an unknown outcome
 // (the request may or may not have been carried out) from a definite failure.
 // The client's ApiError is read by its shape (outcome, status), so any error carrying an outcome
 // is classified alike.

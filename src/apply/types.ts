@@ -13,7 +13,8 @@ export interface OutcomeError {
   detail?: string;
 }
 
-export interface Outcome {
+/** What applying one change did (not a replay's TransactionOutcome, nor a session's deciding match). */
+export interface ChangeOutcome {
   address: string;
   op: ChangeOp;
   type: ResourceType;
@@ -51,7 +52,7 @@ export type OutcomeReason =
 export type Blocker = { status: 'failed'; op: ChangeOp } | { status: 'skipped'; reason: OutcomeReason | undefined };
 
 export interface ApplyResult {
-  outcomes: Outcome[];
+  outcomes: ChangeOutcome[];
   interrupted: boolean;
   summary: { applied: number; failed: number; skipped: number };
   /** Where created apps' secrets were written, and for which apps (never the secrets). */

@@ -2,7 +2,7 @@
 // parser's sender must equal the message's sender exactly (case-sensitive), and the regex must
 // match the whole text under Java's CASE_INSENSITIVE semantics. All matches are returned in config
 // order; the caller decides what wins (menuctl test: the first one, see docs/regex.md).
-import type { ParserSpec, ParserStatus, TargetType } from '../model/types.js';
+import type { DesiredParser, ParserStatus, TargetType } from '../model/types.js';
 import { compileJavaPattern } from './java-regex.js';
 import { replyObstacle } from './reply-checks.js';
 
@@ -46,14 +46,14 @@ export interface Prepared {
   unevaluable: Unevaluable[];
 }
 
-export function appliesTo(parser: ParserSpec, message: Message): boolean {
+export function appliesTo(parser: DesiredParser, message: Message): boolean {
   if (parser.target_type !== message.channel) return false;
   if (parser.target_type === 'sms') return message.sender !== undefined && parser.sender === message.sender;
   return true;
 }
 
 /** The parsers that apply to the message, compiled; no regex is run here. */
-export function prepare(message: Message, parsers: readonly ParserSpec[]): Prepared {
+export function prepare(message: Message, parsers: readonly DesiredParser[]): Prepared {
   const out: Prepared = { runnable: [], unevaluable: [] };
   let obstacle: string | null;
   parsers.forEach((parser, index) => {

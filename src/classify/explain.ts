@@ -3,7 +3,7 @@
 // variant of the question (its prefix alone, the text without line breaks, ...), and a hint is
 // given only when that variant matches. Runs for failures only, so a clean run pays nothing.
 
-import type { Fixture, ParserSpec } from '../model/types.js';
+import type { Fixture, DesiredParser } from '../model/types.js';
 import type { Message, ParserMatch } from './classify.js';
 import { compileJavaPattern } from './java-regex.js';
 import type { ExecJob, RegexSandbox } from './sandbox.js';
@@ -20,7 +20,7 @@ const HEAD = 'menuctlHead_';
 const REST = 'menuctlRest_';
 
 /** The parsers the expectation wanted and did not get: the ones worth explaining. */
-export function missedParsers<P extends ParserSpec>(expect: Fixture['expect'], parsers: readonly P[], winner: ParserMatch | null): P[] {
+export function missedParsers<P extends DesiredParser>(expect: Fixture['expect'], parsers: readonly P[], winner: ParserMatch | null): P[] {
   if (expect === 'none') return [];
   if (expect.category !== undefined) {
     return winner?.category === expect.category ? [] : parsers.filter((p) => p.category === expect.category);
@@ -32,7 +32,7 @@ interface Probe { parser: string; job: ExecJob; hint: (groups: Record<string, st
 
 /** Hints for why `wanted` did not match `message`, most useful first; [] when none is certain. */
 export async function explainMiss(
-  sandbox: RegexSandbox, message: Message, wanted: readonly ParserSpec[], options: ExplainOptions,
+  sandbox: RegexSandbox, message: Message, wanted: readonly DesiredParser[], options: ExplainOptions,
 ): Promise<string[]> {
   const probes = wanted.flatMap((p) => probesFor(message, p, options));
   if (probes.length === 0) return [];
@@ -50,7 +50,7 @@ export async function explainMiss(
   return hints;
 }
 
-function probesFor(message: Message, p: ParserSpec, options: ExplainOptions): Probe[] {
+function probesFor(message: Message, p: DesiredParser, options: ExplainOptions): Probe[] {
   const compiled = compileJavaPattern(p.regex);
   if (!compiled.ok || compiled.unfaithful.length > 0) return [];
   const whole = compiled.regex.source;

@@ -1,6 +1,6 @@
 // Runs every action's `tests:` fixtures against that action's parsers, in the sandbox (one worker
 // for all fixtures; a fixture over its time budget is an error and the worker is replaced).
-import type { DesiredState, Fixture, ParserSpec } from '../model/types.js';
+import type { DesiredState, Fixture, DesiredParser } from '../model/types.js';
 import { actionAddress } from '../model/address.js';
 import { collect, prepare, type Classification, type Message } from './classify.js';
 import { judge, type Verdict } from './judge.js';
@@ -51,7 +51,7 @@ export async function runFixtures(state: DesiredState, options: RunOptions): Pro
 async function runOne(
   sandbox: RegexSandbox,
   fixture: Fixture,
-  parsers: readonly ParserSpec[],
+  parsers: readonly DesiredParser[],
   options: RunOptions,
 ): Promise<Verdict> {
   const message = { text: fixture.message, channel: fixture.channel, sender: fixture.sender };
@@ -59,7 +59,7 @@ async function runOne(
   return c ? judge(fixture, c, { strict: options.strict }) : timedOut(options.timeoutMs);
 }
 
-function explainFixture(sandbox: RegexSandbox, fixture: Fixture, parsers: readonly ParserSpec[], verdict: Verdict): Promise<string[]> {
+function explainFixture(sandbox: RegexSandbox, fixture: Fixture, parsers: readonly DesiredParser[], verdict: Verdict): Promise<string[]> {
   const message = { text: fixture.message, channel: fixture.channel, sender: fixture.sender };
   return explainMiss(sandbox, message, missedParsers(fixture.expect, parsers, verdict.winner), { crossChannel: true });
 }
@@ -68,7 +68,7 @@ function explainFixture(sandbox: RegexSandbox, fixture: Fixture, parsers: readon
  * The one classification step shared by fixtures and sessions (src/sessions): which parsers match
  * the message, run in the sandbox. null: over the time budget.
  */
-export async function classifyInSandbox(sandbox: RegexSandbox, message: Message, parsers: readonly ParserSpec[]): Promise<Classification | null> {
+export async function classifyInSandbox(sandbox: RegexSandbox, message: Message, parsers: readonly DesiredParser[]): Promise<Classification | null> {
   const prepared = prepare(message, parsers);
   const jobs = prepared.runnable.map((r) => ({ source: r.regex.source, text: message.text, groups: r.groups }));
   // The engine alone first, on a short budget: nearly every reply is decided in microseconds, and

@@ -3,7 +3,7 @@
 // throttled, cleared at the end; failures are printed above it as they happen so they stay on
 // screen. Not on a TTY (CI logs): no \r and no ANSI, just one plain line per finished change.
 
-import type { Outcome } from '../apply/types.js';
+import type { ChangeOutcome } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
 import { renderOutcomeLine } from '../report/outcomes-text.js';
 import { inert } from '../text/inert.js';
@@ -23,7 +23,7 @@ export interface ProgressOptions {
 
 export interface Progress {
   start(address: string, op: ChangeOp): void;
-  done(outcome: Outcome): void;
+  done(outcome: ChangeOutcome): void;
   finish(): void;
 }
 

@@ -137,7 +137,7 @@ export class ModelBuilder {
       category,
       status: oneOf<ParserStatus>(raw.status, PARSER_STATUSES, 'succeeded'),
       target_type,
-      // As written: a ussd parser's sender is dropped by model/canonical.ts (desiredParserSpec); the check warns.
+      // As written: a ussd parser's sender is dropped by model/canonical.ts (resolveParser); the check warns.
       sender: str(raw, 'sender') ?? null,
       regex: str(raw, 'regex') ?? '',
       user_message: str(raw, 'user_message') ?? '',

@@ -4,7 +4,7 @@
 // the kind modules (kinds/) name each kind's calls through it; api/client.ts implements it.
 
 import type {
-  AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec, ResolvedAction, WorldOperator,
+  AppSecrets, ResolvedApp, LiveAction, LiveApp, LiveParser, ResolvedParser, ResolvedAction, WorldOperator,
 } from './types.js';
 
 export interface ApiClient {
@@ -29,20 +29,20 @@ export interface ApiClient {
   archiveAction(id: string): Promise<void>;
   restoreAction(id: string): Promise<LiveAction>;
 
-  createParser(actionId: string, spec: ParserSpec): Promise<LiveParser>;
-  updateParser(id: string, spec: Partial<ParserSpec>): Promise<LiveParser>;
+  createParser(actionId: string, spec: ResolvedParser): Promise<LiveParser>;
+  updateParser(id: string, spec: Partial<ResolvedParser>): Promise<LiveParser>;
   archiveParser(id: string): Promise<void>;
   restoreParser(id: string): Promise<LiveParser>;
 
   /** Returns the app's secrets; callers hand them to the secrets file and nowhere else. */
-  createApp(spec: AppSpec): Promise<{ app: LiveApp; secrets: AppSecrets }>;
+  createApp(spec: ResolvedApp): Promise<{ app: LiveApp; secrets: AppSecrets }>;
   /**
    * The token and webhook_secret of an existing app (spec: App, attributes.token is "returned
    * in app responses"), for an app create whose answer was lost. null when the app is not
    * there (404). Like createApp, the answer goes to the secrets file and nowhere else.
    */
   getAppSecrets(id: string): Promise<AppSecrets | null>;
-  updateApp(id: string, spec: Partial<AppSpec>): Promise<LiveApp>;
+  updateApp(id: string, spec: Partial<ResolvedApp>): Promise<LiveApp>;
   archiveApp(id: string): Promise<void>;
   restoreApp(id: string): Promise<LiveApp>;
 

@@ -5,14 +5,14 @@
 // this file adds the desired state as one canonical value (the plan's config digest). Pure: no I/O.
 
 import type { DesiredState, OperatorRef } from './types.js';
-import { canonicalDesiredAction, canonicalLiveAction, type CanonicalAction } from './kinds/action.js';
+import { canonicalResolvedAction, canonicalLiveAction, type CanonicalAction } from './kinds/action.js';
 import { canonicalApp, type CanonicalApp } from './kinds/app.js';
-import { canonicalParser, desiredParserSpec, type CanonicalParser } from './kinds/parser.js';
+import { canonicalParser, resolveParser, type CanonicalParser } from './kinds/parser.js';
 import { canonicalStep, hasHiddenStepDetails } from './kinds/steps.js';
 import { byCodeUnit } from './kinds/values.js';
 
 export {
-  canonicalApp, canonicalDesiredAction, canonicalLiveAction, canonicalParser, canonicalStep, desiredParserSpec, hasHiddenStepDetails,
+  canonicalApp, canonicalResolvedAction, canonicalLiveAction, canonicalParser, canonicalStep, resolveParser, hasHiddenStepDetails,
   type CanonicalAction, type CanonicalApp, type CanonicalParser,
 };
 
@@ -42,7 +42,7 @@ export function canonicalDesiredState(state: DesiredState): unknown {
       parsers: [...a.parsers]
         .sort((x, y) => byCodeUnit(x.category, y.category))
         .map((p) => ({
-          ...canonicalParser(desiredParserSpec(p)),
+          ...canonicalParser(resolveParser(p)),
           id: p.id ?? null,
           protected: p.protected === true,
           renamed_from: p.renamed_from ?? null,

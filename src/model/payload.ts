@@ -9,8 +9,8 @@ import type { WorldOperator } from './types.js';
 import { str, type ApiResource } from './kinds/values.js';
 
 export { actionBody, fromApiAction, type ActionBody } from './kinds/action.js';
-export { appBody, appPatchBody, appSecrets, fromApiApp } from './kinds/app.js';
-export { fromApiParser, parserBody, parserPatchBody } from './kinds/parser.js';
+export { appBody, appPatchBody, appSecrets, fromApiApp, type AppBody } from './kinds/app.js';
+export { fromApiParser, parserBody, parserPatchBody, type ParserBody } from './kinds/parser.js';
 export { stepValue, type StepAttributes } from './kinds/steps.js';
 
 export function fromApiOperator(json: ApiResource): WorldOperator {

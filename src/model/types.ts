@@ -91,29 +91,41 @@ export interface Managed {
   loc?: SourceLoc;
 }
 
-export interface ParserSpec {
+/**
+ * A parser as the config writes it, with its path (config form). `sender` is as written: a ussd
+ * parser's is dropped only by resolveParser (model/kinds/parser.ts).
+ */
+export interface DesiredParser extends Managed {
   category: string;
   status: ParserStatus;
   target_type: TargetType; // default ussd
   sender: string | null; // null for ussd
   regex: string;
   user_message: string; // default ''
-}
-
-export interface DesiredParser extends ParserSpec, Managed {
   /** Old category, so a rename is a patch. */
   renamed_from?: string;
 }
 
-export interface ActionSpec {
+/**
+ * A parser as the API should hold it (resolveParser): a ussd parser has no sender. What a plan's
+ * change carries as `desired` and what the client sends (model/kinds/parser.ts ParserBody wraps it).
+ */
+export interface ResolvedParser {
+  category: string;
+  status: ParserStatus;
+  target_type: TargetType;
+  sender: string | null;
+  regex: string;
+  user_message: string;
+}
+
+/** An action as the config writes it, with its path (config form): operators as written. */
+export interface DesiredAction extends Managed {
   name: string;
   root_code: string;
   transport_type: TransportType;
   operators: OperatorRef[];
   steps: Step[];
-}
-
-export interface DesiredAction extends ActionSpec, Managed {
   renamed_from?: string;
   parsers: DesiredParser[];
   tests: Fixture[];
@@ -121,13 +133,22 @@ export interface DesiredAction extends ActionSpec, Managed {
   sessions?: Session[];
 }
 
-export interface AppSpec {
+/** An app as the config writes it, with its path (config form). */
+export interface DesiredApp extends Managed {
   name: string;
   package_name: string;
   webhook_url: string | null;
 }
 
-export interface DesiredApp extends AppSpec, Managed {}
+/**
+ * An app as the API should hold it: its config values without the managing options. What a plan's
+ * change carries as `desired` and what the client sends (model/kinds/app.ts AppBody wraps it).
+ */
+export interface ResolvedApp {
+  name: string;
+  package_name: string;
+  webhook_url: string | null;
+}
 
 export interface DesiredState {
   organization_id?: number;
@@ -141,7 +162,10 @@ export interface DesiredState {
   files: string[];
 }
 
-/** What an action should look like, with operators resolved to world operator ids (plans, payloads). */
+/**
+ * An action as the API should hold it, with operators resolved to world operator ids: what a
+ * plan's change carries as `desired` and what the client sends (model/kinds/action.ts ActionBody wraps it).
+ */
 export interface ResolvedAction {
   name: string;
   root_code: string;

@@ -5,9 +5,9 @@
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type {
-  AppSpec, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ParserSpec,
+  ResolvedApp, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ResolvedParser,
 } from '../model/types.js';
-import { desiredParserSpec } from '../model/canonical.js';
+import { resolveParser } from '../model/canonical.js';
 import { KINDS } from '../model/kinds/index.js';
 import { recordedAction } from '../record/record.js';
 import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
@@ -37,12 +37,12 @@ export type ParserPair = PairBase & {
   type: 'parser';
   parent: string;
   desired: DesiredParser;
-  spec: ParserSpec;
+  spec: ResolvedParser;
   live: LiveParser | null;
   /** The owning action's live public id; null when the action has no live match. */
   actionId: string | null;
 };
-export type AppPair = PairBase & { type: 'app'; desired: DesiredApp; spec: AppSpec; live: LiveApp | null };
+export type AppPair = PairBase & { type: 'app'; desired: DesiredApp; spec: ResolvedApp; live: LiveApp | null };
 export type Pair = ActionPair | ParserPair | AppPair;
 
 /** Active live resources no desired resource claims. Parsers: owned by an action in the config. */
@@ -175,7 +175,7 @@ export class Comparer {
     this.desired.apps.forEach((app, i) => {
       const outcome = apps.outcomes[i]!;
       if (!outcome.ok) return;
-      const spec: AppSpec = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
+      const spec: ResolvedApp = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
       const fields = outcome.live ? diffApp(outcome.live, spec) : [];
       out.pairs.push({ type: 'app', address: appAddress(app.package_name), desired: app, spec, live: outcome.live, fields, ...via(outcome.via) });
     });
@@ -316,7 +316,7 @@ function compareParsers(out: ActionPart, c: ParserContext): void {
   c.action.parsers.forEach((parser, i) => {
     const outcome = result.outcomes[i]!;
     if (!outcome.ok) return;
-    const spec: ParserSpec = desiredParserSpec(parser);
+    const spec: ResolvedParser = resolveParser(parser);
     const fields = outcome.live ? diffParser(outcome.live, spec) : [];
     out.pairs.push({
       type: 'parser',

@@ -4,7 +4,7 @@
 import { canonicalStep } from '../model/canonical.js';
 import { KINDS, type Kind } from '../model/kinds/index.js';
 import type { RecordedAction } from '../record/record.js';
-import type { AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec } from '../model/types.js';
+import type { ResolvedApp, LiveAction, LiveApp, LiveParser, ResolvedParser } from '../model/types.js';
 import type { ResolvedAction, FieldChange } from './types.js';
 
 /** The fields of a kind's canonical form (its `paths`) that differ between live and desired. */
@@ -35,11 +35,11 @@ export function diffAction(live: LiveAction, desired: ResolvedAction, nameOf: (i
   return diffKind(KINDS.action, live, desired, nameOf);
 }
 
-export function diffParser(live: LiveParser, desired: ParserSpec): FieldChange[] {
+export function diffParser(live: LiveParser, desired: ResolvedParser): FieldChange[] {
   return diffKind(KINDS.parser, live, desired, noOperators);
 }
 
-export function diffApp(live: LiveApp, desired: AppSpec): FieldChange[] {
+export function diffApp(live: LiveApp, desired: ResolvedApp): FieldChange[] {
   return diffKind(KINDS.app, live, desired, noOperators);
 }
 

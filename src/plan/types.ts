@@ -4,7 +4,7 @@
 
 import type { Warning } from '../model/diagnostic.js';
 import { KINDS } from '../model/kinds/index.js';
-import type { ResolvedAction, AppSpec, ParserSpec, ResourceType } from '../model/types.js';
+import type { ResolvedAction, ResolvedApp, ResolvedParser, ResourceType } from '../model/types.js';
 
 export interface FieldChange {
   /** e.g. `regex`, `operators`, `steps[2]`, `webhook_url` */
@@ -44,7 +44,7 @@ interface ActionPart {
 }
 interface ParserPart {
   type: 'parser';
-  desired: ParserSpec;
+  desired: ResolvedParser;
   /** Address of the owning action: apply resolves its live public id at run time. */
   parent: string;
   /** The owning action's live public id when it exists at plan time; null when it is created by this plan. */
@@ -52,7 +52,7 @@ interface ParserPart {
 }
 interface AppPart {
   type: 'app';
-  desired: AppSpec;
+  desired: ResolvedApp;
 }
 export type Typed = ActionPart | ParserPart | AppPart;
 

@@ -7,13 +7,13 @@ import { BoundedCache } from '../classify/bounded-cache.js';
 import { collect, prepare, type Classification, type Message, type Prepared } from '../classify/classify.js';
 import { classifyInSandbox } from '../classify/run-fixtures.js';
 import { RegexSandbox, type ExecJob } from '../classify/sandbox.js';
-import type { ParserSpec } from '../model/types.js';
+import type { DesiredParser } from '../model/types.js';
 
 /** null: the regexes ran out of time on this message (the transaction's outcome is an error). */
 export type Classified = Classification | null;
 
 export interface Request {
-  parsers: readonly ParserSpec[];
+  parsers: readonly DesiredParser[];
   message: Message;
 }
 
@@ -25,7 +25,7 @@ const BATCH_JOBS = 2_000;
 export class ReplayClassifier {
   private readonly sandbox: RegexSandbox;
   private readonly cache = new BoundedCache<string, Classified>(CACHE_LIMIT);
-  private readonly listIds = new WeakMap<readonly ParserSpec[], number>();
+  private readonly listIds = new WeakMap<readonly DesiredParser[], number>();
   private nextListId = 0;
   /** How many distinct messages went through the engine (the rest came from the cache). */
   classifiedCount = 0;

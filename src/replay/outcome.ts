@@ -7,7 +7,8 @@
 import { outcomeOf } from '../sessions/run-sessions.js';
 import type { Classified } from './classifier.js';
 
-export interface Outcome {
+/** A recorded transaction's outcome under one config (not apply's ChangeOutcome). */
+export interface TransactionOutcome {
   /** `STATUS/CATEGORY`, `none` or `error`. */
   label: string;
   /** Index of the message that decided it (into the transaction's messages), null for none. */
@@ -17,7 +18,7 @@ export interface Outcome {
 export const NONE = 'none';
 export const ERROR = 'error';
 
-export function decide(classified: readonly Classified[]): Outcome {
+export function decide(classified: readonly Classified[]): TransactionOutcome {
   if (classified.some((c) => c === null)) return { label: ERROR, deciding: null };
   const list = classified as Exclude<Classified, null>[];
   const o = outcomeOf(list);

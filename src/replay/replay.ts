@@ -9,7 +9,7 @@ import type { DesiredAction } from '../model/types.js';
 import type { Message } from '../classify/classify.js';
 import type { Classified, ReplayClassifier, Request } from './classifier.js';
 import type { ActionIndex } from './match.js';
-import { decide, NONE, recordedOutcome, type Outcome } from './outcome.js';
+import { decide, NONE, recordedOutcome, type TransactionOutcome } from './outcome.js';
 import type { ReadRecord } from './read-records.js';
 import { Tally, type ReplayReport } from './tally.js';
 import type { ReplayTransaction } from './transaction.js';
@@ -79,8 +79,8 @@ function count(p: Pending, o: ReplayOptions, tally: Tally, classify: (a: Desired
     return;
   }
   const headClassified = p.head ? classify(p.head, p) : null;
-  const to: Outcome = headClassified ? decide(headClassified) : { label: NONE, deciding: null };
-  const baseOutcome: Outcome | null = o.baseline ? (p.base ? decide(classify(p.base, p)) : { label: NONE, deciding: null }) : null;
+  const to: TransactionOutcome = headClassified ? decide(headClassified) : { label: NONE, deciding: null };
+  const baseOutcome: TransactionOutcome | null = o.baseline ? (p.base ? decide(classify(p.base, p)) : { label: NONE, deciding: null }) : null;
   const from = baseOutcome ? baseOutcome.label : recordedOutcome(p.t);
   // Sender ids are the operator's, never a person's: they survive the name rules (as in sessions import).
   const keep = [...new Set(p.t.sms.map((m) => m.sender))];

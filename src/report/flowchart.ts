@@ -3,7 +3,7 @@
 // apart. GitHub renders ```mermaid blocks in files and in pull request comments. Pure.
 
 import { inert } from '../text/inert.js';
-import type { ParserSpec, Step } from '../model/types.js';
+import type { DesiredParser, Step } from '../model/types.js';
 
 /** What a flowchart needs of an action: a desired action, or an action change's `desired`. */
 export interface FlowAction {
@@ -47,7 +47,7 @@ function start(a: FlowAction): string {
  * The ```mermaid block of one action (fenced, ready for Markdown). `partial`: the parsers given are
  * only some of the action's (a saved plan knows only those it changes), so none is not "none".
  */
-export function renderFlowchart(action: FlowAction, parsers: readonly ParserSpec[], options: { partial?: boolean } = {}): string {
+export function renderFlowchart(action: FlowAction, parsers: readonly DesiredParser[], options: { partial?: boolean } = {}): string {
   const lines = ['flowchart TD', `  start(["${start(action)}"])`];
   let prev = 'start';
   action.steps.forEach((step, i) => {
@@ -69,6 +69,6 @@ export function renderFlowchart(action: FlowAction, parsers: readonly ParserSpec
   return ['```mermaid', ...lines, '```'].join('\n');
 }
 
-function outcome(p: ParserSpec): string {
+function outcome(p: DesiredParser): string {
   return `${mermaidText(p.category)}<br/>${p.status}`;
 }

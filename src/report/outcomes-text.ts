@@ -3,7 +3,7 @@
 // Secrets are never rendered: only the file they were written to and for which apps.
 
 import { kindOf } from '../model/kinds/index.js';
-import type { ApplyResult, Outcome, OutcomeError } from '../apply/types.js';
+import type { ApplyResult, ChangeOutcome, OutcomeError } from '../apply/types.js';
 import type { ChangeOp } from '../plan/types.js';
 import { inert } from '../text/inert.js';
 import { outcomeReasonText } from './outcome-reason.js';
@@ -11,7 +11,7 @@ import { style, type Style } from './style.js';
 
 const PAST: Record<ChangeOp, string> = { create: 'created', update: 'updated', archive: 'archived', restore: 'restored' };
 
-export function renderOutcomeLine(outcome: Outcome, options: { color: boolean }): string {
+export function renderOutcomeLine(outcome: ChangeOutcome, options: { color: boolean }): string {
   const st = style(options.color);
   const target = `${outcome.op} ${inert(outcome.address)}`;
   switch (outcome.status) {
@@ -47,7 +47,7 @@ function errorText(error: OutcomeError | undefined): string {
 
 export function renderApplySummary(result: ApplyResult, options: { color: boolean }): string {
   const st = style(options.color);
-  const by = (s: Outcome['status']) => result.outcomes.filter((o) => o.status === s);
+  const by = (s: ChangeOutcome['status']) => result.outcomes.filter((o) => o.status === s);
   const out: string[] = [];
   const failed = by('failed'), skipped = by('skipped');
   if (failed.length > 0) {
@@ -78,7 +78,7 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
 }
 
 /** Created apps whose token went nowhere: not captured after a lost answer, or --discard-secrets. */
-function appsWithoutSecrets(result: ApplyResult): Outcome[] {
+function appsWithoutSecrets(result: ApplyResult): ChangeOutcome[] {
   const written = new Set(result.secrets?.addresses ?? []);
   return result.outcomes.filter((o) => kindOf(o.type).hasSecrets && o.op === 'create' && o.status === 'applied' && !written.has(o.address) && o.reason?.code !== 'secrets-with-api');
 }

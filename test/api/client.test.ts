@@ -5,7 +5,7 @@ import { createClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { ApiClient } from '../../src/api/types.js';
 import type { ResolvedAction } from '../../src/plan/types.js';
-import type { ParserSpec } from '../../src/model/types.js';
+import type { ResolvedParser } from '../../src/model/types.js';
 
 let server: TestServer;
 let client: ApiClient;
@@ -26,7 +26,7 @@ const action: ResolvedAction = {
     { kind: 'select', name: 'bundle' }, { kind: 'pin' }, { kind: 'ok' },
   ],
 };
-const parser: ParserSpec = {
+const parser: ResolvedParser = {
   category: 'balance', status: 'succeeded', target_type: 'ussd', sender: null,
   regex: 'Your balance is (?<balance>[\\d,.]+).*', user_message: 'Balance is {balance}',
 };

@@ -3,7 +3,7 @@
 // produce on demand). Integration tests use the real server instead.
 
 import type { ApiClient } from '../../src/api/types.js';
-import type { AppSecrets, AppSpec, LiveAction, LiveApp, LiveParser, ParserSpec } from '../../src/model/types.js';
+import type { AppSecrets, ResolvedApp, LiveAction, LiveApp, LiveParser, ResolvedParser } from '../../src/model/types.js';
 import type { ResolvedAction } from '../../src/plan/types.js';
 
 export type Hook = (call: string, arg: string) => 'lose-after-write' | 'lose-before-write' | Error | void | Promise<void>;
@@ -42,7 +42,7 @@ export class FakeClient implements ApiClient {
   async archiveAction(id: string) { await this.write('archiveAction', id, () => { this.must(this.actions, id).archived_at = 'now'; }); }
   async restoreAction(id: string) { return this.write('restoreAction', id, () => Object.assign(this.must(this.actions, id), { archived_at: null })); }
 
-  async createParser(actionId: string, spec: ParserSpec) {
+  async createParser(actionId: string, spec: ResolvedParser) {
     return this.write('createParser', `${actionId}/${spec.category}`, () => {
       if (!this.actions.some((a) => a.id === actionId)) throw Object.assign(new Error('404 not_found'), { status: 404 });
       const p: LiveParser = { ...spec, id: String(this.seq++), action_id: actionId, archived_at: null, updated_at: 't' };
@@ -50,11 +50,11 @@ export class FakeClient implements ApiClient {
       return p;
     });
   }
-  async updateParser(id: string, spec: Partial<ParserSpec>) { return this.write('updateParser', id, () => Object.assign(this.must(this.parsers, id), spec)); }
+  async updateParser(id: string, spec: Partial<ResolvedParser>) { return this.write('updateParser', id, () => Object.assign(this.must(this.parsers, id), spec)); }
   async archiveParser(id: string) { await this.write('archiveParser', id, () => { this.must(this.parsers, id).archived_at = 'now'; }); }
   async restoreParser(id: string) { return this.write('restoreParser', id, () => Object.assign(this.must(this.parsers, id), { archived_at: null })); }
 
-  async createApp(spec: AppSpec): Promise<{ app: LiveApp; secrets: AppSecrets }> {
+  async createApp(spec: ResolvedApp): Promise<{ app: LiveApp; secrets: AppSecrets }> {
     return this.write('createApp', spec.package_name, () => {
       const app: LiveApp = { ...spec, id: String(this.seq++), organization_id: 1, archived_at: null, updated_at: 't' };
       this.apps.push(app);
@@ -66,7 +66,7 @@ export class FakeClient implements ApiClient {
     const app = this.apps.find((a) => a.id === id);
     return app ? secretsOf(app) : null;
   }
-  async updateApp(id: string, spec: Partial<AppSpec>) { return this.write('updateApp', id, () => Object.assign(this.must(this.apps, id), spec)); }
+  async updateApp(id: string, spec: Partial<ResolvedApp>) { return this.write('updateApp', id, () => Object.assign(this.must(this.apps, id), spec)); }
   async archiveApp(id: string) { await this.write('archiveApp', id, () => { this.must(this.apps, id).archived_at = 'now'; }); }
   async restoreApp(id: string) { return this.write('restoreApp', id, () => Object.assign(this.must(this.apps, id), { archived_at: null })); }
   async close() {}

@@ -1,13 +1,13 @@
 // Plans written by hand as data, for engine unit tests that must not depend on the planner.
 import { actionAddress, appAddress, parserAddress } from '../../src/model/address.js';
-import type { ParserSpec } from '../../src/model/types.js';
+import type { ResolvedParser } from '../../src/model/types.js';
 import type { ResolvedAction, Change, Plan } from '../../src/plan/types.js';
 
 export function actionDesired(name: string): ResolvedAction {
   return { name, root_code: '*144#', transport_type: 'ussd', operator_ids: [1], steps: [{ kind: 'press', value: '1' }] };
 }
 
-export function parserDesired(category: string): ParserSpec {
+export function parserDesired(category: string): ResolvedParser {
   return { category, status: 'succeeded', target_type: 'ussd', sender: null, regex: `${category}.*`, user_message: '' };
 }
 

@@ -3,7 +3,7 @@
 // still counts as done only once its record line is written.
 import { describe, expect, it, vi } from 'vitest';
 import { applyPlan } from '../../src/apply/apply.js';
-import type { ApplyJournal, Outcome } from '../../src/apply/types.js';
+import type { ApplyJournal, ChangeOutcome } from '../../src/apply/types.js';
 import { FakeClient } from './fake-client.js';
 import { createAction, createParser, plan } from './plan-data.js';
 
@@ -18,7 +18,7 @@ describe('apply and the record journal', () => {
     };
     const done: string[] = [];
     const applying = applyPlan(plan([createAction('A'), createAction('B'), createParser('A', 'ok')]), client, {
-      concurrency: 1, journal, onDone: (o: Outcome) => done.push(o.address),
+      concurrency: 1, journal, onDone: (o: ChangeOutcome) => done.push(o.address),
     });
     // One slot: B's create goes out while A's record write has not finished.
     await vi.waitFor(() => expect(client.calls.filter((c) => c.startsWith('createAction'))).toEqual(['createAction A', 'createAction B']));

@@ -2,16 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from './in-process.js';
 import { lintRegex } from '../../src/classify/lint.js';
-import type { ParserSpec } from '../../src/model/types.js';
+import type { DesiredParser } from '../../src/model/types.js';
 import { realParsers } from './real-parsers.js';
 
 const rows = realParsers();
 const row = (source: string) => rows.find((r) => r.source === source)!;
 
-const ussd = (regex: string, category = 'p', status: ParserSpec['status'] = 'succeeded'): ParserSpec => ({
+const ussd = (regex: string, category = 'p', status: DesiredParser['status'] = 'succeeded'): DesiredParser => ({
   category, status, regex, target_type: 'ussd', sender: null, user_message: '',
 });
-const sms = (regex: string, sender: string, category = 's'): ParserSpec => ({
+const sms = (regex: string, sender: string, category = 's'): DesiredParser => ({
   category, status: 'succeeded', regex, target_type: 'sms', sender, user_message: '',
 });
 

@@ -3,9 +3,9 @@
 // with a time budget; this is the same prepare/collect pipeline with the matching done in-process.
 import { collect, prepare, type Classification, type Message } from '../../src/classify/classify.js';
 import { namedValues } from '../../src/classify/java-regex.js';
-import type { ParserSpec } from '../../src/model/types.js';
+import type { DesiredParser } from '../../src/model/types.js';
 
-export function classify(message: Message, parsers: readonly ParserSpec[]): Classification {
+export function classify(message: Message, parsers: readonly DesiredParser[]): Classification {
   const prepared = prepare(message, parsers);
   return collect(prepared, prepared.runnable.map((r) => {
     const m = r.regex.exec(message.text);

@@ -4,13 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { classifyInSandbox } from '../../src/classify/run-fixtures.js';
 import { keptAutomata } from '../../src/classify/automaton-match.js';
 import { RegexSandbox } from '../../src/classify/sandbox.js';
-import type { ParserSpec } from '../../src/model/types.js';
+import type { DesiredParser } from '../../src/model/types.js';
 
 const sandbox = new RegexSandbox(2000);
 afterAll(() => sandbox.close());
 
-const parser = (category: string, regex: string): ParserSpec =>
-  ({ category, status: 'succeeded', target_type: 'ussd', sender: null, regex, user_message: '' }) as ParserSpec;
+const parser = (category: string, regex: string): DesiredParser =>
+  ({ category, status: 'succeeded', target_type: 'ussd', sender: null, regex, user_message: '' }) as DesiredParser;
 
 describe('classifyInSandbox', () => {
   it('decides ordinary replies with the engine alone, building no automaton', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '../../src/apply/types.js';
+import type { ChangeOutcome } from '../../src/apply/types.js';
 import { createProgress } from '../../src/cli/progress.js';
 
 function fakeStream(columns = 80) {
@@ -7,8 +7,8 @@ function fakeStream(columns = 80) {
   return { chunks, columns, write(s: string) { chunks.push(s); return true; }, text: () => chunks.join('') };
 }
 
-const ok = (address: string): Outcome => ({ address, op: 'create', type: 'action', status: 'applied', id: 'id1' });
-const bad = (address: string): Outcome => ({ address, op: 'update', type: 'action', status: 'failed', id: 'id2', error: { message: 'boom', status: 500 } });
+const ok = (address: string): ChangeOutcome => ({ address, op: 'create', type: 'action', status: 'applied', id: 'id1' });
+const bad = (address: string): ChangeOutcome => ({ address, op: 'update', type: 'action', status: 'failed', id: 'id2', error: { message: 'boom', status: 500 } });
 
 describe('progress in CI (not a TTY)', () => {
   it('writes one plain line per finished change, no \\r and no ANSI', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, loadSources } from '../../src/config/load.js';
 import { interpolate, VariableScope } from '../../src/config/interpolate.js';
 import { decodeUtf8, readSources, utf16Of } from '../../src/config/files.js';
-import { desiredParserSpec } from '../../src/model/canonical.js';
+import { resolveParser } from '../../src/model/canonical.js';
 
 const env = { MENUCTL_VAR_HOOK: 'https://hooks.example.com/agent' };
 const vars = (values: Record<string, string>) => new VariableScope(Object.fromEntries(Object.entries(values).map(([k, v]) => [`MENUCTL_VAR_${k}`, v])));
@@ -127,7 +127,7 @@ describe('loadSources on valid input', () => {
     // The model keeps the value as written; the parser the API gets has none (model/canonical.ts).
     const parser = r.state!.actions[0]!.parsers[0]!;
     expect(parser.sender).toBe('MPESA');
-    expect(desiredParserSpec(parser).sender).toBeNull();
+    expect(resolveParser(parser).sender).toBeNull();
   });
 
   it('reports every problem at once, sorted by location', () => {

@@ -42,7 +42,7 @@ describe('ops', () => {
           { path: 'regex', before: 'old', after: 'Your balance is (?<balance>[\\d,.]+).*' },
           { path: 'user_message', before: 'Hi', after: '' },
         ],
-        desired: desiredParserSpec(),
+        desired: resolvedParser(),
       },
     ]);
   });
@@ -72,7 +72,7 @@ describe('ops', () => {
   });
 });
 
-function desiredParserSpec() {
+function resolvedParser() {
   const { category, status, target_type, sender, regex, user_message } = desiredParser();
   return { category, status, target_type, sender, regex, user_message };
 }

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyResult, Outcome } from '../../src/apply/types.js';
+import type { ApplyResult, ChangeOutcome } from '../../src/apply/types.js';
 import { renderApplyJson } from '../../src/report/outcomes-json.js';
 import { renderApplySummary, renderOutcomeLine } from '../../src/report/outcomes-text.js';
 import { outcomeReasonText } from '../../src/report/outcome-reason.js';
 
-const created: Outcome = { address: 'action["X"]', op: 'create', type: 'action', status: 'applied', id: '1a2b3c4d' };
-const failed: Outcome = {
+const created: ChangeOutcome = { address: 'action["X"]', op: 'create', type: 'action', status: 'applied', id: '1a2b3c4d' };
+const failed: ChangeOutcome = {
   address: 'action["X"].parser["p"]', op: 'update', type: 'parser', status: 'failed', id: '9',
   error: { message: 'PATCH /api/parsers/9 failed', status: 422, code: 'invalid_regex', detail: 'regex: unterminated group' },
 };
-const skipped: Outcome = { address: 'action["Y"].parser["q"]', op: 'create', type: 'parser', status: 'skipped', id: null, reason: { code: 'blocked', by: 'action["Y"]', blocker: { status: 'failed', op: 'create' } } };
-const recovered: Outcome = { address: 'app["com.example.a"]', op: 'create', type: 'app', status: 'applied', id: '7', recovered: true };
+const skipped: ChangeOutcome = { address: 'action["Y"].parser["q"]', op: 'create', type: 'parser', status: 'skipped', id: null, reason: { code: 'blocked', by: 'action["Y"]', blocker: { status: 'failed', op: 'create' } } };
+const recovered: ChangeOutcome = { address: 'app["com.example.a"]', op: 'create', type: 'app', status: 'applied', id: '7', recovered: true };
 
-function result(outcomes: Outcome[], more: Partial<ApplyResult> = {}): ApplyResult {
-  const n = (s: Outcome['status']) => outcomes.filter((o) => o.status === s).length;
+function result(outcomes: ChangeOutcome[], more: Partial<ApplyResult> = {}): ApplyResult {
+  const n = (s: ChangeOutcome['status']) => outcomes.filter((o) => o.status === s).length;
   return { outcomes, interrupted: false, summary: { applied: n('applied'), failed: n('failed'), skipped: n('skipped') }, ...more };
 }
 
@@ -64,10 +64,10 @@ describe('renderApplySummary', () => {
 });
 
 describe('apps whose secrets were not kept', () => {
-  const lost: Outcome = { ...recovered, reason: { code: 'secrets-lost', cause: 'GET /api/apps/7: 500 internal_error' } };
+  const lost: ChangeOutcome = { ...recovered, reason: { code: 'secrets-lost', cause: 'GET /api/apps/7: 500 internal_error' } };
   const lostWords = 'token not captured: the create answer was lost and reading the secrets back failed (GET /api/apps/7: 500 internal_error); read or rotate them in the API';
-  const discarded: Outcome = { address: 'app["com.example.b"]', op: 'create', type: 'app', status: 'applied', id: '8', reason: { code: 'secrets-discarded' } };
-  const kept: Outcome = { address: 'app["com.example.c"]', op: 'create', type: 'app', status: 'applied', id: '9', reason: { code: 'secrets-written', file: 's.json' } };
+  const discarded: ChangeOutcome = { address: 'app["com.example.b"]', op: 'create', type: 'app', status: 'applied', id: '8', reason: { code: 'secrets-discarded' } };
+  const kept: ChangeOutcome = { address: 'app["com.example.c"]', op: 'create', type: 'app', status: 'applied', id: '9', reason: { code: 'secrets-written', file: 's.json' } };
 
   it('print the reason on the applied line', () => {
     expect(renderOutcomeLine(lost, { color: false })).toBe(`✓ create app["com.example.a"] (id 7; found after a lost response, not created twice; ${lostWords})`);
@@ -99,7 +99,7 @@ describe('renderApplyJson', () => {
 });
 
 describe('outcome reasons in words', () => {
-  it.each<[Outcome['reason'] & object, string]>([
+  it.each<[ChangeOutcome['reason'] & object, string]>([
     [{ code: 'interrupted' }, 'interrupted'],
     [{ code: 'blocked', by: 'action["A"]', blocker: { status: 'failed', op: 'restore' } }, 'action["A"] failed to restore'],
     [{ code: 'blocked', by: 'action["A"]', blocker: { status: 'skipped', reason: { code: 'interrupted' } } }, 'action["A"] was skipped (interrupted)'],

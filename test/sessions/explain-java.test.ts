@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainMiss } from '../../src/classify/explain.js';
 import { RegexSandbox } from '../../src/classify/sandbox.js';
-import type { ParserSpec } from '../../src/model/types.js';
+import type { DesiredParser } from '../../src/model/types.js';
 import { JavaOracle, javaUnavailable } from '../classify/java-oracle.js';
 
 type Kind = 'prefix' | 'partial' | 'newline' | 'whitespace' | 'none';
@@ -42,7 +42,7 @@ function javaProbes(regex: string, message: string): Record<Exclude<Kind, 'none'
   };
 }
 
-const parser = (regex: string): ParserSpec => ({ category: 'p', status: 'succeeded', target_type: 'ussd', sender: null, regex, user_message: '' });
+const parser = (regex: string): DesiredParser => ({ category: 'p', status: 'succeeded', target_type: 'ussd', sender: null, regex, user_message: '' });
 
 describe('failure hints', () => {
   let sandbox: RegexSandbox;

@@ -1,6 +1,6 @@
 // The action kind: a USSD menu path (name, root code, operators, steps). Parsers belong to it.
-// Its config form is model/types.ts's ResolvedAction (operators resolved to world operator ids);
-// below: its canonical form, request body, answer, plan JSON and API calls.
+// Its config form is model/types.ts's DesiredAction, what a change sends its ResolvedAction (operators
+// resolved to world operator ids); below: its canonical form, request body, answer, plan JSON and API calls.
 
 import { actionAddress } from '../address.js';
 import type { LiveAction, ResolvedAction, TransportType } from '../types.js';
@@ -32,7 +32,7 @@ export function canonicalLiveAction(live: LiveAction): CanonicalAction {
 }
 
 /** `nameOf` maps a world operator id to the name the API would echo for it. */
-export function canonicalDesiredAction(desired: ResolvedAction, nameOf: (id: number) => string): CanonicalAction {
+export function canonicalResolvedAction(desired: ResolvedAction, nameOf: (id: number) => string): CanonicalAction {
   return {
     name: desired.name,
     root_code: desired.root_code,
@@ -42,6 +42,7 @@ export function canonicalDesiredAction(desired: ResolvedAction, nameOf: (id: num
   };
 }
 
+/** An action's request body, create and update alike. */
 export interface ActionBody {
   custom_action: {
     name: string;
@@ -113,7 +114,7 @@ export const action: Kind<LiveAction, ResolvedAction> = {
   desiredIn: (d) => d.actions,
   liveIn: (s) => s.actions,
   canonicalLive: (a) => canonicalLiveAction(a),
-  canonical: (spec, nameOf) => canonicalDesiredAction(spec, nameOf),
+  canonical: (spec, nameOf) => canonicalResolvedAction(spec, nameOf),
   paths: ['name', 'root_code', 'transport_type', 'operators', 'steps'],
   reviewValue: (d, path, value) => (path === 'steps' ? d.steps.map(canonicalStep) : value),
   planJson: (d) => ({ name: d.name, root_code: d.root_code, transport_type: d.transport_type, operator_ids: d.operator_ids, steps: d.steps.map(stepJson) }),

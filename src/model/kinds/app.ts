@@ -3,7 +3,7 @@
 // Below: its canonical form, request bodies, answer, plan JSON and API calls.
 
 import { appAddress } from '../address.js';
-import type { AppSecrets, AppSpec, LiveApp } from '../types.js';
+import type { AppSecrets, ResolvedApp, LiveApp } from '../types.js';
 import type { Kind } from './kind.js';
 import { nullIfEmpty, pickDefined, str, strOrNull, type ApiResource } from './values.js';
 
@@ -13,7 +13,7 @@ export interface CanonicalApp {
   webhook_url: string | null;
 }
 
-export function canonicalApp(a: LiveApp | AppSpec): CanonicalApp {
+export function canonicalApp(a: LiveApp | ResolvedApp): CanonicalApp {
   return {
     name: a.name,
     package_name: a.package_name,
@@ -22,13 +22,18 @@ export function canonicalApp(a: LiveApp | AppSpec): CanonicalApp {
   };
 }
 
-export function appBody(spec: AppSpec): { app: Partial<AppSpec> } {
-  const app: Partial<AppSpec> = { name: spec.name, package_name: spec.package_name };
+/** An app's request body, create or patch: fields of its resolved form. */
+export interface AppBody {
+  app: Partial<ResolvedApp>;
+}
+
+export function appBody(spec: ResolvedApp): AppBody {
+  const app: Partial<ResolvedApp> = { name: spec.name, package_name: spec.package_name };
   if (spec.webhook_url !== null) app.webhook_url = spec.webhook_url;
   return { app };
 }
 
-export function appPatchBody(partial: Partial<AppSpec>): { app: Partial<AppSpec> } {
+export function appPatchBody(partial: Partial<ResolvedApp>): AppBody {
   return { app: pickDefined(partial) };
 }
 
@@ -52,7 +57,7 @@ export function appSecrets(json: ApiResource): AppSecrets {
   return { token: str(a.token), webhook_secret: strOrNull(a.webhook_secret) };
 }
 
-export const app: Kind<LiveApp, AppSpec> = {
+export const app: Kind<LiveApp, ResolvedApp> = {
   type: 'app',
   level: 0,
   hasSecrets: true,

@@ -4,7 +4,7 @@
 // of switching on it; a new kind or field touches its own module, not the code that uses it.
 
 import type { ParsedAddress } from '../address.js';
-import type { LiveAction, LiveApp, LiveParser, ParserSpec, AppSpec, ResolvedAction, ResourceType } from '../types.js';
+import type { LiveAction, LiveApp, LiveParser, ResolvedParser, ResolvedApp, ResolvedAction, ResourceType } from '../types.js';
 import { action } from './action.js';
 import { app } from './app.js';
 import type { Kind } from './kind.js';
@@ -13,11 +13,11 @@ import { parser } from './parser.js';
 export type { Kind, RecordWriter } from './kind.js';
 
 interface Types {
-  action: { live: LiveAction; spec: ResolvedAction };
-  parser: { live: LiveParser; spec: ParserSpec };
-  app: { live: LiveApp; spec: AppSpec };
+  action: { live: LiveAction; resolved: ResolvedAction };
+  parser: { live: LiveParser; resolved: ResolvedParser };
+  app: { live: LiveApp; resolved: ResolvedApp };
 }
-export type KindOf<T extends ResourceType> = Kind<Types[T]['live'], Types[T]['spec']>;
+export type KindOf<T extends ResourceType> = Kind<Types[T]['live'], Types[T]['resolved']>;
 
 export const KINDS: { readonly [T in ResourceType]: KindOf<T> } = { action, parser, app };
 

@@ -15,6 +15,7 @@ export interface RecordWriter {
   actionIs(address: string, id: string, details: 'unknown'): Promise<void>;
 }
 
+/** `L`: the kind's live form (`Live*`); `S`: its resolved form, what a change sends (`Resolved*`). */
 export interface Kind<L, S> {
   type: ResourceType;
   /** Dependency level (decK's order.go): creates top-down, archives bottom-up. */

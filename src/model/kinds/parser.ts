@@ -1,9 +1,9 @@
 // The parser kind: a regex that classifies a reply to its action. Nested: it belongs to an action
 // (its address extends the action's; it is created under the action's live public id).
-// Below: its config form as the API should hold it, canonical form, request bodies, answer,
+// Below: its resolved form (the config's as the API should hold it), canonical form, request bodies, answer,
 // plan JSON and API calls.
 
-import type { LiveParser, ParserSpec, ParserStatus, TargetType } from '../types.js';
+import type { DesiredParser, LiveParser, ParserStatus, ResolvedParser, TargetType } from '../types.js';
 import type { Kind } from './kind.js';
 import { nullIfEmpty, pickDefined, str, strOrNull, type ApiResource } from './values.js';
 
@@ -20,7 +20,7 @@ export interface CanonicalParser {
  * The parser as the API should hold it, from the config's values as written: a ussd parser has
  * no sender (spec: "Null or empty for ussd parsers"), whatever the config says (the check warns).
  */
-export function desiredParserSpec(p: ParserSpec): ParserSpec {
+export function resolveParser(p: DesiredParser): ResolvedParser {
   return {
     category: p.category,
     status: p.status,
@@ -31,7 +31,7 @@ export function desiredParserSpec(p: ParserSpec): ParserSpec {
   };
 }
 
-export function canonicalParser(p: LiveParser | ParserSpec): CanonicalParser {
+export function canonicalParser(p: LiveParser | ResolvedParser): CanonicalParser {
   return {
     status: p.status,
     category: p.category,
@@ -43,15 +43,18 @@ export function canonicalParser(p: LiveParser | ParserSpec): CanonicalParser {
   };
 }
 
-type ParserFields = Partial<ParserSpec> & { action_id?: string };
+/** A parser's request body, create or patch: fields of its resolved form, and its action's public id on create. */
+export interface ParserBody {
+  parser: Partial<ResolvedParser> & { action_id?: string };
+}
 
 /**
  * Create body of a parser. `target_type` and `sender` are sent only for sms parsers: the
  * spec's create body does not list them and a parser created without them is ussd/null,
  * so a ussd parser is created with exactly the documented fields.
  */
-export function parserBody(actionPublicId: string, spec: ParserSpec): { parser: ParserFields } {
-  const parser: ParserFields = {
+export function parserBody(actionPublicId: string, spec: ResolvedParser): ParserBody {
+  const parser: ParserBody['parser'] = {
     action_id: actionPublicId,
     status: spec.status,
     category: spec.category,
@@ -66,7 +69,7 @@ export function parserBody(actionPublicId: string, spec: ParserSpec): { parser: 
 }
 
 /** Patch body: exactly the given fields (a `sender: null` is sent, to clear it). */
-export function parserPatchBody(partial: Partial<ParserSpec>): { parser: ParserFields } {
+export function parserPatchBody(partial: Partial<ResolvedParser>): ParserBody {
   return { parser: pickDefined(partial) };
 }
 
@@ -90,7 +93,7 @@ export function fromApiParser(json: ApiResource): LiveParser {
   };
 }
 
-export const parser: Kind<LiveParser, ParserSpec> = {
+export const parser: Kind<LiveParser, ResolvedParser> = {
   type: 'parser',
   level: 1,
   ownedBy: 'action',
