@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applyPlan, ApplyRefused, archiveRefusal } from '../apply/apply.js';
 import { askYes } from './confirm.js';
-import { loadAndPlan, loadDesired } from './pipeline.js';
+import { loadDesired, planLoaded } from './pipeline.js';
 import type { ApplyResult } from '../apply/types.js';
 import { verificationMessage } from '../apply/verify.js';
 import { parsePlan, PlanFileError } from '../plan/plan-file.js';
@@ -178,9 +178,11 @@ function checkFlags(flags: ApplyFlags): void {
 }
 
 async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext): Promise<ApplyInput> {
+  // The config first: an invalid one is refused without taking (and holding) the state's lock.
+  const loaded = await loadDesired(paths, ctx.io, conn.environment ?? undefined);
   const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment, lock: lockFor(flags) });
   const reading = readProgress({ stream: ctx.io.stderr, tty: Boolean(ctx.io.stderr.isTTY) });
-  const planned = await loadAndPlan(paths, {
+  const planned = await planLoaded(loaded, {
     onRead: reading.onRead,
     environment: conn.environment ?? undefined,
     record,

@@ -60,7 +60,11 @@ export function reportDiagnostics(
 }
 
 export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, io: Io): Promise<Planned> {
-  const { desired, sources } = await loadDesired(paths, io, options.environment);
+  return planLoaded(await loadDesired(paths, io, options.environment), options, io);
+}
+
+/** The plan of a config already loaded (apply loads it before it locks the state). */
+export async function planLoaded({ desired, sources }: Loaded, options: LoadAndPlanOptions, io: Io): Promise<Planned> {
   const { diagnostics, ...planned } = await planDesired(desired, options);
   const shown = (d: Diagnostic) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
   reportDiagnostics(diagnostics, io, { sources, failure: 'cannot make a plan; nothing was changed', except: shown });

@@ -78,7 +78,9 @@ export async function openRecordStore(paths: readonly string[], flags: RecordFla
     return new RecordStore(await openState(url, { env: io.env, cwd: io.cwd }));
   } catch (err) {
     if (err instanceof CliError) throw err;
-    throw new CliError(`cannot open the state ${shownUrl(url)}: ${(err as Error).message}`, { code: 'state.open' });
+    // The backends' own messages name the URL already (without its password).
+    const message = (err as Error).message;
+    throw new CliError(message.includes(shownUrl(url)) ? message : `cannot open the state ${shownUrl(url)}: ${message}`, { code: 'state.open' });
   }
 }
 

@@ -79,4 +79,6 @@ export interface StateBackend {
   locks(): Promise<LockInfo[]>;
   /** Ends connections and removes scratch files. */
   close(): Promise<void>;
+  /** Optional: fails, before apply's first API write, when the record could not be written (a file's directory). */
+  check?(): Promise<void>;
 }

@@ -151,6 +151,10 @@ export class FileBackend implements StateBackend {
     return out;
   }
 
+  check(): Promise<void> {
+    return checkWritable(this.path, WHAT);
+  }
+
   async close(): Promise<void> {}
 }
 

@@ -8,8 +8,6 @@ import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { parseRecord, serializeRecord, type RecordDocument } from '../record/record.js';
 import { StateConflict, type LockInfo, type LockOptions, type StateBackend } from './backend.js';
-import { FileBackend } from './file.js';
-import { checkWritable } from '../fs/atomic-write.js';
 
 /** Enough for any number of scopes written at once; past it something rewrites the record in a loop. */
 const MAX_CONFLICTS = 20;
@@ -51,7 +49,7 @@ export class RecordStore {
 
   /** Fails before the first write to the API when the record could not be written there. */
   async check(): Promise<void> {
-    if (this.backend instanceof FileBackend) await checkWritable(this.backend.path, 'applied-state record');
+    await this.backend.check?.();
   }
 
   /** Takes `scope`'s lock for `command`; LockHeld names the holder. */

@@ -51,11 +51,16 @@ describe('file backend', () => {
     const first = lockInfo('s', 'apply', {});
     await backend(d).lock(first, { timeoutMs: 0 });
     const waits: string[] = [];
-    const taking = backend(d).lock(lockInfo('s', 'apply', {}), { timeoutMs: 30_000, onWait: (h) => waits.push(h.id) });
-    await new Promise((r) => setTimeout(r, 50));
-    await backend(d).unlock(first.id);
-    await taking;
+    // Released as soon as the second says it waits: no sleep decides the order.
+    await backend(d).lock(lockInfo('s', 'apply', {}), {
+      timeoutMs: 30_000,
+      onWait: (h) => {
+        waits.push(h.id);
+        void backend(d).unlock(first.id);
+      },
+    });
     expect(waits).toEqual([first.id]);
+    expect((await backend(d).locks()).map((l) => l.id)).not.toContain(first.id);
   });
 });
 
