@@ -3,7 +3,7 @@
 // the builder: what the schema rejected is skipped, so the other checks still run.
 
 import type { Fixture, Session, SessionSms, SourceLoc } from '../model/types.js';
-import type { ConfigSource, Segment } from './source.js';
+import { below, type ConfigSource, type Segment } from './source.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -14,7 +14,7 @@ export interface SessionBuildHelpers {
   /** Text of a scalar as written (`amount: 0500` stays "0500"). */
   written(raw: Obj, key: string): string | undefined;
   expect(raw: unknown): Fixture['expect'];
-  remember<T extends object>(model: T, raw: Obj, path: Segment[]): T;
+  remember<T extends object>(model: T, path: Segment[]): T;
   /** Sessions not built (one expecting a parser the selected environment leaves out). */
   skip?(raw: Obj): boolean;
 }
@@ -33,7 +33,7 @@ function buildSession(raw: Obj, path: Segment[], h: SessionBuildHelpers): Sessio
     if (typeof s !== 'string') return;
     screens.push(s);
     // Lazy: a line and column are worked out only if a finding points at this screen.
-    screenLocs.push(h.src.lazyLocate([...path, 'screens', i]));
+    screenLocs.push(h.src.lazyLocate(below(path, 'screens', i)));
   });
   const session: Session = {
     name: raw.name,
@@ -43,7 +43,7 @@ function buildSession(raw: Obj, path: Segment[], h: SessionBuildHelpers): Sessio
     expect: h.expect(raw.expect),
     screenLocs,
   };
-  return [h.remember(session, raw, path)];
+  return [h.remember(session, path)];
 }
 
 function variablesOf(raw: unknown, h: SessionBuildHelpers): Record<string, string> {

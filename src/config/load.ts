@@ -6,7 +6,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic
 import type { DesiredState, WorldOperator } from '../model/types.js';
 import type { LoadOptions, LoadResult } from './types.js';
 import { ModelBuilder, type FileModel } from './build.js';
-import { originOf, releaseRaw } from './origin.js';
+import { originOf } from './origin.js';
 import { checkActions } from './checks/actions.js';
 import type { CheckContext } from './checks/context.js';
 import { checkDuplicates } from './checks/duplicates.js';
@@ -81,7 +81,6 @@ function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names:
   const diagnostics: Diagnostic[] = [];
   const models: FileModel[] = [];
   const parsedFiles: { src: ConfigSource; root: Record<string, unknown> | null }[] = [];
-  const builders: ModelBuilder[] = [];
   const scope = scopeFor(options.env, def);
   for (const src of files) {
     const parsed = parseFile(src, scope, diagnostics);
@@ -91,7 +90,6 @@ function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names:
     for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
     const builder = new ModelBuilder(parsed.src, def?.name);
     models.push(builder.file(parsed.root));
-    builders.push(builder);
   }
   checkEnvironmentLists(parsedFiles, names, diagnostics);
   const ctx: CheckContext = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
@@ -103,7 +101,6 @@ function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names:
   if (def && def.organization_id === undefined && !models.some((m) => m.organization_id !== undefined)) diagnostics.push(unguarded(def));
   // The values as written were for the checks: the model is what the commands use. Kept, they
   // doubled the memory of a big config for the whole run.
-  for (const b of builders) releaseRaw(b.origins);
   for (const p of parsedFiles) p.src.root = null;
   return { diagnostics, state: hasErrors(diagnostics) ? null : merge(models, def) };
 }

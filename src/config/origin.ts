@@ -1,4 +1,4 @@
-// Where a model object came from: its file, its path there and the values as written. Kept on the
+// Where a model object came from: its file and its path there. Kept on the
 // object under a symbol (not enumerable: copies, JSON and equality never see it), with a `loc`
 // whose line and column are worked out when first read, so a clean run (a plan included, which
 // keeps every resource's loc in case it reports one) computes no position at all.
@@ -9,11 +9,6 @@ import type { ConfigSource, Segment } from './source.js';
 export interface Origin {
   src: ConfigSource;
   path: Segment[];
-  /**
-   * The object as written in the file (before defaults): for checks about what was written. Empty
-   * once the load is over (releaseRaw): the values as written would stay alive beside the model.
-   */
-  raw: Record<string, unknown>;
   loc?: SourceLoc;
 }
 
@@ -30,13 +25,6 @@ function getLoc(this: WithOrigin): SourceLoc | undefined {
 
 function setLoc(this: WithOrigin, loc: SourceLoc): void {
   if (this[ORIGIN]) this[ORIGIN].loc = loc;
-}
-
-const RELEASED: Record<string, unknown> = Object.freeze({});
-
-/** Forgets the values as written of these origins (checks are done with them). */
-export function releaseRaw(origins: Iterable<Origin>): void {
-  for (const o of origins) o.raw = RELEASED;
 }
 
 /** Gives a model object its origin and a lazy `loc` (the model types' `loc?: SourceLoc`). */

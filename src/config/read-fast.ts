@@ -10,6 +10,7 @@
 // key `yaml` would name otherwise (null) or refuse (over 1,000 characters), and any ${VAR} problem.
 
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+import { StringPool } from '../text/string-pool.js';
 import { interpolate, type VariableScope } from './interpolate.js';
 import { ConfigSource, defineKey, type Json } from './source.js';
 
@@ -65,15 +66,18 @@ const UNUSUAL = [
 const ODD_KEY = /^(?:null|Null|NULL|~|)$/;
 
 class Walk {
+  /** One copy of each repeated value (statuses, categories, shared regexes) for the whole file. */
+  private readonly strings = new StringPool();
+
   constructor(private readonly src: ConfigSource, private readonly scope: VariableScope) {}
 
   /** Unwraps numbers (keeping their text where it differs), interpolates strings, checks keys. */
   value(v: unknown, container: object, key: string | number): Json {
     if (typeof v === 'string') {
-      if (!v.includes('${')) return ownCopy(v);
+      if (!v.includes('${')) return this.strings.get(v, ownCopy);
       const r = interpolate(v, this.scope);
       if (r.issues.length > 0) throw new Refused('interpolation'); // located by the precise path
-      return ownCopy(r.value);
+      return this.strings.get(r.value, ownCopy);
     }
     if (v instanceof Written) {
       if (v.text !== String(v.value)) this.src.rememberNumber(container, key, v.text);

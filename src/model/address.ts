@@ -2,18 +2,21 @@
 // action["Check balance"].parser["wrong-pin"], app["com.example.agent"].
 // Names are JSON-quoted so any character (quotes, brackets) round-trips.
 
+import { flat } from '../text/string-pool.js';
 import type { ResourceType } from './types.js';
 
+// Built flat (text/string-pool.ts): a plan keeps one address per resource, 600,000 at 100,000
+// actions x 5, and as ropes they held every part.
 export function actionAddress(name: string): string {
-  return `action[${JSON.stringify(name)}]`;
+  return flat('action[', JSON.stringify(name), ']');
 }
 
 export function parserAddress(actionName: string, category: string): string {
-  return `${actionAddress(actionName)}.parser[${JSON.stringify(category)}]`;
+  return flat('action[', JSON.stringify(actionName), '].parser[', JSON.stringify(category), ']');
 }
 
 export function appAddress(packageName: string): string {
-  return `app[${JSON.stringify(packageName)}]`;
+  return flat('app[', JSON.stringify(packageName), ']');
 }
 
 export interface ParsedAddress {

@@ -5,7 +5,7 @@
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type {
-  ResolvedApp, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ResolvedParser,
+  ResolvedApp, SourceLoc, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ResolvedParser,
 } from '../model/types.js';
 import { resolveParser } from '../model/canonical.js';
 import { KINDS } from '../model/kinds/index.js';
@@ -59,12 +59,12 @@ export interface Comparison {
   disagrees: Set<string>;
 }
 
-const wanted = (r: { id?: string; loc?: Wanted['loc']; renamed_from?: string }, address: string, key: string): Wanted => ({
+const wanted = (r: { id?: string; loc?: SourceLoc; renamed_from?: string }, address: string, key: string): Wanted => ({
   address,
   key,
   ...(r.id !== undefined ? { pinnedId: r.id } : {}),
   ...(r.renamed_from !== undefined ? { renamedFrom: r.renamed_from } : {}),
-  ...(r.loc ? { loc: r.loc } : {}),
+  from: r,
 });
 
 export function compareStates(desired: DesiredState, live: LiveState): Comparison {
@@ -123,7 +123,7 @@ export class Comparer {
     const ids = new Set(parsers.map((p) => p.id));
     if (this.desired.actions[i]!.parsers.some((p) => p.id !== undefined && !ids.has(p.id))) return;
     try {
-      const pool = [...parsers]; // what finish() compares with, whatever becomes of the caller's array
+      const pool = parsers.slice(); // what finish() compares with, whatever becomes of the caller's array (sized exactly, unlike a spread)
       this.early[i] = { pool, part: this.actionPart(i, pool, null) };
     } catch {
       // finish() compares this action again and meets the same problem where it always did.
@@ -263,7 +263,7 @@ function disagreement(w: Wanted, app: LiveApp, file: string): Diagnostic {
     severity: 'warning',
     code: 'plan.record-disagrees',
     address: w.address,
-    ...(w.loc ? { loc: w.loc } : {}),
+    ...(w.from?.loc ? { loc: w.from.loc } : {}),
     message:
       `${file} holds ${w.address} as live app ${JSON.stringify(app.id)}, but that app's package_name is ${JSON.stringify(app.package_name)}: ` +
       `the record disagrees with the API (edited by hand, or the app changed outside menuctl), so nothing is planned for ${w.address}. ` +

@@ -81,6 +81,48 @@ describe('readLiveState', () => {
     expect(peak).toBe(2);
   });
 
+  it('returns the parsers in the order of the actions, whatever order the answers come in', async () => {
+    const actions = await client.listActions();
+    // Later actions answer first: the slowest is the first.
+    const delays = new Map(actions.map((a, i) => [a.id, (actions.length - i) * 3]));
+    const reordering: ApiClient = {
+      ...client,
+      organizationId: () => client.organizationId(),
+      listActions: () => client.listActions(),
+      listApps: () => client.listApps(),
+      listOperators: () => client.listOperators(),
+      async listParsers(id: string) {
+        await new Promise((r) => setTimeout(r, delays.get(id)));
+        return client.listParsers(id);
+      },
+    };
+    const state = await readLiveState(reordering, { wantParsers: () => true, concurrency: 4 });
+    const order = [...new Set(state.parsers.map((p) => p.action_id))];
+    expect(order).toEqual(actions.map((a) => a.id));
+  });
+
+  it('starts no further parser list once one has failed, and rejects with that failure', async () => {
+    const actions = await client.listActions();
+    const started: string[] = [];
+    const failing: ApiClient = {
+      ...client,
+      organizationId: () => client.organizationId(),
+      listActions: () => client.listActions(),
+      listApps: () => client.listApps(),
+      listOperators: () => client.listOperators(),
+      async listParsers(id: string) {
+        started.push(id);
+        if (id === actions[1]!.id) throw new Error('boom');
+        return client.listParsers(id);
+      },
+    };
+    await expect(readLiveState(failing, { wantParsers: () => true, concurrency: 2 })).rejects.toThrow('boom');
+    // The failure is seen at once by the worker that made it; the other worker finishes the list
+    // it had started (at most one more) and takes no new one.
+    expect(started.length).toBeLessThanOrEqual(3);
+    expect(started.length).toBeLessThan(actions.length);
+  });
+
   it('stops when aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('interrupted'));

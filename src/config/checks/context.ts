@@ -15,12 +15,15 @@ export interface CheckContext {
   diagnostics: Diagnostic[];
 }
 
-/** Location of `key` of a model object (its value, or the key itself), else the object. */
+/**
+ * Location of `key` of a model object (its value, or the key itself), else the object: a key
+ * not written there (a default) locates the object, as ConfigSource.locate falls back to the
+ * deepest node on the path.
+ */
 export function locOf(_ctx: CheckContext, model: object, key?: string, opts: { key?: boolean } = {}): SourceLoc | undefined {
   const origin = originOf(model);
   if (!origin) return (model as { loc?: SourceLoc }).loc;
-  if (key === undefined || !(key in origin.raw)) return origin.src.locate(origin.path);
-  return origin.src.locate([...origin.path, key], opts);
+  return origin.src.locate(key === undefined ? origin.path : [...origin.path, key], opts);
 }
 
 /** Location of a path below a model object, e.g. ['expect', 'category']. */

@@ -1,0 +1,42 @@
+// One copy of each repeated string. A big config repeats the same few values thousands of times
+// (a parser's status and target_type, a category, the same regex across one operator's actions),
+// and neither js-yaml nor JSON.parse shares them: at 100,000 actions x 5 the copies were ~200 MB
+// of the heap (issue 28 item 9). A pool lives as long as one read (a config load, a live read), so
+// its map never outlives the values it dedupes.
+
+/** Longer strings are left alone: one is rarely repeated, and hashing it costs more than it saves. */
+const MAX_POOLED = 1_000;
+
+export class StringPool {
+  private readonly seen = new Map<string, string>();
+
+  /**
+   * The pool's copy of `s`. The first time, `keep(s)` is what the pool keeps and returns (e.g. a
+   * copy of its own, when `s` is a slice of a bigger string that should not stay alive).
+   */
+  get(s: string, keep: (s: string) => string = (x) => x): string {
+    if (s.length > MAX_POOLED) return keep(s);
+    const known = this.seen.get(s);
+    if (known !== undefined) return known;
+    const kept = keep(s);
+    this.seen.set(kept, kept);
+    return kept;
+  }
+
+  /** Replaces each string-valued `keys` of `obj` by the pool's copy. */
+  fields<T extends object>(obj: T, keys: readonly (keyof T & string)[]): T {
+    const o = obj as Record<string, unknown>;
+    for (const k of keys) {
+      const v = o[k];
+      if (typeof v === 'string') o[k] = this.get(v);
+    }
+    return obj;
+  }
+}
+
+/**
+ * A string as one flat piece of memory. A template literal or `+` makes a rope (a tree of the
+ * parts, ~32 bytes a node, every part kept alive); `join` writes one sequential string. For strings
+ * kept by the hundred thousand, such as addresses.
+ */
+export const flat = (...parts: string[]): string => parts.join('');
