@@ -10,7 +10,7 @@ import type {
 import { resolveParser } from '../model/canonical.js';
 import { KINDS } from '../model/kinds/index.js';
 import { recordedAction } from '../record/record.js';
-import { diffAction, diffApp, diffParser, diffRecordedAction } from './diff.js';
+import { diffAction, diffApp, diffParser, diffRecordedAction, NO_FIELD_CHANGES } from './diff.js';
 import { matchAll, type MatchResult, type Via, type Wanted } from './match.js';
 import { operatorNamer, resolveActionOperators } from './operators.js';
 import type { ResolvedAction, FieldChange } from './types.js';
@@ -176,7 +176,7 @@ export class Comparer {
       const outcome = apps.outcomes[i]!;
       if (!outcome.ok) return;
       const spec: ResolvedApp = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
-      const fields = outcome.live ? diffApp(outcome.live, spec) : [];
+      const fields = outcome.live ? diffApp(outcome.live, spec) : NO_FIELD_CHANGES;
       out.pairs.push({ type: 'app', address: appAddress(app.package_name), desired: app, spec, live: outcome.live, fields, ...via(outcome.via) });
     });
 
@@ -205,8 +205,8 @@ export class Comparer {
     };
     const address = actionAddress(action.name);
     const recorded = outcome.live ? recordedAction(this.lists.recorded?.scope, address, outcome.live.id) : undefined;
-    const fields = outcome.live ? diffAction(outcome.live, spec, this.nameOf) : [];
-    if (recorded && recorded.details !== 'unknown') fields.push(...diffRecordedAction(recorded, spec));
+    const visible = outcome.live ? diffAction(outcome.live, spec, this.nameOf) : NO_FIELD_CHANGES;
+    const fields = recorded && recorded.details !== 'unknown' ? [...visible, ...diffRecordedAction(recorded, spec)] : visible;
     part.pairs.push({
       type: 'action', address, desired: action, spec, live: outcome.live, fields, recorded: recorded !== undefined,
       ...(recorded?.details === 'unknown' ? { detailsUnknown: true as const } : {}), ...via(outcome.via),
@@ -317,7 +317,7 @@ function compareParsers(out: ActionPart, c: ParserContext): void {
     const outcome = result.outcomes[i]!;
     if (!outcome.ok) return;
     const spec: ResolvedParser = resolveParser(parser);
-    const fields = outcome.live ? diffParser(outcome.live, spec) : [];
+    const fields = outcome.live ? diffParser(outcome.live, spec) : NO_FIELD_CHANGES;
     out.pairs.push({
       type: 'parser',
       address: parserAddress(c.action.name, parser.category),
