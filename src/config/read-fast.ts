@@ -1,17 +1,18 @@
-// The fast path: js-yaml reads the values of an ordinary file, with scalars resolved exactly as
-// `yaml`'s core schema resolves them, and no positions at all (./source.ts finds those later, for
-// findings only). js-yaml builds values ~10x faster than `yaml` builds a positioned Document.
+// The fast path: js-yaml reads the values of an ordinary file, as written (a `${VAR}` is left for
+// ./evaluate.ts), with scalars resolved exactly as `yaml`'s core schema resolves them, and no
+// positions at all (./source.ts finds those later, for findings only). js-yaml builds values ~10x
+// faster than `yaml` builds a positioned Document.
 //
-// Anything js-yaml might read differently from `yaml`, or that needs a located diagnostic, is
-// refused (`Refused`) and the caller reads that file with `yaml` (./read-precise.ts), whose
-// diagnostics are the reference: invalid YAML (js-yaml throws: duplicate keys, bad indentation...),
-// directives, tags, anchors and aliases (and so alias bombs), lone CRs, content after `---`, quoted
-// or flow values over several lines inside a block collection (a flow root is fine: FLOW_ROOT), a
-// key `yaml` would name otherwise (null) or refuse (over 1,000 characters), and any ${VAR} problem.
+// Anything js-yaml might read differently from `yaml` is refused (`Refused`) and the caller reads
+// that file with `yaml` (./read-precise.ts), whose diagnostics are the reference: invalid YAML
+// (js-yaml throws: duplicate keys, bad indentation...), directives, tags, anchors and aliases (and
+// so alias bombs), lone CRs, content after `---`, quoted or flow values over several lines inside
+// a block collection (a flow root is fine: FLOW_ROOT), and a key `yaml` would name otherwise
+// (null) or refuse (over 1,000 characters). A `${VAR}` problem is no reason to refuse: evaluation
+// reports it, located from its path like any other finding.
 
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
-import { interpolate, type VariableScope } from './interpolate.js';
-import { ConfigSource, defineKey, type Json } from './source.js';
+import { ConfigSource, defineKey, type Json, type Segment } from './source.js';
 
 export class Refused extends Error {}
 
@@ -65,22 +66,30 @@ const UNUSUAL = [
 const ODD_KEY = /^(?:null|Null|NULL|~|)$/;
 
 class Walk {
-  constructor(private readonly src: ConfigSource, private readonly scope: VariableScope) {}
+  /** Where the walk is: the path of the value being read. */
+  private readonly path: Segment[] = [];
+  /** Paths of the strings holding `${`, for evaluation. */
+  readonly sites: Segment[][] = [];
 
-  /** Unwraps numbers (keeping their text where it differs), interpolates strings, checks keys. */
+  constructor(private readonly src: ConfigSource) {}
+
+  /** Unwraps numbers (keeping their text where it differs), notes strings to interpolate, checks keys. */
   value(v: unknown, container: object, key: string | number): Json {
     if (typeof v === 'string') {
-      if (!v.includes('${')) return ownCopy(v);
-      const r = interpolate(v, this.scope);
-      if (r.issues.length > 0) throw new Refused('interpolation'); // located by the precise path
-      return ownCopy(r.value);
+      if (v.includes('${')) this.sites.push([...this.path]);
+      return ownCopy(v);
     }
     if (v instanceof Written) {
       if (v.text !== String(v.value)) this.src.rememberNumber(container, key, v.text);
       return v.value;
     }
+    const path = this.path;
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) v[i] = this.value(v[i], v, i);
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        v[i] = this.value(v[i], v, i);
+        path.pop();
+      }
       return v as Json[];
     }
     if (v !== null && typeof v === 'object') {
@@ -88,7 +97,9 @@ class Walk {
       for (const k of Object.keys(obj)) {
         if (k.length > 1000 || ODD_KEY.test(k)) throw new Refused('key');
         const x = obj[k];
+        path.push(k);
         const out = this.value(x, obj, k);
+        path.pop();
         // A string is always put back: its own copy is === to the slice it replaces.
         if (out !== x || typeof x === 'string') defineKey(obj, k, out);
       }
@@ -171,8 +182,16 @@ function spansLines(text: string): boolean {
  */
 const FLOW_ROOT = /^(?:[ \t]*(?:#[^\n]*)?\n)*\{/;
 
-/** Reads one file's values; throws Refused when the precise path must read it. */
-export function readFast(file: string, text: string, scope: VariableScope): ConfigSource {
+export interface FastRead {
+  src: ConfigSource;
+  /** The values as written. */
+  root: Record<string, Json>;
+  /** Paths of the strings that hold `${`, in the order read. */
+  sites: Segment[][];
+}
+
+/** Reads one file's values as written; throws Refused when the precise path must read it. */
+export function readFast(file: string, text: string): FastRead {
   if (UNUSUAL.some((re) => re.test(text))) throw new Refused('unusual text');
   if (!FLOW_ROOT.test(text) && spansLines(text)) throw new Refused('multi-line quoted or flow value');
   let value: unknown;
@@ -184,7 +203,7 @@ export function readFast(file: string, text: string, scope: VariableScope): Conf
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Refused('root');
   const src = new ConfigSource(file, text);
-  const holder = { root: value };
-  src.root = new Walk(src, scope).value(value, holder, 'root');
-  return src;
+  const walk = new Walk(src);
+  const root = walk.value(value, { root: value }, 'root') as Record<string, Json>;
+  return { src, root, sites: walk.sites };
 }
