@@ -19,7 +19,7 @@ import { readSources, type SourceFile } from './files.js';
 import { evaluate, type Evaluated } from './evaluate.js';
 import { parseFile, type ParsedFile } from './parse.js';
 import { validateSchema } from './schema.js';
-import type { ConfigSource } from './source.js';
+import type { ConfigSource, Json } from './source.js';
 import { didYouMean } from '../text/suggest.js';
 import { VariableScope } from './interpolate.js';
 import {
@@ -153,9 +153,6 @@ function findEnvironments(parsed: readonly ParsedFile[], env: LoadOptions['env']
 
 let lastFound: { sources: ConfigSource[]; env: LoadOptions['env']; found: ReturnType<typeof readDefinitions> } | undefined;
 
-/** `NAME: ${NAME}` (quoted or not, block or flow style): a variable defined as itself. */
-const SELF_REFERENCE = /(?:^|[\s{,])([A-Za-z_][A-Za-z0-9_]*)[ \t]*:[ \t]*(["']?)\$\{\1\}\2(?=[ \t]*(?:[,}#]|$))/gm;
-
 function readDefinitions(candidates: readonly ParsedFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   // An unset ${VAR} (usually one the environments define) only needs some value here; each
@@ -169,14 +166,22 @@ function readDefinitions(candidates: readonly ParsedFile[], env: LoadOptions['en
   const environments = readEnvironments(files, diagnostics);
   // `A: "${A}"` with A unset: the stand-in '' must not define A, or every ${A} would quietly be
   // empty instead of reported unset (env.unset, at each use, for this environment). Only a value
-  // that is exactly its own reference: `A: ""` and `A: "${A:-}"` are empty on purpose.
-  const selfReferences = new Set(candidates.flatMap((p) => [...p.src.text.matchAll(SELF_REFERENCE)].map((m) => m[1]!)));
+  // written as exactly its own reference, in that environment (read from the values as written,
+  // however quoted): `A: ""` and `A: "${A:-}"` are empty on purpose.
   for (const def of environments) {
+    const written = variablesAsWritten(candidates.find((p) => p.src === def.src)!, def.name);
     for (const [name, value] of Object.entries(def.variables)) {
-      if (value === '' && unset.has(name) && selfReferences.has(name)) delete def.variables[name];
+      if (value === '' && unset.has(name) && written?.[name] === `\${${name}}`) delete def.variables[name];
     }
   }
   return { environments, diagnostics };
+}
+
+/** `environments.<name>.variables` as parsed, before evaluation. */
+function variablesAsWritten(p: ParsedFile, name: string): Record<string, Json> | undefined {
+  const at = (v: unknown, key: string): unknown => (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined);
+  const variables = at(at(at(p.values, 'environments'), name), 'variables');
+  return variables !== null && typeof variables === 'object' && !Array.isArray(variables) ? variables as Record<string, Json> : undefined;
 }
 
 /** Reads as the process-only scope does, but an unresolved name gets '' (unless it has a default) and is noted in `unset`. */
