@@ -1,5 +1,5 @@
 // The fast path: js-yaml reads the values of an ordinary file, as written (a `${VAR}` is left for
-// ./evaluate.ts), with scalars resolved exactly as `yaml`'s core schema resolves them, and no
+// ./evaluate.ts), with plain scalars resolved by `yaml`'s own core-schema tags, and no
 // positions at all (./source.ts finds those later, for findings only). js-yaml builds values ~10x
 // faster than `yaml` builds a positioned Document.
 //
@@ -11,8 +11,10 @@
 // (null) or refuse (over 1,000 characters). A `${VAR}` problem is no reason to refuse: evaluation
 // reports it, located from its path like any other finding.
 
-import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+import { FAILSAFE_SCHEMA, load, Type, type Schema } from 'js-yaml';
+import type { ScalarTag } from 'yaml';
 import { ConfigSource, defineKey, type Json, type Segment } from './source.js';
+import { yamlLib } from './yaml-lib.js';
 
 export class Refused extends Error {}
 
@@ -25,33 +27,36 @@ class Written {
   get [Symbol.toStringTag](): string { return 'Written'; }
 }
 
-// `yaml`'s core schema (node_modules/yaml/dist/schema/core), rule for rule; js-yaml's own
-// CORE_SCHEMA differs (it reads 0b1, 1_000 and -0x1 as ints, -.5 as a string, -0 as 0).
-const NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
-const FLOAT = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
-
-function intOf(s: string): number {
-  if (s.startsWith('0o')) return parseInt(s.slice(2), 8);
-  if (s.startsWith('0x')) return parseInt(s.slice(2), 16);
-  return parseInt(s, 10);
+/**
+ * js-yaml with `yaml`'s core schema for plain scalars: `yaml`'s own tags (null, bool, the three
+ * int forms, the three float forms), tried in its order, as its composer does (`schema.tags.find`
+ * of a default tag whose test matches), so a plain scalar reads here exactly as `yaml` reads it.
+ * js-yaml's own CORE_SCHEMA differs (it reads 0b1, 1_000 and -0x1 as ints, -.5 as a string, -0
+ * as 0). One js-yaml type stands for all the tags: js-yaml keeps one implicit type per tag name,
+ * so int's three forms would replace each other. Built on the first read: it loads `yaml`.
+ */
+function fastSchema(): Schema {
+  if (schema) return schema;
+  const lib = yamlLib();
+  const tags = new lib.Schema({ schema: 'core' }).tags.filter((t): t is ScalarTag => !('collection' in t && t.collection) && t.default === true && t.test instanceof RegExp);
+  const find = (s: string): ScalarTag | undefined => tags.find((t) => t.test!.test(s));
+  // Most plain scalars are strings: one pass of the tests joined (when none has flags) tells them.
+  const any = tags.every((t) => t.test!.flags === '') ? new RegExp(tags.map((t) => `(?:${t.test!.source})`).join('|')) : undefined;
+  const refuse = (message: string): never => { throw new Refused(message); };
+  const core = new Type('tag:yaml.org,2002:core', {
+    kind: 'scalar',
+    resolve: (s: string) => (any ? any.test(s) : find(s) !== undefined),
+    construct: (s: string) => {
+      const out = find(s)!.resolve(s, refuse, {});
+      const value = lib.isScalar(out) ? out.value : out;
+      return typeof value === 'number' ? new Written(value, s) : value;
+    },
+  });
+  schema = FAILSAFE_SCHEMA.extend({ implicit: [core] });
+  return schema;
 }
 
-function floatOf(s: string): number {
-  if (/nan$/i.test(s)) return NaN;
-  if (/inf$/i.test(s)) return s.startsWith('-') ? -Infinity : Infinity;
-  return parseFloat(s);
-}
-
-const SCHEMA = FAILSAFE_SCHEMA.extend({
-  implicit: [
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => NULL.test(s), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (s: string) => BOOL.test(s), construct: (s: string) => s[0] === 't' || s[0] === 'T' }),
-    new Type('tag:yaml.org,2002:int', { kind: 'scalar', resolve: (s: string) => INT.test(s), construct: (s: string) => new Written(intOf(s), s) }),
-    new Type('tag:yaml.org,2002:float', { kind: 'scalar', resolve: (s: string) => FLOAT.test(s), construct: (s: string) => new Written(floatOf(s), s) }),
-  ],
-});
+let schema: Schema | undefined;
 
 /** Text that only the precise path reads exactly (see the header). */
 const UNUSUAL = [
@@ -197,7 +202,7 @@ export function readFast(file: string, text: string): FastRead {
   let value: unknown;
   try {
     // Duplicate keys and several documents make js-yaml throw (`json: false` is the default).
-    value = load(text, { schema: SCHEMA });
+    value = load(text, { schema: fastSchema() });
   } catch (e) {
     throw new Refused((e as Error).message);
   }

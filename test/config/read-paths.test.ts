@@ -150,6 +150,29 @@ describe('the fast path agrees with the precise one', () => {
   });
 });
 
+describe('plain scalars', () => {
+  // Strings made of the characters yaml's core-schema tests look at, and the known edge cases.
+  const CHARS = '0123456789abcdefxXoOBeE.+-_~nNulLtTrRsSfFaAiI';
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const generated = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => CHARS[Math.floor(next() * CHARS.length)]).join(''));
+  const scalars = ['0', '-0', '0x1F', '0o17', '0b1', '1_000', '.5', '-.5', '1.', '1e3', '.inf', '-.Inf', '.NaN', 'null', 'NULL', '~', 'True', 'FALSE', 'yes', '007', '09', '1.50', ...generated];
+
+  it('read on the fast path as yaml reads them: the same value, and a number keeps its text', () => {
+    let fastRead = 0;
+    for (const s of scalars) {
+      const text = `k: ${s}\nl: [${s}]\n`;
+      const fast = fastOrNull('s.yaml', text);
+      if (!fast) continue; // `-` alone, `~x`...: left to the precise path
+      fastRead++;
+      expectAlike(fast, read(parsePrecise({ file: 's.yaml', text })));
+      const root = fast.root as Record<string, Json>;
+      if (typeof root.k === 'number') expect(fast.src.written(root, 'k'), s).toBe(s);
+    }
+    expect(fastRead).toBeGreaterThan(scalars.length * 0.9);
+  });
+});
+
 /** The everyday subset of TRICKY: no anchors, aliases or tags (those go to the precise path). */
 const PLAIN = `version: 1   # trailing comment
 organization_id: 0o17
