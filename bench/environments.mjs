@@ -1,9 +1,10 @@
 // Benchmark: what `environments:` costs the loader, on the 5,000-action config of bench/validate.mjs.
 // Run: npm run build && node bench/environments.mjs      (BENCH_RUNS=3 by default)
 // Warm loadConfig (one process, after one untimed run), median ms, three cases:
-//  - no environments (one read, plus a substring search for the word `environments`);
-//  - two environments, --env staging (the file holding them is read once more to find them);
-//  - two environments, none selected, as validate and test do (one read per environment, plus that).
+//  - no environments (one parse, plus a substring search for the word `environments`);
+//  - two environments, --env staging (the definitions are read from the same parse);
+//  - two environments, none selected, as validate and test do (one parse, evaluated and checked
+//    once per environment).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -71,7 +71,7 @@ function inclusive(prof, selfUs) {
 
 /** The phases of a plan or apply run, by function name (inclusive CPU, synchronous parts). */
 export const PHASES = [
-  'loadConfig', 'parseFile', 'validateSchema', 'checkRegex', 'readLiveState', 'send', 'parseBody', 'shapeProblem',
+  'loadConfig', 'parseFile', 'evaluate', 'validateSchema', 'checkRegex', 'readLiveState', 'send', 'parseBody', 'shapeProblem',
   'validator', 'fromApiParser', 'buildPlan', 'renderPlanText', 'applyPlan', 'executePlan', 'runLevel',
 ];
 

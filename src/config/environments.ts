@@ -1,8 +1,9 @@
 // Environments (docs/config.md "Environments"): one config planned against several organizations.
 // The top-level `environments:` mapping names each one's API, organization and `${VAR}` values;
 // `environments: [names]` on an action, parser or app limits where it exists. Pure: the loader
-// (./load.ts) finds the definitions first, then reads the whole config once per environment with
-// that environment's variables in front of the MENUCTL_VAR_ process variables.
+// (./load.ts) parses each file once, finds the definitions in those values, then evaluates the
+// values once per environment (./evaluate.ts) with that environment's variables in front of the
+// MENUCTL_VAR_ process variables.
 
 import type { Diagnostic } from '../model/diagnostic.js';
 import { processVariable, VariableScope } from './interpolate.js';
@@ -22,7 +23,7 @@ export interface EnvironmentDef {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A file that cannot define environments is not parsed twice: the word must appear in it. */
+/** A file that cannot define environments is not parsed to find them (before connecting): the word must appear in it. */
 export const mayDefineEnvironments = (text: string): boolean => text.includes('environments');
 
 /**

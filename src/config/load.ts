@@ -1,5 +1,7 @@
-// The config pipeline: files -> values (${VAR} interpolated, aliases bounded; positions only on
-// demand) -> schema -> model -> semantic checks. Every problem is collected; state is null if any is an error.
+// The config pipeline, load then evaluate (as Terraform does): files -> values as written (each
+// file parsed once, aliases bounded; positions only on demand) -> per environment (or once, with
+// none): ${VAR} interpolated -> schema -> model -> semantic checks. Every problem is collected;
+// state is null if any is an error.
 
 import { bundledCatalog } from '../fs/catalog-file.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../model/diagnostic.js';
@@ -14,9 +16,10 @@ import { checkFixtures } from './checks/fixtures.js';
 import { checkSessions } from './checks/sessions.js';
 import { checkParsers } from './checks/parsers.js';
 import { readSources, type SourceFile } from './files.js';
-import { parseFile } from './parse.js';
+import { evaluate, type Evaluated } from './evaluate.js';
+import { parseFile, type ParsedFile } from './parse.js';
 import { validateSchema } from './schema.js';
-import type { ConfigSource } from './source.js';
+import type { ConfigSource, Json } from './source.js';
 import { didYouMean } from '../text/suggest.js';
 import { VariableScope } from './interpolate.js';
 import {
@@ -54,44 +57,68 @@ interface Pass {
 /** Loads config already in memory (tests, and callers that have the text). */
 export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[] = []): LoadOutput {
   const sources = new Map(files.map((f) => [f.file, f.text]));
-  const { environments, diagnostics: definitions } = findEnvironments(files, options.env);
+  const parsed = parseAll(files);
+  const { environments, diagnostics: definitions } = findEnvironments(parsed, options.env);
   const names = environments.map((e) => e.name);
   const finish = (diagnostics: Diagnostic[], state: DesiredState | null, extra: Partial<LoadOutput> = {}): LoadOutput => {
+    // The values as written were for the passes: the model is what the commands use. Kept, they
+    // doubled the memory of a big config for the whole run.
+    for (const p of parsed) p.values = undefined;
     const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
     return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
   };
   if (environments.length === 0) {
-    const pass = loadPass(files, options, names);
+    const pass = loadPass(parsed, options, names, undefined, false);
     if (options.environment !== undefined) pass.diagnostics.push(noSuchEnvironment(options.environment, names));
     return finish(pass.diagnostics, pass.state);
   }
   if (options.environment !== undefined) {
     const def = environments.find((e) => e.name === options.environment);
     if (!def) return finish([noSuchEnvironment(options.environment, names)], null);
-    const pass = loadPass(files, options, names, def);
+    const pass = loadPass(parsed, options, names, def, false);
     return finish(pass.diagnostics.map((d) => (d.code === 'env.unset' || d.code === 'env.undeclared' ? forEnvironment(d, def.name) : d)), pass.state);
   }
-  const passes = environments.map((def) => ({ def, ...loadPass(files, options, names, def) }));
+  // Every environment from the same parsed values: each pass copies what its variables change.
+  const passes = environments.map((def) => ({ def, ...loadPass(parsed, options, names, def, true) }));
   const perEnvironment = passes.map((p) => ({ name: p.def.name, state: hasErrors(p.diagnostics) ? null : p.state }));
   return finish(acrossEnvironments(passes), passes[0]!.state, { perEnvironment });
 }
 
-/** One read of the whole config, for one environment or for a config without environments. */
-function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names: readonly string[], def?: EnvironmentDef): Pass {
+/**
+ * Each file parsed once: the parses loadEnvironments made for the same texts (the CLI finds the
+ * environments before connecting, then loads), the others now.
+ */
+function parseAll(files: readonly SourceFile[]): ParsedFile[] {
+  const given = handedOver;
+  handedOver = [];
+  return files.map((f) => given.find((p) => p.src.file === f.file && p.src.text === f.text) ?? parseFile(f));
+}
+
+/**
+ * Parses made by loadEnvironments, for the load that follows it; taken (and dropped) by the next
+ * load, so a parse is never kept beyond it.
+ */
+let handedOver: ParsedFile[] = [];
+
+/**
+ * One pass over the whole config, for one environment or for a config without environments.
+ * `shared`: other passes follow on the same parsed values (evaluation copies, never changes them).
+ */
+function loadPass(parsed: readonly ParsedFile[], options: LoadOptions & LoadExtras, names: readonly string[], def: EnvironmentDef | undefined, shared: boolean): Pass {
   const diagnostics: Diagnostic[] = [];
+  for (const p of parsed) for (const d of p.diagnostics) diagnostics.push(d);
   const models: FileModel[] = [];
-  const parsedFiles: { src: ConfigSource; root: Record<string, unknown> | null }[] = [];
+  const evaluated: Evaluated[] = [];
   const scope = scopeFor(options.env, def);
-  for (const src of files) {
-    const parsed = parseFile(src, scope, diagnostics);
-    parsedFiles.push(parsed);
-    if (!parsed.root) continue;
+  for (const p of parsed) {
+    const file = evaluate(p, scope, diagnostics, { shared });
+    evaluated.push(file);
+    if (!file.root) continue;
     // No push(...list): spreading 100,000+ items as arguments overflows the stack.
-    for (const d of validateSchema(parsed.root, parsed.src)) diagnostics.push(d);
-    const builder = new ModelBuilder(parsed.src, def?.name);
-    models.push(builder.file(parsed.root));
+    for (const d of validateSchema(file.root, file.src, file.reported)) diagnostics.push(d);
+    models.push(new ModelBuilder(file.src, def?.name).file(file.root));
   }
-  checkEnvironmentLists(parsedFiles, names, diagnostics);
+  checkEnvironmentLists(evaluated, names, diagnostics);
   const ctx: CheckContext = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
   checkDuplicates(ctx);
   checkActions(ctx);
@@ -99,55 +126,57 @@ function loadPass(files: SourceFile[], options: LoadOptions & LoadExtras, names:
   checkFixtures(ctx);
   checkSessions(ctx);
   if (def && def.organization_id === undefined && !models.some((m) => m.organization_id !== undefined)) diagnostics.push(unguarded(def));
-  // The values as written were for the checks: the model is what the commands use. Kept, they
-  // doubled the memory of a big config for the whole run.
-  for (const p of parsedFiles) p.src.root = null;
   return { diagnostics, state: hasErrors(diagnostics) ? null : merge(models, def) };
 }
 
 /**
- * The definitions, read from the files that can hold them with the process environment (their
- * other findings are reported by the passes that follow). A config without environments pays
- * only a substring search.
+ * The definitions, from the parsed files that can hold them, their values evaluated with the
+ * process environment (their other findings are reported by the passes that follow). A config
+ * without environments pays only a substring search.
  */
-function findEnvironments(files: SourceFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
-  const candidates = files.filter((f) => mayDefineEnvironments(f.text));
+function findEnvironments(parsed: readonly ParsedFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
+  const candidates = parsed.filter((p) => mayDefineEnvironments(p.src.text));
   if (candidates.length === 0) return { environments: [], diagnostics: [] };
-  // The CLI finds them before connecting (--env picks the URL), then loads: the same texts are not parsed twice.
-  if (lastFound && lastFound.env === env && sameFiles(lastFound.files, candidates)) return lastFound.found;
+  // The CLI finds them before connecting (--env picks the URL), then loads the same parses: the
+  // definitions it acted on are the ones loaded.
+  const sources = candidates.map((p) => p.src);
+  if (lastFound && lastFound.env === env && lastFound.sources.length === sources.length && lastFound.sources.every((s, i) => s === sources[i])) return lastFound.found;
   const found = readDefinitions(candidates, env);
-  lastFound = { files: candidates, env, found };
+  lastFound = { sources, env, found };
   return found;
 }
 
-let lastFound: { files: SourceFile[]; env: LoadOptions['env']; found: ReturnType<typeof readDefinitions> } | undefined;
+let lastFound: { sources: ConfigSource[]; env: LoadOptions['env']; found: ReturnType<typeof readDefinitions> } | undefined;
 
-const sameFiles = (a: readonly SourceFile[], b: readonly SourceFile[]): boolean =>
-  a.length === b.length && a.every((f, i) => f.file === b[i]!.file && f.text === b[i]!.text);
-
-/** `NAME: ${NAME}` (quoted or not, block or flow style): a variable defined as itself. */
-const SELF_REFERENCE = /(?:^|[\s{,])([A-Za-z_][A-Za-z0-9_]*)[ \t]*:[ \t]*(["']?)\$\{\1\}\2(?=[ \t]*(?:[,}#]|$))/gm;
-
-function readDefinitions(candidates: SourceFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
+function readDefinitions(candidates: readonly ParsedFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  // An unset ${VAR} (usually one the environments define) would send a file down the slow precise
-  // path; here it only needs some value, and each environment's own pass reports it, located.
-  // Names written with a default (`${NAME:-x}`) stay unset, so the default applies as usual.
-  const withDefault = new Set(candidates.flatMap((f) => [...f.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1]!)));
+  // An unset ${VAR} (usually one the environments define) only needs some value here; each
+  // environment's own pass reports it, located. Names written with a default (`${NAME:-x}`)
+  // stay unset, so the default applies as usual.
+  const withDefault = new Set(candidates.flatMap((p) => [...p.src.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):-/g)].map((m) => m[1]!)));
   const unset = new Set<string>();
   const lenient = new LenientScope(env, withDefault, unset);
-  const parsed = candidates.map((f) => parseFile(f, lenient, []));
-  const environments = readEnvironments(parsed, diagnostics);
+  // Only the definitions are evaluated, and without changing the parsed values the passes read.
+  const files = candidates.map((p) => evaluate(p, lenient, [], { shared: true, only: 'environments' }));
+  const environments = readEnvironments(files, diagnostics);
   // `A: "${A}"` with A unset: the stand-in '' must not define A, or every ${A} would quietly be
   // empty instead of reported unset (env.unset, at each use, for this environment). Only a value
-  // that is exactly its own reference: `A: ""` and `A: "${A:-}"` are empty on purpose.
-  const selfReferences = new Set(candidates.flatMap((f) => [...f.text.matchAll(SELF_REFERENCE)].map((m) => m[1]!)));
+  // written as exactly its own reference, in that environment (read from the values as written,
+  // however quoted): `A: ""` and `A: "${A:-}"` are empty on purpose.
   for (const def of environments) {
+    const written = variablesAsWritten(candidates.find((p) => p.src === def.src)!, def.name);
     for (const [name, value] of Object.entries(def.variables)) {
-      if (value === '' && unset.has(name) && selfReferences.has(name)) delete def.variables[name];
+      if (value === '' && unset.has(name) && written?.[name] === `\${${name}}`) delete def.variables[name];
     }
   }
   return { environments, diagnostics };
+}
+
+/** `environments.<name>.variables` as parsed, before evaluation. */
+function variablesAsWritten(p: ParsedFile, name: string): Record<string, Json> | undefined {
+  const at = (v: unknown, key: string): unknown => (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined);
+  const variables = at(at(at(p.values, 'environments'), name), 'variables');
+  return variables !== null && typeof variables === 'object' && !Array.isArray(variables) ? variables as Record<string, Json> : undefined;
 }
 
 /** Reads as the process-only scope does, but an unresolved name gets '' (unless it has a default) and is noted in `unset`. */
@@ -183,7 +212,11 @@ function noSuchEnvironment(name: string, names: readonly string[]): Diagnostic {
  */
 export async function loadEnvironments(paths: string[], options: LoadOptions): Promise<{ environments: EnvironmentDef[]; readable: boolean }> {
   const read = await readSources(paths, options.cwd);
-  const found = findEnvironments(read.files, options.env);
+  // Only the files that can define environments; their parses go to the load that follows.
+  const parsed = read.files.filter((f) => mayDefineEnvironments(f.text))
+    .map((f) => handedOver.find((p) => p.src.file === f.file && p.src.text === f.text) ?? parseFile(f));
+  handedOver = parsed;
+  const found = findEnvironments(parsed, options.env);
   return { environments: found.environments, readable: !hasErrors(read.diagnostics) };
 }
 

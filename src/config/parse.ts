@@ -1,15 +1,15 @@
-// One file's text -> its values (a ConfigSource), or located diagnostics.
+// One file's text -> its values as written (strings still holding `${...}`) and its
+// ConfigSource (positions on demand), or located diagnostics. Once per file and run, whatever the
+// environments: ./evaluate.ts then interpolates per environment, from these values.
 // Never throws on bad input: every problem becomes a Diagnostic with file:line:col.
 // The fast path (./read-fast.ts) reads every ordinary file; a file it refuses (invalid YAML, or
 // anything unusual) is read by the precise `yaml` path, whose diagnostics are the reference.
 
 import type { Node, YAMLError } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { addressOfPath } from './addresses.js';
 import type { SourceFile } from './files.js';
-import type { VariableScope } from './interpolate.js';
 import { readFast, Refused } from './read-fast.js';
-import { readValues, type Unaddressed } from './read-precise.js';
+import { readValues, type ReadNotes } from './read-precise.js';
 import { ConfigSource, YAML_OPTIONS, type Json } from './source.js';
 import { yamlErrorAdvice } from './yaml-advice.js';
 import { yamlLib } from './yaml-lib.js';
@@ -33,46 +33,62 @@ function fromYamlError(e: YAMLError, src: ConfigSource, severity: Diagnostic['se
   return { severity, code, message, loc: src.loc(advice?.offset ?? e.pos[0]) };
 }
 
-export interface ParsedFile {
+export interface ParsedFile extends ReadNotes {
   src: ConfigSource;
-  /** null when the file could not be read as one YAML mapping. */
-  root: Record<string, unknown> | null;
+  /**
+   * The values as written: a mapping for a usable file (anything else has a config.root-type
+   * finding, but its `${...}` are still reported). undefined when the file could not be read, or
+   * once the load is over (load.ts releases them).
+   */
+  values: Json | undefined;
+  /** The file's own findings (YAML syntax, aliases, an empty file...): the same in every environment. */
+  diagnostics: Diagnostic[];
 }
 
-export function parseFile(file: SourceFile, scope: VariableScope, diagnostics: Diagnostic[]): ParsedFile {
+/**
+ * Files parsed in this process, and how many of them by the precise path: what the tests and
+ * benches observe to check that each file is parsed once per run. (A positioned Document built
+ * later to locate a finding is not a parse of the values: ConfigSource.positioned tells those.)
+ */
+export const parseCount = { files: 0, precise: 0 };
+
+export function parseFile(file: SourceFile): ParsedFile {
   try {
-    const src = readFast(file.file, file.text, scope);
-    return { src, root: src.root as Record<string, unknown> };
+    return parseFast(file);
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
-    return parsePrecise(file, scope, diagnostics);
+    return parsePrecise(file);
   }
+}
+
+/** The fast path alone: throws Refused for a file only the precise path reads exactly. */
+export function parseFast(file: SourceFile): ParsedFile {
+  const { src, root, sites } = readFast(file.file, file.text);
+  parseCount.files++;
+  return { src, values: root, diagnostics: [], sites, aliases: [], reported: new Set() };
 }
 
 /** The `yaml` path: slower, but reports every duplicate key, unknown alias, tag and syntax error. */
-export function parsePrecise(file: SourceFile, scope: VariableScope, diagnostics: Diagnostic[]): ParsedFile {
+export function parsePrecise(file: SourceFile): ParsedFile {
+  parseCount.files++;
+  parseCount.precise++;
   const doc = yamlLib().parseDocument(file.text, YAML_OPTIONS);
   const src = new ConfigSource(file.file, file.text, doc);
+  const out: ParsedFile = { src, values: undefined, diagnostics: [], sites: [], aliases: [], reported: new Set() };
+  const diagnostics = out.diagnostics;
   for (const e of doc.errors) diagnostics.push(fromYamlError(e, src, 'error'));
   for (const w of doc.warnings) diagnostics.push(fromYamlError(w, src, 'warning'));
-  if (doc.errors.length > 0) return { src, root: null };
+  if (doc.errors.length > 0) return out;
   if (doc.contents === null) {
     diagnostics.push({ severity: 'error', code: 'config.empty', loc: src.loc(0),
       message: 'file is empty; a config needs at least `version: 1`.' });
-    return { src, root: null };
+    return out;
   }
-  const unresolved: Unaddressed[] = [];
-  const root: Json | undefined = readValues(doc, src, scope, diagnostics, unresolved);
-  if (root === undefined) return { src, root: null };
-  if (root === null || typeof root !== 'object' || Array.isArray(root)) {
+  const root: Json | undefined = (out.values = readValues(doc, src, diagnostics, out));
+  if (root !== undefined && (root === null || typeof root !== 'object' || Array.isArray(root))) {
     const got = root === null ? 'null' : Array.isArray(root) ? 'a list' : `a ${typeof root}`;
     diagnostics.push({ severity: 'error', code: 'config.root-type', loc: src.loc((doc.contents as Node).range?.[0] ?? 0),
       message: `the top level must be a mapping (version:, actions:, apps:), not ${got}.` });
-    return { src, root: null };
   }
-  for (const { diagnostic, path } of unresolved) {
-    const address = addressOfPath(root, path);
-    if (address) diagnostic.address = address;
-  }
-  return { src, root };
+  return out;
 }

@@ -1,18 +1,21 @@
-// The fast path: js-yaml reads the values of an ordinary file, with scalars resolved exactly as
-// `yaml`'s core schema resolves them, and no positions at all (./source.ts finds those later, for
-// findings only). js-yaml builds values ~10x faster than `yaml` builds a positioned Document.
+// The fast path: js-yaml reads the values of an ordinary file, as written (a `${VAR}` is left for
+// ./evaluate.ts), with plain scalars resolved by `yaml`'s own core-schema tags, and no
+// positions at all (./source.ts finds those later, for findings only). js-yaml builds values ~10x
+// faster than `yaml` builds a positioned Document.
 //
-// Anything js-yaml might read differently from `yaml`, or that needs a located diagnostic, is
-// refused (`Refused`) and the caller reads that file with `yaml` (./read-precise.ts), whose
-// diagnostics are the reference: invalid YAML (js-yaml throws: duplicate keys, bad indentation...),
-// directives, tags, anchors and aliases (and so alias bombs), lone CRs, content after `---`, quoted
-// or flow values over several lines inside a block collection (a flow root is fine: FLOW_ROOT), a
-// key `yaml` would name otherwise (null) or refuse (over 1,000 characters), and any ${VAR} problem.
+// Anything js-yaml might read differently from `yaml` is refused (`Refused`) and the caller reads
+// that file with `yaml` (./read-precise.ts), whose diagnostics are the reference: invalid YAML
+// (js-yaml throws: duplicate keys, bad indentation...), directives, tags, anchors and aliases (and
+// so alias bombs), lone CRs, content after `---`, quoted or flow values over several lines inside
+// a block collection (a flow root is fine: FLOW_ROOT), and a key `yaml` would name otherwise
+// (null) or refuse (over 1,000 characters). A `${VAR}` problem is no reason to refuse: evaluation
+// reports it, located from its path like any other finding.
 
-import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+import { FAILSAFE_SCHEMA, load, Type, type Schema } from 'js-yaml';
+import type { ScalarTag } from 'yaml';
 import { StringPool } from '../text/string-pool.js';
-import { interpolate, type VariableScope } from './interpolate.js';
-import { ConfigSource, defineKey, type Json } from './source.js';
+import { ConfigSource, defineKey, type Json, type Segment } from './source.js';
+import { yamlLib } from './yaml-lib.js';
 
 export class Refused extends Error {}
 
@@ -25,33 +28,36 @@ class Written {
   get [Symbol.toStringTag](): string { return 'Written'; }
 }
 
-// `yaml`'s core schema (node_modules/yaml/dist/schema/core), rule for rule; js-yaml's own
-// CORE_SCHEMA differs (it reads 0b1, 1_000 and -0x1 as ints, -.5 as a string, -0 as 0).
-const NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
-const FLOAT = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
-
-function intOf(s: string): number {
-  if (s.startsWith('0o')) return parseInt(s.slice(2), 8);
-  if (s.startsWith('0x')) return parseInt(s.slice(2), 16);
-  return parseInt(s, 10);
+/**
+ * js-yaml with `yaml`'s core schema for plain scalars: `yaml`'s own tags (null, bool, the three
+ * int forms, the three float forms), tried in its order, as its composer does (`schema.tags.find`
+ * of a default tag whose test matches), so a plain scalar reads here exactly as `yaml` reads it.
+ * js-yaml's own CORE_SCHEMA differs (it reads 0b1, 1_000 and -0x1 as ints, -.5 as a string, -0
+ * as 0). One js-yaml type stands for all the tags: js-yaml keeps one implicit type per tag name,
+ * so int's three forms would replace each other. Built on the first read: it loads `yaml`.
+ */
+function fastSchema(): Schema {
+  if (schema) return schema;
+  const lib = yamlLib();
+  const tags = new lib.Schema({ schema: 'core' }).tags.filter((t): t is ScalarTag => !('collection' in t && t.collection) && t.default === true && t.test instanceof RegExp);
+  const find = (s: string): ScalarTag | undefined => tags.find((t) => t.test!.test(s));
+  // Most plain scalars are strings: one pass of the tests joined (when none has flags) tells them.
+  const any = tags.every((t) => t.test!.flags === '') ? new RegExp(tags.map((t) => `(?:${t.test!.source})`).join('|')) : undefined;
+  const refuse = (message: string): never => { throw new Refused(message); };
+  const core = new Type('tag:yaml.org,2002:core', {
+    kind: 'scalar',
+    resolve: (s: string) => (any ? any.test(s) : find(s) !== undefined),
+    construct: (s: string) => {
+      const out = find(s)!.resolve(s, refuse, {});
+      const value = lib.isScalar(out) ? out.value : out;
+      return typeof value === 'number' ? new Written(value, s) : value;
+    },
+  });
+  schema = FAILSAFE_SCHEMA.extend({ implicit: [core] });
+  return schema;
 }
 
-function floatOf(s: string): number {
-  if (/nan$/i.test(s)) return NaN;
-  if (/inf$/i.test(s)) return s.startsWith('-') ? -Infinity : Infinity;
-  return parseFloat(s);
-}
-
-const SCHEMA = FAILSAFE_SCHEMA.extend({
-  implicit: [
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => NULL.test(s), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (s: string) => BOOL.test(s), construct: (s: string) => s[0] === 't' || s[0] === 'T' }),
-    new Type('tag:yaml.org,2002:int', { kind: 'scalar', resolve: (s: string) => INT.test(s), construct: (s: string) => new Written(intOf(s), s) }),
-    new Type('tag:yaml.org,2002:float', { kind: 'scalar', resolve: (s: string) => FLOAT.test(s), construct: (s: string) => new Written(floatOf(s), s) }),
-  ],
-});
+let schema: Schema | undefined;
 
 /** Text that only the precise path reads exactly (see the header). */
 const UNUSUAL = [
@@ -66,25 +72,32 @@ const UNUSUAL = [
 const ODD_KEY = /^(?:null|Null|NULL|~|)$/;
 
 class Walk {
+  /** Where the walk is: the path of the value being read. */
+  private readonly path: Segment[] = [];
+  /** Paths of the strings holding `${`, for evaluation. */
+  readonly sites: Segment[][] = [];
   /** One copy of each repeated value (statuses, categories, shared regexes) for the whole file. */
   private readonly strings = new StringPool();
 
-  constructor(private readonly src: ConfigSource, private readonly scope: VariableScope) {}
+  constructor(private readonly src: ConfigSource) {}
 
-  /** Unwraps numbers (keeping their text where it differs), interpolates strings, checks keys. */
+  /** Unwraps numbers (keeping their text where it differs), notes strings to interpolate, checks keys. */
   value(v: unknown, container: object, key: string | number): Json {
     if (typeof v === 'string') {
-      if (!v.includes('${')) return this.strings.get(v, ownCopy);
-      const r = interpolate(v, this.scope);
-      if (r.issues.length > 0) throw new Refused('interpolation'); // located by the precise path
-      return this.strings.get(r.value, ownCopy);
+      if (v.includes('${')) this.sites.push([...this.path]);
+      return this.strings.get(v, ownCopy);
     }
     if (v instanceof Written) {
       if (v.text !== String(v.value)) this.src.rememberNumber(container, key, v.text);
       return v.value;
     }
+    const path = this.path;
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) v[i] = this.value(v[i], v, i);
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        v[i] = this.value(v[i], v, i);
+        path.pop();
+      }
       return v as Json[];
     }
     if (v !== null && typeof v === 'object') {
@@ -92,7 +105,9 @@ class Walk {
       for (const k of Object.keys(obj)) {
         if (k.length > 1000 || ODD_KEY.test(k)) throw new Refused('key');
         const x = obj[k];
+        path.push(k);
         const out = this.value(x, obj, k);
+        path.pop();
         // A string is always put back: its own copy is === to the slice it replaces.
         if (out !== x || typeof x === 'string') defineKey(obj, k, out);
       }
@@ -175,20 +190,28 @@ function spansLines(text: string): boolean {
  */
 const FLOW_ROOT = /^(?:[ \t]*(?:#[^\n]*)?\n)*\{/;
 
-/** Reads one file's values; throws Refused when the precise path must read it. */
-export function readFast(file: string, text: string, scope: VariableScope): ConfigSource {
+export interface FastRead {
+  src: ConfigSource;
+  /** The values as written. */
+  root: Record<string, Json>;
+  /** Paths of the strings that hold `${`, in the order read. */
+  sites: Segment[][];
+}
+
+/** Reads one file's values as written; throws Refused when the precise path must read it. */
+export function readFast(file: string, text: string): FastRead {
   if (UNUSUAL.some((re) => re.test(text))) throw new Refused('unusual text');
   if (!FLOW_ROOT.test(text) && spansLines(text)) throw new Refused('multi-line quoted or flow value');
   let value: unknown;
   try {
     // Duplicate keys and several documents make js-yaml throw (`json: false` is the default).
-    value = load(text, { schema: SCHEMA });
+    value = load(text, { schema: fastSchema() });
   } catch (e) {
     throw new Refused((e as Error).message);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Refused('root');
   const src = new ConfigSource(file, text);
-  const holder = { root: value };
-  src.root = new Walk(src, scope).value(value, holder, 'root');
-  return src;
+  const walk = new Walk(src);
+  const root = walk.value(value, { root: value }, 'root') as Record<string, Json>;
+  return { src, root, sites: walk.sites };
 }

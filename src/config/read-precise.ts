@@ -1,27 +1,39 @@
-// The precise path: a `yaml` Document -> plain values. Slow on big files (a positioned node per
-// scalar), so it runs only for files the fast path refused; its diagnostics are the reference
-// (every duplicate key, unknown aliases, complex keys, tags, multi-document files), and the same
-// Document then answers the file's position lookups (./source.ts).
+// The precise path: a `yaml` Document -> plain values, as written (a `${VAR}` is left for
+// ./evaluate.ts). Slow on big files (a positioned node per scalar), so it runs only for files the
+// fast path refused; its diagnostics are the reference (every duplicate key, unknown aliases,
+// complex keys, tags, multi-document files), and the same Document then answers the file's
+// position lookups (./source.ts).
 
 import type { Document, Node, Scalar } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { interpolate, type VariableScope } from './interpolate.js';
 import { ussdAliasAdvice } from './yaml-advice.js';
 import { defineKey, MAX_ALIAS_NODES, pointer, type ConfigSource, type Json, type Segment } from './source.js';
+
+/** What reading the values finds besides them; evaluation (./evaluate.ts) works from it. */
+export interface ReadNotes {
+  /** Paths of the strings that hold `${`, each where it is written (not again where an alias repeats it). */
+  sites: Segment[][];
+  /**
+   * Where an alias repeats an anchor read earlier at `target`, in the order written. The two
+   * share one value (a mapping or list is the same object); a string repeated this way is
+   * interpolated once, at the anchor, and the alias takes the result.
+   */
+  aliases: { path: Segment[]; target: Segment[] }[];
+  /** JSON pointers of values already reported (an unknown alias): their schema errors would be noise. */
+  reported: Set<string>;
+}
 
 interface Walk {
   path: Segment[];
   doc: Document;
   src: ConfigSource;
-  scope: VariableScope;
   diagnostics: Diagnostic[];
-  /** ${VAR} problems with the path of their value: their addresses need the whole root. */
-  unresolved: Unaddressed[];
+  notes: ReadNotes;
   memo: Map<Node, Json>;
+  /** Where each anchored node was read. */
+  anchors: Map<Node, Segment[]>;
 }
-
-export interface Unaddressed { diagnostic: Diagnostic; path: Segment[] }
 
 /** Where a node starts, as every diagnostic of this path reports it. */
 const startOf = (node: Node | null | undefined): number => node?.range?.[0] ?? 0;
@@ -29,15 +41,8 @@ const startOf = (node: Node | null | undefined): number => node?.range?.[0] ?? 0
 function scalarValue(node: Scalar, w: Walk): Json {
   const v = node.value;
   if (typeof v === 'string') {
-    const r = interpolate(v, w.scope);
-    for (const issue of r.issues) {
-      const diagnostic: Diagnostic = { severity: issue.severity ?? 'error', code: issue.code, message: issue.message, loc: w.src.charLoc(w.path, issue.index) };
-      w.diagnostics.push(diagnostic);
-      w.unresolved.push({ diagnostic, path: [...w.path] });
-      // A value with an error is not checked further; a default that applied is checked as any value.
-      if (issue.severity === undefined) w.src.reported.add(pointer(w.path));
-    }
-    return r.value;
+    if (v.includes('${')) w.notes.sites.push([...w.path]);
+    return v;
   }
   if (typeof v === 'bigint') return Number(v);
   if (v === null || v === undefined) return null;
@@ -62,13 +67,16 @@ function convert(node: Node | null | undefined, w: Walk): Json {
       w.diagnostics.push({ severity: 'error', code: 'yaml.unknown-alias', loc: w.src.loc(startOf(node)),
         message: ussdAliasAdvice(node.source, typeof key === 'string' ? key : undefined)
           ?? `alias *${node.source} refers to no anchor defined before it. Define &${node.source} first.` });
-      w.src.reported.add(pointer(w.path));
+      w.notes.reported.add(pointer(w.path));
       return null;
     }
+    const anchor = w.anchors.get(target as Node);
+    if (anchor) w.notes.aliases.push({ path: [...w.path], target: anchor });
     return convert(target, w);
   }
   const seen = w.memo.get(node);
   if (seen !== undefined) return seen; // an anchor used again by an alias: same value, converted once
+  if (node.anchor) w.anchors.set(node, [...w.path]);
   let out: Json;
   if (isScalar(node)) out = scalarValue(node, w);
   else if (isMap(node)) {
@@ -147,14 +155,13 @@ export function aliasLimitMessage(expanded: number, budget: number): string {
   return `aliases expand to ${what} here (limit: ${MAX_ALIAS_NODES} nodes added by aliases, or the file's own size). Write the values out or use fewer nested aliases.`;
 }
 
-/** Converts the document into src.root (undefined, with a located error, when aliases would expand too far); `unresolved` gets the ${VAR} diagnostics still without an address. */
-export function readValues(doc: Document, src: ConfigSource, scope: VariableScope, diagnostics: Diagnostic[], unresolved: Unaddressed[]): Json | undefined {
+/** The document's values as written (undefined, with a located error, when aliases would expand too far); `notes` gets what evaluation needs. */
+export function readValues(doc: Document, src: ConfigSource, diagnostics: Diagnostic[], notes: ReadNotes): Json | undefined {
   const overflow = aliasOverflow(doc);
   if (overflow) {
     diagnostics.push({ severity: 'error', code: 'yaml.alias-limit', loc: src.loc(startOf(overflow.alias)),
       message: aliasLimitMessage(overflow.expanded, overflow.budget) });
     return undefined;
   }
-  src.root = convert(doc.contents as Node | null, { path: [], doc, src, scope, diagnostics, unresolved, memo: new Map() });
-  return src.root;
+  return convert(doc.contents as Node | null, { path: [], doc, src, diagnostics, notes, memo: new Map(), anchors: new Map() });
 }

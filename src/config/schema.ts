@@ -130,13 +130,14 @@ function validateAll(root: unknown): ErrorObject[] {
   return errors;
 }
 
-export function validateSchema(root: unknown, src: ConfigSource): Diagnostic[] {
+/** `reported`: JSON pointers of values already reported (a failed `${VAR}`...), whose schema errors would be noise. */
+export function validateSchema(root: unknown, src: ConfigSource, reported: ReadonlySet<string> = new Set()): Diagnostic[] {
   const errors = validateAll(root);
   if (errors.length === 0) return [];
   const out = stepDiagnostics(errors, root, src);
   const seen = new Set<string>();
   for (const e of relevant(errors, root)) {
-    if (src.reported.has(e.instancePath)) continue;
+    if (reported.has(e.instancePath)) continue;
     const path = pointerToPath(e.instancePath);
     const m = schemaMessage.fromAjv(e, path, valueAt(root, path));
     const key = `${e.instancePath}|${m.code}|${m.message}`;

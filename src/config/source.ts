@@ -26,11 +26,12 @@ export const pointer = (path: readonly Segment[]) => path.map((s) => `/${String(
 export const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: true } as const;
 
 export class ConfigSource {
-  root: Json = null;
-  /** JSON pointers of values already reported (failed ${VAR}, unknown alias): their schema errors would be noise. */
-  readonly reported = new Set<string>();
-  /** Numbers whose text differs from their value (`press: 01`), by container and key: kept as written. */
-  private readonly numberText = new Map<object, Map<Segment, string>>();
+  /**
+   * Numbers whose text differs from their value (`press: 01`), by container and key: kept as
+   * written. Weak: the values are released once the model is built (load.ts), and a container
+   * copied for one environment's values (evaluate.ts) is dropped with them.
+   */
+  private readonly numberText = new WeakMap<object, Map<Segment, string>>();
   private document: Document | null;
   /** The Document was built here for positions (not handed over by the precise path): it may be dropped. */
   private ownDocument = false;
@@ -47,6 +48,12 @@ export class ConfigSource {
     let m = this.numberText.get(container);
     if (!m) this.numberText.set(container, (m = new Map()));
     m.set(key, text);
+  }
+
+  /** `copy`, a copy of `container` with the same keys, has its numbers written as the original's. */
+  carryNumbers(container: object, copy: object): void {
+    const m = this.numberText.get(container);
+    if (m) this.numberText.set(copy, m);
   }
 
   /** A scalar as written: `press: 01` is "01", not "1"; a string is itself. */

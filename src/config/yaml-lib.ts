@@ -1,6 +1,8 @@
-// The `yaml` package is needed only when the fast path refuses a file (see parse.ts) or a finding
-// needs a position (source.ts), so it is loaded on first use: ~40 ms off every clean run. A
-// module-local require loads it synchronously, which keeps the loader synchronous.
+// The `yaml` package is loaded on first use, not when the config modules are imported: the first
+// file read needs its core-schema tags (read-fast.ts), and its parser is needed only when the
+// fast path refuses a file (parse.ts) or a finding needs a position (source.ts). A command that
+// reads no config (`--help`, `token`, `serve`) never loads it. A module-local require loads it
+// synchronously, which keeps the loader synchronous.
 import { createRequire } from 'node:module';
 import type { Alias, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 

@@ -106,6 +106,15 @@ describe('checking every environment (validate, test)', () => {
     }
   });
 
+  it('a self-reference counts only in the environment that writes it: another one\'s `""` stays defined', () => {
+    const text = CONFIG.replace('HOOKS: "https://staging-hooks.example.com"', 'HOOKS: ""').replace('HOOKS: "https://hooks.example.com"', 'HOOKS: "${HOOKS}"')
+      .replace('webhook_url: "\${HOOKS}/in"', 'webhook_url: "https://h.example.com/in${HOOKS}"');
+    const r = load(text);
+    expect(r.environments.map((e) => [e.name, e.variables])).toEqual([['staging', { HOOKS: '', TIMEOUT: '30' }], ['production', {}]]);
+    expect(r.diagnostics.filter((d) => d.code === 'env.unset').map((d) => d.message)).toEqual([
+      expect.stringContaining('variable HOOKS is not set for environment "production"'), expect.stringContaining('variable HOOKS is not set for environment "production"')]);
+  });
+
   it("a self-reference single-quoted, or unquoted in block style, is seen too", () => {
     for (const variables of ["variables: { HOOKS: '${HOOKS}' }", 'variables:\n      HOOKS: ${HOOKS}']) {
       const r = load(CONFIG.replace('variables: { HOOKS: "https://hooks.example.com" }', variables), { environment: 'production' });

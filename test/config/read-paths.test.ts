@@ -1,14 +1,16 @@
 // The two ways a file is read must agree: the fast one (js-yaml, values only) and the precise
-// one (`yaml`, the reference for diagnostics) give the same values and keep the same numbers as
-// written; anything the fast one cannot read exactly is left to the precise one. Positions come
-// from one place (ConfigSource, on demand) whichever path read the values.
+// one (`yaml`, the reference for diagnostics) give the same values as written (the same `${...}`
+// to evaluate) and, evaluated, the same values, and keep the same numbers as written; anything
+// the fast one cannot read exactly is left to the precise one. Positions come from one place
+// (ConfigSource, on demand) whichever path read the values.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VariableScope } from '../../src/config/interpolate.js';
 import { loadSources } from '../../src/config/load.js';
+import { evaluate } from '../../src/config/evaluate.js';
 import { originOf } from '../../src/config/origin.js';
-import { parseFile, parsePrecise } from '../../src/config/parse.js';
+import { parseCount, parseFast, parseFile, parsePrecise, type ParsedFile } from '../../src/config/parse.js';
 import { readFast, Refused } from '../../src/config/read-fast.js';
 import type { ConfigSource, Json } from '../../src/config/source.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
@@ -24,7 +26,7 @@ function examples(): { file: string; text: string }[] {
 }
 
 /** Every number's text as the model would take it (`written`), by path. */
-function numbers(src: ConfigSource): string[] {
+function numbers(src: ConfigSource, root: Json): string[] {
   const out: string[] = [];
   const walk = (v: Json, p: string, depth: number): void => {
     if (!v || typeof v !== 'object' || depth > 50) return;
@@ -35,19 +37,38 @@ function numbers(src: ConfigSource): string[] {
       walk(x, `${p}/${s}`, depth + 1);
     }
   };
-  walk(src.root, '', 0);
+  walk(root, '', 0);
   return out;
 }
 
-function fastOrNull(file: string, text: string): ConfigSource | null {
-  try { return readFast(file, text, env); } catch (e) { if (e instanceof Refused) return null; throw e; }
+/** A parsed file as the loader reads it: its values as written, then evaluated with `env`. */
+interface Read { parsed: ParsedFile; written: Json; root: Json; src: ConfigSource; diagnostics: Diagnostic[] }
+
+function read(parsed: ParsedFile, scope = env): Read {
+  const written = structuredClone(parsed.values) as Json;
+  const diagnostics: Diagnostic[] = [];
+  const e = evaluate(parsed, scope, diagnostics, { shared: true });
+  expect(parsed.values, 'evaluating shared values leaves them as written').toEqual(written);
+  return { parsed, written, root: e.root as Json, src: parsed.src, diagnostics };
+}
+
+function fastOrNull(file: string, text: string): Read | null {
+  try { return read(parseFast({ file, text })); } catch (e) { if (e instanceof Refused) return null; throw e; }
 }
 
 function both(file: string, text: string) {
-  const preciseDiags: Diagnostic[] = [];
   const fast = fastOrNull(file, text);
-  const precise = parsePrecise({ file, text }, env, preciseDiags);
-  return { fast, precise, preciseDiags };
+  const parsed = parsePrecise({ file, text });
+  const precise = read(parsed);
+  return { fast, precise, preciseDiags: [...parsed.diagnostics, ...precise.diagnostics] };
+}
+
+/** Both paths read alike: values as written, the strings to interpolate, values evaluated, numbers as written. */
+function expectAlike(fast: Read, precise: Read): void {
+  expect(fast.written).toEqual(precise.written);
+  expect(fast.parsed.sites.map((p) => JSON.stringify(p)).sort()).toEqual(precise.parsed.sites.map((p) => JSON.stringify(p)).sort());
+  expect(fast.root).toEqual(precise.root);
+  expect(numbers(fast.src, fast.root)).toEqual(numbers(precise.src, precise.root));
 }
 
 const TRICKY = `# yaml-language-server: $schema=../schemas/menuctl.schema.json
@@ -111,22 +132,44 @@ describe('the fast path agrees with the precise one', () => {
     const { fast, precise, preciseDiags } = both(file, text);
     expect(preciseDiags.filter((d) => d.severity === 'error')).toEqual([]);
     if (!fast) return; // refused: only the precise path reads it
-    expect(fast.root).toEqual(precise.src.root);
-    expect(numbers(fast)).toEqual(numbers(precise.src));
+    expectAlike(fast, precise);
   });
 
   it('keeps __proto__ and constructor as own keys without touching any prototype', () => {
-    const root = readFast('p.yaml', PLAIN, env).root as Record<string, unknown>;
+    const root = readFast('p.yaml', PLAIN).root as Record<string, unknown>;
     expect(Object.keys(root)).toContain('__proto__');
     expect(Object.getPrototypeOf(root)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('reads yes/no/on/off and dates as strings, and numbers as yaml\'s core schema does', () => {
-    const root = readFast('p.yaml', PLAIN, env).root as Record<string, Json[]>;
+    const root = readFast('p.yaml', PLAIN).root as Record<string, Json[]>;
     expect(root.strings).toEqual(['yes', 'no', 'on', 'off', 'y', 'n', '1_000', '0x1F', '2001-01-01', 0.5, 12, 1]);
     expect(root.numbers).toEqual([31, 1000, -7, 7, 1.5, 1, 50, '0b1', -0.5, '-0x1']);
-    expect(Object.is((readFast('z.yaml', 'a: -0\n', env).root as { a: number }).a, -0)).toBe(true);
+    expect(Object.is((readFast('z.yaml', 'a: -0\n').root as { a: number }).a, -0)).toBe(true);
+  });
+});
+
+describe('plain scalars', () => {
+  // Strings made of the characters yaml's core-schema tests look at, and the known edge cases.
+  const CHARS = '0123456789abcdefxXoOBeE.+-_~nNulLtTrRsSfFaAiI';
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const generated = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => CHARS[Math.floor(next() * CHARS.length)]).join(''));
+  const scalars = ['0', '-0', '0x1F', '0o17', '0b1', '1_000', '.5', '-.5', '1.', '1e3', '.inf', '-.Inf', '.NaN', 'null', 'NULL', '~', 'True', 'FALSE', 'yes', '007', '09', '1.50', ...generated];
+
+  it('read on the fast path as yaml reads them: the same value, and a number keeps its text', () => {
+    let fastRead = 0;
+    for (const s of scalars) {
+      const text = `k: ${s}\nl: [${s}]\n`;
+      const fast = fastOrNull('s.yaml', text);
+      if (!fast) continue; // `-` alone, `~x`...: left to the precise path
+      fastRead++;
+      expectAlike(fast, read(parsePrecise({ file: 's.yaml', text })));
+      const root = fast.root as Record<string, Json>;
+      if (typeof root.k === 'number') expect(fast.src.written(root, 'k'), s).toBe(s);
+    }
+    expect(fastRead).toBeGreaterThan(scalars.length * 0.9);
   });
 });
 
@@ -159,8 +202,7 @@ describe('the broken corpus reads the same through either path', () => {
 
   it.each(fast)('$file', ({ file, text }) => {
     const r = both(file, text);
-    expect(r.fast!.root).toEqual(r.precise.src.root);
-    expect(numbers(r.fast!)).toEqual(numbers(r.precise.src));
+    expectAlike(r.fast!, r.precise);
   });
 });
 
@@ -194,8 +236,7 @@ describe('the fast path never accepts what `yaml` rejects, nor reads it otherwis
     const { fast, precise, preciseDiags } = both('p.yaml', text);
     if (!fast) return;
     expect(preciseDiags.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(fast.root).toEqual(precise.src.root);
-    expect(numbers(fast)).toEqual(numbers(precise.src));
+    expectAlike(fast, precise);
   });
 
   it('still reads most of them on the fast path', () => {
@@ -211,7 +252,7 @@ describe('flow style (JSON-like, as generated configs are)', () => {
     const { fast, precise, preciseDiags } = both('flow.json.yaml', text);
     expect(preciseDiags).toEqual([]);
     expect(fast).not.toBeNull();
-    expect(fast!.root).toEqual(precise.src.root);
+    expectAlike(fast!, precise);
     expect(fast!.root).toEqual(values);
   });
 });
@@ -229,26 +270,25 @@ describe('the fast path refuses what it cannot read exactly', () => {
     ['several documents', 'version: 1\n---\nversion: 1\n'],
     ['an empty file', ''],
     ['a list at the root', '- 1\n'],
-    ['an unset variable', 'a: ${NOPE}\n'],
     ['a lone CR', 'a: 1\rb: 2\r'],
   ];
 
   it.each(refused)('%s', (_, text) => {
-    expect(() => readFast('m.yaml', text, env)).toThrow(Refused);
+    expect(() => readFast('m.yaml', text)).toThrow(Refused);
   });
 
   it('an alias bomb is refused before anything walks it, then located by the precise path', () => {
     let text = 'version: 1\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
     for (let i = 1; i < 20; i++) text += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
-    expect(() => readFast('m.yaml', text, env)).toThrow(Refused);
+    expect(() => readFast('m.yaml', text)).toThrow(Refused);
     const r = loadSources([{ file: 'm.yaml', text }], { env: processEnv, cwd: '/' });
     expect(r.diagnostics.map((d) => [d.code, d.loc?.line])).toEqual([['yaml.alias-limit', 6]]);
   });
 
   it("values js-yaml would read differently come out as yaml's core schema reads them, on either path", () => {
     const text = 'a: 0b1\nb: -.5\nc: -0x1\nd: 1_000\n';
-    expect(parseFile({ file: 'm.yaml', text }, env, []).root).toEqual({ a: '0b1', b: -0.5, c: '-0x1', d: '1_000' });
-    expect(parsePrecise({ file: 'm.yaml', text }, env, []).root).toEqual({ a: '0b1', b: -0.5, c: '-0x1', d: '1_000' });
+    expect(parseFile({ file: 'm.yaml', text }).values).toEqual({ a: '0b1', b: -0.5, c: '-0x1', d: '1_000' });
+    expect(parsePrecise({ file: 'm.yaml', text }).values).toEqual({ a: '0b1', b: -0.5, c: '-0x1', d: '1_000' });
   });
 });
 
@@ -256,7 +296,7 @@ describe('positions, on demand', () => {
   const text = 'version: 1\napps:\n  - name: "A\\tB ${NOPE}"\n    package_name: com.example.a\n  - [x, \'${NOPE2}\']\nref: &r { k: v }\nalias: *r\nempty:\n';
 
   it('locates values, keys, aliases, missing paths (at the deepest existing node) and characters', () => {
-    const src = parsePrecise({ file: 'm.yaml', text }, new VariableScope({}), []).src;
+    const src = parsePrecise({ file: 'm.yaml', text }).src;
     expect(src.locate(['apps', 0, 'package_name'])).toEqual({ file: 'm.yaml', line: 4, col: 19 });
     expect(src.locate(['apps', 0, 'package_name'], { key: true })).toEqual({ file: 'm.yaml', line: 4, col: 5 });
     expect(src.locate(['apps', 0, 'nope', 3])).toEqual({ file: 'm.yaml', line: 3, col: 5 });
@@ -267,7 +307,7 @@ describe('positions, on demand', () => {
 
   it('places an unset variable inside a quoted string, with its address', () => {
     const diags: Diagnostic[] = [];
-    parseFile({ file: 'm.yaml', text }, env, diags);
+    evaluate(parseFile({ file: 'm.yaml', text }), env, diags, { shared: false });
     expect(diags.map((d) => [d.code, d.loc, d.address])).toEqual([
       ['env.unset', { file: 'm.yaml', line: 3, col: 17 }, 'app["com.example.a"]'], ['env.unset', { file: 'm.yaml', line: 5, col: 10 }, undefined]]);
   });
