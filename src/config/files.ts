@@ -5,6 +5,7 @@ import type { BigIntStats } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { PackedText } from '../text/packed-text.js';
 
 /** Larger files are refused before reading: a config this big is a mistake or an attack. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -14,7 +15,17 @@ export const DEFAULT_CONFIG = 'menuctl.yaml';
 export interface SourceFile {
   /** As shown to the user: relative to cwd when under it, else absolute. */
   file: string;
-  text: string;
+  readonly text: string;
+  /** Set for files read from disk: the text's holder, which the load may pack (text/packed-text.ts). */
+  holder?: PackedText;
+}
+
+/** A file read from disk: its text in a holder the load may pack, so every reader shares one copy. */
+class ReadFile implements SourceFile {
+  constructor(readonly file: string, readonly holder: PackedText) {}
+  get text(): string {
+    return this.holder.text;
+  }
 }
 
 export interface ReadResult {
@@ -166,13 +177,13 @@ async function readAtMost(abs: string, limit: number): Promise<Buffer> {
  * than RACY_MS before it was read is not kept: file systems stamp times coarsely (a clock tick,
  * up to 2 s on some), so a write just after could leave every stamp as it was.
  */
-let lastRead = new Map<string, { stamp: string; text: string }>();
+let lastRead = new Map<string, { stamp: string; holder: PackedText }>();
 
 const RACY_MS = 2000;
 
 const stampOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 
-async function readOne(abs: string, cwd: string, read: Map<string, { stamp: string; text: string }>): Promise<SourceFile | Diagnostic> {
+async function readOne(abs: string, cwd: string, read: Map<string, { stamp: string; holder: PackedText }>): Promise<SourceFile | Diagnostic> {
   const file = displayPath(abs, cwd);
   const at = { file, line: 1, col: 1 };
   const readAt = Date.now();
@@ -182,7 +193,7 @@ async function readOne(abs: string, cwd: string, read: Map<string, { stamp: stri
     const known = lastRead.get(abs);
     if (known?.stamp === stamp) {
       read.set(abs, known);
-      return { file, text: known.text };
+      return new ReadFile(file, known.holder);
     }
   }
   if (st.size > MAX_FILE_BYTES) {
@@ -207,8 +218,9 @@ async function readOne(abs: string, cwd: string, read: Map<string, { stamp: stri
       message: 'file is not valid UTF-8 (first bad byte here). Re-save it as UTF-8.' };
   }
   const settled = Number(st.mtimeNs) / 1e6 < readAt - RACY_MS;
-  if (st.isFile() && settled) read.set(abs, { stamp: stampOf(st), text: decoded.text });
-  return { file, text: decoded.text };
+  const holder = new PackedText(decoded.text);
+  if (st.isFile() && settled) read.set(abs, { stamp: stampOf(st), holder });
+  return new ReadFile(file, holder);
 }
 
 /** Resolves PATH arguments and reads every file; problems come back as diagnostics, never thrown. */
@@ -216,11 +228,11 @@ export async function readSources(paths: string[], cwd: string): Promise<ReadRes
   const resolved = await resolvePaths(paths, cwd);
   const files: SourceFile[] = [];
   const diagnostics = [...resolved.diagnostics];
-  const read = new Map<string, { stamp: string; text: string }>();
+  const read = new Map<string, { stamp: string; holder: PackedText }>();
   for (const abs of resolved.files) {
     try {
       const r = await readOne(abs, cwd, read);
-      if ('text' in r) files.push(r);
+      if (!('severity' in r)) files.push(r);
       else diagnostics.push(r);
     } catch (e) {
       diagnostics.push({ severity: 'error', code: 'config.read', loc: { file: displayPath(abs, cwd), line: 1, col: 1 },

@@ -16,7 +16,7 @@ import { checkFixtures } from './checks/fixtures.js';
 import { checkSessions } from './checks/sessions.js';
 import { checkParsers } from './checks/parsers.js';
 import { readSources, type SourceFile } from './files.js';
-import { evaluate, type Evaluated } from './evaluate.js';
+import { evaluate } from './evaluate.js';
 import { parseFile, type ParsedFile } from './parse.js';
 import { validateSchema } from './schema.js';
 import type { ConfigSource, Json } from './source.js';
@@ -56,15 +56,16 @@ interface Pass {
 
 /** Loads config already in memory (tests, and callers that have the text). */
 export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[] = []): LoadOutput {
-  const sources = new Map(files.map((f) => [f.file, f.text]));
-  const parsed = parseAll(files);
-  const { environments, diagnostics: definitions } = findEnvironments(parsed, options.env);
+  const sources = new SourceTexts(files);
+  const parsed = new Parses(files);
+  const { environments, diagnostics: definitions } = findEnvironments(parsed.candidates(), options.env);
   const names = environments.map((e) => e.name);
   const finish = (diagnostics: Diagnostic[], state: DesiredState | null, extra: Partial<LoadOutput> = {}): LoadOutput => {
     // The values as written were for the passes: the model is what the commands use. Kept, they
     // doubled the memory of a big config for the whole run.
-    for (const p of parsed) p.values = undefined;
+    for (const p of parsed.made()) p.values = undefined;
     const sorted = dedupe(sortDiagnostics([...initial, ...definitions, ...diagnostics])).map(shortenAddress);
+    settle(parsed.made());
     return { state: hasErrors(sorted) ? null : state, diagnostics: sorted, sources, environments, ...extra };
   };
   if (environments.length === 0) {
@@ -85,13 +86,77 @@ export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtr
 }
 
 /**
- * Each file parsed once: the parses loadEnvironments made for the same texts (the CLI finds the
- * environments before connecting, then loads), the others now.
+ * Each file parsed once, when first needed: the parses loadEnvironments made for the same texts
+ * (the CLI finds the environments before connecting, then loads), the others as the pass reaches
+ * them, so a single pass holds one file's values as written at a time, not the whole config's.
  */
-function parseAll(files: readonly SourceFile[]): ParsedFile[] {
-  const given = handedOver;
-  handedOver = [];
-  return files.map((f) => given.find((p) => p.src.file === f.file && p.src.text === f.text) ?? parseFile(f));
+class Parses {
+  private readonly done: (ParsedFile | undefined)[];
+
+  constructor(private readonly files: readonly SourceFile[]) {
+    const given = handedOver;
+    handedOver = [];
+    this.done = files.map((f) => given.find((p) => sameText(p, f)));
+  }
+
+  get length(): number {
+    return this.files.length;
+  }
+
+  at(i: number): ParsedFile {
+    return (this.done[i] ??= parseFile(this.files[i]!));
+  }
+
+  /** The files that can define environments (a substring search), parsed. */
+  candidates(): ParsedFile[] {
+    return this.files.flatMap((f, i) => (mayDefineEnvironments(f.text) ? [this.at(i)] : []));
+  }
+
+  /** The parses made so far. */
+  made(): ParsedFile[] {
+    return this.done.filter((p): p is ParsedFile => p !== undefined);
+  }
+}
+
+/** A parse of this very file: the same holder (read from disk once), else the same name and text. */
+const sameText = (p: ParsedFile, f: SourceFile): boolean =>
+  p.src.file === f.file && ((p.src.holder !== undefined && p.src.holder === f.holder) || p.src.text === f.text);
+
+/** Texts of at least this many characters in all are kept packed once loaded (text/packed-text.ts). */
+const PACK_FROM = 4 * 1024 * 1024;
+
+/**
+ * After the load: positioned Documents built to locate its findings are dropped (their locations
+ * are resolved), and a big config's texts are packed. Both come back on demand, if a later
+ * finding needs a position or a source line.
+ */
+function settle(parsed: readonly ParsedFile[]): void {
+  let total = 0;
+  for (const p of parsed) total += p.src.text.length;
+  for (const p of parsed) {
+    if (total >= PACK_FROM) p.src.holder?.pack();
+    p.src.releasePositions();
+  }
+}
+
+/** The config's texts by displayed name, read through each file's holder (a packed one is inflated on demand). */
+class SourceTexts implements ReadonlyMap<string, string> {
+  private readonly byName: Map<string, SourceFile>;
+
+  constructor(files: readonly SourceFile[]) {
+    this.byName = new Map(files.map((f) => [f.file, f]));
+  }
+
+  get size(): number { return this.byName.size; }
+  has(file: string): boolean { return this.byName.has(file); }
+  get(file: string): string | undefined { return this.byName.get(file)?.text; }
+  keys(): MapIterator<string> { return this.byName.keys(); }
+  *values(): MapIterator<string> { for (const f of this.byName.values()) yield f.text; }
+  *entries(): MapIterator<[string, string]> { for (const [k, f] of this.byName) yield [k, f.text]; }
+  [Symbol.iterator](): MapIterator<[string, string]> { return this.entries(); }
+  forEach(fn: (value: string, key: string, map: ReadonlyMap<string, string>) => void): void {
+    for (const [k, v] of this.entries()) fn(v, k, this);
+  }
 }
 
 /**
@@ -104,21 +169,24 @@ let handedOver: ParsedFile[] = [];
  * One pass over the whole config, for one environment or for a config without environments.
  * `shared`: other passes follow on the same parsed values (evaluation copies, never changes them).
  */
-function loadPass(parsed: readonly ParsedFile[], options: LoadOptions & LoadExtras, names: readonly string[], def: EnvironmentDef | undefined, shared: boolean): Pass {
+function loadPass(parsed: Parses, options: LoadOptions & LoadExtras, names: readonly string[], def: EnvironmentDef | undefined, shared: boolean): Pass {
   const diagnostics: Diagnostic[] = [];
-  for (const p of parsed) for (const d of p.diagnostics) diagnostics.push(d);
   const models: FileModel[] = [];
-  const evaluated: Evaluated[] = [];
   const scope = scopeFor(options.env, def);
-  for (const p of parsed) {
+  for (let i = 0; i < parsed.length; i++) {
+    const p = parsed.at(i);
+    for (const d of p.diagnostics) diagnostics.push(d);
     const file = evaluate(p, scope, diagnostics, { shared });
-    evaluated.push(file);
-    if (!file.root) continue;
-    // No push(...list): spreading 100,000+ items as arguments overflows the stack.
-    for (const d of validateSchema(file.root, file.src, file.reported)) diagnostics.push(d);
-    models.push(new ModelBuilder(file.src, def?.name).file(file.root));
+    if (file.root) {
+      // No push(...list): spreading 100,000+ items as arguments overflows the stack.
+      for (const d of validateSchema(file.root, file.src, file.reported)) diagnostics.push(d);
+      models.push(new ModelBuilder(file.src, def?.name).file(file.root));
+    }
+    checkEnvironmentLists([file], names, diagnostics);
+    // The only pass: the file's values as written are done with (the model is built), and kept
+    // they would add up to the whole config's before the checks below.
+    if (!shared) p.values = undefined;
   }
-  checkEnvironmentLists(evaluated, names, diagnostics);
   const ctx: CheckContext = { files: models, origins: { get: originOf }, catalog: options.catalog ?? bundledCatalog(), diagnostics };
   checkDuplicates(ctx);
   checkActions(ctx);
@@ -214,7 +282,7 @@ export async function loadEnvironments(paths: string[], options: LoadOptions): P
   const read = await readSources(paths, options.cwd);
   // Only the files that can define environments; their parses go to the load that follows.
   const parsed = read.files.filter((f) => mayDefineEnvironments(f.text))
-    .map((f) => handedOver.find((p) => p.src.file === f.file && p.src.text === f.text) ?? parseFile(f));
+    .map((f) => handedOver.find((p) => sameText(p, f)) ?? parseFile(f));
   handedOver = parsed;
   const found = findEnvironments(parsed, options.env);
   return { environments: found.environments, readable: !hasErrors(read.diagnostics) };

@@ -63,7 +63,7 @@ export function parseFile(file: SourceFile): ParsedFile {
 
 /** The fast path alone: throws Refused for a file only the precise path reads exactly. */
 export function parseFast(file: SourceFile): ParsedFile {
-  const { src, root, sites } = readFast(file.file, file.text);
+  const { src, root, sites } = readFast(file.file, file.text, file.holder);
   parseCount.files++;
   return { src, values: root, diagnostics: [], sites, aliases: [], reported: new Set() };
 }
@@ -73,7 +73,7 @@ export function parsePrecise(file: SourceFile): ParsedFile {
   parseCount.files++;
   parseCount.precise++;
   const doc = yamlLib().parseDocument(file.text, YAML_OPTIONS);
-  const src = new ConfigSource(file.file, file.text, doc);
+  const src = new ConfigSource(file.file, file.holder ?? file.text, doc);
   const out: ParsedFile = { src, values: undefined, diagnostics: [], sites: [], aliases: [], reported: new Set() };
   const diagnostics = out.diagnostics;
   for (const e of doc.errors) diagnostics.push(fromYamlError(e, src, 'error'));

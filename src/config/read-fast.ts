@@ -13,6 +13,7 @@
 
 import { FAILSAFE_SCHEMA, load, Type, type Schema } from 'js-yaml';
 import type { ScalarTag } from 'yaml';
+import type { PackedText } from '../text/packed-text.js';
 import { StringPool } from '../text/string-pool.js';
 import { ConfigSource, defineKey, type Json, type Segment } from './source.js';
 import { yamlLib } from './yaml-lib.js';
@@ -199,7 +200,7 @@ export interface FastRead {
 }
 
 /** Reads one file's values as written; throws Refused when the precise path must read it. */
-export function readFast(file: string, text: string): FastRead {
+export function readFast(file: string, text: string, holder?: PackedText): FastRead {
   if (UNUSUAL.some((re) => re.test(text))) throw new Refused('unusual text');
   if (!FLOW_ROOT.test(text) && spansLines(text)) throw new Refused('multi-line quoted or flow value');
   let value: unknown;
@@ -210,7 +211,7 @@ export function readFast(file: string, text: string): FastRead {
     throw new Refused((e as Error).message);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Refused('root');
-  const src = new ConfigSource(file, text);
+  const src = new ConfigSource(file, holder ?? text);
   const walk = new Walk(src);
   const root = walk.value(value, { root: value }, 'root') as Record<string, Json>;
   return { src, root, sites: walk.sites };

@@ -7,6 +7,7 @@
 import type { Document, Node } from 'yaml';
 import type { SourceLoc } from '../model/types.js';
 import { isAlias, isMap, isScalar, isSeq, yamlLib } from './yaml-lib.js';
+import type { PackedText } from '../text/packed-text.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Segment = string | number;
@@ -38,9 +39,22 @@ export class ConfigSource {
   private everPositioned: boolean;
   private lineStarts: Uint32Array | null = null;
 
-  constructor(readonly file: string, readonly text: string, doc: Document | null = null) {
+  private readonly held: PackedText | string;
+
+  /** `text`: the file's text, or its holder when the load may pack it (see text/packed-text.ts). */
+  constructor(readonly file: string, text: string | PackedText, doc: Document | null = null) {
+    this.held = text;
     this.document = doc;
     this.everPositioned = doc !== null;
+  }
+
+  get text(): string {
+    return typeof this.held === 'string' ? this.held : this.held.text;
+  }
+
+  /** The holder of the text, when it has one (a file read from disk). */
+  get holder(): PackedText | undefined {
+    return typeof this.held === 'string' ? undefined : this.held;
   }
 
   /** Records that container[key] was written as `text` (only when that differs from String(value)). */
@@ -80,6 +94,11 @@ export class ConfigSource {
   releasePositions(): void {
     if (this.ownDocument) this.document = null;
     this.ownDocument = false;
+    // A packed text goes back to its packed form, and its line starts (4 bytes a line) with it.
+    if (typeof this.held !== 'string' && this.held.isPacked) {
+      this.held.release();
+      this.lineStarts = null;
+    }
   }
 
   loc(offset: number): SourceLoc {
