@@ -5,7 +5,7 @@ import { readProgress } from './progress.js';
 import { loadAndPlan } from './pipeline.js';
 import { serializePlan } from '../plan/plan-file.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
-import { renderPlanText } from '../report/plan-text.js';
+import { planTextChunks } from '../report/plan-text.js';
 import type { Plan } from '../plan/types.js';
 import type { DesiredAction } from '../model/types.js';
 import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
@@ -61,7 +61,8 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       refuseSecretsInPlan('--out', flags.out, saved, io.secrets);
       await writeUserFile('--out', resolve(io.cwd, flags.out), saved);
     }
-    io.stdout.write(renderPlan(plan, flags.format, io, desired.actions));
+    if (flags.format === 'text') await writeChunks(io.stdout, planTextChunks(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
+    else io.stdout.write(renderPlan(plan, flags.format, io, desired.actions));
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`, { code: 'plan.refused' });
     }
@@ -72,12 +73,30 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   }
 }
 
-function renderPlan(plan: Plan, format: PlanFlags['format'], io: Io, actions: readonly DesiredAction[]): string {
+function renderPlan(plan: Plan, format: Exclude<PlanFlags['format'], 'text'>, io: Io, actions: readonly DesiredAction[]): string {
   switch (format) {
     case 'json': return serializePlan(plan);
     case 'markdown': return renderPlanMarkdown(plan, { actions });
-    case 'text': return renderPlanText(plan, { color: useColor(io), width: io.stdout.columns ?? 100 });
   }
+}
+
+/**
+ * Writes the pieces in writes of ~64 KB (whole lines each, so the secret mask sees whole values),
+ * waiting for the stream to drain when it asks to.
+ */
+async function writeChunks(out: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  let batch = '';
+  const flush = async () => {
+    if (batch === '') return;
+    const ok = out.write(batch);
+    batch = '';
+    if (!ok) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  };
+  for (const chunk of chunks) {
+    batch += chunk;
+    if (batch.length >= 65_536) await flush();
+  }
+  await flush();
 }
 
 /**

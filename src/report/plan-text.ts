@@ -20,19 +20,25 @@ const FIELD_INDENT = '      ';
 const DEFAULT_WIDTH = 100;
 
 export function renderPlanText(plan: Plan, options: TextOptions): string {
+  return [...planTextChunks(plan, options)].join('');
+}
+
+/**
+ * The same text in pieces of whole lines (the header, each change, the rest), for a caller that
+ * writes as it goes: a plan that creates 100,000 actions x 5 is ~150 MB of text, which need never
+ * be one string (issue 28 item 9).
+ */
+export function* planTextChunks(plan: Plan, options: TextOptions): Generator<string> {
   const st = style(options.color);
   const width = options.width ?? DEFAULT_WIDTH;
-  const out: string[] = [];
-  out.push(...headerLines(plan, st));
+  yield lines(headerLines(plan, st));
   for (const change of plan.changes) {
-    out.push(...changeLines(viewChange(change, width - FIELD_INDENT.length - 2), st), '');
+    yield lines([...changeLines(viewChange(change, width - FIELD_INDENT.length - 2), st), '']);
   }
-  out.push(...unmanagedLines(plan, st));
-  out.push(...warningLines(plan.warnings, st));
-  out.push(...safetyLines(plan, st));
-  out.push(st.bold(summaryLine(plan)));
-  return out.join('\n') + '\n';
+  yield lines([...unmanagedLines(plan, st), ...warningLines(plan.warnings, st), ...safetyLines(plan, st), st.bold(summaryLine(plan))]);
 }
+
+const lines = (list: readonly string[]): string => (list.length === 0 ? '' : `${list.join('\n')}\n`);
 
 /**
  * A saved plan carried out with --yes was reviewed when it was made (`plan --out`): like
