@@ -1,12 +1,12 @@
 // menuctl analyze [PATH...]: offline proofs about the parsers (overlap, shadowed, dead, fixture
 // overlap, uncovered); exit 1 when a finding is an error (with --strict: or a warning).
 import { analyze } from '../analyze/analyze.js';
-import { analysisFails, renderAnalysisGithub, renderAnalysisJson, renderAnalysisText } from '../analyze/report.js';
+import { analysisFails, analysisJsonChunks, analysisTextChunks, renderAnalysisGithub } from '../analyze/report.js';
 import { loadConfig } from '../config/load.js';
 import { diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations } from '../report/diagnostics.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit.js';
-import { useColor } from './io.js';
+import { useColor, writeChunks } from './io.js';
 
 export interface AnalyzeOptions { format: 'text' | 'json' | 'github'; strict: boolean }
 
@@ -26,10 +26,10 @@ export async function runAnalyze(paths: string[], options: AnalyzeOptions, ctx: 
   // a parser that only production has is still compared with the others.
   const result = await analyze(loaded.perEnvironment?.flatMap((e) => (e.state ? [e.state] : [])) ?? loaded.state);
   const render = {
-    text: () => renderAnalysisText(result, { sources: loaded.sources, color: useColor(io, 'stdout') }),
-    json: () => renderAnalysisJson(result),
-    github: () => renderAnalysisGithub(result),
+    text: () => analysisTextChunks(result, { sources: loaded.sources, color: useColor(io, 'stdout') }),
+    json: () => analysisJsonChunks(result),
+    github: () => [renderAnalysisGithub(result)],
   };
-  io.stdout.write(render[options.format]());
+  await writeChunks(io.stdout, render[options.format]());
   ctx.setExit(analysisFails(result, options.strict) ? EXIT.ERROR : EXIT.OK);
 }

@@ -33,3 +33,22 @@ export function useColor(io: Io, stream: 'stdout' | 'stderr' = 'stdout'): boolea
   if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return true;
   return Boolean(io[stream].isTTY);
 }
+
+/**
+ * Writes the pieces in writes of ~64 KB (whole lines each, so the secret mask sees whole values),
+ * waiting for the stream to drain when it asks to.
+ */
+export async function writeChunks(out: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  let batch = '';
+  const flush = async () => {
+    if (batch === '') return;
+    const ok = out.write(batch);
+    batch = '';
+    if (!ok) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  };
+  for (const chunk of chunks) {
+    batch += chunk;
+    if (batch.length >= 65_536) await flush();
+  }
+  await flush();
+}

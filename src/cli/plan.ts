@@ -12,7 +12,7 @@ import { checkOrganization, connect, type ConnectionFlags } from './connect.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
 import { plural } from '../text/plural.js';
-import { useColor, type Io } from './io.js';
+import { useColor, writeChunks, type Io } from './io.js';
 import { thresholdsOf } from './options.js';
 import { readRecord, type RecordFlags } from './record.js';
 import { writeUserFile } from './write-file.js';
@@ -78,25 +78,6 @@ function renderPlan(plan: Plan, format: Exclude<PlanFlags['format'], 'text'>, io
     case 'json': return serializePlan(plan);
     case 'markdown': return renderPlanMarkdown(plan, { actions });
   }
-}
-
-/**
- * Writes the pieces in writes of ~64 KB (whole lines each, so the secret mask sees whole values),
- * waiting for the stream to drain when it asks to.
- */
-async function writeChunks(out: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
-  let batch = '';
-  const flush = async () => {
-    if (batch === '') return;
-    const ok = out.write(batch);
-    batch = '';
-    if (!ok) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  };
-  for (const chunk of chunks) {
-    batch += chunk;
-    if (batch.length >= 65_536) await flush();
-  }
-  await flush();
 }
 
 /**
