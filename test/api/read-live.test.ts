@@ -12,6 +12,18 @@ let server: TestServer;
 let client: ApiClient;
 const ACTIONS = 12;
 
+/** The real client with its parser lists read through `listParsers` (which may call the real one). */
+function withParsers(listParsers: ApiClient['listParsers']): ApiClient {
+  return {
+    ...client,
+    organizationId: () => client.organizationId(),
+    listActions: () => client.listActions(),
+    listApps: () => client.listApps(),
+    listOperators: () => client.listOperators(),
+    listParsers,
+  };
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   client = createClient({ baseUrl: server.url, token: server.token, concurrency: 4 });
@@ -61,22 +73,15 @@ describe('readLiveState', () => {
   it('keeps at most `concurrency` parser requests in flight', async () => {
     let inFlight = 0;
     let peak = 0;
-    const counting: ApiClient = {
-      ...client,
-      organizationId: () => client.organizationId(),
-      listActions: () => client.listActions(),
-      listApps: () => client.listApps(),
-      listOperators: () => client.listOperators(),
-      async listParsers(id: string) {
-        inFlight++;
-        peak = Math.max(peak, inFlight);
-        try {
-          return await client.listParsers(id);
-        } finally {
-          inFlight--;
-        }
-      },
-    };
+    const counting = withParsers(async (id: string) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      try {
+        return await client.listParsers(id);
+      } finally {
+        inFlight--;
+      }
+    });
     await readLiveState(counting, { wantParsers: () => true, concurrency: 2 });
     expect(peak).toBe(2);
   });
@@ -85,17 +90,10 @@ describe('readLiveState', () => {
     const actions = await client.listActions();
     // Later actions answer first: the slowest is the first.
     const delays = new Map(actions.map((a, i) => [a.id, (actions.length - i) * 3]));
-    const reordering: ApiClient = {
-      ...client,
-      organizationId: () => client.organizationId(),
-      listActions: () => client.listActions(),
-      listApps: () => client.listApps(),
-      listOperators: () => client.listOperators(),
-      async listParsers(id: string) {
-        await new Promise((r) => setTimeout(r, delays.get(id)));
-        return client.listParsers(id);
-      },
-    };
+    const reordering = withParsers(async (id: string) => {
+      await new Promise((r) => setTimeout(r, delays.get(id)));
+      return client.listParsers(id);
+    });
     const state = await readLiveState(reordering, { wantParsers: () => true, concurrency: 4 });
     const order = [...new Set(state.parsers.map((p) => p.action_id))];
     expect(order).toEqual(actions.map((a) => a.id));
@@ -104,18 +102,11 @@ describe('readLiveState', () => {
   it('starts no further parser list once one has failed, and rejects with that failure', async () => {
     const actions = await client.listActions();
     const started: string[] = [];
-    const failing: ApiClient = {
-      ...client,
-      organizationId: () => client.organizationId(),
-      listActions: () => client.listActions(),
-      listApps: () => client.listApps(),
-      listOperators: () => client.listOperators(),
-      async listParsers(id: string) {
-        started.push(id);
-        if (id === actions[1]!.id) throw new Error('boom');
-        return client.listParsers(id);
-      },
-    };
+    const failing = withParsers(async (id: string) => {
+      started.push(id);
+      if (id === actions[1]!.id) throw new Error('boom');
+      return client.listParsers(id);
+    });
     await expect(readLiveState(failing, { wantParsers: () => true, concurrency: 2 })).rejects.toThrow('boom');
     // The failure is seen at once by the worker that made it; the other worker finishes the list
     // it had started (at most one more) and takes no new one.
