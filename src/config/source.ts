@@ -4,6 +4,7 @@
 // Document (node ranges), built on the first lookup and only for files that have findings: a
 // clean run never pays for a positioned parse.
 
+import { FAILSAFE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { Document, Node } from 'yaml';
 import type { SourceLoc } from '../model/types.js';
 import { isAlias, isMap, isScalar, isSeq, yamlLib } from './yaml-lib.js';
@@ -92,7 +93,8 @@ export class ConfigSource {
    * file); the next lookup builds it again. Resolved locations stay resolved.
    */
   releasePositions(): void {
-    if (this.ownDocument) this.document = null;
+    // Any Document: one the precise path handed over is built again from the same text, alike.
+    this.document = null;
     this.ownDocument = false;
     // A packed text goes back to its packed form, and its line starts (4 bytes a line) with it.
     if (typeof this.held !== 'string' && this.held.isPacked) {
@@ -113,25 +115,60 @@ export class ConfigSource {
     return { file: this.file, line: lo + 1, col: offset - starts[lo]! + 1 };
   }
 
-  /** The node at path (aliases followed), or the deepest node found on the way, with its key's node. */
-  private find(path: readonly Segment[]): { node: Node | null; key: Node | null; found: boolean } {
+  /**
+   * Where the node at path is (aliases followed), or the deepest node found on the way, and its
+   * key. A big file read by the fast path is located through the one item of a top-level list
+   * the path is in (`fragment`), not a Document of the whole file.
+   */
+  private find(path: readonly Segment[]): Found {
+    const inItem = this.findInItem(path);
+    if (inItem) return inItem;
     const doc = this.doc();
-    let node = doc.contents as Node | null;
-    let key: Node | null = null;
-    for (const seg of path) {
-      const at = child(node && isAlias(node) ? (node.resolve(doc) as Node | undefined) ?? null : node, seg);
-      if (!at) return { node, key, found: false };
-      node = at.value;
-      key = at.key;
-    }
-    return { node, key, found: true };
+    return walk(doc, doc.contents as Node | null, path, 0);
   }
 
   /** Where path's value starts (its key with `key: true`); the deepest existing node when path runs out. */
   locate(path: readonly Segment[], opts: { key?: boolean } = {}): SourceLoc {
-    const { node, key, found } = this.find(path);
-    const target = found && opts.key && key ? key : node;
-    return this.loc(target?.range?.[0] ?? 0);
+    const { start, keyStart, found } = this.find(path);
+    return this.loc(found && opts.key && keyStart !== null ? keyStart : start);
+  }
+
+  /** Items of the top-level lists, by key: [start, end) of each (see itemSpans); built on first use. */
+  private items: Map<string, [number, number][]> | null = null;
+  /** The last item parsed on its own, by `key/index`: findings come in file order, several per item. */
+  private lastItem: { id: string; doc: Document; base: number; block: boolean } | null = null;
+
+  /**
+   * `find` for a path into an item of a top-level list (`actions`, `apps`) of a big file the fast
+   * path read: that item's text parsed alone (a few hundred bytes) and its offsets shifted. A
+   * Document of a 10 MB file weighs ~600 MB; analyze or validate with findings all over such a
+   * file built one per file. Null when the path is not in such an item, or the file is small or
+   * has its Document already (the precise path's, which sees aliases across items).
+   */
+  private findInItem(path: readonly Segment[]): Found | null {
+    if (this.document || this.text.length < ITEM_LOOKUP_FROM || path.length < 2 || typeof path[0] !== 'string') return null;
+    const index = Number(path[1]);
+    this.items ??= itemSpans(this.text);
+    const span = Number.isInteger(index) ? this.items.get(path[0])?.[index] : undefined;
+    if (!span) return null;
+    const id = `${path[0]}/${index}`;
+    if (this.lastItem?.id !== id) {
+      const line = this.text.lastIndexOf('\n', span[0] - 1) + 1;
+      // A block item is parsed from the start of its line (its indentation and `- ` included), as a
+      // list of one; a flow item (`{...}` inside `[...]`) as itself.
+      const block = /^[ \t]*-(?:[ \t]|$)/.test(this.text.slice(line, span[0]) || '-');
+      const base = block ? line : span[0];
+      const doc = yamlLib().parseDocument(this.text.slice(base, span[1]), YAML_OPTIONS);
+      if (doc.errors.length > 0) return null;
+      this.lastItem = { id, doc, base, block };
+    }
+    const { doc, base, block } = this.lastItem!;
+    const top = doc.contents as Node | null;
+    const item = block ? (top && isSeq(top) ? (top.items[0] as Node | null) ?? null : null) : top;
+    if (!item) return null;
+    this.everPositioned = true;
+    const found = walk(doc, item, path, 2);
+    return { ...found, start: found.start + base, end: found.end + base, keyStart: found.keyStart === null ? null : found.keyStart + base };
   }
 
   /**
@@ -156,12 +193,75 @@ export class ConfigSource {
 
   /** Location of character `index` of the string at path; exact on one-line scalars, else its start. */
   charLoc(path: readonly Segment[], index: number): SourceLoc {
-    const { node, found } = this.find(path);
-    const start = node?.range?.[0] ?? 0;
-    if (!found || !node || !isScalar(node)) return this.loc(start);
-    const raw = this.text.slice(start, node.range![1]).trimEnd();
+    const { start, end, scalar, found } = this.find(path);
+    if (!found || !scalar) return this.loc(start);
+    const raw = this.text.slice(start, end).trimEnd();
     return this.loc(raw.includes('\n') ? start : start + rawOffset(raw, index));
   }
+}
+
+/** A node's place: its range, its key's start (a list item has none), and whether it is a scalar. */
+interface Found { start: number; end: number; keyStart: number | null; scalar: boolean; found: boolean }
+
+/** Files from this size are located an item at a time (ConfigSource.findInItem). */
+const ITEM_LOOKUP_FROM = 1024 * 1024;
+
+/** From `node` (at path[from]), down the rest of path: the node there, or the deepest one on the way. */
+function walk(doc: Document, start: Node | null, path: readonly Segment[], from: number): Found {
+  let node = start;
+  let key: Node | null = null;
+  let found = true;
+  for (let i = from; i < path.length; i++) {
+    const at = child(node && isAlias(node) ? (node.resolve(doc) as Node | undefined) ?? null : node, path[i]!);
+    if (!at) {
+      found = false;
+      break;
+    }
+    node = at.value;
+    key = at.key;
+  }
+  const begin = node?.range?.[0] ?? 0;
+  return { start: begin, end: node?.range?.[1] ?? begin, keyStart: key?.range?.[0] ?? null, scalar: node !== null && isScalar(node), found };
+}
+
+/**
+ * Where each item of each top-level list starts and ends, by the list's key: one pass of js-yaml
+ * (which the fast path already trusted with this file) with a listener, keeping two numbers per
+ * item. The top-level keys are at the depth of the first node to close (the first key: 2 in a
+ * block mapping, 3 in a flow one, which js-yaml opens twice); a node there is a key when a `:`
+ * follows it. Empty when the text does not load.
+ */
+function itemSpans(text: string): Map<string, [number, number][]> {
+  const spans = new Map<string, [number, number][]>();
+  let depth = 0;
+  let top = 0;
+  let key: string | null = null;
+  let itemStart = 0;
+  let items: [number, number][] = [];
+  const listener = (type: 'open' | 'close', state: { position: number; kind: string | null; result: unknown }): void => {
+    if (type === 'open') {
+      depth++;
+      if (top > 0 && depth === top + 1) itemStart = state.position;
+      return;
+    }
+    if (top === 0) top = depth;
+    if (depth === top) {
+      if (/^[ \t]*:/.test(text.slice(state.position, state.position + 64))) {
+        key = String(state.result);
+        items = [];
+      } else {
+        if (key !== null && state.kind === 'sequence') spans.set(key, items);
+        key = null;
+      }
+    } else if (depth === top + 1 && key !== null) items.push([itemStart, state.position]);
+    depth--;
+  };
+  try {
+    loadYaml(text, { schema: FAILSAFE_SCHEMA, listener: listener as never });
+  } catch {
+    return new Map();
+  }
+  return spans;
 }
 
 const LAZY = Symbol('menuctl.lazy-loc');
