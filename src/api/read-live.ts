@@ -91,6 +91,7 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
  * The first failure rejects; the workers then stop taking items.
  */
 async function eachLimited<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number from 1, not ${concurrency}`);
   const out = new Array<R>(items.length);
   let next = 0;
   let failed = false;

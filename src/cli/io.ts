@@ -1,5 +1,6 @@
 // What a command may touch of the outside world, passed in so commands run in-process in tests.
 
+import { once } from 'node:events';
 import { maskedStream, SecretMask } from './secret-mask.js';
 
 export interface Io {
@@ -44,11 +45,18 @@ export async function writeChunks(out: NodeJS.WritableStream, chunks: Iterable<s
     if (batch === '') return;
     const ok = out.write(batch);
     batch = '';
-    if (!ok) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    // once() rejects on 'error' (EPIPE when the reader went away); a stream closed meanwhile ends the wait.
+    if (!ok && !closed(out)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   };
   for (const chunk of chunks) {
+    if (closed(out)) return;
     batch += chunk;
     if (batch.length >= 65_536) await flush();
   }
   await flush();
 }
+
+const closed = (out: NodeJS.WritableStream): boolean => {
+  const s = out as { destroyed?: boolean; writableEnded?: boolean };
+  return s.destroyed === true || s.writableEnded === true;
+};

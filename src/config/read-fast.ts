@@ -14,7 +14,7 @@
 import { FAILSAFE_SCHEMA, load, Type, type Schema } from 'js-yaml';
 import type { ScalarTag } from 'yaml';
 import type { PackedText } from '../text/packed-text.js';
-import { StringPool } from '../text/string-pool.js';
+import { ownCopy, StringPool } from '../text/string-pool.js';
 import { ConfigSource, defineKey, type Json, type Segment } from './source.js';
 import { yamlLib } from './yaml-lib.js';
 
@@ -118,16 +118,6 @@ class Walk {
   }
 }
 
-/**
- * The string in memory of its own. js-yaml slices every scalar out of its copy of the whole text
- * (the text with a NUL appended), and V8 keeps a slice's parent alive: every regex kept in the
- * model would hold a second copy of the file (113 MB at 100,000 actions). Concatenating and
- * slicing again flattens into a new string of the value's length (V8 copies strings shorter than
- * 13 characters instead of slicing them, so those are left alone).
- */
-function ownCopy(s: string): string {
-  return s.length < 13 ? s : ` ${s}`.slice(1);
-}
 
 const SPACE = 0x20, TAB = 0x09, HASH = 0x23, DQ = 0x22, SQ = 0x27, COLON = 0x3a, DASH = 0x2d, QMARK = 0x3f, COMMA = 0x2c;
 const OPEN = (c: number) => c === 0x5b || c === 0x7b;

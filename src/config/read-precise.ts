@@ -9,6 +9,7 @@ import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { ussdAliasAdvice } from './yaml-advice.js';
 import { defineKey, MAX_ALIAS_NODES, pointer, type ConfigSource, type Json, type Segment } from './source.js';
+import { ownCopy } from '../text/string-pool.js';
 
 /** What reading the values finds besides them; evaluation (./evaluate.ts) works from it. */
 export interface ReadNotes {
@@ -42,7 +43,8 @@ function scalarValue(node: Scalar, w: Walk): Json {
   const v = node.value;
   if (typeof v === 'string') {
     if (v.includes('${')) w.notes.sites.push([...w.path]);
-    return v;
+    // Its own copy: `yaml` slices values out of the file's text, which the slice would keep alive.
+    return ownCopy(v);
   }
   if (typeof v === 'bigint') return Number(v);
   if (v === null || v === undefined) return null;

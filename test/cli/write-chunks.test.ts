@@ -1,0 +1,31 @@
+// writeChunks: output written as it is rendered, which must end (not hang) when the reader goes away.
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { writeChunks } from '../../src/cli/io.js';
+
+function* pieces(n: number, size: number): Generator<string> {
+  for (let i = 0; i < n; i++) yield `${String(i).padStart(size - 1, '.')}\n`;
+}
+
+describe('writeChunks', () => {
+  it('writes every piece, in ~64 KB writes of whole pieces, waiting for drain', async () => {
+    const writes: string[] = [];
+    const slow = new Writable({ highWaterMark: 1024, write(c: Buffer, _e, done) { writes.push(c.toString()); setImmediate(done); } });
+    await writeChunks(slow, pieces(5_000, 100));
+    expect(writes.join('')).toBe([...pieces(5_000, 100)].join(''));
+    expect(writes.length).toBeGreaterThan(1);
+    for (const w of writes) expect(w.length % 100).toBe(0);
+  });
+
+  it('rejects when the stream fails while it waits (EPIPE: `menuctl plan | head`), instead of hanging', async () => {
+    const failing = new Writable({ highWaterMark: 1, write(_c, _e, done) { setImmediate(() => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))); } });
+    failing.on('error', () => {});
+    await expect(writeChunks(failing, pieces(5_000, 100))).rejects.toThrow('EPIPE');
+  });
+
+  it('stops when the stream is closed under it', async () => {
+    const out = new PassThrough({ highWaterMark: 1 });
+    setImmediate(() => out.destroy());
+    await expect(writeChunks(out, pieces(5_000, 100))).resolves.toBeUndefined();
+  });
+});
