@@ -67,6 +67,12 @@ describe('locating an item at a time in a big file', () => {
     compare(text, [0, 1, 6, 7, 1499, 2998, 2999]);
   });
 
+  it('block style with CRLF line ends and comments between items: the same', () => {
+    const text = blockConfig(3_000).replace(/\n  - name: "Action (\d*7)"/g, '\n  # before $1\n\n  - name: "Action $1"').replace(/\n/g, '\r\n');
+    expect(text.length).toBeGreaterThan(1024 * 1024);
+    compare(text, [0, 7, 17, 1497, 2999]);
+  });
+
   it('flow style (one flow mapping over many lines): the same', () => {
     const text = flowConfig(6_000);
     expect(text.length).toBeGreaterThan(1024 * 1024);
