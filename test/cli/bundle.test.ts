@@ -60,6 +60,17 @@ describe('the bundled CLI (the package bin)', () => {
     expect(r.bundled).toEqual(r.unbundled);
   });
 
+  it('every command\'s --help (each loads its own chunk): the same as the unbundled build', async () => {
+    const top = await both(['--help']);
+    expect(top.bundled).toEqual(top.unbundled);
+    const commands = [...top.bundled.stdout.matchAll(/^ {2}([a-z][a-z-]*) /gm)].map((m) => m[1]!).filter((c) => c !== 'help');
+    expect(commands.length).toBeGreaterThan(15);
+    for (const c of commands) {
+      const r = await both([c, '--help']);
+      expect(r.bundled, c).toEqual(r.unbundled);
+    }
+  });
+
   it('validate of a broken config: the same located error and exit code', async () => {
     const r = await both(['validate', join(dir, 'broken.yaml')]);
     expect(r.bundled.code).toBe(1);
