@@ -1,7 +1,8 @@
 // menuctl analyze: per parser, an automaton of the whole messages it matches on the device; per
 // action, every pair of parsers that see the same messages compared (see docs/analyze.md).
 import { createHash } from 'node:crypto';
-import { resolveLocations } from '../config/source.js';
+import { originOf } from '../config/origin.js';
+import { resolveLocations, settledLocation, type ConfigSource } from '../config/source.js';
 import type { DesiredAction, DesiredState } from '../model/types.js';
 import { Engine } from './engine.js';
 import { fixtureOverlaps, uncovered } from './fixtures.js';
@@ -20,6 +21,7 @@ export async function analyze(states: DesiredState | readonly DesiredState[]): P
   const automata = automataCache();
   const summary = { parsers: 0, analysed: 0 };
   const seen = new Set<string>();
+  let lastSource: ConfigSource | undefined;
   try {
     for (const state of Array.isArray(states) ? states : [states]) {
       for (const action of state.actions) {
@@ -30,7 +32,16 @@ export async function analyze(states: DesiredState | readonly DesiredState[]): P
         const subjects = subjectsOf(action, automata);
         summary.parsers += subjects.length;
         summary.analysed += subjects.filter((s) => s.automaton.ok).length;
-        found.push(...await analyzeAction(action, subjects, engine));
+        for (const f of await analyzeAction(action, subjects, engine)) {
+          // Worked out now where that is cheap (a big file, an item at a time): kept lazy, 400,000
+          // locations held their state and path to the end.
+          if (f.location) f.location = settledLocation(f.location);
+          found.push(f);
+        }
+        // Actions come a file at a time: a file left behind gives back its (inflated) text.
+        const src = originOf(action)?.src;
+        if (src !== lastSource) lastSource?.releasePositions();
+        lastSource = src;
       }
     }
   } finally {

@@ -9,9 +9,12 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 export class PackedText {
   private plain: string | null;
   private packed: Buffer | null = null;
+  /** The text's length, known without inflating it. */
+  readonly length: number;
 
   constructor(text: string) {
     this.plain = text;
+    this.length = text.length;
   }
 
   /** The text (inflated again if packed; kept until release()). */

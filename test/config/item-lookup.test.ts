@@ -2,7 +2,7 @@
 // through a Document of the whole file. Every answer must be the one the whole Document gives.
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { ConfigSource, YAML_OPTIONS, type Segment } from '../../src/config/source.js';
+import { ConfigSource, settledLocation, YAML_OPTIONS, type Segment } from '../../src/config/source.js';
 
 /** A block-style config over 1 MiB with the shapes findings point into: quoted and plain values, comments, block scalars, numbers as written, empty lists. */
 function blockConfig(actions: number): string {
@@ -77,5 +77,19 @@ describe('locating an item at a time in a big file', () => {
     const text = flowConfig(6_000);
     expect(text.length).toBeGreaterThan(1024 * 1024);
     compare(text, [0, 1, 3000, 5999]);
+  });
+
+  it('settledLocation: a lazy location in a big file becomes a plain one with the same place; in a small one it stays lazy', () => {
+    const text = blockConfig(3_000);
+    const big = new ConfigSource('f.yaml', text);
+    const whole = new ConfigSource('f.yaml', text, parseDocument(text, YAML_OPTIONS));
+    const path: Segment[] = ['actions', 2_500, 'parsers', 1, 'regex'];
+    const settled = settledLocation(big.lazyLocate(path));
+    expect(Object.getOwnPropertySymbols(settled)).toEqual([]);
+    expect(settled).toEqual({ ...whole.locate(path) });
+    expect(builtWhole(big)).toBe(false);
+    const small = new ConfigSource('s.yaml', blockConfig(3));
+    const lazy = small.lazyLocate(['actions', 1, 'name']);
+    expect(settledLocation(lazy)).toBe(lazy);
   });
 });
