@@ -21,7 +21,7 @@
 //    git-upload-pack / git-receive-pack. Reads are upload-pack sessions (fetch, ls-remote), writes
 //    receive-pack sessions (pushes); the branch's new commits, by subject, say which were record
 //    writes and which lock / unlock. The wrapper costs one `sh` start (~1-2 ms) per fetch or push.
-//  - PostgreSQL: a server started for the bench (bench/lib/postgres.mjs) with log_statement=all;
+//  - PostgreSQL: a server started for the bench (test/helpers/postgres.mjs, logStatements) with log_statement=all;
 //    reads are the record's SELECT, writes the compare-and-swap UPDATE/INSERT (one history row
 //    each), lock ops the advisory lock and lock-row statements; every statement is a round trip.
 //    Each run uses its own tables (`?table=bench_N`).
@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { benchOptions } from './lib/args.mjs';
 import { expectExit, runMenuctl, runNode } from './lib/cli.mjs';
 import { MAIN, scratchDir } from './lib/paths.mjs';
-import { startPostgres } from './lib/postgres.mjs';
+import { startPostgres } from '../test/helpers/postgres.mjs';
 import { mintToken, startServer } from './lib/server.mjs';
 import { median, note, secs, table } from './lib/stats.mjs';
 import { makeWorld, worldYaml } from './lib/world.mjs';
@@ -108,7 +108,7 @@ let postgres = null;
 let postgresSkipped = null;
 if (backends.includes('postgres')) {
   try {
-    postgres = await startPostgres();
+    postgres = await startPostgres({ logStatements: true });
     note(`PostgreSQL started in ${postgres.startMs} ms`);
   } catch (err) {
     postgresSkipped = err.message.split('\n')[0];

