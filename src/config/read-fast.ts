@@ -204,5 +204,6 @@ export function readFast(file: string, text: string, holder?: PackedText): FastR
   const src = new ConfigSource(file, holder ?? text);
   const walk = new Walk(src);
   const root = walk.value(value, { root: value }, 'root') as Record<string, Json>;
+  for (const [key, v] of Object.entries(root)) if (Array.isArray(v)) src.listLengths.set(key, v.length);
   return { src, root, sites: walk.sites };
 }

@@ -142,6 +142,12 @@ export class ConfigSource {
 
   /** Items of the top-level lists, by key: [start, end) of each (see itemSpans); built on first use. */
   private items: Map<string, [number, number][]> | null = null;
+  /**
+   * How many items each top-level list has, as the fast path read them: item spans that count
+   * otherwise are not used (a file js-yaml and `yaml` read differently would be located in the
+   * wrong item, silently).
+   */
+  readonly listLengths = new Map<string, number>();
   /** The last item parsed on its own, by `key/index`: findings come in file order, several per item. */
   private lastItem: { id: string; doc: Document; base: number; block: boolean } | null = null;
 
@@ -164,7 +170,8 @@ export class ConfigSource {
     const index = Number(path[1]);
     if (!Number.isInteger(index)) return undefined;
     this.items ??= itemSpans(this.text);
-    return this.items.get(path[0])?.[index];
+    const list = this.items.get(path[0]);
+    return list && list.length === this.listLengths.get(path[0]) ? list[index] : undefined;
   }
 
   private findInItem(path: readonly Segment[]): Found | null {

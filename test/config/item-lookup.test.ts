@@ -2,6 +2,7 @@
 // through a Document of the whole file. Every answer must be the one the whole Document gives.
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { readFast } from '../../src/config/read-fast.js';
 import { ConfigSource, settledLocation, YAML_OPTIONS, type Segment } from '../../src/config/source.js';
 
 /** A block-style config over 1 MiB with the shapes findings point into: quoted and plain values, comments, block scalars, numbers as written, empty lists. */
@@ -45,7 +46,7 @@ function pathsFor(i: number): Segment[][] {
 const builtWhole = (src: ConfigSource): boolean => (src as unknown as { document: unknown }).document !== null;
 
 function compare(text: string, sample: number[]): void {
-  const byItem = new ConfigSource('f.yaml', text);
+  const byItem = readFast('f.yaml', text).src;
   const whole = new ConfigSource('f.yaml', text, parseDocument(text, YAML_OPTIONS));
   const same = (path: Segment[]) => {
     expect(byItem.locate(path), JSON.stringify(path)).toEqual(whole.locate(path));
@@ -81,15 +82,26 @@ describe('locating an item at a time in a big file', () => {
 
   it('settledLocation: a lazy location in a big file becomes a plain one with the same place; in a small one it stays lazy', () => {
     const text = blockConfig(3_000);
-    const big = new ConfigSource('f.yaml', text);
+    const big = readFast('f.yaml', text).src;
     const whole = new ConfigSource('f.yaml', text, parseDocument(text, YAML_OPTIONS));
     const path: Segment[] = ['actions', 2_500, 'parsers', 1, 'regex'];
     const settled = settledLocation(big.lazyLocate(path));
     expect(Object.getOwnPropertySymbols(settled)).toEqual([]);
     expect(settled).toEqual({ ...whole.locate(path) });
     expect(builtWhole(big)).toBe(false);
-    const small = new ConfigSource('s.yaml', blockConfig(3));
+    const small = readFast('s.yaml', blockConfig(3)).src;
     const lazy = small.lazyLocate(['actions', 1, 'name']);
     expect(settledLocation(lazy)).toBe(lazy);
+  });
+
+  it('item spans that do not count the items the fast path read are not used: the whole Document answers', () => {
+    const text = blockConfig(3_000);
+    const src = readFast('f.yaml', text).src;
+    expect(src.listLengths.get('actions')).toBe(3_000);
+    src.listLengths.set('actions', 2_999); // as if js-yaml's listener and the values disagreed
+    const whole = new ConfigSource('f.yaml', text, parseDocument(text, YAML_OPTIONS));
+    const path: Segment[] = ['actions', 1_000, 'parsers', 0, 'regex'];
+    expect(src.locate(path)).toEqual(whole.locate(path));
+    expect(builtWhole(src)).toBe(true);
   });
 });
