@@ -16,6 +16,18 @@ export function envFor(server: TestServer, token = server.token): Record<string,
   return { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token };
 }
 
+/** A new organization `org` on `server` (its own token) and a working directory: `cli` runs menuctl there, `write` sets its menuctl.yaml. */
+export async function workspaceOn(server: TestServer, org: number): Promise<{ dir: string; token: string; cli(args: string[]): Promise<CliResult>; write(yaml: string): void }> {
+  const dir = tempDir();
+  const token = await server.mintToken(org);
+  return {
+    dir,
+    token,
+    cli: (args) => runCli(args, { env: envFor(server, token), cwd: dir }),
+    write: (yaml) => writeFileSync(join(dir, 'menuctl.yaml'), yaml),
+  };
+}
+
 export interface YamlAction {
   name: string;
   parsers?: string[];

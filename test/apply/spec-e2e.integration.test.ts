@@ -8,11 +8,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
 import { SERVER_MODES } from '../helpers/modes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { client } from '../server/http.js';
-import { tempDir } from './cli-world.js';
+import { workspaceOn } from './cli-world.js';
 
 const ACTION = [
   '  - name: Push menu',
@@ -35,13 +34,10 @@ describe.each(SERVER_MODES)('end to end against the $name', (mode) => {
   afterAll(async () => { await server.close(); });
 
   async function workspace() {
-    const dir = tempDir();
-    const token = await server.mintToken(++org);
-    const cli = (args: string[]) => runCli(args, { env: { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token }, cwd: dir });
-    const write = (yaml: string) => writeFileSync(join(dir, 'menuctl.yaml'), yaml);
-    const liveApp = async (id: string) => (await client(server, token)('GET', `/api/apps/${id}`)).body.data.attributes;
-    const secrets = () => JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
-    return { dir, cli, write, liveApp, secrets, token };
+    const w = await workspaceOn(server, ++org);
+    const liveApp = async (id: string) => (await client(server, w.token)('GET', `/api/apps/${id}`)).body.data.attributes;
+    const secrets = () => JSON.parse(readFileSync(join(w.dir, 'secrets.json'), 'utf8'));
+    return { ...w, liveApp, secrets };
   }
   const apply = ['apply', '--yes', '--secrets-file', 'secrets.json'];
 

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { SERVER_MODES } from '../helpers/modes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { actionBody, client } from '../server/http.js';
-import { tempDir } from '../apply/cli-world.js';
+import { tempDir, workspaceOn } from '../apply/cli-world.js';
 
 const action = (name: string, code: string) => `  - { name: "${name}", root_code: "${code}", transport_type: ussd, operators: [2172], steps: [{ press: 1 }] }`;
 
@@ -23,12 +23,8 @@ describe.each(SERVER_MODES)('ownership against the $name', (mode) => {
   afterAll(async () => { await server.close(); });
 
   async function workspace() {
-    const dir = tempDir();
-    const token = await server.mintToken(++org);
-    const cli = (args: string[]) => runCli(args, { env: { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: token }, cwd: dir });
-    const write = (yaml: string) => writeFileSync(join(dir, 'menuctl.yaml'), yaml);
-    const api = client(server, token);
-    return { dir, cli, write, api };
+    const w = await workspaceOn(server, ++org);
+    return { ...w, api: client(server, w.token) };
   }
 
   it('archives a managed action and app removed from the config, never the hand-made one', async () => {
