@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { ROOT, scratchDir } from '../lib/paths.mjs';
+import { seedTwoOrganizations } from '../lib/seed-store.mjs';
 import { mintToken, startServer } from '../lib/server.mjs';
 import { median, note, table } from '../lib/stats.mjs';
 
@@ -26,17 +27,7 @@ const data = join(dir, 'fair.sqlite');
 const jwtSecret = 'bench-secret-not-for-production';
 
 note(`seeding ${a.actions} actions of organization 1`);
-const { openDb, Statements } = await import(join(ROOT, 'dist/server/db.js'));
-const { ActionStore } = await import(join(ROOT, 'dist/server/store-actions.js'));
-const db = openDb(data);
-const store = new ActionStore(new Statements(db));
-const steps = [0, 1, 2].map((i) => ({ is_param: false, convert_val_to_num: false, value: String(i + 1), expected_text: 'My account', description: '' }));
-db.transaction(() => {
-  for (let i = 0; i < Number(a.actions); i++) {
-    store.create(1, { name: `Action ${i}`, root_code: '*144#', transport_type: 'ussd', operator_ids: [2172, 2173], steps });
-  }
-})();
-const probeId = store.create(2, { name: 'Org B action', root_code: '*1#', transport_type: 'ussd', operator_ids: [2172], steps }).public_id;
+const { db, probeId } = await seedTwoOrganizations({ dist: join(ROOT, 'dist'), data, actions: Number(a.actions) });
 db.close();
 
 const server = await startServer({ data, jwtSecret });

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROOT, scratchDir } from '../lib/paths.mjs';
+import { seedTwoOrganizations } from '../lib/seed-store.mjs';
 import { note, table } from '../lib/stats.mjs';
 
 const { values: a } = parseArgs({
@@ -35,18 +36,8 @@ const EMAIL = 'ops@example.com';
 const PASSWORD = 'correct horse battery staple';
 
 note(`seeding ${a.actions} actions of organization 1 (${DIST})`);
-const { openDb, Statements } = await import(join(DIST, 'server/db.js'));
-const { ActionStore } = await import(join(DIST, 'server/store-actions.js'));
 const { TokenAuthority } = await import(join(DIST, 'server/auth.js'));
-const db = openDb(data);
-const store = new ActionStore(new Statements(db));
-const steps = [0, 1, 2].map((i) => ({ is_param: false, convert_val_to_num: false, value: String(i + 1), expected_text: 'My account', description: '' }));
-db.transaction(() => {
-  for (let i = 0; i < Number(a.actions); i++) {
-    store.create(1, { name: `Action ${i}`, root_code: '*144#', transport_type: 'ussd', operator_ids: [2172, 2173], steps });
-  }
-})();
-const probeId = store.create(2, { name: 'Org B action', root_code: '*1#', transport_type: 'ussd', operator_ids: [2172], steps }).public_id;
+const { db, store, probeId } = await seedTwoOrganizations({ dist: DIST, data, actions: Number(a.actions) });
 // What one page costs the store when no answer is kept (after any write): the old store
 // returns the whole list as an array to slice, the new one a source that reads one page.
 const pageCost = [];
