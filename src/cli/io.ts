@@ -14,7 +14,19 @@ export interface Io {
 }
 
 export function processIo(): Io {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', readerGone);
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+/**
+ * The reader of our output went away (`menuctl plan | head`): the rest of the output has nowhere
+ * to go, and the command finishes what it started (an apply keeps its record and lock right) and
+ * exits with its own code, quietly, instead of dying in the middle with a stack trace. Any other
+ * error of the stream is left to crash as before.
+ */
+function readerGone(err: NodeJS.ErrnoException): void {
+  // After the EPIPE the stream is destroyed, and each later write fails with ERR_STREAM_DESTROYED.
+  if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
 }
 
 /**
@@ -45,8 +57,12 @@ export async function writeChunks(out: NodeJS.WritableStream, chunks: Iterable<s
     if (batch === '') return;
     const ok = out.write(batch);
     batch = '';
-    // once() rejects on 'error' (EPIPE when the reader went away); a stream closed meanwhile ends the wait.
-    if (!ok && !closed(out)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    // once() rejects on 'error'; a stream closed meanwhile (its reader gone: EPIPE) ends the wait.
+    if (!ok && !closed(out)) {
+      await Promise.race([once(out, 'drain'), once(out, 'close')]).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+      });
+    }
   };
   for (const chunk of chunks) {
     if (closed(out)) return;
