@@ -10,10 +10,11 @@ import pLimit from 'p-limit';
 import type { ApiClient } from './types.js';
 import { warning, type Warning } from '../model/diagnostic.js';
 import type { LiveAction, LiveApp, LiveParser, LiveState } from '../model/types.js';
+import { SettledLiveParser } from '../model/settled-parser.js';
 import { StringPool } from '../text/string-pool.js';
 
 /** The fields whose values repeat across resources (an action's parsers share its id; statuses, regexes...). */
-const PARSER_SHARED = ['action_id', 'category', 'status', 'target_type', 'sender', 'regex', 'user_message', 'archived_at', 'updated_at'] as const;
+const PARSER_SHARED = ['action_id', 'category', 'status', 'target_type', 'sender', 'regex', 'user_message', 'archived_at'] as const;
 
 export interface ReadLiveOptions {
   /** Which actions' parsers to read (those the config manages, or all for export/drift). */
@@ -27,6 +28,7 @@ export interface ReadLiveOptions {
   /**
    * Called once the lists are in, before any parser is read. What it returns is given each
    * action's parsers as they arrive: a plan compares that action then, while the others are read.
+   * It may replace a parser in the list by an equivalent one (model/settled-parser.ts).
    */
   onLists?: (lists: { actions: LiveAction[]; operators: LiveState['operators'] }) => ((action: LiveAction, parsers: LiveParser[]) => void) | undefined;
 }
@@ -54,8 +56,11 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
   const parserLists = await eachLimited(actions.filter(options.wantParsers), options.concurrency, async (action) => {
     signal?.throwIfAborted();
     const parsers = await client.listParsers(action.id);
-    for (const p of parsers) strings.fields(p, PARSER_SHARED);
+    // updated_at first: a settled parser keeps it. The rest after `arrived`, which may settle some
+    // (plan/compare.ts settle): those read the config's strings, and pooling theirs would keep them.
+    for (const p of parsers) p.updated_at = strings.get(p.updated_at);
     arrived?.(action, parsers);
+    for (const p of parsers) if (!(p instanceof SettledLiveParser)) strings.fields(p, PARSER_SHARED);
     return parsers;
   });
   let apps: LiveApp[];

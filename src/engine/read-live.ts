@@ -39,10 +39,14 @@ export async function readLiveComparing(
   let live: LiveState;
   try {
     live = await readLiveFor(desired, { ...options, onLists: (lists) => {
-      // Made by the first queued item, so that matching every action does not hold up the
-      // first parser requests.
-      early = new IdleQueue(([action, parsers]) => (comparer ??= new Comparer(desired, lists)).parsersOf(action.id, parsers));
-      return (action, parsers) => early!.push([action, parsers]);
+      early = new IdleQueue(([action, parsers]) => comparer!.parsersOf(action.id, parsers));
+      return (action, parsers) => {
+        // Made when the first parsers arrive, so that matching every action does not hold up
+        // the first parser requests. Settling is a few string comparisons per parser, done as
+        // they arrive so that the parsers as parsed are never all held (compare.ts settle).
+        (comparer ??= new Comparer(desired, lists)).settle(action.id, parsers);
+        early!.push([action, parsers]);
+      };
     } });
   } catch (e) {
     early?.cancel();

@@ -31,7 +31,7 @@ export interface DriftResult {
  */
 export function buildDriftResult(desired: DesiredState, live: LiveState, options: DriftOptions = {}, comparer?: Comparer): DriftResult {
   const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);
-  const scope = targetScope(options.targets, knownAddresses(cmp, live));
+  const scope = targetScope(options.targets, () => knownAddresses(cmp, live));
   const diagnostics = [...cmp.diagnostics, ...scope.diagnostics];
 
   const items: DriftItem[] = [];

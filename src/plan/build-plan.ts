@@ -47,7 +47,7 @@ export interface PlanResult {
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}, comparer?: Comparer): PlanResult {
   const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);
   const diagnostics = [...cmp.diagnostics];
-  const scope = targetScope(options.targets, knownAddresses(cmp, live));
+  const scope = targetScope(options.targets, () => knownAddresses(cmp, live));
   diagnostics.push(...scope.diagnostics);
   const resend = resendSet(options.resend, cmp, diagnostics);
   const prune = options.prune === true;

@@ -8,6 +8,7 @@ import type {
   ResolvedApp, SourceLoc, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ResolvedParser,
 } from '../model/types.js';
 import { resolveParser } from '../model/canonical.js';
+import { SettledLiveParser } from '../model/settled-parser.js';
 import { KINDS } from '../model/kinds/index.js';
 import { recordedAction } from '../record/record.js';
 import { diffAction, diffApp, diffParser, diffRecordedAction, NO_FIELD_CHANGES } from './diff.js';
@@ -45,6 +46,51 @@ export type ParserPair = PairBase & {
 export type AppPair = PairBase & { type: 'app'; desired: DesiredApp; spec: ResolvedApp; live: LiveApp | null };
 export type Pair = ActionPair | ParserPair | AppPair;
 
+/**
+ * The pair of a parser that arrived equal to its config (model/settled-parser.ts), matched by its
+ * category, with no field to change: no change can come of it. It holds the settled live parser
+ * and its action's pair, and works out the rest when read (its address, its resolved form), so a
+ * no-change plan of 100,000 actions x 5 holds ~40 bytes a parser here instead of ~230 (the pair,
+ * its resolved form and its address string). It reads as the plain pair would, field for field.
+ */
+export class SettledParserPair {
+  constructor(readonly live: SettledLiveParser, private readonly action: ActionPair) {}
+
+  get type(): 'parser' {
+    return 'parser';
+  }
+
+  get address(): string {
+    return parserAddress(this.action.desired.name, this.live.config.category);
+  }
+
+  get parent(): string {
+    return this.action.address;
+  }
+
+  get desired(): DesiredParser {
+    return this.live.config;
+  }
+
+  get spec(): ResolvedParser {
+    return resolveParser(this.live.config);
+  }
+
+  /** Its action is live: the parser was read from it. */
+  get actionId(): string {
+    return this.action.live!.id;
+  }
+
+  get fields(): FieldChange[] {
+    return NO_FIELD_CHANGES;
+  }
+
+  /** Matched by its category. */
+  get via(): Via {
+    return 'name';
+  }
+}
+
 /** Active live resources no desired resource claims. Parsers: owned by an action in the config. */
 export type Orphan =
   | { type: 'action'; address: string; live: LiveAction }
@@ -81,6 +127,24 @@ interface ActionPart {
   orphans: Orphan[];
 }
 
+/** A part compared early, with the live parser list it was compared with. */
+type EarlyPart = ActionPart & { pool: readonly LiveParser[] };
+
+/** Nothing: one shared list for the parts that have no diagnostics or orphans (nearly all). */
+const NONE = Object.freeze([]) as unknown as never[];
+
+/**
+ * A part as held until finish(): lists sized exactly (a list grown by push keeps room for ~17),
+ * and the shared NONE for an empty one. ~150 bytes an action at 100,000 actions.
+ */
+function compact(part: ActionPart): ActionPart {
+  return {
+    diagnostics: part.diagnostics.length === 0 ? NONE : part.diagnostics,
+    pairs: part.pairs.slice(),
+    orphans: part.orphans.length === 0 ? NONE : part.orphans,
+  };
+}
+
 /**
  * compareStates in two halves, so that a plan compares each action as its parsers arrive, while
  * the rest are still being read (issue 17), rather than all of them after the last answer.
@@ -96,7 +160,7 @@ export class Comparer {
   /** Live action id -> index of the desired action it matched. */
   private readonly indexOf = new Map<string, number>();
   /** Per desired action: its part, compared early, and the parser list it was compared with. */
-  private readonly early: ({ pool: LiveParser[]; part: ActionPart } | undefined)[];
+  private readonly early: (EarlyPart | undefined)[];
 
   constructor(private readonly desired: DesiredState, private readonly lists: LiveLists) {
     this.nameOf = operatorNamer(lists.operators);
@@ -113,6 +177,34 @@ export class Comparer {
     this.early = new Array(desired.actions.length).fill(undefined);
   }
 
+  /**
+   * As one live action's parsers arrive, before anything keeps them: each that equals, field for
+   * field, the one parser of the matched desired action with its category is replaced in place by
+   * its settled form (model/settled-parser.ts), which reads as the same parser. Only for an action
+   * whose parsers match by category alone (no pinned id, no rename: those may claim another live
+   * parser) and for a category that neither side repeats, so the matching that follows is the
+   * same as for the parsers as read.
+   */
+  settle(actionId: string, parsers: LiveParser[]): void {
+    const i = this.indexOf.get(actionId);
+    if (i === undefined) return;
+    const wanted = this.desired.actions[i]!.parsers;
+    const byKey = new Map<string, DesiredParser | null>();
+    for (const p of wanted) {
+      if (p.id !== undefined || p.renamed_from !== undefined) return;
+      byKey.set(p.category, byKey.has(p.category) ? null : p);
+    }
+    const liveKeys = new Map<string, number>();
+    for (const p of parsers) liveKeys.set(p.category, (liveKeys.get(p.category) ?? 0) + 1);
+    for (let j = 0; j < parsers.length; j++) {
+      const p = parsers[j]!;
+      const d = byKey.get(p.category);
+      if (!d || liveKeys.get(p.category) !== 1) continue;
+      const settled = SettledLiveParser.from(p, d, actionId);
+      if (settled) parsers[j] = settled;
+    }
+  }
+
   /** The parsers read for one live action: compares the desired action it matched, when that is safe now. */
   parsersOf(actionId: string, parsers: LiveParser[]): void {
     const i = this.indexOf.get(actionId);
@@ -123,8 +215,8 @@ export class Comparer {
     const ids = new Set(parsers.map((p) => p.id));
     if (this.desired.actions[i]!.parsers.some((p) => p.id !== undefined && !ids.has(p.id))) return;
     try {
-      const pool = parsers.slice(); // what finish() compares with, whatever becomes of the caller's array (sized exactly, unlike a spread)
-      this.early[i] = { pool, part: this.actionPart(i, pool, null) };
+      const pool = parsers.slice(); // what finish() checks against, whatever becomes of the caller's array (sized exactly, unlike a spread)
+      this.early[i] = { ...compact(this.actionPart(i, pool, null)), pool };
     } catch {
       // finish() compares this action again and meets the same problem where it always did.
     }
@@ -141,14 +233,27 @@ export class Comparer {
       return new Comparer(this.desired, live).finish(live);
     }
     const out: Comparison = { pairs: [], orphans: [], diagnostics: [...this.actions.diagnostics], disagrees: new Set() };
-    const parsersByAction = groupBy(live.parsers, (p) => p.action_id);
+    const usable = this.usableEarly(live.parsers);
+    const liveIdOf = (i: number): string | undefined => {
+      const outcome = this.actions.outcomes[i]!;
+      return outcome.ok ? outcome.live?.id : undefined;
+    };
+    // Grouped only for the actions compared again: grouping every parser was a list per action
+    // and a map of them, held at the plan's peak.
+    const again = new Set<string>();
+    this.desired.actions.forEach((_, i) => {
+      const id = liveIdOf(i);
+      if (id !== undefined && usable[i] !== 1) again.add(id);
+    });
+    const parsersByAction = groupBy(again.size === 0 ? [] : live.parsers.filter((p) => again.has(p.action_id)), (p) => p.action_id);
     const all = live.pinned_elsewhere ? [...live.parsers, ...live.pinned_elsewhere] : live.parsers;
     this.desired.actions.forEach((_, i) => {
-      const outcome = this.actions.outcomes[i]!;
-      const actionId = outcome.ok ? outcome.live?.id : undefined;
-      const pool = actionId === undefined ? [] : (parsersByAction.get(actionId) ?? []);
+      const actionId = liveIdOf(i);
       const early = this.early[i];
-      const part = early !== undefined && samePool(early.pool, pool) ? early.part : this.actionPart(i, pool, all);
+      this.early[i] = undefined; // its lists are copied into out below: let them go as we pass
+      const part = early !== undefined && actionId !== undefined && usable[i] === 1
+        ? early
+        : this.actionPart(i, actionId === undefined ? [] : (parsersByAction.get(actionId) ?? []), all);
       out.diagnostics.push(...part.diagnostics);
       out.pairs.push(...part.pairs);
       out.orphans.push(...part.orphans);
@@ -189,6 +294,25 @@ export class Comparer {
     return out;
   }
 
+  /**
+   * Per desired action, 1 when its early part was compared with exactly the live parsers that
+   * name its live action, the very objects in the same order, as finish() would group them.
+   */
+  private usableEarly(parsers: readonly LiveParser[]): Uint8Array {
+    const n = this.early.length;
+    const usable = new Uint8Array(n);
+    const seen = new Uint32Array(n);
+    for (let i = 0; i < n; i++) if (this.early[i] !== undefined) usable[i] = 1;
+    for (const p of parsers) {
+      const i = this.indexOf.get(p.action_id);
+      if (i === undefined) continue;
+      if (this.early[i]?.pool[seen[i]!] !== p) usable[i] = 0;
+      seen[i]!++;
+    }
+    for (let i = 0; i < n; i++) if (this.early[i]?.pool.length !== seen[i]) usable[i] = 0;
+    return usable;
+  }
+
   /** Desired action i against its live match and that action's parsers (`all`: every live parser, for pins found elsewhere). */
   private actionPart(i: number, pool: LiveParser[], all: LiveParser[] | null): ActionPart {
     const action = this.desired.actions[i]!;
@@ -207,19 +331,16 @@ export class Comparer {
     const recorded = outcome.live ? recordedAction(this.lists.recorded?.scope, address, outcome.live.id) : undefined;
     const visible = outcome.live ? diffAction(outcome.live, spec, this.nameOf) : NO_FIELD_CHANGES;
     const fields = recorded && recorded.details !== 'unknown' ? [...visible, ...diffRecordedAction(recorded, spec)] : visible;
-    part.pairs.push({
+    const pair: ActionPair = {
       type: 'action', address, desired: action, spec, live: outcome.live, fields, recorded: recorded !== undefined,
       ...(recorded?.details === 'unknown' ? { detailsUnknown: true as const } : {}), ...via(outcome.via),
-    });
-    compareParsers(part, { action, address, liveAction: outcome.live, pool, allParsers: all });
+    };
+    part.pairs.push(pair);
+    compareParsers(part, { action, actionPair: pair, address, liveAction: outcome.live, pool, allParsers: all });
     return part;
   }
 }
 
-/** The same live parsers, in the same order: an early part was compared with exactly these. */
-function samePool(a: readonly LiveParser[], b: readonly LiveParser[]): boolean {
-  return a.length === b.length && a.every((p, i) => p === b[i]);
-}
 
 /**
  * An app the record knows is matched by its recorded id, like a pin (the spec has no apps
@@ -286,6 +407,7 @@ const via = (v: Via | undefined): { via?: Via } => (v ? { via: v } : {});
 
 interface ParserContext {
   action: DesiredAction;
+  actionPair: ActionPair;
   address: string;
   liveAction: LiveAction | null;
   /** The live parsers of liveAction. */
@@ -318,6 +440,10 @@ function compareParsers(out: ActionPart, c: ParserContext): void {
     if (!outcome.ok) return;
     const spec: ResolvedParser = resolveParser(parser);
     const fields = outcome.live ? diffParser(outcome.live, spec) : NO_FIELD_CHANGES;
+    if (outcome.live instanceof SettledLiveParser && outcome.live.config === parser && outcome.via === 'name' && fields === NO_FIELD_CHANGES) {
+      out.pairs.push(new SettledParserPair(outcome.live, c.actionPair));
+      return;
+    }
     out.pairs.push({
       type: 'parser',
       address: parserAddress(c.action.name, parser.category),
