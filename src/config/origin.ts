@@ -3,8 +3,9 @@
 // column are worked out when first read, so a clean run (a plan included) computes no position.
 //
 // Compact on purpose (issue 28 item 9): a plan of 100,000 actions x 5 holds ~700,000 model
-// objects. The path is kept as its JSON text (one string, ~48 bytes) and the file beside it in
-// the slot V8 leaves free, rather than an origin object and a path array (~120 bytes more each).
+// objects. The path is kept as a number (encodePath; its JSON text when unusual) and the file
+// beside it, in the object itself, rather than an origin object and a path array (~170 bytes
+// more each).
 
 import type { SourceLoc } from '../model/types.js';
 import type { ConfigSource, Segment } from './source.js';
@@ -14,10 +15,11 @@ export interface Origin {
   path: Segment[];
 }
 
-const PATH = Symbol('menuctl.origin');
-const SOURCE = Symbol('menuctl.source');
+/** Where the path and the file are kept on a model object (not enumerable once sealed). */
+export const PATH = Symbol('menuctl.origin');
+export const SOURCE = Symbol('menuctl.source');
 
-type WithOrigin = { [PATH]?: string; [SOURCE]?: ConfigSource };
+type WithOrigin = { [PATH]?: number | string; [SOURCE]?: ConfigSource };
 
 /** Locations given by assignment (`model.loc = ...`), which win over the origin's. */
 const assigned = new WeakMap<object, SourceLoc>();
@@ -26,16 +28,62 @@ function getLoc(this: WithOrigin): SourceLoc | undefined {
   const given = assigned.get(this);
   if (given) return given;
   const src = this[SOURCE];
-  return src ? src.lazyLocate(JSON.parse(this[PATH]!) as Segment[]) : undefined;
+  return src ? src.lazyLocate(decodePath(this[PATH]!)) : undefined;
 }
 
 function setLoc(this: WithOrigin, loc: SourceLoc): void {
   assigned.set(this, loc);
 }
 
+/**
+ * A path as one number where it has a usual shape, `[key, i]` or `[key, i, key, j]` with keys of
+ * a config's lists (an action, a parser, an operator ref, a fixture): none of the ~48 bytes of its
+ * JSON text, and for an action's, not even a heap number. Any other path is its JSON text.
+ */
+const KEYS = ['actions', 'apps', 'parsers', 'operators', 'tests', 'sessions', 'steps', 'sms', 'screens'] as const;
+const KEY_CODE = new Map<string, number>(KEYS.map((k, i) => [k, i]));
+const I1 = 2 ** 24; // first index below this
+const I2 = 2 ** 16; // second index below this
+const K = 16; // key codes below this
+const TWO = K * I1; // codes of two-segment paths are below this
+
+const index = (v: unknown, below: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < below;
+
+export function encodePath(path: readonly Segment[]): number | string {
+  const a = KEY_CODE.get(path[0] as string);
+  if (a !== undefined && index(path[1], I1)) {
+    if (path.length === 2) return a * I1 + path[1];
+    const b = KEY_CODE.get(path[2] as string);
+    if (path.length === 4 && b !== undefined && index(path[3], I2)) return TWO + ((a * I1 + path[1]) * K + b) * I2 + path[3];
+  }
+  return JSON.stringify(path);
+}
+
+export function decodePath(code: number | string): Segment[] {
+  if (typeof code === 'string') return JSON.parse(code) as Segment[];
+  if (code < TWO) return [KEYS[Math.floor(code / I1)]!, code % I1];
+  const c = code - TWO;
+  const first = Math.floor(c / I2 / K);
+  return [KEYS[Math.floor(first / I1)]!, first % I1, KEYS[Math.floor(c / I2) % K]!, c % I2];
+}
+
+const hidden = { enumerable: false, writable: false, configurable: false } as const;
+
+/**
+ * Seals the origin of a model object made with its `[PATH]` and `[SOURCE]` in the literal (the
+ * ModelBuilder's way): they become hidden, and it gets its lazy `loc`. Given in the literal, they
+ * are kept in the object itself; added afterwards they need an extra store of ~40 bytes an object.
+ */
+export function sealOrigin<T extends object>(model: T): T {
+  Object.defineProperty(model, PATH, hidden);
+  Object.defineProperty(model, SOURCE, hidden);
+  Object.defineProperty(model, 'loc', { get: getLoc, set: setLoc, configurable: true });
+  return model;
+}
+
 /** Gives a model object its origin and a lazy `loc` (the model types' `loc?: SourceLoc`). */
 export function attachOrigin<T extends object>(model: T, origin: Origin): T {
-  Object.defineProperty(model, PATH, { value: JSON.stringify(origin.path) });
+  Object.defineProperty(model, PATH, { value: encodePath(origin.path) });
   Object.defineProperty(model, SOURCE, { value: origin.src });
   Object.defineProperty(model, 'loc', { get: getLoc, set: setLoc, configurable: true });
   return model;
@@ -44,5 +92,5 @@ export function attachOrigin<T extends object>(model: T, origin: Origin): T {
 export function originOf(model: object): Origin | undefined {
   const m = model as WithOrigin;
   const src = m[SOURCE];
-  return src ? { src, path: JSON.parse(m[PATH]!) as Segment[] } : undefined;
+  return src ? { src, path: decodePath(m[PATH]!) } : undefined;
 }
