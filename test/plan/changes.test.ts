@@ -22,6 +22,18 @@ describe('ops', () => {
     expect(r.plan.summary).toEqual({ create: 2, update: 0, archive: 0, restore: 0 });
   });
 
+  it('a create is plain data to JSON, keys and spreads: its fields in their place, an action\'s operators by name', () => {
+    const r = buildPlan(desired({ actions: [desiredAction()] }), live(), {});
+    const [action, parser] = r.plan.changes;
+    const keys = ['op', 'id', 'address', 'fingerprint', 'fields', 'type', 'desired'];
+    expect(Object.keys(action!)).toEqual(keys);
+    expect(Object.keys(parser!)).toEqual([...keys, 'parent', 'action_id']);
+    expect(JSON.parse(JSON.stringify(action))).toEqual({ ...action });
+    expect(action!.fields).toContainEqual({ path: 'operators', before: null, after: ['Safaricom Ltd.'] });
+    expect({ ...parser }.fields).toContainEqual({ path: 'category', before: null, after: 'balance' });
+    expect(JSON.stringify(parser)).toContain('"fingerprint":null,"fields":[{"path":"status"');
+  });
+
   it('a create lists every field it sets with before null', () => {
     const r = buildPlan(desired({ apps: [desiredApp()] }), live(), {});
     expect(r.plan.changes[0]!.fields).toEqual([
