@@ -4,7 +4,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load.js';
+import { loadConfig, loadSources } from '../../src/config/load.js';
 import { readSources } from '../../src/config/files.js';
 import { PackedText } from '../../src/text/packed-text.js';
 import { resolveLocations } from '../../src/config/source.js';
@@ -51,6 +51,36 @@ describe('a config over 4 MiB', () => {
     const line = text.split('\n').findIndex((l) => l.includes("'Reply 4999:")) + 1;
     expect({ line: loc.line, col: loc.col }).toEqual({ line: line - 2, col: 9 });
     expect(loaded.sources.get('big.yaml')).toBe(text);
+  });
+
+  it('holds one file\'s text plain at a time while it loads, and gives the same model and findings', async () => {
+    const texts = [0, 1, 2].map((k) => bigConfig(3_000).replaceAll('Action ', `Action ${k}-`));
+    // One mistake in the last file: its finding is located after the load, from the packed text.
+    texts[2] = texts[2]!.replace('transport_type: ussd', 'transport_type: carrier-pigeon');
+    expect(texts.reduce((n, t) => n + t.length, 0)).toBeGreaterThan(4 * 1024 * 1024);
+    const holders: PackedText[] = [];
+    let mostPlain = 0;
+    class Watched extends PackedText {
+      override get text(): string {
+        const t = super.text;
+        // Counted once all are packed (they are plain as read, until the load packs them first).
+        if (holders.every((h) => h.isPacked)) {
+          mostPlain = Math.max(mostPlain, holders.filter((h) => (h as unknown as { plain: string | null }).plain !== null).length);
+        }
+        return t;
+      }
+    }
+    const files = texts.map((text, k) => {
+      const holder = new Watched(text);
+      holders.push(holder);
+      return { file: `part-${k}.yaml`, holder, get text() { return holder.text; } };
+    });
+    const packed = loadSources(files, { env: {}, cwd: '/' });
+    const plain = loadSources(texts.map((text, k) => ({ file: `part-${k}.yaml`, text })), { env: {}, cwd: '/' });
+    expect(mostPlain).toBe(1);
+    expect(holders.every((h) => h.isPacked)).toBe(true);
+    expect(packed.diagnostics.length).toBeGreaterThan(0);
+    expect(packed.diagnostics).toEqual(plain.diagnostics);
   });
 
   it('a small config is left as it is', async () => {
