@@ -8,7 +8,8 @@
 // every lane behind it, every burst (measured: run at each answer, or in the turn after it, the
 // comparison cost the read more than it saved at the end). So items run only once no answer has
 // come for a quiet spell, a short slice at a time; with a fast API that spell never comes, and
-// `drain()` runs them all at the end, as before.
+// what is left is run by `drain()` at the end, or dropped by `abandon()` when the caller does it
+// as cheaply itself (a plan: compare.ts finish() compares what was not compared early).
 
 /** How long without a new item before queued ones run: the loop is then waiting. */
 const QUIET_MS = 3;
@@ -37,6 +38,15 @@ export class IdleQueue<T> {
     this.cancelTimer();
     if (this.failure) throw this.failure.error;
     while (this.next < this.queue.length) this.runNext();
+  }
+
+  /**
+   * Drops what is still queued, the work being done elsewhere as cheaply (throws what an item
+   * threw in a slice, as drain() would).
+   */
+  abandon(): void {
+    this.cancel();
+    if (this.failure) throw this.failure.error;
   }
 
   /** Drops what is queued (the work is no longer wanted: the read failed). */

@@ -1,5 +1,5 @@
 // IdleQueue (src/engine/idle-queue.ts): queued work runs once pushes stop for a quiet spell, a
-// slice at a time, never while they keep coming; drain() runs the rest in order.
+// slice at a time, never while they keep coming; drain() runs the rest in order, abandon() drops it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { IdleQueue } from '../../src/engine/idle-queue.js';
@@ -107,5 +107,26 @@ describe('IdleQueue when things go wrong', () => {
     await sleep(30);
     expect(ran).toEqual(drained);
     expect(ran.sort((a, b) => a - b)).toEqual([0, 1, 10]);
+  });
+
+  it('abandon() drops what is still queued, runs nothing later, and throws what a slice threw', async () => {
+    const ran: number[] = [];
+    const q = new IdleQueue<number>((n) => ran.push(n), { quietMs: 5, sliceMs: 50 });
+    q.push(0);
+    await sleep(30);
+    q.push(1);
+    q.push(2);
+    q.abandon();
+    expect(ran).toEqual([0]);
+    expect(q.pending).toBe(0);
+    await sleep(30);
+    expect(ran).toEqual([0]);
+
+    const failing = new IdleQueue<number>(() => {
+      throw new Error('item failed');
+    }, { quietMs: 5, sliceMs: 50 });
+    failing.push(0);
+    await sleep(30);
+    expect(() => failing.abandon()).toThrow('item failed');
   });
 });
