@@ -118,24 +118,36 @@ export class ModelBuilder {
     return [sealOrigin<OperatorRef & typeof at>({ ref, [PATH]: at[PATH], [SOURCE]: at[SOURCE] })];
   }
 
+  /** One frozen object per distinct step: actions repeat the same few (pin, ok, press 1...). */
+  private readonly steps = new Map<string, Step>();
+
   private step(s: unknown): Step[] {
-    if (s === 'pin' || s === 'ok') return [{ kind: s }];
-    if (!isObj(s)) return [];
+    const step = this.readStep(s);
+    if (step === undefined) return [];
+    const key = JSON.stringify(step);
+    let shared = this.steps.get(key);
+    if (shared === undefined) this.steps.set(key, (shared = Object.freeze(step)));
+    return [shared];
+  }
+
+  private readStep(s: unknown): Step | undefined {
+    if (s === 'pin' || s === 'ok') return { kind: s };
+    if (!isObj(s)) return undefined;
     const description = str(s, 'description');
     const d = description !== undefined ? { description } : {};
     if (s.press !== undefined) {
       const value = this.written(s, 'press');
-      if (value === undefined) return [];
+      if (value === undefined) return undefined;
       const expect = str(s, 'expect');
-      return [{ kind: 'press', value, ...(expect !== undefined ? { expect } : {}), ...d }];
+      return { kind: 'press', value, ...(expect !== undefined ? { expect } : {}), ...d };
     }
     const variable = str(s, 'variable');
-    if (variable !== undefined) return [{ kind: 'variable', name: variable, ...d }];
+    if (variable !== undefined) return { kind: 'variable', name: variable, ...d };
     const select = str(s, 'select');
-    if (select !== undefined) return [{ kind: 'select', name: select, ...d }];
-    if (s.pin === true) return [{ kind: 'pin', ...d }];
-    if (s.ok === true) return [{ kind: 'ok', ...d }];
-    return [];
+    if (select !== undefined) return { kind: 'select', name: select, ...d };
+    if (s.pin === true) return { kind: 'pin', ...d };
+    if (s.ok === true) return { kind: 'ok', ...d };
+    return undefined;
   }
 
   parser(raw: Obj, path: Segment[]): DesiredParser[] {

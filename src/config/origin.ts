@@ -38,14 +38,20 @@ function setLoc(this: WithOrigin, loc: SourceLoc): void {
 /**
  * A path as one number where it has a usual shape, `[key, i]` or `[key, i, key, j]` with keys of
  * a config's lists (an action, a parser, an operator ref, a fixture): none of the ~48 bytes of its
- * JSON text, and for an action's, not even a heap number. Any other path is its JSON text.
+ * JSON text, and while the indexes are small (i below 131,072 and j below 32 for the second
+ * shape) a small integer V8 keeps in the object's slot, not a heap number. Any other path is its
+ * JSON text. Three disjoint ranges, so a code decodes one way only.
  */
 const KEYS = ['actions', 'apps', 'parsers', 'operators', 'tests', 'sessions', 'steps', 'sms', 'screens'] as const;
 const KEY_CODE = new Map<string, number>(KEYS.map((k, i) => [k, i]));
+const K = 16; // key codes below this
 const I1 = 2 ** 24; // first index below this
 const I2 = 2 ** 16; // second index below this
-const K = 16; // key codes below this
-const TWO = K * I1; // codes of two-segment paths are below this
+const TWO = K * I1; // [key, i]: codes below this (2^28)
+const S1 = 2 ** 17; // [key, i, key, j] as a small integer: i below this...
+const S2 = 2 ** 5; // ...and j below this
+const SMALL_END = TWO + K * S1 * K * S2; // 2^28 + 2^30, below 2^31: a small integer
+const BIG = 2 ** 31; // [key, i, key, j] with bigger indexes: codes from here
 
 const index = (v: unknown, below: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < below;
 
@@ -54,7 +60,11 @@ export function encodePath(path: readonly Segment[]): number | string {
   if (a !== undefined && index(path[1], I1)) {
     if (path.length === 2) return a * I1 + path[1];
     const b = KEY_CODE.get(path[2] as string);
-    if (path.length === 4 && b !== undefined && index(path[3], I2)) return TWO + ((a * I1 + path[1]) * K + b) * I2 + path[3];
+    if (path.length === 4 && b !== undefined && index(path[3], I2)) {
+      const [i, j] = [path[1], path[3]];
+      if (i < S1 && j < S2) return TWO + ((a * S1 + i) * K + b) * S2 + j;
+      return BIG + ((a * I1 + i) * K + b) * I2 + j;
+    }
   }
   return JSON.stringify(path);
 }
@@ -62,9 +72,10 @@ export function encodePath(path: readonly Segment[]): number | string {
 export function decodePath(code: number | string): Segment[] {
   if (typeof code === 'string') return JSON.parse(code) as Segment[];
   if (code < TWO) return [KEYS[Math.floor(code / I1)]!, code % I1];
-  const c = code - TWO;
-  const first = Math.floor(c / I2 / K);
-  return [KEYS[Math.floor(first / I1)]!, first % I1, KEYS[Math.floor(c / I2) % K]!, c % I2];
+  const [from, i1, i2] = code < SMALL_END ? [TWO, S1, S2] : [BIG, I1, I2];
+  const c = code - from;
+  const first = Math.floor(c / i2 / K);
+  return [KEYS[Math.floor(first / i1)]!, first % i1, KEYS[Math.floor(c / i2) % K]!, c % i2];
 }
 
 const hidden = { enumerable: false, writable: false, configurable: false } as const;

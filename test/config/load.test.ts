@@ -72,6 +72,17 @@ describe('loadSources on valid input', () => {
     expect(r.state!.files).toEqual(['m.yaml']);
   });
 
+  it('shares one frozen object per distinct step, and reads each step as written', () => {
+    const action = (name: string, steps: string) => `  - name: ${name}\n    root_code: "*1#"\n    transport_type: ussd\n    operators: [2172]\n    steps: ${steps}\n`;
+    const out = load(`version: 1\nactions:\n${action('A', '[{press: 1, expect: Menu}, pin, {variable: amount}]')}${action('B', '[{press: 1, expect: Menu}, pin, {press: "01"}]')}`);
+    const [a, b] = out.state!.actions;
+    expect(a!.steps).toEqual([{ kind: 'press', value: '1', expect: 'Menu' }, { kind: 'pin' }, { kind: 'variable', name: 'amount' }]);
+    expect(b!.steps).toEqual([{ kind: 'press', value: '1', expect: 'Menu' }, { kind: 'pin' }, { kind: 'press', value: '01' }]);
+    expect(b!.steps[0]).toBe(a!.steps[0]);
+    expect(b!.steps[1]).toBe(a!.steps[1]);
+    expect(Object.isFrozen(a!.steps[0])).toBe(true);
+  });
+
   it('puts a loc on every resource, parser, fixture and operator ref', () => {
     const a = load(BASE).state!.actions[0]!;
     expect(a.loc).toEqual({ file: 'm.yaml', line: 3, col: 5 });

@@ -15,7 +15,7 @@ describe('origin paths', () => {
       fc.constantFrom(...KEYS),
       fc.string(),
       fc.nat({ max: 2 ** 25 }),
-      fc.constantFrom(0, 1, 2 ** 16 - 1, 2 ** 16, 2 ** 24 - 1, 2 ** 24),
+      fc.constantFrom(0, 1, 31, 32, 2 ** 16 - 1, 2 ** 16, 2 ** 17 - 1, 2 ** 17, 2 ** 24 - 1, 2 ** 24),
     );
     fc.assert(fc.property(fc.array(segment, { maxLength: 6 }), (path) => {
       expect(decodePath(encodePath(path))).toEqual(path);
@@ -25,8 +25,12 @@ describe('origin paths', () => {
       expect(typeof encodePath(path)).toBe('number');
       expect(decodePath(encodePath(path))).toEqual(path);
     }
-    // An action's path needs no heap number (a small integer is kept in the slot itself).
-    expect(encodePath(['actions', 99_999])).toBeLessThan(2 ** 30);
+    // An action's path, and a parser's while its indexes are small, need no heap number (a
+    // small integer, below 2^31, is kept in the object's slot itself).
+    expect(encodePath(['actions', 99_999])).toBeLessThan(2 ** 31);
+    expect(encodePath(['actions', 131_071, 'parsers', 31])).toBeLessThan(2 ** 31);
+    expect(encodePath(['actions', 131_072, 'parsers', 31])).toBeGreaterThanOrEqual(2 ** 31);
+    expect(encodePath(['actions', 5, 'parsers', 32])).toBeGreaterThanOrEqual(2 ** 31);
     for (const path of [['actions', 2 ** 24], ['actions', 1, 'parsers', 2 ** 16], ['actions', -1], ['actions', 1.5], ['other', 1], ['actions', 1, 'parsers']] as Segment[][]) {
       expect(typeof encodePath(path), JSON.stringify(path)).toBe('string');
       expect(decodePath(encodePath(path))).toEqual(path);
