@@ -3,13 +3,11 @@
 // parsers. Real configs repeat patterns across actions (".*wrong PIN.*"): the recent ones are kept.
 import { automatonOfPattern, type PatternAutomaton } from '../classify/automaton.js';
 import { BoundedCache } from '../classify/bounded-cache.js';
-import { parserAddress } from '../model/address.js';
 import type { DesiredAction, DesiredParser } from '../model/types.js';
 
 export interface Subject {
   action: DesiredAction;
   parser: DesiredParser;
-  address: string;
   automaton: PatternAutomaton;
 }
 
@@ -22,7 +20,6 @@ export function subjectsOf(action: DesiredAction, automata: BoundedCache<string,
   return action.parsers.map((parser) => ({
     action,
     parser,
-    address: parserAddress(action.name, parser.category),
     automaton: automata.getOrAdd(parser.regex, automatonOfPattern),
   }));
 }
