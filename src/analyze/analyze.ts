@@ -8,7 +8,7 @@ import { Engine } from './engine.js';
 import { KeptFinding } from './finding.js';
 import { fixtureOverlaps, uncovered } from './fixtures.js';
 import { comparePair, type Analysed } from './pairs.js';
-import { automataCache, sameAudience, subjectsOf, type Subject } from './subjects.js';
+import { Automata, sameAudience, subjectsOf, type Subject } from './subjects.js';
 import type { AnalysisResult } from './types.js';
 
 /**
@@ -20,31 +20,28 @@ export async function analyze(states: DesiredState | readonly DesiredState[]): P
   const list: readonly DesiredState[] = Array.isArray(states) ? states : [states];
   const engine = new Engine();
   const found: KeptFinding[] = [];
-  const automata = automataCache();
   const summary = { parsers: 0, analysed: 0 };
   const recurring = new Recurring(list);
+  const automata = new Automata(recurring.actions());
   let lastSource: ConfigSource | undefined;
   try {
-    for (const state of list) {
-      for (const action of state.actions) {
-        const seen = recurring.next(action.name);
-        if (seen?.analysed(action)) continue;
-        const subjects = subjectsOf(action, automata);
-        summary.parsers += subjects.length;
-        summary.analysed += subjects.filter((s) => s.automaton.ok).length;
-        const here = new Set<string>();
-        for (const f of await analyzeAction(action, subjects, engine)) {
-          const key = JSON.stringify([f.kind, f.parsers, f.message, f.location]);
-          if (here.has(key) || seen?.reported(key)) continue;
-          here.add(key);
-          found.push(f);
-        }
-        // Actions come a file at a time: a file left behind gives back its (inflated) text and
-        // the Document its locations were read from.
-        const src = originOf(action)?.src;
-        if (src !== lastSource) lastSource?.releasePositions();
-        lastSource = src;
+    for (const action of recurring.actions()) {
+      const reported = recurring.next(action.name);
+      const subjects = subjectsOf(action, automata);
+      summary.parsers += subjects.length;
+      summary.analysed += subjects.filter((s) => s.automaton.ok).length;
+      const here = new Set<string>();
+      for (const f of await analyzeAction(action, subjects, engine)) {
+        const key = JSON.stringify([f.kind, f.parsers, f.message, f.location]);
+        if (here.has(key) || reported?.(key)) continue;
+        here.add(key);
+        found.push(f);
       }
+      // Actions come a file at a time: a file left behind gives back its (inflated) text and the
+      // Document its locations were read from.
+      const src = originOf(action)?.src;
+      if (src !== lastSource) lastSource?.releasePositions();
+      lastSource = src;
     }
   } finally {
     await engine.close();
@@ -54,63 +51,81 @@ export async function analyze(states: DesiredState | readonly DesiredState[]): P
 }
 
 /**
- * What is remembered of an action's name while another action of that name is still to come:
- * the variants analysed (an action that reads as one analysed before is skipped) and the keys of
- * the findings reported. A finding names its action in its parsers' addresses, so only actions of
- * one name can repeat each other's findings; a name is forgotten after its last action. A config
- * without environments has one action per name, and holds nothing: remembered for every action
- * to the end, the keys of 400,000 findings and 100,000 variants were ~40 MB.
+ * Which actions are analysed, and what is remembered of a name while another analysed action of
+ * that name is still to come. An action that reads as one before it (another environment's, most
+ * often) is skipped. A finding names its action in its parsers' addresses, so only actions of one
+ * name can repeat each other's findings: the keys of those reported are kept for the name's later
+ * actions, and forgotten after its last. A config without environments has one action per name,
+ * and keeps no key: kept for every finding to the end, the keys of 400,000 findings and 100,000
+ * variants were ~40 MB.
  */
 class Recurring {
-  /** Actions of each name not reached yet, for names with more than one. */
+  /** Actions that read as one before them. */
+  private readonly skipped = new Set<DesiredAction>();
+  /** Analysed actions of each name not reached yet, for names with more than one. */
   private readonly left = new Map<string, number>();
-  private readonly memo = new Map<string, Memo>();
+  private readonly reported = new Map<string, Set<string>>();
 
-  constructor(states: readonly DesiredState[]) {
-    const count = new Map<string, number>();
-    for (const state of states) for (const a of state.actions) count.set(a.name, (count.get(a.name) ?? 0) + 1);
-    for (const [name, n] of count) if (n > 1) this.left.set(name, n);
-  }
-
-  /** The memo of the name of the action reached now (undefined: the only one of its name). */
-  next(name: string): Memo | undefined {
-    const left = this.left.get(name);
-    if (left === undefined) return undefined;
-    let memo = this.memo.get(name);
-    if (!memo) this.memo.set(name, (memo = new Memo()));
-    if (left > 1) this.left.set(name, left - 1);
-    else {
-      // The last action of this name: its memo is used once more, then forgotten.
-      this.left.delete(name);
-      this.memo.delete(name);
+  constructor(private readonly states: readonly DesiredState[]) {
+    const first = new Map<string, DesiredAction>();
+    const variants = new Map<string, Set<string>>();
+    for (const state of states) {
+      for (const action of state.actions) {
+        const earlier = first.get(action.name);
+        if (!earlier) {
+          first.set(action.name, action);
+          continue;
+        }
+        let seen = variants.get(action.name);
+        if (!seen) variants.set(action.name, (seen = new Set([variantOf(earlier)])));
+        const variant = variantOf(action);
+        if (seen.has(variant)) this.skipped.add(action);
+        else seen.add(variant);
+      }
     }
-    return memo;
+    for (const [name, seen] of variants) if (seen.size > 1) this.left.set(name, seen.size);
   }
-}
 
-class Memo {
-  private readonly variants = new Set<string>();
-  private readonly keys = new Set<string>();
-
-  /** Whether an action that reads as this one was analysed already (it is noted as analysed). */
+  /** Whether the action is analysed (no action before it reads as it does). */
   analysed(action: DesiredAction): boolean {
-    // Hashed: the keys of 100,000 actions would hold ~60 MB of JSON to the end.
-    const variant = createHash('sha256').update(variantKey(action)).digest('base64');
-    if (this.variants.has(variant)) return true;
-    this.variants.add(variant);
-    return false;
+    return !this.skipped.has(action);
   }
 
   /**
-   * Whether a finding of this key (its kind, parsers, message and location) was reported for an
-   * action of this name already (it is noted as reported). Hashed: 400,000 keys as JSON were ~100 MB.
+   * For an analysed action, reached now: whether a finding of this key (its kind, parsers, message
+   * and location) was reported already, for an action of the same name (it is noted as reported).
+   * Null when the action is the only one of its name.
    */
-  reported(key: string): boolean {
-    const hash = createHash('sha256').update(key).digest('base64');
-    if (this.keys.has(hash)) return true;
-    this.keys.add(hash);
-    return false;
+  next(name: string): ((key: string) => boolean) | null {
+    const left = this.left.get(name);
+    if (left === undefined) return null;
+    let keys = this.reported.get(name);
+    if (!keys) this.reported.set(name, (keys = new Set()));
+    if (left > 1) this.left.set(name, left - 1);
+    else {
+      // The last action of this name: its keys are read once more, then forgotten.
+      this.left.delete(name);
+      this.reported.delete(name);
+    }
+    const known = keys;
+    return (key) => {
+      // Hashed: 400,000 keys as JSON were ~100 MB.
+      const hash = createHash('sha256').update(key).digest('base64');
+      if (known.has(hash)) return true;
+      known.add(hash);
+      return false;
+    };
   }
+
+  /** The actions analysed, in order. */
+  *actions(): Generator<DesiredAction> {
+    for (const state of this.states) for (const action of state.actions) if (this.analysed(action)) yield action;
+  }
+}
+
+/** An action's variant: what its analysis reads, hashed (the JSON of 100,000 actions is ~60 MB). */
+function variantOf(action: DesiredAction): string {
+  return createHash('sha256').update(variantKey(action)).digest('base64');
 }
 
 /** What the analysis of one action reads: its parsers and its fixtures. */
