@@ -60,8 +60,11 @@ export async function analyze(states: DesiredState | readonly DesiredState[]): P
  * variants were ~40 MB.
  */
 class Recurring {
-  /** Actions that read as one before them. */
-  private readonly skipped = new Set<DesiredAction>();
+  /**
+   * Per state, by index: 1 for an action that reads as one before it. By place, not by object:
+   * one object may be in several states.
+   */
+  private readonly skipped: Uint8Array[];
   /** Analysed actions of each name not reached yet, for names with more than one. */
   private readonly left = new Map<string, number>();
   private readonly reported = new Map<string, Set<string>>();
@@ -69,8 +72,9 @@ class Recurring {
   constructor(private readonly states: readonly DesiredState[]) {
     const first = new Map<string, DesiredAction>();
     const variants = new Map<string, Set<string>>();
-    for (const state of states) {
-      for (const action of state.actions) {
+    this.skipped = states.map((state) => new Uint8Array(state.actions.length));
+    for (const [s, state] of states.entries()) {
+      for (const [i, action] of state.actions.entries()) {
         const earlier = first.get(action.name);
         if (!earlier) {
           first.set(action.name, action);
@@ -79,16 +83,11 @@ class Recurring {
         let seen = variants.get(action.name);
         if (!seen) variants.set(action.name, (seen = new Set([variantOf(earlier)])));
         const variant = variantOf(action);
-        if (seen.has(variant)) this.skipped.add(action);
+        if (seen.has(variant)) this.skipped[s]![i] = 1;
         else seen.add(variant);
       }
     }
     for (const [name, seen] of variants) if (seen.size > 1) this.left.set(name, seen.size);
-  }
-
-  /** Whether the action is analysed (no action before it reads as it does). */
-  analysed(action: DesiredAction): boolean {
-    return !this.skipped.has(action);
   }
 
   /**
@@ -117,9 +116,11 @@ class Recurring {
     };
   }
 
-  /** The actions analysed, in order. */
+  /** The actions analysed (those no action before reads as), in order. */
   *actions(): Generator<DesiredAction> {
-    for (const state of this.states) for (const action of state.actions) if (this.analysed(action)) yield action;
+    for (const [s, state] of this.states.entries()) {
+      for (const [i, action] of state.actions.entries()) if (this.skipped[s]![i] === 0) yield action;
+    }
   }
 }
 

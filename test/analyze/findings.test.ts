@@ -79,4 +79,14 @@ describe('analyze findings', () => {
     // Same once, Word in both environments, Split once in each.
     expect(summary).toEqual({ parsers: 2 + 3 + 3 + 1 + 2, analysed: 11 });
   });
+
+  it('the same actions in two states (the very objects) are analysed once', async () => {
+    const text = ['version: 1', 'actions:', action('One', [parser('never', 'a\\bb'), parser('any', '.*')]), action('Two', [parser('x', 'x.*'), parser('xy', 'xy.*')]), ''].join('\n');
+    const state = loadSources([{ file: 'one.yaml', text }], { env: {}, cwd: '/' }).state!;
+    const once = await analyze(state);
+    const twice = await analyze([state, state]);
+    expect(once.findings.length).toBeGreaterThan(3);
+    expect(twice.findings.map(plain)).toEqual(once.findings.map(plain));
+    expect(twice.summary).toEqual(once.summary);
+  });
 });
