@@ -30,6 +30,7 @@ export async function analyze(states: DesiredState | readonly DesiredState[]): P
       const subjects = subjectsOf(action, automata);
       summary.parsers += subjects.length;
       summary.analysed += subjects.filter((s) => s.automaton.ok).length;
+      // Within the action too, as before: a state built by hand may give two parsers one category.
       const here = new Set<string>();
       for (const f of await analyzeAction(action, subjects, engine)) {
         const key = JSON.stringify([f.kind, f.parsers, f.message, f.location]);
