@@ -2,13 +2,14 @@
 // action, every pair of parsers that see the same messages compared (see docs/analyze.md).
 import { createHash } from 'node:crypto';
 import { originOf } from '../config/origin.js';
-import { resolveLocations, settledLocation, type ConfigSource } from '../config/source.js';
+import type { ConfigSource } from '../config/source.js';
 import type { DesiredAction, DesiredState } from '../model/types.js';
 import { Engine } from './engine.js';
+import { KeptFinding } from './finding.js';
 import { fixtureOverlaps, uncovered } from './fixtures.js';
 import { comparePair, type Analysed } from './pairs.js';
-import { automataCache, sameAudience, subjectsOf, type Subject } from './subjects.js';
-import { FINDING_KINDS, SEVERITY, type AnalysisResult, type Finding } from './types.js';
+import { Automata, sameAudience, subjectsOf, type Subject } from './subjects.js';
+import type { AnalysisResult } from './types.js';
 
 /**
  * `states`: one per environment for a config that defines them (each may leave parsers out, or
@@ -16,47 +17,117 @@ import { FINDING_KINDS, SEVERITY, type AnalysisResult, type Finding } from './ty
  * a finding they share is reported once.
  */
 export async function analyze(states: DesiredState | readonly DesiredState[]): Promise<AnalysisResult> {
+  const list: readonly DesiredState[] = Array.isArray(states) ? states : [states];
   const engine = new Engine();
-  const found: Finding[] = [];
-  const automata = automataCache();
+  const found: KeptFinding[] = [];
   const summary = { parsers: 0, analysed: 0 };
-  const seen = new Set<string>();
+  const recurring = new Recurring(list);
+  const automata = new Automata(recurring.actions());
   let lastSource: ConfigSource | undefined;
   try {
-    for (const state of Array.isArray(states) ? states : [states]) {
-      for (const action of state.actions) {
-        // Hashed: the keys of 100,000 actions would hold ~60 MB of JSON to the end.
-        const variant = createHash('sha256').update(variantKey(action)).digest('base64');
-        if (seen.has(variant)) continue;
-        seen.add(variant);
-        const subjects = subjectsOf(action, automata);
-        summary.parsers += subjects.length;
-        summary.analysed += subjects.filter((s) => s.automaton.ok).length;
-        for (const f of await analyzeAction(action, subjects, engine)) {
-          // Worked out now where that is cheap (a big file, an item at a time): kept lazy, 400,000
-          // locations held their state and path to the end.
-          if (f.location) f.location = settledLocation(f.location);
-          found.push(f);
-        }
-        // Actions come a file at a time: a file left behind gives back its (inflated) text.
-        const src = originOf(action)?.src;
-        if (src !== lastSource) lastSource?.releasePositions();
-        lastSource = src;
+    for (const action of recurring.actions()) {
+      const reported = recurring.next(action.name);
+      const subjects = subjectsOf(action, automata);
+      summary.parsers += subjects.length;
+      summary.analysed += subjects.filter((s) => s.automaton.ok).length;
+      // Within the action too, as before: a state built by hand may give two parsers one category.
+      const here = new Set<string>();
+      for (const f of await analyzeAction(action, subjects, engine)) {
+        const key = JSON.stringify([f.kind, f.parsers, f.message, f.location]);
+        if (here.has(key) || reported?.(key)) continue;
+        here.add(key);
+        found.push(f);
       }
+      // Actions come a file at a time: a file left behind gives back its (inflated) text and the
+      // Document its locations were read from.
+      const src = originOf(action)?.src;
+      if (src !== lastSource) lastSource?.releasePositions();
+      lastSource = src;
     }
   } finally {
     await engine.close();
   }
-  // Locations are worked out together, a file at a time (each file's positioned Document is then
-  // dropped), before the keys below read them: reading them as found kept every file's Document.
-  resolveLocations(found.map((f) => f.location));
-  // Keyed by a hash: the keys as JSON were ~100 MB for 400,000 findings.
-  const findings = new Map<string, Finding>();
-  for (const f of found) {
-    const key = createHash('sha256').update(JSON.stringify([f.kind, f.parsers, f.message, f.location])).digest('base64');
-    if (!findings.has(key)) findings.set(key, f);
+  lastSource?.releasePositions();
+  return { findings: found.sort(KeptFinding.compare), summary };
+}
+
+/**
+ * Which actions are analysed, and what is remembered of a name while another analysed action of
+ * that name is still to come. An action that reads as one before it (another environment's, most
+ * often) is skipped. A finding names its action in its parsers' addresses, so only actions of one
+ * name can repeat each other's findings: the keys of those reported are kept for the name's later
+ * actions, and forgotten after its last. A config without environments has one action per name,
+ * and keeps no key: kept for every finding to the end, the keys of 400,000 findings and 100,000
+ * variants were ~40 MB.
+ */
+class Recurring {
+  /**
+   * Per state, by index: 1 for an action that reads as one before it. By place, not by object:
+   * one object may be in several states.
+   */
+  private readonly skipped: Uint8Array[];
+  /** Analysed actions of each name not reached yet, for names with more than one. */
+  private readonly left = new Map<string, number>();
+  private readonly reported = new Map<string, Set<string>>();
+
+  constructor(private readonly states: readonly DesiredState[]) {
+    const first = new Map<string, DesiredAction>();
+    const variants = new Map<string, Set<string>>();
+    this.skipped = states.map((state) => new Uint8Array(state.actions.length));
+    for (const [s, state] of states.entries()) {
+      for (const [i, action] of state.actions.entries()) {
+        const earlier = first.get(action.name);
+        if (!earlier) {
+          first.set(action.name, action);
+          continue;
+        }
+        let seen = variants.get(action.name);
+        if (!seen) variants.set(action.name, (seen = new Set([variantOf(earlier)])));
+        const variant = variantOf(action);
+        if (seen.has(variant)) this.skipped[s]![i] = 1;
+        else seen.add(variant);
+      }
+    }
+    for (const [name, seen] of variants) if (seen.size > 1) this.left.set(name, seen.size);
   }
-  return { findings: sortFindings([...findings.values()]), summary };
+
+  /**
+   * For an analysed action, reached now: whether a finding of this key (its kind, parsers, message
+   * and location) was reported already, for an action of the same name (it is noted as reported).
+   * Null when the action is the only one of its name.
+   */
+  next(name: string): ((key: string) => boolean) | null {
+    const left = this.left.get(name);
+    if (left === undefined) return null;
+    let keys = this.reported.get(name);
+    if (!keys) this.reported.set(name, (keys = new Set()));
+    if (left > 1) this.left.set(name, left - 1);
+    else {
+      // The last action of this name: its keys are read once more, then forgotten.
+      this.left.delete(name);
+      this.reported.delete(name);
+    }
+    const known = keys;
+    return (key) => {
+      // Hashed: 400,000 keys as JSON were ~100 MB.
+      const hash = createHash('sha256').update(key).digest('base64');
+      if (known.has(hash)) return true;
+      known.add(hash);
+      return false;
+    };
+  }
+
+  /** The actions analysed (those no action before reads as), in order. */
+  *actions(): Generator<DesiredAction> {
+    for (const [s, state] of this.states.entries()) {
+      for (const [i, action] of state.actions.entries()) if (this.skipped[s]![i] === 0) yield action;
+    }
+  }
+}
+
+/** An action's variant: what its analysis reads, hashed (the JSON of 100,000 actions is ~60 MB). */
+function variantOf(action: DesiredAction): string {
+  return createHash('sha256').update(variantKey(action)).digest('base64');
 }
 
 /** What the analysis of one action reads: its parsers and its fixtures. */
@@ -68,22 +139,16 @@ function variantKey(action: DesiredAction): string {
   ]);
 }
 
-async function analyzeAction(action: DesiredAction, subjects: Subject[], engine: Engine): Promise<Finding[]> {
-  const out: Finding[] = [];
+async function analyzeAction(action: DesiredAction, subjects: Subject[], engine: Engine): Promise<KeptFinding[]> {
+  const out: KeptFinding[] = [];
   const live: Analysed[] = [];
   const dead = new Set<Subject>();
   for (const s of subjects) {
     if (!s.automaton.ok) {
-      out.push({
-        kind: 'not-analysed', severity: SEVERITY['not-analysed'], parsers: [s.address], witness: null, location: s.parser.loc ?? null,
-        message: `${JSON.stringify(s.parser.category)} is outside what the analysis decides: ${s.automaton.reason}`,
-      });
+      out.push(new KeptFinding('outside', s, null, s.automaton.reason, s.parser.loc));
     } else if (s.automaton.nfa.isEmpty) {
       dead.add(s);
-      out.push({
-        kind: 'dead', severity: SEVERITY.dead, parsers: [s.address], witness: null, location: s.parser.loc ?? null,
-        message: `no message can ever match ${JSON.stringify(s.parser.category)} on the device (e.g. \\b between two word characters, or anchors in the middle); fix the pattern or remove the parser`,
-      });
+      out.push(new KeptFinding('dead', s, null, null, s.parser.loc));
     } else live.push(s as Analysed);
   }
   for (let i = 0; i < live.length; i++) {
@@ -98,15 +163,4 @@ async function analyzeAction(action: DesiredAction, subjects: Subject[], engine:
   out.push(...await fixtureOverlaps(action, subjects, engine));
   out.push(...uncovered(action, subjects, dead));
   return out;
-}
-
-/** Errors first, then by kind, then by place: stable output for golden files and CI logs. */
-function sortFindings(list: Finding[]): Finding[] {
-  const rank = { error: 0, warning: 1, info: 2 };
-  const loc = (f: Finding) => `${f.location?.file ?? ''}\u0000${String(f.location?.line ?? 0).padStart(9, '0')}\u0000${String(f.location?.col ?? 0).padStart(9, '0')}`;
-  // Each key built once, not twice per comparison.
-  return list.map((f, i) => ({ f, i, loc: loc(f) })).sort((x, y) =>
-    rank[x.f.severity] - rank[y.f.severity]
-    || FINDING_KINDS.indexOf(x.f.kind) - FINDING_KINDS.indexOf(y.f.kind)
-    || (x.loc < y.loc ? -1 : x.loc > y.loc ? 1 : x.i - y.i)).map((x) => x.f);
 }

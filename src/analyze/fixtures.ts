@@ -3,10 +3,8 @@
 import { appliesTo } from '../classify/classify.js';
 import type { DesiredAction, Fixture } from '../model/types.js';
 import type { Engine } from './engine.js';
-import { SEVERITY, type Finding } from './types.js';
+import { KeptFinding } from './finding.js';
 import { differentOutcome, type Subject } from './subjects.js';
-
-const quote = (s: string) => JSON.stringify(s);
 
 const expectedCategory = (f: Fixture) => (f.expect === 'none' ? undefined : f.expect.category);
 
@@ -14,8 +12,8 @@ export function messageOf(f: Fixture) {
   return { text: f.message, channel: f.channel, sender: f.sender };
 }
 
-export async function fixtureOverlaps(action: DesiredAction, subjects: readonly Subject[], engine: Engine): Promise<Finding[]> {
-  const out: Finding[] = [];
+export async function fixtureOverlaps(action: DesiredAction, subjects: readonly Subject[], engine: Engine): Promise<KeptFinding[]> {
+  const out: KeptFinding[] = [];
   for (const fixture of action.tests) {
     const category = expectedCategory(fixture);
     const expected = subjects.find((s) => s.parser.category === category);
@@ -25,20 +23,13 @@ export async function fixtureOverlaps(action: DesiredAction, subjects: readonly 
     const matched = await engine.matches(fixture.message, others.map((s) => s.parser.regex));
     others.forEach((s, i) => {
       if (matched?.[i] !== true) return;
-      out.push({
-        kind: 'fixture-overlap', severity: SEVERITY['fixture-overlap'], parsers: [expected.address, s.address],
-        witness: fixture.message, location: fixture.loc ?? null,
-        message: `this fixture expects ${quote(expected.parser.category)} (${expected.parser.status}) but ${quote(s.parser.category)} (${s.parser.status}) matches ${quote(fixture.message)} too; which one the device picks is not documented: make the patterns exclusive`,
-      });
+      out.push(new KeptFinding('fixture-overlap', expected, s, fixture.message, fixture.loc));
     });
   }
   return out;
 }
 
-export function uncovered(action: DesiredAction, subjects: readonly Subject[], skip: ReadonlySet<Subject>): Finding[] {
+export function uncovered(action: DesiredAction, subjects: readonly Subject[], skip: ReadonlySet<Subject>): KeptFinding[] {
   const expected = new Set(action.tests.map(expectedCategory));
-  return subjects.filter((s) => !expected.has(s.parser.category) && !skip.has(s)).map((s) => ({
-    kind: 'uncovered', severity: SEVERITY.uncovered, parsers: [s.address], witness: null, location: s.parser.loc ?? null,
-    message: `no fixture expects ${quote(s.parser.category)}: add a message it must match under tests: (expect: { category: ${s.parser.category} })`,
-  }));
+  return subjects.filter((s) => !expected.has(s.parser.category) && !skip.has(s)).map((s) => new KeptFinding('uncovered', s, null, null, s.parser.loc));
 }

@@ -3,15 +3,11 @@
 import { DFA, isDisjointWith, TooManyNodesError, type NFA } from 'refa';
 import { NODE_BUDGET, wordOf } from '../classify/automaton.js';
 import type { Engine } from './engine.js';
-import type { Finding } from './types.js';
-import { SEVERITY } from './types.js';
+import { KeptFinding } from './finding.js';
 import type { Subject } from './subjects.js';
 import { readableWord, witnessCandidates } from './witness.js';
 
 export type Analysed = Subject & { automaton: { ok: true; nfa: NFA; exact: boolean; approximations: string[]; literals: number[] } };
-
-const quote = (s: string) => JSON.stringify(s);
-const outcome = (s: Subject) => `${quote(s.parser.category)} (${s.parser.status})`;
 
 /** Pure automaton facts about the pair, or the reason they could not be computed. */
 export interface PairFacts {
@@ -49,7 +45,7 @@ function within(a: Analysed, b: Analysed): boolean {
   return isDisjointWith(a.automaton.nfa, outside, NODE_BUDGET);
 }
 
-export async function comparePair(a: Analysed, b: Analysed, o: { engine: Engine; fixtures: string[] }): Promise<Finding[]> {
+export async function comparePair(a: Analysed, b: Analysed, o: { engine: Engine; fixtures: string[] }): Promise<KeptFinding[]> {
   const facts = pairFacts(a, b);
   if ('undecided' in facts) return [undecided(a, b, facts.undecided)];
   if (facts.disjoint) return [];
@@ -73,25 +69,13 @@ export async function comparePair(a: Analysed, b: Analysed, o: { engine: Engine;
   if (facts.aInB && facts.bInA) return [shadowed(b, a, witness, true)];
   if (facts.aInB) return [shadowed(a, b, witness, false)];
   if (facts.bInA) return [shadowed(b, a, witness, false)];
-  return [{
-    kind: 'overlap', severity: SEVERITY.overlap, parsers: [a.address, b.address], witness, location: a.parser.loc ?? null,
-    message: `${outcome(a)} and ${outcome(b)} both match ${quote(witness)}; which one the device picks is not documented: make the patterns exclusive (a more specific literal, or a negative look-ahead in one of them)`,
-  }];
+  return [new KeptFinding('overlap', a, b, witness, a.parser.loc)];
 }
 
-function shadowed(inner: Analysed, outer: Analysed, witness: string, same: boolean): Finding {
-  const what = same
-    ? `matches exactly the messages ${outcome(outer)} matches`
-    : `matches only messages that ${outcome(outer)} also matches (e.g. ${quote(witness)})`;
-  return {
-    kind: 'shadowed', severity: SEVERITY.shadowed, parsers: [inner.address, outer.address], witness, location: inner.parser.loc ?? null,
-    message: `${outcome(inner)} ${what}, so its outcome depends on which parser the device tries first: narrow ${quote(outer.parser.category)} to exclude these messages, or merge the two`,
-  };
+function shadowed(inner: Analysed, outer: Analysed, witness: string, same: boolean): KeptFinding {
+  return new KeptFinding(same ? 'same' : 'shadowed', inner, outer, witness, inner.parser.loc);
 }
 
-function undecided(a: Analysed, b: Analysed, reason: string): Finding {
-  return {
-    kind: 'not-analysed', severity: SEVERITY['not-analysed'], parsers: [a.address, b.address], witness: null, location: a.parser.loc ?? null,
-    message: `whether ${outcome(a)} and ${outcome(b)} can match the same message was not decided: ${reason}`,
-  };
+function undecided(a: Analysed, b: Analysed, reason: string): KeptFinding {
+  return new KeptFinding('undecided', a, b, reason, a.parser.loc);
 }

@@ -65,13 +65,18 @@ const LEVEL = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
 /** `::warning file=F,line=L,col=C,title=menuctl analyze.overlap::message` per finding. */
 export function renderAnalysisGithub(result: AnalysisResult): string {
-  return result.findings.map((f) => {
+  return [...analysisGithubChunks(result)].join('');
+}
+
+/** The annotations in pieces, one per finding, for a caller that writes as it goes (as above). */
+export function* analysisGithubChunks(result: AnalysisResult): Generator<string> {
+  for (const f of result.findings) {
     const props: string[] = [];
     if (f.location) props.push(`file=${escapeProperty(f.location.file)}`, `line=${f.location.line}`, `col=${f.location.col}`);
     props.push(`title=${escapeProperty(`menuctl analyze.${f.kind}`)}`);
     const witness = f.witness === null ? '' : ` (witness: ${JSON.stringify(f.witness)})`;
-    return `::${LEVEL[f.severity]} ${props.join(',')}::${escapeData(`${f.parsers.join(' vs ')}: ${f.message}${witness}`)}\n`;
-  }).join('');
+    yield `::${LEVEL[f.severity]} ${props.join(',')}::${escapeData(`${f.parsers.join(' vs ')}: ${f.message}${witness}`)}\n`;
+  }
 }
 
 /** Exit status per the contract: errors fail; with --strict warnings fail too. */

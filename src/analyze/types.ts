@@ -1,6 +1,7 @@
-// The findings of `menuctl analyze` (CONTRACT.md, "Parser analysis"): plain data, rendered by
-// report.ts. A finding is a proof (a witness checked by the test engine, or an automaton fact
-// that only over-approximation could have produced), never a guess.
+// The findings of `menuctl analyze` (CONTRACT.md, "Parser analysis"), as report.ts renders them
+// (analyze keeps them compact until then: finding.ts). A finding is a proof (a witness checked by
+// the test engine, or an automaton fact that only over-approximation could have produced), never
+// a guess.
 import type { SourceLoc } from '../model/types.js';
 
 export const FINDING_KINDS = ['dead', 'overlap', 'shadowed', 'fixture-overlap', 'not-analysed', 'uncovered'] as const;

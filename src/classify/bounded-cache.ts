@@ -36,6 +36,11 @@ export class BoundedCache<K, V> {
     this.map.set(key, value);
   }
 
+  /** Drops the entry of `key`, if any. */
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
   get size(): number {
     return this.map.size;
   }

@@ -1,7 +1,7 @@
 // menuctl analyze [PATH...]: offline proofs about the parsers (overlap, shadowed, dead, fixture
 // overlap, uncovered); exit 1 when a finding is an error (with --strict: or a warning).
 import { analyze } from '../analyze/analyze.js';
-import { analysisFails, analysisJsonChunks, analysisTextChunks, renderAnalysisGithub } from '../analyze/report.js';
+import { analysisFails, analysisGithubChunks, analysisJsonChunks, analysisTextChunks } from '../analyze/report.js';
 import { loadConfig } from '../config/load.js';
 import { diagnosticsSummary, renderDiagnosticsJson, renderDiagnosticsText, renderGithubAnnotations } from '../report/diagnostics.js';
 import type { CliContext } from './context.js';
@@ -28,7 +28,7 @@ export async function runAnalyze(paths: string[], options: AnalyzeOptions, ctx: 
   const render = {
     text: () => analysisTextChunks(result, { sources: loaded.sources, color: useColor(io, 'stdout') }),
     json: () => analysisJsonChunks(result),
-    github: () => [renderAnalysisGithub(result)],
+    github: () => analysisGithubChunks(result),
   };
   await writeChunks(io.stdout, render[options.format]());
   ctx.setExit(analysisFails(result, options.strict) ? EXIT.ERROR : EXIT.OK);

@@ -15,7 +15,7 @@ import { FAILSAFE_SCHEMA, load, Type, type Schema } from 'js-yaml';
 import type { ScalarTag } from 'yaml';
 import type { PackedText } from '../text/packed-text.js';
 import { ownCopy, StringPool } from '../text/string-pool.js';
-import { ConfigSource, defineKey, type Json, type Segment } from './source.js';
+import { ConfigSource, defineKey, ItemSpans, type Json, type Segment } from './source.js';
 import { yamlLib } from './yaml-lib.js';
 
 export class Refused extends Error {}
@@ -194,14 +194,18 @@ export function readFast(file: string, text: string, holder?: PackedText): FastR
   if (UNUSUAL.some((re) => re.test(text))) throw new Refused('unusual text');
   if (!FLOW_ROOT.test(text) && spansLines(text)) throw new Refused('multi-line quoted or flow value');
   let value: unknown;
+  // A big file's items are located one at a time (source.ts findInItem): where each starts and
+  // ends is noted during this read, which costs next to nothing.
+  const spans = ItemSpans.recorder(text);
   try {
     // Duplicate keys and several documents make js-yaml throw (`json: false` is the default).
-    value = load(text, { schema: fastSchema() });
+    value = load(text, { schema: fastSchema(), listener: spans?.listener as never });
   } catch (e) {
     throw new Refused((e as Error).message);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Refused('root');
   const src = new ConfigSource(file, holder ?? text);
+  if (spans) src.recordItemSpans(spans.result());
   const walk = new Walk(src);
   const root = walk.value(value, { root: value }, 'root') as Record<string, Json>;
   for (const [key, v] of Object.entries(root)) if (Array.isArray(v)) src.listLengths.set(key, v.length);

@@ -103,6 +103,9 @@ export class ConfigSource {
     // Any Document: one the precise path handed over is built again from the same text, alike.
     this.document = null;
     this.ownDocument = false;
+    // The last item's Document too: its text is a slice of the file's, and kept the whole
+    // (inflated) text alive, one per file analyze had findings in (~110 MB at 100,000 x 5).
+    this.lastItem = null;
     // A packed text goes back to its packed form, and its line starts (4 bytes a line) with it.
     if (typeof this.held !== 'string' && this.held.isPacked) {
       this.held.release();
@@ -140,8 +143,11 @@ export class ConfigSource {
     return this.loc(found && opts.key && keyStart !== null ? keyStart : start);
   }
 
-  /** Items of the top-level lists, by key: [start, end) of each (see itemSpans); built on first use. */
-  private items: Map<string, [number, number][]> | null = null;
+  /**
+   * Items of the top-level lists, by key: [start, end) of each, in a row (see ItemSpans). Recorded
+   * by the fast path's read (recordItemSpans), else worked out on first use.
+   */
+  private items: Map<string, Uint32Array> | null = null;
   /**
    * How many items each top-level list has, as the fast path read them: item spans that count
    * otherwise are not used (a file js-yaml and `yaml` read differently would be located in the
@@ -158,6 +164,15 @@ export class ConfigSource {
    * file built one per file. Null when the path is not in such an item, or the file is small or
    * has its Document already (the precise path's, which sees aliases across items).
    */
+  /**
+   * The item spans recorded by the fast path's js-yaml read of this text (ItemSpans): working them
+   * out later took a js-yaml pass of its own, whose values for a 10 MB file (~50 MB, all alive
+   * until it ends) reached V8's old space, once per file analyze or validate had findings in.
+   */
+  recordItemSpans(spans: Map<string, Uint32Array>): void {
+    this.items = spans;
+  }
+
   /** Whether path is located an item at a time (cheaply, with no Document of the whole file). */
   locatesByItem(path: readonly Segment[]): boolean {
     return this.itemSpan(path) !== undefined;
@@ -171,7 +186,8 @@ export class ConfigSource {
     if (!Number.isInteger(index)) return undefined;
     this.items ??= itemSpans(this.text);
     const list = this.items.get(path[0]);
-    return list && list.length === this.listLengths.get(path[0]) ? list[index] : undefined;
+    if (!list || list.length !== 2 * this.listLengths.get(path[0])! || index < 0 || 2 * index >= list.length) return undefined;
+    return [list[2 * index]!, list[2 * index + 1]!];
   }
 
   private findInItem(path: readonly Segment[]): Found | null {
@@ -252,43 +268,63 @@ function walk(doc: Document, start: Node | null, path: readonly Segment[], from:
 }
 
 /**
- * Where each item of each top-level list starts and ends, by the list's key: one pass of js-yaml
- * (which the fast path already trusted with this file) with a listener, keeping two numbers per
- * item. The top-level keys are at the depth of the first node to close (the first key: 2 in a
- * block mapping, 3 in a flow one, which js-yaml opens twice); a node there is a key when a `:`
- * follows it. Empty when the text does not load.
+ * Where each item of each top-level list starts and ends, by the list's key, from the events of a
+ * js-yaml load (`listener`, given to js-yaml's `load`), keeping two numbers per item. The top-level
+ * keys are at the depth of the first node to close (the first key: 2 in a block mapping, 3 in a
+ * flow one, which js-yaml opens twice); a node there is a key when a `:` follows it.
  */
-function itemSpans(text: string): Map<string, [number, number][]> {
-  const spans = new Map<string, [number, number][]>();
-  let depth = 0;
-  let top = 0;
-  let key: string | null = null;
-  let itemStart = 0;
-  let items: [number, number][] = [];
-  const listener = (type: 'open' | 'close', state: { position: number; kind: string | null; result: unknown }): void => {
+export class ItemSpans {
+  private readonly spans = new Map<string, number[]>();
+  private depth = 0;
+  private top = 0;
+  private key: string | null = null;
+  private itemStart = 0;
+  private items: number[] = [];
+
+  constructor(private readonly text: string) {}
+
+  /** For the files located an item at a time (ConfigSource.findInItem); undefined for the others. */
+  static recorder(text: string): ItemSpans | undefined {
+    return text.length >= ITEM_LOOKUP_FROM ? new ItemSpans(text) : undefined;
+  }
+
+  readonly listener = (type: 'open' | 'close', state: { position: number; kind: string | null; result: unknown }): void => {
     if (type === 'open') {
-      depth++;
-      if (top > 0 && depth === top + 1) itemStart = state.position;
+      this.depth++;
+      if (this.top > 0 && this.depth === this.top + 1) this.itemStart = state.position;
       return;
     }
-    if (top === 0) top = depth;
-    if (depth === top) {
-      if (/^[ \t]*:/.test(text.slice(state.position, state.position + 64))) {
-        key = String(state.result);
-        items = [];
+    if (this.top === 0) this.top = this.depth;
+    if (this.depth === this.top) {
+      if (/^[ \t]*:/.test(this.text.slice(state.position, state.position + 64))) {
+        this.key = String(state.result);
+        this.items = [];
       } else {
-        if (key !== null && state.kind === 'sequence') spans.set(key, items);
-        key = null;
+        if (this.key !== null && state.kind === 'sequence') this.spans.set(this.key, this.items);
+        this.key = null;
       }
-    } else if (depth === top + 1 && key !== null) items.push([itemStart, state.position]);
-    depth--;
+    } else if (this.depth === this.top + 1 && this.key !== null) this.items.push(this.itemStart, state.position);
+    this.depth--;
   };
+
+  /** Each list's items as [start, end) pairs in a row: start0, end0, start1, end1, ... */
+  result(): Map<string, Uint32Array> {
+    return new Map([...this.spans].map(([key, items]) => [key, Uint32Array.from(items)]));
+  }
+}
+
+/**
+ * ItemSpans of a whole text, by a js-yaml pass of its own (for a file whose read did not record
+ * them); empty when the text does not load.
+ */
+function itemSpans(text: string): Map<string, Uint32Array> {
+  const spans = new ItemSpans(text);
   try {
-    loadYaml(text, { schema: FAILSAFE_SCHEMA, listener: listener as never });
+    loadYaml(text, { schema: FAILSAFE_SCHEMA, listener: spans.listener as never });
   } catch {
     return new Map();
   }
-  return spans;
+  return spans.result();
 }
 
 const LAZY = Symbol('menuctl.lazy-loc');

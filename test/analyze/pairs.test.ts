@@ -15,7 +15,7 @@ const PARTS = ['.*', '\\s', ' ', '\\d+', '[A-Z]+', '\\w+', '(?:is|was)', '\\b', 
 const subject = (regex: string, i: number): Analysed => {
   const parser: DesiredParser = { category: `p${i}`, status: i % 2 ? 'failed' : 'succeeded', target_type: 'ussd', sender: null, regex, user_message: '' };
   const action = { name: 'A', parsers: [parser], tests: [] } as unknown as DesiredAction;
-  return { action, parser, address: `action["A"].parser["p${i}"]`, automaton: automatonOfPattern(regex) } as Analysed;
+  return { action, parser, automaton: automatonOfPattern(regex) } as Analysed;
 };
 
 describe('pair claims vs real Java 17 (random parsers)', () => {

@@ -1,9 +1,10 @@
 // A big file read by the fast path is located an item at a time (ConfigSource.findInItem), not
 // through a Document of the whole file. Every answer must be the one the whole Document gives.
 import { describe, expect, it } from 'vitest';
+import { FAILSAFE_SCHEMA, load } from 'js-yaml';
 import { parseDocument } from 'yaml';
 import { readFast } from '../../src/config/read-fast.js';
-import { ConfigSource, settledLocation, YAML_OPTIONS, type Segment } from '../../src/config/source.js';
+import { ConfigSource, ItemSpans, settledLocation, YAML_OPTIONS, type Segment } from '../../src/config/source.js';
 
 /** A block-style config over 1 MiB with the shapes findings point into: quoted and plain values, comments, block scalars, numbers as written, empty lists. */
 function blockConfig(actions: number): string {
@@ -92,6 +93,18 @@ describe('locating an item at a time in a big file', () => {
     const small = readFast('s.yaml', blockConfig(3)).src;
     const lazy = small.lazyLocate(['actions', 1, 'name']);
     expect(settledLocation(lazy)).toBe(lazy);
+  });
+
+  it('the fast read records the item spans a js-yaml pass of their own finds, for a big file only', () => {
+    const spansOf = (src: ConfigSource) => (src as unknown as { items: Map<string, Uint32Array> | null }).items;
+    for (const text of [blockConfig(3_000), blockConfig(3_000).replace(/\n/g, '\r\n'), flowConfig(6_000)]) {
+      const own = new ItemSpans(text);
+      load(text, { schema: FAILSAFE_SCHEMA, listener: own.listener as never });
+      const recorded = spansOf(readFast('f.yaml', text).src);
+      expect(recorded).toEqual(own.result());
+      expect(recorded!.get('actions')!.length).toBe(2 * (text.startsWith('{') ? 6_000 : 3_000));
+    }
+    expect(spansOf(readFast('s.yaml', blockConfig(3)).src)).toBeNull();
   });
 
   it('item spans that do not count the items the fast path read are not used: the whole Document answers', () => {
