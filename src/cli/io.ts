@@ -58,10 +58,15 @@ export async function writeChunks(out: NodeJS.WritableStream, chunks: Iterable<s
     const ok = out.write(batch);
     batch = '';
     // once() rejects on 'error'; a stream closed meanwhile (its reader gone: EPIPE) ends the wait.
+    // Whichever wait loses is cancelled: left, each wait kept its listeners on the stream (a
+    // MaxListenersExceededWarning after ten waits, when piped).
     if (!ok && !closed(out)) {
-      await Promise.race([once(out, 'drain'), once(out, 'close')]).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
-      });
+      const done = new AbortController();
+      await Promise.race([once(out, 'drain', { signal: done.signal }), once(out, 'close', { signal: done.signal })])
+        .catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+        })
+        .finally(() => done.abort());
     }
   };
   for (const chunk of chunks) {

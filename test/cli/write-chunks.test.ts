@@ -17,6 +17,24 @@ describe('writeChunks', () => {
     for (const w of writes) expect(w.length % 100).toBe(0);
   });
 
+  it('leaves no listener behind on the stream, however many times it waits', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      let writes = 0;
+      const slow = new Writable({ highWaterMark: 1024, write(_c, _e, done) { writes++; setImmediate(done); } });
+      const before = { close: slow.listenerCount('close'), drain: slow.listenerCount('drain'), error: slow.listenerCount('error') };
+      await writeChunks(slow, pieces(5_000, 100));
+      expect(writes).toBeGreaterThan(5);
+      expect({ close: slow.listenerCount('close'), drain: slow.listenerCount('drain'), error: slow.listenerCount('error') }).toEqual(before);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('stops quietly when the reader goes away while it waits (EPIPE: `menuctl plan | head`), instead of hanging', async () => {
     let writes = 0;
     const gone = new Writable({ highWaterMark: 1, write(_c, _e, done) { writes++; setImmediate(() => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))); } });
