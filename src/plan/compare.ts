@@ -405,6 +405,21 @@ function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]>
 
 const via = (v: Via | undefined): { via?: Via } => (v ? { via: v } : {});
 
+/**
+ * Every live parser of the action is one settled from a distinct desired parser of it, one for
+ * each (compare.ts settle: no pin or rename in the action, a category neither side repeats), and
+ * the pool is in the desired order, so the pairs come out as matchAll would give them.
+ */
+function allSettled(c: ParserContext): boolean {
+  const wanted = c.action.parsers;
+  if (c.pool.length !== wanted.length || c.liveAction === null) return false;
+  for (let i = 0; i < wanted.length; i++) {
+    const live = c.pool[i];
+    if (!(live instanceof SettledLiveParser) || live.config !== wanted[i] || live.action_id !== c.liveAction.id) return false;
+  }
+  return true;
+}
+
 interface ParserContext {
   action: DesiredAction;
   actionPair: ActionPair;
@@ -417,6 +432,12 @@ interface ParserContext {
 }
 
 function compareParsers(out: ActionPart, c: ParserContext): void {
+  if (allSettled(c)) {
+    // What matchAll and the diff would give, by construction: each desired parser matches by its
+    // category the one live parser settled from it, nothing differs, nothing is left over.
+    for (const live of c.pool as SettledLiveParser[]) out.pairs.push(new SettledParserPair(live, c.actionPair));
+    return;
+  }
   const actionId = c.liveAction?.id ?? null;
   // A live parser belongs to the action whose public id is its action_id.
   const pool = c.pool;
@@ -438,12 +459,14 @@ function compareParsers(out: ActionPart, c: ParserContext): void {
   c.action.parsers.forEach((parser, i) => {
     const outcome = result.outcomes[i]!;
     if (!outcome.ok) return;
-    const spec: ResolvedParser = resolveParser(parser);
-    const fields = outcome.live ? diffParser(outcome.live, spec) : NO_FIELD_CHANGES;
-    if (outcome.live instanceof SettledLiveParser && outcome.live.config === parser && outcome.via === 'name' && fields === NO_FIELD_CHANGES) {
+    // A parser settled from this very desired parser reads as it (model/settled-parser.ts): no
+    // field differs, by construction.
+    if (outcome.live instanceof SettledLiveParser && outcome.live.config === parser && outcome.via === 'name') {
       out.pairs.push(new SettledParserPair(outcome.live, c.actionPair));
       return;
     }
+    const spec: ResolvedParser = resolveParser(parser);
+    const fields = outcome.live ? diffParser(outcome.live, spec) : NO_FIELD_CHANGES;
     out.pairs.push({
       type: 'parser',
       address: parserAddress(c.action.name, parser.category),
