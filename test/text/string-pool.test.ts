@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flat, StringPool } from '../../src/text/string-pool.js';
+import { flat, ownCopy, StringPool } from '../../src/text/string-pool.js';
 
 describe('StringPool', () => {
   it('keeps one copy per distinct value: `keep` runs once for each, and later calls get that copy', () => {
@@ -34,5 +35,14 @@ describe('flat', () => {
   it('is the parts joined', () => {
     expect(flat('action[', '"A"', '].parser[', '"b"', ']')).toBe('action["A"].parser["b"]');
     expect(flat()).toBe('');
+  });
+});
+
+describe('ownCopy', () => {
+  it('gives the same string, code unit for code unit: lone surrogates, astral characters, any length', () => {
+    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 200 })), (s) => {
+      expect(ownCopy(s)).toBe(s);
+    }), { numRuns: 3000, seed: 13 });
+    expect(ownCopy('\ud800 a lone surrogate, from a YAML escape')).toBe('\ud800 a lone surrogate, from a YAML escape');
   });
 });
