@@ -58,7 +58,7 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
     const parsers = await client.listParsers(action.id);
     // updated_at first: a settled parser keeps it. The rest after `arrived`, which may settle some
     // (plan/compare.ts settle): those read the config's strings, and pooling theirs would keep them.
-    for (const p of parsers) p.updated_at = strings.get(p.updated_at);
+    for (const p of parsers) if (typeof p.updated_at === 'string') p.updated_at = strings.get(p.updated_at);
     arrived?.(action, parsers);
     for (const p of parsers) if (!(p instanceof SettledLiveParser)) strings.fields(p, PARSER_SHARED);
     return parsers;

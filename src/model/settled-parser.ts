@@ -29,7 +29,9 @@ export class SettledLiveParser implements LiveParser {
    */
   static from(live: LiveParser, config: DesiredParser, actionId: string): SettledLiveParser | null {
     if (live.archived_at !== null || live.action_id !== actionId) return null;
-    if (Object.keys(live).length !== LIVE_PARSER_KEYS.length) return null;
+    // Exactly these fields, by name: a field it does not know would be lost from its JSON.
+    const keys = Object.keys(live);
+    if (keys.length !== LIVE_PARSER_KEYS.length || !keys.every((k) => (LIVE_PARSER_KEYS as readonly string[]).includes(k))) return null;
     const settled = new SettledLiveParser(live.id, actionId, config, live.updated_at);
     for (const k of LIVE_PARSER_KEYS) if (settled[k] !== live[k]) return null;
     return settled;

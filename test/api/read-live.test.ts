@@ -99,6 +99,13 @@ describe('readLiveState', () => {
     expect(order).toEqual(actions.map((a) => a.id));
   });
 
+  it('leaves a field it pools as it came when it is not a string (a client of another shape)', async () => {
+    const odd = withParsers(async (id: string) => (await client.listParsers(id)).map((p) => ({ ...p, updated_at: undefined as unknown as string })));
+    const state = await readLiveState(odd, { wantParsers: () => true, concurrency: 4 });
+    expect(state.parsers).toHaveLength(2 * ACTIONS);
+    expect(state.parsers.every((p) => p.updated_at === undefined)).toBe(true);
+  });
+
   it('starts no further parser list once one has failed, and rejects with that failure', async () => {
     const actions = await client.listActions();
     const started: string[] = [];

@@ -36,6 +36,9 @@ describe('SettledLiveParser', () => {
     ];
     for (const over of differing) expect(SettledLiveParser.from({ ...base, ...over }, config, 'a1'), JSON.stringify(over)).toBeNull();
     expect(SettledLiveParser.from({ ...base, extra: 1 } as LiveParser, config, 'a1')).toBeNull();
+    // As many fields, one of them unknown: it would be lost from the JSON.
+    const { updated_at: _dropped, ...rest } = base;
+    expect(SettledLiveParser.from({ ...rest, description: 'extra' } as unknown as LiveParser, config, 'a1')).toBeNull();
     // The sms sender is compared as the API holds it.
     expect(SettledLiveParser.from(liveParser({ target_type: 'sms', sender: 'OTHER' }), desiredParser({ target_type: 'sms', sender: 'MPESA' }), 'a1')).toBeNull();
   });
