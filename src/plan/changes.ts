@@ -8,13 +8,15 @@ import type { ArchiveChange, Change, ChangeReason, CreateChange, FieldChange, Ty
 /** `resend`: addresses of actions whose steps must be re-sent even when their values look equal (only actions' addresses are ever in it). */
 export function changeForPair(pair: Pair, opts: { resend: ReadonlySet<string>; nameOf: (id: number) => string }): Change | null {
   if (pair.live === null) return createChange(pair, opts.nameOf);
+  // Decided before anything is built: nearly every pair of a big plan changes nothing, and a
+  // settled parser's pair (compare.ts) works out its address and resolved form when read.
+  const forced = kindOf(pair.type).hiddenDetails !== undefined && opts.resend.has(pair.address);
+  const archived = pair.live.archived_at !== null;
+  if (!archived && pair.fields.length === 0 && !forced) return null;
   const reasons: ChangeReason[] = [];
   const renamed = renamedFrom(pair);
   if (renamed !== null) reasons.push({ code: 'renamed', from: renamed });
-  const forced = opts.resend.has(pair.address);
   if (forced) reasons.push({ code: 'resend' });
-  const archived = pair.live.archived_at !== null;
-  if (!archived && pair.fields.length === 0 && !forced) return null;
   const base = {
     id: pair.live.id,
     address: pair.address,

@@ -12,9 +12,10 @@ import type { TargetScope } from './targets.js';
  * echo, minus `except`.
  */
 export function countHiddenStepActions(cmp: Comparison, scope: TargetScope, except: ReadonlySet<string> = new Set()): number {
+  // The kind first: only actions have hidden details, and a parser's address is built when read.
   return cmp.pairs.filter(
-    (p) => p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) &&
-      kindOf(p.type).hiddenDetails?.has(p.spec) === true,
+    (p) => kindOf(p.type).hiddenDetails !== undefined && p.live !== null && !p.recorded && !except.has(p.address) &&
+      scope.includes(p.address) && kindOf(p.type).hiddenDetails?.has(p.spec) === true,
   ).length;
 }
 
