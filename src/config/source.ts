@@ -173,11 +173,6 @@ export class ConfigSource {
     this.items = spans;
   }
 
-  /** Whether path is located an item at a time (cheaply, with no Document of the whole file). */
-  locatesByItem(path: readonly Segment[]): boolean {
-    return this.itemSpan(path) !== undefined;
-  }
-
   /** Where path's top-level list item is, when this file is located an item at a time. */
   private itemSpan(path: readonly Segment[]): [number, number] | undefined {
     const length = typeof this.held === 'string' ? this.held.length : this.held.length;
@@ -342,40 +337,6 @@ function resolvedOf(state: LazyState): SourceLoc {
 
 const LINE: PropertyDescriptor = { get(this: object) { return resolvedOf(lazyState(this)!).line; }, enumerable: true, configurable: true };
 const COL: PropertyDescriptor = { get(this: object) { return resolvedOf(lazyState(this)!).col; }, enumerable: true, configurable: true };
-
-/**
- * Works out every lazy location among `locs`, one file at a time, and drops each file's
- * positioned Document once its locations are known: a caller that reports thousands of findings
- * across many files then holds one file's Document at a time, not all of them. Locations that are
- * plain or already resolved are left alone; the answers are the same as reading them one by one.
- */
-export function resolveLocations(locs: Iterable<SourceLoc | null | undefined>): void {
-  const bySource = new Map<ConfigSource, LazyState[]>();
-  for (const loc of locs) {
-    const state = loc ? lazyState(loc) : undefined;
-    if (!state || state.resolved) continue;
-    let list = bySource.get(state.src);
-    if (!list) bySource.set(state.src, (list = []));
-    list.push(state);
-  }
-  for (const [src, states] of bySource) {
-    for (const state of states) resolvedOf(state);
-    src.releasePositions();
-  }
-}
-
-/**
- * `loc` as a plain { file, line, col } when working it out now is cheap (its file is located an
- * item at a time: ConfigSource.findInItem), else `loc` itself, still lazy. For a caller that keeps
- * many locations (analyze: 400,000 findings at 100,000 actions x 5): a lazy one holds its state
- * and path, ~280 bytes against ~50.
- */
-export function settledLocation(loc: SourceLoc): SourceLoc {
-  const state = lazyState(loc);
-  if (!state || !state.src.locatesByItem(state.path)) return loc;
-  const { file, line, col } = resolvedOf(state);
-  return { file, line, col };
-}
 
 /** A mapping's pair for a key (the last one, as values are read), or a sequence's item. */
 function child(node: Node | null, seg: Segment): { key: Node | null; value: Node | null } | undefined {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FAILSAFE_SCHEMA, load } from 'js-yaml';
 import { parseDocument } from 'yaml';
 import { readFast } from '../../src/config/read-fast.js';
-import { ConfigSource, ItemSpans, settledLocation, YAML_OPTIONS, type Segment } from '../../src/config/source.js';
+import { ConfigSource, ItemSpans, YAML_OPTIONS, type Segment } from '../../src/config/source.js';
 
 /** A block-style config over 1 MiB with the shapes findings point into: quoted and plain values, comments, block scalars, numbers as written, empty lists. */
 function blockConfig(actions: number): string {
@@ -79,20 +79,6 @@ describe('locating an item at a time in a big file', () => {
     const text = flowConfig(6_000);
     expect(text.length).toBeGreaterThan(1024 * 1024);
     compare(text, [0, 1, 3000, 5999]);
-  });
-
-  it('settledLocation: a lazy location in a big file becomes a plain one with the same place; in a small one it stays lazy', () => {
-    const text = blockConfig(3_000);
-    const big = readFast('f.yaml', text).src;
-    const whole = new ConfigSource('f.yaml', text, parseDocument(text, YAML_OPTIONS));
-    const path: Segment[] = ['actions', 2_500, 'parsers', 1, 'regex'];
-    const settled = settledLocation(big.lazyLocate(path));
-    expect(Object.getOwnPropertySymbols(settled)).toEqual([]);
-    expect(settled).toEqual({ ...whole.locate(path) });
-    expect(builtWhole(big)).toBe(false);
-    const small = readFast('s.yaml', blockConfig(3)).src;
-    const lazy = small.lazyLocate(['actions', 1, 'name']);
-    expect(settledLocation(lazy)).toBe(lazy);
   });
 
   it('the fast read records the item spans a js-yaml pass of their own finds, for a big file only', () => {
