@@ -11,6 +11,7 @@ import type { Io } from '../../src/cli/io.js';
 import { renderPlanText } from '../../src/report/plan-text.js';
 import type { Plan } from '../../src/plan/types.js';
 import { runCli } from '../helpers/run-cli.js';
+import { manyActionsYaml } from '../helpers/many-actions.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -19,12 +20,7 @@ let dir: string;
 beforeAll(async () => {
   server = await startTestServer();
   dir = mkdtempSync(join(tmpdir(), 'menuctl-plan-stream-'));
-  const lines = ['version: 1', 'actions:'];
-  for (let i = 0; i < 400; i++) {
-    lines.push(`  - name: Action ${i}`, `    root_code: "*${100 + i}#"`, '    transport_type: ussd', '    operators: [2172]', '    parsers:',
-      '      - category: ok', '        status: succeeded', `        regex: 'Reply ${i}: (?<v>\\d+)'`);
-  }
-  writeFileSync(join(dir, 'menuctl.yaml'), `${lines.join('\n')}\n`);
+  writeFileSync(join(dir, 'menuctl.yaml'), manyActionsYaml(400));
 });
 afterAll(async () => {
   await server?.close();

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manyActionsYaml } from '../helpers/many-actions.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'bin', 'menuctl.js');
@@ -15,12 +16,7 @@ let dir: string;
 beforeAll(async () => {
   server = await startTestServer();
   dir = mkdtempSync(join(tmpdir(), 'menuctl-reader-gone-'));
-  const lines = ['version: 1', 'actions:'];
-  for (let i = 0; i < 1500; i++) {
-    lines.push(`  - name: Action ${i}`, `    root_code: "*${100 + i}#"`, '    transport_type: ussd', '    operators: [2172]', '    parsers:',
-      '      - category: ok', '        status: succeeded', `        regex: 'Reply ${i}: (?<v>\\d+)'`);
-  }
-  writeFileSync(join(dir, 'menuctl.yaml'), `${lines.join('\n')}\n`);
+  writeFileSync(join(dir, 'menuctl.yaml'), manyActionsYaml(1500));
 });
 afterAll(async () => {
   await server?.close();
