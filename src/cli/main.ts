@@ -6,6 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXIT } from './exit.js';
+import { tightenHeapGrowth } from './heap-growth.js';
 import { processIo, type Io } from './io.js';
 import { run as runProgram, type CommandTable } from './program.js';
 
@@ -52,6 +53,7 @@ const GRACEFUL = new Set(['apply', 'serve', 'demo']);
 if (isMain()) {
   const argv = process.argv.slice(2);
   const command = argv.find((a) => !a.startsWith('-'));
+  tightenHeapGrowth(command);
   const controller = new AbortController();
   const onSignal = (sig: NodeJS.Signals) => {
     // Reading commands have nothing to finish (their files are written atomically): stop now.
