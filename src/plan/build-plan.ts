@@ -84,16 +84,11 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   warnings.push(...statedOverUnknown(cmp, changes, scope));
 
   const sorted = sortChanges(changes);
-  let digest: string | undefined;
-  const plan: Plan = {
+  const plan = withLazyDigest(desired, {
     format_version: 1,
     organization_id: live.organization_id,
     ...(desired.environment !== undefined ? { environment: desired.environment } : {}),
-    // Only a saved plan (--out, --format json) and `apply --plan` read the digest: a sha-256 over
-    // the whole canonical config (~20 ms at 1,000 actions), not paid by a plan that is only shown.
-    get config_digest() {
-      return (digest ??= configDigest(desired));
-    },
+  }, {
     targets: scope.targets,
     prune,
     ...(options.thresholds
@@ -108,8 +103,26 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     summary: summarise(sorted),
     unmanaged: unmanaged(cmp, scope, owned, ignored),
     warnings,
-  };
+  });
   return { plan, diagnostics, comparison: cmp };
+}
+
+/**
+ * The plan's `config_digest`, worked out when first read: only a saved plan (--out, --format json)
+ * and `apply --plan` read it, a sha-256 over the whole canonical config (~20 ms at 1,000 actions)
+ * that a plan only shown does not pay. The getter is made here, not in buildPlan: V8 gives every
+ * closure of a function one shared context, so a getter written there kept buildPlan's comparison
+ * and live state (every pair, ~100 MB at 100,000 actions x 5) for as long as the plan lived.
+ */
+function withLazyDigest(desired: DesiredState, before: Pick<Plan, 'format_version' | 'organization_id' | 'environment'>, after: Omit<Plan, 'format_version' | 'organization_id' | 'environment' | 'config_digest'>): Plan {
+  let digest: string | undefined;
+  return {
+    ...before,
+    get config_digest() {
+      return (digest ??= configDigest(desired));
+    },
+    ...after,
+  };
 }
 
 function resendSet(raw: string[] | undefined, cmp: Comparison, diagnostics: Diagnostic[]): Set<string> {
