@@ -65,27 +65,50 @@ function renamedFrom(pair: Pair): string | null {
   return was !== kind.key(pair.spec) ? was : null;
 }
 
-/** Where a create keeps what its `fields` getter needs besides its own `type` and `desired`. */
+/** Where a create keeps the pair it was made from, and the operator namer its `fields` need. */
+const PAIR = Symbol('menuctl.pair');
 const NAME_OF = Symbol('menuctl.nameOf');
 
+interface CreateSource {
+  [PAIR]: Pair;
+  [NAME_OF]: (id: number) => string;
+}
+
 /** The `fields` of a create, worked out from the change itself (one function for every create). */
-function createFields(this: CreateChange & { [NAME_OF]: (id: number) => string }): FieldChange[] {
+function createFields(this: CreateChange & CreateSource): FieldChange[] {
   const values = kindOf(this.type).canonical(this.desired as never, this[NAME_OF]);
   return Object.entries(values).map(([path, after]) => ({ path, before: null, after }));
 }
 
+const read = (get: (this: CreateSource) => unknown): PropertyDescriptor => ({ get, enumerable: true, configurable: true });
+/** A create's keys in the order JSON, spreads and the renderers see them, each read from its pair. */
+const CREATE_KEYS = {
+  op: read(() => 'create'),
+  id: read(() => null),
+  address: read(function () { return this[PAIR].address; }),
+  fingerprint: read(() => null),
+  fields: read(createFields as (this: CreateSource) => unknown),
+  type: read(function () { return this[PAIR].type; }),
+  desired: read(function () { return this[PAIR].spec; }),
+};
+const OWNED_CREATE_KEYS = {
+  ...CREATE_KEYS,
+  parent: read(function () { return (this[PAIR] as ParserPair).parent; }),
+  action_id: read(function () { return (this[PAIR] as ParserPair).actionId; }),
+};
+
 /**
- * A create shows every field it sets, `before` null, in the same canonical form as a diff. Worked
- * out when read (JSON, a renderer): held, they were six objects per created parser, ~270 MB for a
- * plan that creates 100,000 actions x 5 (issue 28 item 9). The getter is enumerable and in its
- * place, so JSON and spreads see the same plain `fields` as before. Built a property at a time
- * with one shared getter: a literal's own `get fields()` made a closure per change and left the
- * object in dictionary mode, ~600 bytes a create (600,000 of them from empty at 100,000 x 5).
+ * A create shows every field it sets, `before` null, in the same canonical form as a diff. It is
+ * a view of its pair: every key an enumerable getter in its place (JSON and spreads see the same
+ * plain change as before), the getters shared by every create, so V8 keeps them in the object's
+ * shape and the object holds two values, its pair and the operator namer (~40 bytes). Held as
+ * values, a create of a parser was its fields (six objects), a copy of its keys in a property
+ * array and its resolved form: ~270 MB, then ~120 MB, for a plan that creates 100,000 actions x 5
+ * (issue 28 item 9). Nothing writes to a change once planned.
  */
 function createChange(pair: Pair, nameOf: (id: number) => string): Change {
-  const change = { op: 'create', id: null, address: pair.address, fingerprint: null } as Record<PropertyKey, unknown>;
-  Object.defineProperty(change, 'fields', { get: createFields, enumerable: true, configurable: true });
-  Object.assign(change, typedPart(pair));
+  const change = Object.defineProperties({}, parentOf(pair) === undefined ? CREATE_KEYS : OWNED_CREATE_KEYS);
+  Object.defineProperty(change, PAIR, { value: pair });
   Object.defineProperty(change, NAME_OF, { value: nameOf });
   return change as unknown as Change;
 }

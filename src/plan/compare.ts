@@ -91,6 +91,41 @@ export class SettledParserPair {
   }
 }
 
+/**
+ * The pair of a parser with no live match: it is to be created. It holds the config's parser, its
+ * address and its action's pair, and works out its resolved form when read: a plan from empty at
+ * 100,000 actions x 5 holds 500,000 of these, ~50 bytes each instead of ~170 (the plain pair and
+ * its resolved form). It reads as the plain pair would, field for field.
+ */
+export class CreatedParserPair {
+  constructor(readonly desired: DesiredParser, readonly address: string, private readonly action: ActionPair) {}
+
+  get type(): 'parser' {
+    return 'parser';
+  }
+
+  get parent(): string {
+    return this.action.address;
+  }
+
+  get spec(): ResolvedParser {
+    return resolveParser(this.desired);
+  }
+
+  get live(): null {
+    return null;
+  }
+
+  /** Its action's live id; null when the action is created too. */
+  get actionId(): string | null {
+    return this.action.live?.id ?? null;
+  }
+
+  get fields(): FieldChange[] {
+    return NO_FIELD_CHANGES;
+  }
+}
+
 /** Active live resources no desired resource claims. Parsers: owned by an action in the config. */
 export type Orphan =
   | { type: 'action'; address: string; live: LiveAction }
@@ -465,8 +500,12 @@ function compareParsers(out: ActionPart, c: ParserContext): void {
       out.pairs.push(new SettledParserPair(outcome.live, c.actionPair));
       return;
     }
+    if (outcome.live === null) {
+      out.pairs.push(new CreatedParserPair(parser, parserAddress(c.action.name, parser.category), c.actionPair));
+      return;
+    }
     const spec: ResolvedParser = resolveParser(parser);
-    const fields = outcome.live ? diffParser(outcome.live, spec) : NO_FIELD_CHANGES;
+    const fields = diffParser(outcome.live, spec);
     out.pairs.push({
       type: 'parser',
       address: parserAddress(c.action.name, parser.category),
