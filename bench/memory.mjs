@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Memory: peak RSS of validate, plan and analyze at N actions x 5 parsers (issue 28 item 9: aim
-// under 600 MB at 100,000 x 5). One process per measure, one run each (peak RSS varies little
-// from run to run; the point is the size and its growth), no server latency.
+// under 600 MB at 100,000 x 5). One process per measure, no server latency.
 //
 //   npm run build && node bench/memory.mjs [--sizes 10000,100000] [--only validate,plan,plan-empty,analyze] [--runs 1] [--json FILE]
 //
