@@ -43,5 +43,8 @@ export function managedApps(cmp: Comparison): ManagedApp[] {
 
 /** What apply carries out of a plan made now: the matched apps and actions, and whether the API listed apps. */
 export function applyInputOf(planned: Pick<Planned, 'plan' | 'comparison' | 'live'>, record: LoadedRecord): ApplyInput {
-  return { plan: planned.plan, record, apps: managedApps(planned.comparison), actions: matchedActions(planned.comparison), appsListed: async () => planned.live.apps_listed };
+  // The answer, not `planned`: a closure over it kept the comparison and the live state (every
+  // pair and live resource) for the whole apply.
+  const listed = planned.live.apps_listed;
+  return { plan: planned.plan, record, apps: managedApps(planned.comparison), actions: matchedActions(planned.comparison), appsListed: async () => listed };
 }

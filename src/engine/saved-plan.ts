@@ -63,10 +63,12 @@ export async function checkSavedPlanAgainstConfig(
     const problems = check.errors.map((d) => `${d.address ?? 'the config'}: ${d.message} [${d.code}]`);
     return { ok: false, stale: { problems, stale: check.unplanned } };
   }
-  // The same definition either way; the smaller count errs on the side of refusing.
+  // The same definition either way; the smaller count errs on the side of refusing. The apps
+  // answer is kept as a value: a closure over `live` held the whole live state through the apply.
+  const listed = live.apps_listed;
   return { ok: true, input: {
     plan, record, apps: managedApps(check.comparison), actions: matchedActions(check.comparison), managed: Math.min(plan.safety?.managed ?? check.managed, check.managed),
-    appsListed: async () => live.apps_listed,
+    appsListed: async () => listed,
   } };
 }
 
