@@ -24,20 +24,40 @@ function factors(trace: string): number[] {
   return [...trace.matchAll(/\[HeapController\] Limit: old size: \d+ KB, new limit: \d+ KB \(([\d.]+)\)/g)].map((m) => Number(m[1]));
 }
 
-/** Runs the bin under node flags until it exits, or until `until` shows in its output (then stops it). */
-function trace(nodeFlags: string[], args: string[], until?: RegExp): Promise<{ code: number | null; out: string }> {
+/** Runs the bin under node flags until it exits. */
+function trace(nodeFlags: string[], args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeFlags, BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH, NO_COLOR: '1' } });
     let out = '';
-    const seen = (c: Buffer) => {
-      out += c.toString();
-      if (until?.test(out) && factors(out).length > 0) child.kill('SIGKILL');
-    };
-    child.stdout.on('data', seen);
-    child.stderr.on('data', seen);
+    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, out }));
   });
+}
+
+/**
+ * Starts serve under node flags, sends it `requests` requests once it listens, stops it, and gives
+ * its output from the listening line on (V8's trace and that line share stdout, in order).
+ */
+async function traceServe(nodeFlags: string[], requests: number): Promise<string> {
+  const child = spawn(process.execPath, [...nodeFlags, BIN, 'serve', '--port', '0', '--data', ':memory:', '--jwt-secret', 'x'.repeat(32), '--no-access-log'], {
+    cwd: dir, env: { PATH: process.env.PATH, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', () => reject(new Error(`serve exited before listening:\n${out}`)));
+  });
+  for (let i = 0; i < requests; i++) await (await fetch(`${url}/api/actions`)).arrayBuffer();
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+  return out.slice(out.indexOf('listening on'));
 }
 
 describe('the heap growth factor', () => {
@@ -59,10 +79,13 @@ describe('the heap growth factor', () => {
   });
 
   it("serve keeps V8's own factor", async () => {
-    const r = await trace([...TRACE, '--gc-interval=20000'], ['serve', '--port', '0', '--data', ':memory:', '--jwt-secret', 'x'.repeat(32)], /listening|http:\/\/127/i);
-    const seen = factors(r.out);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen).not.toContain(1 + HEAP_GROWING_PERCENT / 100);
+    // A small new space and --gc-global: the requests' garbage makes full collections after start.
+    const after = await traceServe([...TRACE, '--max-semi-space-size=1'], 300);
+    const seen = factors(after);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    // V8's own factor moves with its measured speeds (1.1 to 4, printed to one decimal), so one
+    // limit may happen to print 1.5; every one of them only when the factor is fixed.
+    expect(seen.every((f) => f === 1 + HEAP_GROWING_PERCENT / 100)).toBe(false);
   });
 
   it('decides by command and by the flags node was started with', () => {
