@@ -45,18 +45,22 @@ async function traceServe(nodeFlags: string[], requests: number): Promise<string
     cwd: dir, env: { PATH: process.env.PATH, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'ignore'],
   });
   let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', () => reject(new Error(`serve exited before listening:\n${out}`)));
-  });
-  for (let i = 0; i < requests; i++) await (await fetch(`${url}/api/actions`)).arrayBuffer();
   const exited = new Promise((r) => child.on('exit', r));
-  child.kill('SIGKILL');
-  await exited;
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', () => reject(new Error(`serve exited before listening:\n${out}`)));
+    });
+    for (let i = 0; i < requests; i++) await (await fetch(`${url}/api/actions`)).arrayBuffer();
+  } finally {
+    // Whatever happened, no server is left behind.
+    child.kill('SIGKILL');
+    await exited;
+  }
   return out.slice(out.indexOf('listening on'));
 }
 
