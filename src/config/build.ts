@@ -8,7 +8,7 @@ import type {
   DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, Managed, ParserStatus, Step, TargetType, TransportType,
 } from '../model/types.js';
 import { PARSER_STATUSES, TARGET_TYPES, TRANSPORT_TYPES } from '../model/types.js';
-import { attachOrigin, encodePath, PATH, sealOrigin, SOURCE } from './origin.js';
+import { attachOrigin, encodePath, PATH, sealOrigin, SOURCE, type Sealable } from './origin.js';
 import { buildSessions } from './build-sessions.js';
 import { inEnvironment } from './environments.js';
 import { below, type ConfigSource, type Segment } from './source.js';
@@ -37,15 +37,6 @@ export class ModelBuilder {
 
   private remember<T extends object>(model: T, path: Segment[]): T {
     return attachOrigin(model, { src: this.src, path });
-  }
-
-  /**
-   * The origin as the last two fields of a model object's literal (then sealOrigin): kept in the
-   * object itself, ~60 bytes less an object than added afterwards (attachOrigin), ~700,000
-   * objects at 100,000 actions x 5.
-   */
-  private origin(path: Segment[]): { [PATH]: number | string; [SOURCE]: ConfigSource } {
-    return { [PATH]: encodePath(path), [SOURCE]: this.src };
   }
 
   /** Text of a scalar as written: keeps `press: 01` as "01", not 1. */
@@ -82,8 +73,7 @@ export class ModelBuilder {
   action(raw: Obj, path: Segment[]): DesiredAction | undefined {
     const name = str(raw, 'name');
     if (name === undefined) return undefined;
-    const at = this.origin(path);
-    const action = this.managed<DesiredAction & typeof at>({
+    const action = this.managed<DesiredAction & Sealable>({
       name,
       root_code: str(raw, 'root_code') ?? '',
       transport_type: oneOf<TransportType>(raw.transport_type, TRANSPORT_TYPES, 'ussd'),
@@ -91,8 +81,8 @@ export class ModelBuilder {
       steps: exact(list(raw, 'steps').flatMap((s) => this.step(s))),
       parsers: exact(list(raw, 'parsers').flatMap((p, i) => (isObj(p) && inEnvironment(p, this.environment) ? this.parser(p, below(path, 'parsers', i)) : []))),
       tests: exact(list(raw, 'tests').flatMap((f, i) => (isObj(f) && !this.expectsAbsent(raw, f) ? this.fixture(f, below(path, 'tests', i)) : []))),
-      [PATH]: at[PATH],
-      [SOURCE]: at[SOURCE],
+      [PATH]: encodePath(path),
+      [SOURCE]: this.src,
     }, raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) action.renamed_from = renamed;
@@ -114,8 +104,7 @@ export class ModelBuilder {
 
   private operator(ref: unknown, path: Segment[]): OperatorRef[] {
     if (typeof ref !== 'number' && typeof ref !== 'string') return [];
-    const at = this.origin(path);
-    return [sealOrigin<OperatorRef & typeof at>({ ref, [PATH]: at[PATH], [SOURCE]: at[SOURCE] })];
+    return [sealOrigin<OperatorRef & Sealable>({ ref, [PATH]: encodePath(path), [SOURCE]: this.src })];
   }
 
   /** One frozen object per distinct step: actions repeat the same few (pin, ok, press 1...). */
@@ -154,8 +143,7 @@ export class ModelBuilder {
     const category = str(raw, 'category');
     if (category === undefined) return [];
     const target_type = oneOf<TargetType>(raw.target_type, TARGET_TYPES, 'ussd');
-    const at = this.origin(path);
-    const parser = this.managed<DesiredParser & typeof at>({
+    const parser = this.managed<DesiredParser & Sealable>({
       category,
       status: oneOf<ParserStatus>(raw.status, PARSER_STATUSES, 'succeeded'),
       target_type,
@@ -163,8 +151,8 @@ export class ModelBuilder {
       sender: str(raw, 'sender') ?? null,
       regex: str(raw, 'regex') ?? '',
       user_message: str(raw, 'user_message') ?? '',
-      [PATH]: at[PATH],
-      [SOURCE]: at[SOURCE],
+      [PATH]: encodePath(path),
+      [SOURCE]: this.src,
     }, raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) parser.renamed_from = renamed;
@@ -176,8 +164,7 @@ export class ModelBuilder {
     if (message === undefined) return [];
     const sender = str(raw, 'sender');
     const channel = oneOf<TargetType>(raw.channel, TARGET_TYPES, sender !== undefined ? 'sms' : 'ussd');
-    const at = this.origin(path);
-    const fixture: Fixture & typeof at = { message, channel, expect: this.expect(raw.expect), [PATH]: at[PATH], [SOURCE]: at[SOURCE] };
+    const fixture: Fixture & Sealable = { message, channel, expect: this.expect(raw.expect), [PATH]: encodePath(path), [SOURCE]: this.src };
     if (sender !== undefined) fixture.sender = sender;
     return [sealOrigin(fixture)];
   }
@@ -202,13 +189,12 @@ export class ModelBuilder {
   app(raw: Obj, path: Segment[]): DesiredApp | undefined {
     const package_name = str(raw, 'package_name');
     if (package_name === undefined) return undefined;
-    const at = this.origin(path);
-    const app = this.managed<DesiredApp & typeof at>({
+    const app = this.managed<DesiredApp & Sealable>({
       name: str(raw, 'name') ?? '',
       package_name,
       webhook_url: str(raw, 'webhook_url') ?? null,
-      [PATH]: at[PATH],
-      [SOURCE]: at[SOURCE],
+      [PATH]: encodePath(path),
+      [SOURCE]: this.src,
     }, raw);
     return sealOrigin(app);
   }

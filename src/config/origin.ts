@@ -80,12 +80,16 @@ export function decodePath(code: number | string): Segment[] {
 
 const hidden = { enumerable: false, writable: false, configurable: false } as const;
 
+/** A model object's origin, written as the last two fields of its literal (`encodePath(path)`, the file). */
+export type Sealable = { [PATH]: number | string; [SOURCE]: ConfigSource };
+
 /**
  * Seals the origin of a model object made with its `[PATH]` and `[SOURCE]` in the literal (the
  * ModelBuilder's way): they become hidden, and it gets its lazy `loc`. Given in the literal, they
- * are kept in the object itself; added afterwards they need an extra store of ~40 bytes an object.
+ * are kept in the object itself, ~60 bytes less an object than added afterwards (attachOrigin),
+ * ~700,000 objects at 100,000 actions x 5.
  */
-export function sealOrigin<T extends object>(model: T): T {
+export function sealOrigin<T extends Sealable>(model: T): T {
   Object.defineProperty(model, PATH, hidden);
   Object.defineProperty(model, SOURCE, hidden);
   Object.defineProperty(model, 'loc', { get: getLoc, set: setLoc, configurable: true });
