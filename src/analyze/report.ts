@@ -63,12 +63,7 @@ export function* analysisJsonChunks(result: AnalysisResult): Generator<string> {
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
-/** `::warning file=F,line=L,col=C,title=menuctl analyze.overlap::message` per finding. */
-export function renderAnalysisGithub(result: AnalysisResult): string {
-  return [...analysisGithubChunks(result)].join('');
-}
-
-/** The annotations in pieces, one per finding, for a caller that writes as it goes (as above). */
+/** `::warning file=F,line=L,col=C,title=menuctl analyze.overlap::message`, one piece per finding, written as it goes. */
 export function* analysisGithubChunks(result: AnalysisResult): Generator<string> {
   for (const f of result.findings) {
     const props: string[] = [];

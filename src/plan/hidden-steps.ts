@@ -13,10 +13,10 @@ import type { TargetScope } from './targets.js';
  */
 export function countHiddenStepActions(cmp: Comparison, scope: TargetScope, except: ReadonlySet<string> = new Set()): number {
   // The kind first: only actions have hidden details, and a parser's address is built when read.
-  return cmp.pairs.filter(
-    (p) => kindOf(p.type).hiddenDetails !== undefined && p.live !== null && !p.recorded && !except.has(p.address) &&
-      scope.includes(p.address) && kindOf(p.type).hiddenDetails?.has(p.spec) === true,
-  ).length;
+  return cmp.pairs.filter((p) => {
+    const hidden = kindOf(p.type).hiddenDetails;
+    return hidden !== undefined && p.live !== null && !p.recorded && !except.has(p.address) && scope.includes(p.address) && hidden.has(p.spec);
+  }).length;
 }
 
 /** Why the record does not answer, for the warning: no file, nothing for this API, or some actions missing. */
