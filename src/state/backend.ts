@@ -44,6 +44,27 @@ export class LockHeld extends Error {
   }
 }
 
+/**
+ * Thrown when a lock this run took is no longer its own: released by someone else, taken over,
+ * its PostgreSQL session ended, or the git branch reset under it. The run must stop writing, to
+ * the API and to the record: another run may be working on the same scope now.
+ */
+export class LockLost extends Error {
+  constructor(readonly lock: LockInfo, where: string, why: string) {
+    super(`${where}: this run no longer holds the state lock of ${lock.scope} (lock id ${lock.id}): ${why}`);
+    this.name = 'LockLost';
+  }
+}
+
+/** Thrown by unlock when the lock's holder still runs (refused unless forced). */
+export class LockHolderAlive extends LockHeld {
+  constructor(holder: LockInfo, where: string, message: string) {
+    super(holder, where);
+    this.name = 'LockHolderAlive';
+    this.message = message;
+  }
+}
+
 export function describeHolder(h: LockInfo): string {
   return `${h.who}@${h.host} running \`menuctl ${h.command}\` since ${h.started}${h.run_url ? ` (${h.run_url})` : ''}`;
 }
@@ -69,12 +90,25 @@ export interface StateBackend {
    * Stores `text` when the stored version is still `expected` (null: nothing stored yet) and
    * returns the new version; otherwise throws StateConflict. Atomic: a reader sees the old text
    * or the new, never a mix. `message` says why (a git commit message, a log line).
+   * `held`: the locks the writer took with this backend; when any of them is no longer its own
+   * the write is refused with LockLost, checked as part of the write (not before it), so a run
+   * whose lock was taken away never overwrites what the new holder wrote.
    */
-  write(text: string, expected: string | null, message: string): Promise<string>;
+  write(text: string, expected: string | null, message: string, held?: readonly LockInfo[]): Promise<string>;
+  /**
+   * Confirms that `lock` (taken by this instance) is still this run's; throws LockLost when it is
+   * not. Called before every write to the API, so it must be cheap (one query, one ls-remote).
+   */
+  verify(lock: LockInfo): Promise<void>;
   /** Takes `info.scope`'s lock as `info`; throws LockHeld naming the holder. */
   lock(info: LockInfo, options: LockOptions): Promise<void>;
-  /** Releases the lock with this id; returns what it was, or null when no lock has this id. */
-  unlock(id: string): Promise<LockInfo | null>;
+  /**
+   * Releases the lock with this id; returns what it was, or null when no lock has this id.
+   * A holder this backend can tell is still running (a live PostgreSQL session; a pid alive on
+   * this host) is refused with LockHolderAlive unless `force` (the holder then gets LockLost at
+   * its next write).
+   */
+  unlock(id: string, options?: { force?: boolean }): Promise<LockInfo | null>;
   /** Locks held now (every scope). */
   locks(): Promise<LockInfo[]>;
   /** Ends connections and removes scratch files. */

@@ -12,9 +12,9 @@ import { constants } from 'node:fs';
 import { link, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { checkWritable, readRegularFile, writeFileAtomic } from '../fs/atomic-write.js';
-import { LockHeld, StateConflict, type LockInfo, type LockOptions, type Snapshot, type StateBackend } from './backend.js';
+import { LockHeld, LockHolderAlive, LockLost, StateConflict, describeHolder, type LockInfo, type LockOptions, type Snapshot, type StateBackend } from './backend.js';
 import { pollLock } from './poll.js';
-import { holderGone } from './process.js';
+import { holderGone, holderAlive } from './process.js';
 
 const WHAT = 'applied-state record';
 
@@ -23,6 +23,9 @@ export const versionOf = (text: string): string => createHash('sha256').update(t
 const scopeTag = (scope: string): string => createHash('sha256').update(scope).digest('hex').slice(0, 16);
 
 export class FileBackend implements StateBackend {
+  /** The locks this instance took (lock id -> info): its own unlock is never refused as "alive". */
+  private readonly mine = new Map<string, LockInfo>();
+
   constructor(readonly path: string, readonly shown: string) {}
 
   async read(): Promise<Snapshot> {
@@ -30,7 +33,8 @@ export class FileBackend implements StateBackend {
     return text === null ? { text: null, version: null } : { text, version: versionOf(text) };
   }
 
-  async write(text: string, expected: string | null, _message?: string): Promise<string> {
+  async write(text: string, expected: string | null, _message?: string, held: readonly LockInfo[] = []): Promise<string> {
+    for (const lock of held) await this.verify(lock);
     const now = await readRegularFile(this.path, WHAT);
     if ((now === null ? null : versionOf(now)) !== expected) throw new StateConflict(this.shown);
     await writeFileAtomic(this.path, text, { mkdirs: false });
@@ -49,6 +53,7 @@ export class FileBackend implements StateBackend {
     await pollLock(options, async () => {
       try {
         await this.createLockFile(path, info);
+        this.mine.set(info.id, info);
         return null;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
@@ -57,6 +62,7 @@ export class FileBackend implements StateBackend {
         // Held; a lock file being written this very moment reads as unknown (retried).
         const holder = (await this.holderAt(path)) ?? unknownHolder(info.scope, path);
         if (holderGone(holder) && (await this.takeOver(path, holder, info))) {
+          this.mine.set(info.id, info);
           options.onStale?.(holder);
           return null;
         }
@@ -120,10 +126,22 @@ export class FileBackend implements StateBackend {
     }
   }
 
-  async unlock(id: string): Promise<LockInfo | null> {
+  /** Whether `lock` (ours) is still the one in its lock file; LockLost when not. */
+  async verify(lock: LockInfo): Promise<void> {
+    const now = await this.holderAt(this.lockPath(lock.scope));
+    if (now?.id === lock.id) return;
+    throw new LockLost(lock, this.shown, now === null ? 'its lock file was removed (`menuctl state unlock`?)' : `it is now held by ${describeHolder(now)} (lock id ${now.id})`);
+  }
+
+  async unlock(id: string, options: { force?: boolean } = {}): Promise<LockInfo | null> {
     for (const { path, info } of await this.lockFiles()) {
       if (info.id !== id) continue;
+      if (!this.mine.has(id) && !options.force && holderAlive(info)) {
+        throw new LockHolderAlive(info, this.shown, `${this.shown}: lock ${id} on ${info.scope} is held by a run that is still running: ${describeHolder(info)}, process ${info.pid} on this host. `
+          + 'Wait for it to finish; to release it anyway (that run then stops at its next write), pass --force');
+      }
       await rm(path, { force: true });
+      this.mine.delete(id);
       return info;
     }
     return null;

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RECORD_FILE } from '../record/record.js';
-import { describeHolder, LockHeld, StateConflict } from './backend.js';
+import { describeHolder, LockHeld, LockLost, StateConflict } from './backend.js';
 import type { LockInfo, LockOptions, Snapshot, StateBackend } from './backend.js';
 import { GitRunner, gitEnvironment, HINT_LOCAL } from './git-exec.js';
 import { commitChange, listTree } from './git-tree.js';
@@ -126,7 +126,7 @@ class GitBackend implements StateBackend {
     }
   }
 
-  unlock(id: string): Promise<LockInfo | null> {
+  unlock(id: string, _options?: { force?: boolean }): Promise<LockInfo | null> {
     return this.serial(async (git) => {
       for (let i = 0; i < MAX_PUSH_TRIES; i++) {
         const tip = await this.fetchTip(git);
@@ -138,6 +138,13 @@ class GitBackend implements StateBackend {
         if (await this.push(git, commit, tip.sha)) return info;
       }
       throw this.gaveUp('release the lock');
+    });
+  }
+
+  verify(lock: LockInfo): Promise<void> {
+    return this.serial(async (git) => {
+      const held = (await this.readLocks(git, await this.fetchTip(git))).find((l) => l.path === lockFile(lock.scope));
+      if (held?.info.id !== lock.id) throw new LockLost(lock, this.shown, held ? 'another run took it' : 'it was released, or the branch was reset');
     });
   }
 

@@ -15,7 +15,7 @@
 
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { LockHeld, StateConflict, describeHolder, type LockInfo, type LockOptions, type Snapshot, type StateBackend } from './backend.js';
+import { LockHeld, LockHolderAlive, LockLost, StateConflict, describeHolder, type LockInfo, type LockOptions, type Snapshot, type StateBackend } from './backend.js';
 import { PostgresStateError, connectError, parsePostgresUrl, type PostgresTarget } from './postgres-url.js';
 
 const DOCUMENT = 'default';
@@ -23,15 +23,13 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const STATEMENT_TIMEOUT_MS = 30_000;
 const POLL_MS = [100, 200, 400, 800, 1000];
 
-/** Thrown by unlock when the lock's holder is still connected: PostgreSQL keeps its lock. */
-export class LockHolderAlive extends LockHeld {
-  constructor(holder: LockInfo, where: string, pid: number | null) {
-    super(holder, where);
-    this.name = 'LockHolderAlive';
-    this.message = `${where}: lock ${holder.id} on ${holder.scope} is held by a run that is still connected: ${describeHolder(holder)}. `
-      + 'It is released when that run ends; if the run is really gone, end its database session'
-      + `${pid === null ? '' : ` (SELECT pg_terminate_backend(${pid}))`} and PostgreSQL releases the lock`;
-  }
+export { LockHolderAlive } from './backend.js';
+
+/** The refusal of unlock when the lock's holder is still connected: PostgreSQL keeps its lock. */
+function holderAlive(holder: LockInfo, where: string, pid: number | null): LockHolderAlive {
+  return new LockHolderAlive(holder, where, `${where}: lock ${holder.id} on ${holder.scope} is held by a run that is still connected: ${describeHolder(holder)}. `
+    + 'It is released when that run ends; if the run is really gone, end its database session'
+    + `${pid === null ? '' : ` (SELECT pg_terminate_backend(${pid}))`} and PostgreSQL releases the lock`);
 }
 
 interface Held {
@@ -244,7 +242,7 @@ class PostgresBackend implements StateBackend {
     return r.rows[0]?.info ?? null;
   }
 
-  async unlock(id: string): Promise<LockInfo | null> {
+  async unlock(id: string, _options?: { force?: boolean }): Promise<LockInfo | null> {
     const mine = this.held.get(id);
     if (mine) {
       this.held.delete(id);
@@ -270,7 +268,7 @@ class PostgresBackend implements StateBackend {
     let broken = false;
     try {
       const got = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [String(key)]);
-      if (!got.rows[0]?.got) throw new LockHolderAlive(info, this.shown, await this.holderPid(client, key));
+      if (!got.rows[0]?.got) throw holderAlive(info, this.shown, await this.holderPid(client, key));
       try {
         await client.query(`DELETE FROM ${this.t.locks} WHERE id = $1`, [id]);
       } finally {
@@ -292,6 +290,15 @@ class PostgresBackend implements StateBackend {
       [classid, objid],
     ).catch(() => ({ rows: [] as { pid: number }[] }));
     return r.rows[0]?.pid ?? null;
+  }
+
+  async verify(lock: LockInfo): Promise<void> {
+    const mine = this.held.get(lock.id);
+    if (!mine) throw new LockLost(lock, this.shown, 'it was released');
+    const r = await mine.client.query<{ id: string }>(`SELECT id FROM ${this.t.locks} WHERE scope = $1`, [lock.scope]).catch((err: unknown) => {
+      throw new LockLost(lock, this.shown, `its database session ended (${(err as Error).message})`);
+    });
+    if (r.rows[0]?.id !== lock.id) throw new LockLost(lock, this.shown, 'another run took it');
   }
 
   async locks(): Promise<LockInfo[]> {

@@ -17,3 +17,8 @@ export function processAlive(pid: number): boolean {
 export function holderGone(h: LockInfo): boolean {
   return h.pid !== undefined && h.host === hostname() && !processAlive(h.pid);
 }
+
+/** True only when the holder ran on this host and its process still runs (not this process). */
+export function holderAlive(h: LockInfo): boolean {
+  return h.pid !== undefined && h.host === hostname() && h.pid !== process.pid && processAlive(h.pid);
+}

@@ -15,6 +15,9 @@ const MAX_CONFLICTS = 20;
 export class RecordStore {
   private version: string | null = null;
   private readonly held: LockInfo[] = [];
+  /** The lock check under way or queued (verifyLocks), and whether it has started asking. */
+  private checking: Promise<void> | null = null;
+  private checkingStarted = false;
 
   constructor(readonly backend: StateBackend) {}
 
@@ -36,7 +39,7 @@ export class RecordStore {
   async save(doc: RecordDocument, key: string, message: string): Promise<void> {
     for (let tries = 0; ; tries++) {
       try {
-        this.version = await this.backend.write(serializeRecord(doc), this.version, message);
+        this.version = await this.backend.write(serializeRecord(doc), this.version, message, this.held);
         return;
       } catch (err) {
         if (!(err instanceof StateConflict) || tries >= MAX_CONFLICTS) throw err;
@@ -45,6 +48,27 @@ export class RecordStore {
       for (const [scope, record] of newer) if (scope !== key) doc.set(scope, record);
       for (const scope of [...doc.keys()]) if (scope !== key && !newer.has(scope)) doc.delete(scope);
     }
+  }
+
+  /**
+   * Throws LockLost when a lock this store took is no longer its own: called before every write
+   * to the API. Callers that ask while a check is under way share it; one asked after waits for
+   * a fresh one (an answer older than the question proves nothing).
+   */
+  verifyLocks(): Promise<void> {
+    if (this.held.length === 0) return Promise.resolve();
+    if (this.checking === null || this.checkingStarted) {
+      const next = (this.checking ?? Promise.resolve()).catch(() => undefined).then(() => {
+        this.checkingStarted = true;
+        return Promise.all(this.held.map((info) => this.backend.verify(info))).then(() => undefined);
+      });
+      this.checkingStarted = false;
+      const mine = next.finally(() => {
+        if (this.checking === mine) this.checking = null;
+      });
+      this.checking = mine;
+    }
+    return this.checking;
   }
 
   /** Fails before the first write to the API when the record could not be written there. */
