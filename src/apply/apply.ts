@@ -38,6 +38,11 @@ export interface ApplyOptions {
   journal?: ApplyJournal;
   /** Checks run with the others before the first write (e.g. that the record can be written). */
   preflight?: () => Promise<void>;
+  /**
+   * Asked before every write to the API (that the run still holds the state lock): a rejection
+   * stops the run. That change and every one not yet started are skipped; the ones in flight finish.
+   */
+  guard?: () => Promise<void>;
 }
 
 /** A refusal before anything was written: nothing was changed. */
@@ -57,6 +62,8 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   const deps = new Dependencies(plan.changes);
   const outcomes: (ChangeOutcome | undefined)[] = new Array(plan.changes.length);
   const limit = pLimit(Math.max(1, options.concurrency));
+  /** Set when the guard refused: nothing more is sent. */
+  let stopped: string | undefined;
   const record = (i: number, outcome: ChangeOutcome) => {
     outcomes[i] = outcome;
     ledger.set(i, outcome);
@@ -92,6 +99,17 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
   async function send(change: Change, i: number): Promise<{ outcome: ChangeOutcome; id: string | null; secretsError: unknown } | null> {
     if (options.signal?.aborted) {
       record(i, skipped(change, INTERRUPTED));
+      return null;
+    }
+    if (stopped === undefined && options.guard) {
+      try {
+        await options.guard();
+      } catch (err) {
+        stopped ??= (err as Error).message;
+      }
+    }
+    if (stopped !== undefined) {
+      record(i, skipped(change, { code: 'stopped', why: stopped }));
       return null;
     }
     const block = deps.check(change, ledger);
@@ -149,6 +167,7 @@ export async function applyPlan(plan: Plan, client: ApiClient, options: ApplyOpt
     },
   };
   if (secrets && secrets.written.length > 0) result.secrets = { file: secrets.file, addresses: [...secrets.written] };
+  if (stopped !== undefined) result.stopped = stopped;
   return result;
 }
 

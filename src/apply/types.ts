@@ -35,6 +35,8 @@ export interface ChangeOutcome {
 export type OutcomeReason =
   /** Skipped: the run's signal came before it started. */
   | { code: 'interrupted' }
+  /** Skipped: the run stopped before it (`why`: the state lock was lost, say). */
+  | { code: 'stopped'; why: string }
   /** Skipped: a change it waits on (`by`, an address) was not applied. */
   | { code: 'blocked'; by: string; blocker: Blocker }
   /** Skipped: a parser whose action (`by`) has no live id to send it under. */
@@ -57,6 +59,8 @@ export interface ApplyResult {
   summary: { applied: number; failed: number; skipped: number };
   /** Where created apps' secrets were written, and for which apps (never the secrets). */
   secrets?: { file: string; addresses: string[] };
+  /** Why the run stopped early (ApplyOptions.guard refused): every change after it was skipped. */
+  stopped?: string;
 }
 
 /**

@@ -44,5 +44,6 @@ export function register(program: Command, ctx: CliContext): void {
   sub('unlock', 'release a lock its holder left behind (a killed apply); the refusal that named it gives the id')
     .argument('<lock-id>', 'the lock id')
     .argument(...PATHS)
+    .option('--force', 'release it even though its holder still runs (on this host, or connected to PostgreSQL): that run stops at its next write')
     .action((id: string, paths: string[], flags: StateFlags) => run((s) => s.stateUnlock(id, paths, flags, ctx))());
 }

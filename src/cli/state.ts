@@ -5,7 +5,7 @@ import type { RecordDocument, ScopeRecord } from '../record/record.js';
 import { emptyScope } from '../record/record.js';
 import { parseAddress } from '../model/address.js';
 import { KINDS } from '../model/kinds/index.js';
-import { describeHolder } from '../state/backend.js';
+import { describeHolder, LockHolderAlive } from '../state/backend.js';
 import { inert } from '../text/inert.js';
 import { openState, shownUrl } from '../state/open.js';
 import { RecordStore } from '../state/store.js';
@@ -18,6 +18,7 @@ export interface StateFlags extends RecordFlags {
   scope?: string;
   to?: string;
   overwrite?: boolean;
+  force?: boolean;
 }
 
 async function withStore<T>(paths: readonly string[], flags: StateFlags, io: Io, use: (store: RecordStore) => Promise<T>): Promise<T> {
@@ -179,8 +180,9 @@ export async function stateUnlock(id: string, paths: string[], flags: StateFlags
   return withStore(paths, flags, io, async (store) => {
     let released;
     try {
-      released = await store.backend.unlock(id);
+      released = await store.backend.unlock(id, { force: flags.force === true });
     } catch (err) {
+      if (err instanceof LockHolderAlive) throw new CliError(`cannot release lock ${inert(id)}: ${inert(err.message)}. Nothing was changed.`, { code: 'state.holder-alive' });
       throw new CliError(`cannot release lock ${id} of ${store.shown}: ${(err as Error).message}`, { code: 'state.unlock-failed' });
     }
     if (released === null) {
@@ -188,7 +190,7 @@ export async function stateUnlock(id: string, paths: string[], flags: StateFlags
       const now = held.length === 0 ? 'it holds no lock now' : `it holds ${held.map((h) => `${h.id} (${quoted(h.scope)})`).join(', ')}`;
       throw new CliError(`${store.shown} has no lock with id ${id}: ${now}`, { code: 'state.no-lock' });
     }
-    io.stdout.write(`Released lock ${inert(released.id)} of ${quoted(released.scope)}: it was held by ${inert(describeHolder(released))}. Run \`menuctl plan\` to see what that run left.\n`);
+    io.stdout.write(`Released lock ${inert(released.id)} of ${quoted(released.scope)}: it was held by ${inert(describeHolder(released))}. ${flags.force ? 'If that run still works, it stops at its next write. ' : ''}Run \`menuctl plan\` to see what that run left.\n`);
     return EXIT.OK;
   });
 }

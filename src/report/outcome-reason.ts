@@ -7,6 +7,8 @@ export function outcomeReasonText(reason: OutcomeReason): string {
   switch (reason.code) {
     case 'interrupted':
       return 'interrupted';
+    case 'stopped':
+      return `not sent: the run stopped (${reason.why})`;
     case 'blocked': {
       const b = reason.blocker;
       return `${reason.by} ${b.status === 'failed' ? `failed to ${b.op}` : `was skipped (${b.reason ? outcomeReasonText(b.reason) : 'unknown'})`}`;

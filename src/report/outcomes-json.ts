@@ -7,6 +7,7 @@ export function renderApplyJson(result: ApplyResult): string {
   return stableJson({
     format_version: 1,
     interrupted: result.interrupted,
+    ...(result.stopped !== undefined ? { stopped: result.stopped } : {}),
     summary: { applied: result.summary.applied, failed: result.summary.failed, skipped: result.summary.skipped },
     outcomes: result.outcomes.map((o) => ({
       address: o.address,

@@ -90,7 +90,7 @@ function summaryCounts(result: ApplyResult, st: Style): string {
     .map((op) => [op, applied.filter((o) => o.op === op).length] as const)
     .filter(([, n]) => n > 0)
     .map(([op, n]) => `${n} ${PAST[op]}`);
-  const line = `Apply ${result.interrupted ? 'interrupted' : s.failed > 0 ? 'finished with failures' : 'complete'}: ` +
+  const line = `Apply ${result.stopped !== undefined ? 'stopped' : result.interrupted ? 'interrupted' : s.failed > 0 ? 'finished with failures' : 'complete'}: ` +
     `${s.applied} applied${detail.length ? ` (${detail.join(', ')})` : ''}, ${s.failed} failed, ${s.skipped} skipped.`;
-  return s.failed > 0 || result.interrupted ? st.red(line) : st.green(line);
+  return s.failed > 0 || result.interrupted || result.stopped !== undefined ? st.red(line) : st.green(line);
 }

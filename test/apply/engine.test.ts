@@ -63,6 +63,25 @@ describe('applyPlan ordering and dependents', () => {
   });
 });
 
+describe('the guard (the state lock still held)', () => {
+  it('is asked before every write; once it refuses, nothing more is sent and the rest is skipped with why', async () => {
+    const client = new FakeClient();
+    let asked = 0;
+    const guard = async () => {
+      if (++asked > 2) throw new Error('this run no longer holds the state lock');
+    };
+    const changes = ['A', 'B', 'C', 'D', 'E'].map((n) => createAction(n));
+    const r = await applyPlan(plan(changes), client, { concurrency: 1, recovery: fast, guard });
+    expect(client.calls.filter((c) => c.startsWith('createAction'))).toHaveLength(2);
+    expect(r.summary).toEqual({ applied: 2, failed: 0, skipped: 3 });
+    expect(r.stopped).toBe('this run no longer holds the state lock');
+    const skipped = r.outcomes.filter((o) => o.status === 'skipped');
+    expect(skipped.map((o) => outcomeReasonText(o.reason!))).toEqual(Array(3).fill('not sent: the run stopped (this run no longer holds the state lock)'));
+    // Asked once per change until it refused; never again after.
+    expect(asked).toBe(3);
+  });
+});
+
 describe('restore', () => {
   const archivedAction = () => ({ id: 'x1', name: 'X', root_code: '1', transport_type: 'ussd' as const, operators: [], steps: [], description: null, organization_id: 1, archived_at: 'then', updated_at: 't' });
   const restoreX = (extra: object) => ({

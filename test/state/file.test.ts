@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockHeld, StateConflict } from '../../src/state/backend.js';
+import { LockHeld, LockLost, StateConflict } from '../../src/state/backend.js';
 import { FileBackend } from '../../src/state/file.js';
 import { lockInfo, RecordStore } from '../../src/state/store.js';
 import { emptyScope, parseRecord, scopeKey, scopeUrl } from '../../src/record/record.js';
@@ -61,6 +61,49 @@ describe('file backend', () => {
     });
     expect(waits).toEqual([first.id]);
     expect((await backend(d).locks()).map((l) => l.id)).not.toContain(first.id);
+  });
+});
+
+describe('a lock lost under its holder', () => {
+  it('released by another run with --force: the holder\'s verify and its next record write throw LockLost; the file is untouched', async () => {
+    const d = dir();
+    const store = new RecordStore(backend(d));
+    const key = scopeKey('https://api.example.com', 1);
+    const mine = await store.lock(key, 'apply', { env: {}, timeoutMs: 0 });
+    await store.verifyLocks();
+    const doc = await store.load();
+    doc.set(key, emptyScope());
+    await store.save(doc, key, 'first');
+    const before = readFileSync(join(d, 'menuctl.lock'), 'utf8');
+    expect(await backend(d).unlock(mine.id, { force: true })).toMatchObject({ id: mine.id });
+    await expect(store.verifyLocks()).rejects.toBeInstanceOf(LockLost);
+    await expect(store.save(doc, key, 'second')).rejects.toThrow(`this run no longer holds the state lock of ${key} (lock id ${mine.id})`);
+    // Taken by another run: named.
+    const other = new RecordStore(backend(d));
+    const theirs = await other.lock(key, 'apply', { env: {}, timeoutMs: 0 });
+    await expect(store.verifyLocks()).rejects.toThrow(`lock id ${theirs.id}`);
+    expect(readFileSync(join(d, 'menuctl.lock'), 'utf8')).toBe(before);
+    await other.close();
+  });
+
+  it('verifyLocks shares one check among the callers that asked while it was queued', async () => {
+    const d = dir();
+    let checks = 0;
+    const b = backend(d);
+    const verify = b.verify.bind(b);
+    b.verify = async (lock) => {
+      checks++;
+      await new Promise((r) => setTimeout(r, 20));
+      return verify(lock);
+    };
+    const store = new RecordStore(b);
+    await store.lock(scopeKey('https://api.example.com', 1), 'apply', { env: {}, timeoutMs: 0 });
+    const first = store.verifyLocks();
+    // Asked while the first is under way: one more check after it, shared by all who ask meanwhile.
+    await new Promise((r) => setTimeout(r, 5));
+    await Promise.all([first, store.verifyLocks(), store.verifyLocks(), store.verifyLocks()]);
+    expect(checks).toBe(2);
+    await store.close();
   });
 });
 

@@ -1,6 +1,7 @@
 // Locking through the CLI (CONTRACT.md "State"): two applies at once on one record send each
 // change once; the refused one names the holder and how to release the lock; a lock left by a
 // killed apply is reported, never taken over, until `menuctl state unlock ID`.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -120,5 +121,62 @@ describe('state locks through the CLI (spec-only server, 30 ms a request)', () =
     const again = await w.cli(['state', 'rm', 'action["Menu 0"]']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('has no line for action["Menu 0"]');
+  });
+
+  it('a run whose lock is released under it (state unlock --force) stops before its next write; the next apply finishes it, nothing twice', async () => {
+    const w = await workspace();
+    const many = CONFIG.replace('apps:', [...Array.from({ length: 24 }, (_, i) => [`  - name: More ${i}`, `    root_code: "*${300 + i}#"`, '    transport_type: ussd', '    operators: [2172]', '    steps: [ { press: 1 } ]'].join('\n')), 'apps:'].join('\n'));
+    writeFileSync(join(w.dir, 'menuctl.yaml'), many);
+    server.resetStats();
+    const first = runCli(['apply', '--yes', '--discard-secrets', '--concurrency', '2'], { env: w.env, cwd: w.dir });
+    // Released once the first has sent a few creates.
+    while ((server.stats().byRoute['POST /api/actions'] ?? 0) < 3) await new Promise((r) => setTimeout(r, 5));
+    const file = readdirSync(w.dir).find((n) => n.endsWith('.lock-info'))!;
+    const { id } = JSON.parse(readFileSync(join(w.dir, file), 'utf8')) as { id: string };
+    const unlocked = await w.cli(['state', 'unlock', id, '--force']);
+    expect(unlocked.code).toBe(0);
+    expect(unlocked.stdout).toContain('If that run still works, it stops at its next write.');
+    const stopped = await first;
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain('Error[state.lock-lost]');
+    expect(stopped.stderr).toContain(`this run no longer holds the state lock of ${scopeKey(server.url, w.org)} (lock id ${id})`);
+    expect(stopped.stdout).toMatch(/Apply stopped: \d+ applied/);
+    const sentByFirst = server.stats().byRoute['POST /api/actions'] ?? 0;
+    // At most the creates already in flight (two slots) went out after the release.
+    expect(sentByFirst).toBeLessThan(30);
+
+    const second = await w.cli(['apply', '--yes', '--discard-secrets']);
+    expect(second.code).toBe(0);
+    const routes = server.stats().byRoute;
+    expect(routes['POST /api/actions']).toBe(30);
+    expect(routes['POST /api/apps'] ?? 0).toBe(1);
+    const plan = await w.cli(['plan', '--detailed-exitcode']);
+    expect(plan.code).toBe(0);
+  });
+
+  it('state unlock refuses the lock of a run still alive on this host unless --force', async () => {
+    const w = await workspace();
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      const key = scopeKey(server.url, w.org);
+      const lock = await leaveLock(w.dir, key, hostname());
+      const { createHash } = await import('node:crypto');
+      const tag = createHash('sha256').update(key).digest('hex').slice(0, 16);
+      writeFileSync(join(w.dir, `.menuctl.lock.${tag}.lock-info`), JSON.stringify({ ...lock, pid: child.pid }));
+      const refused = await w.cli(['state', 'unlock', lock.id]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`process ${child.pid} on this host`);
+      expect(refused.stderr).toContain('--force');
+      expect(readdirSync(w.dir).some((n) => n.endsWith('.lock-info'))).toBe(true);
+      // And apply never takes it over: its holder runs.
+      const apply = await w.cli(['apply', '--yes', '--discard-secrets']);
+      expect(apply.code).toBe(1);
+      expect(apply.stderr).toContain(`lock id ${lock.id}`);
+      const forced = await w.cli(['state', 'unlock', lock.id, '--force']);
+      expect(forced.code).toBe(0);
+      expect(readdirSync(w.dir).some((n) => n.endsWith('.lock-info'))).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
