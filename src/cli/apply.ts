@@ -21,6 +21,7 @@ import { thresholdsOf } from './options.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import type { RecordStore } from '../state/store.js';
 import { recordJournal } from '../apply/journal.js';
+import { HELD_BACK_CODES } from '../plan/in-flight.js';
 import { RecordKeeper } from '../state/record-file.js';
 import { afterApply } from './apply-after.js';
 import { missingOrFail, usable } from '../engine/after-apply.js';
@@ -28,6 +29,9 @@ import { applyInputOf, type ApplyInput } from '../engine/apply-input.js';
 import { checkSavedPlanAgainstConfig, otherEnvironment, verifySavedPlan } from '../engine/saved-plan.js';
 import { refusalsAsCliErrors } from './engine-errors.js';
 import { warnIfCommittable } from './secrets-tracked.js';
+import { refuseSecretsInRecord } from './secret-mask.js';
+import { canonicalStep } from '../model/canonical.js';
+import type { ResolvedAction } from '../model/types.js';
 import { secretsSection } from '../apply/secrets-file.js';
 import { appsKnownToSecretsFile } from '../engine/known-apps.js';
 import { knownAppsMessage } from '../report/known-apps.js';
@@ -115,6 +119,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   const section = secretsSection(conn.environment);
   const known = await appsKnownToSecretsFile(plan, secretsFile, { client: conn.client, appsListed: planned.appsListed, record: planned.record, ...(section ? { section } : {}) });
   if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!), { code: 'apply.apps-known' });
+  refuseSecretsInRecord(plan.changes, recordedSteps, planned.record.shown, io.secrets);
   if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
   // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
   // So is one an app update or restore will need: it is read back afterwards (engine/after-apply.ts).
@@ -123,13 +128,24 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   const result = await carryOut(planned, flags, conn, ctx);
   io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
   if (result.interrupted) return EXIT.INTERRUPTED;
+  if (result.stopped !== undefined) {
+    // Another run may be working on this scope now: no secrets completion, no more writes.
+    io.stderr.write(`Error[state.lock-lost]: ${inert(result.stopped)}. The changes not yet sent were skipped; what was confirmed before is in the record unless a line above says otherwise. Let the run now holding the lock finish, then plan again.\n`);
+    return EXIT.ERROR;
+  }
   const completed = await afterApply(planned, secretsFile, conn, io, { check: false, json, result });
   if (reportHeldBack(plan, io)) return EXIT.ERROR;
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
 }
 
+/** What the record keeps of an action's desired form (its steps as sent), as text; null for other kinds. */
+function recordedSteps(desired: unknown): string | null {
+  const steps = (desired as Partial<ResolvedAction>).steps;
+  return Array.isArray(steps) ? JSON.stringify(steps.map(canonicalStep)) : null;
+}
+
 /** App creates the plan held back (in flight, unresolvable from the API): issue 28 item 2. */
-const heldBack = (plan: Plan) => plan.warnings.filter((w) => w.code === 'plan.create-in-flight');
+const heldBack = (plan: Plan) => plan.warnings.filter((w) => HELD_BACK_CODES.has(w.code));
 
 /**
  * The rest of the plan was carried out; what was held back is still to resolve, so the run is
@@ -138,7 +154,7 @@ const heldBack = (plan: Plan) => plan.warnings.filter((w) => w.code === 'plan.cr
 function reportHeldBack(plan: Plan, io: Io): boolean {
   const held = heldBack(plan);
   if (held.length === 0) return false;
-  for (const w of held) io.stderr.write(`Error[plan.create-in-flight]: ${w.message}\n`);
+  for (const w of held) io.stderr.write(`Error[${w.code}]: ${w.message}\n`);
   return true;
 }
 
@@ -289,6 +305,9 @@ async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection
       onDone: (o) => { if (o.status !== 'skipped') inFlight--; progress?.done(o); },
       journal: recordJournal(keeper),
       preflight: () => keeper.check(),
+      // Before every write to the API: a run whose state lock was taken away (unlocked, its
+      // session ended, the branch reset) stops instead of working beside the new holder.
+      guard: () => planned.record.store.verifyLocks(),
       ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),
       ...(secretsSection(conn.environment) ? { secretsSection: secretsSection(conn.environment)! } : {}),
       discardSecrets: flags.discardSecrets === true,

@@ -12,6 +12,7 @@ import { selectEnvironment, type EnvFlags } from './environment.js';
 import { CliError, EXIT } from './exit.js';
 import { readRecord, type RecordFlags } from './record.js';
 import { warnIfCommittable } from './secrets-tracked.js';
+import { inert } from '../text/inert.js';
 
 export interface SecretsFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   out: string;
@@ -25,6 +26,7 @@ export async function runSecretsPull(paths: string[], flags: SecretsFlags, ctx: 
   const conn = connect(flags, io, environment);
   let pulled: Pulled[] = [];
   let missing: string[] = [];
+  let mismatched: string[] = [];
   let shown: string;
   try {
     await checkOrganization(conn.client, conn.organizationGuard, conn.environmentOrganization, conn.environment);
@@ -33,10 +35,12 @@ export async function runSecretsPull(paths: string[], flags: SecretsFlags, ctx: 
     const got = await pullSecrets(conn.client, record);
     pulled = got.pulled;
     missing = got.missing.map((m) => `${m.address} (id ${m.id})`);
+    mismatched = got.mismatched.map((m) => `Error: the record ties ${inert(m.address)} to app id ${inert(m.id)}, but that app is ${inert(m.live)}: its token was not written under either name. `
+      + `Fix the record: \`menuctl state rm '${inert(m.address)}'\`, then \`menuctl import '${inert(m.address)}' ID\` with its right id.`);
   } finally {
     await conn.client.close();
   }
-  if (pulled.length === 0 && missing.length === 0) {
+  if (pulled.length === 0 && missing.length === 0 && mismatched.length === 0) {
     throw new CliError(`${shown} holds no app for this API${environment ? ` (environment ${environment.name})` : ''}: nothing to pull. Apps menuctl created or imported are recorded there.`, { code: 'secrets.no-apps' });
   }
   const section = secretsSection(conn.environment);
@@ -44,7 +48,8 @@ export async function runSecretsPull(paths: string[], flags: SecretsFlags, ctx: 
   await warnIfCommittable(out, io);
   io.stdout.write(`Wrote the secrets of ${pulled.length} app${pulled.length === 1 ? '' : 's'} to ${flags.out} (mode 0600): ${pulled.map((p) => p.address).join(', ') || 'none'}.\n`);
   for (const m of missing) io.stderr.write(`Error: ${m} is in the record but not live (archived apps keep their id; a deleted one is gone): \`menuctl state rm\` it if it is gone for good.\n`);
-  return missing.length > 0 ? EXIT.ERROR : EXIT.OK;
+  for (const m of mismatched) io.stderr.write(`${m}\n`);
+  return missing.length > 0 || mismatched.length > 0 ? EXIT.ERROR : EXIT.OK;
 }
 
 /**

@@ -2,6 +2,7 @@
 // GET /api/apps/{id}, so the record's ids are all it takes. Returns them; the caller writes them.
 
 import type { ApiClient } from '../api/types.js';
+import { kindOf } from '../model/kinds/index.js';
 import { scopeOf, type LoadedRecord } from '../state/record-file.js';
 
 export interface Pulled {
@@ -11,15 +12,38 @@ export interface Pulled {
   webhook_secret: string | null;
 }
 
-/** The secrets of every app the record holds with an id, by address; `missing`: recorded but not live. */
-export async function pullSecrets(client: ApiClient, record: LoadedRecord): Promise<{ pulled: Pulled[]; missing: { address: string; id: string }[] }> {
+/** A recorded id whose live app is another one: its package_name is not the address's. */
+export interface Mismatch {
+  address: string;
+  id: string;
+  /** The live app's own address. */
+  live: string;
+}
+
+/**
+ * The secrets of every app the record holds with an id, by address; `missing`: recorded but not
+ * live; `mismatched`: the id names an app of another package_name (a record edited by hand, or
+ * ids swapped), whose token is not written under this name: as plan does (record-disagrees),
+ * identity is checked, never assumed.
+ */
+export async function pullSecrets(client: ApiClient, record: LoadedRecord): Promise<{ pulled: Pulled[]; missing: { address: string; id: string }[]; mismatched: Mismatch[] }> {
   const pulled: Pulled[] = [];
   const missing: { address: string; id: string }[] = [];
+  const mismatched: Mismatch[] = [];
+  const kind = kindOf('app');
   const apps = [...(scopeOf(record)?.apps ?? [])].filter(([, a]) => a.id !== null).sort(([x], [y]) => (x < y ? -1 : 1));
   for (const [address, app] of apps) {
-    const secrets = await client.getAppSecrets(app.id!);
-    if (secrets === null) missing.push({ address, id: app.id! });
-    else pulled.push({ address, id: app.id!, token: secrets.token, webhook_secret: secrets.webhook_secret });
+    const got = await client.getAppWithSecrets(app.id!);
+    if (got === null) {
+      missing.push({ address, id: app.id! });
+      continue;
+    }
+    const live = kind.addressOf(kind.key(got.app));
+    if (live !== address) {
+      mismatched.push({ address, id: app.id!, live });
+      continue;
+    }
+    pulled.push({ address, id: app.id!, token: got.secrets.token, webhook_secret: got.secrets.webhook_secret });
   }
-  return { pulled, missing };
+  return { pulled, missing, mismatched };
 }

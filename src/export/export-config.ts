@@ -85,8 +85,11 @@ function select(live: LiveState): Selection {
       apps.push(app);
     }
   }
-  if (!live.apps_listed && !live.recorded?.scope) {
-    warnings.push('The server has no GET /api/apps: apps could not be listed, so only the apps read by pinned id are exported.');
+  if (!live.apps_listed) {
+    // Issue 34 item 1: an app the export could not see, later written into the config by hand,
+    // would be planned as new; these are the two ways to tie it to its live id first.
+    warnings.push(`The server has no GET /api/apps: apps could not be listed, so only the apps ${live.recorded?.scope ? `${live.recorded.file} records` : 'read by pinned id'} are exported. `
+      + 'Before adding an app that already exists to the config, tie it to its live id (from the web console): `id: "ID"` on the app, or `menuctl import \'app["PACKAGE"]\' ID`; otherwise apply creates it a second time.');
   }
   return { actions, apps, skipped, warnings };
 }
@@ -189,8 +192,9 @@ function appsSeq(doc: Document, apps: LiveApp[], pinIds: boolean): YAMLSeq {
 
 function appsWarning(live: LiveState): string[] {
   if (live.apps_listed) return [];
-  if (live.recorded?.scope) return [`the server cannot list apps: these are the apps ${live.recorded.file} records.`];
-  return ['the server could not list apps; only apps pinned by id were read.'];
+  const tie = 'An app that exists but is not here: add it with `id: "ID"`, or run `menuctl import \'app["PACKAGE"]\' ID`, before applying, or it is created twice.';
+  if (live.recorded?.scope) return [`the server cannot list apps: these are the apps ${live.recorded.file} records. ${tie}`];
+  return [`the server could not list apps; only apps pinned by id were read. ${tie}`];
 }
 
 /** The recorded steps of a live action (applied by menuctl to this very id), if any. */

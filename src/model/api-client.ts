@@ -42,6 +42,11 @@ export interface ApiClient {
    * there (404). Like createApp, the answer goes to the secrets file and nowhere else.
    */
   getAppSecrets(id: string): Promise<AppSecrets | null>;
+  /**
+   * The app and its secrets from one answer (secrets pull): who it is (package_name) is checked
+   * against the record's address before its token is written under that name. null on 404.
+   */
+  getAppWithSecrets(id: string): Promise<{ app: LiveApp; secrets: AppSecrets } | null>;
   updateApp(id: string, spec: Partial<ResolvedApp>): Promise<LiveApp>;
   archiveApp(id: string): Promise<void>;
   restoreApp(id: string): Promise<LiveApp>;

@@ -75,7 +75,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   const changes = [...inScope(planned, scope, warnings), ...archives.map((a) => a.change)];
   const guarded = protectedArchives(cmp, archives);
   diagnostics.push(...guarded.map(protectionError));
-  diagnostics.push(...inFlightErrors(cmp, live, options.recreate ?? []));
+  diagnostics.push(...inFlightErrors(cmp, live, options.recreate ?? [], held.confirmable));
   if (scope.targets.length > 0) {
     warnings.push(warning('plan.target-partial', 'This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.'));
   }

@@ -9,43 +9,103 @@ import { kindOf } from '../model/kinds/index.js';
 import type { LiveState } from '../model/types.js';
 import type { Comparison } from './compare.js';
 
-export function inFlightErrors(cmp: Comparison, live: LiveState, recreate: readonly string[]): Diagnostic[] {
+export function inFlightErrors(cmp: Comparison, live: LiveState, recreate: readonly string[], confirmable: ReadonlySet<string> = new Set()): Diagnostic[] {
   const out: Diagnostic[] = [];
   const pending = live.recorded?.scope?.apps;
   const inFlight = new Set([...(pending ?? [])].filter(([, a]) => a.pending === 'create').map(([address]) => address));
   for (const r of recreate) {
-    if (!inFlight.has(r)) {
+    if (!inFlight.has(r) && !confirmable.has(r)) {
       out.push({
         severity: 'error',
         code: 'plan.recreate-unknown',
-        message: `--recreate ${r}: the record has no create in flight for that address; --recreate only confirms such a create.`,
+        message: `--recreate ${r}: the plan holds back no create of that address; --recreate only confirms an app create the plan held back (in flight, or unverifiable).`,
       });
     }
   }
   return out;
 }
 
+/** The codes of the warnings that name an app create the plan held back (apply exits 1 on them). */
+export const HELD_BACK_CODES: ReadonlySet<string> = new Set(['plan.create-in-flight', 'plan.create-unverified']);
+
 /**
- * The app creates held back: in flight in the record where the API cannot list apps (issue 28
- * item 2: one unresolved create holds back only itself; nothing depends on an app). Each is
- * named with what happened and the two ways out.
+ * The app creates held back where the API cannot list apps (so nothing can prove an app absent):
+ *  - in flight in the record (issue 28 item 2: one unresolved create holds back only itself;
+ *    nothing depends on an app);
+ *  - any app create, when the record looks incomplete for this API (issue 36 item 4): it names
+ *    an app id the API does not know, or actions of the config exist live without a line in it
+ *    (a record rewound, replaced or never written for an organization that has things already).
+ *    Its apps may exist too, so creating them blindly would make duplicates.
+ * Every other app create there is planned with a warning naming `id:` and `menuctl import`
+ * (issue 34 item 1): its package_name may exist in the organization, created by hand.
+ * `confirmable`: the addresses --recreate may confirm.
  */
-export function heldBackCreates(cmp: Comparison, live: LiveState, recreate: readonly string[]): { addresses: Set<string>; warnings: Warning[] } {
+export function heldBackCreates(cmp: Comparison, live: LiveState, recreate: readonly string[]): { addresses: Set<string>; warnings: Warning[]; confirmable: Set<string> } {
   const addresses = new Set<string>();
+  const confirmable = new Set<string>();
   const warnings: Warning[] = [];
-  if (live.apps_listed) return { addresses, warnings };
-  const scope = live.recorded?.scope;
+  if (live.apps_listed) return { addresses, warnings, confirmable };
+  const scope = live.recorded?.scope ?? null;
+  const doubt = live.recorded ? recordDoubt(cmp, live) : null;
+  const creates: string[] = [];
   for (const pair of cmp.pairs) {
     const kind = kindOf(pair.type);
-    const line = kind.mayBeUnlisted && pair.live === null ? scope?.[kind.recordedIn!].get(pair.address) : undefined;
-    if (line?.pending !== 'create' || recreate.includes(pair.address)) continue;
-    addresses.add(pair.address);
-    const what = line.lost ? `its answer was lost (${line.lost})` : 'the apply stopped before its answer came (interrupted)';
-    warnings.push(warning('plan.create-in-flight',
-      `an earlier apply sent the create of ${pair.address} and ${what}, and the API cannot list apps to tell whether it ` +
-        `exists: this create is held back, the rest of the plan is not. If it exists, adopt it: \`menuctl import '${pair.address}' ID\` ` +
-        `(its id is in the API's web console or the create's logs). If it does not, confirm a new create with \`--recreate '${pair.address}'\`.`,
-      pair.address));
+    if (!kind.mayBeUnlisted || pair.live !== null) continue;
+    const line = scope?.[kind.recordedIn!].get(pair.address);
+    if (line?.pending === 'create') {
+      confirmable.add(pair.address);
+      if (recreate.includes(pair.address)) continue;
+      addresses.add(pair.address);
+      const what = line.lost ? `its answer was lost (${line.lost})` : 'the apply stopped before its answer came (interrupted)';
+      warnings.push(warning('plan.create-in-flight',
+        `an earlier apply sent the create of ${pair.address} and ${what}, and the API cannot list apps to tell whether it ` +
+          `exists: this create is held back, the rest of the plan is not. If it exists, adopt it: \`menuctl import '${pair.address}' ID\` ` +
+          `(its id is in the API's web console or the create's logs). If it does not, confirm a new create with \`--recreate '${pair.address}'\`.`,
+        pair.address));
+      continue;
+    }
+    if (doubt !== null) {
+      confirmable.add(pair.address);
+      if (recreate.includes(pair.address)) continue;
+      addresses.add(pair.address);
+      warnings.push(warning('plan.create-unverified',
+        `the API cannot list apps, and ${live.recorded!.file} looks incomplete for this API (${doubt}), so ${pair.address} may exist ` +
+          'already: its create is held back, the rest of the plan is not. If it exists, pin it with `id:` in the config or adopt it ' +
+          `with \`menuctl import '${pair.address}' ID\` (its id is in the API's web console). If it does not, confirm the create with \`--recreate '${pair.address}'\`.`,
+        pair.address));
+      continue;
+    }
+    creates.push(pair.address);
   }
-  return { addresses, warnings };
+  // With no record at all for this API, read-live's live.apps-not-recorded says it once for all.
+  if (scope !== null || live.recorded === undefined) {
+    for (const address of creates) {
+      warnings.push(warning('plan.app-create-unverifiable',
+        `the API cannot list apps, so nothing shows whether ${address} exists already (made in the web console, or by a run whose ` +
+          `record was lost): if it does, pin it with \`id:\` or adopt it with \`menuctl import '${address}' ID\` before applying, or it is created twice.`,
+        address));
+    }
+  }
+  return { addresses, warnings, confirmable };
+}
+
+/**
+ * Why the record may not know every app menuctl made in this organization, or null: it names an
+ * app id the API does not know, or config actions exist live with no line in it.
+ */
+function recordDoubt(cmp: Comparison, live: LiveState): string | null {
+  const scope = live.recorded?.scope ?? null;
+  const known = new Set(live.apps.map((a) => a.id));
+  for (const [address, line] of scope?.apps ?? []) {
+    if (line.id !== null && !known.has(line.id)) return `it records app id ${JSON.stringify(line.id)} for ${address}, which the API does not know`;
+  }
+  let unrecorded = 0;
+  let first = '';
+  for (const pair of cmp.pairs) {
+    if (pair.type !== 'action' || pair.live === null || pair.recorded || pair.detailsUnknown) continue;
+    if (scope?.actions.get(pair.address)?.pending === 'create') continue;
+    if (unrecorded++ === 0) first = pair.address;
+  }
+  if (unrecorded === 0) return null;
+  return `${unrecorded} action(s) of the config, ${first} first, exist live with no line in it`;
 }

@@ -66,6 +66,11 @@ export class FakeClient implements ApiClient {
     const app = this.apps.find((a) => a.id === id);
     return app ? secretsOf(app) : null;
   }
+  async getAppWithSecrets(id: string) {
+    await this.call('getAppWithSecrets', id);
+    const app = this.apps.find((a) => a.id === id);
+    return app ? { app, secrets: secretsOf(app) } : null;
+  }
   async updateApp(id: string, spec: Partial<ResolvedApp>) { return this.write('updateApp', id, () => Object.assign(this.must(this.apps, id), spec)); }
   async archiveApp(id: string) { await this.write('archiveApp', id, () => { this.must(this.apps, id).archived_at = 'now'; }); }
   async restoreApp(id: string) { return this.write('restoreApp', id, () => Object.assign(this.must(this.apps, id), { archived_at: null })); }
