@@ -181,7 +181,8 @@ async function drift(step: Step): Promise<number> {
     const found = r.code === EXIT.CHANGES;
     setOutput(step.env, 'has-changes', String(found));
     if (!found) return EXIT.OK;
-    const message = 'the live API differs from the configuration (see the job summary): apply the config, or change it to match';
+    // Which way out depends on what drifted (apply leaves unmanaged resources alone): the report says.
+    const message = 'the live API differs from the configuration: the job summary lists each difference and what to do about it';
     step.log(errorAnnotation('drift', message, step.inputs.failOnDrift ? 'error' : 'warning'));
     return step.inputs.failOnDrift ? EXIT.ERROR : EXIT.OK;
   }

@@ -1,7 +1,7 @@
 // Drift as markdown for $GITHUB_STEP_SUMMARY or an issue a scheduled job files. The marker
 // line lets the job find and update its own issue comment rather than pile up new ones.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
-import { byClass, CLASS_INFO, CLASSES, driftFieldView, driftSummaryLine } from './drift-model.js';
+import { byClass, CLASS_INFO, CLASSES, driftAdvice, driftFieldView, driftSummaryLine } from './drift-model.js';
 import { code, details, fenced, fitDocument, type Section } from './markdown-util.js';
 import { warningsMd } from './plan-markdown.js';
 import { plural } from '../text/plural.js';
@@ -19,7 +19,8 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
     '|---|---|---:|',
     ...CLASSES.filter((c) => c !== 'removed' || groups.get(c)!.length > 0).map((c) => `| ${c} | ${CLASS_INFO[c].meaning} | ${groups.get(c)!.length} |`),
   ].join('\n');
-  const tail = `**${driftSummaryLine(drift)}**`;
+  const advice = driftAdvice(drift);
+  const tail = `${advice === null ? '' : `${advice}\n\n`}**${driftSummaryLine(drift)}**`;
   const sections: Section[] = [];
   if (drift.warnings.length > 0) {
     sections.push({ text: warningsMd(drift.warnings), items: 0 });
