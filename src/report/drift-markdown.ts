@@ -2,8 +2,7 @@
 // line lets the job find and update its own issue comment rather than pile up new ones.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
 import { byClass, CLASS_INFO, CLASSES, driftAdvice, driftFieldView, driftSummaryLine } from './drift-model.js';
-import { code, details, fenced, fitDocument, type Section } from './markdown-util.js';
-import { warningsMd } from './plan-markdown.js';
+import { code, details, fenced, fitDocument, warningsList, type Section } from './markdown-util.js';
 import { plural } from '../text/plural.js';
 
 export const DRIFT_MARKER = '<!-- menuctl:drift -->';
@@ -23,7 +22,7 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
   const tail = `${advice === null ? '' : `${advice}\n\n`}**${driftSummaryLine(drift)}**`;
   const sections: Section[] = [];
   if (drift.warnings.length > 0) {
-    sections.push({ text: warningsMd(drift.warnings), items: 0 });
+    sections.push({ text: warningsList(drift.warnings), items: 0 });
   }
   for (const item of drift.drift) sections.push({ text: itemMd(item), items: 1 });
   const note = (n: number) =>
