@@ -33,4 +33,13 @@ describe('warnings in markdown reports', () => {
     expect(md).toContain('<code>menuctl import');
     expect(md).not.toContain('&#96;');
   });
+
+  it('plan markdown (the PR comment) too', async () => {
+    const { warningsMd } = await import('../../src/report/plan-markdown.js');
+    const w = warning('plan.app-create-unverifiable', 'pin it with `id:` or adopt it with `menuctl import \'app["com.a"]\' ID` first');
+    const md = warningsMd([w]);
+    expect(md).toContain('<code>id:</code>');
+    expect(md).toContain('<code>menuctl import');
+    expect(md).not.toContain('&#96;');
+  });
 });
