@@ -5,7 +5,7 @@
 import type { Step } from '../model/types.js';
 import { enteredVariables } from './entered-variables.js';
 import type { HoverTransaction } from './hover-record.js';
-import { SECRET_PROMPT, scrubSender, scrubText, scrubValue, type ValueContext } from './scrub.js';
+import { menuOptionsShown, SECRET_PROMPT, scrubSender, scrubText, scrubValue, type ValueContext } from './scrub.js';
 
 export interface ImportedSession {
   name: string;
@@ -46,7 +46,8 @@ export function importSession(t: HoverTransaction, options: ImportOptions = {}):
   const names = new Set<string>();
   const screens = t.screens.map((s) => scrubText(s, keep, names));
   const sms = t.sms.map((m) => ({ sender: scrubSender(m.sender), message: scrubText(m.message, keep, names) }));
-  const context: ValueContext = { keep, names };
+  // A value that is one of the menu's options is menu text, whatever its key says (`account_type: Savings`).
+  const context: ValueContext = { keep, names, options: menuOptionsShown(t.screens, screens) };
   const scrubMap = (m: Record<string, string>, entered: boolean) =>
     Object.fromEntries(Object.entries(m).map(([k, v]) => [k, scrubValue(k, v, { ...context, entered })]));
   const notes = notesOf(t, keep);

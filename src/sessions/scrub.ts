@@ -15,12 +15,14 @@
 //   ("JOHN DOE 0712345678"), or 2 to 3 capitalised words after "to"/"from" in any case ("sent to
 //   JOHN DOE", "SENT TO Mary Otieno") become "JANE DOE" (written in capitals) or "Jane Doe";
 //   words of the messages' own vocabulary (NOT_NAMES: "Customer", "M-PESA", "Ksh") are not names;
-// - values whose key names a person or number (name, phone, msisdn, account...) are replaced whole;
+// - values whose key names a person or number (name, phone, msisdn, account...) are replaced whole,
+//   unless the value is a menu option the record's screens show (its number or text);
 // - values whose key names a credential (pin, password, secret, otp, token) become ****.
 // Over-scrubbing is the safe side: the imported session is reviewed before it is committed. Every
 // rule is linear in the text's length (bench/scrub.mjs): a record is user data of any size.
 // Pure.
 
+import { fold, menuOptions } from './options.js';
 import { CASED_HONORIFICS, CURRENCIES, GREETINGS, HONORIFICS, NAME_LABELS, NOT_NAMES, OWNER_PHRASES } from './scrub-vocabulary.js';
 
 // Horizontal space between digit groups: spaces, a tab, and the no-break spaces French typography
@@ -248,17 +250,43 @@ export interface ValueContext {
   names?: ReadonlySet<string>;
   /** The value was entered on the device (values_entered, input_extras), not parsed from a message. */
   entered?: boolean;
+  /** The record's menu options (menuOptionsShown): a value that is one of them is menu text, not personal. */
+  options?: ReadonlyMap<string, string>;
 }
 
 /**
- * A value entered or parsed: replaced whole when its key names a person, or when it is a name the text rules found in the
+ * The menu options the record's screens list, each by its number and by its folded text (as
+ * `select` reads it), to the option as the scrubbed screen shows it: a value that names an option
+ * is what the screen says, which leaks nothing the scrubbed screen does not show.
+ */
+export function menuOptionsShown(screens: readonly string[], scrubbedScreens: readonly string[]): Map<string, string> {
+  const shown = new Map<string, string>();
+  screens.forEach((screen, i) => {
+    const raw = menuOptions(screen);
+    const scrubbed = menuOptions(scrubbedScreens[i] ?? '');
+    raw.forEach((o, k) => {
+      // The rules never change an option's number (too short to mask), so the lists pair up.
+      const as = scrubbed[k]?.number === o.number ? scrubbed[k]! : { number: o.number, text: scrubText(o.text) };
+      if (!shown.has(o.number)) shown.set(o.number, as.number);
+      if (!shown.has(fold(o.text))) shown.set(fold(o.text), as.text);
+    });
+  });
+  return shown;
+}
+
+/**
+ * A value entered or parsed: a menu option the record shows, as its scrubbed screen shows it;
+ * replaced whole when its key names a person, or when it is a name the text rules found in the
  * same record's screens or SMS (`names`, from scrubText); else scrubbed as text, exactly as the
  * messages are, so a `select:` value still finds its option and a captured value still equals what
  * the parser captures.
  */
 export function scrubValue(key: string, value: string, context: ValueContext = {}): string {
-  const { keep = [], names = new Set<string>(), entered = false } = context;
+  const { keep = [], names = new Set<string>(), entered = false, options } = context;
   if (SECRET_KEY.test(key) || (entered && ENTERED_SECRET_KEY.test(key))) return MASKED;
+  const option = options?.get(/^\s*\d+\s*$/.test(value) ? value.trim() : fold(value));
+  // An option's text as the screen shows it; the value as written when the screen kept it ("weekly bundle" for "Weekly Bundle").
+  if (option !== undefined) return fold(option) === fold(value) ? value : option;
   if (!PERSONAL_KEY.test(key)) return names.has(value.trim()) ? placeholder(value.trim(), keep) : scrubText(value, keep);
   if (/^\+?[\p{Nd}\s-]+$/u.test(value)) return maskDigits(value);
   // The same stand-in the text rules give, so a captured name still equals the scrubbed message's.
