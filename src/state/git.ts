@@ -151,6 +151,8 @@ class GitBackend implements StateBackend {
         throw this.lost(lock, now, at);
       }
       const commit = await commitChange(git, expected, RECORD_FILE, text, message);
+      // The record changed, no lock file did: the next write on this commit needs no look.
+      for (const lock of held) this.lockAtCache.set(`${commit}:${lockFile(lock.scope)}`, lock);
       if (!(await this.push(git, commit, expected))) {
         // The caller re-reads and tries again at once: waiting here first lets the runs that
         // race for the branch spread out instead of colliding again.
@@ -243,6 +245,7 @@ class GitBackend implements StateBackend {
       const message = `lock ${info.scope} for menuctl ${info.command} by ${info.who}@${info.host} (lock id ${info.id})` +
         (info.run_url ? `\n\n${info.run_url}\n` : '');
       const commit = await commitChange(git, tip.sha, path, `${JSON.stringify(info, null, 2)}\n`, message);
+      this.lockAtCache.set(`${commit}:${path}`, info);
       if (await this.push(git, commit, tip.sha)) return null;
       await this.contended(retry, until, 'take the lock');
     }
