@@ -6,6 +6,8 @@
 // no argument is ever parsed by a shell, whatever a URL or a branch contains.
 
 import { spawn } from 'node:child_process';
+import { urlOrigin } from './git-url.js';
+import type { RemoteCredentials } from './git-url.js';
 
 export interface GitResult {
   code: number;
@@ -49,13 +51,43 @@ const REPOSITORY_VARIABLES = [
   'GIT_COMMON_DIR', 'GIT_SHALLOW_FILE', 'GIT_NAMESPACE',
 ];
 
-/** The child's environment: the user's, minus what would redirect git, and never a prompt. */
-export function gitEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/** The environment variables the credential helper reads: never a command-line argument. */
+const USERNAME_VAR = 'MENUCTL_GIT_USERNAME';
+const PASSWORD_VAR = 'MENUCTL_GIT_PASSWORD';
+// git runs it as `sh -c '<this> "$@"' <this> get|store|erase`; only `get` is answered. printf,
+// since some shells' echo reads backslashes in a password as escapes.
+const CREDENTIAL_HELPER = `!f() { test "$1" = get || return 0; printf '%s\\n' "username=$${USERNAME_VAR}" "password=$${PASSWORD_VAR}"; }; f`;
+
+/**
+ * The child's environment: the user's, minus what would redirect git, never a prompt, and the
+ * URL's credentials (if any) for the helper of credentialConfig.
+ */
+export function gitEnvironment(env: NodeJS.ProcessEnv, credentials: RemoteCredentials | null = null): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env };
   for (const name of REPOSITORY_VARIABLES) delete out[name];
   // A missing credential fails at once instead of waiting on a terminal nobody watches.
   out.GIT_TERMINAL_PROMPT = '0';
+  delete out[USERNAME_VAR];
+  delete out[PASSWORD_VAR];
+  if (credentials) {
+    out[USERNAME_VAR] = credentials.username;
+    out[PASSWORD_VAR] = credentials.password;
+  }
   return out;
+}
+
+/**
+ * `-c` settings that give git the URL's credentials (from gitEnvironment) through a helper: an
+ * argument (the URL itself, handed on to git-remote-https) is in `ps` for every user of the
+ * machine, and a config file outlives a killed run. The user's own helpers are set aside (the
+ * empty value resets the list), so none is asked instead or stores the password; the helper
+ * answers only for the remote's host, not one a redirect leads to. Without credentials in the
+ * URL nothing changes: the user's helpers work as for their own git.
+ */
+export function credentialConfig(remote: string, credentials: RemoteCredentials | null): string[] {
+  if (!credentials) return [];
+  const origin = urlOrigin(remote);
+  return ['-c', 'credential.helper=', '-c', `credential.${origin ? `${origin}.` : ''}helper=${CREDENTIAL_HELPER}`];
 }
 
 export class GitRunner {

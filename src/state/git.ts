@@ -22,10 +22,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { RECORD_FILE } from '../record/record.js';
 import { describeHolder, LockHeld, LockHolderAlive, LockLost, StateConflict } from './backend.js';
 import type { LockInfo, LockOptions, Snapshot, StateBackend } from './backend.js';
-import { GitRunner, gitEnvironment, HINT_LOCAL } from './git-exec.js';
+import { credentialConfig, GitRunner, gitEnvironment, HINT_LOCAL } from './git-exec.js';
 import { makeScratchDir } from './git-scratch.js';
 import { commitChange, listTree, readBlob } from './git-tree.js';
-import { maskUrls, parseGitStateUrl, scrubSecrets, splitCredentials, urlOrigin, urlSecrets } from './git-url.js';
+import { maskUrls, parseGitStateUrl, scrubSecrets, splitCredentials, urlSecrets } from './git-url.js';
 import type { RemoteCredentials } from './git-url.js';
 import { pollLock } from './poll.js';
 import { holderAlive } from './process.js';
@@ -53,13 +53,6 @@ const MIN_CONTENTION_MS = 60_000;
 /** Full-jitter exponential backoff between refused pushes (as src/api/retry.ts). */
 const BACKOFF_BASE_MS = 50;
 const BACKOFF_CAP_MS = 2_000;
-/** The environment variables the credential helper reads: never a command-line argument. */
-const USERNAME_VAR = 'MENUCTL_GIT_USERNAME';
-const PASSWORD_VAR = 'MENUCTL_GIT_PASSWORD';
-// git runs it as `sh -c '<this> "$@"' <this> get|store|erase`; only `get` is answered. printf,
-// since some shells' echo reads backslashes in a password as escapes.
-const CREDENTIAL_HELPER = `!f() { test "$1" = get || return 0; printf '%s\\n' "username=$${USERNAME_VAR}" "password=$${PASSWORD_VAR}"; }; f`;
-
 /** The lock file of a scope: hashed, since a scope (an API URL) is no file name. */
 export function lockFile(scope: string): string {
   return `${LOCK_DIR}/${createHash('sha256').update(scope).digest('hex').slice(0, 16)}.json`;
@@ -114,13 +107,7 @@ class GitBackend implements StateBackend {
     this.remoteHint = credentials
       ? `check that ${shownRemote} exists and that the user name and password (or token) in the state URL are right and may read and push to it`
       : `check that ${shownRemote} exists and that your own git can reach it (git ls-remote ${shownRemote}), with credentials from a credential helper, an SSH agent or GIT_ASKPASS (menuctl never prompts)`;
-    this.env = gitEnvironment(o.env);
-    delete this.env[USERNAME_VAR];
-    delete this.env[PASSWORD_VAR];
-    if (credentials) {
-      this.env[USERNAME_VAR] = credentials.username;
-      this.env[PASSWORD_VAR] = credentials.password;
-    }
+    this.env = gitEnvironment(o.env, credentials);
     this.pollMs = o.pollIntervalMs ?? 1000;
     this.timeoutMs = o.gitTimeoutMs ?? 120_000;
   }
@@ -290,7 +277,7 @@ class GitBackend implements StateBackend {
     // signing (no key on a CI runner, a pinentry prompt on a laptop), hooks (a repository's
     // pre-push checks are not for this branch), background maintenance in a directory about to go.
     const config = ['-c', 'commit.gpgSign=false', '-c', 'push.gpgSign=false', '-c', 'core.hooksPath=/dev/null',
-      '-c', 'gc.auto=0', '-c', 'maintenance.auto=false', '-c', 'init.defaultBranch=main', ...this.credentialConfig()];
+      '-c', 'gc.auto=0', '-c', 'maintenance.auto=false', '-c', 'init.defaultBranch=main', ...credentialConfig(this.remote, this.credentials)];
     const base = { env: this.env, timeoutMs: this.timeoutMs, shown: this.shown, scrub };
     await new GitRunner({ ...base, gitDir: null, config }).ok(['init', '--bare', '--quiet', dir], HINT_LOCAL);
     const probe = new GitRunner({ ...base, gitDir: dir, config });
@@ -305,20 +292,6 @@ class GitBackend implements StateBackend {
       ...(known.has('user.email') || this.env.EMAIL ? [] : ['-c', 'user.email=menuctl@localhost']),
     ];
     return new GitRunner({ ...base, gitDir: dir, config: [...config, ...identity] });
-  }
-
-  /**
-   * Credentials from the URL reach git through a helper that reads them from its environment:
-   * an argument (the URL itself, handed on to git-remote-https) is in `ps` for every user of
-   * the machine, and a config file outlives a killed run. The user's own helpers are set aside
-   * (the empty value resets the list), so none is asked instead or stores the password; the
-   * helper answers only for the remote's host, not one a redirect leads to. Without
-   * credentials in the URL nothing changes: the user's helpers work as for their own git.
-   */
-  private credentialConfig(): string[] {
-    if (!this.credentials) return [];
-    const origin = urlOrigin(this.remote);
-    return ['-c', 'credential.helper=', '-c', `credential.${origin ? `${origin}.` : ''}helper=${CREDENTIAL_HELPER}`];
   }
 
   /** The branch's tip on the remote now (null: no branch), from one ls-remote. */
