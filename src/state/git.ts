@@ -334,6 +334,12 @@ class GitBackend implements StateBackend {
     const files = new Map<string, string>();
     if (sha === null) return { sha, files };
     for (const e of await listTree(git, sha, true)) {
+      // The record must be a plain file: a directory, link or submodule in its place is a record
+      // replaced by something else, never an empty one (issue 36 item 4: read as empty, the plan
+      // made every app again).
+      if (e.name === RECORD_FILE ? e.type !== 'blob' || e.mode === '120000' : e.name.startsWith(`${RECORD_FILE}/`)) {
+        throw new Error(`${this.shown}: ${RECORD_FILE} on branch ${this.branch} is not a regular file (a directory, a link or a submodule), so the record cannot be read; restore it from the branch's history (git log -- ${RECORD_FILE}) and push that`);
+      }
       if (e.type === 'blob') files.set(e.name, e.oid);
     }
     return { sha, files };

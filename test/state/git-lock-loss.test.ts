@@ -3,7 +3,7 @@
 // end in LockLost, never in writing over the next holder's record or re-creating the branch.
 // Against real bare repositories (file:// remotes), with a real live process as a holder.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -164,6 +164,25 @@ describe('git backend: a lock taken away from its holder', () => {
     expect(calls()).toEqual({ lsRemote: 1, fetch: 0 });
     await open(remote).unlock(info.id, { force: true });
     await expect(b.verify(info)).rejects.toThrow(LockLost);
+  });
+});
+
+describe('git backend: a record that is not a file', () => {
+  it('menuctl.lock replaced by a directory on the branch is an error naming it, never an empty record', async () => {
+    const remote = bareRemote();
+    const b = open(remote);
+    await b.write('# record\n', null, 'first');
+    // Someone replaces the record with a directory of the same name, by hand.
+    const work = tmp('menuctl-git-work-');
+    git(['clone', '--quiet', '--branch', 'menuctl-state', remote, work]);
+    const inWork = (args: string[]) => execFileSync('git', ['-C', work, '-c', 'user.name=x', '-c', 'user.email=x@x', ...args], { env, encoding: 'utf8' });
+    rmSync(join(work, 'menuctl.lock'));
+    mkdirSync(join(work, 'menuctl.lock'));
+    writeFileSync(join(work, 'menuctl.lock', 'x'), 'x');
+    inWork(['add', '-A']);
+    inWork(['commit', '--quiet', '-m', 'replace']);
+    inWork(['push', '--quiet', 'origin', 'menuctl-state']);
+    await expect(open(remote).read()).rejects.toThrow(/menuctl\.lock on branch menuctl-state is not a regular file .*restore it from the branch's history/);
   });
 });
 
