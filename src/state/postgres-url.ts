@@ -59,7 +59,8 @@ export class PostgresStateError extends Error {
  * from the first `:` after `scheme://` to the last `@` (the password of `USER:PASSWORD@`, even
  * one with a raw `@`, `/`, `?` or `#` that no URL parser would read as intended), and every
  * `password=` / `sslpassword=` query value to the end of the text (a raw `&` in it would
- * otherwise end the mask early). Hiding too much is harmless; the user name stays.
+ * otherwise end the mask early); with no `@`, whatever follows `USER:` unless it is a port.
+ * Hiding too much is harmless; the user name stays.
  */
 export function hidePassword(url: string): string {
   const spans: [number, number][] = [];
@@ -69,6 +70,7 @@ export function hidePassword(url: string): string {
     const at = url.lastIndexOf('@');
     const colon = url.indexOf(':', start);
     if (at > start && colon >= 0 && colon < at) spans.push([colon + 1, at]);
+    else if (hostless(url)) spans.push([colon + 1, url.length]);
   }
   for (const m of url.matchAll(/[?&](?:ssl)?password=/gi)) spans.push([m.index + m[0].length, url.length]);
   if (spans.length === 0) return url;
@@ -85,6 +87,12 @@ export function hidePassword(url: string): string {
   return out;
 }
 
+/** No `@` at all, yet `scheme://X:Y` where Y is not a port (digits): `USER:PASSWORD` without a host. */
+function hostless(url: string): boolean {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?!\[)([^/@]*?):([^@]*)$/i.exec(url);
+  return m !== null && !/^\d+(?:[/?#]|$)/.test(m[2]!);
+}
+
 export function parsePostgresUrl(url: string, env: NodeJS.ProcessEnv): PostgresTarget {
   const masked = hidePassword(url);
   if (!/^postgres(ql)?:\/\//i.test(url)) {
@@ -98,6 +106,7 @@ export function parsePostgresUrl(url: string, env: NodeJS.ProcessEnv): PostgresT
   if (credentials.includes(':') && /[/?#]/.test(credentials)) {
     throw new PostgresStateError(`${masked}: the password (or user) holds a character that must be %-escaped in a URL: / as %2F, ? as %3F, # as %23 (and % as %25, @ as %40, : as %3A); or leave it out of the URL and set PGPASSWORD`);
   }
+  if (hostless(url)) throw new PostgresStateError(`${masked}: no host after the password (a port is digits): write postgres://USER:PASSWORD@HOST:PORT/DATABASE`);
   let u: URL;
   try {
     u = new URL(url);
@@ -107,12 +116,18 @@ export function parsePostgresUrl(url: string, env: NodeJS.ProcessEnv): PostgresT
   if (u.hash !== '') throw new PostgresStateError(`${masked}: a PostgreSQL URL has no #fragment (a # in the password is written %23)`);
   const inQuery = u.searchParams.get('password');
   const fromUrl = u.password !== '' ? decode(u.password, 'password', masked) : inQuery !== null && inQuery !== '' ? inQuery : undefined;
+  // After a `password=`, whatever follows may be the rest of a password with a raw `&`: the
+  // parameters after it are used but not shown, and no key or value of the query is named.
+  const quiet = inQuery !== null;
+  const shownUrl = new URL(u);
+  shownUrl.password = '';
+  if (quiet) {
+    const keys = [...u.searchParams.keys()];
+    for (const key of keys.slice(keys.indexOf('password'))) shownUrl.searchParams.delete(key);
+  }
   u.password = '';
   u.searchParams.delete('password');
-  const shown = u.toString();
-  // After a `password=`, whatever follows may be the rest of a password with a raw `&`: name no
-  // key or value from the query then.
-  const quiet = inQuery !== null;
+  const shown = shownUrl.toString().replace(/\?$/, '');
   for (const key of u.searchParams.keys()) {
     if (!KNOWN.has(key)) {
       throw new PostgresStateError(quiet
@@ -258,6 +273,6 @@ function permissionHint(stage: Stage, user: string, database: string, tables: De
     case 'read':
       return `user ${user} may not read the state tables: an administrator grants it (GRANT SELECT ON ${names} TO ${user}${tables?.schema ? `, and USAGE on schema ${tables.schema}` : ''})`;
     case 'write':
-      return `user ${user} may not write the state tables: menuctl writes the record and takes its locks there, so an administrator grants it (GRANT SELECT, INSERT, UPDATE, DELETE ON ${names} TO ${user}; and USAGE on ${tables ? `${tables.history.replace(/"$/, '_seq_seq"')}` : 'the history table\'s sequence'})`;
+      return `user ${user} may not write the state tables: menuctl writes the record and takes its locks there, so an administrator grants it (GRANT SELECT, INSERT, UPDATE, DELETE ON ${names} TO ${user}; and GRANT USAGE ON SEQUENCE ${tables ? tables.history.replace(/"$/, '_seq_seq"') : 'the history table\'s sequence'} TO ${user})`;
   }
 }
