@@ -228,8 +228,11 @@ export function describeError(err: unknown, target: Described, stage: Stage): Po
   const fail = (text: string) => new PostgresStateError(`${shown}: ${text}`, code);
   const unreachable = `check the host and port in the URL and that the PostgreSQL server runs and accepts connections from here (or the pooler in front of it)`;
   if (code === undefined) return fail(said);
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return fail(`the server's TLS certificate is not made for the host in the URL (${said}): name the host the certificate is for, or use sslmode=verify-ca to check its chain only`);
+  }
   if (CERT_CODES.has(code)) {
-    return fail(`the server's TLS certificate is not trusted (${said}): give its CA with sslrootcert=PATH (or PGSSLROOTCERT)${target.ssl?.mode === 'verify-full' ? ', check that the URL names the host the certificate is for (or use sslmode=verify-ca)' : ''}, or use sslmode=require to encrypt without verifying`);
+    return fail(`the server's TLS certificate is not trusted (${said}): give its CA with sslrootcert=PATH (or PGSSLROOTCERT), or use sslmode=require to encrypt without verifying`);
   }
   switch (code) {
     case NO_PASSWORD:
