@@ -260,8 +260,11 @@ export function describeError(err: unknown, target: Described, stage: Stage): Po
     case '42501':
       return fail(`${said}: ${permissionHint(stage, user, database, target.tables)}`);
     default:
-      // 08xxx: the connection itself (a pooler's refusal comes as 08P01, with its reason).
-      if (code.startsWith('08')) return fail(`the connection failed (${said}): ${unreachable}`);
+      // 08xxx: the connection itself; a pooler's refusals come as 08P01, with its reason.
+      if (code === '08P01' && stage !== 'connect') {
+        return fail(`${said}: a pooler between menuctl and PostgreSQL refused it. menuctl runs transactions (its locks live in one), which pgbouncer's statement pooling does not allow: use pool_mode = transaction or session`);
+      }
+      if (code.startsWith('08')) return fail(`the connection failed (${said}): the server, or a pooler in front of it, refused it (its log says why); ${unreachable}`);
       return fail(said);
   }
 }

@@ -44,8 +44,8 @@ async function binaries() {
   }
 }
 
-/** The uid/gid to run as: our own unless we are root. */
-function runAs() {
+/** The uid/gid to run as: our own unless we are root. (Also used by ./pgbouncer.mjs.) */
+export function runAs() {
   if (userInfo().uid !== 0) return null;
   for (const name of ['nobody', 'postgres']) {
     try {
@@ -69,17 +69,17 @@ const hasSetpriv = (() => {
   }
 })();
 
-/** argv that runs `argv` as `as`, stopped with SIGINT when this process dies (where setpriv exists). */
-function wrap(argv, as, dieWithUs) {
+/** argv that runs `argv` as `as`, stopped with `signal` when this process dies (where setpriv exists). */
+export function wrap(argv, as, dieWithUs, signal = 'INT') {
   if (hasSetpriv) {
     const ids = as ? [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups'] : [];
-    return { cmd: 'setpriv', args: [...ids, ...(dieWithUs ? ['--pdeathsig', 'INT'] : []), '--', ...argv] };
+    return { cmd: 'setpriv', args: [...ids, ...(dieWithUs ? ['--pdeathsig', signal] : []), '--', ...argv] };
   }
   return { cmd: argv[0], args: argv.slice(1), ...(as ?? {}) };
 }
 
 /** tmpdir(), unless the other user cannot enter it: then /tmp. */
-function baseDir(as) {
+export function baseDir(as) {
   const dir = tmpdir();
   if (as === null) return dir;
   for (let d = dir; ; d = dirname(d)) {
@@ -88,7 +88,7 @@ function baseDir(as) {
   }
 }
 
-function canRun(file, as) {
+export function canRun(file, as) {
   if (!hasSetpriv) {
     // Without setpriv, judge by the mode bits of every directory on the way.
     for (let d = dirname(file); d !== parse(d).root; d = dirname(d)) if ((statSync(d).mode & 0o001) === 0) return false;
@@ -120,7 +120,7 @@ function reachable(bin, as) {
   return { initdb: join(shared, 'bin', 'initdb'), postgres: join(shared, 'bin', 'postgres') };
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -131,7 +131,7 @@ function freePort() {
   });
 }
 
-function alive(pid) {
+export function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;
@@ -188,7 +188,7 @@ function run(what, cmd, cwd) {
   });
 }
 
-function exited(child) {
+export function exited(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
