@@ -377,6 +377,23 @@ describe('lock loss', () => {
     expect((await b.locks()).map((l) => l.id)).toEqual(['lock-b']);
   });
 
+  test('server limits on idle transactions and sessions do not end a lock that idles while its run works', async () => {
+    await admin.query("CREATE ROLE idler LOGIN PASSWORD 'pw-idler'; GRANT CREATE ON SCHEMA public TO idler");
+    try {
+      await admin.query("ALTER ROLE idler SET idle_in_transaction_session_timeout = '300ms'; ALTER ROLE idler SET idle_session_timeout = '300ms'; ALTER ROLE idler SET transaction_timeout = '500ms'");
+      const a = open(`postgres://idler:pw-idler@127.0.0.1:${server.port}/${server.database}?table=t${++tables}`);
+      const lockA = info('lock-a');
+      await a.lock(lockA, { timeoutMs: 0 });
+      await new Promise((r) => setTimeout(r, 1_500));
+      await a.verify(lockA);
+      await a.write('x\n', null, 'a', [lockA]);
+      expect(await a.unlock('lock-a')).toEqual(lockA);
+    } finally {
+      await Promise.all(opened.splice(0).map((b) => b.close()));
+      await admin.query('DROP OWNED BY idler; DROP ROLE idler');
+    }
+  });
+
   test('unlock --force of a lock whose holder process still runs on this host, its session gone: released', async () => {
     const [a, b] = twoRunners();
     const proc = await liveProcess();
