@@ -382,6 +382,10 @@ class PostgresBackend implements StateBackend {
           continue;
         }
         holder ??= unknownHolder(info.scope);
+        // Not held by us: end the transaction while waiting, so a waiting run does not keep a
+        // server session of a pool to itself.
+        if (open) await client.query('ROLLBACK');
+        open = false;
         if (attempt === 0 && options.timeoutMs > 0) options.onWait?.(holder);
         // The last try is at the deadline, so the whole wait is given.
         const left = deadline - Date.now();
