@@ -13,7 +13,7 @@ import { RECORD_FILE, scopeKey } from '../record/record.js';
 import { describeHolder, LockHeld, type LockInfo } from '../state/backend.js';
 import { openState, shownUrl } from '../state/open.js';
 import { RecordStore } from '../state/store.js';
-import { holderGone } from '../state/process.js';
+import { holderAlive, holderGone } from '../state/process.js';
 import { inert } from '../text/inert.js';
 import { CliError } from './exit.js';
 import { filePath } from './options.js';
@@ -137,6 +137,8 @@ export function lockRefusal(h: LockInfo, shown: string, timeoutMs: number): stri
     `the state ${shown} of ${inert(h.scope)} is locked${waited}: held by ${inert(describeHolder(h))}, lock id ${inert(h.id)}. Nothing was changed.`,
     gone
       ? `  Its process ${h.pid} is no longer running on this host: it was stopped before it could release the lock. Check that its changes are what you expect (\`menuctl plan\`), then release it with \`menuctl state unlock ${inert(h.id)}\`.`
-      : `  Wait for it to finish (or pass --lock-timeout 5m to wait), or, if that run was killed, release the lock with \`menuctl state unlock ${inert(h.id)}\`.`,
+      : holderAlive(h)
+        ? `  Its process ${h.pid} still runs on this host: wait for it to finish (or pass --lock-timeout 5m to wait). If it is stuck, stop it; \`menuctl state unlock ${inert(h.id)} --force\` releases the lock anyway, and that run stops at its next write.`
+        : `  Wait for it to finish (or pass --lock-timeout 5m to wait), or, if that run was killed, release the lock with \`menuctl state unlock ${inert(h.id)}\`.`,
   ].join('\n');
 }

@@ -8,20 +8,23 @@ export const LOCK_POLL_MS = 1000;
 
 /**
  * `attempt` takes the lock and returns null, or returns the holder when it is held.
- * Throws `refuse(holder)` once the timeout has passed.
+ * Throws `refuse(holder)` once the timeout has passed. Asked to wait (a timeout above 0), the
+ * caller is told so once, even when the first try alone used up the time. `pollMs`: a fixed
+ * interval, or one per try (PostgreSQL looks again sooner at first: a try there is one query).
  */
 export async function pollLock(
-  options: LockOptions & { pollMs?: number }, attempt: () => Promise<LockInfo | null>, refuse: (holder: LockInfo) => Error,
+  options: LockOptions & { pollMs?: number | ((tries: number) => number) }, attempt: () => Promise<LockInfo | null>, refuse: (holder: LockInfo) => Error,
 ): Promise<void> {
   const deadline = Date.now() + Math.max(0, options.timeoutMs);
   let told = false;
-  for (;;) {
+  for (let tries = 0; ; tries++) {
     const holder = await attempt();
     if (holder === null) return;
+    if (!told && options.timeoutMs > 0) options.onWait?.(holder);
+    told = true;
     const left = deadline - Date.now();
     if (left <= 0) throw refuse(holder);
-    if (!told) options.onWait?.(holder);
-    told = true;
-    await new Promise((resume) => setTimeout(resume, Math.min(left, options.pollMs ?? LOCK_POLL_MS)));
+    const every = options.pollMs ?? LOCK_POLL_MS;
+    await new Promise((resume) => setTimeout(resume, Math.min(left, typeof every === 'number' ? every : every(tries))));
   }
 }

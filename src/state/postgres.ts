@@ -33,6 +33,7 @@ import { LockHeld, LockHolderAlive, LockLost, StateConflict, describeHolder, typ
 import {
   CLOSED_BY_SERVER, CONNECT_TIMEOUT, NO_PASSWORD, NO_TLS, PostgresStateError, describeError, parsePostgresUrl, sslOptions, type PostgresTarget, type Stage,
 } from './postgres-url.js';
+import { pollLock } from './poll.js';
 import { holderAlive } from './process.js';
 
 const DOCUMENT = 'default';
@@ -343,55 +344,49 @@ class PostgresBackend implements StateBackend {
     const key = advisoryKey(this.t.namespace, info.scope);
     const client = await this.newClient();
     try {
-      const deadline = Date.now() + Math.max(0, options.timeoutMs);
-      let unrecorded = 0;
       let open = false;
-      for (let attempt = 0; ; attempt++) {
-        this.assertOpen();
-        if (!open) await client.query(BEGIN_LOCK);
-        open = true;
-        const got = await client.query<{ got: boolean | null; pid: number }>(
-          // NULL: this session holds the lock already, before we took it (see the top of this file).
-          `SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_locks p WHERE ${advisory('$1::bigint')} AND p.pid = pg_backend_pid())
-                  THEN NULL ELSE pg_try_advisory_xact_lock($1::bigint) END AS got, pg_backend_pid() AS pid`,
-          [String(key)],
-        );
-        const { got: taken, pid } = got.rows[0]!;
-        if (taken === null) throw this.sharedSession(info.scope);
-        // Read after taking it: a holder that released it meanwhile has removed its row.
-        const row = await this.rowOf(client, info.scope);
-        let holder = row?.info ?? null;
-        let why: string | undefined;
-        if (taken && row && row.info.id !== info.id && holderAlive(row.info)) {
-          // Its session ended (terminated, or its network), but the run itself still works on
-          // this host: it stops at its next write. Until then two runs would act at once.
-          await client.query('ROLLBACK');
+      let why: string | undefined;
+      // One lock-wait loop for every backend (src/state/poll.ts); one try here is one query.
+      await pollLock({ ...options, pollMs: (tries) => POLL_MS[Math.min(tries, POLL_MS.length - 1)]! }, async () => {
+        for (let unrecorded = 0; ; unrecorded++) {
+          this.assertOpen();
+          if (!open) await client.query(BEGIN_LOCK);
+          open = true;
+          const got = await client.query<{ got: boolean | null; pid: number }>(
+            // NULL: this session holds the lock already, before we took it (see the top of this file).
+            `SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_locks p WHERE ${advisory('$1::bigint')} AND p.pid = pg_backend_pid())
+                    THEN NULL ELSE pg_try_advisory_xact_lock($1::bigint) END AS got, pg_backend_pid() AS pid`,
+            [String(key)],
+          );
+          const { got: taken, pid } = got.rows[0]!;
+          if (taken === null) throw this.sharedSession(info.scope);
+          // Read after taking it: a holder that released it meanwhile has removed its row.
+          const row = await this.rowOf(client, info.scope);
+          const holder = row?.info ?? null;
+          why = undefined;
+          if (taken && row && row.info.id !== info.id && holderAlive(row.info)) {
+            // Its session ended (terminated, or its network), but the run itself still works on
+            // this host: it stops at its next write. Until then two runs would act at once.
+            why = `its database session ended, but its process ${row.info.pid} still runs on this host: that run stops at its next write. Wait for it to end, or end it`;
+          } else if (taken) {
+            await this.claimRow(info, key, pid);
+            this.held.set(info.id, { info, key, client, pid });
+            this.taken.set(info.id, { info, pid });
+            if (row && row.info.id !== info.id) options.onStale?.(row.info);
+            return null;
+          } else if (holder === null && unrecorded < 5) {
+            // No row: a holder between its advisory lock and its row, or one releasing right now.
+            // Either settles in a moment; try again before naming nobody.
+            await sleep(20);
+            continue;
+          }
+          // Not held by us: end the transaction while waiting, so a waiting run does not keep a
+          // server session of a pool to itself.
+          if (open) await client.query('ROLLBACK');
           open = false;
-          why = `its database session ended, but its process ${row.info.pid} still runs on this host: that run stops at its next write. Wait for it to end, or end it`;
-        } else if (taken) {
-          await this.claimRow(info, key, pid);
-          this.held.set(info.id, { info, key, client, pid });
-          this.taken.set(info.id, { info, pid });
-          if (row && row.info.id !== info.id) options.onStale?.(row.info);
-          return;
-        } else if (holder === null && unrecorded++ < 5) {
-          // No row: a holder between its advisory lock and its row, or one releasing right now.
-          // Either settles in a moment; try again before naming nobody.
-          attempt--;
-          await sleep(20);
-          continue;
+          return holder ?? unknownHolder(info.scope);
         }
-        holder ??= unknownHolder(info.scope);
-        // Not held by us: end the transaction while waiting, so a waiting run does not keep a
-        // server session of a pool to itself.
-        if (open) await client.query('ROLLBACK');
-        open = false;
-        if (attempt === 0 && options.timeoutMs > 0) options.onWait?.(holder);
-        // The last try is at the deadline, so the whole wait is given.
-        const left = deadline - Date.now();
-        if (left <= 0) throw lockHeld(holder, this.shown, why);
-        await sleep(Math.min(left, POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!));
-      }
+      }, (holder) => lockHeld(holder, this.shown, why));
     } catch (err) {
       await client.end().catch(() => {});
       throw this.failure(err, 'write');

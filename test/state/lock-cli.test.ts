@@ -172,6 +172,8 @@ describe('state locks through the CLI (spec-only server, 30 ms a request)', () =
       const apply = await w.cli(['apply', '--yes', '--discard-secrets']);
       expect(apply.code).toBe(1);
       expect(apply.stderr).toContain(`lock id ${lock.id}`);
+      expect(apply.stderr).toContain(`Its process ${child.pid} still runs on this host`);
+      expect(apply.stderr).toContain(`\`menuctl state unlock ${lock.id} --force\``);
       const forced = await w.cli(['state', 'unlock', lock.id, '--force']);
       expect(forced.code).toBe(0);
       expect(readdirSync(w.dir).some((n) => n.endsWith('.lock-info'))).toBe(false);
