@@ -120,8 +120,9 @@ function pgCounts(statements) {
   for (const s of statements) {
     if (/^SELECT body, version/.test(s)) c.reads++;
     else if (/^WITH w AS/.test(s)) c.writes++;
-    // The lock's own connection setup (SET ...), the advisory lock and the lock row.
-    else if (/^SET |advisory_(un)?lock|pg_try_advisory_lock\(|^WITH old AS|^DELETE FROM \S+_locks|^SELECT info FROM/.test(s)) c.lockOps++;
+    // The lock's transaction (BEGIN ...; SET LOCAL ...), the advisory lock, the lock row, its
+    // release, and verify (one query on the lock's connection before every API write).
+    else if (/^BEGIN |^COMMIT|^ROLLBACK|advisory_(xact_)?(un)?lock|pg_try_advisory|_locks|^SELECT pg_backend_pid\(\)/.test(s)) c.lockOps++;
   }
   return c;
 }
