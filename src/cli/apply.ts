@@ -40,6 +40,7 @@ import { runInterrupt, type RunInterrupt } from './interrupt.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
+import type { ConfigRead } from '../config/load.js';
 
 export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   plan?: string;
@@ -69,7 +70,7 @@ export async function runApply(paths: string[], flags: ApplyFlags, cliCtx: CliCo
   checkFlags(flags);
   const saved = flags.plan !== undefined ? await readPlanFile(resolve(io.cwd, flags.plan), flags.plan) : undefined;
   // A saved plan names its environment: without --env it is the one used, and another is refused.
-  const environment = await selectEnvironment(paths, flags, io, saved?.environment !== undefined ? { fallback: saved.environment } : {});
+  const { environment, config } = await selectEnvironment(paths, flags, io, saved?.environment !== undefined ? { fallback: saved.environment } : {});
   if (saved) checkPlanEnvironment(saved, environment, flags.plan!);
   const conn = connect(flags, io, environment, { signal: ctx.interrupt.signal });
   // The state's scope is locked from the first read of the record to its last write (store.close).
@@ -78,7 +79,7 @@ export async function runApply(paths: string[], flags: ApplyFlags, cliCtx: CliCo
     throw err;
   });
   try {
-    return await planConfirmApply(paths, flags, { ...conn, store }, ctx, saved);
+    return await planConfirmApply(paths, flags, { ...conn, store }, ctx, { saved, config });
   } catch (err) {
     // A signal during planning or the question: nothing was written yet.
     if (!ctx.signal.aborted) throw err;
@@ -96,11 +97,17 @@ export async function runApply(paths: string[], flags: ApplyFlags, cliCtx: CliCo
 /** The connection and the opened state. */
 type ApplyConnection = Connection & { store: RecordStore };
 
-async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: ApplyContext, saved: Plan | undefined): Promise<number> {
+/** What apply starts from: the saved plan (--plan), and what selecting the environment read of the config. */
+interface ApplySource {
+  saved: Plan | undefined;
+  config: ConfigRead;
+}
+
+async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: ApplyContext, { saved, config }: ApplySource): Promise<number> {
   const { io } = ctx;
   const planned = saved
-    ? await fromSavedPlan(saved, paths, flags, conn, ctx)
-    : await fromConfig(paths, flags, conn, ctx);
+    ? await fromSavedPlan(saved, paths, flags, conn, ctx, config)
+    : await fromConfig(paths, flags, conn, ctx, config);
   const { plan } = planned;
   const json = flags.format === 'json';
   const secretsFile = flags.secretsFile !== undefined ? resolve(io.cwd, flags.secretsFile) : undefined;
@@ -193,9 +200,9 @@ function checkFlags(flags: ApplyFlags): void {
   }
 }
 
-async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext): Promise<ApplyInput> {
+async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext, config: ConfigRead): Promise<ApplyInput> {
   // The config first: an invalid one is refused without taking (and holding) the state's lock.
-  const loaded = await loadDesired(paths, ctx.io, conn.environment ?? undefined);
+  const loaded = await loadDesired(paths, ctx.io, { environment: conn.environment ?? undefined, config });
   const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment, lock: lockFor(flags) });
   const reading = readProgress({ stream: ctx.io.stderr, tty: Boolean(ctx.io.stderr.isTTY) });
   const planned = await planLoaded(loaded, {
@@ -244,9 +251,9 @@ async function readPlanFile(file: string, shown: string): Promise<Plan> {
  * the plan's fingerprint, and, given PATH, the config's digest is the plan's and every change
  * is what the config plans now (protection re-checked).
  */
-async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext): Promise<ApplyInput> {
+async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext, config: ConfigRead): Promise<ApplyInput> {
   const { io } = ctx;
-  const loaded = paths.length > 0 ? await loadDesired(paths, io, conn.environment ?? undefined) : null;
+  const loaded = paths.length > 0 ? await loadDesired(paths, io, { environment: conn.environment ?? undefined, config }) : null;
   if (!loaded) {
     io.stderr.write(
       'Note: no config PATH given, so the plan is checked against the live API only, not against the config ' +
