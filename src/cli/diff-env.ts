@@ -14,6 +14,7 @@ import { readRecord, type RecordFlags } from './record.js';
 import { selectEnvironment, type SelectedEnvironment } from './environment.js';
 import { inert } from '../text/inert.js';
 import type { ConfigRead } from '../config/load.js';
+import { recordedScope } from '../state/record-file.js';
 
 export interface DiffEnvFlags extends RecordFlags {
   format: 'text' | 'json';
@@ -53,7 +54,7 @@ async function side(env: SelectedEnvironment, config: ConfigRead, paths: string[
       // Each side has its own guard (its environment's organization_id); one MENUCTL_ORGANIZATION_ID cannot fit both.
       checkOrganization: (org) => checkOrganization(conn.client, null, org, env.name),
     });
-    return { name: env.name, desired, live, variables: env.def?.variables ?? {} };
+    return { name: env.name, desired, live, recorded: recordedScope(record), variables: env.def?.variables ?? {} };
   } finally {
     await conn.client.close();
   }
