@@ -12,6 +12,7 @@ const ACTION_COMMANDS: CommandTable = {
   plan: () => import('../cli/plan-command.js'),
   apply: () => import('../cli/apply-command.js'),
   drift: () => import('../cli/drift-command.js'),
+  secrets: () => import('../cli/secrets-command.js'),  // `secrets pull` after apply: new apps' tokens to a file
   replay: () => import('../cli/replay-command.js'),  // the plan's behaviour section (input `records`)
 };
 
@@ -19,6 +20,8 @@ export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** The stable code of the CliError that ended the run (cli/exit.ts), or null. */
+  errorCode: string | null;
 }
 
 export async function runMenuctl(argv: string[], o: { env: Io['env']; cwd: string }): Promise<CliRun> {
@@ -32,9 +35,10 @@ export async function runMenuctl(argv: string[], o: { env: Io['env']; cwd: strin
   const stop = (signal: NodeJS.Signals) => controller.abort(signal);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  let errorCode: string | null = null;
   try {
-    const code = await run(argv, io, controller.signal, ACTION_COMMANDS);
-    return { code, stdout: out.text(), stderr: err.text() };
+    const code = await run(argv, io, controller.signal, ACTION_COMMANDS, { onError: (c) => { errorCode = c; } });
+    return { code, stdout: out.text(), stderr: err.text(), errorCode };
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

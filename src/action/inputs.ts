@@ -1,8 +1,11 @@
 // The action's inputs, as the runner passes them: INPUT_<NAME> in the environment, the name
 // upper-cased with spaces as underscores (hyphens stay). action.yml declares them.
 
-export const COMMANDS = ['validate', 'test', 'plan', 'apply', 'drift'] as const;
+export const COMMANDS = ['validate', 'test', 'plan', 'apply', 'drift', 'secrets pull'] as const;
 export type ActionCommand = (typeof COMMANDS)[number];
+
+/** Other spellings taken for a command: `secrets` has one subcommand, so it can only mean it. */
+const ALIASES: Record<string, ActionCommand> = { secrets: 'secrets pull' };
 
 export interface ActionInputs {
   command: ActionCommand;
@@ -23,6 +26,8 @@ export interface ActionInputs {
   records: string[];
   /** Where the applied-state record lives (MENUCTL_STATE for the step): e.g. git+https://...#menuctl-state. */
   state: string | null;
+  /** secrets pull: where the app secrets are written (--out); null: the default in RUNNER_TEMP. */
+  secretsFile: string | null;
 }
 
 export class InputError extends Error {}
@@ -30,9 +35,11 @@ export class InputError extends Error {}
 type Env = Record<string, string | undefined>;
 
 export function readInputs(env: Env): ActionInputs {
-  const command = input(env, 'command');
+  const given = input(env, 'command');
+  const words = given.split(/\s+/).join(' ');
+  const command = Object.hasOwn(ALIASES, words) ? ALIASES[words]! : words;
   if (!(COMMANDS as readonly string[]).includes(command)) {
-    throw new InputError(`input "command" must be one of ${COMMANDS.join(', ')} (got ${JSON.stringify(command)})`);
+    throw new InputError(`input "command" must be one of ${COMMANDS.join(', ')} (got ${JSON.stringify(given)})`);
   }
   return {
     command: command as ActionCommand,
@@ -46,6 +53,7 @@ export function readInputs(env: Env): ActionInputs {
     workingDirectory: input(env, 'working-directory') || null,
     records: input(env, 'records').split(/\s+/).filter(Boolean),
     state: input(env, 'state') || null,
+    secretsFile: input(env, 'secrets-file') || null,
   };
 }
 

@@ -2,6 +2,7 @@
 // context, runs one menuctl command in-process, and turns its result into what a workflow uses:
 // outputs, the job summary, annotations, and on pull requests the one plan comment.
 
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +17,8 @@ import { SecretMask } from '../cli/secret-mask.js';
 import { errorLine, runMenuctl, type CliRun } from './cli.js';
 import { GithubApiError, markPlanCommentOutdated, planCommentBody, upsertPlanComment, type GithubApi } from './comments.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
-import { appendSummary, errorAnnotation, notice, readContext, setOutput, type RunContext } from './runner.js';
+import { addMask, appendSummary, errorAnnotation, notice, readContext, setOutput, type RunContext } from './runner.js';
+import { secretValues } from './secrets.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -58,6 +60,8 @@ export async function runAction(env: Env, log: (text: string) => void = (t) => p
       return apply(step);
     case 'drift':
       return drift(step);
+    case 'secrets pull':
+      return secretsPull(step);
   }
 }
 
@@ -85,7 +89,7 @@ function argv(step: Step, extra: string[]): string[] {
   const { command, paths, environment, extraFlags } = step.inputs;
   // validate and test check every environment of the config; they take no --env.
   const env = environment && command !== 'validate' && command !== 'test' ? ['--env', environment] : [];
-  return [command, ...paths, ...extra, ...env, ...extraFlags];
+  return [...command.split(' '), ...paths, ...extra, ...env, ...extraFlags];
 }
 
 async function menuctl(step: Step, extra: string[] = []): Promise<CliRun> {
@@ -177,12 +181,44 @@ async function drift(step: Step): Promise<number> {
     const found = r.code === EXIT.CHANGES;
     setOutput(step.env, 'has-changes', String(found));
     if (!found) return EXIT.OK;
-    const message = 'the live API differs from the configuration (see the job summary): apply the config, or change it to match';
+    // Which way out depends on what drifted (apply leaves unmanaged resources alone): the report says.
+    const message = 'the live API differs from the configuration: the job summary lists each difference and what to do about it';
     step.log(errorAnnotation('drift', message, step.inputs.failOnDrift ? 'error' : 'warning'));
     return step.inputs.failOnDrift ? EXIT.ERROR : EXIT.OK;
   }
   failed(step, r);
   return r.code;
+}
+
+/**
+ * After apply: the token and webhook secret of every managed app, read by the record's ids, to a
+ * file (mode 0600, in RUNNER_TEMP unless `secrets-file` says where) for the job's next step to
+ * hand to a secret store. The `secrets-file` output is the file's path; no value is ever in an
+ * output, the summary or the log, and each is registered with the runner (`::add-mask::`) so
+ * that whatever a later step prints shows it as `***`.
+ */
+async function secretsPull(step: Step): Promise<number> {
+  const file = resolve(step.cwd, step.inputs.secretsFile ?? join(step.env.RUNNER_TEMP || tmpdir(), 'menuctl-app-secrets.json'));
+  const r = await menuctl(step, ['--out', file]);
+  // Written even when an app is missing (exit 1): the others' values are in it, so mask them.
+  if (existsSync(file)) {
+    for (const value of secretValues(await readFile(file, 'utf8'))) step.log(addMask(step.env, value));
+  }
+  if (r.errorCode === 'secrets.no-apps') {
+    // A config without apps, or a record that has none yet: nothing to hand on is not a failure.
+    const what = 'menuctl secrets pull: the record holds no app for this API, so there was nothing to pull and no file was written';
+    step.log(notice(what));
+    appendSummary(step.env, `### ${what}`);
+    setOutput(step.env, 'secrets-file', '');
+    return EXIT.OK;
+  }
+  if (r.code !== EXIT.OK) {
+    failed(step, r);
+    return r.code;
+  }
+  setOutput(step.env, 'secrets-file', file);
+  appendSummary(step.env, `### menuctl secrets pull\n\n${fence(r.stdout + r.stderr)}`);
+  return EXIT.OK;
 }
 
 function failed(step: Step, r: CliRun): void {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import type { Severity } from '../model/diagnostic.js';
-import { renderGithubAnnotations } from '../report/diagnostics.js';
+import { escapeData, renderGithubAnnotations } from '../report/diagnostics.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -72,4 +72,13 @@ export function errorAnnotation(what: string, message: string, severity: Severit
 /** `::notice::`, for fixed text of ours only: it is not escaped. */
 export function notice(text: string): string {
   return `::notice title=menuctl::${text}\n`;
+}
+
+/**
+ * `::add-mask::VALUE`, as @actions/core's setSecret writes it: the runner takes the line, never
+ * shows it, and writes VALUE as `***` in everything the job logs from then on (later steps too).
+ * Only under a runner (GITHUB_ACTIONS=true): anywhere else the line would print the value.
+ */
+export function addMask(env: Env, value: string): string {
+  return env.GITHUB_ACTIONS === 'true' && value !== '' ? `::add-mask::${escapeData(value)}\n` : '';
 }

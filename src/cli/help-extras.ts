@@ -54,6 +54,14 @@ const EXTRAS: Record<string, Extra> = {
     examples: ['menuctl operators --country KE'],
   },
   state: { env: [STATE, ...API], examples: ['menuctl state list', 'menuctl state show \'action["Check balance"]\''] },
+  import: {
+    env: [...API, STATE, CONFIG_VARS],
+    examples: ['menuctl import \'app["com.example.wallet"]\' 42   # after an app create whose answer was lost'],
+  },
+  'secrets pull': {
+    env: [...API, STATE],
+    examples: ['menuctl secrets pull config/ --out "$RUNNER_TEMP/app-secrets.json"   # in CI, after apply'],
+  },
   serve: {
     env: [['MENUCTL_JWT_SECRET', 'HS256 secret for tokens (or --jwt-secret; else one is generated beside the database)']],
     examples: ['menuctl serve --port 8080 --data ./menuctl-data.sqlite --user ops@example.com:secret', 'menuctl serve --spec-only   # only what the real service offers'],

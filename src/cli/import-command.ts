@@ -17,8 +17,7 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(recordOption())
     .addOption(stateOption())
     .addOption(lockTimeoutOption())
-    .addOption(envOption())
-    .addHelpText('after', '\nExample, after an app create whose answer was lost:\n  menuctl import \'app["com.example.wallet"]\' 42\n');
+    .addOption(envOption());
   addConnectionOptions(cmd);
   cmd.action(async (address: string, id: string, paths: string[], flags: ImportFlags) => {
     ctx.setExit(await (await import('./import.js')).runImport(address, id, paths, flags, ctx));

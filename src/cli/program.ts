@@ -22,12 +22,20 @@ async function commandsFor(argv: string[], commands: CommandTable): Promise<Regi
 
 export const VERSION = '0.1.0';
 
+export interface RunOptions {
+  /**
+   * Called with the stable code of the CliError that ended the run (`secrets.no-apps`): the
+   * Action tells refusals apart by it, not by the sentence, which may be reworded.
+   */
+  onError?: (code: string) => void;
+}
+
 /**
  * Runs the CLI in-process; resolves to the exit code. `commands` narrows the CLI to some of its
  * commands (the GitHub Action bundles only those it runs).
  */
 export async function run(
-  argv: string[], unmasked: Io, signal: AbortSignal, commands: CommandTable,
+  argv: string[], unmasked: Io, signal: AbortSignal, commands: CommandTable, options: RunOptions = {},
 ): Promise<number> {
   // One place for every command's output: known secrets never reach the terminal, a CI log or a file written for a report.
   const io = withSecretMask(unmasked);
@@ -57,6 +65,7 @@ export async function run(
     // Messages quote names, paths and the API's words: each line is made inert (text/inert.ts),
     // the message's own line breaks kept (an ApiError's message has the server's made inert already).
     if (err instanceof CliError) {
+      options.onError?.(err.code);
       io.stderr.write(`Error: ${inertLines(err.message)}\n`);
       return err.exitCode;
     }

@@ -1,12 +1,13 @@
 // menuctl replay's flags; the handler (cli/replay.ts: config, records, classification, reports)
 // is imported when the command runs.
 
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CliContext } from './context.js';
 import { envOption, filePath, formatOption } from './options.js';
 import type { ReplayFlags } from './replay.js';
 import { stateOption } from './record.js';
 import { DEFAULT_TIMEOUT_MS } from '../classify/run-fixtures.js';
+import { DEFAULT_MAX_RECORD_BYTES } from '../replay/read-records.js';
 
 export function register(program: Command, ctx: CliContext): void {
   program
@@ -25,5 +26,21 @@ export function register(program: Command, ctx: CliContext): void {
       if (!Number.isInteger(n) || n <= 0) throw new Error('expected a positive number of milliseconds');
       return n;
     }, DEFAULT_TIMEOUT_MS)
+    .option('--max-record-size <size>', 'the largest record read, a *.jsonl line or a *.json file: bytes, or with KiB or MiB (default 1MiB, at most 256MiB); a larger one is an error naming its file:line',
+      recordSize, DEFAULT_MAX_RECORD_BYTES)
     .action(async (paths: string[], flags: ReplayFlags) => ctx.setExit(await (await import('./replay.js')).runReplay(paths, flags, ctx)));
+}
+
+const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kib: 1024, kb: 1024, m: 1024 ** 2, mib: 1024 ** 2, mb: 1024 ** 2 };
+/** Past this a record's text nears what V8 can hold as one string, with its parse on top. */
+const MAX_RECORD_SIZE = 256 * 1024 ** 2;
+
+function recordSize(value: string): number {
+  const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = m ? UNITS[m[2]!.toLowerCase()] : undefined;
+  const bytes = m && unit !== undefined ? Number(m[1]) * unit : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 1 || bytes > MAX_RECORD_SIZE) {
+    throw new InvalidArgumentError('expected a size from 1 byte to 256MiB: a number of bytes, or with KiB or MiB (512KiB, 4MiB).');
+  }
+  return bytes;
 }

@@ -10,7 +10,7 @@ import { renderReplayJson, renderReplayMarkdown, renderReplayText } from '../rep
 import { ReplayClassifier } from '../replay/classifier.js';
 import { indexActions } from '../replay/match.js';
 import { publicIdsFromRecord, publicIdsOf } from '../replay/public-ids.js';
-import { readRecords, RecordReadError, recordFiles } from '../replay/read-records.js';
+import { MAX_RECORD_DEPTH, readRecords, RecordReadError, recordFiles } from '../replay/read-records.js';
 import { replay } from '../replay/replay.js';
 import type { CliContext } from './context.js';
 import { wantedEnvironment } from './environment.js';
@@ -27,6 +27,7 @@ export interface ReplayFlags {
   state?: string;
   env?: string;
   timeout: number;
+  maxRecordSize: number;
 }
 
 export async function runReplay(paths: string[], flags: ReplayFlags, ctx: CliContext): Promise<number> {
@@ -54,7 +55,7 @@ export async function runReplay(paths: string[], flags: ReplayFlags, ctx: CliCon
   try {
     const files = await recordFiles(flags.records, io.cwd);
     const report = await replay({
-      records: readRecords(files, io.cwd),
+      records: readRecords(files, io.cwd, { maxBytes: flags.maxRecordSize, maxDepth: MAX_RECORD_DEPTH }),
       head: indexActions(head, ids),
       baseline: baseline ? indexActions(baseline, ids) : null,
       classifier,

@@ -17,8 +17,7 @@ export function register(program: Command, ctx: CliContext): void {
     .addOption(new Option('--format <format>', 'json: the secrets file apply writes (keyed by address); env: NAME=value lines').choices(['json', 'env']).default('json'))
     .addOption(recordOption())
     .addOption(stateOption())
-    .addOption(envOption())
-    .addHelpText('after', '\nExample, in CI after apply:\n  menuctl secrets pull config/ --out "$RUNNER_TEMP/app-secrets.json"\n');
+    .addOption(envOption());
   addConnectionOptions(pull);
   pull.action(async (paths: string[], flags: SecretsFlags) => {
     ctx.setExit(await (await import('./secrets.js')).runSecretsPull(paths, flags, ctx));

@@ -2,12 +2,13 @@
 // from its backend, never from the API. rm and push hold the scope locks they write under.
 
 import type { RecordDocument, ScopeRecord } from '../record/record.js';
-import { emptyScope } from '../record/record.js';
+import { actionLine, appLine, emptyScope } from '../record/record.js';
 import { parseAddress } from '../model/address.js';
 import { KINDS } from '../model/kinds/index.js';
 import { describeHolder, LockHolderAlive } from '../state/backend.js';
 import { inert } from '../text/inert.js';
 import { openState, shownUrl } from '../state/open.js';
+import { FileBackend } from '../state/file.js';
 import { RecordStore } from '../state/store.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT } from './exit.js';
@@ -42,7 +43,8 @@ interface Row {
   scope: string;
   address: string;
   id: string;
-  entry: object;
+  /** The line as the record holds it (scope and address first). */
+  line: object;
 }
 
 function rows(doc: RecordDocument, scope?: string): Row[] {
@@ -50,8 +52,8 @@ function rows(doc: RecordDocument, scope?: string): Row[] {
   for (const [key, s] of [...doc].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (scope !== undefined && key !== scope) continue;
     const lines: Row[] = [];
-    for (const [address, a] of s.actions) lines.push({ scope: key, address, id: a.id ?? '(create in flight)', entry: a });
-    for (const [address, a] of s.apps) lines.push({ scope: key, address, id: a.id ?? '(create in flight)', entry: a });
+    for (const [address, a] of s.actions) lines.push({ scope: key, address, id: a.id ?? '(create in flight)', line: actionLine(key, address, a) });
+    for (const [address, a] of s.apps) lines.push({ scope: key, address, id: a.id ?? '(create in flight)', line: appLine(key, address, a) });
     lines.sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0));
     out.push(...lines);
   }
@@ -88,7 +90,7 @@ export async function stateShow(address: string, paths: string[], flags: StateFl
   return withStore(paths, flags, io, async (store) => {
     const found = rows(await load(store), flags.scope).filter((r) => r.address === address);
     if (found.length === 0) throw new CliError(`${store.shown} has no line for ${address}${flags.scope !== undefined ? ` in scope ${quoted(flags.scope)}` : ''}: \`menuctl state list\` shows what it holds`, { code: 'state.no-line' });
-    for (const r of found) io.stdout.write(`${JSON.stringify({ scope: r.scope, address: r.address, ...r.entry }, null, 2)}\n`);
+    for (const r of found) io.stdout.write(`${JSON.stringify(r.line, null, 2)}\n`);
     return EXIT.OK;
   });
 }
@@ -129,10 +131,22 @@ export async function stateRm(address: string, paths: string[], flags: StateFlag
 const sameScope = (a: ScopeRecord, b: ScopeRecord): boolean => JSON.stringify(entries(a)) === JSON.stringify(entries(b));
 const entries = (s: ScopeRecord) => [[...s.actions].sort(), [...s.apps].sort()];
 
+/**
+ * Where push reads from. MENUCTL_STATE names where the team's record lives, which is what a first
+ * push sends to (`state push config/ --to "$MENUCTL_STATE"`, docs/ci.md): when it names --to, the
+ * source is the record file beside the config, not the destination itself. --state and --record
+ * are taken as given.
+ */
+function pushSourceIo(flags: StateFlags, to: string, io: Io): Io {
+  const fromEnv = io.env.MENUCTL_STATE?.trim();
+  if (flags.state !== undefined || flags.record !== undefined || !fromEnv || fromEnv !== to) return io;
+  return { ...io, env: { ...io.env, MENUCTL_STATE: undefined } };
+}
+
 export async function statePush(paths: string[], flags: StateFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const to = flags.to!.trim();
-  return withStore(paths, flags, io, async (from) => {
+  return withStore(paths, flags, pushSourceIo(flags, to, io), async (from) => {
     let dest: RecordStore;
     try {
       dest = new RecordStore(await openState(to, { env: io.env, cwd: io.cwd }));
@@ -168,6 +182,11 @@ export async function statePush(paths: string[], flags: StateFlags, ctx: CliCont
       if (lost.length > 0) throw new CliError(`after the push, ${dest.shown} differs from ${from.shown} for ${lost.map(quoted).join(', ')}: another run wrote it meanwhile; push again`, { code: 'state.push-lost' });
       const lines = rows(source).length;
       io.stdout.write(`Pushed ${scopes.length} scope${scopes.length === 1 ? '' : 's'} (${lines} line${lines === 1 ? '' : 's'}, ${copied} scope${copied === 1 ? '' : 's'} written) from ${from.shown} to ${dest.shown}. Use it from now on with --state ${shownUrl(to)} or MENUCTL_STATE; ${from.shown} is left as it was.\n`);
+      // A file left beside the config is still the record of every command run without --state or
+      // MENUCTL_STATE (a teammate, a job not yet moved), and goes stale with the first apply elsewhere.
+      if (from.backend instanceof FileBackend) {
+        io.stdout.write(`${from.shown} is now a stale copy: a command run without --state or MENUCTL_STATE still reads it. Once every job and teammate uses ${shownUrl(to)}, delete it (\`git rm ${from.shown}\` if it is committed).\n`);
+      }
       return EXIT.OK;
     } finally {
       await dest.close();

@@ -79,8 +79,9 @@ export function heldBackCreates(
     }
     creates.push(pair.address);
   }
-  // With no record at all for this API, read-live's live.apps-not-recorded says it once for all.
-  if (scope !== null || recorded === undefined) {
+  // With no record at all for this API, read-live's live.apps-not-recorded says it once for all;
+  // with none read (a plan made without one), live.apps-not-listed does.
+  if (scope !== null) {
     for (const address of creates) {
       warnings.push(warning('plan.app-create-unverifiable',
         `the API cannot list apps, so nothing shows whether ${address} exists already (made in the web console, or by a run whose ` +

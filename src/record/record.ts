@@ -191,7 +191,7 @@ export function serializeRecord(doc: RecordDocument): string {
       entries.push([address, lineOf(scope, address, a, () => actionLine(scope, address, a))]);
     }
     for (const [address, a] of s.apps) {
-      entries.push([address, lineOf(scope, address, a, () => (a.pending ? { scope, address, id: null, pending: a.pending, ...(a.lost ? { lost: a.lost } : {}) } : { scope, address, id: a.id }))]);
+      entries.push([address, lineOf(scope, address, a, () => appLine(scope, address, a))]);
     }
     entries.sort(([x], [y]) => byCodeUnit(x, y));
     for (const [, line] of entries) lines.push(line);
@@ -199,10 +199,19 @@ export function serializeRecord(doc: RecordDocument): string {
   return `${[...HEADER, ...lines].join('\n')}\n`;
 }
 
-function actionLine(scope: string, address: string, a: RecordedAction): object {
+/**
+ * An action's line as the file holds it (and `state show` prints it): details adopted by export
+ * or import are `"unknown"`, never the empty lists they are kept as in memory.
+ */
+export function actionLine(scope: string, address: string, a: RecordedAction): object {
   if (a.details === 'unknown') return { scope, address, id: a.id, operator_ids: 'unknown', steps: 'unknown' };
   if (a.pending) return { scope, address, id: null, pending: a.pending, ...(a.lost ? { lost: a.lost } : {}), operator_ids: a.operator_ids, steps: a.steps };
   return { scope, address, id: a.id, operator_ids: a.operator_ids, steps: a.steps };
+}
+
+/** An app's line as the file holds it. */
+export function appLine(scope: string, address: string, a: RecordedApp): object {
+  return a.pending ? { scope, address, id: null, pending: a.pending, ...(a.lost ? { lost: a.lost } : {}) } : { scope, address, id: a.id };
 }
 
 /**

@@ -2,12 +2,13 @@
 // document per line, read line by line; a `*.json` file one document (pretty-printed or not); a
 // directory every `*.json` and `*.jsonl` under it, sorted by path, so two runs read the same
 // records in the same order. A year of traffic never sits in memory: one line (or one `.json`
-// file) at a time.
+// file) at a time, each no larger than the record limit and nested no deeper than the depth limit
+// (bounded-read.ts), so one huge or deep record is an error with its file:line, not a crash.
 
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { boundedLines, boundedText, RecordTooLarge, tooDeepAt } from './bounded-read.js';
 import { replayTransactions, type ReplayTransaction } from './transaction.js';
 
 /** A record that cannot be read: where, and what to do. */
@@ -52,55 +53,83 @@ export async function recordFiles(args: readonly string[], cwd: string): Promise
   return out;
 }
 
+export interface RecordLimits {
+  /** Bytes in one record: a `.jsonl` line, a `.json` file. */
+  maxBytes: number;
+  /** Arrays and objects nested in one record. */
+  maxDepth: number;
+}
+
+/** 1 MiB: a webhook body is a few KB; a year of them is many lines, not one. */
+export const DEFAULT_MAX_RECORD_BYTES = 1024 * 1024;
+/** A webhook body nests 5 levels; 64 is far above that and far below what a recursion overflows at. */
+export const MAX_RECORD_DEPTH = 64;
+const DEFAULT_LIMITS: RecordLimits = { maxBytes: DEFAULT_MAX_RECORD_BYTES, maxDepth: MAX_RECORD_DEPTH };
+
 /** Every record of every file, in order. */
-export async function* readRecords(files: readonly string[], cwd: string): AsyncGenerator<ReadRecord> {
+export async function* readRecords(files: readonly string[], cwd: string, limits: RecordLimits = DEFAULT_LIMITS): AsyncGenerator<ReadRecord> {
   for (const file of files) {
     const shown = relative(cwd, file) || file;
-    if (/\.jsonl$/i.test(file)) yield* readJsonLines(file, shown);
-    else yield readJsonFile(await readText(file, shown), shown);
+    if (/\.jsonl$/i.test(file)) yield* readJsonLines(file, shown, limits);
+    else yield readJsonFile(await readText(file, shown, limits), shown, limits);
   }
 }
 
-async function readText(file: string, shown: string): Promise<string> {
+async function readText(file: string, shown: string, limits: RecordLimits): Promise<string> {
+  const stream = createReadStream(file);
   try {
-    return await readFile(file, 'utf8');
+    return await boundedText(stream, limits.maxBytes);
   } catch (err) {
-    throw new RecordReadError(shown, `cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-}
-
-async function* readJsonLines(file: string, shown: string): AsyncGenerator<ReadRecord> {
-  const stream = createReadStream(file, { encoding: 'utf8' });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  let n = 0;
-  try {
-    for await (const raw of lines) {
-      n += 1;
-      const line = n === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-      if (line.trim() === '') continue;
-      yield parseRecord(line, `${shown}:${n}`, (pos) => `${shown}:${n}:${pos === null ? line.length : pos + 1}`);
+    if (err instanceof RecordTooLarge) {
+      throw new RecordReadError(shown, `larger than ${sizeText(limits.maxBytes)} (--max-record-size): a .json file is one record, or a few; ` +
+        'write a long export as .jsonl, one webhook body per line');
     }
-  } catch (err) {
-    if (err instanceof RecordReadError) throw err;
     throw new RecordReadError(shown, `cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   } finally {
-    lines.close();
     stream.destroy();
   }
 }
 
-function readJsonFile(raw: string, shown: string): ReadRecord {
+async function* readJsonLines(file: string, shown: string, limits: RecordLimits): AsyncGenerator<ReadRecord> {
+  const stream = createReadStream(file);
+  let n = 0;
+  try {
+    for await (const raw of boundedLines(stream, limits.maxBytes)) {
+      n += 1;
+      const line = n === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+      if (line.trim() === '') continue;
+      yield parseRecord(line, `${shown}:${n}`, limits, (pos) => `${shown}:${n}:${pos === null ? line.length : pos + 1}`);
+    }
+  } catch (err) {
+    if (err instanceof RecordReadError) throw err;
+    if (err instanceof RecordTooLarge) {
+      throw new RecordReadError(`${shown}:${err.line}`, `a record longer than ${sizeText(limits.maxBytes)} (--max-record-size); nothing past that was read. ` +
+        'A webhook body is a few KB; a .jsonl file holds one per line');
+    }
+    throw new RecordReadError(shown, `cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  } finally {
+    stream.destroy();
+  }
+}
+
+function readJsonFile(raw: string, shown: string, limits: RecordLimits): ReadRecord {
   const text = raw.replace(/^\uFEFF/, '');
   const start = text.search(/\S/);
   if (start < 0) throw new RecordReadError(`${shown}:1`, 'an empty file: expected one Hover webhook body (JSON)');
   const where = `${shown}:${lineCol(text, start).line}`;
-  return parseRecord(text, where, (pos) => {
+  return parseRecord(text, where, limits, (pos) => {
     const at = lineCol(text, pos ?? text.trimEnd().length);
     return `${shown}:${at.line}:${at.col}`;
   });
 }
 
-function parseRecord(text: string, where: string, at: (position: number | null) => string): ReadRecord {
+function parseRecord(text: string, where: string, limits: RecordLimits, at: (position: number | null) => string): ReadRecord {
+  // Before parsing: what reads the parsed record recurses (transaction.ts, hover-record.ts).
+  const deep = tooDeepAt(text, limits.maxDepth);
+  if (deep >= 0) {
+    throw new RecordReadError(at(deep), `nested deeper than ${limits.maxDepth} arrays and objects; a webhook body nests about 5. ` +
+      'Each record is one webhook body as Hover sent it');
+  }
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -114,6 +143,13 @@ function parseRecord(text: string, where: string, at: (position: number | null) 
   const transactions = replayTransactions(doc);
   if (typeof transactions === 'string') throw new RecordReadError(where, transactions);
   return { where, transactions };
+}
+
+/** "1 MiB", "512 KiB", "1,000 bytes": the limit as the user would write it. */
+export function sizeText(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes.toLocaleString('en')} bytes`;
 }
 
 /**

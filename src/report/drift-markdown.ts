@@ -1,9 +1,8 @@
 // Drift as markdown for $GITHUB_STEP_SUMMARY or an issue a scheduled job files. The marker
 // line lets the job find and update its own issue comment rather than pile up new ones.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
-import { byClass, CLASS_INFO, CLASSES, driftFieldView, driftSummaryLine } from './drift-model.js';
-import { code, details, fenced, fitDocument, type Section } from './markdown-util.js';
-import { warningsMd } from './plan-markdown.js';
+import { byClass, CLASS_INFO, CLASSES, driftAdvice, driftFieldView, driftSummaryLine } from './drift-model.js';
+import { code, details, fenced, fitDocument, warningsList, type Section } from './markdown-util.js';
 import { plural } from '../text/plural.js';
 
 export const DRIFT_MARKER = '<!-- menuctl:drift -->';
@@ -19,10 +18,11 @@ export function renderDriftMarkdown(drift: Drift, options: { maxChars?: number }
     '|---|---|---:|',
     ...CLASSES.filter((c) => c !== 'removed' || groups.get(c)!.length > 0).map((c) => `| ${c} | ${CLASS_INFO[c].meaning} | ${groups.get(c)!.length} |`),
   ].join('\n');
-  const tail = `**${driftSummaryLine(drift)}**`;
+  const advice = driftAdvice(drift);
+  const tail = `${advice === null ? '' : `${advice}\n\n`}**${driftSummaryLine(drift)}**`;
   const sections: Section[] = [];
   if (drift.warnings.length > 0) {
-    sections.push({ text: warningsMd(drift.warnings), items: 0 });
+    sections.push({ text: warningsList(drift.warnings), items: 0 });
   }
   for (const item of drift.drift) sections.push({ text: itemMd(item), items: 1 });
   const note = (n: number) =>

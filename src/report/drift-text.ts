@@ -1,6 +1,6 @@
 // Drift for a terminal or a scheduled job's log: grouped by class, fields as expected vs live.
 import type { Drift, DriftItem } from '../plan/drift-types.js';
-import { byClass, CLASS_INFO, driftFieldView, driftSummaryLine } from './drift-model.js';
+import { byClass, CLASS_INFO, driftAdvice, driftFieldView, driftSummaryLine } from './drift-model.js';
 import { diffLine, warningLines } from './plan-text.js';
 import type { FieldView } from './plan-values.js';
 import { inert } from '../text/inert.js';
@@ -25,6 +25,9 @@ export function renderDriftText(drift: Drift, options: DriftTextOptions): string
     out.push('');
   }
   out.push(...warningLines(drift.warnings, st));
+  // Before the summary, which stays the last line (scripts read it).
+  const advice = driftAdvice(drift);
+  if (advice !== null) out.push(advice);
   const last = driftSummaryLine(drift);
   out.push(drift.drift.length === 0 ? st.green(last) : st.bold(last));
   return out.join('\n') + '\n';

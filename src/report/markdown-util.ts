@@ -43,6 +43,25 @@ export function code(s: string): string {
   return `<code>${markdownInert(s)}</code>`;
 }
 
+/**
+ * One of menuctl's own sentences (a warning, a note) as markdown prose. They quote commands and
+ * config keys in backticks (`menuctl import ...`, `ignore:`), which mdText would show as `&#96;`
+ * wherever the markdown is read unrendered (a log, `--format markdown` in a terminal): each
+ * quoted span becomes code() instead, the rest mdText. Both are inert, so a name inside the
+ * sentence that holds a backtick can only move where a code span starts, never make anything
+ * active; an unpaired last backtick stays a character.
+ */
+export function mdProse(s: string): string {
+  const parts = s.split('`');
+  if (parts.length % 2 === 0) parts.splice(-2, 2, `${parts.at(-2)}\`${parts.at(-1)}`);
+  return parts.map((p, i) => (i % 2 === 1 ? code(p) : mdText(p))).join('');
+}
+
+/** A warnings list for a markdown report (plan, drift). */
+export function warningsList(warnings: readonly { message: string }[]): string {
+  return ['**Warnings**', '', ...warnings.map((w) => `- ⚠️ ${mdProse(w.message)}`)].join('\n');
+}
+
 /** A fenced code block whose fence is longer than any backtick run inside it. */
 export function fenced(lang: string, lines: string[]): string {
   const body = lines.join('\n');

@@ -24,7 +24,7 @@ export function renderOutcomeLine(outcome: ChangeOutcome, options: { color: bool
       return `${st.green('✓')} ${target}${notes.length ? st.dim(` (${notes.join('; ')})`) : ''}`;
     }
     case 'failed':
-      return `${st.red('✗')} ${target}: ${st.red(errorText(outcome.error))}`;
+      return `${st.red('✗')} ${target}: ${st.red(errorText(outcome.error, outcome.address))}`;
     case 'skipped':
       return `${st.dim('-')} skipped ${target}${outcome.reason ? ` (${inert(outcomeReasonText(outcome.reason))})` : ''}`;
   }
@@ -33,10 +33,14 @@ export function renderOutcomeLine(outcome: ChangeOutcome, options: { color: bool
 /**
  * The API's own words first (code, detail), then the HTTP status, then menuctl's message. The
  * server's words are inert (inert.ts): a code or detail carrying a terminal escape or a line
- * break must not draw on the terminal or fake a `✓ create` line of its own.
+ * break must not draw on the terminal or fake a `✓ create` line of its own. The line names the
+ * change's address already: a message that starts with it (a lost create's, apply/create-once.ts,
+ * which also stands alone in JSON and in other errors) is shown without it.
  */
-function errorText(error: OutcomeError | undefined): string {
+function errorText(error: OutcomeError | undefined, address: string): string {
   if (!error) return 'failed (no detail)';
+  const own = `${address}: `;
+  if (error.message.startsWith(own)) error = { ...error, message: error.message.slice(own.length) };
   const parts: string[] = [];
   if (error.status !== undefined) parts.push(`HTTP ${error.status}`);
   if (error.code) parts.push(inert(error.code));
@@ -52,7 +56,7 @@ export function renderApplySummary(result: ApplyResult, options: { color: boolea
   const failed = by('failed'), skipped = by('skipped');
   if (failed.length > 0) {
     out.push(st.red(`Failed (${failed.length}):`));
-    for (const o of failed) out.push(`  ${st.red('✗')} ${o.op} ${inert(o.address)}: ${errorText(o.error)}`);
+    for (const o of failed) out.push(`  ${st.red('✗')} ${o.op} ${inert(o.address)}: ${errorText(o.error, o.address)}`);
   }
   if (skipped.length > 0) {
     out.push(st.yellow(`Skipped (${skipped.length}):`));

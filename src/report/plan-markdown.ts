@@ -10,7 +10,7 @@ import { renderFlowchart } from './flowchart.js';
 import { changeCount, safetyNotes, summaryLine, unmanagedToShow, viewChange, type ChangeView } from './plan-model.js';
 import { plural } from '../text/plural.js';
 import type { DiffLine, FieldView } from './plan-values.js';
-import { code, details, fenced, fitDocument, mdText, type Section } from './markdown-util.js';
+import { code, details, fenced, fitDocument, mdProse, mdText, warningsList, type Section } from './markdown-util.js';
 
 export const PLAN_MARKER = '<!-- menuctl:plan -->';
 
@@ -96,7 +96,7 @@ function safetyMd(plan: Plan): string[] {
   if (notes.length === 0) return [];
   const refuse = notes.some((n) => n.refuse);
   // One alert block; several notes become its list items.
-  const body = notes.length === 1 ? [`> ${mdText(notes[0]!.text)}`] : notes.map((n) => `> - ${mdText(n.text)}`);
+  const body = notes.length === 1 ? [`> ${mdProse(notes[0]!.text)}`] : notes.map((n) => `> - ${mdProse(n.text)}`);
   return ['', refuse ? '> [!CAUTION]' : '> [!WARNING]', ...body];
 }
 
@@ -128,7 +128,7 @@ function blockLine(l: DiffLine): string {
 }
 
 export function warningsMd(warnings: readonly Warning[]): string {
-  return ['**Warnings**', '', ...warnings.map((w) => `- ⚠️ ${mdText(w.message)}`)].join('\n');
+  return warningsList(warnings);
 }
 
 function unmanagedMd(plan: Plan, shown: Plan['unmanaged']): string {

@@ -5,7 +5,7 @@
 import type { Step } from '../model/types.js';
 import { enteredVariables } from './entered-variables.js';
 import type { HoverTransaction } from './hover-record.js';
-import { SECRET_PROMPT, scrubSender, scrubText, scrubValue } from './scrub.js';
+import { menuOptionsShown, SECRET_PROMPT, scrubSender, scrubText, scrubValue, type ValueContext } from './scrub.js';
 
 export interface ImportedSession {
   name: string;
@@ -46,8 +46,10 @@ export function importSession(t: HoverTransaction, options: ImportOptions = {}):
   const names = new Set<string>();
   const screens = t.screens.map((s) => scrubText(s, keep, names));
   const sms = t.sms.map((m) => ({ sender: scrubSender(m.sender), message: scrubText(m.message, keep, names) }));
+  // A value that is one of the menu's options is menu text, whatever its key says (`account_type: Savings`).
+  const context: ValueContext = { keep, names, options: menuOptionsShown(t.screens, screens) };
   const scrubMap = (m: Record<string, string>, entered: boolean) =>
-    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, scrubValue(k, v, keep, names, entered)]));
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, scrubValue(k, v, { ...context, entered })]));
   const notes = notesOf(t, keep);
   const expect = expectOf(t, scrubMap(t.parsedVariables, false));
   const actionName = t.actionName === null ? null : scrubText(t.actionName, keep);
@@ -55,7 +57,7 @@ export function importSession(t: HoverTransaction, options: ImportOptions = {}):
   const variables = scrubMap(t.inputExtras, true);
   if (options.action) {
     // What was entered is what the network saw: it wins over the app's input_extras.
-    const entered = enteredVariables(options.action.steps, t.valuesEntered, screens, (k, v) => scrubValue(k, v, keep, names, true));
+    const entered = enteredVariables(options.action.steps, t.valuesEntered, screens, (k, v) => scrubValue(k, v, { ...context, entered: true }));
     Object.assign(variables, entered.variables);
     notes.push(...entered.problems);
   }
@@ -117,5 +119,5 @@ function notesOf(t: HoverTransaction, keep: readonly string[]): string[] {
  */
 function enteredValue(value: string, screen: string | undefined, keep: readonly string[]): string {
   if (/pin/i.test(value) || (screen !== undefined && SECRET_PROMPT.test(screen))) return '(pin)';
-  return scrubValue('value', value, keep);
+  return scrubValue('value', value, { keep });
 }

@@ -5,7 +5,9 @@
 // on laptops, with nothing to configure twice. execFile with an argument array, never a shell:
 // no argument is ever parsed by a shell, whatever a URL or a branch contains.
 
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { urlOrigin } from './git-url.js';
+import type { RemoteCredentials } from './git-url.js';
 
 export interface GitResult {
   code: number;
@@ -29,8 +31,18 @@ export interface GitRunnerOptions {
 /** For failures in the scratch repository, which are not the remote's. */
 export const HINT_LOCAL = 'this is a failure of git in menuctl\'s scratch repository: check that git works and that the temporary directory has room';
 
-/** The record and lock files are small; this only bounds a hostile or broken remote. */
-const MAX_BUFFER = 64 * 1024 * 1024;
+/**
+ * Git's output (refs, trees, messages) is small; this only bounds a hostile or broken remote.
+ * A blob read (the record, which can be larger: issue 36.10) asks for no bound.
+ */
+const MAX_OUTPUT = 16 * 1024 * 1024;
+
+export interface RunOptions {
+  /** Written to git's stdin (a blob, a tree, a commit message): streamed, whatever its size. */
+  input?: string;
+  /** Collect stdout whole, however large (a blob's content); else past MAX_OUTPUT git is stopped. */
+  unbounded?: boolean;
+}
 
 // Variables that would point git at another repository than the scratch one (menuctl run from
 // a git hook has GIT_DIR set, for one), or, for a file:// remote, at other refs in it.
@@ -39,13 +51,43 @@ const REPOSITORY_VARIABLES = [
   'GIT_COMMON_DIR', 'GIT_SHALLOW_FILE', 'GIT_NAMESPACE',
 ];
 
-/** The child's environment: the user's, minus what would redirect git, and never a prompt. */
-export function gitEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/** The environment variables the credential helper reads: never a command-line argument. */
+const USERNAME_VAR = 'MENUCTL_GIT_USERNAME';
+const PASSWORD_VAR = 'MENUCTL_GIT_PASSWORD';
+// git runs it as `sh -c '<this> "$@"' <this> get|store|erase`; only `get` is answered. printf,
+// since some shells' echo reads backslashes in a password as escapes.
+const CREDENTIAL_HELPER = `!f() { test "$1" = get || return 0; printf '%s\\n' "username=$${USERNAME_VAR}" "password=$${PASSWORD_VAR}"; }; f`;
+
+/**
+ * The child's environment: the user's, minus what would redirect git, never a prompt, and the
+ * URL's credentials (if any) for the helper of credentialConfig.
+ */
+export function gitEnvironment(env: NodeJS.ProcessEnv, credentials: RemoteCredentials | null = null): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env };
   for (const name of REPOSITORY_VARIABLES) delete out[name];
   // A missing credential fails at once instead of waiting on a terminal nobody watches.
   out.GIT_TERMINAL_PROMPT = '0';
+  delete out[USERNAME_VAR];
+  delete out[PASSWORD_VAR];
+  if (credentials) {
+    out[USERNAME_VAR] = credentials.username;
+    out[PASSWORD_VAR] = credentials.password;
+  }
   return out;
+}
+
+/**
+ * `-c` settings that give git the URL's credentials (from gitEnvironment) through a helper: an
+ * argument (the URL itself, handed on to git-remote-https) is in `ps` for every user of the
+ * machine, and a config file outlives a killed run. The user's own helpers are set aside (the
+ * empty value resets the list), so none is asked instead or stores the password; the helper
+ * answers only for the remote's host, not one a redirect leads to. Without credentials in the
+ * URL nothing changes: the user's helpers work as for their own git.
+ */
+export function credentialConfig(remote: string, credentials: RemoteCredentials | null): string[] {
+  if (!credentials) return [];
+  const origin = urlOrigin(remote);
+  return ['-c', 'credential.helper=', '-c', `credential.${origin ? `${origin}.` : ''}helper=${CREDENTIAL_HELPER}`];
 }
 
 export class GitRunner {
@@ -53,33 +95,66 @@ export class GitRunner {
 
   /**
    * Runs `git ARGS` and resolves with its exit code and output, whatever the code; rejects only
-   * when git could not run or did not finish within the timeout.
+   * when git could not run, did not finish within the timeout or said more than MAX_OUTPUT.
+   * Output is collected as bytes and decoded once, so a character split between chunks survives.
    */
-  run(args: string[], input?: string): Promise<GitResult> {
+  run(args: string[], options: RunOptions = {}): Promise<GitResult> {
     const full = [...this.o.config, ...(this.o.gitDir ? [`--git-dir=${this.o.gitDir}`] : []), ...args];
     return new Promise((resolve, reject) => {
-      const child = execFile('git', full, {
-        env: this.o.env,
-        timeout: this.o.timeoutMs,
-        killSignal: 'SIGKILL',
-        maxBuffer: MAX_BUFFER,
-        encoding: 'utf8',
-        windowsHide: true,
-      }, (err, stdout, stderr) => {
-        if (!err) return resolve({ code: 0, stdout, stderr });
-        const e = err as NodeJS.ErrnoException & { killed?: boolean; signal?: string | null; code?: number | string };
-        if (typeof e.code === 'number') return resolve({ code: e.code, stdout, stderr });
-        reject(this.runError(args, e, stderr));
+      const child = spawn('git', full, { env: this.o.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      let outBytes = 0;
+      let errBytes = 0;
+      let stopped: 'timeout' | 'output' | null = null;
+      const stop = (why: 'timeout' | 'output') => {
+        stopped ??= why;
+        child.kill('SIGKILL');
+      };
+      const timer = setTimeout(() => stop('timeout'), this.o.timeoutMs);
+      child.stdout.on('data', (c: Buffer) => {
+        outBytes += c.length;
+        if (!options.unbounded && outBytes > MAX_OUTPUT) return stop('output');
+        out.push(c);
       });
-      // Commands that take no input must not wait for any.
-      child.stdin?.on('error', () => undefined);
-      child.stdin?.end(input ?? '');
+      child.stderr.on('data', (c: Buffer) => {
+        errBytes += c.length;
+        if (errBytes <= MAX_OUTPUT) err.push(c);
+      });
+      let failed: NodeJS.ErrnoException | null = null;
+      let done = false;
+      const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        const stdout = Buffer.concat(out).toString('utf8');
+        const stderr = Buffer.concat(err).toString('utf8');
+        if (failed) return reject(this.runError(args, failed, stderr));
+        if (stopped === 'timeout') return reject(this.stoppedError(args, stderr));
+        if (stopped === 'output') return reject(new Error(`${this.o.shown}: git ${args[0]} said more than ${MAX_OUTPUT / 1024 / 1024} MB; ${HINT_LOCAL}`));
+        if (code === null) return reject(new Error(`${this.o.shown}: git ${args[0]} was ended by ${signal ?? 'a signal'}; ${HINT_LOCAL}`));
+        resolve({ code, stdout, stderr });
+      };
+      child.on('error', (e) => {
+        failed = e;
+        if (child.pid === undefined) finish(null, null); // never started: no exit will follow
+      });
+      // Once stopped, git's own end is enough: a helper it started (git-remote-https) may keep
+      // the pipes open a while longer, and the caller is not kept waiting for it.
+      child.on('exit', () => {
+        if (stopped) finish(null, null);
+      });
+      child.on('close', (code, signal) => finish(code, signal));
+      // Commands that take no input must not wait for any; one that exits early (an error) stops
+      // reading, and the EPIPE that follows is not the error to report.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.input ?? '');
     });
   }
 
   /** Runs git and returns its stdout; any exit code but 0 is an error saying what to do. */
-  async ok(args: string[], hint: string, input?: string): Promise<string> {
-    const r = await this.run(args, input);
+  async ok(args: string[], hint: string, options?: RunOptions): Promise<string> {
+    const r = await this.run(args, options);
     if (r.code !== 0) throw this.failure(args, r, hint);
     return r.stdout;
   }
@@ -90,16 +165,17 @@ export class GitRunner {
     return new Error(`${this.o.shown}: git ${args[0]} failed (exit ${r.code})${said ? `: ${said}` : ''}; ${hint}`);
   }
 
-  private runError(args: string[], e: NodeJS.ErrnoException & { killed?: boolean; signal?: string | null }, stderr: string): Error {
-    const verb = `git ${args[0]}`;
+  private runError(args: string[], e: NodeJS.ErrnoException, stderr: string): Error {
     if (e.code === 'ENOENT') {
       return new Error(`${this.o.shown}: cannot run git (not found on PATH): the git state backend uses the git command; install git or put it on PATH`);
     }
-    if (e.killed || e.signal) {
-      const said = lastLines(this.o.scrub(stderr));
-      return new Error(`${this.o.shown}: ${verb} did not finish within ${this.o.timeoutMs / 1000} s and was stopped${said ? ` (${said})` : ''}; check the network and the remote's address, and that git is not waiting for a password or an SSH passphrase (menuctl never prompts: use a credential helper, an SSH agent or GIT_ASKPASS)`);
-    }
-    return new Error(`${this.o.shown}: ${verb} failed: ${this.o.scrub(e.message)}`);
+    const said = lastLines(this.o.scrub(stderr));
+    return new Error(`${this.o.shown}: git ${args[0]} failed: ${this.o.scrub(e.message)}${said ? ` (${said})` : ''}`);
+  }
+
+  private stoppedError(args: string[], stderr: string): Error {
+    const said = lastLines(this.o.scrub(stderr));
+    return new Error(`${this.o.shown}: git ${args[0]} did not finish within ${this.o.timeoutMs / 1000} s and was stopped${said ? ` (${said})` : ''}; check the network and the remote's address, and that git is not waiting for a password or an SSH passphrase (menuctl never prompts: use a credential helper, an SSH agent or GIT_ASKPASS)`);
   }
 }
 

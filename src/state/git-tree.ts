@@ -23,17 +23,22 @@ export async function listTree(git: GitRunner, treeish: string, recursive = fals
   });
 }
 
+/** A blob's content. Read whole, without the bound on other git output: a record can be large. */
+export async function readBlob(git: GitRunner, oid: string): Promise<string> {
+  return git.ok(['cat-file', 'blob', oid], HINT_LOCAL, { unbounded: true });
+}
+
 /**
  * A commit on `parent` (null: a root commit) with the file at `path` set to `content` (null:
  * removed) and everything else as it was; returns its sha. Written to the scratch repository
  * only: pushing it is the caller's.
  */
 export async function commitChange(git: GitRunner, parent: string | null, path: string, content: string | null, message: string): Promise<string> {
-  const blob = content === null ? null : (await git.ok(['hash-object', '-w', '--stdin'], HINT_LOCAL, content)).trim();
+  const blob = content === null ? null : (await git.ok(['hash-object', '-w', '--stdin'], HINT_LOCAL, { input: content })).trim();
   const tree = await updateTree(git, parent ? `${parent}^{tree}` : null, path.split('/'), blob, true);
   const parents = parent ? ['-p', parent] : [];
   // The message on stdin: whatever it holds is never read as an option.
-  return (await git.ok(['commit-tree', tree!, ...parents, '-F', '-'], HINT_LOCAL, `${message}\n`)).trim();
+  return (await git.ok(['commit-tree', tree!, ...parents, '-F', '-'], HINT_LOCAL, { input: `${message}\n` })).trim();
 }
 
 /** `treeish` with the file at `segments` replaced by `blob` (null: removed); null for an empty subtree. */
@@ -52,5 +57,5 @@ async function updateTree(git: GitRunner, treeish: string | null, segments: stri
   if (entries.length === 0 && !root) return null;
   // mktree sorts the entries itself.
   const input = entries.map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`).join('');
-  return (await git.ok(['mktree', '-z'], HINT_LOCAL, input)).trim();
+  return (await git.ok(['mktree', '-z'], HINT_LOCAL, { input })).trim();
 }

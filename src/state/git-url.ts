@@ -37,7 +37,55 @@ export function parseGitStateUrl(url: string): GitStateUrl {
   const branchProblem = checkBranch(branch);
   if (branchProblem) throw bad(`the branch ${branchProblem}`);
   const isPath = !SCHEME.test(remote) && !SCP_LIKE.test(remote);
+  const userinfo = USERINFO.exec(remote);
+  if (userinfo && !HTTP_LIKE.test(userinfo[1]!) && userinfo[2]!.includes(':')) {
+    throw bad('a password in this kind of URL would be handed to ssh on its command line; use an SSH key or agent');
+  }
+  const credentials = splitCredentials(remote).credentials;
+  if (credentials && /[\n\r\0]/.test(credentials.username + credentials.password)) {
+    throw bad('its user name or password contains a line break, which git\'s credential protocol cannot carry');
+  }
   return { remote, branch, isPath, shown: `git+${maskUrls(remote)}#${branch}` };
+}
+
+const USERINFO = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)@/i;
+/** Schemes whose URL credentials git hands to the server (basic auth); GitHub takes a token as the user name. */
+const HTTP_LIKE = /^(https?|ftps?)$/i;
+
+export interface RemoteCredentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * An http(s) or ftp(s) remote without the user name and password its URL carries, and those
+ * (percent-decoded); other remotes as they are. git is then given the credentials by a helper
+ * that reads them from its environment (src/state/git.ts), never on a command line, where
+ * every user of the machine sees them in `ps`. A user name alone is a token (GitHub's
+ * `https://TOKEN@github.com/...`) and goes with an empty password, as GitHub and GitLab take it.
+ */
+export function splitCredentials(remote: string): { url: string; credentials: RemoteCredentials | null } {
+  const m = USERINFO.exec(remote);
+  if (!m || !HTTP_LIKE.test(m[1]!)) return { url: remote, credentials: null };
+  const userinfo = m[2]!;
+  const colon = userinfo.indexOf(':');
+  const username = percentDecode(colon >= 0 ? userinfo.slice(0, colon) : userinfo);
+  const password = colon >= 0 ? percentDecode(userinfo.slice(colon + 1)) : '';
+  return { url: `${m[1]}://${remote.slice(m[0].length)}`, credentials: { username, password } };
+}
+
+/** `scheme://host[:port]` of a URL: what a credential setting is scoped to. */
+export function urlOrigin(url: string): string | null {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i.exec(url);
+  return m ? m[1]! : null;
+}
+
+function percentDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s; // not valid percent-encoding: taken as written, as git would
+  }
 }
 
 /** Why `name` is not a branch git accepts (git check-ref-format), or null. */

@@ -5,6 +5,8 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { StateBackend } from './backend.js';
 import { FileBackend } from './file.js';
+// No driver: postgres-url.ts only parses and words messages.
+import { hidePassword } from './postgres-url.js';
 
 export interface OpenOptions {
   env: NodeJS.ProcessEnv;
@@ -41,7 +43,10 @@ function openFile(rest: string, o: OpenOptions): FileBackend {
   return new FileBackend(full, relative(o.cwd, full) || full);
 }
 
-/** A state URL as it may be printed: no password. */
+/**
+ * A state URL as it may be printed: no password, whatever characters it holds (./postgres-url.ts
+ * hidePassword), and no user name of an http(s) remote, which GitHub and GitLab take as a token.
+ */
 export function shownUrl(url: string): string {
-  return url.replace(/^([a-z+]+:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
+  return hidePassword(url).replace(/^((?:git\+)?https?:\/\/)[^/:@]+@/i, '$1***@');
 }

@@ -9,8 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { parseRecord, serializeRecord, type RecordDocument } from '../record/record.js';
 import { StateConflict, type LockInfo, type LockOptions, type StateBackend } from './backend.js';
 
-/** Enough for any number of scopes written at once; past it something rewrites the record in a loop. */
-const MAX_CONFLICTS = 20;
+/**
+ * How long a write keeps re-reading and retrying when other scopes' writers get in first (git
+ * and PostgreSQL shared by many organizations): a time, not a count, since a crowd of writers on
+ * one branch can refuse a dozen writes in a row (issue 36 item 2); past it something rewrites the
+ * record in a loop.
+ */
+const CONFLICT_WINDOW_MS = 120_000;
+/** Full-jitter exponential backoff between those retries, so the writers spread out. */
+const backoff = (tries: number): number => Math.random() * Math.min(2000, 25 * 2 ** tries);
 
 export class RecordStore {
   private version: string | null = null;
@@ -37,13 +44,15 @@ export class RecordStore {
    * `doc` takes the newer one's other scopes, so later writes carry them too).
    */
   async save(doc: RecordDocument, key: string, message: string): Promise<void> {
+    const deadline = Date.now() + CONFLICT_WINDOW_MS;
     for (let tries = 0; ; tries++) {
       try {
         this.version = await this.backend.write(serializeRecord(doc), this.version, message, this.held);
         return;
       } catch (err) {
-        if (!(err instanceof StateConflict) || tries >= MAX_CONFLICTS) throw err;
+        if (!(err instanceof StateConflict) || Date.now() >= deadline) throw err;
       }
+      if (tries > 0) await new Promise((resume) => setTimeout(resume, backoff(tries)));
       const newer = await this.load();
       for (const [scope, record] of newer) if (scope !== key) doc.set(scope, record);
       for (const scope of [...doc.keys()]) if (scope !== key && !newer.has(scope)) doc.delete(scope);

@@ -2,7 +2,7 @@
 // plan file) on its way to a terminal, a log or markdown (issue 28 item 4). A server's error
 // detail or a resource's name must not move the cursor, set the window title, clear the screen,
 // reorder what is shown (bidi overrides) or start a line of its own that fakes a result
-// ("✓ create ..."). JSON output needs none of this: JSON.stringify escapes what JSON must.
+// ("✓ create ..."). JSON output needs only what JSON.stringify leaves raw (inertJson).
 //
 // What is escaped, each character on its own, as JSON writes it (`\n`, `\r`, `\t`, else
 // `\uXXXX`; an astral character as its two UTF-16 halves), so an escape can be pasted into JSON:
@@ -41,4 +41,16 @@ export function inert(s: string): string {
 /** Each line of menuctl's own multi-line text made inert, its line breaks kept (error messages). */
 export function inertLines(s: string): string {
   return s.split('\n').map(inert).join('\n');
+}
+
+// What JSON.stringify leaves raw that a terminal acts on: DEL and C1 (U+009B is CSI), format
+// characters (bidi overrides and isolates) and the line and paragraph separators. It escapes C0,
+// quotes and lone surrogates itself. JSON text outside strings is ASCII and stringify writes line
+// breaks there only as `\n`, so each of these is inside a string, and its \uXXXX escape parses to
+// the same value.
+const JSON_UNSAFE = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** JSON text (from JSON.stringify) with the same values, that a terminal showing it does not act on. */
+export function inertJson(json: string): string {
+  return json.replace(JSON_UNSAFE, escapeUnit);
 }

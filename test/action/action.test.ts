@@ -2,7 +2,7 @@
 // GITHUB_* variables, event payload, output and summary files) against a local stand-in for the
 // GitHub API and the real reference server for the menuctl API.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ actions:
 `;
 const GOOD = config('Your balance is (?<balance>[\\d,.]+).*');
 
-interface StepResult { code: number; stdout: string; stderr: string; outputs: Record<string, string>; summary: string }
+interface StepResult { code: number; stdout: string; stderr: string; outputs: Record<string, string>; outputText: string; summary: string }
 
 let api: TestServer;
 let github: GithubStandIn;
@@ -111,7 +111,8 @@ async function step(inputs: Record<string, string>, o: StepOptions = {}): Promis
       done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
     });
   });
-  return { ...r, outputs: parseOutputs(readFileSync(output, 'utf8')), summary: readFileSync(summary, 'utf8') };
+  const outputText = readFileSync(output, 'utf8');
+  return { ...r, outputs: parseOutputs(outputText), outputText, summary: readFileSync(summary, 'utf8') };
 }
 
 const planComments = () => (github.comments.get(PR) ?? []).filter((c) => c.body.startsWith(PLAN_MARKER));
@@ -287,7 +288,7 @@ describe('command: validate and test', () => {
   it('an unknown command is an annotated error', async () => {
     const r = await step({ command: 'destroy' }, { eventName: 'push' });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('::error title=menuctl action::input "command" must be one of validate, test, plan, apply, drift');
+    expect(r.stdout).toContain('::error title=menuctl action::input "command" must be one of validate, test, plan, apply, drift, secrets pull');
   });
 });
 
@@ -336,5 +337,77 @@ describe('command: apply, then drift', () => {
     const stale = await step({ command: 'apply', paths: 'config', 'plan-file': file }, { eventName: 'push' });
     expect(stale.code).toBe(1);
     expect(stale.stdout).toMatch(/^::error title=menuctl apply::/m);
+  });
+});
+
+describe('command: secrets pull', () => {
+  const WITH_APP = `${GOOD}apps:\n  - name: Field agent\n    package_name: com.acme.agent\n    webhook_url: https://hooks.acme.example/agent\n`;
+  const ADDRESS = 'app["com.acme.agent"]';
+
+  /** Apply the config with its app; the values the API gave for it, as apply's own --secrets-file kept them. */
+  async function applied(): Promise<{ token: string; webhookSecret: string | null }> {
+    writeFileSync(join(workspace, 'config/menus.yaml'), WITH_APP);
+    const kept = join(dir, 'apply-secrets.json');
+    const r = await step({ command: 'apply', paths: 'config', 'extra-flags': `--secrets-file ${kept}` }, { eventName: 'push' });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const entry = (JSON.parse(readFileSync(kept, 'utf8')) as Record<string, { token: string; webhook_secret: string | null }>)[ADDRESS]!;
+    expect(entry.token.length).toBeGreaterThan(8);
+    return { token: entry.token, webhookSecret: entry.webhook_secret };
+  }
+
+  /** Every place the step wrote, but for the runner's `::add-mask::` lines, holds no value. */
+  function nowhereButMasks(r: StepResult, values: string[]): void {
+    const logged = r.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n');
+    for (const text of [logged, r.stderr, r.summary, r.outputText]) {
+      for (const v of values) expect(text).not.toContain(v);
+    }
+  }
+
+  it('after apply: writes every managed app\'s secrets to a 0600 file in RUNNER_TEMP, names it in an output, and masks each value', async () => {
+    const { token, webhookSecret } = await applied();
+    const values = [token, ...(webhookSecret ? [webhookSecret] : [])];
+    const r = await step({ command: 'secrets pull', paths: 'config' }, { eventName: 'push' });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const file = r.outputs['secrets-file']!;
+    expect(file).toBe(join(dir, 'menuctl-app-secrets.json'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { token: string; webhook_secret: string | null }>;
+    expect(saved[ADDRESS]!.token).toBe(token);
+    // Registered with the runner before anything else could print them, and nowhere else.
+    for (const v of values) expect(r.stdout).toContain(`::add-mask::${v}\n`);
+    nowhereButMasks(r, values);
+    expect(r.summary).toContain('### menuctl secrets pull');
+    expect(r.summary).toContain(ADDRESS);
+    noSecrets(r);
+  });
+
+  it('takes `secrets` for `secrets pull`, a secrets-file of its own and --format env in extra-flags', async () => {
+    const { token } = await applied();
+    const r = await step({ command: 'secrets', paths: 'config', 'secrets-file': 'app-secrets.env', 'extra-flags': '--format env' }, { eventName: 'push' });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const file = join(workspace, 'app-secrets.env');
+    expect(r.outputs['secrets-file']).toBe(file);
+    expect(readFileSync(file, 'utf8')).toContain(`MENUCTL_APP_COM_ACME_AGENT_TOKEN=${token}`);
+    expect(r.stdout).toContain(`::add-mask::${token}\n`);
+    nowhereButMasks(r, [token]);
+  });
+
+  it('a record with no app: passes with a notice, and writes no file', async () => {
+    await step({ command: 'apply', paths: 'config' }, { eventName: 'push' });
+    const r = await step({ command: 'secrets pull', paths: 'config' }, { eventName: 'push' });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^::notice title=menuctl::menuctl secrets pull: the record holds no app/m);
+    expect(r.outputs['secrets-file']).toBe('');
+    expect(existsSync(join(dir, 'menuctl-app-secrets.json'))).toBe(false);
+  });
+
+  it('without credentials it fails with one annotation, and on a fork\'s pull request it skips', async () => {
+    await applied();
+    const failed = await step({ command: 'secrets pull', paths: 'config' }, { eventName: 'push', credentials: false, env: { MENUCTL_API_URL: api.url } });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/^::error title=menuctl secrets pull::/m);
+    const skipped = await step({ command: 'secrets pull', paths: 'config' }, { fork: true, credentials: false });
+    expect(skipped.code).toBe(0);
+    expect(skipped.outputs.skipped).toBe('true');
   });
 });

@@ -29,7 +29,17 @@ describe('readInputs', () => {
   });
 
   it.each([
-    [{ INPUT_COMMAND: 'destroy' }, /command.*validate, test, plan, apply, drift/],
+    ['secrets pull', 'secrets pull'],
+    ['  secrets \n pull ', 'secrets pull'],
+    ['secrets', 'secrets pull'],
+  ])('command %j is %j', (given, command) => {
+    expect(readInputs({ INPUT_COMMAND: given, 'INPUT_SECRETS-FILE': 'out.json' })).toMatchObject({ command, secretsFile: 'out.json' });
+  });
+
+  it.each([
+    [{ INPUT_COMMAND: 'destroy' }, /command.*validate, test, plan, apply, drift, secrets pull/],
+    [{ INPUT_COMMAND: 'secrets push' }, /command.*secrets pull \(got "secrets push"\)/],
+    [{ INPUT_COMMAND: 'constructor' }, /command.*\(got "constructor"\)/],
     [{ INPUT_COMMAND: 'plan', INPUT_COMMENT: 'yes' }, /"comment" must be true or false/],
   ])('refuses %j', (env, message) => {
     expect(() => readInputs(env)).toThrow(InputError);

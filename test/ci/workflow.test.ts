@@ -5,7 +5,7 @@
 // loopback, the state in a real backend: the repository's menuctl-state branch (git), or a real
 // PostgreSQL server. Only GitHub's comment API is a stand-in. Issue 23 item 5.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -64,17 +64,16 @@ interface World {
 }
 
 /** `${{ expr }}` as GitHub fills it for this world; an expression the replay does not know fails the test. */
-function fill(value: string, w: World, job: string): string {
+function fill(value: string, w: World, temp: string): string {
   const known: Record<string, string> = {
     'vars.MENUCTL_API_URL': w.api.url,
     'vars.MENUCTL_ORGANIZATION_ID': String(w.org),
     'vars.AGENT_WEBHOOK_URL': 'https://hooks.acme.example/agent',
     'github.token': GITHUB_TOKEN,
     'github.repository': REPO,
-    'secrets.MENUCTL_TOKEN': '',
     'secrets.MENUCTL_EMAIL': EMAIL,
     'secrets.MENUCTL_PASSWORD': PASSWORD,
-    'runner.temp': join(w.dir, `temp-${job}`),
+    'runner.temp': temp,
   };
   return String(value).replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, e: string) => {
     if (!(e in known)) throw new Error(`the replay does not know \${{ ${e} }}`);
@@ -82,12 +81,20 @@ function fill(value: string, w: World, job: string): string {
   });
 }
 
-interface StepRun { code: number; stdout: string; stderr: string }
+interface StepRun { code: number; stdout: string; stderr: string; outputs: Record<string, string>; summary: string }
+
+function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  for (const m of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]!] = m[3]!;
+  return outputs;
+}
 
 /** Runs one job of the workflow in a fresh clone, as a runner would; resolves to each menuctl step's result. */
-async function runJob(w: World, name: string, o: { event: 'pull_request' | 'push'; token?: string }): Promise<StepRun[]> {
+async function runJob(w: World, name: string, o: { event: 'pull_request' | 'push' }): Promise<StepRun[]> {
   const job = workflow.jobs[name]!;
   const workspace = mkdtempSync(join(w.dir, `${name}-`));
+  // The runner's temporary directory: one per job run (two applies at once must not share it).
+  const temp = mkdtempSync(join(w.dir, `temp-${name}-`));
   const runs: StepRun[] = [];
   for (const step of job.steps) {
     if (step.uses?.startsWith('actions/checkout@')) {
@@ -97,15 +104,11 @@ async function runJob(w: World, name: string, o: { event: 'pull_request' | 'push
     if (!step.uses?.startsWith('menuctl/menuctl@')) throw new Error(`the replay cannot run step ${JSON.stringify(step)}`);
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: join(w.dir, 'home') };
     for (const scope of [workflow.env, job.env ?? {}, step.env ?? {}]) {
-      for (const [k, v] of Object.entries(scope)) env[k] = fill(v, w, name);
+      for (const [k, v] of Object.entries(scope)) env[k] = fill(v, w, temp);
     }
     // The one value the replay must change: github.com is not reachable here. Its shape is checked below.
     expect(env.MENUCTL_STATE).toBe(`git+https://x-access-token:${GITHUB_TOKEN}@github.com/${REPO}.git#menuctl-state`);
     env.MENUCTL_STATE = w.state;
-    if (env.MENUCTL_TOKEN === '') delete env.MENUCTL_TOKEN;
-    if (o.token) env.MENUCTL_TOKEN = o.token;
-    const temp = join(w.dir, `temp-${name}`);
-    mkdirSync(temp, { recursive: true });
     const output = join(temp, `output-${runs.length}`);
     const summary = join(temp, `summary-${runs.length}`);
     const event = join(temp, 'event.json');
@@ -119,12 +122,13 @@ async function runJob(w: World, name: string, o: { event: 'pull_request' | 'push
       GITHUB_RUN_ID: String(4000 + runs.length), GITHUB_SHA: 'fedcba9876543210', GITHUB_EVENT_NAME: o.event, GITHUB_EVENT_PATH: event,
       GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: temp, 'INPUT_GITHUB-TOKEN': GITHUB_TOKEN,
     });
-    for (const [k, v] of Object.entries(step.with ?? {})) env[`INPUT_${k.toUpperCase()}`] = fill(v, w, name);
-    runs.push(await new Promise<StepRun>((done) => {
+    for (const [k, v] of Object.entries(step.with ?? {})) env[`INPUT_${k.toUpperCase()}`] = fill(v, w, temp);
+    const r = await new Promise<Omit<StepRun, 'outputs' | 'summary'>>((done) => {
       execFile(process.execPath, [BUNDLE], { env, cwd: workspace }, (err, stdout, stderr) => {
         done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
       });
-    }));
+    });
+    runs.push({ ...r, outputs: parseOutputs(readFileSync(output, 'utf8')), summary: readFileSync(summary, 'utf8') });
   }
   return runs;
 }
@@ -148,6 +152,23 @@ describe('the documented workflow is the one in docs/ci.md', () => {
     const block = /```yaml\n([\s\S]*?)```/.exec(doc.slice(at))![1]!;
     const file = readFileSync(WORKFLOW_FILE, 'utf8');
     expect(block).toBe(file.slice(file.indexOf('name: menus')));
+  });
+
+  it('every job that talks to the API logs in with email and password: none is given a JWT, which would expire', () => {
+    const online = Object.entries(workflow.jobs).filter(([, job]) => job.steps.some((s) => s.uses?.startsWith('menuctl/menuctl@') && !['validate', 'test'].includes(String(s.with?.command))));
+    expect(online.map(([name]) => name).sort()).toEqual(['apply', 'drift', 'plan']);
+    for (const [name, job] of online) {
+      for (const step of job.steps.filter((s) => s.uses?.startsWith('menuctl/menuctl@'))) {
+        const env = { ...workflow.env, ...job.env, ...step.env };
+        expect(env, name).toMatchObject({ MENUCTL_EMAIL: '${{ secrets.MENUCTL_EMAIL }}', MENUCTL_PASSWORD: '${{ secrets.MENUCTL_PASSWORD }}' });
+        expect(Object.keys(env).filter((k) => k.startsWith('MENUCTL_TOKEN')), name).toEqual([]);
+      }
+    }
+  });
+
+  it('the apply job pulls the new apps\' secrets through the action, after apply', () => {
+    const commands = workflow.jobs.apply!.steps.filter((s) => s.uses?.startsWith('menuctl/menuctl@')).map((s) => s.with?.command);
+    expect(commands).toEqual(['apply', 'secrets pull']);
   });
 });
 
@@ -195,17 +216,32 @@ describe.each(BACKENDS)('the workflow, replayed in fresh clones with the state i
     const prToken = await w.api.mintToken(w.org);
     // Pull request: the check job, then the plan job posts the plan.
     for (const r of await runJob(w, 'check', { event: 'pull_request' })) expect(r.code, r.stderr).toBe(0);
-    const [plan] = await runJob(w, 'plan', { event: 'pull_request', token: prToken });
+    // It logs in with the workflow's email and password (no JWT is given to any job).
+    const [plan] = await runJob(w, 'plan', { event: 'pull_request' });
     expect(plan!.code, plan!.stderr).toBe(0);
+    expect(posts(w, '/api/authenticate')).toBeGreaterThan(0);
     const comment = (w.github.comments.get(PR) ?? []).find((c) => c.body.startsWith(PLAN_MARKER))!;
     expect(comment.body).toContain('2 to create');
 
     // The merge: the apply job in another fresh clone.
     w.api.resetStats();
-    const [first] = await runJob(w, 'apply', { event: 'push' });
+    const [first, pull] = await runJob(w, 'apply', { event: 'push' });
     expect(first!.code, first!.stderr).toBe(0);
     expect(posts(w, '/api/apps')).toBe(1);
     expect(posts(w, '/api/actions')).toBe(1);
+    // Its `secrets pull` step: the new app's token in a 0600 file in the runner's temp, the path
+    // as the output, the value registered as a mask and nowhere else in what the step wrote.
+    expect(pull!.code, pull!.stdout + pull!.stderr).toBe(0);
+    const file = pull!.outputs['secrets-file']!;
+    expect(file).toMatch(new RegExp(`^${w.dir}/temp-apply-`));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const appToken = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { token: string }>)['app["com.acme.agent"]']!.token;
+    expect(appToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(pull!.stdout).toContain(`::add-mask::${appToken}\n`);
+    for (const r of [first!, pull!]) {
+      const logged = r.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n');
+      for (const text of [logged, r.stderr, r.summary, JSON.stringify(r.outputs)]) expect(text).not.toContain(appToken);
+    }
 
     // The same commit's apply again (a re-run): nothing is sent, no app twice.
     const [rerun] = await runJob(w, 'apply', { event: 'push' });
@@ -215,7 +251,7 @@ describe.each(BACKENDS)('the workflow, replayed in fresh clones with the state i
     // The next merge's apply in two clones at once: one holds the lock, the other waits for it.
     merge(w, [action('Balance'), action('Airtime')], 'Airtime menu');
     const [c, d] = await Promise.all([runJob(w, 'apply', { event: 'push' }), runJob(w, 'apply', { event: 'push' })]);
-    for (const r of [c![0]!, d![0]!]) expect(r.code, r.stderr).toBe(0);
+    for (const r of [...c!, ...d!]) expect(r.code, r.stderr).toBe(0);
     // (Whether they overlapped depends on the machine; that the second waits for a held lock is
     // the next test's, made certain there.)
     expect(posts(w, '/api/apps')).toBe(1);
@@ -233,7 +269,7 @@ describe.each(BACKENDS)('the workflow, replayed in fresh clones with the state i
     const pulled = await runCli(['secrets', 'pull', 'config/', '--out', join(w.dir, 'app-secrets.json')], { cwd: e, env });
     expect(pulled.code, pulled.stderr).toBe(0);
     expect(pulled.stdout + pulled.stderr).not.toMatch(/[0-9a-f]{32}/);
-    expect(JSON.parse(readFileSync(join(w.dir, 'app-secrets.json'), 'utf8'))['app["com.acme.agent"]'].token).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.parse(readFileSync(join(w.dir, 'app-secrets.json'), 'utf8'))['app["com.acme.agent"]'].token).toBe(appToken);
 
     // Scheduled drift: green.
     const [drift] = await runJob(w, 'drift', { event: 'push' });

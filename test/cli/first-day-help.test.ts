@@ -55,6 +55,15 @@ describe('--help', () => {
     }
     for (const c of ['apply', 'drift', 'export', 'state']) expect((await runCli([c, '--help'])).stdout, c).toContain('MENUCTL_TOKEN');
   });
+
+  it.each([['import'], ['secrets', 'pull']])('%s --help has an Environment section naming the credentials and the state, and one Examples section', async (...command) => {
+    const r = await runCli([...command, '--help']);
+    expect(r.code).toBe(0);
+    const env = r.stdout.slice(r.stdout.indexOf('\nEnvironment:\n'));
+    expect(env).not.toBe(r.stdout);
+    for (const v of ['MENUCTL_API_URL', 'MENUCTL_TOKEN', 'MENUCTL_EMAIL, MENUCTL_PASSWORD', 'MENUCTL_STATE']) expect(env).toContain(v);
+    expect(r.stdout.match(/\nExamples?[,:]/g)).toEqual(['\nExamples:']);
+  });
 });
 
 describe('connecting', () => {

@@ -7,6 +7,8 @@ export interface TestPostgres {
   password: string;
   port: number;
   database: string;
+  /** With `tls`: the server's self-signed certificate (its own CA), made for `host` only. */
+  tls?: { cert: string; host: string };
   /** How long initdb and the first connection took, for the curious (never asserted). */
   startMs: number;
   /** With `logStatements`: every statement logged so far (the marker queries left out); else empty. */
@@ -18,4 +20,4 @@ export interface TestPostgres {
 }
 
 /** Starts a fresh server; one per test file (beforeAll/afterAll) is the intended use. */
-export function startPostgres(options?: { logStatements?: boolean }): Promise<TestPostgres>;
+export function startPostgres(options?: { logStatements?: boolean; tls?: boolean }): Promise<TestPostgres>;

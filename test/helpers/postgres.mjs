@@ -44,8 +44,8 @@ async function binaries() {
   }
 }
 
-/** The uid/gid to run as: our own unless we are root. */
-function runAs() {
+/** The uid/gid to run as: our own unless we are root. (Also used by ./pgbouncer.mjs.) */
+export function runAs() {
   if (userInfo().uid !== 0) return null;
   for (const name of ['nobody', 'postgres']) {
     try {
@@ -69,17 +69,17 @@ const hasSetpriv = (() => {
   }
 })();
 
-/** argv that runs `argv` as `as`, stopped with SIGINT when this process dies (where setpriv exists). */
-function wrap(argv, as, dieWithUs) {
+/** argv that runs `argv` as `as`, stopped with `signal` when this process dies (where setpriv exists). */
+export function wrap(argv, as, dieWithUs, signal = 'INT') {
   if (hasSetpriv) {
     const ids = as ? [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups'] : [];
-    return { cmd: 'setpriv', args: [...ids, ...(dieWithUs ? ['--pdeathsig', 'INT'] : []), '--', ...argv] };
+    return { cmd: 'setpriv', args: [...ids, ...(dieWithUs ? ['--pdeathsig', signal] : []), '--', ...argv] };
   }
   return { cmd: argv[0], args: argv.slice(1), ...(as ?? {}) };
 }
 
 /** tmpdir(), unless the other user cannot enter it: then /tmp. */
-function baseDir(as) {
+export function baseDir(as) {
   const dir = tmpdir();
   if (as === null) return dir;
   for (let d = dir; ; d = dirname(d)) {
@@ -88,7 +88,7 @@ function baseDir(as) {
   }
 }
 
-function canRun(file, as) {
+export function canRun(file, as) {
   if (!hasSetpriv) {
     // Without setpriv, judge by the mode bits of every directory on the way.
     for (let d = dirname(file); d !== parse(d).root; d = dirname(d)) if ((statSync(d).mode & 0o001) === 0) return false;
@@ -120,7 +120,7 @@ function reachable(bin, as) {
   return { initdb: join(shared, 'bin', 'initdb'), postgres: join(shared, 'bin', 'postgres') };
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -131,7 +131,7 @@ function freePort() {
   });
 }
 
-function alive(pid) {
+export function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;
@@ -154,6 +154,29 @@ function sweepLeftovers(base) {
   }
 }
 
+/**
+ * A self-signed certificate (its own CA) for `localhost` only, so a client connecting to
+ * 127.0.0.1 can verify its chain (verify-ca) but not its name (verify-full). The key is the
+ * server's user's, mode 0600, as PostgreSQL requires.
+ */
+function selfSignedCertificate(dir, as) {
+  const cert = join(dir, 'server.crt');
+  const key = join(dir, 'server.key');
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost',
+      '-addext', 'subjectAltName=DNS:localhost', '-addext', 'basicConstraints=critical,CA:TRUE', '-keyout', key, '-out', cert], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (err) {
+    throw new Error(`cannot make a test TLS certificate with openssl (is it installed?): ${err.stderr?.toString() || err.message}`);
+  }
+  chmodSync(key, 0o600);
+  chmodSync(cert, 0o644);
+  if (as) {
+    chownSync(key, as.uid, as.gid);
+    chownSync(cert, as.uid, as.gid);
+  }
+  return { cert, key, host: 'localhost' };
+}
+
 function run(what, cmd, cwd) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd.cmd, cmd.args, { cwd, uid: cmd.uid, gid: cmd.gid, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
@@ -165,7 +188,7 @@ function run(what, cmd, cwd) {
   });
 }
 
-function exited(child) {
+export function exited(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -199,8 +222,9 @@ async function waitReady(url, child, log) {
  * `logStatements` (a bench counting round trips) every statement a client sends is one line of
  * the server's log, kept in order: `statements()` returns them, and `settle()` waits until every
  * statement sent before the call is in (a marker query whose own log line comes after theirs).
+ * With `tls`, the server also takes TLS connections, with a self-signed certificate (`tls.cert`).
  */
-export async function startPostgres({ logStatements = false } = {}) {
+export async function startPostgres({ logStatements = false, tls = false } = {}) {
   const started = Date.now();
   const as = runAs();
   const bin = reachable(await binaries(), as);
@@ -224,6 +248,7 @@ export async function startPostgres({ logStatements = false } = {}) {
     // the time initdb takes on a slow disk (a bench would measure this machine's disk, not menuctl).
     await run('initdb', wrap([bin.initdb, '-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--no-sync', '--no-instructions', '-E', 'UTF8', '--locale=C'], as, true), dir);
     rmSync(pwfile);
+    const ssl = tls ? selfSignedCertificate(dir, as) : null;
 
     // A port found free may be taken before the server binds it: try another a few times.
     for (let attempt = 1; ; attempt++) {
@@ -231,7 +256,8 @@ export async function startPostgres({ logStatements = false } = {}) {
       const url = `postgres://${USER}:${password}@127.0.0.1:${port}/${DATABASE}`;
       const logging = logStatements ? ['-c', 'log_statement=all', '-c', 'log_line_prefix=', '-c', 'log_min_messages=warning', '-c', 'log_min_error_statement=panic'] : [];
       const cmd = wrap([bin.postgres, '-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
-        '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=50', ...logging], as, true);
+        '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=50', ...logging,
+        ...(ssl ? ['-c', 'ssl=on', '-c', `ssl_cert_file=${ssl.cert}`, '-c', `ssl_key_file=${ssl.key}`] : [])], as, true);
       const child = spawn(cmd.cmd, cmd.args, { cwd: dir, uid: cmd.uid, gid: cmd.gid, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
       let log = '';
       const statements = [];
@@ -263,6 +289,7 @@ export async function startPostgres({ logStatements = false } = {}) {
       let stopped;
       return {
         url, user: USER, password, port, database: DATABASE,
+        ...(ssl ? { tls: { cert: ssl.cert, host: ssl.host } } : {}),
         startMs: Date.now() - started,
         statements: () => [...statements],
         async settle() {

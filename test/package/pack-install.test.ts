@@ -121,6 +121,33 @@ describe('the packed tarball', () => {
   });
 });
 
+describe('the install the docs show (issue 34 item 4)', () => {
+  const shellLines = (file: string) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.split('\n'));
+
+  it('no README command runs `npx menuctl`, which outside a clone fetches a package by name from a registry', () => {
+    expect(shellLines('README.md').filter((l) => /\bnpx menuctl\b/.test(l))).toEqual([]);
+  });
+
+  it('the README\'s install line, run as written (into a prefix), gives a `menuctl` that runs the README\'s offline commands', async () => {
+    const line = shellLines('README.md').find((l) => l.startsWith('npm install --global '));
+    expect(line).toBeDefined();
+    const words = line!.replace(/\s+#.*$/, '').split(/\s+/);
+    // The file `npm pack` makes now: the docs name the version package.json has.
+    expect(words.at(-1)).toBe(`./${tarball.slice(dir.length + 1)}`);
+    expect(readFileSync(join(ROOT, 'docs/ci.md'), 'utf8')).toContain(`\`${words.join(' ')}\``);
+    const prefix = join(dir, 'global');
+    const installed = await sh(words[0]!, [...words.slice(1), '--prefix', prefix, ...NPM_QUIET], dir);
+    expect(installed.code, installed.stderr).toBe(0);
+    const bin = join(prefix, 'bin/menuctl');
+    expect((await sh(bin, ['--version'], dir)).stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+    const examples = join(prefix, 'lib/node_modules/menuctl/examples');
+    for (const command of ['validate', 'test', 'analyze']) {
+      const r = await sh(bin, [command, examples], dir);
+      expect(r.code, `${command}: ${r.stderr}`).toBe(0);
+    }
+  }, INSTALL_TIMEOUT);
+});
+
 describe('the installed CLI', () => {
   it('validates and tests the shipped examples', async () => {
     const examples = join(pkg(), 'examples');

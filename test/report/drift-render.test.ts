@@ -23,6 +23,20 @@ describe('drift text and markdown', () => {
       .toBe('Drift: 2 changed, 1 archived, 1 missing, 1 unmanaged.');
   });
 
+  it('advice before the summary: apply for what it can fix; for unmanaged-only drift, `ignore:` and not apply, which changes nothing', () => {
+    const onlyUnmanaged: Drift = { ...sampleDrift(), drift: sampleDrift().drift.filter((d) => d.class === 'unmanaged') };
+    for (const text of [renderDriftText(onlyUnmanaged, { color: false }), renderDriftMarkdown(onlyUnmanaged)]) {
+      expect(text).toContain('Only live resources the configuration does not have: list them under `ignore:` in the configuration to leave them alone');
+      expect(text).not.toContain('Run `menuctl apply`');
+    }
+    const mixed = renderDriftText(sampleDrift(), { color: false }).trimEnd().split('\n');
+    expect(mixed.at(-2)).toMatch(/^Run `menuctl apply` to make the live API match the configuration.*For the unmanaged ones, list them under `ignore:`/);
+    const changedOnly: Drift = { ...sampleDrift(), drift: sampleDrift().drift.filter((d) => d.class === 'changed') };
+    expect(renderDriftText(changedOnly, { color: false })).not.toContain('ignore:');
+    expect(renderDriftText(inSyncDrift(), { color: false })).not.toMatch(/menuctl apply|ignore:/);
+    expect(renderDriftMarkdown(inSyncDrift())).not.toMatch(/menuctl apply|ignore:/);
+  });
+
   it('markdown starts with its marker and counts every class', () => {
     const md = renderDriftMarkdown(sampleDrift());
     expect(md.split('\n')[0]).toBe(DRIFT_MARKER);

@@ -27,6 +27,17 @@ describe('renderOutcomeLine', () => {
     expect(renderOutcomeLine(outcome, { color: false })).toBe(line);
   });
 
+  it('a lost create\'s message, which starts with its address, names the address once (the JSON keeps the message whole)', () => {
+    const message = 'app["com.example.a"]: the create\'s answer was lost (POST /api/apps: no answer) and the API cannot list these resources to check whether it exists; ' +
+      'if it was created, adopt it with `menuctl import \'app["com.example.a"]\' ID`, else apply again with `--recreate \'app["com.example.a"]\'`';
+    const lost: ChangeOutcome = { address: 'app["com.example.a"]', op: 'create', type: 'app', status: 'failed', id: null, error: { message } };
+    const line = renderOutcomeLine(lost, { color: false });
+    expect(line).toMatch(/^✗ create app\["com\.example\.a"\]: the create's answer was lost/);
+    expect(line.split('app["com.example.a"]: ')).toHaveLength(2);
+    expect(renderApplySummary(result([lost]), { color: false })).toContain('  ✗ create app["com.example.a"]: the create\'s answer was lost');
+    expect(JSON.parse(renderApplyJson(result([lost]))).outcomes[0].error.message).toBe(message);
+  });
+
   it('colours only when asked', () => {
     expect(renderOutcomeLine(failed, { color: true })).toContain('\x1b[31m✗\x1b[39m');
     expect(renderOutcomeLine(failed, { color: false })).not.toContain('\x1b[');

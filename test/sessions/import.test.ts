@@ -188,11 +188,11 @@ describe('scrubValue', () => {
     const names = new Set<string>();
     expect(scrubText('Send Ksh100 to JOHN KAMAU 0712345678?', [], names)).toBe('Send Ksh100 to JANE DOE 0710000000?');
     expect([...names]).toEqual(['JOHN KAMAU']);
-    expect(scrubValue('to', 'JOHN KAMAU', [], names)).toBe('JANE DOE');
+    expect(scrubValue('to', 'JOHN KAMAU', { names })).toBe('JANE DOE');
     // Not a name the messages showed: scrubbed as text, so a select: value still finds its option.
-    expect(scrubValue('bundle', 'Weekly Bundle', [], names)).toBe('Weekly Bundle');
-    expect(scrubValue('amount', '100.00', [], names)).toBe('100.00');
-    expect(scrubValue('ref', 'QAB1CD2EF3', [], names)).toBe('QAB1CD2EF3');
+    expect(scrubValue('bundle', 'Weekly Bundle', { names })).toBe('Weekly Bundle');
+    expect(scrubValue('amount', '100.00', { names })).toBe('100.00');
+    expect(scrubValue('ref', 'QAB1CD2EF3', { names })).toBe('QAB1CD2EF3');
   });
 
   it('an imported record stays a passing session: names gone from screens and variables alike, options kept', async () => {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LockHeld, StateConflict } from '../../src/state/backend.js';
 import type { LockInfo, StateBackend } from '../../src/state/backend.js';
 import { lockFile, openGitBackend, parseGitStateUrl } from '../../src/state/git.js';
-import { scrubSecrets, urlSecrets } from '../../src/state/git-url.js';
+import { scrubSecrets, splitCredentials, urlSecrets } from '../../src/state/git-url.js';
 import type { GitBackendOptions } from '../../src/state/git.js';
 
 const dirs: string[] = [];
@@ -85,6 +85,8 @@ describe('parseGitStateUrl', () => {
     ['git+-oProxyCommand=x', /starts with "-"/],
     ['git+ext::sh -c x', /space|transport::address/],
     ['git+https://', /no host or path/],
+    ['git+ssh://git:pw@host/x.git', /password in this kind of URL would be handed to ssh/],
+    ['git+https://bot:a%0Ab@host/x.git', /line break/],
   ])('refuses %s', (url, why) => {
     expect(() => parseGitStateUrl(url)).toThrow(why);
   });
@@ -96,6 +98,19 @@ describe('parseGitStateUrl', () => {
     } catch (err) {
       expect((err as Error).message).not.toContain('pa#ss');
     }
+  });
+});
+
+describe('splitCredentials', () => {
+  it.each([
+    ['https://bot:p%40ss@git.example.com/x.git', 'https://git.example.com/x.git', { username: 'bot', password: 'p@ss' }],
+    ['https://ghp_t0ken@github.com/x.git', 'https://github.com/x.git', { username: 'ghp_t0ken', password: '' }],
+    ['https://u:p@ss@host:8443/x.git', 'https://host:8443/x.git', { username: 'u', password: 'p@ss' }],
+    ['https://github.com/x.git', 'https://github.com/x.git', null],
+    ['ssh://git@host/x.git', 'ssh://git@host/x.git', null],
+    ['git@github.com:acme/menus.git', 'git@github.com:acme/menus.git', null],
+  ])('%s', (remote, url, credentials) => {
+    expect(splitCredentials(remote)).toEqual({ url, credentials });
   });
 });
 
@@ -275,6 +290,20 @@ describe('git backend: the record', () => {
     }
   });
 
+  // Issue 36.10: git's output was collected with a 64 MB maxBuffer. Highly compressible lines,
+  // so that git's zlib and pack work stay quick; the size is what matters here.
+  it('writes and reads back a record over 64 MB (slow: ~70 MB through git)', async () => {
+    const remote = bareRemote();
+    const line = '{"scope":"https://api.example.com org 62","address":"action[\\"K\\"]","id":"123456"}\n';
+    const big = line.repeat(Math.ceil((70 * 1024 * 1024) / line.length));
+    const b = open(remote);
+    const v = await b.write(big, null, 'menuctl apply: a large record');
+    const back = await open(remote).read();
+    expect(back.version).toBe(v);
+    expect(back.text?.length).toBe(big.length);
+    expect(back.text === big).toBe(true); // not toEqual: a 70 MB diff would be its own problem
+  }, 120_000);
+
   it('close() removes its scratch repository', async () => {
     const remote = bareRemote();
     const scratchRoot = tmp('menuctl-git-tmp-');
@@ -378,12 +407,14 @@ describe('git backend: locks', () => {
     expect(await open(remote).locks()).toEqual([second]);
   });
 
+  // pollLock tells onWait only when time is left after the first try: a timeout that one slow
+  // try (a loaded CI machine) could use up would make this test flaky.
   it('gives up with LockHeld when the holder keeps the lock past the timeout', async () => {
     const remote = bareRemote();
     const first = lockInfo(SCOPE);
     await open(remote).lock(first, { timeoutMs: 0 });
     const told: LockInfo[] = [];
-    const err = await open(remote).lock(lockInfo(SCOPE), { timeoutMs: 150, onWait: (h) => told.push(h) }).catch((e: unknown) => e);
+    const err = await open(remote).lock(lockInfo(SCOPE), { timeoutMs: 1500, onWait: (h) => told.push(h) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LockHeld);
     expect((err as LockHeld).holder).toEqual(first);
     expect(told).toEqual([first]);

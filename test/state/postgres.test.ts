@@ -2,10 +2,11 @@
 // Each test uses tables of its own prefix (?table=), so tests share the server, not state.
 
 import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { LockHeld, StateConflict, type LockInfo, type StateBackend } from '../../src/state/backend.js';
+import { LockHeld, LockLost, StateConflict, type LockInfo, type StateBackend } from '../../src/state/backend.js';
 import { LockHolderAlive, advisoryKey, openPostgresBackend } from '../../src/state/postgres.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.mjs';
 
@@ -272,6 +273,141 @@ describe('locks', () => {
   });
 });
 
+/** A process that runs until killed: a holder "still running on this host". */
+async function liveProcess(): Promise<{ pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  await new Promise((resolve, reject) => child.once('spawn', resolve).once('error', reject));
+  const exited = new Promise((r) => child.once('exit', r));
+  return { pid: child.pid!, stop: async () => { child.kill('SIGKILL'); await exited; } };
+}
+
+describe('lock loss', () => {
+  test('a run whose lock session is ended: verify and write refuse with LockLost, and after another run locks, the first still cannot write', async () => {
+    const [a, b] = twoRunners();
+    const lockA = info('lock-a');
+    await a.lock(lockA, { timeoutMs: 0 });
+    await a.verify(lockA);
+    const v1 = await a.write('one\n', null, 'a', [lockA]);
+    await terminateLockHolder();
+    // The write itself finds the lock gone (nothing checked it before).
+    const err = await rejection(a.write('two\n', v1, 'a', [lockA]));
+    expect(err).toBeInstanceOf(LockLost);
+    expect(err.message).toMatch(/session ended/);
+    await expect(a.verify(lockA)).rejects.toBeInstanceOf(LockLost);
+    const stale: string[] = [];
+    await b.lock(info('lock-b'), { timeoutMs: 0, onStale: (h) => stale.push(h.id) });
+    expect(stale).toEqual(['lock-a']);
+    await expect(a.write('two\n', v1, 'a', [lockA])).rejects.toBeInstanceOf(LockLost);
+    await expect(a.verify(lockA)).rejects.toBeInstanceOf(LockLost);
+    const v2 = await b.write('from b\n', v1, 'b', [info('lock-b')]);
+    expect(await b.read()).toEqual({ text: 'from b\n', version: v2 });
+  });
+
+  test('the write\'s own check: the session ended after the last verify, another run locked meanwhile, and the write is refused', async () => {
+    const [a, b] = twoRunners();
+    const lockA = info('lock-a');
+    await a.lock(lockA, { timeoutMs: 0 });
+    const v1 = await a.write('one\n', null, 'a', [lockA]);
+    await a.verify(lockA);
+    await terminateLockHolder();
+    await b.lock(info('lock-b'), { timeoutMs: 0 });
+    const v2 = await b.write('from b\n', v1, 'b', [info('lock-b')]);
+    // Even with the version b wrote (as if a had re-read), a's write is refused for its lock.
+    const err = await rejection(a.write('late\n', v2, 'a', [lockA]));
+    expect(err).toBeInstanceOf(LockLost);
+    expect((await b.read()).text).toBe('from b\n');
+  });
+
+  test('verify: a lock row removed by someone else is a LockLost, and the scope is free again', async () => {
+    const url = freshUrl();
+    const a = open(url);
+    const lockA = info('lock-a');
+    await a.lock(lockA, { timeoutMs: 0 });
+    await admin.query(`DELETE FROM ${new URL(url).searchParams.get('table')}_locks`);
+    const err = await rejection(a.verify(lockA));
+    expect(err).toBeInstanceOf(LockLost);
+    expect(err.message).toMatch(/row was removed/);
+    await open(url).lock(info('lock-b'), { timeoutMs: 0 });
+  });
+
+  test('a lock taken with another backend, or never, is not this run\'s', async () => {
+    const [a, b] = twoRunners();
+    await a.lock(info('lock-a'), { timeoutMs: 0 });
+    await expect(b.verify(info('lock-a'))).rejects.toBeInstanceOf(LockLost);
+    await expect(b.write('x\n', null, 'b', [info('lock-a')])).rejects.toBeInstanceOf(LockLost);
+    expect((await a.read()).text).toBeNull();
+  });
+
+  test('a holder whose session ended but whose process still runs on this host is not taken over: LockHeld until it ends', async () => {
+    const [a, b] = twoRunners();
+    const proc = await liveProcess();
+    try {
+      const holder = { ...info('lock-a'), host: hostname(), pid: proc.pid };
+      await a.lock(holder, { timeoutMs: 0 });
+      await terminateLockHolder();
+      const err = await rejection(b.lock(info('lock-b'), { timeoutMs: 0 }));
+      expect(err).toBeInstanceOf(LockHeld);
+      expect((err as LockHeld).holder.id).toBe('lock-a');
+      expect(err.message).toContain(`process ${proc.pid} still runs on this host`);
+      // Listed as held, and state unlock refuses it unless forced.
+      expect((await b.locks()).map((l) => l.id)).toEqual(['lock-a']);
+      await expect(b.unlock('lock-a')).rejects.toBeInstanceOf(LockHolderAlive);
+      // The scope's advisory lock was given back: nobody holds it while refusing.
+      expect((await admin.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory'")).rowCount).toBe(0);
+    } finally {
+      await proc.stop();
+    }
+    const stale: string[] = [];
+    await b.lock(info('lock-b'), { timeoutMs: 0, onStale: (h) => stale.push(h.id) });
+    expect(stale).toEqual(['lock-a']);
+  });
+
+  test('unlock --force of a live holder ends its session: the holder then gets LockLost and another run can lock', async () => {
+    const [a, b] = twoRunners();
+    const lockA = info('lock-a');
+    await a.lock(lockA, { timeoutMs: 0 });
+    await expect(b.unlock('lock-a')).rejects.toBeInstanceOf(LockHolderAlive);
+    expect(await b.unlock('lock-a', { force: true })).toEqual(lockA);
+    expect(await b.locks()).toEqual([]);
+    await expect(a.verify(lockA)).rejects.toBeInstanceOf(LockLost);
+    await b.lock(info('lock-b'), { timeoutMs: 0 });
+    await expect(a.write('x\n', null, 'a', [lockA])).rejects.toBeInstanceOf(LockLost);
+    // a's close releases nothing of b's.
+    await a.close();
+    expect((await b.locks()).map((l) => l.id)).toEqual(['lock-b']);
+  });
+
+  test('server limits on idle transactions and sessions do not end a lock that idles while its run works', async () => {
+    await admin.query("CREATE ROLE idler LOGIN PASSWORD 'pw-idler'; GRANT CREATE ON SCHEMA public TO idler");
+    try {
+      await admin.query("ALTER ROLE idler SET idle_in_transaction_session_timeout = '300ms'; ALTER ROLE idler SET idle_session_timeout = '300ms'; ALTER ROLE idler SET transaction_timeout = '500ms'");
+      const a = open(`postgres://idler:pw-idler@127.0.0.1:${server.port}/${server.database}?table=t${++tables}`);
+      const lockA = info('lock-a');
+      await a.lock(lockA, { timeoutMs: 0 });
+      await new Promise((r) => setTimeout(r, 1_500));
+      await a.verify(lockA);
+      await a.write('x\n', null, 'a', [lockA]);
+      expect(await a.unlock('lock-a')).toEqual(lockA);
+    } finally {
+      await Promise.all(opened.splice(0).map((b) => b.close()));
+      await admin.query('DROP OWNED BY idler; DROP ROLE idler');
+    }
+  });
+
+  test('unlock --force of a lock whose holder process still runs on this host, its session gone: released', async () => {
+    const [a, b] = twoRunners();
+    const proc = await liveProcess();
+    try {
+      await a.lock({ ...info('lock-a'), host: hostname(), pid: proc.pid }, { timeoutMs: 0 });
+      await terminateLockHolder();
+      expect((await b.unlock('lock-a', { force: true }))?.id).toBe('lock-a');
+      await b.lock(info('lock-b'), { timeoutMs: 0 });
+    } finally {
+      await proc.stop();
+    }
+  });
+});
+
 describe('unlock', () => {
   test('our own lock: released, its row gone, and the scope free for the next runner', async () => {
     const [a, b] = twoRunners();
@@ -290,7 +426,8 @@ describe('unlock', () => {
     const [a, b] = twoRunners();
     await a.lock(info('lock-a'), { timeoutMs: 0 });
     await terminateLockHolder();
-    expect((await b.locks()).map((l) => l.id)).toEqual(['lock-a']);
+    // Not listed as held (its session ended), yet its row is there to remove by id.
+    expect(await b.locks()).toEqual([]);
     expect(await b.unlock('lock-a')).toEqual(info('lock-a'));
     expect(await b.locks()).toEqual([]);
     const stale: string[] = [];
@@ -377,7 +514,7 @@ describe('connections and secrets', () => {
     expect(() => openPostgresBackend('postgres://u:hunter22@h/db?tabel=x', { env: {} })).toThrow(/unknown parameter "tabel"/);
     expect(() => openPostgresBackend('postgres://u:hunter22@h/db?table=x;drop', { env: {} })).toThrow(/SQL name/);
     for (const bad of ['mysql://u:hunter22@h/db', 'postgres://u:hunter22@h/db?tabel=x', 'postgres://u:hunter22@h/db?table=Bad',
-      'postgres://u@h/db?password=hunter22', 'postgres://u:hunter22%zz@h/db', 'postgres://u:hun@ter22@h:x/db']) {
+      'postgres://u@h/db?password=hunter22&tabel=x', 'postgres://u:hunter22%zz@h/db', 'postgres://u:hun@ter22@h:x/db']) {
       expect(() => openPostgresBackend(bad, { env: {} })).toThrow();
       try {
         openPostgresBackend(bad, { env: {} });

@@ -2,7 +2,7 @@
 // promises, checked on arbitrary strings with fast-check.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inert, inertLines } from '../../src/text/inert.js';
+import { inert, inertJson, inertLines } from '../../src/text/inert.js';
 import { code, mdText } from '../../src/report/markdown-util.js';
 
 /** Anything a terminal acts on or that breaks a line: what must never come out. */
@@ -54,6 +54,28 @@ describe('inert', () => {
     fc.assert(fc.property(hostile.filter((s) => !s.includes('\\')), (s) => {
       const back = JSON.parse(`"${inert(s).replace(/"/g, '\\"')}"`) as string;
       return back === s;
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('the ranges issue 36 names', () => {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
+  it.each([
+    ['C0 with ESC and CR', range(0x00, 0x1f)],
+    ['DEL and C1 with CSI U+009B and OSC U+009D', range(0x7f, 0x9f)],
+    ['bidi embeddings and overrides', range(0x202a, 0x202e)],
+    ['bidi isolates', range(0x2066, 0x2069)],
+  ])('%s: each one escaped', (_what, chars) => {
+    for (const c of chars) expect(inert(`a${c}b`)).toMatch(/^a\\(?:[nrt]|u[0-9a-f]{4})b$/);
+  });
+});
+
+describe('inertJson', () => {
+  it('leaves no DEL, C1, format character or separator in JSON text, and the same value', () => {
+    fc.assert(fc.property(hostile, (s) => {
+      const out = inertJson(JSON.stringify({ s, list: [s] }, null, 2));
+      expect(JSON.parse(out)).toEqual({ s, list: [s] });
+      return !/(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u.test(out);
     }), { numRuns: 2000 });
   });
 });
