@@ -13,7 +13,7 @@
 
 import type { Diagnostic } from '../model/diagnostic.js';
 import { kindOf } from '../model/kinds/index.js';
-import type { DesiredState, LiveState } from '../model/types.js';
+import type { DesiredState, LiveState, RecordedScope } from '../model/types.js';
 import { buildPlan } from '../plan/build-plan.js';
 import { compareStates, type Comparison, type Orphan } from '../plan/compare.js';
 import { serializeChange } from '../plan/plan-file.js';
@@ -34,11 +34,17 @@ export interface ConfigCheck {
   comparison: Comparison;
 }
 
-/** `recreate`: the --recreate addresses given to this apply, confirmed as for the plan. */
-export function checkAgainstConfig(saved: Plan, desired: DesiredState, live: LiveState, recreate: readonly string[] = []): ConfigCheck {
-  const fresh = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved), recreate: [...recreate] });
+/**
+ * `recreate`: the --recreate addresses given to this apply, confirmed as for the plan.
+ * `recorded`: the applied-state record for this API, as the plan was given it.
+ */
+export function checkAgainstConfig(
+  saved: Plan, desired: DesiredState, live: LiveState, o: { recreate?: readonly string[]; recorded?: RecordedScope | undefined } = {},
+): ConfigCheck {
+  const { recorded } = o;
+  const fresh = buildPlan(desired, live, { targets: saved.targets, prune: saved.prune, resend: resentActions(saved), recreate: [...(o.recreate ?? [])], recorded });
   const errors = fresh.diagnostics.filter((d) => d.severity === 'error');
-  errors.push(...protectionErrors(compareStates(desired, live), savedArchives(saved, live)));
+  errors.push(...protectionErrors(compareStates(desired, live, recorded), savedArchives(saved, live)));
   const byKey = new Map(fresh.plan.changes.map((c) => [changeKey(c), c]));
   const unplanned: StaleItem[] = [];
   for (const change of saved.changes) {

@@ -3,24 +3,14 @@
 
 import { relative } from 'node:path';
 import type { Completion } from '../apply/complete-secrets.js';
-import { secretsSection } from '../apply/secrets-file.js';
-import type { ApplyResult } from '../apply/types.js';
-import { completeAfterApply, type AfterInput } from '../engine/after-apply.js';
-import type { Connection } from './connect.js';
-import { refusalsAsCliErrors } from './engine-errors.js';
 import type { Io } from './io.js';
 import { inert } from '../text/inert.js';
 
 /**
- * Completes the record and the secrets file, and says what was completed. Returns null when the
- * secrets file needed nothing.
+ * Says what the engine completed. Returns null when the secrets file needed nothing (the caller
+ * says "No changes").
  */
-export async function afterApply(
-  planned: AfterInput, secretsFile: string | undefined, conn: Connection, io: Io, o: { check: boolean; json: boolean; result?: ApplyResult },
-): Promise<Completion | null> {
-  const done = await refusalsAsCliErrors(completeAfterApply(planned, {
-    client: conn.client, secretsFile, section: secretsSection(conn.environment), check: o.check, ...(o.result ? { result: o.result } : {}),
-  }));
+export function reportCompletion(done: Completion | null, secretsFile: string | undefined, io: Io, o: { json: boolean }): Completion | null {
   if (done === null) return null;
   if (done.written.length > 0) {
     const n = done.written.length;

@@ -1,12 +1,11 @@
-// menuctl apply: plan (or read a saved plan), confirm, carry out, report. The work is in
-// src/apply/; this file wires flags, output and exit codes (docs/apply.md).
+// menuctl apply: plan (or read a saved plan), confirm, carry out, report. The sequence is
+// engine/apply-run.ts; this file wires flags, the question, progress, output and exit codes
+// (docs/apply.md).
 
-import { kindOf } from '../model/kinds/index.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { applyPlan, ApplyRefused, archiveRefusal } from '../apply/apply.js';
 import { askYes } from './confirm.js';
-import { loadDesired, planLoaded } from './pipeline.js';
+import { loadDesired, reportDiagnostics, type Loaded } from './pipeline.js';
 import type { ApplyResult } from '../apply/types.js';
 import { verificationMessage } from '../apply/verify.js';
 import { parsePlan, PlanFileError } from '../plan/plan-file.js';
@@ -20,26 +19,21 @@ import { checkOrganization, connect, type Connection, type ConnectionFlags } fro
 import { thresholdsOf } from './options.js';
 import { loadRecord, openRecordStore, type RecordFlags } from './record.js';
 import type { RecordStore } from '../state/store.js';
-import { recordJournal } from '../apply/journal.js';
 import { HELD_BACK_CODES } from '../plan/in-flight.js';
-import { RecordKeeper } from '../state/record-file.js';
-import { afterApply } from './apply-after.js';
-import { missingOrFail, usable } from '../engine/after-apply.js';
-import { applyInputOf, type ApplyInput } from '../engine/apply-input.js';
-import { checkSavedPlanAgainstConfig, otherEnvironment, verifySavedPlan } from '../engine/saved-plan.js';
+import { reportCompletion } from './apply-after.js';
+import type { ApplyInput } from '../engine/apply-input.js';
+import { applyRun, planToApply, savedPlanToApply, type ApplyRunHooks } from '../engine/apply-run.js';
+import { AppsKnown, SavedPlanStale } from '../engine/errors.js';
+import { otherEnvironment } from '../engine/saved-plan.js';
 import { refusalsAsCliErrors } from './engine-errors.js';
 import { warnIfCommittable } from './secrets-tracked.js';
-import { refuseSecretsInRecord } from './secret-mask.js';
-import { canonicalStep } from '../model/canonical.js';
-import type { ResolvedAction } from '../model/types.js';
-import { secretsSection } from '../apply/secrets-file.js';
-import { appsKnownToSecretsFile } from '../engine/known-apps.js';
 import { knownAppsMessage } from '../report/known-apps.js';
 import type { CliContext } from './context.js';
 import { runInterrupt, type RunInterrupt } from './interrupt.js';
 import { CliError, EXIT } from './exit.js';
 import { useColor, type Io } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
+import type { ConfigRead } from '../config/load.js';
 
 export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
   plan?: string;
@@ -69,7 +63,7 @@ export async function runApply(paths: string[], flags: ApplyFlags, cliCtx: CliCo
   checkFlags(flags);
   const saved = flags.plan !== undefined ? await readPlanFile(resolve(io.cwd, flags.plan), flags.plan) : undefined;
   // A saved plan names its environment: without --env it is the one used, and another is refused.
-  const environment = await selectEnvironment(paths, flags, io, saved?.environment !== undefined ? { fallback: saved.environment } : {});
+  const { environment, config } = await selectEnvironment(paths, flags, io, saved?.environment !== undefined ? { fallback: saved.environment } : {});
   if (saved) checkPlanEnvironment(saved, environment, flags.plan!);
   const conn = connect(flags, io, environment, { signal: ctx.interrupt.signal });
   // The state's scope is locked from the first read of the record to its last write (store.close).
@@ -78,7 +72,7 @@ export async function runApply(paths: string[], flags: ApplyFlags, cliCtx: CliCo
     throw err;
   });
   try {
-    return await planConfirmApply(paths, flags, { ...conn, store }, ctx, saved);
+    return await planConfirmApply(paths, flags, { ...conn, store }, ctx, { saved, config });
   } catch (err) {
     // A signal during planning or the question: nothing was written yet.
     if (!ctx.signal.aborted) throw err;
@@ -96,52 +90,58 @@ export async function runApply(paths: string[], flags: ApplyFlags, cliCtx: CliCo
 /** The connection and the opened state. */
 type ApplyConnection = Connection & { store: RecordStore };
 
-async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: ApplyContext, saved: Plan | undefined): Promise<number> {
+/** What apply starts from: the saved plan (--plan), and what selecting the environment read of the config. */
+interface ApplySource {
+  saved: Plan | undefined;
+  config: ConfigRead;
+}
+
+async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: ApplyContext, { saved, config }: ApplySource): Promise<number> {
   const { io } = ctx;
   const planned = saved
-    ? await fromSavedPlan(saved, paths, flags, conn, ctx)
-    : await fromConfig(paths, flags, conn, ctx);
+    ? await fromSavedPlan(saved, paths, flags, conn, ctx, config)
+    : await fromConfig(paths, flags, conn, ctx, config);
   const { plan } = planned;
   const json = flags.format === 'json';
   const secretsFile = flags.secretsFile !== undefined ? resolve(io.cwd, flags.secretsFile) : undefined;
   if (secretsFile !== undefined) await warnIfCommittable(secretsFile, io);
-  if (plan.changes.length === 0) {
-    const completed = await afterApply(planned, secretsFile, conn, io, { check: true, json });
+  // A plan with changes is shown before the checks (engine/apply-run.ts) and the question.
+  if (!json && plan.changes.length > 0) io.stdout.write(planShown(plan, flags, io));
+  const run = await refusalsAsCliErrors(applyRun(planned, {
+    client: conn.client,
+    concurrency: conn.concurrency,
+    signal: ctx.signal,
+    environment: conn.environment,
+    secretsFile,
+    discardSecrets: flags.discardSecrets === true,
+    force: flags.force === true,
+    secrets: io.secrets,
+  }, {
+    confirm: () => confirmed(plan, flags, ctx),
+    carrying: () => progressFor(plan, flags, ctx),
+    applied: (result) => io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) })),
+  }).catch((err: unknown) => {
+    if (err instanceof AppsKnown) throw new CliError(knownAppsMessage(err.known, flags.secretsFile!), { code: 'apply.apps-known' });
+    throw err;
+  }));
+  if (run.status === 'declined') return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
+  if (run.status === 'empty') {
+    const completed = reportCompletion(run.completion, secretsFile, io, { json });
     if (completed === null) io.stdout.write(json ? renderApplyJson(emptyResult()) : heldBack(plan).length > 0 ? 'No other changes.\n' : 'No changes. The live API matches the configuration.\n');
     else if (json) io.stdout.write(renderApplyJson(emptyResult()));
     if (reportHeldBack(plan, io)) return EXIT.ERROR;
     return completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
   }
-  if (!json) io.stdout.write(planShown(plan, flags, io));
-  // Before the question: a plan apply would refuse is not worth confirming.
-  const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
-  if (refusal) throw new CliError(refusal, { code: 'plan.refused' });
-  const section = secretsSection(conn.environment);
-  const known = await appsKnownToSecretsFile(plan, secretsFile, { client: conn.client, appsListed: planned.appsListed, record: planned.record, ...(section ? { section } : {}) });
-  if (known.length > 0) throw new CliError(knownAppsMessage(known, flags.secretsFile!), { code: 'apply.apps-known' });
-  refuseSecretsInRecord(plan.changes, recordedSteps, planned.record.shown, io.secrets);
-  if (!(await confirmed(plan, flags, ctx))) return ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.ERROR;
-  // Tokens the file lacks are completed after the plan: a file that cannot take them is found now.
-  // So is one an app update or restore will need: it is read back afterwards (engine/after-apply.ts).
-  const appsReadBack = plan.changes.some((c) => kindOf(c.type).hasSecrets && (c.op === 'update' || c.op === 'restore'));
-  if (secretsFile !== undefined && ((await refusalsAsCliErrors(missingOrFail(secretsFile, planned.apps, true, section))).length > 0 || appsReadBack)) await refusalsAsCliErrors(usable(secretsFile));
-  const result = await carryOut(planned, flags, conn, ctx);
-  io.stdout.write(json ? renderApplyJson(result) : renderApplySummary(result, { color: useColor(io) }));
+  const { result } = run;
   if (result.interrupted) return EXIT.INTERRUPTED;
   if (result.stopped !== undefined) {
     // Another run may be working on this scope now: no secrets completion, no more writes.
     io.stderr.write(`Error[state.lock-lost]: ${inert(result.stopped)}. The changes not yet sent were skipped; what was confirmed before is in the record unless a line above says otherwise. Let the run now holding the lock finish, then plan again.\n`);
     return EXIT.ERROR;
   }
-  const completed = await afterApply(planned, secretsFile, conn, io, { check: false, json, result });
+  const completed = reportCompletion(run.completion, secretsFile, io, { json });
   if (reportHeldBack(plan, io)) return EXIT.ERROR;
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
-}
-
-/** What the record keeps of an action's desired form (its steps as sent), as text; null for other kinds. */
-function recordedSteps(desired: unknown): string | null {
-  const steps = (desired as Partial<ResolvedAction>).steps;
-  return Array.isArray(steps) ? JSON.stringify(steps.map(canonicalStep)) : null;
 }
 
 /** App creates the plan held back (in flight, unresolvable from the API): issue 28 item 2. */
@@ -193,15 +193,13 @@ function checkFlags(flags: ApplyFlags): void {
   }
 }
 
-async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext): Promise<ApplyInput> {
+async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext, config: ConfigRead): Promise<ApplyInput> {
   // The config first: an invalid one is refused without taking (and holding) the state's lock.
-  const loaded = await loadDesired(paths, ctx.io, conn.environment ?? undefined);
+  const loaded = await loadDesired(paths, ctx.io, { environment: conn.environment ?? undefined, config });
   const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io: ctx.io, environment: conn.environment, lock: lockFor(flags) });
   const reading = readProgress({ stream: ctx.io.stderr, tty: Boolean(ctx.io.stderr.isTTY) });
-  const planned = await planLoaded(loaded, {
+  return planReported(loaded, planToApply(loaded.desired, record, {
     onRead: reading.onRead,
-    environment: conn.environment ?? undefined,
-    record,
     recreate: flags.recreate,
     client: conn.client,
     concurrency: conn.concurrency,
@@ -212,8 +210,14 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnect
     thresholds: thresholdsOf(flags),
     force: flags.force === true,
     checkOrganization: (configOrg) => checkOrganization(conn.client, conn.organizationGuard, configOrg, conn.environment),
-  }, ctx.io).finally(reading.finish);
-  return applyInputOf(planned, record);
+  }), ctx.io).finally(reading.finish);
+}
+
+/** The plan's problems shown with their source lines; throws when any is an error. */
+async function planReported(loaded: Loaded, planning: ReturnType<typeof planToApply>, io: Io): Promise<ApplyInput> {
+  const { input, diagnostics } = await planning;
+  reportDiagnostics(diagnostics, io, { sources: loaded.sources, failure: 'cannot make a plan; nothing was changed' });
+  return input;
 }
 
 const READ_PROBLEMS: Record<string, string> = { EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied' };
@@ -244,9 +248,9 @@ async function readPlanFile(file: string, shown: string): Promise<Plan> {
  * the plan's fingerprint, and, given PATH, the config's digest is the plan's and every change
  * is what the config plans now (protection re-checked).
  */
-async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext): Promise<ApplyInput> {
+async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, conn: ApplyConnection, ctx: CliContext, config: ConfigRead): Promise<ApplyInput> {
   const { io } = ctx;
-  const loaded = paths.length > 0 ? await loadDesired(paths, io, conn.environment ?? undefined) : null;
+  const loaded = paths.length > 0 ? await loadDesired(paths, io, { environment: conn.environment ?? undefined, config }) : null;
   if (!loaded) {
     io.stderr.write(
       'Note: no config PATH given, so the plan is checked against the live API only, not against the config ' +
@@ -255,17 +259,18 @@ async function fromSavedPlan(plan: Plan, paths: string[], flags: ApplyFlags, con
   }
   await checkOrganization(conn.client, conn.organizationGuard, loaded ? loaded.desired.organization_id : conn.environmentOrganization, conn.environment);
   const record = await loadRecord(conn.store, { client: conn.client, baseUrl: conn.baseUrl, io, environment: conn.environment, lock: lockFor(flags) });
-  const engine = { record, client: conn.client, concurrency: conn.concurrency, recreate: flags.recreate };
-  const verified = await verifySavedPlan(plan, { ...engine, desired: loaded?.desired ?? null });
-  if (!verified.ok) throw new CliError(verificationMessage(verified.stale, flags.plan!), { code: 'plan.stale' });
-  for (const w of verified.warnings) io.stderr.write(`Warning: ${inert(w.message)}\n`);
-  if (!loaded) return { plan, record, apps: [], appsListed: verified.appsListed };
-  const checked = await checkSavedPlanAgainstConfig(plan, loaded.desired, { ...engine, signal: ctx.signal });
-  if (!checked.ok) {
-    const why = 'it is not what the config plans (edited by hand, or made from another config)';
-    throw new CliError(verificationMessage(checked.stale, flags.plan!, why), { code: 'plan.stale' });
+  try {
+    return await savedPlanToApply(plan, loaded?.desired ?? null, {
+      record, client: conn.client, concurrency: conn.concurrency, recreate: flags.recreate, signal: ctx.signal,
+      onWarnings: (warnings) => {
+        for (const w of warnings) io.stderr.write(`Warning: ${inert(w.message)}\n`);
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof SavedPlanStale)) throw err;
+    const why = err.reason === 'unplanned' ? 'it is not what the config plans (edited by hand, or made from another config)' : undefined;
+    throw new CliError(verificationMessage(err.stale, flags.plan!, why), { code: 'plan.stale' });
   }
-  return checked.input;
 }
 
 async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promise<boolean> {
@@ -281,10 +286,12 @@ async function confirmed(plan: Plan, flags: ApplyFlags, ctx: CliContext): Promis
   return yes;
 }
 
-async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection, ctx: ApplyContext): Promise<ApplyResult> {
+/**
+ * What the engine tells as it carries the plan out: progress, and the run's interrupt the count
+ * of changes in flight.
+ */
+function progressFor(plan: Plan, flags: ApplyFlags, ctx: ApplyContext): ReturnType<NonNullable<ApplyRunHooks['carrying']>> {
   const { io } = ctx;
-  const { plan } = planned;
-  const keeper = new RecordKeeper(planned.record);
   const json = flags.format === 'json';
   // JSON mode keeps stdout to the one document; progress then goes to a terminal's stderr only.
   const stream = json ? io.stderr : io.stdout;
@@ -297,35 +304,10 @@ async function carryOut(planned: ApplyInput, flags: ApplyFlags, conn: Connection
   });
   let inFlight = 0;
   ctx.interrupt.applying(() => inFlight);
-  try {
-    return await applyPlan(plan, conn.client, {
-      concurrency: conn.concurrency,
-      signal: ctx.signal,
-      onStart: (c) => { inFlight++; progress?.start(c.address, c.op); },
-      onDone: (o) => { if (o.status !== 'skipped') inFlight--; progress?.done(o); },
-      journal: recordJournal(keeper),
-      preflight: () => keeper.check(),
-      // Before every write to the API: a run whose state lock was taken away (unlocked, its
-      // session ended, the branch reset) stops instead of working beside the new holder.
-      guard: () => planned.record.store.verifyLocks(),
-      ...(flags.secretsFile !== undefined ? { secretsFile: resolve(io.cwd, flags.secretsFile) } : {}),
-      ...(secretsSection(conn.environment) ? { secretsSection: secretsSection(conn.environment)! } : {}),
-      discardSecrets: flags.discardSecrets === true,
-      ...applyOptionsFor(planned, flags),
-    });
-  } catch (err) {
-    if (err instanceof ApplyRefused) throw new CliError(err.message, { code: 'apply.refused' });
-    throw err;
-  } finally {
-    progress?.finish();
-  }
-}
-
-/** The threshold inputs: the plan's recorded thresholds, the count checked now, --force. */
-function applyOptionsFor(planned: ApplyInput, flags: ApplyFlags): { force: boolean; thresholds?: { managedCount: number } } {
   return {
-    force: flags.force === true,
-    ...(planned.managed !== undefined ? { thresholds: { managedCount: planned.managed } } : {}),
+    onStart: (c) => { inFlight++; progress?.start(c.address, c.op); },
+    onDone: (o) => { if (o.status !== 'skipped') inFlight--; progress?.done(o); },
+    finish: () => progress?.finish(),
   };
 }
 

@@ -13,6 +13,8 @@ import { useColor } from './io.js';
 import { readRecord, type RecordFlags } from './record.js';
 import { selectEnvironment, type SelectedEnvironment } from './environment.js';
 import { inert } from '../text/inert.js';
+import type { ConfigRead } from '../config/load.js';
+import { recordedScope } from '../state/record-file.js';
 
 export interface DiffEnvFlags extends RecordFlags {
   format: 'text' | 'json';
@@ -22,15 +24,17 @@ export interface DiffEnvFlags extends RecordFlags {
 export async function runDiffEnv(a: string, b: string, paths: string[], flags: DiffEnvFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   if (a === b) throw new CliError(`diff-env needs two different environments (got ${a} twice)`, { code: 'diff-env.same-environment' });
-  const envA = await selectEnvironment(paths, { env: a }, io);
-  const envB = await selectEnvironment(paths, { env: b }, io);
+  const selA = await selectEnvironment(paths, { env: a }, io);
+  // The second read of the config: a stat per unchanged file.
+  const selB = await selectEnvironment(paths, { env: b }, io, { earlier: selA.config });
+  const [envA, envB] = [selA.environment, selB.environment];
   if (!envA || !envB) throw new CliError('diff-env compares environments, but the config defines none', { code: 'env.none-defined' });
   // MENUCTL_API_URL wins over an environment's api_url: both sides would then read one API, and
   // two environments with the same organization id would compare equal.
   if (io.env.MENUCTL_API_URL?.trim() && (envA.def?.api_url || envB.def?.api_url)) {
     throw new CliError('diff-env reads each environment from its own api_url, but MENUCTL_API_URL would send both to one API: unset it for diff-env', { code: 'diff-env.api-url-set' });
   }
-  const [sideA, sideB] = [await side(envA, paths, flags, ctx), await side(envB, paths, flags, ctx)];
+  const [sideA, sideB] = [await side(envA, selA.config, paths, flags, ctx), await side(envB, selB.config, paths, flags, ctx)];
   for (const s of [sideA, sideB]) for (const w of s.live.warnings) io.stderr.write(`Warning (${s.name}): ${inert(w.message)}\n`);
   const { diff, diagnostics } = diffEnvironments(sideA, sideB);
   reportDiagnostics(diagnostics, io, { failure: 'cannot compare the environments' });
@@ -39,9 +43,9 @@ export async function runDiffEnv(a: string, b: string, paths: string[], flags: D
 }
 
 /** One environment's desired and live state, through its own URL, credentials and guard. */
-async function side(env: SelectedEnvironment, paths: string[], flags: DiffEnvFlags, ctx: CliContext): Promise<EnvSide> {
+async function side(env: SelectedEnvironment, config: ConfigRead, paths: string[], flags: DiffEnvFlags, ctx: CliContext): Promise<EnvSide> {
   const { io } = ctx;
-  const { desired } = await loadDesired(paths, io, env.name);
+  const { desired } = await loadDesired(paths, io, { environment: env.name, config });
   const conn: Connection = connect({ concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY }, io, env);
   try {
     const record = await readRecord(paths, flags, { client: conn.client, baseUrl: conn.baseUrl, io, environment: env.name });
@@ -50,7 +54,7 @@ async function side(env: SelectedEnvironment, paths: string[], flags: DiffEnvFla
       // Each side has its own guard (its environment's organization_id); one MENUCTL_ORGANIZATION_ID cannot fit both.
       checkOrganization: (org) => checkOrganization(conn.client, null, org, env.name),
     });
-    return { name: env.name, desired, live, variables: env.def?.variables ?? {} };
+    return { name: env.name, desired, live, recorded: recordedScope(record), variables: env.def?.variables ?? {} };
   } finally {
     await conn.client.close();
   }

@@ -17,8 +17,8 @@ export async function runDocs(paths: string[], options: { out: string } & EnvFla
   const { io } = ctx;
   // A config with environments describes a different menu in each (codes, parsers, apps):
   // the pages show one, chosen as for plan.
-  const environment = await selectEnvironment(paths, options, io);
-  const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment ? { environment: environment.name } : {}) });
+  const { environment, config } = await selectEnvironment(paths, options, io);
+  const loaded = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment ? { environment: environment.name } : {}), read: config });
   if (!loaded.state) {
     io.stderr.write(renderDiagnosticsText(loaded.diagnostics, { sources: loaded.sources, color: useColor(io, 'stderr') }));
     io.stderr.write(`invalid config: ${diagnosticsSummary(loaded.diagnostics)}; no pages written (see menuctl validate)\n`);

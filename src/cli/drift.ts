@@ -29,8 +29,8 @@ export interface DriftFlags extends ConnectionFlags, RecordFlags, EnvFlags {
 
 export async function runDrift(paths: string[], flags: DriftFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const environment = await selectEnvironment(paths, flags, io);
-  const { desired, sources } = await loadDesired(paths, io, environment?.name);
+  const { environment, config } = await selectEnvironment(paths, flags, io);
+  const { desired, sources } = await loadDesired(paths, io, { environment: environment?.name, config });
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });

@@ -19,5 +19,11 @@ function cliErrorOf(e: EngineRefusal): CliError {
       return new CliError(e.message, { code: 'secrets-file.unreadable' });
     case 'output-unwritable':
       return new CliError(e.message, { code: 'output.unwritable' });
+    case 'archive-threshold':
+      return new CliError(e.message, { code: 'plan.refused' });
+    case 'apply-refused':
+      return new CliError(e.message, { code: 'apply.refused' });
+    case 'record-secret':
+      return new CliError(e.message, { code: 'record.secret' });
   }
 }

@@ -2,7 +2,7 @@
 // plan, apply, drift and export act on. Chosen before connecting, because the environment
 // decides the API URL, the credentials and the organization guard.
 
-import { loadEnvironments } from '../config/load.js';
+import { loadEnvironments, type ConfigRead } from '../config/load.js';
 import type { EnvironmentDef } from '../config/environments.js';
 import { didYouMean } from '../text/suggest.js';
 import { CliError } from './exit.js';
@@ -18,6 +18,14 @@ export interface SelectedEnvironment {
   def: EnvironmentDef | undefined;
 }
 
+/** The environment chosen, and what was read to choose it. */
+export interface Selection {
+  /** null for a config without environments. */
+  environment: SelectedEnvironment | null;
+  /** For the load that follows (pipeline.ts loadDesired): the texts read and the parses made, taken by that load. */
+  config: ConfigRead;
+}
+
 const listed = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(', ');
 
 /** The name asked for: --env, else MENUCTL_ENV, else `fallback` (a saved plan's environment). */
@@ -27,20 +35,22 @@ export function wantedEnvironment(flags: EnvFlags, io: Io, fallback?: string): s
 }
 
 /**
- * The environment to act on, or null for a config without environments. Refuses, naming the
- * choices, when the config defines environments and none was chosen, or another name was given.
+ * The environment to act on (null for a config without environments), and the config read to
+ * choose it. Refuses, naming the choices, when the config defines environments and none was
+ * chosen, or another name was given. `earlier`: another selection's read in this command.
  */
 export async function selectEnvironment(
-  paths: string[], flags: EnvFlags, io: Io, options: { fallback?: string; requireConfig?: boolean } = {},
-): Promise<SelectedEnvironment | null> {
+  paths: string[], flags: EnvFlags, io: Io, options: { fallback?: string; requireConfig?: boolean; earlier?: ConfigRead } = {},
+): Promise<Selection> {
   const wanted = wantedEnvironment(flags, io, options.fallback);
-  const { environments, readable } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd });
+  const { environments, readable, read } = await loadEnvironments(paths, { env: io.env, cwd: io.cwd, earlier: options.earlier });
   if (!readable && options.requireConfig) throw new CliError(`cannot read the config ${paths.join(' ')}: check the path (\`menuctl validate ${paths.join(' ')}\` says why)`, { code: 'config.unreadable' });
+  const selected = (environment: SelectedEnvironment | null): Selection => ({ environment, config: read });
   // An unreadable config is reported by the loader, with its location; only a saved plan goes on without one.
-  if (!readable) return wanted !== undefined ? { name: wanted, def: undefined } : null;
+  if (!readable) return selected(wanted !== undefined ? { name: wanted, def: undefined } : null);
   const names = environments.map((e) => e.name);
   if (environments.length === 0) {
-    if (wanted === undefined) return null;
+    if (wanted === undefined) return selected(null);
     throw new CliError(`--env ${wanted}: the config defines no environments; drop --env (and MENUCTL_ENV), or add a top-level \`environments:\` mapping`, { code: 'env.none-defined' });
   }
   if (wanted === undefined) {
@@ -48,5 +58,5 @@ export async function selectEnvironment(
   }
   const def = environments.find((e) => e.name === wanted);
   if (!def) throw new CliError(`--env ${wanted}: no such environment; the config defines ${listed(names)}.${didYouMean(wanted, names)}`, { code: 'env.unknown' });
-  return { name: wanted, def };
+  return selected({ name: wanted, def });
 }

@@ -34,7 +34,7 @@ export async function runExport(flags: ExportFlags, ctx: CliContext): Promise<nu
   const schemaPath = flags.schema ?? relative(baseDir, SCHEMA).split('\\').join('/');
 
   const given = flags.config !== undefined;
-  const environment = await selectEnvironment(given ? [flags.config!] : [], flags, io, { requireConfig: given });
+  const { environment } = await selectEnvironment(given ? [flags.config!] : [], flags, io, { requireConfig: given });
   if (environment && !environment.def) {
     throw new CliError(`--env ${environment.name}: cannot read the config that defines it; run in its directory or pass --config PATH`, { code: 'config.unreadable' });
   }

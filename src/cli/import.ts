@@ -29,8 +29,8 @@ export async function runImport(address: string, idArg: string, paths: string[],
     const t = parsed.type;
     throw new CliError(`${address}: ${t}s are not imported: they are matched by ${kind.keyLabel} under their ${kind.ownedBy}, and the API shows every ${t} field. To tie it to live ${t} ${id}, write \`id: "${id}"\` on it in the config`, { code: 'import.not-recorded-kind' });
   }
-  const environment = await selectEnvironment(paths, flags, io);
-  const { desired } = await loadDesired(paths, io, environment?.name);
+  const { environment, config } = await selectEnvironment(paths, flags, io);
+  const { desired } = await loadDesired(paths, io, { environment: environment?.name, config });
   const wanted = wantedFor(desired, parsed.type, address);
   if (!wanted) throw new CliError(`${address} is not in the config${environment ? ` for environment ${environment.name}` : ''}: add it first (import adopts a resource the config declares)`, { code: 'import.not-in-config' });
 

@@ -4,7 +4,7 @@
 
 import { CliError } from './exit.js';
 import { useColor, type Io } from './io.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig, type ConfigRead } from '../config/load.js';
 import { hasErrors, type Diagnostic } from '../model/diagnostic.js';
 import { diagnosticsSummary, renderDiagnosticsText } from '../report/diagnostics.js';
 import type { DesiredState } from '../model/types.js';
@@ -21,6 +21,8 @@ export type LoadAndPlanOptions = PlanOptions & ReadLiveForOptions & {
   showProtected?: boolean;
   /** The environment selected with --env (cli/environment.ts); undefined for a config without environments. */
   environment?: string | undefined;
+  /** What selecting the environment read, for the load (cli/environment.ts Selection.config). */
+  config?: ConfigRead | undefined;
 };
 
 export type Planned = Omit<EnginePlanned, 'diagnostics'> & {
@@ -34,9 +36,13 @@ export interface Loaded {
   sources: ReadonlyMap<string, string>;
 }
 
-/** Loads and validates the config; prints every problem with its source line, then throws if any is an error. */
-export async function loadDesired(paths: string[], io: Io, environment?: string): Promise<Loaded> {
-  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment !== undefined ? { environment } : {}) });
+/**
+ * Loads and validates the config; prints every problem with its source line, then throws if any
+ * is an error. `from`: the environment selected and what selecting it read (the load takes it).
+ */
+export async function loadDesired(paths: string[], io: Io, from: { environment?: string | undefined; config?: ConfigRead | undefined } = {}): Promise<Loaded> {
+  const { environment, config } = from;
+  const { state, diagnostics, sources } = await loadConfig(paths, { env: io.env, cwd: io.cwd, ...(environment !== undefined ? { environment } : {}), read: config });
   reportDiagnostics(diagnostics, io, {
     sources,
     failure: 'the config is not valid; nothing was read or changed (`menuctl validate` checks it offline)',
@@ -60,7 +66,8 @@ export function reportDiagnostics(
 }
 
 export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, io: Io): Promise<Planned> {
-  return planLoaded(await loadDesired(paths, io, options.environment), options, io);
+  const { config, ...planning } = options;
+  return planLoaded(await loadDesired(paths, io, { environment: options.environment, config }), planning, io);
 }
 
 /** The plan of a config already loaded (apply loads it before it locks the state). */

@@ -34,7 +34,7 @@ export interface PlanFlags extends ConnectionFlags, RecordFlags, EnvFlags {
 
 export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const environment = await selectEnvironment(paths, flags, io);
+  const { environment, config } = await selectEnvironment(paths, flags, io);
   const { client, organizationGuard, concurrency, baseUrl } = connect(flags, io, environment);
   try {
     const record = await readRecord(paths, flags, { client, baseUrl, io, environment: environment?.name ?? null });
@@ -42,6 +42,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
     const { plan, desired } = await loadAndPlan(paths, {
       onRead: reading.onRead,
       environment: environment?.name,
+      config,
       showProtected: true,
       record,
       recreate: flags.recreate,

@@ -126,28 +126,3 @@ export function refuseSecretsInPlan(option: string, file: string, serialized: st
     'Masking it would make a plan that apply cannot check against the live API, and writing it would publish the secret. ' +
     'Change what carries the value (usually a live resource, or a ${VAR} whose MENUCTL_VAR_ variable holds a secret), then plan again.', { code: 'output.secret' });
 }
-
-/**
- * Throws when what apply would write to the applied-state record (an action's step details, which
- * the API does not show and the record keeps) holds a known secret's value, e.g. a ${VAR} in a
- * step's expect or description whose MENUCTL_VAR_ variable holds a token: the record and its
- * history (git commits, PostgreSQL's history table) would keep it in plain text, and masking it
- * would make the record disagree with what was sent. Refused before anything is sent.
- */
-export function refuseSecretsInRecord(
-  changes: readonly { address: string; op: string; desired?: unknown }[], recordedText: (desired: unknown) => string | null,
-  shown: string, secrets: SecretMask | undefined,
-): void {
-  if (!secrets || secrets.empty) return;
-  const problems: string[] = [];
-  for (const c of changes) {
-    if (c.op === 'archive' || c.desired === undefined) continue;
-    const text = recordedText(c.desired);
-    if (text === null) continue;
-    const names = secrets.namesIn(text);
-    if (names.length > 0) problems.push(`${c.address}'s steps hold the value of ${names.join(', ')}`);
-  }
-  if (problems.length === 0) return;
-  throw new CliError(`not applied, because the applied-state record ${shown} would keep a secret's value in plain text: ${problems.join('; ')}. ` +
-    'The record (and its history) keeps every step\'s expect and description as sent. Take the secret out of the step (a ${VAR} whose MENUCTL_VAR_ variable holds a secret, usually), then plan again. Nothing was changed.', { code: 'record.secret' });
-}

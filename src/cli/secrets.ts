@@ -22,7 +22,7 @@ export interface SecretsFlags extends ConnectionFlags, RecordFlags, EnvFlags {
 export async function runSecretsPull(paths: string[], flags: SecretsFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const out = resolve(io.cwd, flags.out);
-  const environment = await selectEnvironment(paths, flags, io);
+  const { environment } = await selectEnvironment(paths, flags, io);
   const conn = connect(flags, io, environment);
   let pulled: Pulled[] = [];
   let missing: string[] = [];

@@ -31,6 +31,8 @@ class ReadFile implements SourceFile {
 export interface ReadResult {
   files: SourceFile[];
   diagnostics: Diagnostic[];
+  /** What this read found, for a later read of the same files in the same command (readSources's `earlier`). */
+  texts: ReadTexts;
 }
 
 function displayPath(abs: string, cwd: string): string {
@@ -169,28 +171,34 @@ async function readAtMost(abs: string, limit: number): Promise<Buffer> {
 }
 
 /**
- * The texts of the last read, by absolute path, with the identity of the file they came from.
- * A command that needs the environments before connecting (`--env` picks the URL) reads the
- * config, then loads it: the second read is a stat per file. Only the last read is kept (one
- * config's text, which the load keeps anyway for the renderers); a file whose inode, size,
- * mtime or ctime changed since is read again. As git does with its index, a file changed less
- * than RACY_MS before it was read is not kept: file systems stamp times coarsely (a clock tick,
- * up to 2 s on some), so a write just after could leave every stamp as it was.
+ * The texts of a read, by absolute path, with the identity of the file they came from. A command
+ * that needs the environments before connecting (`--env` picks the URL) reads the config, then
+ * loads it: the load is given the first read's texts (config/load.ts ConfigRead), so its read is a
+ * stat per file. Passed as a value, never kept here: two commands in one process share nothing.
+ * A file whose inode, size, mtime or ctime changed since is read again. As git does with its
+ * index, a file changed less than RACY_MS before it was read is not kept: file systems stamp
+ * times coarsely (a clock tick, up to 2 s on some), so a write just after could leave every stamp
+ * as it was.
  */
-let lastRead = new Map<string, { stamp: string; holder: PackedText }>();
+export type ReadTexts = ReadonlyMap<string, ReadText>;
+
+interface ReadText {
+  stamp: string;
+  holder: PackedText;
+}
 
 const RACY_MS = 2000;
 
 const stampOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 
-async function readOne(abs: string, cwd: string, read: Map<string, { stamp: string; holder: PackedText }>): Promise<SourceFile | Diagnostic> {
+async function readOne(abs: string, cwd: string, earlier: ReadTexts | undefined, read: Map<string, ReadText>): Promise<SourceFile | Diagnostic> {
   const file = displayPath(abs, cwd);
   const at = { file, line: 1, col: 1 };
   const readAt = Date.now();
   const st = await stat(abs, { bigint: true });
   if (st.isFile()) {
     const stamp = stampOf(st);
-    const known = lastRead.get(abs);
+    const known = earlier?.get(abs);
     if (known?.stamp === stamp) {
       read.set(abs, known);
       return new ReadFile(file, known.holder);
@@ -223,15 +231,18 @@ async function readOne(abs: string, cwd: string, read: Map<string, { stamp: stri
   return new ReadFile(file, holder);
 }
 
-/** Resolves PATH arguments and reads every file; problems come back as diagnostics, never thrown. */
-export async function readSources(paths: string[], cwd: string): Promise<ReadResult> {
+/**
+ * Resolves PATH arguments and reads every file; problems come back as diagnostics, never thrown.
+ * `earlier`: an earlier read's texts in this command, reused for the files that did not change.
+ */
+export async function readSources(paths: string[], cwd: string, earlier?: ReadTexts): Promise<ReadResult> {
   const resolved = await resolvePaths(paths, cwd);
   const files: SourceFile[] = [];
   const diagnostics = [...resolved.diagnostics];
-  const read = new Map<string, { stamp: string; holder: PackedText }>();
+  const read = new Map<string, ReadText>();
   for (const abs of resolved.files) {
     try {
-      const r = await readOne(abs, cwd, read);
+      const r = await readOne(abs, cwd, earlier, read);
       if (!('severity' in r)) files.push(r);
       else diagnostics.push(r);
     } catch (e) {
@@ -239,6 +250,5 @@ export async function readSources(paths: string[], cwd: string): Promise<ReadRes
         message: `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}. Check that it exists and is readable.` });
     }
   }
-  lastRead = read;
-  return { files, diagnostics };
+  return { files, diagnostics, texts: read };
 }

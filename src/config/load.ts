@@ -15,7 +15,7 @@ import { checkDuplicates } from './checks/duplicates.js';
 import { checkFixtures } from './checks/fixtures.js';
 import { checkSessions } from './checks/sessions.js';
 import { checkParsers } from './checks/parsers.js';
-import { readSources, type SourceFile } from './files.js';
+import { readSources, type ReadTexts, type SourceFile } from './files.js';
 import { evaluate } from './evaluate.js';
 import { parseFile, type ParsedFile } from './parse.js';
 import { validateSchema } from './schema.js';
@@ -54,12 +54,54 @@ interface Pass {
   state: DesiredState | null;
 }
 
+type Definitions = { environments: EnvironmentDef[]; diagnostics: Diagnostic[] };
+
+/** What loadEnvironments leaves for the load that follows: the texts read, the parses made, the definitions found. */
+interface Handover {
+  texts: ReadTexts;
+  parses: ParsedFile[];
+  /** The definitions, found in `parses` (the same sources) with this process environment. */
+  found: { sources: ConfigSource[]; env: LoadOptions['env']; definitions: Definitions } | undefined;
+}
+
+/**
+ * What finding the environments read and parsed (loadEnvironments), for the load that follows in
+ * the same command: the CLI finds them before connecting (`--env` picks the API URL), then loads
+ * (loadConfig's `read`). That load reads an unchanged file with a stat, parses none of these
+ * files again, and loads the very definitions the command acted on. It takes the contents, so
+ * no parse outlives it (a parse holds a file's values as written); and each command makes its
+ * own, so two commands in one process share nothing.
+ */
+export class ConfigRead {
+  private handed: Handover | undefined;
+
+  constructor(handed: Handover) {
+    this.handed = handed;
+  }
+
+  /** The texts read, until the load takes them: another read of the config in this command reuses those of unchanged files. */
+  get texts(): ReadTexts | undefined {
+    return this.handed?.texts;
+  }
+
+  /** The contents, once. */
+  take(): Handover | undefined {
+    const handed = this.handed;
+    this.handed = undefined;
+    return handed;
+  }
+}
+
 /** Loads config already in memory (tests, and callers that have the text). */
 export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[] = []): LoadOutput {
+  return loadFiles(files, options, initial, undefined);
+}
+
+function loadFiles(files: SourceFile[], options: LoadOptions & LoadExtras, initial: Diagnostic[], handed: Handover | undefined): LoadOutput {
   const sources = new SourceTexts(files);
   packBigConfig(files);
-  const parsed = new Parses(files);
-  const { environments, diagnostics: definitions } = findEnvironments(parsed.candidates(), options.env);
+  const parsed = new Parses(files, handed?.parses ?? []);
+  const { environments, diagnostics: definitions } = findEnvironments(parsed.candidates(), options.env, handed?.found);
   const names = environments.map((e) => e.name);
   const finish = (diagnostics: Diagnostic[], state: DesiredState | null, extra: Partial<LoadOutput> = {}): LoadOutput => {
     // The values as written were for the passes: the model is what the commands use. Kept, they
@@ -88,15 +130,13 @@ export function loadSources(files: SourceFile[], options: LoadOptions & LoadExtr
 
 /**
  * Each file parsed once, when first needed: the parses loadEnvironments made for the same texts
- * (the CLI finds the environments before connecting, then loads), the others as the pass reaches
- * them, so a single pass holds one file's values as written at a time, not the whole config's.
+ * (`given`: the CLI finds the environments before connecting, then loads), the others as the pass
+ * reaches them, so a single pass holds one file's values as written at a time, not the whole config's.
  */
 class Parses {
   private readonly done: (ParsedFile | undefined)[];
 
-  constructor(private readonly files: readonly SourceFile[]) {
-    const given = handedOver;
-    handedOver = [];
+  constructor(private readonly files: readonly SourceFile[], given: readonly ParsedFile[]) {
     this.done = files.map((f) => given.find((p) => sameText(p, f)));
   }
 
@@ -178,12 +218,6 @@ class SourceTexts implements ReadonlyMap<string, string> {
 }
 
 /**
- * Parses made by loadEnvironments, for the load that follows it; taken (and dropped) by the next
- * load, so a parse is never kept beyond it.
- */
-let handedOver: ParsedFile[] = [];
-
-/**
  * One pass over the whole config, for one environment or for a config without environments.
  * `shared`: other passes follow on the same parsed values (evaluation copies, never changes them).
  */
@@ -222,21 +256,24 @@ function loadPass(parsed: Parses, options: LoadOptions & LoadExtras, names: read
  * process environment (their other findings are reported by the passes that follow). A config
  * without environments pays only a substring search.
  */
-function findEnvironments(parsed: readonly ParsedFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
-  const candidates = parsed.filter((p) => mayDefineEnvironments(p.src.text));
-  if (candidates.length === 0) return { environments: [], diagnostics: [] };
-  // The CLI finds them before connecting (--env picks the URL), then loads the same parses: the
-  // definitions it acted on are the ones loaded.
-  const sources = candidates.map((p) => p.src);
-  if (lastFound && lastFound.env === env && lastFound.sources.length === sources.length && lastFound.sources.every((s, i) => s === sources[i])) return lastFound.found;
-  const found = readDefinitions(candidates, env);
-  lastFound = { sources, env, found };
-  return found;
+function findEnvironments(parsed: readonly ParsedFile[], env: LoadOptions['env'], known: Handover['found']): Definitions {
+  return findEnvironmentsIn(parsed, env, known).definitions;
 }
 
-let lastFound: { sources: ConfigSource[]; env: LoadOptions['env']; found: ReturnType<typeof readDefinitions> } | undefined;
+/**
+ * findEnvironments, with the sources they were found in. `known`: those loadEnvironments found,
+ * used when they come from the very same parses (the CLI finds them before connecting, then
+ * loads the same parses): the definitions it acted on are the ones loaded.
+ */
+function findEnvironmentsIn(parsed: readonly ParsedFile[], env: LoadOptions['env'], known: Handover['found']): NonNullable<Handover['found']> {
+  const candidates = parsed.filter((p) => mayDefineEnvironments(p.src.text));
+  const sources = candidates.map((p) => p.src);
+  if (candidates.length === 0) return { sources, env, definitions: { environments: [], diagnostics: [] } };
+  if (known && known.env === env && known.sources.length === sources.length && known.sources.every((s, i) => s === sources[i])) return known;
+  return { sources, env, definitions: readDefinitions(candidates, env) };
+}
 
-function readDefinitions(candidates: readonly ParsedFile[], env: LoadOptions['env']): { environments: EnvironmentDef[]; diagnostics: Diagnostic[] } {
+function readDefinitions(candidates: readonly ParsedFile[], env: LoadOptions['env']): Definitions {
   const diagnostics: Diagnostic[] = [];
   // An unset ${VAR} (usually one the environments define) only needs some value here; each
   // environment's own pass reports it, located. Names written with a default (`${NAME:-x}`)
@@ -297,20 +334,32 @@ function noSuchEnvironment(name: string, names: readonly string[]): Diagnostic {
 /**
  * Only the environments a config defines (before connecting: `--env` picks the API URL and the
  * credentials). `readable` is false when the files could not be read; loading reports why.
+ * `read` is for the load that follows (loadConfig's `read`). `earlier`: another ConfigRead of
+ * this command, whose texts of unchanged files are reused (not its parses: a load takes those).
  */
-export async function loadEnvironments(paths: string[], options: LoadOptions): Promise<{ environments: EnvironmentDef[]; readable: boolean }> {
-  const read = await readSources(paths, options.cwd);
+export async function loadEnvironments(
+  paths: string[], options: LoadOptions & { earlier?: ConfigRead | undefined },
+): Promise<{ environments: EnvironmentDef[]; readable: boolean; read: ConfigRead }> {
+  const read = await readSources(paths, options.cwd, options.earlier?.texts);
   // Only the files that can define environments; their parses go to the load that follows.
-  const parsed = read.files.filter((f) => mayDefineEnvironments(f.text))
-    .map((f) => handedOver.find((p) => sameText(p, f)) ?? parseFile(f));
-  handedOver = parsed;
-  const found = findEnvironments(parsed, options.env);
-  return { environments: found.environments, readable: !hasErrors(read.diagnostics) };
+  const parses = read.files.filter((f) => mayDefineEnvironments(f.text)).map((f) => parseFile(f));
+  const found = findEnvironmentsIn(parses, options.env, undefined);
+  return {
+    environments: found.definitions.environments,
+    readable: !hasErrors(read.diagnostics),
+    read: new ConfigRead({ texts: read.texts, parses, found }),
+  };
 }
 
-export async function loadConfig(paths: string[], options: LoadOptions & LoadExtras): Promise<LoadOutput> {
-  const read = await readSources(paths, options.cwd);
-  return loadSources(read.files, options, read.diagnostics);
+/**
+ * Reads and loads the config. `read`: what loadEnvironments read for this command, taken here
+ * (and so dropped once this load is done).
+ */
+export async function loadConfig(paths: string[], options: LoadOptions & LoadExtras & { read?: ConfigRead | undefined }): Promise<LoadOutput> {
+  const { read: earlier, ...rest } = options;
+  const handed = earlier?.take();
+  const read = await readSources(paths, options.cwd, handed?.texts);
+  return loadFiles(read.files, rest, read.diagnostics, handed);
 }
 
 /** Longer than any name the API accepts; past this an address only floods the output. */

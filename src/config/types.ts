@@ -16,6 +16,7 @@ export interface LoadResult {
 }
 
 // Implemented in ./load.ts:
-//   export function loadConfig(paths: string[], options: LoadOptions & LoadExtras): Promise<LoadOutput>
-// (LoadOutput adds the source texts, for renderers; LoadExtras takes an operator catalog.)
+//   export function loadConfig(paths: string[], options: LoadOptions & LoadExtras & { read?: ConfigRead }): Promise<LoadOutput>
+// (LoadOutput adds the source texts, for renderers; LoadExtras takes an operator catalog; `read`
+// is what loadEnvironments read for this command.)
 // With paths empty it reads ./menuctl.yaml.

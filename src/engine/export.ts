@@ -5,7 +5,7 @@ import type { ApiClient } from '../api/types.js';
 import { readLiveState } from '../api/read-live.js';
 import { exportConfig, type ExportResult } from '../export/export-config.js';
 import { recordedAppIds } from '../record/record.js';
-import { RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
+import { recordedScope, RecordKeeper, scopeOf, type LoadedRecord } from '../state/record-file.js';
 
 /** Reads every active action's parsers (the export is the whole organization) and exports it. */
 export async function exportLive(
@@ -17,8 +17,7 @@ export async function exportLive(
     wantParsers: (a) => a.archived_at === null, concurrency: o.concurrency, ...(o.signal ? { signal: o.signal } : {}),
     recordedAppIds: recordedAppIds(scope),
   });
-  live.recorded = { file: record.shown, scope };
-  return exportConfig(live, { layout: o.layout, schemaPath: o.schemaPath });
+  return exportConfig(live, { layout: o.layout, schemaPath: o.schemaPath, recorded: recordedScope(record) });
 }
 
 /**

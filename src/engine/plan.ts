@@ -21,13 +21,13 @@ export interface Planned {
 
 /** Reads the live state `desired` needs (the record given in `options`) and plans it. */
 export async function planDesired(desired: DesiredState, options: PlanOptions & ReadLiveForOptions): Promise<Planned> {
-  const { live, comparer } = await readLiveComparing(desired, options);
-  const { plan, diagnostics, comparison } = buildPlan(desired, live, options, comparer);
+  const { live, comparer, recorded } = await readLiveComparing(desired, options);
+  const { plan, diagnostics, comparison } = buildPlan(desired, live, { ...options, recorded }, comparer);
   return { desired, live, plan, comparison, diagnostics };
 }
 
 /** Reads the live state `desired` needs and compares it the other way round: what drifted. */
 export async function driftOf(desired: DesiredState, options: ReadLiveForOptions & { targets: string[] }): Promise<DriftResult> {
-  const { live, comparer } = await readLiveComparing(desired, options);
-  return buildDriftResult(desired, live, { targets: options.targets }, comparer);
+  const { live, comparer, recorded } = await readLiveComparing(desired, options);
+  return buildDriftResult(desired, live, { targets: options.targets, recorded }, comparer);
 }

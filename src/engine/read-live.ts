@@ -5,10 +5,10 @@ import pLimit from 'p-limit';
 import type { ApiClient } from '../api/types.js';
 import { readLiveState } from '../api/read-live.js';
 import { warning } from '../model/diagnostic.js';
-import type { DesiredState, LiveAction, LiveParser, LiveState } from '../model/types.js';
+import type { DesiredState, LiveAction, LiveParser, LiveState, RecordedScope } from '../model/types.js';
 import { wantParsers } from '../plan/want-parsers.js';
 import { Comparer, type LiveLists } from '../plan/compare.js';
-import { scopeOf, type LoadedRecord } from '../state/record-file.js';
+import { recordedScope, scopeOf, type LoadedRecord } from '../state/record-file.js';
 import { recordedAppIds } from '../record/record.js';
 import { IdleQueue } from './idle-queue.js';
 
@@ -20,7 +20,7 @@ export interface ReadLiveForOptions {
   checkOrganization?: (configOrg: number | undefined) => Promise<unknown>;
   /** The applied-state record: what the API cannot tell (src/record/). */
   record?: LoadedRecord;
-  /** Given the live lists (and the record) before any parser is read; see ReadLiveOptions.onLists. */
+  /** Given the live lists before any parser is read; see ReadLiveOptions.onLists. */
   onLists?: (lists: LiveLists) => ((action: LiveAction, parsers: LiveParser[]) => void) | undefined;
   /** Told how many actions' parsers are read so far, of how many (cli/progress.ts readProgress). */
   onRead?: (done: number, total: number) => void;
@@ -29,11 +29,13 @@ export interface ReadLiveForOptions {
 /**
  * readLiveFor, comparing each action with the config as its parsers arrive, in the time the loop
  * would spend waiting for the others (idle-queue.ts): the comparer's finish() is then mostly done.
+ * `recorded`: the record's scope the comparer was made with, for its finish() and the plan.
  */
 export async function readLiveComparing(
   desired: DesiredState,
   options: ReadLiveForOptions,
-): Promise<{ live: LiveState; comparer: Comparer | undefined; comparedWhileReading: number }> {
+): Promise<{ live: LiveState; comparer: Comparer | undefined; comparedWhileReading: number; recorded: RecordedScope | undefined }> {
+  const recorded = recordedScope(options.record);
   let comparer: Comparer | undefined;
   let early: IdleQueue<[LiveAction, LiveParser[]]> | undefined;
   let live: LiveState;
@@ -44,7 +46,7 @@ export async function readLiveComparing(
         // Made when the first parsers arrive, so that matching every action does not hold up
         // the first parser requests. Settling is a few string comparisons per parser, done as
         // they arrive so that the parsers as parsed are never all held (compare.ts settle).
-        (comparer ??= new Comparer(desired, lists)).settle(action.id, parsers);
+        (comparer ??= new Comparer(desired, lists, recorded)).settle(action.id, parsers);
         early!.push([action, parsers]);
       };
     } });
@@ -57,7 +59,7 @@ export async function readLiveComparing(
   // part would be held beside the others until finish() copies them (~35 MB at 100,000 actions
   // against a fast API, where nearly all are still queued at the end).
   early?.abandon();
-  return { live, comparer, comparedWhileReading };
+  return { live, comparer, comparedWhileReading, recorded };
 }
 
 /** Most pinned parser ids read one by one: a config pinned for another organization must not cost one request per parser. */
@@ -85,13 +87,12 @@ async function readPinnedElsewhere(desired: DesiredState, live: LiveState, optio
 export async function readLiveFor(desired: DesiredState, options: ReadLiveForOptions): Promise<LiveState> {
   await options.checkOrganization?.(desired.organization_id);
   const scope = options.record ? scopeOf(options.record) : null;
-  const recorded = options.record ? { file: options.record.shown, scope } : undefined;
   const onLists = options.onLists;
   const onRead = options.onRead;
   const want = wantParsers(desired);
   const live = await readLiveState(options.client, {
-    ...(onLists || onRead ? { onLists: (lists: Omit<LiveLists, 'recorded'>) => {
-      const arrived = onLists?.({ ...lists, ...(recorded ? { recorded } : {}) });
+    ...(onLists || onRead ? { onLists: (lists: LiveLists) => {
+      const arrived = onLists?.(lists);
       if (!onRead) return arrived;
       const total = lists.actions.filter(want).length;
       let done = 0;
@@ -109,7 +110,6 @@ export async function readLiveFor(desired: DesiredState, options: ReadLiveForOpt
   });
   await readPinnedElsewhere(desired, live, options);
   if (options.record) {
-    live.recorded = recorded!;
     const unknown = desired.apps.filter((a) => a.id === undefined);
     if (!live.apps_listed && unknown.length > 0 && scope === null) {
       live.warnings.push(warning('live.apps-not-recorded',

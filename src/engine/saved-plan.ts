@@ -11,7 +11,7 @@ import { kindOf } from '../model/kinds/index.js';
 import type { DesiredState } from '../model/types.js';
 import { configDigest } from '../plan/digest.js';
 import type { Plan } from '../plan/types.js';
-import { scopeOf, type LoadedRecord } from '../state/record-file.js';
+import { recordedScope, scopeOf, type LoadedRecord } from '../state/record-file.js';
 import { askedOnce, managedApps, matchedActions, type ApplyInput } from './apply-input.js';
 import { readLiveFor } from './read-live.js';
 
@@ -58,7 +58,7 @@ export async function checkSavedPlanAgainstConfig(
 ): Promise<{ ok: false; stale: Stale } | { ok: true; input: ApplyInput }> {
   const { record } = o;
   const live = await readLiveFor(desired, { client: o.client, concurrency: o.concurrency, ...(o.signal ? { signal: o.signal } : {}), record });
-  const check = checkAgainstConfig(plan, desired, live, o.recreate);
+  const check = checkAgainstConfig(plan, desired, live, { recreate: o.recreate, recorded: recordedScope(record) });
   if (!check.ok) {
     const problems = check.errors.map((d) => `${d.address ?? 'the config'}: ${d.message} [${d.code}]`);
     return { ok: false, stale: { problems, stale: check.unplanned } };

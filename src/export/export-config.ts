@@ -5,7 +5,7 @@
 import { Document, YAMLSeq } from 'yaml';
 import { compileJavaPattern } from '../classify/java-regex.js';
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
-import type { StepDetails } from '../model/types.js';
+import type { RecordedScope, StepDetails } from '../model/types.js';
 import { recordedAction } from '../record/record.js';
 import type { LiveAction, LiveApp, LiveParser, LiveState } from '../model/types.js';
 import { actionNode, appNode } from './nodes.js';
@@ -16,6 +16,8 @@ export interface ExportOptions {
   layout: 'file' | 'dir';
   /** Written into each file's yaml-language-server modeline, as given (relative to the files). */
   schemaPath: string;
+  /** The applied-state record for this API: the step details the API does not echo, the apps it cannot list. */
+  recorded?: RecordedScope | undefined;
 }
 
 export interface ExportedFile {
@@ -41,7 +43,7 @@ interface Selection {
 }
 
 export function exportConfig(live: LiveState, options: ExportOptions): ExportResult {
-  const sel = select(live);
+  const sel = select(live, options.recorded);
   const files = options.layout === 'file' ? oneFile(live, sel, options) : perAction(live, sel, options);
   const exported = {
     actions: sel.actions.map(({ action }) => ({ address: actionAddress(action.name), id: action.id })),
@@ -50,7 +52,7 @@ export function exportConfig(live: LiveState, options: ExportOptions): ExportRes
   return { files, warnings: sel.warnings, exported };
 }
 
-function select(live: LiveState): Selection {
+function select(live: LiveState, recorded: RecordedScope | undefined): Selection {
   const skipped: string[] = [];
   const warnings: string[] = [];
   const seen = new Map<string, string>();
@@ -88,7 +90,7 @@ function select(live: LiveState): Selection {
   if (!live.apps_listed) {
     // Issue 34 item 1: an app the export could not see, later written into the config by hand,
     // would be planned as new; these are the two ways to tie it to its live id first.
-    warnings.push(`The server has no GET /api/apps: apps could not be listed, so only the apps ${live.recorded?.scope ? `${live.recorded.file} records` : 'read by pinned id'} are exported. `
+    warnings.push(`The server has no GET /api/apps: apps could not be listed, so only the apps ${recorded?.scope ? `${recorded.file} records` : 'read by pinned id'} are exported. `
       + 'Before adding an app that already exists to the config, tie it to its live id (from the web console): `id: "ID"` on the app, or `menuctl import \'app["PACKAGE"]\' ID`; otherwise apply creates it a second time.');
   }
   return { actions, apps, skipped, warnings };
@@ -131,8 +133,8 @@ function header(live: LiveState, options: ExportOptions, skipped: string[], warn
   const lines = [
     ` yaml-language-server: $schema=${options.schemaPath}`,
     ` Exported by \`menuctl export\`${live.organization_id === null ? '' : ` from organization ${live.organization_id}`}.`,
-    live.recorded?.scope
-      ? ` Step kinds and details come from ${live.recorded.file} where it holds them, else are inferred from values; see docs/output.md.`
+    options.recorded?.scope
+      ? ` Step kinds and details come from ${options.recorded.file} where it holds them, else are inferred from values; see docs/output.md.`
       : ' Step kinds are inferred from values (the API returns nothing else); see docs/output.md.',
   ];
   if (skipped.length > 0) {
@@ -158,24 +160,24 @@ function render(doc: Document): string {
 function oneFile(live: LiveState, sel: Selection, options: ExportOptions): ExportedFile[] {
   const doc = newDoc(live);
   const actions = new YAMLSeq();
-  for (const a of sel.actions) actions.items.push(actionNode(doc, a.action, a.parsers, live.operators, recordedSteps(live, a.action)));
+  for (const a of sel.actions) actions.items.push(actionNode(doc, a.action, a.parsers, live.operators, recordedSteps(options.recorded, a.action)));
   doc.set('actions', actions);
   doc.set('apps', appsSeq(doc, sel.apps, !live.apps_listed));
   const skipped = [...sel.skipped, ...sel.actions.flatMap((a) => a.skipped)];
-  doc.commentBefore = header(live, options, skipped, appsWarning(live));
+  doc.commentBefore = header(live, options, skipped, appsWarning(live, options.recorded));
   return [{ path: 'menuctl.yaml', content: render(doc) }];
 }
 
 function perAction(live: LiveState, sel: Selection, options: ExportOptions): ExportedFile[] {
   const main = newDoc(live);
   main.set('apps', appsSeq(main, sel.apps, !live.apps_listed));
-  main.commentBefore = header(live, options, sel.skipped, appsWarning(live));
+  main.commentBefore = header(live, options, sel.skipped, appsWarning(live, options.recorded));
   const files: ExportedFile[] = [{ path: 'apps.yaml', content: render(main) }];
   const name = fileNamer();
   for (const a of sel.actions) {
     const doc = newDoc(live);
     const seq = new YAMLSeq();
-    seq.items.push(actionNode(doc, a.action, a.parsers, live.operators, recordedSteps(live, a.action)));
+    seq.items.push(actionNode(doc, a.action, a.parsers, live.operators, recordedSteps(options.recorded, a.action)));
     doc.set('actions', seq);
     doc.commentBefore = header(live, options, a.skipped, []);
     files.push({ path: name(a.action.name, a.action.id), content: render(doc) });
@@ -190,14 +192,14 @@ function appsSeq(doc: Document, apps: LiveApp[], pinIds: boolean): YAMLSeq {
   return seq;
 }
 
-function appsWarning(live: LiveState): string[] {
+function appsWarning(live: LiveState, recorded: RecordedScope | undefined): string[] {
   if (live.apps_listed) return [];
   const tie = 'An app that exists but is not here: add it with `id: "ID"`, or run `menuctl import \'app["PACKAGE"]\' ID`, before applying, or it is created twice.';
-  if (live.recorded?.scope) return [`the server cannot list apps: these are the apps ${live.recorded.file} records. ${tie}`];
+  if (recorded?.scope) return [`the server cannot list apps: these are the apps ${recorded.file} records. ${tie}`];
   return [`the server could not list apps; only apps pinned by id were read. ${tie}`];
 }
 
 /** The recorded steps of a live action (applied by menuctl to this very id), if any. */
-function recordedSteps(live: LiveState, action: LiveAction): StepDetails[] {
-  return recordedAction(live.recorded?.scope, actionAddress(action.name), action.id)?.steps ?? [];
+function recordedSteps(recorded: RecordedScope | undefined, action: LiveAction): StepDetails[] {
+  return recordedAction(recorded?.scope, actionAddress(action.name), action.id)?.steps ?? [];
 }

@@ -238,11 +238,6 @@ export interface LiveState {
   apps_listed: boolean;
   operators: WorldOperator[];
   warnings: Warning[];
-  /**
-   * The applied-state record for this API (src/record/), when the command reads one: what
-   * menuctl applied that the API does not echo. `scope` null: the file has nothing for this API.
-   */
-  recorded?: { file: string; scope: ScopeRecord | null };
 }
 
 /** Secrets the API generates for an app. Never printed, logged or planned. */
@@ -280,3 +275,14 @@ export interface ScopeRecord {
 
 /** The whole file: every scope it holds (other APIs' lines are kept as they are). */
 export type RecordDocument = Map<string, ScopeRecord>;
+
+/**
+ * The applied-state record for this API, as the planner and export read it: what menuctl applied
+ * that the API does not echo. `file`: the record as messages name it; `scope` null: it has nothing
+ * for this API. Passed beside the LiveState (which is only what the API said); undefined when
+ * the command read no record.
+ */
+export interface RecordedScope {
+  file: string;
+  scope: ScopeRecord | null;
+}

@@ -2,7 +2,7 @@
 // config. Same matching, same canonical forms, same order as the plan.
 
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
-import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
+import type { DesiredState, LiveState, RecordedScope, ResourceType } from '../model/types.js';
 import { compareStates, type Comparer, type Comparison, type Pair } from './compare.js';
 import type { Drift, DriftField, DriftItem } from './drift-types.js';
 import { countHiddenStepActions, unrecordedWhy } from './hidden-steps.js';
@@ -15,6 +15,8 @@ import type { FieldChange } from './types.js';
 
 export interface DriftOptions {
   targets?: string[];
+  /** The applied-state record for this API (what the API does not echo); absent when none was read. */
+  recorded?: RecordedScope | undefined;
 }
 
 export interface DriftResult {
@@ -30,7 +32,8 @@ export interface DriftResult {
  * comparison begun while the live state was read (engine/read-live.ts readLiveComparing); else it is made here.
  */
 export function buildDriftResult(desired: DesiredState, live: LiveState, options: DriftOptions = {}, comparer?: Comparer): DriftResult {
-  const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);
+  const { recorded } = options;
+  const cmp = comparer ? comparer.finish(live, recorded) : compareStates(desired, live, recorded);
   const scope = targetScope(options.targets, () => knownAddresses(cmp, live));
   const diagnostics = [...cmp.diagnostics, ...scope.diagnostics];
 
@@ -42,7 +45,7 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
     const item = itemForPair(pair);
     if (item) items.push(item);
   }
-  const owned = managedOrphans(cmp, live);
+  const owned = managedOrphans(cmp, recorded);
   const ignored = ignoreMatcher(desired.ignore);
   for (const o of cmp.orphans) {
     if (!scope.includes(o.address, parentOf(o))) continue;
@@ -56,7 +59,7 @@ export function buildDriftResult(desired: DesiredState, live: LiveState, options
   const asOp = (c: DriftItem['class']) => (c === 'unmanaged' || c === 'removed' ? 'archive' : 'update');
   items.sort((a, b) => compareChanges({ ...a, op: asOp(a.class) }, { ...b, op: asOp(b.class) }));
   const warnings = [...live.warnings];
-  const hidden = hiddenStepWarning(cmp, scope, live);
+  const hidden = hiddenStepWarning(cmp, scope, recorded);
   if (hidden) warnings.push(hidden);
   // As plan.target-partial: "in sync" then speaks for the targets only.
   if ((options.targets?.length ?? 0) > 0) {
@@ -74,11 +77,11 @@ function itemForPair(pair: Pair): DriftItem | null {
   return null;
 }
 
-function hiddenStepWarning(cmp: Comparison, scope: TargetScope, live: LiveState): Warning | null {
+function hiddenStepWarning(cmp: Comparison, scope: TargetScope, recorded: RecordedScope | undefined): Warning | null {
   const count = countHiddenStepActions(cmp, scope);
   if (count === 0) return null;
   const what = count === 1 ? '1 action has' : `${count} actions have`;
-  return warning('drift.hidden-steps', `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
+  return warning('drift.hidden-steps', `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(recorded)}: ` +
     'drift cannot see a change to those alone. `menuctl apply --resend all` once sends them and records them.');
 }
 

@@ -7,7 +7,7 @@ import { formatAddress, kindOf, parentOf } from '../model/kinds/index.js';
 import { archiveReason, managedOrphans } from './ownership.js';
 import { explicitResends, statedOverUnknown, unknownDetailErrors } from './unknown-details.js';
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
-import type { DesiredState, LiveState, ResourceType } from '../model/types.js';
+import type { DesiredState, LiveState, RecordedScope, ResourceType } from '../model/types.js';
 import { archiveForOrphan, changeForPair } from './changes.js';
 import { compareStates, type Comparer, type Comparison, type Orphan } from './compare.js';
 import { configDigest } from './digest.js';
@@ -33,6 +33,8 @@ export interface PlanOptions {
   force?: boolean;
   /** `--recreate`: app addresses whose create is in flight in the record, confirmed to be sent again. */
   recreate?: string[];
+  /** The applied-state record for this API (what the API does not echo); absent when none was read. */
+  recorded?: RecordedScope | undefined;
 }
 
 export interface PlanResult {
@@ -45,7 +47,8 @@ export interface PlanResult {
 
 /** `comparer`: the comparison begun while the live state was read (engine/read-live.ts readLiveComparing); else it is made here. */
 export function buildPlan(desired: DesiredState, live: LiveState, options: PlanOptions = {}, comparer?: Comparer): PlanResult {
-  const cmp = comparer ? comparer.finish(live) : compareStates(desired, live);
+  const { recorded } = options;
+  const cmp = comparer ? comparer.finish(live, recorded) : compareStates(desired, live, recorded);
   const diagnostics = [...cmp.diagnostics];
   const scope = targetScope(options.targets, () => knownAddresses(cmp, live));
   diagnostics.push(...scope.diagnostics);
@@ -60,7 +63,7 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
   }
   diagnostics.push(...unknownDetailErrors(cmp, all, explicitResends(options.resend)));
   const archives: { change: ArchiveChange; orphan: Orphan }[] = [];
-  const owned = managedOrphans(cmp, live);
+  const owned = managedOrphans(cmp, recorded);
   const ignored = ignoreMatcher(desired.ignore);
   for (const orphan of cmp.orphans) {
     const reason = archiveReason(orphan, owned, prune && !ignored(orphan.address));
@@ -69,17 +72,17 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
     if (scope.includes(change.address, change.parent)) archives.push({ change, orphan });
   }
   const warnings = [...live.warnings];
-  const held = heldBackCreates(cmp, live, options.recreate ?? []);
+  const held = heldBackCreates(cmp, live, recorded, options.recreate ?? []);
   warnings.push(...held.warnings);
   const planned = all.filter((c) => !(c.op === 'create' && held.addresses.has(c.address)) && !cmp.disagrees.has(c.address));
   const changes = [...inScope(planned, scope, warnings), ...archives.map((a) => a.change)];
   const guarded = protectedArchives(cmp, archives);
   diagnostics.push(...guarded.map(protectionError));
-  diagnostics.push(...inFlightErrors(cmp, live, options.recreate ?? [], held.confirmable));
+  diagnostics.push(...inFlightErrors(recorded, options.recreate ?? [], held.confirmable));
   if (scope.targets.length > 0) {
     warnings.push(warning('plan.target-partial', 'This plan is limited by --target: other changes the config needs may be left out; plan without --target before relying on it.'));
   }
-  const hidden = hiddenStepWarning(cmp, changes, scope, live);
+  const hidden = hiddenStepWarning(cmp, changes, scope, recorded);
   if (hidden) warnings.push(hidden);
   warnings.push(...statedOverUnknown(cmp, changes, scope));
 
@@ -173,13 +176,13 @@ function inScope(all: Change[], scope: TargetScope, warnings: Warning[]): Change
 }
 
 /** ONE warning for the actions this plan leaves unchanged: their hidden step details could differ unseen. */
-function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScope, live: LiveState): Warning | null {
+function hiddenStepWarning(cmp: Comparison, changes: Change[], scope: TargetScope, recorded: RecordedScope | undefined): Warning | null {
   const updated = new Set(changes.filter((c) => c.op === 'update' || c.op === 'create' || (c.op === 'restore' && c.fields.length > 0)).map((c) => c.address));
   const count = countHiddenStepActions(cmp, scope, updated);
   if (count === 0) return null;
   const what = count === 1 ? '1 unchanged action has' : `${count} unchanged actions have`;
   return warning('plan.hidden-steps',
-    `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(live)}: ` +
+    `${what} step details the API does not echo (step kind, expect text or description) and ${unrecordedWhy(recorded)}: ` +
     `a change to those alone does not show in this plan. Run \`menuctl apply --resend all\` once to send them and ` +
     `record them (or --resend ADDRESS for some).`,
   );

@@ -5,7 +5,7 @@
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type {
-  ResolvedApp, SourceLoc, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ResolvedParser,
+  ResolvedApp, SourceLoc, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, RecordedScope, ResolvedParser,
 } from '../model/types.js';
 import { resolveParser } from '../model/canonical.js';
 import { SettledLiveParser } from '../model/settled-parser.js';
@@ -141,12 +141,13 @@ const wanted = (r: { id?: string; loc?: SourceLoc; renamed_from?: string }, addr
   from: r,
 });
 
-export function compareStates(desired: DesiredState, live: LiveState): Comparison {
-  return new Comparer(desired, live).finish(live);
+/** `recorded`: the applied-state record for this API, when one was read. */
+export function compareStates(desired: DesiredState, live: LiveState, recorded?: RecordedScope): Comparison {
+  return new Comparer(desired, live, recorded).finish(live, recorded);
 }
 
 /** What the comparison needs of the live state before any parser is read. */
-export type LiveLists = Pick<LiveState, 'actions' | 'operators' | 'recorded'>;
+export type LiveLists = Pick<LiveState, 'actions' | 'operators'>;
 
 /** One desired action's share of a Comparison: its pairs, the parser orphans under it, its diagnostics. */
 interface ActionPart {
@@ -181,6 +182,7 @@ function compact(part: ActionPart): ActionPart {
  * part only where its inputs are the very ones finish would use (else it compares again).
  * Inputs are compared by identity: the desired state, the lists and the record scope must not
  * change in place between construction and finish() (the pipeline never changes them).
+ * `recorded`: the applied-state record for this API, when one was read (finish() is given it again).
  */
 export class Comparer {
   private readonly nameOf: (id: number) => string;
@@ -190,7 +192,7 @@ export class Comparer {
   /** Per desired action: its part, compared early, and the parser list it was compared with. */
   private readonly early: (EarlyPart | undefined)[];
 
-  constructor(private readonly desired: DesiredState, private readonly lists: LiveLists) {
+  constructor(private readonly desired: DesiredState, private readonly lists: LiveLists, private readonly recorded?: RecordedScope) {
     this.nameOf = operatorNamer(lists.operators);
     this.actions = matchAll<LiveAction>({
       kind: 'action',
@@ -255,10 +257,10 @@ export class Comparer {
     return this.early.filter((e) => e !== undefined).length;
   }
 
-  finish(live: LiveState): Comparison {
+  finish(live: LiveState, recorded?: RecordedScope): Comparison {
     const l = this.lists;
-    if (live.actions !== l.actions || live.operators !== l.operators || live.recorded?.scope !== l.recorded?.scope) {
-      return new Comparer(this.desired, live).finish(live);
+    if (live.actions !== l.actions || live.operators !== l.operators || recorded?.scope !== this.recorded?.scope) {
+      return new Comparer(this.desired, live, recorded).finish(live, recorded);
     }
     const out: Comparison = { pairs: [], orphans: [], diagnostics: [...this.actions.diagnostics], disagrees: new Set() };
     const usable = this.usableEarly(live.parsers);
@@ -293,13 +295,13 @@ export class Comparer {
       keyLabel: KINDS.app.keyLabel,
       wanted: this.desired.apps.map((a) => {
         const w = wanted(a, appAddress(a.package_name), a.package_name);
-        const other = recordDisagrees(w, live, pinned);
+        const other = recordDisagrees(w, live, recorded, pinned);
         if (other !== null) {
           out.disagrees.add(w.address);
-          out.diagnostics.push(disagreement(w, other, live.recorded!.file));
+          out.diagnostics.push(disagreement(w, other, recorded!.file));
           return w;
         }
-        return recordedPin(w, live, pinned);
+        return recordedPin(w, live, recorded, pinned);
       }),
       pool: live.apps,
       keyOf: KINDS.app.key,
@@ -356,7 +358,7 @@ export class Comparer {
       steps: action.steps,
     };
     const address = actionAddress(action.name);
-    const recorded = outcome.live ? recordedAction(this.lists.recorded?.scope, address, outcome.live.id) : undefined;
+    const recorded = outcome.live ? recordedAction(this.recorded?.scope, address, outcome.live.id) : undefined;
     const visible = outcome.live ? diffAction(outcome.live, spec, this.nameOf) : NO_FIELD_CHANGES;
     const fields = recorded && recorded.details !== 'unknown' ? [...visible, ...diffRecordedAction(recorded, spec)] : visible;
     const pair: ActionPair = {
@@ -377,9 +379,9 @@ export class Comparer {
  * its old package_name given to a new app in the same change must not hand the new app the
  * renamed one's id (matchAll trusts pins to be unique, so both would match one live app).
  */
-function recordedPin(w: Wanted, live: LiveState, pinned: ReadonlySet<string>): Wanted {
+function recordedPin(w: Wanted, live: LiveState, recorded: RecordedScope | undefined, pinned: ReadonlySet<string>): Wanted {
   if (w.pinnedId !== undefined) return w;
-  const apps = live.recorded?.scope?.apps;
+  const apps = recorded?.scope?.apps;
   const id = apps?.get(w.address)?.id;
   const app = id === undefined || id === null || pinned.has(id) ? undefined : live.apps.find((a) => a.id === id);
   if (!app) return w;
@@ -396,14 +398,14 @@ function recordedPin(w: Wanted, live: LiveState, pinned: ReadonlySet<string>): W
  * edited, or the app changed outside menuctl. Such an id is never trusted (issue 28 item 3):
  * taking it would rename another team's app and re-point its webhook. A config `id:` decides.
  */
-function recordDisagrees(w: Wanted, live: LiveState, pinned: ReadonlySet<string>): LiveApp | null {
+function recordDisagrees(w: Wanted, live: LiveState, recorded: RecordedScope | undefined, pinned: ReadonlySet<string>): LiveApp | null {
   if (w.pinnedId !== undefined) return null;
-  const id = live.recorded?.scope?.apps.get(w.address)?.id;
+  const id = recorded?.scope?.apps.get(w.address)?.id;
   if (id === undefined || id === null || pinned.has(id)) return null;
   const app = live.apps.find((a) => a.id === id);
   if (!app || KINDS.app.key(app) === w.key) return null;
   // A record written before a rename moved the line may hold the id under both names (recordedPin).
-  const shared = [...live.recorded!.scope!.apps.values()].filter((a) => a.id === id).length > 1;
+  const shared = [...recorded!.scope!.apps.values()].filter((a) => a.id === id).length > 1;
   return shared ? null : app;
 }
 

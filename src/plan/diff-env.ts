@@ -8,7 +8,7 @@
 
 import type { Diagnostic } from '../model/diagnostic.js';
 import { kindOf } from '../model/kinds/index.js';
-import type { DesiredState, LiveAction, LiveApp, LiveParser, LiveState, ResourceType } from '../model/types.js';
+import type { DesiredState, LiveAction, LiveApp, LiveParser, LiveState, RecordedScope, ResourceType } from '../model/types.js';
 import { compareStates, type Pair } from './compare.js';
 import { rank } from './order.js';
 
@@ -16,6 +16,8 @@ export interface EnvSide {
   name: string;
   desired: DesiredState;
   live: LiveState;
+  /** The applied-state record for this environment's API, when one was read: the app ids the API cannot list. */
+  recorded?: RecordedScope | undefined;
   /** The environment's `variables:` (not the process environment). */
   variables: Readonly<Record<string, string>>;
 }
@@ -107,8 +109,8 @@ function pairUpByMaskedAddress(byA: Map<string, Pair>, byB: Map<string, Pair>, m
 }
 
 export function diffEnvironments(a: EnvSide, b: EnvSide): { diff: EnvDiff; diagnostics: Diagnostic[] } {
-  const cmpA = compareStates(a.desired, a.live);
-  const cmpB = compareStates(b.desired, b.live);
+  const cmpA = compareStates(a.desired, a.live, a.recorded);
+  const cmpB = compareStates(b.desired, b.live, b.recorded);
   const byA = pairsByAddress(cmpA.pairs);
   const byB = pairsByAddress(cmpB.pairs);
   const names = maskedNames(a, b);

@@ -3,7 +3,7 @@
 // plan and drift warn, once, about the others, where a change to those alone would not show.
 
 import { kindOf } from '../model/kinds/index.js';
-import type { LiveState } from '../model/types.js';
+import type { RecordedScope } from '../model/types.js';
 import type { Comparison } from './compare.js';
 import type { TargetScope } from './targets.js';
 
@@ -20,8 +20,7 @@ export function countHiddenStepActions(cmp: Comparison, scope: TargetScope, exce
 }
 
 /** Why the record does not answer, for the warning: no file, nothing for this API, or some actions missing. */
-export function unrecordedWhy(live: LiveState): string {
-  const r = live.recorded;
+export function unrecordedWhy(r: RecordedScope | undefined): string {
   if (r === undefined) return 'no applied-state record was read';
   if (r.scope === null) return `${r.file} has no record for this API yet (a first run here, or the file was lost)`;
   return `${r.file} has no record of them (applied before the record existed, or their lines were lost)`;

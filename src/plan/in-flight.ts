@@ -6,12 +6,12 @@
 
 import { warning, type Diagnostic, type Warning } from '../model/diagnostic.js';
 import { kindOf } from '../model/kinds/index.js';
-import type { LiveState } from '../model/types.js';
+import type { LiveState, RecordedScope } from '../model/types.js';
 import type { Comparison } from './compare.js';
 
-export function inFlightErrors(cmp: Comparison, live: LiveState, recreate: readonly string[], confirmable: ReadonlySet<string> = new Set()): Diagnostic[] {
+export function inFlightErrors(recorded: RecordedScope | undefined, recreate: readonly string[], confirmable: ReadonlySet<string> = new Set()): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const pending = live.recorded?.scope?.apps;
+  const pending = recorded?.scope?.apps;
   const inFlight = new Set([...(pending ?? [])].filter(([, a]) => a.pending === 'create').map(([address]) => address));
   for (const r of recreate) {
     if (!inFlight.has(r) && !confirmable.has(r)) {
@@ -38,15 +38,17 @@ export const HELD_BACK_CODES: ReadonlySet<string> = new Set(['plan.create-in-fli
  *    Its apps may exist too, so creating them blindly would make duplicates.
  * Every other app create there is planned with a warning naming `id:` and `menuctl import`
  * (issue 34 item 1): its package_name may exist in the organization, created by hand.
- * `confirmable`: the addresses --recreate may confirm.
+ * `confirmable`: the addresses --recreate may confirm. `recorded`: the record for this API, when one was read.
  */
-export function heldBackCreates(cmp: Comparison, live: LiveState, recreate: readonly string[]): { addresses: Set<string>; warnings: Warning[]; confirmable: Set<string> } {
+export function heldBackCreates(
+  cmp: Comparison, live: LiveState, recorded: RecordedScope | undefined, recreate: readonly string[],
+): { addresses: Set<string>; warnings: Warning[]; confirmable: Set<string> } {
   const addresses = new Set<string>();
   const confirmable = new Set<string>();
   const warnings: Warning[] = [];
   if (live.apps_listed) return { addresses, warnings, confirmable };
-  const scope = live.recorded?.scope ?? null;
-  const doubt = live.recorded ? recordDoubt(cmp, live) : null;
+  const scope = recorded?.scope ?? null;
+  const doubt = recorded ? recordDoubt(cmp, live, scope) : null;
   const creates: string[] = [];
   for (const pair of cmp.pairs) {
     const kind = kindOf(pair.type);
@@ -69,7 +71,7 @@ export function heldBackCreates(cmp: Comparison, live: LiveState, recreate: read
       if (recreate.includes(pair.address)) continue;
       addresses.add(pair.address);
       warnings.push(warning('plan.create-unverified',
-        `the API cannot list apps, and ${live.recorded!.file} looks incomplete for this API (${doubt}), so ${pair.address} may exist ` +
+        `the API cannot list apps, and ${recorded!.file} looks incomplete for this API (${doubt}), so ${pair.address} may exist ` +
           'already: its create is held back, the rest of the plan is not. If it exists, pin it with `id:` in the config or adopt it ' +
           `with \`menuctl import '${pair.address}' ID\` (its id is in the API's web console). If it does not, confirm the create with \`--recreate '${pair.address}'\`.`,
         pair.address));
@@ -94,8 +96,7 @@ export function heldBackCreates(cmp: Comparison, live: LiveState, recreate: read
  * Why the record may not know every app menuctl made in this organization, or null: it names an
  * app id the API does not know, or config actions exist live with no line in it.
  */
-function recordDoubt(cmp: Comparison, live: LiveState): string | null {
-  const scope = live.recorded?.scope ?? null;
+function recordDoubt(cmp: Comparison, live: LiveState, scope: RecordedScope['scope']): string | null {
   const known = new Set(live.apps.map((a) => a.id));
   for (const [address, line] of scope?.apps ?? []) {
     if (line.id !== null && !known.has(line.id)) return `it records app id ${JSON.stringify(line.id)} for ${address}, which the API does not know`;

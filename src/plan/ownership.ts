@@ -3,7 +3,7 @@
 // archived. Anything else live that the config lacks is left alone unless --prune.
 
 import { kindOf } from '../model/kinds/index.js';
-import type { LiveState } from '../model/types.js';
+import type { RecordedScope } from '../model/types.js';
 import type { Comparison, Orphan } from './compare.js';
 import type { ChangeReason } from './types.js';
 
@@ -23,8 +23,8 @@ export function archiveReason(orphan: Orphan, owned: ReadonlySet<Orphan>, prune:
  * the live resource still has. A line whose id now names another resource (renamed outside
  * menuctl, or an edited record) proves nothing: that one is left alone (issue 28 item 3).
  */
-export function managedOrphans(cmp: Comparison, live: LiveState): Set<Orphan> {
-  const scope = live.recorded?.scope;
+export function managedOrphans(cmp: Comparison, recorded: RecordedScope | undefined): Set<Orphan> {
+  const scope = recorded?.scope;
   const out = new Set<Orphan>();
   if (!scope) return out;
   for (const o of cmp.orphans) {

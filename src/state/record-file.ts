@@ -5,7 +5,7 @@
 
 import { canonicalStep } from '../model/canonical.js';
 import type { RecordWriter } from '../model/kinds/index.js';
-import type { ResolvedAction } from '../model/types.js';
+import type { RecordedScope, ResolvedAction } from '../model/types.js';
 import type { RecordStore } from './store.js';
 import { emptyScope, type RecordDocument, type RecordedAction, type RecordedApp, type ScopeRecord } from '../record/record.js';
 
@@ -21,6 +21,11 @@ export interface LoadedRecord {
 /** The scope of this API in the document, or null when it holds nothing for it. */
 export function scopeOf(record: LoadedRecord): ScopeRecord | null {
   return record.doc.get(record.key) ?? null;
+}
+
+/** What the planner and export are given of the record (model/types.ts RecordedScope); undefined without one. */
+export function recordedScope(record: LoadedRecord | undefined): RecordedScope | undefined {
+  return record ? { file: record.shown, scope: scopeOf(record) } : undefined;
 }
 
 /**

@@ -87,7 +87,7 @@ describe('each file is parsed once per run', () => {
       const env = {};
       const { result, files } = await parsesDuringAsync(async () => {
         const found = await loadEnvironments([dir], { env, cwd: dir });
-        const loaded = await loadConfig([dir], { env, cwd: dir, environment: 'staging' });
+        const loaded = await loadConfig([dir], { env, cwd: dir, environment: 'staging', read: found.read });
         return { found, loaded };
       });
       expect(result.found.environments.map((e) => e.name)).toEqual(['staging', 'production', 'dev']);
@@ -96,10 +96,29 @@ describe('each file is parsed once per run', () => {
       // The definitions the CLI acted on are the ones the load used.
       expect(result.loaded.environments[0]).toBe(result.found.environments[0]);
       expect(files).toBe(3);
-      // A parse is handed over once: the next load parses again.
-      const again = await parsesDuringAsync(() => loadConfig([dir], { env, cwd: dir, environment: 'dev' }));
+      // A parse is handed over once: the read is taken by the load, and the next load parses again.
+      expect(result.found.read.take()).toBeUndefined();
+      const again = await parsesDuringAsync(() => loadConfig([dir], { env, cwd: dir, environment: 'dev', read: result.found.read }));
       expect(again.result.state!.environment).toBe('dev');
       expect(again.files).toBe(3);
+      // Nothing is kept between commands: a load without the read parses every file too.
+      const other = await parsesDuringAsync(() => loadConfig([dir], { env, cwd: dir, environment: 'dev' }));
+      expect(other.files).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('a file changed between finding the environments and the load is read and parsed again, and its definitions found again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'menuctl-parse-changed-'));
+    try {
+      for (const f of FILES) writeFileSync(join(dir, f.file), f.text);
+      const env = {};
+      const found = await loadEnvironments([dir], { env, cwd: dir });
+      writeFileSync(join(dir, 'environments.yaml'), ENVIRONMENTS.replace('organization_id: 81', 'organization_id: 91'));
+      const loaded = await loadConfig([dir], { env, cwd: dir, environment: 'staging', read: found.read });
+      expect(found.environments[0]!.organization_id).toBe(81);
+      expect(loaded.environments[0]!.organization_id).toBe(91);
+      expect(loaded.state!.organization_id).toBe(91);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadSources } from '../../src/config/load.js';
 import { interpolate, VariableScope } from '../../src/config/interpolate.js';
-import { decodeUtf8, readSources, utf16Of } from '../../src/config/files.js';
+import { decodeUtf8, readSources, utf16Of, type ReadResult } from '../../src/config/files.js';
 import { resolveParser } from '../../src/model/canonical.js';
 
 const env = { MENUCTL_VAR_HOOK: 'https://hooks.example.com/agent' };
@@ -110,18 +110,24 @@ describe('loadSources on valid input', () => {
     expect(r.diagnostics[0]!.message).toMatch(/^file is UTF-16LE, not UTF-8 .* Re-save it as UTF-8\.$/);
   });
 
-  it('a file changed since the last read is read again, even at the same size (the environments are read before the load)', async () => {
+  it('a file changed since the earlier read is read again, even at the same size (the environments are read before the load)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'menuctl-reread-'));
     const file = path.join(dir, 'm.yaml');
     writeFileSync(file, 'a: 1\n');
     utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000)); // settled: kept after the read
-    const texts = async () => (await readSources([file], dir)).files.map((f) => ({ file: f.file, text: f.text }));
-    expect(await texts()).toEqual([{ file: 'm.yaml', text: 'a: 1\n' }]);
-    expect(await texts()).toEqual([{ file: 'm.yaml', text: 'a: 1\n' }]);
+    const first = await readSources([file], dir);
+    const texts = (r: ReadResult) => r.files.map((f) => ({ file: f.file, text: f.text }));
+    expect(texts(first)).toEqual([{ file: 'm.yaml', text: 'a: 1\n' }]);
+    // Unchanged, given the earlier read: the same text (the same holder), from a stat.
+    const second = await readSources([file], dir, first.texts);
+    expect(texts(second)).toEqual([{ file: 'm.yaml', text: 'a: 1\n' }]);
+    expect(second.files[0]!.holder).toBe(first.files[0]!.holder);
+    // Without it, nothing is remembered between reads: read afresh.
+    expect((await readSources([file], dir)).files[0]!.holder).not.toBe(first.files[0]!.holder);
     writeFileSync(file, 'b: 2\n');
-    expect(await texts()).toEqual([{ file: 'm.yaml', text: 'b: 2\n' }]);
+    expect(texts(await readSources([file], dir, second.texts))).toEqual([{ file: 'm.yaml', text: 'b: 2\n' }]);
     rmSync(file);
-    expect((await readSources([file], dir)).diagnostics).toEqual([expect.objectContaining({ code: 'config.not-found' })]);
+    expect((await readSources([file], dir, second.texts)).diagnostics).toEqual([expect.objectContaining({ code: 'config.not-found' })]);
   });
 
   it('accepts a UTF-8 BOM', () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, loadSources } from '../../src/config/load.js';
+import { loadConfig, loadEnvironments, loadSources } from '../../src/config/load.js';
 import { readSources } from '../../src/config/files.js';
 import { PackedText } from '../../src/text/packed-text.js';
 
@@ -38,10 +38,13 @@ describe('a config over 4 MiB', () => {
     expect(text.length).toBeGreaterThan(4 * 1024 * 1024);
     writeFileSync(file, text);
     utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000)); // settled: the read keeps it
-    const loaded = await loadConfig([file], { cwd: dir, env: {} });
+    const { read } = await loadEnvironments([file], { cwd: dir, env: {} });
+    const texts = read.texts!;
+    const loaded = await loadConfig([file], { cwd: dir, env: {}, read });
     expect(loaded.diagnostics).toEqual([]);
-    const holder = (await readSources([file], dir)).files[0]!.holder;
-    // The read after the load is served from the same holder (the file did not change) ...
+    const holder = (await readSources([file], dir, texts)).files[0]!.holder;
+    // A read after the load, given the command's first read, is served from the same holder (the
+    // file did not change) ...
     expect(holder?.isPacked).toBe(true);
     // ... and a location worked out now is the one the text says.
     const action = loaded.state!.actions[4_999]!;
@@ -86,7 +89,9 @@ describe('a config over 4 MiB', () => {
     const file = path.join(dir, 'small.yaml');
     writeFileSync(file, bigConfig(10));
     utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
-    await loadConfig([file], { cwd: dir, env: {} });
-    expect((await readSources([file], dir)).files[0]!.holder?.isPacked).toBe(false);
+    const { read } = await loadEnvironments([file], { cwd: dir, env: {} });
+    const texts = read.texts!;
+    await loadConfig([file], { cwd: dir, env: {}, read });
+    expect((await readSources([file], dir, texts)).files[0]!.holder?.isPacked).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { exportConfig } from '../../src/export/export-config.js';
+import { emptyScope } from '../../src/record/record.js';
 import { sampleLive, TRICKY_REGEXES } from './sample-live.js';
 
 const SCHEMA = '../schemas/menuctl.schema.json';
@@ -161,5 +162,27 @@ describe('exportConfig, layout dir', () => {
     const docs = result.files.map((f) => parseStrict(f.content));
     expect(docs.flatMap((d) => d.actions ?? [])).toEqual(one.actions);
     expect(docs.flatMap((d) => d.apps ?? [])).toEqual(one.apps);
+  });
+});
+
+describe('exportConfig with the applied-state record (given beside the live state)', () => {
+  it('takes the step details the API does not echo from the record, and its apps warning names the record', () => {
+    const live = sampleLive();
+    live.apps_listed = false;
+    const scope = emptyScope();
+    scope.actions.set('action["Check balance"]', {
+      id: 'a1', operator_ids: [],
+      steps: [{ kind: 'press', value: '1', expect: 'Main menu', description: 'open the menu' }],
+    });
+    const recorded = { file: 'menuctl.lock', scope };
+    const withRecord = exportConfig(live, { layout: 'file', schemaPath: SCHEMA, recorded });
+    const steps = actionNamed(parseStrict(withRecord.files[0]!.content), 'Check balance').steps;
+    expect(steps[0]).toEqual({ press: 1, expect: 'Main menu', description: 'open the menu' });
+    expect(withRecord.files[0]!.content).toContain('Step kinds and details come from menuctl.lock where it holds them');
+    expect(withRecord.warnings.join('\n')).toContain('only the apps menuctl.lock records are exported');
+    // The same live state without it: inferred from values, and nothing read from LiveState.
+    const without = exportConfig(live, { layout: 'file', schemaPath: SCHEMA });
+    expect(actionNamed(parseStrict(without.files[0]!.content), 'Check balance').steps[0]).toEqual({ press: 1 });
+    expect(without.warnings.join('\n')).toContain('only the apps read by pinned id are exported');
   });
 });

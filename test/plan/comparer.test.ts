@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Comparer, compareStates } from '../../src/plan/compare.js';
-import type { DesiredState, LiveParser, LiveState } from '../../src/model/types.js';
+import type { DesiredState, LiveParser, LiveState, RecordedScope } from '../../src/model/types.js';
 import type { ScopeRecord } from '../../src/record/record.js';
 import { desired, desiredAction, desiredParser, live, liveAction, liveParser } from './builders.js';
 
@@ -51,7 +51,7 @@ const desiredArb = fc.uniqueArray(fc.record({
 type LiveIn = typeof liveArb extends fc.Arbitrary<infer T> ? T : never;
 type DesiredIn = typeof desiredArb extends fc.Arbitrary<infer T> ? T : never;
 
-function build(l: LiveIn, d: DesiredIn): { desiredState: DesiredState; liveState: LiveState; lists: Map<string, LiveParser[]> } {
+function build(l: LiveIn, d: DesiredIn): { desiredState: DesiredState; liveState: LiveState; lists: Map<string, LiveParser[]>; recorded: RecordedScope | undefined } {
   const parsers = l.parsers.map((p) => liveParser({
     id: p.id, action_id: p.action, category: p.category, regex: p.regex, archived_at: p.archived ? '2024-02-01T00:00:00Z' : null,
   }));
@@ -66,8 +66,8 @@ function build(l: LiveIn, d: DesiredIn): { desiredState: DesiredState; liveState
     actions: l.actions.map((a) => liveAction({ id: a.id, name: a.name, steps: [...a.steps], archived_at: a.archived ? '2024-02-01T00:00:00Z' : null })),
     // read-live.ts flattens the lists in the order it read them.
     parsers: ACTION_IDS.flatMap((id) => lists.get(id)!),
-    ...(scope ? { recorded: { file: 'menuctl.lock', scope } } : {}),
   });
+  const recorded = scope ? { file: 'menuctl.lock', scope } : undefined;
   const desiredState = desired({
     actions: d.map((a) => desiredAction({
       name: a.name,
@@ -81,16 +81,16 @@ function build(l: LiveIn, d: DesiredIn): { desiredState: DesiredState; liveState
       })),
     })),
   });
-  return { desiredState, liveState, lists };
+  return { desiredState, liveState, lists, recorded };
 }
 
 describe('Comparer: the comparison made while reading', () => {
   it('gives what compareStates gives, whichever lists arrived early and in whatever order', () => {
     fc.assert(fc.property(liveArb, desiredArb, fc.array(fc.constantFrom(...ACTION_IDS), { maxLength: 8 }), (l, d, arrivals) => {
-      const { desiredState, liveState, lists } = build(l, d);
-      const comparer = new Comparer(desiredState, liveState);
+      const { desiredState, liveState, lists, recorded } = build(l, d);
+      const comparer = new Comparer(desiredState, liveState, recorded);
       for (const id of arrivals) comparer.parsersOf(id, lists.get(id)!);
-      expect(comparer.finish(liveState)).toEqual(compareStates(desiredState, liveState));
+      expect(comparer.finish(liveState, recorded)).toEqual(compareStates(desiredState, liveState, recorded));
     }), { numRuns: 2000, seed: 17 });
   });
 
