@@ -61,7 +61,7 @@ describe('SIGTERM against an API that never answers', () => {
     expect(r.code, r.stderr).toBe(130);
     expect(closedBy(r.after, r.request)).toBe(true);
     expect(r.stdout).toMatch(/^✓ create action\["a"\]/m);
-    expect(r.stdout).toMatch(/^✗ create action\["b"\]: action\["b"\]: interrupted before the API answered the create \(POST \/api\/actions: cancelled by the interrupt/m);
+    expect(r.stdout).toMatch(/^✗ create action\["b"\]: interrupted before the API answered the create \(POST \/api\/actions: cancelled by the interrupt/m);
     expect(r.stdout).toContain('Apply interrupted: 1 applied');
     expect(r.stderr).toContain('menuctl: interrupted: no new change is started');
     // The next plan (straight to the reference server) sees the one that was confirmed.
