@@ -2,19 +2,20 @@
 // src/apply/; this file wires flags, output and exit codes (docs/apply.md).
 
 import { kindOf } from '../model/kinds/index.js';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applyPlan, ApplyRefused, archiveRefusal } from '../apply/apply.js';
 import { askYes } from './confirm.js';
 import { loadDesired, planLoaded } from './pipeline.js';
 import type { ApplyResult } from '../apply/types.js';
 import { verificationMessage } from '../apply/verify.js';
-import { parsePlan, PlanFileError } from '../plan/plan-file.js';
+import { planOfDocument, PlanFileError, planSyntaxError } from '../plan/plan-file.js';
+import { readJsonFile } from '../fs/read-json.js';
+import { JsonSyntaxError } from '../text/json-pieces.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
 import { inert } from '../text/inert.js';
-import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
+import { planTextChunks, renderSavedPlanBrief } from '../report/plan-text.js';
 import { createProgress, readProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
 import { thresholdsOf } from './options.js';
@@ -38,7 +39,7 @@ import { knownAppsMessage } from '../report/known-apps.js';
 import type { CliContext } from './context.js';
 import { runInterrupt, type RunInterrupt } from './interrupt.js';
 import { CliError, EXIT } from './exit.js';
-import { useColor, type Io } from './io.js';
+import { useColor, writeChunks, type Io } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
 
 export interface ApplyFlags extends ConnectionFlags, RecordFlags, EnvFlags {
@@ -112,7 +113,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
     if (reportHeldBack(plan, io)) return EXIT.ERROR;
     return completed !== null && completed.failed.length > 0 ? EXIT.ERROR : EXIT.OK;
   }
-  if (!json) io.stdout.write(planShown(plan, flags, io));
+  if (!json) await writeChunks(io.stdout, planShown(plan, flags, io));
   // Before the question: a plan apply would refuse is not worth confirming.
   const refusal = archiveRefusal(plan, applyOptionsFor(planned, flags));
   if (refusal) throw new CliError(refusal, { code: 'plan.refused' });
@@ -158,10 +159,13 @@ function reportHeldBack(plan: Plan, io: Io): boolean {
   return true;
 }
 
-/** The whole plan, unless it is a saved one carried out with --yes: that was reviewed when it was made. */
-function planShown(plan: Plan, flags: ApplyFlags, io: Io): string {
+/**
+ * The whole plan, unless it is a saved one carried out with --yes: that was reviewed when it was
+ * made. Written as it is rendered, as `plan` does: 600,000 creates are ~150 MB of text.
+ */
+function planShown(plan: Plan, flags: ApplyFlags, io: Io): Iterable<string> {
   const options = { color: useColor(io), width: io.stdout.columns ?? 100 };
-  return flags.plan !== undefined && flags.yes ? renderSavedPlanBrief(plan, flags.plan, options) : renderPlanText(plan, options);
+  return flags.plan !== undefined && flags.yes ? [renderSavedPlanBrief(plan, flags.plan, options)] : planTextChunks(plan, options);
 }
 
 /** A plan made for one environment is never carried out in another (nor one made without environments). */
@@ -218,24 +222,30 @@ async function fromConfig(paths: string[], flags: ApplyFlags, conn: ApplyConnect
 
 const READ_PROBLEMS: Record<string, string> = { EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied' };
 
+/** The saved plan, read in pieces: its text may be longer than a string can hold (src/fs/read-json.ts). */
 async function readPlanFile(file: string, shown: string): Promise<Plan> {
-  let text: string;
+  let doc: unknown;
   try {
-    text = await readFile(file, 'utf8');
+    doc = await readJsonFile(file);
   } catch (err) {
+    if (err instanceof JsonSyntaxError) throw planFileError(planSyntaxError(err), file, shown);
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new CliError(`plan file ${file} not found; ${REMAKE}`, { code: 'plan-file.not-found' });
     const why = READ_PROBLEMS[code ?? ''] ?? code ?? (err as Error).message;
     throw new CliError(`cannot read plan file ${file} (${why}); --plan takes the file written by \`menuctl plan --out FILE\``, { code: 'plan-file.unreadable' });
   }
   try {
-    return parsePlan(text);
+    return planOfDocument(doc);
   } catch (err) {
     if (!(err instanceof PlanFileError)) throw err;
-    if (err.problems.length === 1) throw new CliError(`plan file ${file}${err.syntax ? ' ' : ': '}${err.problems[0]}; ${REMAKE}. Nothing was changed.`, { code: 'plan-file.invalid' });
-    const lines = [`refusing to apply ${shown}: the plan file is not a valid plan. Nothing was changed.`, ...err.problems.map((p) => `  - ${p}`), `Do not edit a saved plan: ${REMAKE}.`];
-    throw new CliError(lines.join('\n'), { code: 'plan-file.invalid' });
+    throw planFileError(err, file, shown);
   }
+}
+
+function planFileError(err: PlanFileError, file: string, shown: string): CliError {
+  if (err.problems.length === 1) return new CliError(`plan file ${file}${err.syntax ? ' ' : ': '}${err.problems[0]}; ${REMAKE}. Nothing was changed.`, { code: 'plan-file.invalid' });
+  const lines = [`refusing to apply ${shown}: the plan file is not a valid plan. Nothing was changed.`, ...err.problems.map((p) => `  - ${p}`), `Do not edit a saved plan: ${REMAKE}.`];
+  return new CliError(lines.join('\n'), { code: 'plan-file.invalid' });
 }
 
 /**
