@@ -22,9 +22,10 @@ export function runMenuctl(args, options = {}) {
 
 /**
  * Runs `node [nodeArgs] script ...args`, measured the same way as runMenuctl. `wrapper` goes
- * before node (e.g. strace and its options); GNU time, when used, then measures both.
+ * before node (e.g. strace and its options); GNU time, when used, then measures both. `stdout`:
+ * 'pipe' (collected into the result) or 'ignore' (for output too big to keep: stdout is then '').
  */
-export function runNode(script, args, { env = {}, nodeArgs = [], cwd = ROOT, scratch, wrapper = [] } = {}) {
+export function runNode(script, args, { env = {}, nodeArgs = [], cwd = ROOT, scratch, wrapper = [], stdout = 'pipe' } = {}) {
   const rssFile = join(scratch, `rss-${process.pid}-${seq++}.txt`);
   const node = [...wrapper, process.execPath, ...nodeArgs];
   const argv = hasGnuTime
@@ -34,10 +35,10 @@ export function runNode(script, args, { env = {}, nodeArgs = [], cwd = ROOT, scr
   if (!hasGnuTime) childEnv.MENUCTL_BENCH_RSS_FILE = rssFile;
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(argv[0], argv.slice(1), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(argv[0], argv.slice(1), { cwd, env: childEnv, stdio: ['ignore', stdout, 'pipe'] });
     const out = [];
     const err = [];
-    child.stdout.on('data', (c) => out.push(c));
+    child.stdout?.on('data', (c) => out.push(c));
     child.stderr.on('data', (c) => err.push(c));
     child.on('error', fail);
     child.on('close', (code, signal) => {

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parsePlan } from '../plan/plan-file.js';
+import { planOfDocument } from '../plan/plan-file.js';
+import { readJsonFile } from '../fs/read-json.js';
 import { fenced } from '../report/markdown-util.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
 import { REPLAY_HEADING } from '../report/replay.js';
@@ -112,7 +113,8 @@ async function plan(step: Step): Promise<number> {
     await markCommentOutdated(step);
     return r.code;
   }
-  const saved = parsePlan(await readFile(planFile, 'utf8'));
+  // In pieces, as `apply --plan` reads it: a big plan's file is longer than a string can hold.
+  const saved = planOfDocument(await readJsonFile(planFile));
   const behaviour = await replaySection(step);
   // The plan gives up the room the behaviour section takes; together they stay under GitHub's limit.
   // The plan file was refused if it held a known secret (cli/secret-mask.ts); masked again in case.

@@ -2,18 +2,19 @@
 // engine/apply-run.ts; this file wires flags, the question, progress, output and exit codes
 // (docs/apply.md).
 
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { askYes } from './confirm.js';
 import { loadDesired, reportDiagnostics, type Loaded } from './pipeline.js';
 import type { ApplyResult } from '../apply/types.js';
 import { verificationMessage } from '../apply/verify.js';
-import { parsePlan, PlanFileError } from '../plan/plan-file.js';
+import { planOfDocument, PlanFileError, planSyntaxError } from '../plan/plan-file.js';
+import { readJsonFile } from '../fs/read-json.js';
+import { JsonSyntaxError } from '../text/json-pieces.js';
 import type { Plan } from '../plan/types.js';
 import { renderApplyJson } from '../report/outcomes-json.js';
 import { renderApplySummary } from '../report/outcomes-text.js';
 import { inert } from '../text/inert.js';
-import { renderPlanText, renderSavedPlanBrief } from '../report/plan-text.js';
+import { planTextChunks, renderSavedPlanBrief } from '../report/plan-text.js';
 import { createProgress, readProgress } from './progress.js';
 import { checkOrganization, connect, type Connection, type ConnectionFlags } from './connect.js';
 import { thresholdsOf } from './options.js';
@@ -31,7 +32,7 @@ import { knownAppsMessage } from '../report/known-apps.js';
 import type { CliContext } from './context.js';
 import { runInterrupt, type RunInterrupt } from './interrupt.js';
 import { CliError, EXIT } from './exit.js';
-import { useColor, type Io } from './io.js';
+import { useColor, writeChunks, type Io } from './io.js';
 import { selectEnvironment, type EnvFlags, type SelectedEnvironment } from './environment.js';
 import type { ConfigRead } from '../config/load.js';
 
@@ -106,7 +107,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   const secretsFile = flags.secretsFile !== undefined ? resolve(io.cwd, flags.secretsFile) : undefined;
   if (secretsFile !== undefined) await warnIfCommittable(secretsFile, io);
   // A plan with changes is shown before the checks (engine/apply-run.ts) and the question.
-  if (!json && plan.changes.length > 0) io.stdout.write(planShown(plan, flags, io));
+  if (!json && plan.changes.length > 0) await writeChunks(io.stdout, planShown(plan, flags, io));
   const run = await refusalsAsCliErrors(applyRun(planned, {
     client: conn.client,
     concurrency: conn.concurrency,
@@ -158,10 +159,13 @@ function reportHeldBack(plan: Plan, io: Io): boolean {
   return true;
 }
 
-/** The whole plan, unless it is a saved one carried out with --yes: that was reviewed when it was made. */
-function planShown(plan: Plan, flags: ApplyFlags, io: Io): string {
+/**
+ * The whole plan, unless it is a saved one carried out with --yes: that was reviewed when it was
+ * made. Written as it is rendered, as `plan` does: 600,000 creates are ~150 MB of text.
+ */
+function planShown(plan: Plan, flags: ApplyFlags, io: Io): Iterable<string> {
   const options = { color: useColor(io), width: io.stdout.columns ?? 100 };
-  return flags.plan !== undefined && flags.yes ? renderSavedPlanBrief(plan, flags.plan, options) : renderPlanText(plan, options);
+  return flags.plan !== undefined && flags.yes ? [renderSavedPlanBrief(plan, flags.plan, options)] : planTextChunks(plan, options);
 }
 
 /** A plan made for one environment is never carried out in another (nor one made without environments). */
@@ -222,24 +226,30 @@ async function planReported(loaded: Loaded, planning: ReturnType<typeof planToAp
 
 const READ_PROBLEMS: Record<string, string> = { EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied' };
 
+/** The saved plan, read in pieces: its text may be longer than a string can hold (src/fs/read-json.ts). */
 async function readPlanFile(file: string, shown: string): Promise<Plan> {
-  let text: string;
+  let doc: unknown;
   try {
-    text = await readFile(file, 'utf8');
+    doc = await readJsonFile(file);
   } catch (err) {
+    if (err instanceof JsonSyntaxError) throw planFileError(planSyntaxError(err), file, shown);
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new CliError(`plan file ${file} not found; ${REMAKE}`, { code: 'plan-file.not-found' });
     const why = READ_PROBLEMS[code ?? ''] ?? code ?? (err as Error).message;
     throw new CliError(`cannot read plan file ${file} (${why}); --plan takes the file written by \`menuctl plan --out FILE\``, { code: 'plan-file.unreadable' });
   }
   try {
-    return parsePlan(text);
+    return planOfDocument(doc);
   } catch (err) {
     if (!(err instanceof PlanFileError)) throw err;
-    if (err.problems.length === 1) throw new CliError(`plan file ${file}${err.syntax ? ' ' : ': '}${err.problems[0]}; ${REMAKE}. Nothing was changed.`, { code: 'plan-file.invalid' });
-    const lines = [`refusing to apply ${shown}: the plan file is not a valid plan. Nothing was changed.`, ...err.problems.map((p) => `  - ${p}`), `Do not edit a saved plan: ${REMAKE}.`];
-    throw new CliError(lines.join('\n'), { code: 'plan-file.invalid' });
+    throw planFileError(err, file, shown);
   }
+}
+
+function planFileError(err: PlanFileError, file: string, shown: string): CliError {
+  if (err.problems.length === 1) return new CliError(`plan file ${file}${err.syntax ? ' ' : ': '}${err.problems[0]}; ${REMAKE}. Nothing was changed.`, { code: 'plan-file.invalid' });
+  const lines = [`refusing to apply ${shown}: the plan file is not a valid plan. Nothing was changed.`, ...err.problems.map((p) => `  - ${p}`), `Do not edit a saved plan: ${REMAKE}.`];
+  return new CliError(lines.join('\n'), { code: 'plan-file.invalid' });
 }
 
 /**

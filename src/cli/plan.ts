@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { readProgress } from './progress.js';
 import { loadAndPlan } from './pipeline.js';
-import { serializePlan } from '../plan/plan-file.js';
+import { planJsonChunks } from '../plan/plan-file.js';
 import { renderPlanMarkdown } from '../report/plan-markdown.js';
 import { planTextChunks } from '../report/plan-text.js';
 import type { Plan } from '../plan/types.js';
@@ -16,7 +16,7 @@ import { useColor, writeChunks, type Io } from './io.js';
 import { thresholdsOf } from './options.js';
 import { readRecord, type RecordFlags } from './record.js';
 import { writeUserFile } from './write-file.js';
-import { refuseSecretsInPlan } from './secret-mask.js';
+import { refusingSecretsInPlan } from './secret-mask.js';
 import { selectEnvironment, type EnvFlags } from './environment.js';
 
 export interface PlanFlags extends ConnectionFlags, RecordFlags, EnvFlags {
@@ -57,13 +57,11 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg, environment?.name ?? null),
     }, io).finally(reading.finish);
     const guarded = plan.safety?.protected.length ?? 0;
+    // Both written as rendered, never one string: 600,000 creates are ~0.7 GB of JSON.
     if (flags.out && guarded === 0) {
-      const saved = serializePlan(plan);
-      refuseSecretsInPlan('--out', flags.out, saved, io.secrets);
-      await writeUserFile('--out', resolve(io.cwd, flags.out), saved);
+      await writeUserFile('--out', resolve(io.cwd, flags.out), refusingSecretsInPlan('--out', flags.out, () => planJsonChunks(plan), io.secrets));
     }
-    if (flags.format === 'text') await writeChunks(io.stdout, planTextChunks(plan, { color: useColor(io), width: io.stdout.columns ?? 100 }));
-    else io.stdout.write(renderPlan(plan, flags.format, io, desired.actions));
+    await writeChunks(io.stdout, renderPlan(plan, flags.format, io, desired.actions));
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`, { code: 'plan.refused' });
     }
@@ -74,10 +72,12 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
   }
 }
 
-function renderPlan(plan: Plan, format: Exclude<PlanFlags['format'], 'text'>, io: Io, actions: readonly DesiredAction[]): string {
+/** The plan as `format` shows it, in pieces of whole lines. */
+function renderPlan(plan: Plan, format: PlanFlags['format'], io: Io, actions: readonly DesiredAction[]): Iterable<string> {
   switch (format) {
-    case 'json': return serializePlan(plan);
-    case 'markdown': return renderPlanMarkdown(plan, { actions });
+    case 'text': return planTextChunks(plan, { color: useColor(io), width: io.stdout.columns ?? 100 });
+    case 'json': return planJsonChunks(plan);
+    case 'markdown': return [renderPlanMarkdown(plan, { actions })];
   }
 }
 

@@ -11,6 +11,7 @@
 // split across two writes, or encoded other than as written or JSON-escaped, is not), and only
 // values of at least MIN_LENGTH characters, so a variable holding `1` does not mask every `1`.
 
+import { JsonPieces } from '../text/json-pieces.js';
 import { CliError } from './exit.js';
 
 /** Variables whose values are secret by name. */
@@ -100,6 +101,11 @@ export function maskedStream<T extends NodeJS.WritableStream>(stream: T, secrets
  */
 export function planSecretProblems(serialized: string, secrets: SecretMask): string[] {
   if (secrets.empty || secrets.namesIn(serialized).length === 0) return [];
+  return secretProblemsIn([serialized], secrets);
+}
+
+/** planSecretProblems of a plan file's text in pieces (as written: the whole may not fit in a string). */
+function secretProblemsIn(chunks: Iterable<string>, secrets: SecretMask): string[] {
   const problems: string[] = [];
   const visit = (value: unknown, path: string, address: string | undefined): void => {
     if (typeof value === 'string') {
@@ -113,16 +119,36 @@ export function planSecretProblems(serialized: string, secrets: SecretMask): str
       for (const [k, v] of Object.entries(obj)) visit(v, path ? `${path}.${k}` : k, here);
     }
   };
-  visit(JSON.parse(serialized), '', undefined);
+  const pieces = new JsonPieces((at, value) => visit(value, at.length === 2 ? `${at[0]}[${at[1]}]` : at[0] ?? '', undefined));
+  for (const chunk of chunks) pieces.push(chunk);
+  pieces.end();
   return problems;
 }
 
-/** Throws when a plan about to be written to `file` holds a known secret's value. */
-export function refuseSecretsInPlan(option: string, file: string, serialized: string, secrets: SecretMask | undefined): void {
-  if (!secrets) return;
-  const problems = planSecretProblems(serialized, secrets);
-  if (problems.length === 0) return;
-  throw new CliError(`${option} ${file}: not written, because the plan holds a secret's value: ${problems.join('; ')}. ` +
+/**
+ * The plan file's text in pieces (as planJsonChunks writes it, whole lines each), passed on as it
+ * is looked through for known secrets. When one held a secret's value, it throws at the end,
+ * the error that names each place, so an atomic write (a temp file until the last piece) leaves no
+ * file behind. `chunks` is called again only then, to say where each value is.
+ */
+export function* refusingSecretsInPlan(option: string, file: string, chunks: () => Iterable<string>, secrets: SecretMask | undefined): Generator<string> {
+  if (!secrets || secrets.empty) {
+    yield* chunks();
+    return;
+  }
+  let found = false;
+  for (const chunk of chunks()) {
+    // A piece holds whole lines, so each string value is in one piece.
+    found ||= secrets.namesIn(chunk).length > 0;
+    yield chunk;
+  }
+  if (!found) return;
+  const problems = secretProblemsIn(chunks(), secrets);
+  if (problems.length > 0) throw secretInPlan(option, file, problems);
+}
+
+function secretInPlan(option: string, file: string, problems: string[]): CliError {
+  return new CliError(`${option} ${file}: not written, because the plan holds a secret's value: ${problems.join('; ')}. ` +
     'Masking it would make a plan that apply cannot check against the live API, and writing it would publish the secret. ' +
     'Change what carries the value (usually a live resource, or a ${VAR} whose MENUCTL_VAR_ variable holds a secret), then plan again.', { code: 'output.secret' });
 }

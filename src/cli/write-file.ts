@@ -18,15 +18,20 @@ const WRITE_PROBLEMS: Record<string, string> = {
 
 /**
  * writeFileAtomic for a path the user named with `option`: a failure says where and why, not
- * errno. Known secrets (io.secrets) are written as `***`; a saved plan is checked instead
- * (refuseSecretsInPlan), since masking would change it.
+ * errno. Known secrets (io.secrets) are written as `***` (content in pieces: each piece masked,
+ * so a piece must hold whole values); a saved plan is checked instead (refusingSecretsInPlan),
+ * since masking would change it.
  */
-export async function writeUserFile(option: string, path: string, content: string, secrets?: SecretMask): Promise<void> {
+export async function writeUserFile(option: string, path: string, content: string | Iterable<string>, secrets?: SecretMask): Promise<void> {
   try {
-    await writeFileAtomic(path, secrets ? secrets.mask(content) : content);
+    await writeFileAtomic(path, !secrets ? content : typeof content === 'string' ? secrets.mask(content) : masked(content, secrets));
   } catch (err) {
     if (err instanceof CliError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? '';
     throw new CliError(`${option} ${path}: cannot write it (${WRITE_PROBLEMS[code] ?? (code || (err as Error).message)}). Choose a path you can write to.`, { code: 'output.unwritable' });
   }
+}
+
+function* masked(chunks: Iterable<string>, secrets: SecretMask): Generator<string> {
+  for (const chunk of chunks) yield secrets.mask(chunk);
 }

@@ -16,7 +16,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface WriteOptions {
@@ -31,7 +31,12 @@ const NAME_MAX = 255;
 
 const tempName = (): string => `.menuctl-${randomBytes(8).toString('hex')}.tmp`;
 
-export async function writeFileAtomic(path: string, content: string, options: WriteOptions = {}): Promise<void> {
+/**
+ * Writes `content` to `path`, atomically and durably. Content given in pieces (an iterable of
+ * strings) is written as it is made, in writes of ~64 KB, so a file longer than a string can
+ * hold (a plan of 600,000 changes) can be written; an iterable that throws leaves the old file.
+ */
+export async function writeFileAtomic(path: string, content: string | Iterable<string>, options: WriteOptions = {}): Promise<void> {
   const mode = options.mode ?? 0o644;
   const exact = options.mode !== undefined;
   if (options.mkdirs !== false) await mkdir(dirname(path), { recursive: true });
@@ -40,7 +45,8 @@ export async function writeFileAtomic(path: string, content: string, options: Wr
   try {
     const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
     try {
-      await fh.writeFile(content);
+      if (typeof content === 'string') await fh.writeFile(content);
+      else for (const piece of batched(content)) await writeAll(fh, Buffer.from(piece, 'utf8'));
       // An explicit mode is exact (a secret's file is 0600 whatever the umask); the default leaves the umask alone.
       if (exact) await fh.chmod(mode);
       await fh.sync();
@@ -53,6 +59,26 @@ export async function writeFileAtomic(path: string, content: string, options: Wr
     throw err;
   }
   await syncDirectory(dirname(path));
+}
+
+/** Writes of at least this many characters (the last one excepted): few calls, little memory. */
+const BATCH = 65_536;
+
+function* batched(chunks: Iterable<string>): Generator<string> {
+  let batch = '';
+  for (const chunk of chunks) {
+    batch += chunk;
+    if (batch.length >= BATCH) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch !== '') yield batch;
+}
+
+/** A write may take fewer bytes than given (a signal, a full pipe): the rest is written after it. */
+async function writeAll(fh: FileHandle, bytes: Buffer): Promise<void> {
+  for (let at = 0; at < bytes.length;) at += (await fh.write(bytes, at)).bytesWritten;
 }
 
 /** Codes of a platform or file system that cannot fsync a directory (Windows, some network mounts). */

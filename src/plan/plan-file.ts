@@ -1,4 +1,4 @@
-// The saved plan file, both ways: serializePlan writes what `plan --out FILE` (and
+// The saved plan file, both ways: planJsonChunks writes what `plan --out FILE` (and
 // `plan --format json`) prints, parsePlan reads it back for `apply --plan FILE`. The format is
 // schemas/plan.schema.json, validated by the validator scripts/gen-validators.mjs generates from
 // it; what a schema cannot say (the summary adds up, an address names its desired resource, one
@@ -10,7 +10,7 @@ import { validatePlan as generated } from '../generated/plan-validator.js';
 import { parseAddress } from '../model/address.js';
 import { diagnosticJson, warning, type Warning } from '../model/diagnostic.js';
 import { kindOf, parentOf } from '../model/kinds/index.js';
-import { stableJson } from '../text/stable-json.js';
+import { elementwise, stableJsonChunks } from '../text/stable-json.js';
 import { reasonText } from './reasons.js';
 import type { Change, Plan, PlanSafety } from './types.js';
 
@@ -25,10 +25,28 @@ export class PlanFileError extends Error {
   }
 }
 
+/** The plan file's text as one string: for a plan that fits in one (see planJsonChunks). */
 export function serializePlan(plan: Plan): string {
-  return stableJson({
+  return [...planJsonChunks(plan)].join('');
+}
+
+/**
+ * The plan file's text in pieces of whole lines, exactly serializePlan's bytes: what `plan --out`
+ * and `plan --format json` write as they go. 100,000 actions x 5 created is ~0.7 GB of JSON,
+ * longer than a JavaScript string can be ("Invalid string length"), so the text is never one.
+ */
+export function planJsonChunks(plan: Plan): Generator<string> {
+  return stableJsonChunks(planDocument(plan));
+}
+
+/**
+ * The plan file's document, key by key in the order written; its lists are written element by
+ * element (elementwise), each element made when it is written.
+ */
+export function planDocument(plan: Plan): Record<string, unknown> {
+  return {
     format_version: plan.format_version,
-    changes: plan.changes.map(serializeChange),
+    changes: elementwise(mapped(plan.changes, serializeChange)),
     summary: {
       create: plan.summary.create,
       update: plan.summary.update,
@@ -41,11 +59,16 @@ export function serializePlan(plan: Plan): string {
     targets: plan.targets,
     prune: plan.prune,
     ...(plan.safety ? { safety: safetyJson(plan.safety) } : {}),
-    unmanaged: plan.unmanaged.map((u) => ({ type: u.type, address: u.address, id: u.id })),
-    warnings: plan.warnings.map((w) => w.message),
+    unmanaged: elementwise(mapped(plan.unmanaged, (u) => ({ type: u.type, address: u.address, id: u.id }))),
+    warnings: elementwise(mapped(plan.warnings, (w) => w.message)),
     // The same warnings with their codes, as `validate --format json` lists diagnostics; only when there are any.
-    ...(plan.warnings.length > 0 ? { diagnostics: plan.warnings.map(diagnosticJson) } : {}),
-  });
+    ...(plan.warnings.length > 0 ? { diagnostics: elementwise(mapped(plan.warnings, diagnosticJson)) } : {}),
+  };
+}
+
+/** `list` mapped by `f` as it is iterated, as many times as it is. */
+function mapped<T, U>(list: readonly T[], f: (x: T) => U): Iterable<U> {
+  return { *[Symbol.iterator]() { for (const x of list) yield f(x); } };
 }
 
 /** Parses and checks a plan file's text; throws PlanFileError listing every problem found. */
@@ -54,8 +77,21 @@ export function parsePlan(text: string): Plan {
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    throw new PlanFileError([`is not valid JSON (${(err as Error).message})`], true);
+    throw planSyntaxError(err as Error);
   }
+  return planOfDocument(doc);
+}
+
+/** A plan file whose text is not JSON, as parsePlan reports it: `err` is what the JSON parser threw. */
+export function planSyntaxError(err: Error): PlanFileError {
+  return new PlanFileError([`is not valid JSON (${err.message})`], true);
+}
+
+/**
+ * Checks a plan file's document (its text already parsed, as parsePlan does, or in pieces for a
+ * file longer than a string can hold); throws PlanFileError listing every problem found.
+ */
+export function planOfDocument(doc: unknown): Plan {
   const version = versionProblem(doc);
   if (version) throw new PlanFileError([version]);
   if (!validatePlan(doc)) throw new PlanFileError(schemaProblems(doc as Plan, validatePlan.errors ?? []));

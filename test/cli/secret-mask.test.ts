@@ -3,7 +3,7 @@
 // is refused (masking it would corrupt what apply checks).
 
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,6 +86,17 @@ describe('against the reference server: a secret in the live state', () => {
     expect(r.stdout + r.stderr).not.toContain(SECRET);
     expect(r.stderr).toMatch(/not written, because the plan holds a secret's value: changes\[\d+\]\.fields\[\d+\]\.before \(action\["Check balance"\]\.parser\["balance"\]\) holds the value of GITHUB_TOKEN/);
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('plan --out, written in pieces, is refused at its end: an older plan file stays as it was, and no temp file is left', async () => {
+    const out = join(dir, 'plan.json');
+    writeFileSync(out, 'older plan\n');
+    const r = await runCli(['plan', '--out', out, '--format', 'json'], { cwd: dir, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('not written, because the plan holds a secret');
+    expect(r.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toBe('older plan\n');
+    expect(readdirSync(dir).filter((f) => f.startsWith('.menuctl-'))).toEqual([]);
   });
 
   it('drift --report-file and the job summary get *** too', async () => {

@@ -58,6 +58,29 @@ describe('writeFileAtomic', () => {
     expect(statSync(join(d, 's.json')).mode & 0o777).toBe(0o600);
   });
 
+  it('writes content given in pieces as it comes, multi-byte characters and all', async () => {
+    const d = dir();
+    const target = join(d, 'plan.json');
+    const pieces = Array.from({ length: 3_000 }, (_, i) => `${i} é ✓ 𐀀 ${'x'.repeat(i % 200)}\n`);
+    let taken = 0;
+    await writeFileAtomic(target, (function* () { for (const p of pieces) { taken++; yield p; } })());
+    expect(taken).toBe(pieces.length);
+    expect(readFileSync(target, 'utf8')).toBe(pieces.join(''));
+  });
+
+  it('keeps the old file, and leaves no temp file, when the pieces stop with an error (a plan refused half-way)', async () => {
+    const d = dir();
+    const target = join(d, 'plan.json');
+    writeFileSync(target, 'old plan\n');
+    const refused = function* () {
+      for (let i = 0; i < 100; i++) yield `${'y'.repeat(10_000)}\n`;
+      throw new Error('refused');
+    };
+    await expect(writeFileAtomic(target, refused())).rejects.toThrow('refused');
+    expect(readFileSync(target, 'utf8')).toBe('old plan\n');
+    expect(readdirSync(d)).toEqual(['plan.json']);
+  });
+
   it('writes a file whose name is 250 characters long (the temp name does not grow with it)', async () => {
     const d = dir();
     const target = join(d, `${'s'.repeat(245)}.json`);

@@ -1,5 +1,7 @@
 // config_digest stability and which live actions the reader must read parsers for.
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { canonicalDesiredState } from '../../src/model/canonical.js';
 import { configDigest } from '../../src/plan/digest.js';
 import { wantParsers } from '../../src/plan/want-parsers.js';
 import { desired, desiredAction, desiredApp, desiredParser, liveAction } from './builders.js';
@@ -46,6 +48,16 @@ describe('configDigest', () => {
       change(s);
       expect(configDigest(s)).not.toBe(digest);
     }
+  });
+
+  it('is the sha-256 of the whole canonical state as one JSON text, though it hashes it a resource at a time', () => {
+    const hashed = (s: ReturnType<typeof base>) => createHash('sha256').update(JSON.stringify(canonicalDesiredState(s))).digest('hex');
+    const states = [base(), desired({ actions: [], apps: [] }), desired({ actions: [desiredAction({ name: 'é ✓ 𐀀 "q" \\ \u2028' })], apps: [] })];
+    const big = base();
+    big.organization_id = 62;
+    big.actions = Array.from({ length: 300 }, (_, i) => desiredAction({ name: `A${i}`, parsers: [desiredParser({ category: `c${i}` })] }));
+    big.apps = [desiredApp(), desiredApp({ package_name: 'com.example.two', id: '4' })];
+    for (const s of [...states, big]) expect(configDigest(s)).toBe(hashed(s));
   });
 });
 
