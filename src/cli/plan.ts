@@ -65,7 +65,10 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
     if (guarded > 0) {
       throw new CliError(`apply would refuse this plan: it archives ${plural(guarded, 'protected resource')} (listed above)${flags.out ? `; ${flags.out} was not written` : ''}`, { code: 'plan.refused' });
     }
-    if (flags.out && flags.format === 'text') io.stdout.write(`\nSaved the plan to ${flags.out}: run \`${applyCommand(paths, flags, environment?.name)}\` to carry it out.\n`);
+    // An empty plan is saved too (a CI job can apply it unconditionally), but nothing tells a person to.
+    if (flags.out && flags.format === 'text') io.stdout.write(plan.changes.length === 0
+      ? `\nSaved the plan to ${flags.out}: it changes nothing, so there is nothing to apply.\n`
+      : `\nSaved the plan to ${flags.out}: run \`${applyCommand(paths, flags, environment?.name)}\` to carry it out.\n`);
     return flags.detailedExitcode && plan.changes.length > 0 ? EXIT.CHANGES : EXIT.OK;
   } finally {
     await client.close();

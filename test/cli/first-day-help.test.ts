@@ -81,6 +81,19 @@ describe('connecting', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('run `menuctl apply menuctl.yaml --plan plan.json` to carry it out');
   });
+
+  it('an empty plan --out is saved but suggests no apply (issue 34 item 5)', async () => {
+    const env = { MENUCTL_API_URL: server.url, MENUCTL_TOKEN: await server.mintToken(4242) };
+    const empty = join(dir, 'empty');
+    const { mkdirSync, writeFileSync, existsSync } = await import('node:fs');
+    mkdirSync(empty, { recursive: true });
+    writeFileSync(join(empty, 'menuctl.yaml'), 'version: 1\nactions: []\n');
+    const r = await runCli(['plan', 'menuctl.yaml', '--out', 'plan.json'], { cwd: empty, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Saved the plan to plan.json: it changes nothing, so there is nothing to apply.');
+    expect(r.stdout).not.toContain('menuctl apply');
+    expect(existsSync(join(empty, 'plan.json'))).toBe(true);
+  });
 });
 
 describe('menuctl test --quiet', () => {
