@@ -25,6 +25,8 @@ export class RecordStore {
   /** The lock check under way or queued (verifyLocks), and whether it has started asking. */
   private checking: Promise<void> | null = null;
   private checkingStarted = false;
+  /** When the last check that passed began (performance.now()), for verifyWindowMs. */
+  private lastPassStarted: number | null = null;
 
   constructor(readonly backend: StateBackend) {}
 
@@ -66,10 +68,16 @@ export class RecordStore {
    */
   verifyLocks(): Promise<void> {
     if (this.held.length === 0) return Promise.resolve();
+    // A backend whose check is costly (git: a process per check) may take an answer that began
+    // at most verifyWindowMs ago; the others ask afresh each time.
+    const window = this.backend.verifyWindowMs ?? 0;
+    if (window > 0 && this.lastPassStarted !== null && performance.now() - this.lastPassStarted <= window) return Promise.resolve();
     if (this.checking === null || this.checkingStarted) {
-      const next = (this.checking ?? Promise.resolve()).catch(() => undefined).then(() => {
+      const next = (this.checking ?? Promise.resolve()).catch(() => undefined).then(async () => {
         this.checkingStarted = true;
-        return Promise.all(this.held.map((info) => this.backend.verify(info))).then(() => undefined);
+        const started = performance.now();
+        await Promise.all(this.held.map((info) => this.backend.verify(info)));
+        this.lastPassStarted = started;
       });
       this.checkingStarted = false;
       const mine = next.finally(() => {
@@ -79,6 +87,7 @@ export class RecordStore {
     }
     return this.checking;
   }
+
 
   /** Fails before the first write to the API when the record could not be written there. */
   async check(): Promise<void> {

@@ -107,6 +107,34 @@ describe('a lock lost under its holder', () => {
   });
 });
 
+describe('a backend whose check is costly (verifyWindowMs)', () => {
+  it('an answer begun within the window serves later callers; past it, and with no window, each asks afresh', async () => {
+    const d = dir();
+    let checks = 0;
+    const b = backend(d) as FileBackend & { verifyWindowMs?: number };
+    const verify = b.verify.bind(b);
+    b.verify = async (lock) => {
+      checks++;
+      return verify(lock);
+    };
+    const store = new RecordStore(b);
+    await store.lock(scopeKey('https://api.example.com', 1), 'apply', { env: {}, timeoutMs: 0 });
+    await store.verifyLocks();
+    await store.verifyLocks();
+    expect(checks).toBe(2);
+    Object.defineProperty(b, 'verifyWindowMs', { value: 200 });
+    // The pass just made (a few ms ago) answers for these.
+    await store.verifyLocks();
+    await store.verifyLocks();
+    await store.verifyLocks();
+    expect(checks).toBe(2);
+    await new Promise((r) => setTimeout(r, 250));
+    await store.verifyLocks();
+    expect(checks).toBe(3);
+    await store.close();
+  });
+});
+
 describe('record store', () => {
   it('a write that finds another scope written meanwhile keeps that scope and writes its own', async () => {
     const d = dir();
