@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { LockInfo, StateBackend } from '../../src/state/backend.js';
 import { openPostgresBackend } from '../../src/state/postgres.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.mjs';
+import { rejection } from '../helpers/rejection.js';
 
 let server: TestPostgres;
 let admin: pg.Client;
@@ -45,14 +46,6 @@ function open(url: string, env: NodeJS.ProcessEnv = {}): StateBackend {
   return b;
 }
 
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 const info = (id: string): LockInfo => ({ id, scope: 'org 1', who: 'ana', host: 'laptop', command: 'apply', started: '2025-01-01T00:00:00.000Z' });
 

@@ -13,6 +13,7 @@ import { advisoryKey, openPostgresBackend } from '../../src/state/postgres.js';
 import { describeError } from '../../src/state/postgres-url.js';
 import { locatePgbouncer, startPgbouncer, type TestPgbouncer } from '../helpers/pgbouncer.mjs';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.mjs';
+import { rejection } from '../helpers/rejection.js';
 
 const unavailable = (() => {
   try {
@@ -71,14 +72,6 @@ describe.skipIf(unavailable !== null)('behind pgbouncer', () => {
 
   const info = (id: string): LockInfo => ({ id, scope: 'org 7', who: `user-${id}`, host: `host-${id}`, command: 'apply', started: '2025-01-01T00:00:00.000Z', pid: 4242 });
 
-  async function rejection(p: Promise<unknown>): Promise<Error> {
-    try {
-      await p;
-    } catch (err) {
-      return err as Error;
-    }
-    throw new Error('expected a rejection');
-  }
 
   /** Advisory locks granted on the server, seen directly (not through a pooler). */
   const advisoryLocks = async () => (await admin.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted")).rows;

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { StateBackend } from '../../src/state/backend.js';
 import { openPostgresBackend } from '../../src/state/postgres.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.mjs';
+import { rejection } from '../helpers/rejection.js';
 
 let tls: TestPostgres;
 let plain: TestPostgres;
@@ -43,14 +44,6 @@ async function encrypted(): Promise<boolean[]> {
   return r.rows.map((row) => row.ssl);
 }
 
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('a server with TLS', () => {
   test.each(['require', 'prefer', 'no-verify'])('sslmode=%s encrypts without verifying the certificate', async (mode) => {

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { LockHeld, LockLost, StateConflict, type LockInfo, type StateBackend } from '../../src/state/backend.js';
 import { LockHolderAlive, advisoryKey, openPostgresBackend } from '../../src/state/postgres.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.mjs';
+import { rejection } from '../helpers/rejection.js';
 
 let server: TestPostgres;
 let admin: pg.Client;
@@ -49,14 +50,6 @@ const info = (id: string, scope = 'https://api.example.com org 1', command = 'ap
   id, scope, who: `user-${id}`, host: `host-${id}`, command, started: '2025-01-01T00:00:00.000Z', pid: 4242,
 });
 
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** Ends the session holding the one advisory lock taken, and waits until it is gone. */
 async function terminateLockHolder(): Promise<void> {
