@@ -173,7 +173,6 @@ export function createClient(options: ClientOptions): ApiClient {
     },
     // 'app-created' requires the token: a server that leaves it out of GET is a shape error,
     // which apply reports as secrets not captured rather than writing an empty token.
-    getAppSecrets: async (id) => nullable(await find(`/api/apps/${enc(id)}`, 'app-created'), appSecrets),
     getAppWithSecrets: async (id) => nullable(await find(`/api/apps/${enc(id)}`, 'app-created'), (data) => ({ app: fromApiApp(data), secrets: appSecrets(data) })),
     updateApp: async (id, spec: Partial<ResolvedApp>) =>
       fromApiApp(await one({ method: 'PATCH', path: `/api/apps/${enc(id)}`, body: appPatchBody(spec), shape: { one: 'app' } })),

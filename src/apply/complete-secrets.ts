@@ -5,7 +5,15 @@
 
 import { ResponseShapeError } from '../api/errors.js';
 import type { ApiClient } from '../api/types.js';
+import { kindOf } from '../model/kinds/index.js';
+import type { LiveApp } from '../model/types.js';
 import { readSecretsSection, SecretsWriter } from './secrets-file.js';
+
+/** The address of a live app, by its identity (package_name). */
+export function appAddressOf(app: LiveApp): string {
+  const kind = kindOf('app');
+  return kind.addressOf(kind.key(app));
+}
 
 /** An app's address and live id: what reading its secrets back needs. */
 export interface AppAt {
@@ -44,11 +52,18 @@ export async function completeSecrets(client: ApiClient, file: string, apps: rea
   const had = await readSecretsSection(file, section).catch((): Record<string, undefined> => ({}));
   for (const app of apps) {
     try {
-      const secrets = await client.getAppSecrets(app.id);
-      if (secrets === null) {
+      const got = await client.getAppWithSecrets(app.id);
+      if (got === null) {
         out.failed.push({ address: app.address, message: `GET /api/apps/${app.id} found no such app` });
         continue;
       }
+      // As secrets pull does: a token is written only under the address of the app it belongs to.
+      const live = appAddressOf(got.app);
+      if (live !== app.address) {
+        out.failed.push({ address: app.address, message: `app id ${app.id} is ${live}, not ${app.address}: its token was not written (fix the record: menuctl state rm, then menuctl import)` });
+        continue;
+      }
+      const { secrets } = got;
       // An app read back after an update that changed no secret (its name, say): the file has it.
       const entry = had[app.address];
       if (entry?.id === app.id && entry.token === secrets.token && (entry.webhook_secret ?? null) === (secrets.webhook_secret ?? null)) continue;

@@ -88,8 +88,8 @@ function ownerId(change: CreateChange, ctx: ExecuteContext): string {
  */
 async function readBack(client: ApiClient, id: string): Promise<Pick<Executed, 'secrets' | 'secretsLost'>> {
   try {
-    const secrets = await client.getAppSecrets(id);
-    return secrets ? { secrets } : { secretsLost: `GET /api/apps/${id} found no such app` };
+    const got = await client.getAppWithSecrets(id);
+    return got ? { secrets: got.secrets } : { secretsLost: `GET /api/apps/${id} found no such app` };
   } catch (err) {
     // A malformed answer's message quotes the start of the body, which here may hold the token.
     if (err instanceof ResponseShapeError) return { secretsLost: `GET /api/apps/${id}: the answer did not carry the app's token` };

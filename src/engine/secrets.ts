@@ -2,7 +2,7 @@
 // GET /api/apps/{id}, so the record's ids are all it takes. Returns them; the caller writes them.
 
 import type { ApiClient } from '../api/types.js';
-import { kindOf } from '../model/kinds/index.js';
+import { appAddressOf } from '../apply/complete-secrets.js';
 import { scopeOf, type LoadedRecord } from '../state/record-file.js';
 
 export interface Pulled {
@@ -30,7 +30,6 @@ export async function pullSecrets(client: ApiClient, record: LoadedRecord): Prom
   const pulled: Pulled[] = [];
   const missing: { address: string; id: string }[] = [];
   const mismatched: Mismatch[] = [];
-  const kind = kindOf('app');
   const apps = [...(scopeOf(record)?.apps ?? [])].filter(([, a]) => a.id !== null).sort(([x], [y]) => (x < y ? -1 : 1));
   for (const [address, app] of apps) {
     const got = await client.getAppWithSecrets(app.id!);
@@ -38,7 +37,7 @@ export async function pullSecrets(client: ApiClient, record: LoadedRecord): Prom
       missing.push({ address, id: app.id! });
       continue;
     }
-    const live = kind.addressOf(kind.key(got.app));
+    const live = appAddressOf(got.app);
     if (live !== address) {
       mismatched.push({ address, id: app.id!, live });
       continue;

@@ -37,14 +37,11 @@ export interface ApiClient {
   /** Returns the app's secrets; callers hand them to the secrets file and nowhere else. */
   createApp(spec: ResolvedApp): Promise<{ app: LiveApp; secrets: AppSecrets }>;
   /**
-   * The token and webhook_secret of an existing app (spec: App, attributes.token is "returned
-   * in app responses"), for an app create whose answer was lost. null when the app is not
-   * there (404). Like createApp, the answer goes to the secrets file and nowhere else.
-   */
-  getAppSecrets(id: string): Promise<AppSecrets | null>;
-  /**
-   * The app and its secrets from one answer (secrets pull): who it is (package_name) is checked
-   * against the record's address before its token is written under that name. null on 404.
+   * An existing app and its token and webhook_secret from one answer (spec: App,
+   * attributes.token is "returned in app responses"): for an app create whose answer was lost,
+   * the secrets file's completion and secrets pull. null when the app is not there (404). Who it
+   * is (package_name) is checked before its token is written under a name; like createApp, the
+   * secrets go to the secrets file and nowhere else.
    */
   getAppWithSecrets(id: string): Promise<{ app: LiveApp; secrets: AppSecrets } | null>;
   updateApp(id: string, spec: Partial<ResolvedApp>): Promise<LiveApp>;

@@ -104,8 +104,8 @@ function recordDoubt(cmp: Comparison, live: LiveState, scope: RecordedScope['sco
   let unrecorded = 0;
   let first = '';
   for (const pair of cmp.pairs) {
-    if (pair.type !== 'action' || pair.live === null || pair.recorded || pair.detailsUnknown) continue;
-    if (scope?.actions.get(pair.address)?.pending === 'create') continue;
+    // `recorded` holds for a line with this live id, one in flight, and an adopted one alike.
+    if (pair.type !== 'action' || pair.live === null || pair.recorded) continue;
     if (unrecorded++ === 0) first = pair.address;
   }
   if (unrecorded === 0) return null;

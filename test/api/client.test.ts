@@ -120,10 +120,10 @@ describe('apps', () => {
 
   it('reads an existing app\'s secrets back (for a create whose answer was lost), null when missing', async () => {
     const { app, secrets } = await client.createApp({ name: 'Lost', package_name: 'com.example.lost', webhook_url: 'https://hooks.example/x' });
-    expect(await client.getAppSecrets(app.id)).toEqual(secrets);
+    expect((await client.getAppWithSecrets(app.id))?.secrets).toEqual(secrets);
     const bare = await client.createApp({ name: 'Bare', package_name: 'com.example.bare', webhook_url: null });
-    expect(await client.getAppSecrets(bare.app.id)).toEqual({ token: bare.secrets.token, webhook_secret: null });
-    expect(await client.getAppSecrets('424242')).toBeNull();
+    expect((await client.getAppWithSecrets(bare.app.id))?.secrets).toEqual({ token: bare.secrets.token, webhook_secret: null });
+    expect(await client.getAppWithSecrets('424242')).toBeNull();
   });
 });
 

@@ -229,7 +229,7 @@ describe('an app create whose answer was lost', () => {
   it('says the token was not captured only when reading the secrets back fails', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'menuctl-secrets-')), 'secrets.json');
     const client = new FakeClient();
-    loseFirstCreate(client, (call) => (call === 'getAppSecrets' ? Object.assign(new Error('GET /api/apps/100: 500 internal_error'), { status: 500 }) : undefined));
+    loseFirstCreate(client, (call) => (call === 'getAppWithSecrets' ? Object.assign(new Error('GET /api/apps/100: 500 internal_error'), { status: 500 }) : undefined));
     const r = await applyPlan(plan([createApp('com.a')]), client, { concurrency: 1, secretsFile: file, recovery: fast });
     expect(r.outcomes[0]).toMatchObject({ status: 'applied', recovered: true });
     expect(r.outcomes[0]!.reason).toMatchObject({ code: 'secrets-lost', cause: expect.stringMatching(/GET \/api\/apps\/100: 500 internal_error/) });

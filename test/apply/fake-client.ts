@@ -61,11 +61,6 @@ export class FakeClient implements ApiClient {
       return { app, secrets: secretsOf(app) };
     });
   }
-  async getAppSecrets(id: string): Promise<AppSecrets | null> {
-    await this.call('getAppSecrets', id);
-    const app = this.apps.find((a) => a.id === id);
-    return app ? secretsOf(app) : null;
-  }
   async getAppWithSecrets(id: string) {
     await this.call('getAppWithSecrets', id);
     const app = this.apps.find((a) => a.id === id);
