@@ -126,25 +126,25 @@ function secretProblemsIn(chunks: Iterable<string>, secrets: SecretMask): string
 }
 
 /**
- * The plan file's text in pieces (as planJsonChunks writes it, whole lines each), passed on as it
- * is looked through for known secrets. When one held a secret's value, it throws at the end,
- * the error that names each place, so an atomic write (a temp file until the last piece) leaves no
- * file behind. `chunks` is called again only then, to say where each value is.
+ * The plan file's text in pieces (as planJsonChunks writes it, whole lines each), each passed on
+ * only once it is looked through for known secrets: the first piece that holds a secret's value is
+ * never written, and the error names each place in the plan (so an atomic write, a temp file until
+ * the last piece, leaves no file, and no piece with the secret was ever on disk). `chunks` is
+ * called again only then, to say where each value is.
  */
 export function* refusingSecretsInPlan(option: string, file: string, chunks: () => Iterable<string>, secrets: SecretMask | undefined): Generator<string> {
   if (!secrets || secrets.empty) {
     yield* chunks();
     return;
   }
-  let found = false;
   for (const chunk of chunks()) {
     // A piece holds whole lines, so each string value is in one piece.
-    found ||= secrets.namesIn(chunk).length > 0;
+    if (secrets.namesIn(chunk).length > 0) {
+      const problems = secretProblemsIn(chunks(), secrets);
+      throw secretInPlan(option, file, problems.length > 0 ? problems : [`a piece of the plan holds the value of ${secrets.namesIn(chunk).join(', ')}`]);
+    }
     yield chunk;
   }
-  if (!found) return;
-  const problems = secretProblemsIn(chunks(), secrets);
-  if (problems.length > 0) throw secretInPlan(option, file, problems);
 }
 
 function secretInPlan(option: string, file: string, problems: string[]): CliError {

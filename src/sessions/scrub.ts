@@ -56,7 +56,9 @@ const DECIMAL_AMOUNT = new RegExp(String.raw`^${D}+\.${D}{2}$`, 'u');
 const EMAIL = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 // Names in any script with capitals (José, ÉLODIE, Ọlá): letters and combining marks. `\b` is
 // ASCII-only, so word edges are written as "no letter or digit before/after".
-const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]+`;
+// At most 40 letters after the capital: unbounded, a line of "A-A-A-..." made every `-` a new
+// start that read to the end of the line (quadratic); no name's word is longer.
+const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]{1,40}`;
 // Words of a name are on one line.
 const NAME = String.raw`${WORD}(?:[ \t]+${WORD}){0,2}`;
 // After a label's colon a name is written in any case ("Recipient: john kamau").
@@ -173,8 +175,19 @@ function maskNumbers(text: string): string {
     if (plus === '' && isMoney(digits, whole.slice(Math.max(0, at - 10), at), whole.slice(at + match.length, at + match.length + 16))) return match;
     if (plus === '' && COMPACT_DATE.test(digits)) return match;
     // "+" says phone number: "+2023-10-02..." is not a date.
-    const date = plus === '' ? DATE.exec(digits) : null;
-    return date ? plus + date[0] + maskNumbers(digits.slice(date[0].length)) : plus + maskDigits(digits);
+    if (plus !== '') return plus + maskDigits(digits);
+    // Dates at the start are kept, all of them in a loop (one call per date overflowed the stack
+    // on a line of dates); what follows them is looked at once more.
+    let kept = '';
+    let rest = digits;
+    for (;;) {
+      const gap = kept === '' ? '' : /^[ \t]*/.exec(rest)![0];
+      const date = DATE.exec(rest.slice(gap.length));
+      if (date === null || date[0] === '') break;
+      kept += gap + date[0];
+      rest = rest.slice(gap.length + date[0].length);
+    }
+    return kept === '' ? maskDigits(digits) : kept + maskNumbers(rest);
   });
 }
 

@@ -33,6 +33,11 @@ export class FileBackend implements StateBackend {
     return text === null ? { text: null, version: null } : { text, version: versionOf(text) };
   }
 
+  /**
+   * On one disk the held locks are checked just before the rename, not atomically with it (the
+   * file system has no compare-and-swap over two files): a lock taken in that moment is not
+   * seen. git and PostgreSQL check it as part of the write.
+   */
   async write(text: string, expected: string | null, _message?: string, held: readonly LockInfo[] = []): Promise<string> {
     for (const lock of held) await this.verify(lock);
     const now = await readRegularFile(this.path, WHAT);

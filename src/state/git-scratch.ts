@@ -6,6 +6,7 @@
 // versions that kept a URL's password in the scratch config, which are removed after an hour.
 
 import { createHash } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,15 @@ const LEGACY_AGE_MS = 60 * 60 * 1000;
  * sharing /tmp have their own pids, and a live run's repository must never be removed).
  */
 function hostTag(): string {
-  return createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+  // Containers can share /tmp and a host name but not their pids: the pid namespace is part of
+  // the tag, so another container's live run never looks dead from here.
+  let pidNamespace = '';
+  try {
+    pidNamespace = readlinkSync('/proc/self/ns/pid');
+  } catch {
+    // not Linux: the host name alone
+  }
+  return createHash('sha256').update(`${hostname()}\0${pidNamespace}`).digest('hex').slice(0, 8);
 }
 
 /** A new scratch directory (0700, as mkdtemp makes it), after sweeping those of dead runs. */

@@ -21,7 +21,8 @@ const HELPER = /^[a-z][a-z0-9+.-]*::/i;
 const USAGE = 'write git+URL#BRANCH, e.g. git+https://github.com/acme/menus.git#menuctl-state or git+file:///srv/menus.git';
 
 export function parseGitStateUrl(url: string): GitStateUrl {
-  const bad = (why: string) => new Error(`${maskUrls(url)} is not a git state URL: ${why}; ${USAGE}`);
+  // A URL refused here may be malformed in its credentials: everything up to its last `@` goes.
+  const bad = (why: string) => new Error(`${url.replace(/^(git\+(?:[a-z][a-z0-9+.-]*:\/\/)?).*@/is, '$1***@')} is not a git state URL: ${why}; ${USAGE}`);
   if (!url.startsWith('git+')) throw bad('it does not start with git+');
   // The last `#`: a password with a raw `#` (it should be %23) stays in the remote, not the branch.
   const rest = url.slice(4);
@@ -37,6 +38,16 @@ export function parseGitStateUrl(url: string): GitStateUrl {
   const branchProblem = checkBranch(branch);
   if (branchProblem) throw bad(`the branch ${branchProblem}`);
   const isPath = !SCHEME.test(remote) && !SCP_LIKE.test(remote);
+  // `https://user:pa/ss@host`: a raw `/` ends the authority, so the password would be read as the
+  // host and a path, never split off, and reach git's command line. `user:pass@host:path` is no
+  // ssh password either (git reads `user` as the host).
+  const authority = SCHEME.test(remote) ? remote.replace(SCHEME, '').split('/')[0]! : '';
+  if (SCHEME.test(remote) && !authority.includes('@') && /:(?!\d*$)/.test(authority) && remote.replace(SCHEME, '').includes('@')) {
+    throw bad('the password seems to hold a raw "/" (write it as %2F), or the URL is not scheme://USER:PASSWORD@HOST/PATH');
+  }
+  if (!SCHEME.test(remote) && SCP_LIKE.test(remote) && /^[^@]*:[^@]*@/.test(remote)) {
+    throw bad('a password in an scp-like address (user:pass@host:path) would reach ssh\'s command line; use an SSH key or agent');
+  }
   const userinfo = USERINFO.exec(remote);
   if (userinfo && !HTTP_LIKE.test(userinfo[1]!) && userinfo[2]!.includes(':')) {
     throw bad('a password in this kind of URL would be handed to ssh on its command line; use an SSH key or agent');
@@ -106,7 +117,8 @@ function checkBranch(name: string): string | null {
  * and ftp(s) the user name too, since GitHub and GitLab take a token as the user name.
  */
 export function maskUrls(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^/\s'"]*)@/gi, (_all, scheme: string, userinfo: string) => {
+  // Up to the last `@` before the path: a password may hold quotes, or a raw `@` or `:`.
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^/\s]*)@/gi, (_all, scheme: string, userinfo: string) => {
     const colon = userinfo.indexOf(':');
     if (colon >= 0) return `${scheme}${userinfo.slice(0, colon)}:***@`;
     return /^(https?|ftps?):\/\/$/i.test(scheme) ? `${scheme}***@` : `${scheme}${userinfo}@`;

@@ -27,7 +27,7 @@ import { makeScratchDir } from './git-scratch.js';
 import { commitChange, listTree, readBlob } from './git-tree.js';
 import { maskUrls, parseGitStateUrl, scrubSecrets, splitCredentials, urlSecrets } from './git-url.js';
 import type { RemoteCredentials } from './git-url.js';
-import { pollLock } from './poll.js';
+import { fullJitter, pollLock } from './poll.js';
 import { holderAlive } from './process.js';
 
 export { parseGitStateUrl } from './git-url.js';
@@ -99,7 +99,6 @@ class GitBackend implements StateBackend {
   /** The locks this instance took, with the lock timeout they were taken with. */
   private readonly mine = new Map<string, { info: LockInfo; timeoutMs: number }>();
   /** Record writes refused in a row because the branch moved: the next refusal waits longer. */
-  private lostWrites = 0;
 
   constructor(url: string, private readonly o: GitBackendOptions) {
     const parsed = parseGitStateUrl(url);
@@ -147,13 +146,9 @@ class GitBackend implements StateBackend {
       const commit = await commitChange(git, expected, RECORD_FILE, text, message);
       // The record changed, no lock file did: the next write on this commit needs no look.
       for (const lock of held) this.lockAtCache.set(`${commit}:${lockFile(lock.scope)}`, lock);
-      if (!(await this.push(git, commit, expected))) {
-        // The caller re-reads and tries again at once: waiting here first lets the runs that
-        // race for the branch spread out instead of colliding again.
-        await sleep(backoff(this.lostWrites++));
-        throw new StateConflict(this.shown);
-      }
-      this.lostWrites = 0;
+      // Refused: the caller (store.ts save) waits its backoff, re-reads and tries again; waiting
+      // here too, inside serial(), would hold up verify() and so every API write.
+      if (!(await this.push(git, commit, expected))) throw new StateConflict(this.shown);
       return commit;
     });
   }
@@ -429,10 +424,7 @@ class GitBackend implements StateBackend {
   }
 }
 
-/** Full jitter: a random wait up to the doubling ceiling, so racing runs do not collide again. */
-function backoff(retry: number): number {
-  return Math.floor(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(retry, 16)));
-}
+const backoff = (retry: number): number => fullJitter(retry, BACKOFF_BASE_MS, BACKOFF_CAP_MS);
 
 function parseLock(text: string): LockInfo | null {
   let v: unknown;

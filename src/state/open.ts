@@ -48,5 +48,7 @@ function openFile(rest: string, o: OpenOptions): FileBackend {
  * hidePassword), and no user name of an http(s) remote, which GitHub and GitLab take as a token.
  */
 export function shownUrl(url: string): string {
-  return hidePassword(url).replace(/^((?:git\+)?https?:\/\/)[^/:@]+@/i, '$1***@');
+  return hidePassword(url).replace(/^((?:git\+)?https?:\/\/)[^/:@]+@/i, '$1***@')
+    // git's scp-like `user:pass@host:path` (refused, but named in the refusal).
+    .replace(/^(git\+)(?![a-z][a-z0-9+.-]*:\/\/)[^/@:]+:[^@]*@/i, '$1***@');
 }

@@ -28,3 +28,12 @@ export async function pollLock(
     await new Promise((resume) => setTimeout(resume, Math.min(left, typeof every === 'number' ? every : every(tries))));
   }
 }
+
+/**
+ * Full-jitter backoff (a random wait up to base x 2^retry, capped), so runs racing for one branch
+ * or row spread out instead of colliding again: the state layer's copy of api/retry.ts's
+ * backoffDelay, which the layers keep it from importing.
+ */
+export function fullJitter(retry: number, baseMs: number, capMs: number): number {
+  return Math.floor(Math.random() * Math.min(capMs, baseMs * 2 ** Math.min(retry, 30)));
+}

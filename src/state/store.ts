@@ -7,7 +7,8 @@
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { parseRecord, serializeRecord, type RecordDocument } from '../record/record.js';
-import { StateConflict, type LockInfo, type LockOptions, type StateBackend } from './backend.js';
+import { fullJitter } from './poll.js';
+import { LockLost, StateConflict, type LockInfo, type LockOptions, type StateBackend } from './backend.js';
 
 /**
  * How long a write keeps re-reading and retrying when other scopes' writers get in first (git
@@ -17,7 +18,7 @@ import { StateConflict, type LockInfo, type LockOptions, type StateBackend } fro
  */
 const CONFLICT_WINDOW_MS = 120_000;
 /** Full-jitter exponential backoff between those retries, so the writers spread out. */
-const backoff = (tries: number): number => Math.random() * Math.min(2000, 25 * 2 ** tries);
+const backoff = (tries: number): number => fullJitter(tries, 25, 2000);
 
 export class RecordStore {
   private version: string | null = null;
@@ -27,6 +28,8 @@ export class RecordStore {
   private checkingStarted = false;
   /** When the last check that passed began (performance.now()), for verifyWindowMs. */
   private lastPassStarted: number | null = null;
+  /** Set once a check found a lock lost. */
+  private lost: LockLost | null = null;
 
   constructor(readonly backend: StateBackend) {}
 
@@ -68,6 +71,8 @@ export class RecordStore {
    */
   verifyLocks(): Promise<void> {
     if (this.held.length === 0) return Promise.resolve();
+    // A lock once lost is lost for good: every later caller gets the same answer at once.
+    if (this.lost !== null) return Promise.reject(this.lost);
     // A backend whose check is costly (git: a process per check) may take an answer that began
     // at most verifyWindowMs ago; the others ask afresh each time.
     const window = this.backend.verifyWindowMs ?? 0;
@@ -76,7 +81,14 @@ export class RecordStore {
       const next = (this.checking ?? Promise.resolve()).catch(() => undefined).then(async () => {
         this.checkingStarted = true;
         const started = performance.now();
-        await Promise.all(this.held.map((info) => this.backend.verify(info)));
+        try {
+          await Promise.all(this.held.map((info) => this.backend.verify(info)));
+        } catch (err) {
+          // No earlier pass may answer for a caller now.
+          this.lastPassStarted = null;
+          if (err instanceof LockLost) this.lost = err;
+          throw err;
+        }
         this.lastPassStarted = started;
       });
       this.checkingStarted = false;

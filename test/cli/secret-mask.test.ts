@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { ApiClient } from '../../src/api/types.js';
-import { isSecretName, planSecretProblems, SecretMask } from '../../src/cli/secret-mask.js';
+import { isSecretName, planSecretProblems, refusingSecretsInPlan, SecretMask } from '../../src/cli/secret-mask.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -111,5 +111,24 @@ describe('against the reference server: a secret in the live state', () => {
       expect(text, file).not.toContain(SECRET);
       expect(text, file).toContain('***');
     }
+  });
+});
+
+describe('plan --out in pieces', () => {
+  it('never passes on the piece that holds a secret: the writer gets only what came before, then the refusal', () => {
+    const secret = 'ghp_0123456789abcdefSECRET';
+    const mask = SecretMask.fromEnv({ GITHUB_TOKEN: secret });
+    const pieces = ['{"changes":[\n', `{"address":"action[\\"x\\"]","desired":{"name":"${secret}"}}\n`, ']}\n'];
+    const written: string[] = [];
+    let refused: unknown;
+    try {
+      for (const piece of refusingSecretsInPlan('--out', 'plan.json', () => pieces, mask)) written.push(piece);
+    } catch (err) {
+      refused = err;
+    }
+    expect(written).toEqual([pieces[0]]);
+    expect(written.join('')).not.toContain(secret);
+    expect((refused as Error).message).toContain('holds the value of GITHUB_TOKEN');
+    expect((refused as Error).message).not.toContain(secret);
   });
 });

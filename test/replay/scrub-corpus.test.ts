@@ -242,3 +242,18 @@ actions:
     expect(shown).not.toContain('2345678');
   });
 });
+
+describe('scrub: hostile lines a 1 MiB record may hold', () => {
+  it('a line of 20,000 dates keeps them all, without one call per date (that overflowed the stack)', () => {
+    const line = '2023-10-02 '.repeat(20_000);
+    expect(scrubText(line)).toBe(line);
+    // A phone number between the dates is still masked.
+    expect(scrubText('2023-10-02 0712345678 2023-10-03')).not.toContain('0712345678');
+  });
+
+  it('a line of 40,000 "A-" and "A\'" characters is scrubbed (a name word is at most 41 letters)', () => {
+    const line = `${'A-'.repeat(20_000)} 0712345678`;
+    expect(scrubText(line)).not.toContain('0712345678');
+    expect(scrubText("A'".repeat(20_000))).toHaveLength(40_000);
+  });
+});

@@ -81,7 +81,9 @@ describe('a lock lost under its holder', () => {
     // Taken by another run: named.
     const other = new RecordStore(backend(d));
     const theirs = await other.lock(key, 'apply', { env: {}, timeoutMs: 0 });
-    await expect(store.verifyLocks()).rejects.toThrow(`lock id ${theirs.id}`);
+    // A loss sticks: the store answers at once; the record write, checked afresh, names the taker.
+    await expect(store.verifyLocks()).rejects.toBeInstanceOf(LockLost);
+    await expect(store.save(doc, key, 'third')).rejects.toThrow(`lock id ${theirs.id}`);
     expect(readFileSync(join(d, 'menuctl.lock'), 'utf8')).toBe(before);
     await other.close();
   });

@@ -92,11 +92,22 @@ describe('parseGitStateUrl', () => {
   });
 
   it('never shows a password, even in the error for a malformed URL', () => {
-    expect(() => parseGitStateUrl('git+https://u:pa#ss@host/x.git')).toThrow(/https:\/\/u:\*\*\*@/);
-    try {
-      parseGitStateUrl('git+https://u:pa#ss@host/x.git');
-    } catch (err) {
-      expect((err as Error).message).not.toContain('pa#ss');
+    // A refused URL may be malformed in its credentials: all up to its last @ is hidden.
+    expect(() => parseGitStateUrl('git+https://u:pa#ss@host/x.git')).toThrow(/https:\/\/\*\*\*@/);
+    for (const [url, password] of [['git+https://u:pa#ss@host/x.git', 'pa#ss'], ['git+https://u:pa/ss@host/x.git', 'pa/ss'], ['git+user:se/cret@host:path', 'se/cret']]) {
+      expect(() => parseGitStateUrl(url!)).toThrow();
+      try {
+        parseGitStateUrl(url!);
+      } catch (err) {
+        expect((err as Error).message).not.toContain(password);
+      }
+    }
+  });
+
+  it('masks a password that holds quotes, @ or :, in the URL it shows', () => {
+    for (const password of ["pa'ss", 'pa"ss', 'p@ss', 'p:ss']) {
+      const shown = parseGitStateUrl(`git+https://u:${encodeURIComponent(password).replace(/%40/, '@').replace(/%3A/, ':').replace(/%27/, "'").replace(/%22/, '"')}@host/x.git`).shown;
+      expect(shown).toBe('git+https://u:***@host/x.git#menuctl-state');
     }
   });
 });
