@@ -19,7 +19,35 @@ export interface Diagnostic {
   loc?: SourceLoc;
   /** Resource address (action["X"].parser["y"]) when the problem belongs to one. */
   address?: string;
+  /** How to resolve it, when the check knows: always a sentence, and edits when a machine can make them. */
+  fix?: Fix;
 }
+
+/**
+ * A change to the config that resolves a finding (a check's suggested fix). `validate --format
+ * json` lists it; the language server offers its edits as a quick fix; the config editor
+ * (config/edit) applies them to the user's files keeping every untouched byte.
+ */
+export interface Fix {
+  /** What to change, as a person would say it ("write (?<amount> for (<amount>"). */
+  description: string;
+  /** The edits that make the change; empty when a person must choose (a value, a name). */
+  edits: ConfigEdit[];
+}
+
+/** One step of a path into a config file's values: a mapping key or a list index. */
+export type PathSegment = string | number;
+
+/**
+ * One edit of a config file's values, at a path as written in that file (`file` as `loc.file`
+ * shows it): `set` replaces the value at the path (or adds the key to its mapping), `append`
+ * adds an item at the end of the list at the path (making the list when the key is absent),
+ * `delete` removes the key or the item.
+ */
+export type ConfigEdit =
+  | { op: 'set'; file: string; path: PathSegment[]; value: unknown }
+  | { op: 'append'; file: string; path: PathSegment[]; value: unknown }
+  | { op: 'delete'; file: string; path: PathSegment[] };
 
 /**
  * A warning of plan, live state, drift or verify, as data like an error (issue 16 item 7): a
@@ -31,9 +59,13 @@ export function warning(code: string, message: string, address?: string): Warnin
   return { severity: 'warning', code, message, ...(address !== undefined ? { address } : {}) };
 }
 
-/** A diagnostic as JSON output lists it (`severity`, `code`, `message`, `address` when known). */
-export function diagnosticJson(d: Diagnostic): { severity: Severity; code: string; message: string; address?: string } {
-  return { severity: d.severity, code: d.code, message: d.message, ...(d.address !== undefined ? { address: d.address } : {}) };
+/** A diagnostic as JSON output lists it (`severity`, `code`, `message`, `address` and `fix` when known). */
+export function diagnosticJson(d: Diagnostic): { severity: Severity; code: string; message: string; address?: string; fix?: Fix } {
+  return {
+    severity: d.severity, code: d.code, message: d.message,
+    ...(d.address !== undefined ? { address: d.address } : {}),
+    ...(d.fix !== undefined ? { fix: d.fix } : {}),
+  };
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
