@@ -37,6 +37,7 @@ export const ACTION_FIELDS = {
     answer: { type: 'array', items: { type: 'array', minItems: 1, items: { type: ['string', 'null'] } } },
   }),
   steps: custom<Step[], Step[], string[], string[]>({
+    optional: true,
     read: (v) => (v as unknown[]).map(str),
     // Values in order: the API echoes nothing else of a step (spec: Action.steps).
     canonicalLive: (values) => [...values],

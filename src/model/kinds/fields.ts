@@ -66,6 +66,8 @@ export interface WholeField extends FieldBase<number> {
  */
 export interface CustomField<C, R, L, K, N extends string | undefined = undefined> {
   readonly type: 'custom';
+  /** The config may leave it out (its reader gives the empty value). */
+  readonly optional?: true;
   /** The resolved form's key, where it is not the field's (actions' `operators` resolve to `operator_ids`). */
   readonly resolvedName?: N;
   readonly _forms?: { config: C; resolved: R; live: L; canonical: K };
