@@ -96,7 +96,7 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
 /**
  * `work` for every item, at most `concurrency` at once, results in the items' order. Workers take
  * the next item as they finish, so only `concurrency` calls are ever pending: queueing all of
- * them up front (p-limit) held a promise and a closure per action, ~25 MB at 100,000 actions.
+ * them up front (p-limit) held a promise and a closure per action.
  * The first failure rejects; the workers then stop taking items.
  */
 async function eachLimited<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {

@@ -123,8 +123,9 @@ type Target = Record<PropertyKey, unknown>;
  * A constructor of objects whose keys `fill` sets, laid out as an object literal of those keys
  * would be: every value in the object itself. V8 sizes what `new` makes from the `this.x =`
  * stores in the constructor's text (plus 8), then trims to what was used; an object built key by
- * key from `{}` keeps 4 in itself and the rest in a separate array (~32 bytes more for a parser,
- * of which a big plan holds 500,000). The stores below never run; they make room for 14 keys.
+ * key from `{}` keeps 4 in itself and the rest in a separate array, more bytes for every object
+ * (a big plan holds a parser object per parser). The stores below never run; they make room for
+ * 14 keys.
  */
 export function shaped<A, B = undefined, C = undefined>(fill: (o: Target, a: A, b: B, c: C) => void): new (a: A, b?: B, c?: C) => Target {
   const Shaped = function (this: Target, a: A, b: B, c: C): void {
