@@ -6,12 +6,11 @@
 import type { OperatorRef, Step } from './action-values.js';
 import { choice, custom, fieldTable, text } from './fields.js';
 import { stepAttributes, stepJson, stepValue, type StepAttributes } from './steps.js';
+import { byCodeUnit, str } from './values.js';
 
 export const TRANSPORT_TYPES = ['ussd', 'stk', 'push', 'variable_longstring'] as const;
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
 
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const str = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 const poolAll = (list: string[], get: (s: string) => string): void => {
   for (let i = 0; i < list.length; i++) list[i] = get(list[i]!);
 };

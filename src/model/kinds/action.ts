@@ -6,7 +6,7 @@
 import { actionAddress } from '../address.js';
 import type { LiveAction, ResolvedAction } from '../types.js';
 import { ACTION_FIELDS, ACTION_TABLE } from './action-fields.js';
-import { shaped, type CanonicalValues } from './fields.js';
+import { liveMaker, type CanonicalValues } from './fields.js';
 import type { Kind } from './kind.js';
 import { canonicalStep, hasHiddenStepDetails, type StepAttributes } from './steps.js';
 import { str, strOrNull, type ApiResource } from './values.js';
@@ -40,14 +40,13 @@ export function actionBody(spec: ResolvedAction): ActionBody {
   return { custom_action: body as unknown as ActionBody['custom_action'] };
 }
 
-const Live = shaped<ApiResource>((o, json) => {
-  const a = json.attributes;
-  o.id = String(json.id);
-  ACTION_TABLE.readLive(a, o);
-  o.description = strOrNull(a.description);
-  o.organization_id = Number(a.organization_id);
-  o.archived_at = strOrNull(a.archived_at);
-  o.updated_at = str(a.updated_at);
+const Live = liveMaker(ACTION_TABLE, {
+  after: {
+    description: (a) => strOrNull(a.description),
+    organization_id: (a) => Number(a.organization_id),
+    archived_at: (a) => strOrNull(a.archived_at),
+    updated_at: (a) => str(a.updated_at),
+  },
 });
 
 export function fromApiAction(json: ApiResource): LiveAction {

@@ -6,7 +6,7 @@
 import { appAddress } from '../address.js';
 import type { AppSecrets, ResolvedApp, LiveApp } from '../types.js';
 import { APP_FIELDS, APP_TABLE } from './app-fields.js';
-import { shaped, type CanonicalValues } from './fields.js';
+import { liveMaker, type CanonicalValues } from './fields.js';
 import type { Kind } from './kind.js';
 import { pickDefined, str, strOrNull, type ApiResource } from './values.js';
 
@@ -32,13 +32,8 @@ export function appPatchBody(partial: Partial<ResolvedApp>): AppBody {
   return { app: pickDefined(partial) };
 }
 
-const Live = shaped<ApiResource>((o, json) => {
-  const a = json.attributes;
-  o.id = String(json.id);
-  APP_TABLE.readLive(a, o);
-  o.organization_id = Number(a.organization_id);
-  o.archived_at = strOrNull(a.archived_at);
-  o.updated_at = str(a.updated_at);
+const Live = liveMaker(APP_TABLE, {
+  after: { organization_id: (a) => Number(a.organization_id), archived_at: (a) => strOrNull(a.archived_at), updated_at: (a) => str(a.updated_at) },
 });
 
 /** The app without its secrets (`token`, `webhook_secret` are dropped here). */

@@ -11,6 +11,8 @@
 // the resolved form, the live form and the canonical form) or `custom` (its own codec: actions'
 // operators and steps). Pure: no I/O.
 
+import { nullIfEmpty, str, strOrNull } from './values.js';
+
 /** JSON Schema of one value, as the generated schemas write it (scripts/gen-validators.mjs). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -181,19 +183,15 @@ export interface FieldTable<T extends Fields> {
 
 const isCustom = (f: Field): f is AnyCustom => f.type === 'custom';
 
-const strOf = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
-const strOrNullOf = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-/** "Null or empty" (spec: Parser.sender): '' and null mean the same thing. */
-export const nullIfEmpty = (v: string | null | undefined): string | null => (v === undefined || v === null || v === '' ? null : v);
 
 /** How a scalar's answer attribute becomes its live value. */
 function reader(f: Exclude<Field, AnyCustom>): (v: unknown) => unknown {
   switch (f.type) {
     case 'text':
-      return strOf;
+      return str;
     // A ussd parser's sender is "null or empty": one live form.
     case 'textOrNull':
-      return f.emptyIsNull ? (v) => nullIfEmpty(strOrNullOf(v)) : strOrNullOf;
+      return f.emptyIsNull ? (v) => nullIfEmpty(strOrNull(v)) : strOrNull;
     // Kept as sent even when outside the enum (the spec does not show every status): the planner
     // then sees a difference instead of the client refusing the whole state.
     case 'choice':
@@ -222,18 +220,9 @@ function planValueSchema(f: Exclude<Field, AnyCustom>): JsonSchema {
   }
 }
 
+/** The answer's schema: the plan's, but any text (an answer's text may be empty), unless the entry says. */
 function answerValueSchema(f: Exclude<Field, AnyCustom>): JsonSchema {
-  if (f.answer !== undefined) return f.answer;
-  switch (f.type) {
-    case 'text':
-      return { type: 'string' };
-    case 'textOrNull':
-      return { type: ['string', 'null'] };
-    case 'choice':
-      return { enum: [...f.values] };
-    case 'whole':
-      return { type: 'integer' };
-  }
+  return f.answer ?? (f.type === 'text' ? { type: 'string' } : planValueSchema(f));
 }
 
 /**
@@ -355,6 +344,28 @@ export function fieldTable<T extends Fields>(fields: T, options: { first?: reado
       return { required, properties };
     },
   };
+}
+
+type Attributes = Readonly<Record<string, unknown>>;
+
+/**
+ * The constructor of a kind's live resource from an API answer (`{ id, attributes }`): its `id`,
+ * what `before` reads, the table's fields, then what `after` reads (the server's own fields, in
+ * the client's key order). Made once per kind.
+ */
+export function liveMaker(
+  table: { readLive(attributes: Attributes, into: Target): void },
+  own: { before?: Readonly<Record<string, (a: Attributes) => unknown>>; after: Readonly<Record<string, (a: Attributes) => unknown>> },
+): new (json: { id: string | number; attributes: Attributes }) => Target {
+  const before = Object.entries(own.before ?? {});
+  const after = Object.entries(own.after);
+  return shaped<{ id: string | number; attributes: Attributes }>((o, json) => {
+    const a = json.attributes;
+    o.id = String(json.id);
+    for (let i = 0; i < before.length; i++) o[before[i]![0]] = before[i]![1](a);
+    table.readLive(a, o);
+    for (let i = 0; i < after.length; i++) o[after[i]![0]] = after[i]![1](a);
+  });
 }
 
 /** Reads a scalar field's config value from a file's raw mapping (config/build.ts). */

@@ -4,7 +4,7 @@
 // should hold it), canonical form, request bodies, answer, plan JSON and API calls, made from them.
 
 import type { DesiredParser, LiveParser, ResolvedParser } from '../types.js';
-import { shaped, type CanonicalValues } from './fields.js';
+import { liveMaker, shaped, type CanonicalValues } from './fields.js';
 import type { Kind } from './kind.js';
 import { PARSER_FIELDS, PARSER_TABLE } from './parser-fields.js';
 import { pickDefined, str, strOrNull, type ApiResource } from './values.js';
@@ -43,13 +43,9 @@ export function parserPatchBody(partial: Partial<ResolvedParser>): ParserBody {
   return { parser: pickDefined(partial) };
 }
 
-const Live = shaped<ApiResource>((o, json) => {
-  const a = json.attributes;
-  o.id = String(json.id);
-  o.action_id = str(a.custom_action_public_id);
-  PARSER_TABLE.readLive(a, o);
-  o.archived_at = strOrNull(a.archived_at);
-  o.updated_at = str(a.updated_at);
+const Live = liveMaker(PARSER_TABLE, {
+  before: { action_id: (a) => str(a.custom_action_public_id) },
+  after: { archived_at: (a) => strOrNull(a.archived_at), updated_at: (a) => str(a.updated_at) },
 });
 
 export function fromApiParser(json: ApiResource): LiveParser {
