@@ -5,13 +5,13 @@
 // every table field appears in each exactly as declared, and nothing else does.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Field, FieldTable, JsonSchema } from '../../src/model/kinds/fields.js';
 import { ALL_KINDS, type Kind } from '../../src/model/kinds/index.js';
 import { PARSER_FIELD, PARSER_FIELDS } from '../../src/model/kinds/parser-fields.js';
 import { resolveParser } from '../../src/model/kinds/parser.js';
 import { fromApiAction, fromApiApp, fromApiParser } from '../../src/model/payload.js';
-import type { ResourceType } from '../../src/model/types.js';
+import type { LiveParser, ResolvedParser, ResourceType } from '../../src/model/types.js';
 import { desiredParser } from '../plan/builders.js';
 
 const json = (path: string): Record<string, any> => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'));
@@ -105,6 +105,7 @@ describe.each(ALL_KINDS.map((k) => [k.type, k] as const))('the %s field table', 
 
 describe('the parser', () => {
   it('has one shape resolved and live: the live one adds only what the server keeps', () => {
+    expectTypeOf<Omit<LiveParser, 'id' | 'action_id' | 'archived_at' | 'updated_at'>>().toEqualTypeOf<ResolvedParser>();
     const resolved = resolveParser(desiredParser({ target_type: 'sms', sender: 'MPESA' }));
     const live = fromApiParser({ id: 'p1', attributes: { ...resolved, custom_action_public_id: 'a1', archived_at: null, updated_at: 't' } });
     expect(Object.keys(resolved)).toEqual(Object.keys(PARSER_FIELDS));
