@@ -9,6 +9,8 @@ import type {
   ResolvedApp, SourceLoc, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, RecordedScope, ResolvedParser,
 } from '../model/types.js';
 import { resolveParser } from '../model/canonical.js';
+import { resolveAction } from '../model/kinds/action.js';
+import { resolveApp } from '../model/kinds/app.js';
 import { SettledLiveParser } from '../model/settled-parser.js';
 import { KINDS } from '../model/kinds/index.js';
 import { recordedAction } from '../record/record.js';
@@ -310,7 +312,7 @@ export class Comparer {
     this.desired.apps.forEach((app, i) => {
       const outcome = apps.outcomes[i]!;
       if (!outcome.ok) return;
-      const spec: ResolvedApp = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
+      const spec: ResolvedApp = resolveApp(app);
       const fields = outcome.live ? diffApp(outcome.live, spec) : NO_FIELD_CHANGES;
       out.pairs.push({ type: 'app', address: appAddress(app.package_name), desired: app, spec, live: outcome.live, fields, ...via(outcome.via) });
     });
@@ -350,13 +352,7 @@ export class Comparer {
     const ops = resolveActionOperators(action, this.lists.operators);
     const part: ActionPart = { diagnostics: [...ops.diagnostics], pairs: [], orphans: [] };
     if (!outcome.ok) return part;
-    const spec: ResolvedAction = {
-      name: action.name,
-      root_code: action.root_code,
-      transport_type: action.transport_type,
-      operator_ids: ops.ids,
-      steps: action.steps,
-    };
+    const spec: ResolvedAction = resolveAction(action, ops.ids);
     const address = actionAddress(action.name);
     const recorded = outcome.live ? recordedAction(this.recorded?.scope, address, outcome.live.id) : undefined;
     const visible = outcome.live ? diffAction(outcome.live, spec, this.nameOf) : NO_FIELD_CHANGES;

@@ -4,14 +4,25 @@
 // canonical form, request body, answer, plan JSON and API calls, made from them.
 
 import { actionAddress } from '../address.js';
-import type { LiveAction, ResolvedAction } from '../types.js';
+import type { DesiredAction, LiveAction, ResolvedAction } from '../types.js';
 import { ACTION_FIELDS, ACTION_TABLE } from './action-fields.js';
-import { liveMaker, type CanonicalValues } from './fields.js';
+import { liveMaker, shaped, type CanonicalValues } from './fields.js';
 import type { Kind } from './kind.js';
 import { canonicalStep, hasHiddenStepDetails, type StepAttributes } from './steps.js';
 import { str, strOrNull, type ApiResource } from './values.js';
 
 export type CanonicalAction = CanonicalValues<typeof ACTION_FIELDS>;
+
+const Resolved = shaped<DesiredAction, number[]>((o, a, ids) => {
+  ACTION_TABLE.resolve(a, o);
+  o.operator_ids = ids;
+  o.steps = a.steps;
+});
+
+/** The action as the API should hold it: its operators resolved to world operator ids (`operatorIds`, from the catalog). */
+export function resolveAction(a: DesiredAction, operatorIds: number[]): ResolvedAction {
+  return new Resolved(a, operatorIds) as unknown as ResolvedAction;
+}
 
 export function canonicalLiveAction(live: LiveAction): CanonicalAction {
   return ACTION_TABLE.canonicalLive(live);
@@ -22,12 +33,9 @@ export function canonicalResolvedAction(desired: ResolvedAction, nameOf: (id: nu
   return ACTION_TABLE.canonical(desired, nameOf);
 }
 
-/** An action's request body, create and update alike. */
+/** An action's request body, create and update alike: its scalar fields, and its operators and steps as the API takes them. */
 export interface ActionBody {
-  custom_action: {
-    name: string;
-    root_code: string;
-    transport_type: string;
+  custom_action: Omit<ResolvedAction, 'operator_ids' | 'steps'> & {
     world_operator_ids: string[];
     custom_steps_attributes: Record<string, StepAttributes>;
   };

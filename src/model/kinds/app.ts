@@ -4,13 +4,20 @@
 // plan JSON and API calls, made from them.
 
 import { appAddress } from '../address.js';
-import type { AppSecrets, ResolvedApp, LiveApp } from '../types.js';
+import type { AppSecrets, DesiredApp, ResolvedApp, LiveApp } from '../types.js';
 import { APP_FIELDS, APP_TABLE } from './app-fields.js';
-import { liveMaker, type CanonicalValues } from './fields.js';
+import { liveMaker, shaped, type CanonicalValues } from './fields.js';
 import type { Kind } from './kind.js';
 import { pickDefined, str, strOrNull, type ApiResource } from './values.js';
 
 export type CanonicalApp = CanonicalValues<typeof APP_FIELDS>;
+
+const Resolved = shaped<DesiredApp>((o, a) => APP_TABLE.resolve(a, o));
+
+/** The app as the API should hold it: its config values without the managing options. */
+export function resolveApp(a: DesiredApp): ResolvedApp {
+  return new Resolved(a) as unknown as ResolvedApp;
+}
 
 /** What the planner compares: an app without a webhook has null; '' would clear it the same way. */
 export function canonicalApp(a: LiveApp | ResolvedApp): CanonicalApp {
