@@ -10,7 +10,7 @@
 // DIR: another checkout, built (`npx tsc -p .` there; `git worktree add DIR <commit>` and a
 // symlink to this node_modules will do). The server, the world and the floor are this build's.
 
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchOptions } from './lib/args.mjs';
@@ -18,6 +18,7 @@ import { expectExit, runNode } from './lib/cli.mjs';
 import { makeAgent, planFloor } from './lib/http.mjs';
 import { MAIN, scratchDir } from './lib/paths.mjs';
 import { seededWorld, startServer } from './lib/server.mjs';
+import { worldYamlPart } from './lib/world.mjs';
 import { median, note, secs, table } from './lib/stats.mjs';
 
 const argv = process.argv.slice(2);
@@ -32,7 +33,17 @@ for (const b of builds) if (!existsSync(b.main)) throw new Error(`${b.main} is m
 
 const scratch = scratchDir('plan-ab');
 const seeded = await seededWorld({ actions: opt.actions, parsers: opt.parsers, concurrency: opt.concurrency, scratch, name: 'ab' });
-const { data, jwtSecret, token, cfg } = seeded;
+const { data, jwtSecret, token } = seeded;
+// A config file may not pass 16 MiB (config.too-large): a big world is a directory of files of
+// 10,000 actions each, as bench/memory.mjs writes it.
+let cfg = seeded.cfg;
+if (statSync(cfg).size > 16 * 1024 * 1024) {
+  cfg = join(scratch, 'ab-config');
+  mkdirSync(cfg);
+  for (let from = 0, k = 0; from < opt.actions; from += 10_000, k++) {
+    writeFileSync(join(cfg, `part-${String(k).padStart(3, '0')}.yaml`), worldYamlPart(seeded.world, from, Math.min(10_000, opt.actions - from)));
+  }
+}
 await seeded.server.close();
 let server;
 
