@@ -250,21 +250,26 @@ export function fieldTable<T extends Fields>(fields: T, options: { first?: reado
   const resolvers = scalars.map(([name, f]) => (f.type === 'textOrNull' && f.resolve !== undefined ? f.resolve : null));
   const scalarNames = scalars.map(([n]) => n);
 
-  // Canonical forms: one key per path, made by one constructor per side (see `shaped`).
+  // Canonical forms: one key per path, made by one constructor per side (see `shaped`). Per path,
+  // worked out here once: its custom codec (or null), its comparer (or null: the value as it is).
+  const pathCustoms = paths.map((name) => {
+    const f = fields[name]!;
+    return isCustom(f) ? f : null;
+  });
   const CanonicalLive = shaped<Target>((o, live) => {
     for (let i = 0; i < paths.length; i++) {
       const name = paths[i]!;
-      const f = fields[name]!;
+      const custom = pathCustoms[i];
       const c = comparers[i];
-      o[name] = isCustom(f) ? f.canonicalLive(live[name]) : c === null ? live[name] : c(live[name]);
+      o[name] = custom !== null ? custom.canonicalLive(live[name]) : c === null ? live[name] : c!(live[name]);
     }
   });
   const CanonicalResolved = shaped<Target, (id: number) => string>((o, resolved, nameOf) => {
     for (let i = 0; i < paths.length; i++) {
       const name = paths[i]!;
-      const f = fields[name]!;
+      const custom = pathCustoms[i];
       const c = comparers[i];
-      o[name] = isCustom(f) ? f.canonical(resolved[pathResolved[i]!], nameOf!) : c === null ? resolved[name] : c(resolved[name]);
+      o[name] = custom !== null ? custom.canonical(resolved[pathResolved[i]!], nameOf!) : c === null ? resolved[name] : c!(resolved[name]);
     }
   });
 
