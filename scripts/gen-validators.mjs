@@ -1,16 +1,23 @@
 // Generates the JSON Schema validators ahead of time with ajv's standalone code, so no command
-// pays ajv's compile at run time (~0.1-0.2 s per process):
+// pays ajv's compile at run time, after the schemas' kind sections (scripts/kind-schemas.mjs:
+// schemas/plan.schema.json's `*Desired`, schemas/api/<kind>.json's fields, from the field tables):
 //   src/generated/api-validators.ts     from schemas/api/*.json (API responses)
 //   src/generated/config-validator.ts   from schemas/menuctl.strict.schema.json (config files)
 //   schemas/menuctl.schema.json         from the same (the editor's schema: accepts ${VAR}; scripts/editor-schema.mjs)
 //   src/generated/plan-validator.ts     from schemas/plan.schema.json (saved plans, apply --plan)
-// Run after editing a schema: `node scripts/gen-validators.mjs`. With --check it only compares
+// Run after editing a schema or a field table: `node scripts/gen-validators.mjs`. With --check it only compares
 // (a test runs that), exiting 1 when a file is out of date.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { editorSchema } from './editor-schema.mjs';
+import { kindSchemaFiles } from './kind-schemas.mjs';
+
+/** The schema files whose kind sections the tables make, as made now (read from these, not the disk). */
+const kindFiles = await kindSchemaFiles();
+const made = new Map(kindFiles.map(([url, text]) => [url.href, text]));
+const schemaText = (url) => made.get(url.href) ?? readFileSync(url, 'utf8');
 
 const BASE = 'https://menuctl.dev/schemas/api/';
 const DIR = new URL('../schemas/api/', import.meta.url);
@@ -46,7 +53,7 @@ function generateConfig() {
 
 function generatePlan() {
   const ajv = new Ajv2020({ ...PLAN_OPTIONS, code: { source: true, esm: true } });
-  ajv.addSchema(JSON.parse(readFileSync(PLAN_SCHEMA, 'utf8')), 'plan');
+  ajv.addSchema(JSON.parse(schemaText(PLAN_SCHEMA)), 'plan');
   const code = standaloneCode(ajv, { validatePlan: 'plan' }).replace(/^"use strict";/, '');
   return [...HEADER('schemas/plan.schema.json'), code, ''].join('\n');
 }
@@ -55,7 +62,7 @@ function generate() {
   // Same options the client used when it compiled at run time.
   const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, code: { source: true, esm: true } });
   for (const file of readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()) {
-    ajv.addSchema(JSON.parse(readFileSync(new URL(file, DIR), 'utf8')));
+    ajv.addSchema(JSON.parse(schemaText(new URL(file, DIR))));
   }
   const exports = {};
   for (const r of RESOURCES) {
@@ -78,7 +85,7 @@ function generateEditor() {
   return `${JSON.stringify(editorSchema(JSON.parse(readFileSync(CONFIG_SCHEMA, 'utf8'))), null, 2)}\n`;
 }
 
-const outputs = [[OUT, generate()], [CONFIG_OUT, generateConfig()], [PLAN_OUT, generatePlan()], [EDITOR_SCHEMA, generateEditor()]];
+const outputs = [...kindFiles, [OUT, generate()], [CONFIG_OUT, generateConfig()], [PLAN_OUT, generatePlan()], [EDITOR_SCHEMA, generateEditor()]];
 for (const [file, text] of outputs) {
   if (!process.argv.includes('--check')) writeFileSync(file, text);
   else if (readFileSync(file, 'utf8') !== text) {

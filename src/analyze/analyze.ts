@@ -57,8 +57,7 @@ export async function analyze(states: DesiredState | readonly DesiredState[]): P
  * often) is skipped. A finding names its action in its parsers' addresses, so only actions of one
  * name can repeat each other's findings: the keys of those reported are kept for the name's later
  * actions, and forgotten after its last. A config without environments has one action per name,
- * and keeps no key: kept for every finding to the end, the keys of 400,000 findings and 100,000
- * variants were ~40 MB.
+ * and keeps no key (kept for every finding to the end, they weighed more than the findings).
  */
 class Recurring {
   /**
@@ -109,7 +108,7 @@ class Recurring {
     }
     const known = keys;
     return (key) => {
-      // Hashed: 400,000 keys as JSON were ~100 MB.
+      // Hashed: the keys as JSON weighed more than the findings.
       const hash = createHash('sha256').update(key).digest('base64');
       if (known.has(hash)) return true;
       known.add(hash);
@@ -125,7 +124,7 @@ class Recurring {
   }
 }
 
-/** An action's variant: what its analysis reads, hashed (the JSON of 100,000 actions is ~60 MB). */
+/** An action's variant: what its analysis reads, hashed (not their JSON, which a big config holds once per action). */
 function variantOf(action: DesiredAction): string {
   return createHash('sha256').update(variantKey(action)).digest('base64');
 }

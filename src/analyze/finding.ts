@@ -1,9 +1,8 @@
 // A finding as analyze holds it until the report: the action and parser(s) it is about (the
 // model's own objects, alive anyway), the one text its message quotes (a witness or a reason) and
 // its place as numbers. Its addresses, message and location are worked out each time they are
-// read (once, by the renderer). Held as plain data, 400,000 findings (100,000 actions x 5, four
-// uncovered parsers each) were ~400 bytes each: two addresses, a message, an array and a location
-// object apiece; ~90 this way (issue 28 item 9).
+// read (once, by the renderer): held as plain data, each finding had two addresses, a message, an
+// array and a location object of its own, several times what this holds.
 import { parserAddress } from '../model/address.js';
 import type { DesiredAction, DesiredParser, SourceLoc } from '../model/types.js';
 import { FINDING_KINDS, SEVERITY, type Finding, type FindingKind } from './types.js';

@@ -13,8 +13,8 @@ export function renderAnalysisText(result: AnalysisResult, o: { sources?: Readon
 }
 
 /**
- * The text in pieces, a finding each, for a caller that writes as it goes: 400,000 findings
- * (100,000 actions x 5 with four uncovered parsers each) are ~150 MB of text.
+ * The text in pieces, a finding each, for a caller that writes as it goes: a big config's findings
+ * need never be one string.
  */
 export function* analysisTextChunks(result: AnalysisResult, o: { sources?: ReadonlyMap<string, string>; color: boolean }): Generator<string> {
   const lines = sourceLines(o.sources);
@@ -42,7 +42,7 @@ export function renderAnalysisJson(result: AnalysisResult): string {
 
 /**
  * `JSON.stringify({ format_version: 1, findings, summary }, null, 2)` and a newline, in pieces (a
- * finding each), byte for byte: the whole as one string was ~160 MB for 400,000 findings.
+ * finding each), byte for byte, never the whole as one string.
  */
 export function* analysisJsonChunks(result: AnalysisResult): Generator<string> {
   const indent = (json: string, by: string) => json.replace(/\n/g, `\n${by}`);

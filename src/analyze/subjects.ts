@@ -1,6 +1,5 @@
 // The parsers to analyse, each with its automaton. One action at a time: an automaton can weigh
-// tens of kilobytes, and keeping every parser's until the end took 1.6 GB at 10,000 actions x 5
-// parsers. Real configs repeat patterns across actions (".*wrong PIN.*"): those are kept until
+// tens of kilobytes, and keeping every parser's until the end grew with the config. Real configs repeat patterns across actions (".*wrong PIN.*"): those are kept until
 // their last use.
 import { automatonOfPattern, type PatternAutomaton } from '../classify/automaton.js';
 import { BoundedCache } from '../classify/bounded-cache.js';
@@ -17,8 +16,7 @@ export interface Subject {
  * a pattern some later action uses again keeps its automaton until its last use (the 256 most
  * recently used at most); one used once is not kept at all. A cache of the most recent ones,
  * whatever they were, kept every automaton through the next few hundred patterns, long enough to
- * reach V8's old space, which then grew to ~4x its live size between collections: 416 against
- * 333 MB peak RSS at 10,000 actions x 5 with no pattern repeated.
+ * reach V8's old space, which then grew to ~4x its live size between collections.
  */
 export class Automata {
   /** Uses left, of the patterns used more than once. */

@@ -1,4 +1,4 @@
-// An ApiClient that loads the HTTP client (undici, transport, response checks: ~130 ms) on its
+// An ApiClient that loads the HTTP client (undici, transport, response checks) on its
 // first request. cli/connect.ts is imported to register every connecting command's flags, and
 // `menuctl --help` or `plan --help` should not pay for a client they never use.
 

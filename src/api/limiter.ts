@@ -9,7 +9,7 @@
 // spending a request to learn the same thing.
 
 //
-// Latency-aware growth (`--concurrency auto`, issue 17): start at `start` and, each window of
+// Latency-aware growth (`--concurrency auto`): start at `start` and, each window of
 // `limit` successes, add a slot only while the window's mean latency stays within 25% of the best
 // window seen (more requests in flight are then served in parallel, not queued); take one back
 // when it doubles (the server is queueing them), down to `start` at most. A 429 still halves. So the limit climbs to what

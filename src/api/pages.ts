@@ -1,4 +1,4 @@
-// Following `links.next` (issue 9 item 5): a service that pages its lists says where the next
+// Following `links.next`: a service that pages its lists says where the next
 // page is; the client follows every page, and only on the API's own origin and base path (a
 // link elsewhere would send the token to another host). It never needs `meta` or a count.
 

@@ -1,4 +1,4 @@
-// Reads the live state with the fewest requests (issue 4, item 2):
+// Reads the live state with the fewest requests:
 //   1 GET /api/actions + 1 GET /api/apps + 1 GET /api/world_operators, concurrently,
 //   then 1 GET /api/actions/{id}/parsers per action the caller wants, at most `concurrency`
 //   at a time (the API has no way to list all parsers at once).
@@ -10,11 +10,15 @@ import pLimit from 'p-limit';
 import type { ApiClient } from './types.js';
 import { warning, type Warning } from '../model/diagnostic.js';
 import type { LiveAction, LiveApp, LiveParser, LiveState } from '../model/types.js';
+import { ACTION_TABLE } from '../model/kinds/action-fields.js';
+import { PARSER_TABLE } from '../model/kinds/parser-fields.js';
 import { SettledLiveParser } from '../model/settled-parser.js';
 import { StringPool } from '../text/string-pool.js';
 
-/** The fields whose values repeat across resources (an action's parsers share its id; statuses, regexes...). */
-const PARSER_SHARED = ['action_id', 'category', 'status', 'target_type', 'sender', 'regex', 'user_message', 'archived_at'] as const;
+/** The fields whose values repeat across resources (an action's parsers share its id; statuses, regexes...): the table's pooled ones and the server's. */
+const PARSER_SHARED: readonly (keyof LiveParser & string)[] = ['action_id', ...PARSER_TABLE.pooled, 'archived_at'];
+/** The server's own fields of an action that repeat (the table's pooled fields, operators and steps too). */
+const ACTION_SHARED = ['description', 'archived_at', 'updated_at'] as const;
 
 export interface ReadLiveOptions {
   /** Which actions' parsers to read (those the config manages, or all for export/drift). */
@@ -43,13 +47,13 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
     client.listOperators(),
   ]);
   const warnings: Warning[] = [];
-  // One copy of each repeated string across the whole live state (issue 28 item 9: JSON.parse
-  // gives every value its own, ~40 % of the live parsers' memory at 100,000 actions x 5).
+  // One copy of each repeated string across the whole live state: JSON.parse gives every value
+  // its own (docs/benchmarks.md "memory").
   const strings = new StringPool();
+  const pooled = (s: string): string => strings.get(s);
   for (const a of actions) {
-    strings.fields(a, ['transport_type', 'root_code', 'description', 'archived_at', 'updated_at']);
-    for (let i = 0; i < a.operators.length; i++) a.operators[i] = strings.get(a.operators[i]!);
-    for (let i = 0; i < a.steps.length; i++) a.steps[i] = strings.get(a.steps[i]!);
+    ACTION_TABLE.pool(a, pooled);
+    strings.fields(a, ACTION_SHARED);
   }
   const limit = pLimit(options.concurrency);
   const arrived = options.onLists?.({ actions, operators });
@@ -92,7 +96,7 @@ export async function readLiveState(client: ApiClient, options: ReadLiveOptions)
 /**
  * `work` for every item, at most `concurrency` at once, results in the items' order. Workers take
  * the next item as they finish, so only `concurrency` calls are ever pending: queueing all of
- * them up front (p-limit) held a promise and a closure per action, ~25 MB at 100,000 actions.
+ * them up front (p-limit) held a promise and a closure per action.
  * The first failure rejects; the workers then stop taking items.
  */
 async function eachLimited<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {

@@ -2,7 +2,7 @@
 // Idempotent requests are retried on transient failures. A POST creates something, so it is
 // retried only when it provably never reached the server's handler; otherwise its outcome
 // is "unknown" and the caller (apply) looks the resource up by identity before creating
-// again (issue 5, item 4). Retries are bounded by time: a 429 says nothing was done and does
+// again. Retries are bounded by time: a 429 says nothing was done and does
 // not use up an attempt, it only makes the request (and the whole run, limiter.ts) wait.
 // docs/api.md "## Client" explains the numbers.
 
@@ -72,8 +72,8 @@ export function retryDecision(
   if (status === 429) return { retry: true, outcome: 'failed', transient: true };
   // 503 Service Unavailable says the server did not take the request on (RFC 9110 15.6.4): like
   // a 429, it answers before any work, so even a POST is sent again, and a create that keeps
-  // getting 503 failed for certain (issue 28 item 2: counting it unknown stopped every later
-  // plan on apps that never existed). The reference server answers its 503s before any work.
+  // getting 503 failed for certain (counting it unknown stopped every later plan on apps that
+  // never existed). The reference server answers its 503s before any work.
   if (status === 503) return { retry: true, outcome: 'failed', transient: true };
   if (GATEWAY.has(status)) {
     // A client cannot know whether a 502 or 504 from a gateway came before or after the handler ran.

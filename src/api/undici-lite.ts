@@ -1,6 +1,6 @@
 // undici's Agent and request(), without the rest of undici. Its index loads every dispatcher,
-// mock agent, cache store, interceptor and fetch (60-80 ms of a cold start, before menuctl's
-// first request); the client needs two of its files (about 20 ms). undici has no exports map, so
+// mock agent, cache store, interceptor and fetch, all before menuctl's first request; the
+// client needs two of its files. undici has no exports map, so
 // these are its own modules, loaded by path; if a release moves them, the whole package is
 // loaded instead (docs/benchmarks.md, "Start-up").
 

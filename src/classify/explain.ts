@@ -1,4 +1,4 @@
-// Why the parser a fixture expected did not match: the near-misses newcomers hit most (issue 11).
+// Why the parser a fixture expected did not match: the near-misses newcomers hit most.
 // Each hint is checked, never guessed: the parser's own translated regex is run in the sandbox on a
 // variant of the question (its prefix alone, the text without line breaks, ...), and a hint is
 // given only when that variant matches. Runs for failures only, so a clean run pays nothing.

@@ -137,7 +137,7 @@ class Translator {
       case 'set': return [cc(toRefaSet(node.set))];
       case 'assert': return [assertion(node.kind, this.approximations)];
       case 'linebreak':
-        // Java's \R does not always give back the \n of \r\n when backtracking (issue 15 item 3).
+        // Java's \R does not always give back the \n of \r\n when backtracking.
         this.approximations.push('\\R is read as "\\r\\n or one line break" in every position');
         return [alt(seq(cc(CR), cc(LF)), seq(cc(VERTICAL)))];
       case 'backref':
@@ -158,7 +158,7 @@ class Translator {
         return [alt(...this.node(node.body))];
       case 'ahead': case 'nahead': return this.lookahead(node, node.kind === 'nahead');
       case 'behind': case 'nbehind':
-        // Java's look-behind steps by UTF-16 unit in places (issue 15 item 4): not modelled.
+        // Java's look-behind steps by UTF-16 unit in places: not modelled.
         this.approximations.push('a look-behind is dropped');
         return [];
       default:

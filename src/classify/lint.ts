@@ -24,7 +24,7 @@ export function lintRegex(pattern: string, options: { channel?: 'ussd' | 'sms' }
 
 /**
  * Other dialects' syntax that Java compiles to something else, so validate passes it and the
- * parser silently never matches (issue 26): a JavaScript literal `/.../flags` is matched as
+ * parser silently never matches: a JavaScript literal `/.../flags` is matched as
  * literal slashes; a POSIX class `[[:alpha:]]` is Java's nested class, one of `:`, `a`, `l`, `p`,
  * `h`; and an inline flag group after the start applies only from there on in Java.
  */

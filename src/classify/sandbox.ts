@@ -15,8 +15,8 @@ export type BatchResult = { ok: true; results: (Record<string, string> | null)[]
 // from dist/ and from the TypeScript sources under vitest.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
-// Compiled regexes by source, the most recent 1,024: unbounded, analyze of 50,000 parsers kept
-// every one alive (~500 MB of the worker's heap at 10,000 actions x 5).
+// Compiled regexes by source, the most recent 1,024: unbounded, analyze of a big config kept
+// every one alive.
 const cache = new Map();
 parentPort.on('message', ({ id, jobs }) => {
   const results = jobs.map(({ source, text, groups }) => {

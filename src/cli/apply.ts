@@ -145,7 +145,7 @@ async function planConfirmApply(paths: string[], flags: ApplyFlags, conn: ApplyC
   return result.summary.failed > 0 || (completed !== null && completed.failed.length > 0) ? EXIT.ERROR : EXIT.OK;
 }
 
-/** App creates the plan held back (in flight, unresolvable from the API): issue 28 item 2. */
+/** App creates the plan held back (in flight, unresolvable from the API). */
 const heldBack = (plan: Plan) => plan.warnings.filter((w) => HELD_BACK_CODES.has(w.code));
 
 /**
@@ -161,7 +161,7 @@ function reportHeldBack(plan: Plan, io: Io): boolean {
 
 /**
  * The whole plan, unless it is a saved one carried out with --yes: that was reviewed when it was
- * made. Written as it is rendered, as `plan` does: 600,000 creates are ~150 MB of text.
+ * made. Written as it is rendered, as `plan` does: a big plan's text need never be one string.
  */
 function planShown(plan: Plan, flags: ApplyFlags, io: Io): Iterable<string> {
   const options = { color: useColor(io), width: io.stdout.columns ?? 100 };

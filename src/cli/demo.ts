@@ -35,7 +35,7 @@ export function register(program: Command, ctx: CliContext): void {
 /**
  * By default the server is spec-only: the API as the real service offers it (no GET /api/apps,
  * no list meta, no PATCH answer for actions), so the demo teaches what a user meets there, lock
- * file included (issue 26: a newcomer only ever saw the extended server).
+ * file included (a newcomer who only ever saw the extended server was surprised by the real one).
  */
 export async function runDemo(path: string, ctx: CliContext, options: { specOnly?: boolean } = {}): Promise<number> {
   const specOnly = options.specOnly ?? true;

@@ -1,12 +1,10 @@
 // How far V8 lets the heap grow past what the last full collection kept, for the commands that run
 // once and exit. V8 picks that factor itself, between 1.1 and the most its heap limit allows: 4x
 // once the limit is 2 GB or more (Node's default on a machine with 8 GB or more), 1.3-2x under
-// it. For a command whose live set is the config and the live state, 4x is most of the peak: at
-// 100,000 actions x 5 a no-change plan holds ~230 MB yet peaked at 700-1,000 MB, depending on
-// where its last full collection fell (docs/benchmarks.md "memory"). A fixed 1.5x keeps the
-// peak near the live size: at 100,000 x 5, 783 -> 539 MiB for the plan, for ~8 % more wall time
-// (docs/benchmarks.md "memory"). The heap limit itself is untouched, so a config too big for a
-// cap still runs.
+// it. For a command whose live set is the config and the live state, 4x is most of the peak,
+// and where its last full collection fell decided it. A fixed 1.5x keeps the peak near the live
+// size for a little more wall time (docs/benchmarks.md "memory" has the figures). The heap limit
+// itself is untouched, so a config too big for a cap still runs.
 //
 // The long-running commands (serve, demo) keep V8's choice: their garbage is request-shaped, and
 // a server's throughput is what the factor trades away. `node --heap-growing-percent=N menuctl`

@@ -1,6 +1,6 @@
 // What `menuctl COMMAND --help` adds after the flags: the environment variables the command reads
 // (credentials never have a flag, so without this a newcomer cannot find them) and an example to
-// start from (issue 26 item 4). One table, so a command's help and docs/cli.md cannot disagree.
+// start from. One table, so a command's help and docs/cli.md cannot disagree.
 
 import type { Command } from 'commander';
 

@@ -1,4 +1,4 @@
-// What apply does with the first SIGINT/SIGTERM (issue 28 item 5; docs/apply.md "Interrupting").
+// What apply does with the first SIGINT/SIGTERM (docs/apply.md "Interrupting").
 // Before the first write (reading, planning, asking) the run's requests are cancelled at once:
 // there is nothing to save. While changes are being carried out, no new change starts, and the
 // requests in flight get GRACE_MS to be answered, so a change the API confirms in that time is

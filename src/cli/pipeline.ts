@@ -70,8 +70,8 @@ export async function loadAndPlan(paths: string[], options: LoadAndPlanOptions, 
   return planLoaded(await loadDesired(paths, io, { environment: options.environment, config }), planning, io);
 }
 
-/** The plan of a config already loaded (apply loads it before it locks the state). */
-export async function planLoaded({ desired, sources }: Loaded, options: LoadAndPlanOptions, io: Io): Promise<Planned> {
+/** loadAndPlan's second half: the plan of the loaded config, its diagnostics shown (errors stop it). */
+async function planLoaded({ desired, sources }: Loaded, options: LoadAndPlanOptions, io: Io): Promise<Planned> {
   const { diagnostics, ...planned } = await planDesired(desired, options);
   const shown = (d: Diagnostic) => options.showProtected === true && d.code === PROTECTED_ARCHIVE;
   reportDiagnostics(diagnostics, io, { sources, failure: 'cannot make a plan; nothing was changed', except: shown });

@@ -57,7 +57,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, ctx: CliContext
       checkOrganization: (configOrg) => checkOrganization(client, organizationGuard, configOrg, environment?.name ?? null),
     }, io).finally(reading.finish);
     const guarded = plan.safety?.protected.length ?? 0;
-    // Both written as rendered, never one string: 600,000 creates are ~0.7 GB of JSON.
+    // Both written as rendered, never one string: a big plan's JSON is longer than a string can be.
     if (flags.out && guarded === 0) {
       await writeUserFile('--out', resolve(io.cwd, flags.out), refusingSecretsInPlan('--out', flags.out, () => planJsonChunks(plan), io.secrets));
     }

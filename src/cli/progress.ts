@@ -91,7 +91,7 @@ function ttyProgress(options: ProgressOptions): Progress {
 }
 
 /**
- * Progress of reading the live API (issue 26): on a terminal, one line redrawn in place (`reading
+ * Progress of reading the live API: on a terminal, one line redrawn in place (`reading
  * the live API: 120/200 actions' parsers`), cleared when done; in a log, a plain line every
  * `everyMs` (default 5 s) while parsers are still being read, and nothing for a read that ends
  * sooner (the command's own output says when it is done). Returns the

@@ -1,4 +1,4 @@
-// The last line of defence (issue 28): the values of known-secret process variables, present when
+// The last line of defence: the values of known-secret process variables, present when
 // menuctl starts, are written as `***` in everything it prints and in the reports it writes, as
 // GitHub Actions' `::add-mask::` does for a job's log. ${VAR} already cannot read them
 // (src/config/interpolate.ts); this catches a value that reaches output some other way (a live

@@ -1,5 +1,5 @@
 // A secrets file inside a git work tree that git would commit is a leak waiting for `git add .`
-// (issue 24 item 6): said once, with the fix. Asked of the `git` binary; no git, no warning.
+// said once, with the fix. Asked of the `git` binary; no git, no warning.
 
 import { execFile } from 'node:child_process';
 import { dirname, relative } from 'node:path';

@@ -4,10 +4,13 @@
 // skips what it cannot read) so the semantic checks still run and every problem is reported in
 // one pass.
 
-import type {
-  DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, Managed, ParserStatus, Step, TargetType, TransportType,
-} from '../model/types.js';
-import { PARSER_STATUSES, TARGET_TYPES, TRANSPORT_TYPES } from '../model/types.js';
+import type { DesiredAction, DesiredApp, DesiredParser, Fixture, OperatorRef, Managed, ParserStatus, Step, TargetType } from '../model/types.js';
+import { PARSER_STATUSES, TARGET_TYPES } from '../model/types.js';
+import { ACTION_TABLE } from '../model/kinds/action-fields.js';
+import { APP_TABLE } from '../model/kinds/app-fields.js';
+import { shaped, type FieldTable, type Fields } from '../model/kinds/fields.js';
+import { KINDS } from '../model/kinds/index.js';
+import { PARSER_TABLE } from '../model/kinds/parser-fields.js';
 import { attachOrigin, encodePath, PATH, sealOrigin, SOURCE, type Sealable } from './origin.js';
 import { buildSessions } from './build-sessions.js';
 import { inEnvironment } from './environments.js';
@@ -17,10 +20,27 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (o: Obj, k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
 const list = (o: Obj, k: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as unknown[]) : []);
-/** The same list without the spare room flatMap leaves (~100 bytes a list, four lists an action). */
+/** The same list without the spare room flatMap leaves (four lists an action, each kept). */
 const exact = <T>(list: T[]): T[] => list.slice();
 const oneOf = <T extends string>(v: unknown, allowed: readonly T[], dflt: T): T =>
   (allowed as readonly unknown[]).includes(v) ? (v as T) : dflt;
+
+/**
+ * A model object's constructor: its table's scalar fields as written (defaults filled), what
+ * `more` adds (an action's operators, steps, parsers, tests), then its origin. One per kind, made
+ * here once: each object is laid out as the literal of its keys would be (fields.ts `shaped`).
+ */
+function modelOf<T extends Fields>(table: FieldTable<T>): new (raw: Obj, path: Segment[], more: (o: Obj) => void) => Obj {
+  return shaped<Obj, Segment[], (o: Obj) => void>((o, raw, path, more) => {
+    table.readConfig(raw, o);
+    more!(o);
+    o[PATH] = encodePath(path!);
+  }) as never;
+}
+const ParserModel = modelOf(PARSER_TABLE);
+const ActionModel = modelOf(ACTION_TABLE);
+const AppModel = modelOf(APP_TABLE);
+const nothing = (): void => {};
 
 export interface FileModel {
   file: string;
@@ -71,19 +91,14 @@ export class ModelBuilder {
   }
 
   action(raw: Obj, path: Segment[]): DesiredAction | undefined {
-    const name = str(raw, 'name');
-    if (name === undefined) return undefined;
-    const action = this.managed<DesiredAction & Sealable>({
-      name,
-      root_code: str(raw, 'root_code') ?? '',
-      transport_type: oneOf<TransportType>(raw.transport_type, TRANSPORT_TYPES, 'ussd'),
-      operators: exact(list(raw, 'operators').flatMap((ref, i) => this.operator(ref, below(path, 'operators', i)))),
-      steps: exact(list(raw, 'steps').flatMap((s) => this.step(s))),
-      parsers: exact(list(raw, 'parsers').flatMap((p, i) => (isObj(p) && inEnvironment(p, this.environment) ? this.parser(p, below(path, 'parsers', i)) : []))),
-      tests: exact(list(raw, 'tests').flatMap((f, i) => (isObj(f) && !this.expectsAbsent(raw, f) ? this.fixture(f, below(path, 'tests', i)) : []))),
-      [PATH]: encodePath(path),
-      [SOURCE]: this.src,
-    }, raw);
+    if (str(raw, KINDS.action.keyLabel) === undefined) return undefined;
+    // Operators and steps have readers of their own (origins, shared steps); then what the action holds.
+    const action = this.managed(this.sealed<DesiredAction>(new ActionModel(raw, path, (o) => {
+      o.operators = exact(list(raw, 'operators').flatMap((ref, i) => this.operator(ref, below(path, 'operators', i))));
+      o.steps = exact(list(raw, 'steps').flatMap((s) => this.step(s)));
+      o.parsers = exact(list(raw, 'parsers').flatMap((p, i) => (isObj(p) && inEnvironment(p, this.environment) ? this.parser(p, below(path, 'parsers', i)) : [])));
+      o.tests = exact(list(raw, 'tests').flatMap((f, i) => (isObj(f) && !this.expectsAbsent(raw, f) ? this.fixture(f, below(path, 'tests', i)) : [])));
+    })), raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) action.renamed_from = renamed;
     if (raw.sessions !== undefined) {
@@ -93,6 +108,12 @@ export class ModelBuilder {
       });
     }
     return sealOrigin(action);
+  }
+
+  /** A model object with this file as its source (its path is set by its constructor). */
+  private sealed<T>(o: Obj): T & Sealable {
+    (o as Record<PropertyKey, unknown>)[SOURCE] = this.src;
+    return o as unknown as T & Sealable;
   }
 
   /** A fixture or session for a parser this environment leaves out is not run in it (it could only fail). */
@@ -140,20 +161,9 @@ export class ModelBuilder {
   }
 
   parser(raw: Obj, path: Segment[]): DesiredParser[] {
-    const category = str(raw, 'category');
-    if (category === undefined) return [];
-    const target_type = oneOf<TargetType>(raw.target_type, TARGET_TYPES, 'ussd');
-    const parser = this.managed<DesiredParser & Sealable>({
-      category,
-      status: oneOf<ParserStatus>(raw.status, PARSER_STATUSES, 'succeeded'),
-      target_type,
-      // As written: a ussd parser's sender is dropped by model/canonical.ts (resolveParser); the check warns.
-      sender: str(raw, 'sender') ?? null,
-      regex: str(raw, 'regex') ?? '',
-      user_message: str(raw, 'user_message') ?? '',
-      [PATH]: encodePath(path),
-      [SOURCE]: this.src,
-    }, raw);
+    if (str(raw, KINDS.parser.keyLabel) === undefined) return [];
+    // As written: a ussd parser's sender is dropped by resolveParser (model/kinds/parser.ts); the check warns.
+    const parser = this.managed(this.sealed<DesiredParser>(new ParserModel(raw, path, nothing)), raw);
     const renamed = str(raw, 'renamed_from');
     if (renamed !== undefined) parser.renamed_from = renamed;
     return [sealOrigin(parser)];
@@ -187,15 +197,7 @@ export class ModelBuilder {
   }
 
   app(raw: Obj, path: Segment[]): DesiredApp | undefined {
-    const package_name = str(raw, 'package_name');
-    if (package_name === undefined) return undefined;
-    const app = this.managed<DesiredApp & Sealable>({
-      name: str(raw, 'name') ?? '',
-      package_name,
-      webhook_url: str(raw, 'webhook_url') ?? null,
-      [PATH]: encodePath(path),
-      [SOURCE]: this.src,
-    }, raw);
-    return sealOrigin(app);
+    if (str(raw, KINDS.app.keyLabel) === undefined) return undefined;
+    return sealOrigin(this.managed(this.sealed<DesiredApp>(new AppModel(raw, path, nothing)), raw));
   }
 }

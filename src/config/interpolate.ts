@@ -4,7 +4,7 @@
 // NAME is unset (as in the shell, but an empty value still counts as set); `$${` writes a literal
 // `${`; any other `${` is an error, so a typo such as `${FOO` never reaches the API silently.
 //
-// What a name may read (issue 28): the selected environment's `variables:`, then the process
+// What a name may read: the selected environment's `variables:`, then the process
 // variable MENUCTL_VAR_<NAME>, then the written default. Never the process variable NAME itself:
 // a pull request can edit the config, and the plan it produces becomes a pull-request comment, so
 // `${GITHUB_TOKEN}` would publish the CI's secrets. Nothing written in the config can widen this
@@ -97,7 +97,7 @@ export function interpolate(input: string, scope: VariableScope): Interpolated {
     const v = scope.get(name!);
     if (v !== undefined) return v;
     if (fallback !== undefined) {
-      // Someone who exported NAME (the form before issue 28) would otherwise get the placeholder
+      // Someone who exported NAME (the form before environments' variables) would otherwise get the placeholder
       // planned, silently.
       if (scope.unreadable(name!)) issues.push(defaultUsed(name!, index, match));
       return fallback;

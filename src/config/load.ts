@@ -173,8 +173,7 @@ const PACK_FROM = 4 * 1024 * 1024;
 /**
  * A big config's texts are packed before the load, and each inflated only while its file is
  * parsed (the pass releases it once the file's model is built): held plain until the end of the
- * load, ten 9 MB files were ~90 MB of its peak at 100,000 actions x 5. Deflate and inflate cost
- * ~1 ms per MB each.
+ * load, the texts were a good part of its peak. Deflate and inflate are cheap beside the parse.
  */
 function packBigConfig(files: readonly SourceFile[]): void {
   let total = 0;

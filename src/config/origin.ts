@@ -2,10 +2,9 @@
 // symbols (not enumerable: copies, JSON and equality never see them), with a `loc` whose line and
 // column are worked out when first read, so a clean run (a plan included) computes no position.
 //
-// Compact on purpose (issue 28 item 9): a plan of 100,000 actions x 5 holds ~700,000 model
-// objects. The path is kept as a number (encodePath; its JSON text when unusual) and the file
-// beside it, in the object itself, rather than an origin object and a path array (~170 bytes
-// more each).
+// Compact on purpose: a big plan holds a model object per resource (docs/architecture.md "Memory
+// at scale"). The path is kept as a number (encodePath; its JSON text when unusual) and the file
+// beside it, in the object itself, rather than an origin object and a path array.
 
 import type { SourceLoc } from '../model/types.js';
 import type { ConfigSource, Segment } from './source.js';
@@ -37,8 +36,7 @@ function setLoc(this: WithOrigin, loc: SourceLoc): void {
 
 /**
  * A path as one number where it has a usual shape, `[key, i]` or `[key, i, key, j]` with keys of
- * a config's lists (an action, a parser, an operator ref, a fixture): none of the ~48 bytes of its
- * JSON text, and while the indexes are small (i below 131,072 and j below 32 for the second
+ * a config's lists (an action, a parser, an operator ref, a fixture): not its JSON text, and while the indexes are small (i below 131,072 and j below 32 for the second
  * shape) a small integer V8 keeps in the object's slot, not a heap number. Any other path is its
  * JSON text. Three disjoint ranges, so a code decodes one way only.
  */
@@ -86,8 +84,7 @@ export type Sealable = { [PATH]: number | string; [SOURCE]: ConfigSource };
 /**
  * Seals the origin of a model object made with its `[PATH]` and `[SOURCE]` in the literal (the
  * ModelBuilder's way): they become hidden, and it gets its lazy `loc`. Given in the literal, they
- * are kept in the object itself, ~60 bytes less an object than added afterwards (attachOrigin),
- * ~700,000 objects at 100,000 actions x 5.
+ * are kept in the object itself, less than when added afterwards (attachOrigin).
  */
 export function sealOrigin<T extends Sealable>(model: T): T {
   Object.defineProperty(model, PATH, hidden);

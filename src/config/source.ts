@@ -18,7 +18,7 @@ export const MAX_ALIAS_NODES = 100_000;
 
 /**
  * A path one level down, as an array of exactly its length: a spread (`[...path, k, i]`) leaves
- * room to grow, ~130 bytes more per path, and every model object keeps its path (issue 28 item 9).
+ * room to grow, and every model object keeps its path.
  */
 export const below = (path: readonly Segment[], ...more: Segment[]): Segment[] => path.concat(more);
 
@@ -96,15 +96,15 @@ export class ConfigSource {
   }
 
   /**
-   * Drops a Document built for positions (it weighs ~25x the file's text: 250 MB for a 10 MB
-   * file); the next lookup builds it again. Resolved locations stay resolved.
+   * Drops a Document built for positions (it weighs many times the file's text); the next lookup
+   * builds it again. Resolved locations stay resolved.
    */
   releasePositions(): void {
     // Any Document: one the precise path handed over is built again from the same text, alike.
     this.document = null;
     this.ownDocument = false;
     // The last item's Document too: its text is a slice of the file's, and kept the whole
-    // (inflated) text alive, one per file analyze had findings in (~110 MB at 100,000 x 5).
+    // (inflated) text alive, one per file analyze had findings in.
     this.lastItem = null;
     // A packed text goes back to its packed form, and its line starts (4 bytes a line) with it.
     if (typeof this.held !== 'string' && this.held.isPacked) {
@@ -159,15 +159,15 @@ export class ConfigSource {
 
   /**
    * `find` for a path into an item of a top-level list (`actions`, `apps`) of a big file the fast
-   * path read: that item's text parsed alone (a few hundred bytes) and its offsets shifted. A
-   * Document of a 10 MB file weighs ~600 MB; analyze or validate with findings all over such a
-   * file built one per file. Null when the path is not in such an item, or the file is small or
+   * path read: that item's text parsed alone and its offsets shifted. A Document of a whole big
+   * file weighs many times its text; analyze or validate with findings all over such a file built
+   * one per file. Null when the path is not in such an item, or the file is small or
    * has its Document already (the precise path's, which sees aliases across items).
    */
   /**
    * The item spans recorded by the fast path's js-yaml read of this text (ItemSpans): working them
-   * out later took a js-yaml pass of its own, whose values for a 10 MB file (~50 MB, all alive
-   * until it ends) reached V8's old space, once per file analyze or validate had findings in.
+   * out later took a js-yaml pass of its own, whose values (all alive until it ends) reached V8's
+   * old space, once per file analyze or validate had findings in.
    */
   recordItemSpans(spans: Map<string, Uint32Array>): void {
     this.items = spans;
@@ -217,7 +217,7 @@ export class ConfigSource {
   lazyLocate(path: readonly Segment[]): SourceLoc {
     const loc = { file: this.file } as SourceLoc;
     // The getters are shared, the state hidden under a symbol: a plan keeps one of these per
-    // resource (600,000 at 100,000 actions x 5), and a closure pair each cost ~200 bytes more.
+    // resource, and a closure pair each cost several times this.
     Object.defineProperty(loc, LAZY, { value: { src: this, path, resolved: undefined } satisfies LazyState });
     Object.defineProperty(loc, 'line', LINE);
     Object.defineProperty(loc, 'col', COL);

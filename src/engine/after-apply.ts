@@ -1,5 +1,5 @@
 // After apply's plan (or when it is empty): the record learns the ids of the config's apps the
-// API showed, and the secrets file gets the token of every managed app it lacks (issue 9 item 4).
+// API showed, and the secrets file gets the token of every managed app it lacks.
 // Returns what was completed; the caller says it.
 
 import { kindOf } from '../model/kinds/index.js';

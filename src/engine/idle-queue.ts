@@ -1,10 +1,10 @@
 // Work that may run while the event loop would otherwise wait on the network, and is otherwise
-// left for later. A plan compares each action as its parsers arrive (issue 17): with a slow API
+// left for later. A plan compares each action as its parsers arrive: with a slow API
 // the loop is idle most of the time between answers, and that work is free there.
 //
 // When it runs matters more than how much there is. The requests of a read go out in lanes that
-// keep in step: with 20 ms of latency, eight answers come within a millisecond or two, then
-// nothing for ~18 ms. Work done between the answers of such a burst delays the next request of
+// keep in step: behind an API's latency, the lanes' answers come in a burst, then nothing for
+// most of the latency. Work done between the answers of such a burst delays the next request of
 // every lane behind it, every burst (measured: run at each answer, or in the turn after it, the
 // comparison cost the read more than it saved at the end). So items run only once no answer has
 // come for a quiet spell, a short slice at a time; with a fast API that spell never comes, and

@@ -56,8 +56,8 @@ export async function readLiveComparing(
   }
   const comparedWhileReading = comparer?.comparedEarly ?? 0;
   // What is still queued is left to finish(), which compares it as cheaply: compared here, each
-  // part would be held beside the others until finish() copies them (~35 MB at 100,000 actions
-  // against a fast API, where nearly all are still queued at the end).
+  // part would be held beside the others until finish() copies them (against a fast API nearly
+  // all are still queued at the end).
   early?.abandon();
   return { live, comparer, comparedWhileReading, recorded };
 }

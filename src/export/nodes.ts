@@ -5,6 +5,10 @@
 import { Document, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { StepDetails } from '../model/types.js';
 import type { LiveAction, LiveApp, LiveParser, WorldOperator } from '../model/types.js';
+import { ACTION_TABLE } from '../model/kinds/action-fields.js';
+import { APP_TABLE } from '../model/kinds/app-fields.js';
+import type { ExportEntry } from '../model/kinds/fields.js';
+import { PARSER_TABLE } from '../model/kinds/parser-fields.js';
 import { exportOperators } from './operators.js';
 import { inferStep } from './steps.js';
 
@@ -28,6 +32,11 @@ function commented<T>(value: T, comment: string): Scalar<T> {
   const s = value instanceof Scalar ? (value as Scalar<T>) : new Scalar(value);
   s.comment = ` ${comment}`;
   return s;
+}
+
+/** A kind's scalar fields as export writes them (model/kinds/fields.ts `exportEntries`: defaults left out). */
+function fieldEntries(fields: readonly ExportEntry[]): [string, unknown][] {
+  return fields.map((f) => [f.name, f.quoted === 'single' ? single(String(f.value)) : typeof f.value === 'string' ? str(f.value) : f.value]);
 }
 
 function map(doc: Document, entries: [string, unknown][]): YAMLMap {
@@ -55,13 +64,7 @@ export function actionNode(
   });
   if (action.steps.length === 0) steps.flow = true;
 
-  const node = map(doc, [
-    ['name', str(action.name)],
-    ['root_code', str(action.root_code)],
-    ['transport_type', str(action.transport_type)],
-    ['operators', operators],
-    ['steps', steps],
-  ]);
+  const node = map(doc, [...fieldEntries(ACTION_TABLE.exportEntries(action)), ['operators', operators], ['steps', steps]]);
   if (action.operators.length === 0) {
     operators.comment = ' the live action has no operators, but the config needs at least one: add one before applying';
   }
@@ -112,17 +115,9 @@ function recordedStepNode(doc: Document, step: StepDetails): unknown {
   }
 }
 
-/** Fields equal to the API's defaults are left out (ussd target, no sender, empty message). */
+/** Fields equal to the API's defaults are left out (ussd target, no sender, no message). */
 function parserNode(doc: Document, parser: LiveParser): YAMLMap {
-  const entries: [string, unknown][] = [
-    ['category', str(parser.category)],
-    ['status', str(parser.status)],
-  ];
-  if (parser.target_type !== 'ussd') entries.push(['target_type', str(parser.target_type)]);
-  if (parser.sender !== null && parser.sender !== '') entries.push(['sender', str(parser.sender)]);
-  entries.push(['regex', single(parser.regex)]);
-  if (parser.user_message !== '') entries.push(['user_message', str(parser.user_message)]);
-  return map(doc, entries);
+  return map(doc, fieldEntries(PARSER_TABLE.exportEntries(parser)));
 }
 
 /** Apps carry no secrets here: the token and webhook secret stay with the API. */
@@ -131,11 +126,7 @@ function parserNode(doc: Document, parser: LiveParser): YAMLMap {
  * a pinned `id:` (the record beside the export may not exist), else it would create it again.
  */
 export function appNode(doc: Document, app: LiveApp, pinId = false): YAMLMap {
-  const entries: [string, unknown][] = [
-    ['name', str(app.name)],
-    ['package_name', str(app.package_name)],
-  ];
-  if (app.webhook_url !== null) entries.push(['webhook_url', str(app.webhook_url)]);
+  const entries = fieldEntries(APP_TABLE.exportEntries(app));
   if (pinId) entries.push(['id', str(app.id)]);
   return map(doc, entries);
 }

@@ -5,9 +5,9 @@
 // random name): a path planted in advance (a symlink to a victim file) makes the create fail
 // rather than being followed or reused. Then rename over the target, which replaces a link
 // rather than writing through it. The temp name has a fixed length, so any target name the
-// file system accepts has a temp name it accepts too (issue 10 item 9).
+// file system accepts has a temp name it accepts too.
 //
-// Durable, not only atomic (issue 28 item 7): the temp file's data is fsynced before the rename,
+// Durable, not only atomic: the temp file's data is fsynced before the rename,
 // and the directory after it. Without the first, a power loss can leave the renamed name pointing
 // at a file whose data never reached the disk (an empty secrets file, tokens lost); without the
 // second, the rename itself may be lost and the old content come back. The record is written

@@ -1,5 +1,5 @@
-// Reading a JSON file that may be longer than one string can hold (a saved plan of 600,000
-// changes is ~0.7 GB; V8's longest string is ~512 M characters): the file is read in chunks and
+// Reading a JSON file that may be longer than one string can hold (a big saved plan; V8's
+// longest string is ~512 M characters): the file is read in chunks and
 // parsed piece by piece (src/text/json-pieces.ts), so neither its text nor its bytes are ever
 // held whole.
 

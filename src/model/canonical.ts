@@ -34,8 +34,8 @@ export function canonicalDesiredState(state: DesiredState): unknown {
 
 /**
  * canonicalDesiredState's three members, its lists made one element at a time as they are read
- * (sorted first): the config digest hashes them so, since the whole value and its JSON were
- * ~0.6 GB of short-lived memory at 100,000 actions x 5 (issue 36 item 9).
+ * (sorted first): the config digest hashes them so, since the whole value and its JSON were a
+ * big config's largest short-lived allocation.
  */
 export function canonicalDesiredParts(state: DesiredState): { organization_id: unknown; actions: Iterable<unknown>; apps: Iterable<unknown> } {
   const actions = [...state.actions].sort((a, b) => byCodeUnit(a.name, b.name));

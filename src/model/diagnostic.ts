@@ -50,7 +50,7 @@ export type ConfigEdit =
   | { op: 'delete'; file: string; path: PathSegment[] };
 
 /**
- * A warning of plan, live state, drift or verify, as data like an error (issue 16 item 7): a
+ * A warning of plan, live state, drift or verify, as data like an error: a
  * stable code tools can filter on, the message a person reads, the address when it has one.
  */
 export type Warning = Diagnostic & { severity: 'warning' };

@@ -1,20 +1,25 @@
 // A live parser held as the config's parser it equals, plus the three values only the API knows.
 //
 // Nearly every parser of a big organization reads, when it arrives, exactly as its config says.
-// Held as parsed, each was a ten-field object with its own copies of the regex, category and
-// message, ~350 bytes with its pair, ~175 MB of a no-change plan at 100,000 actions x 5 (issue 28
-// item 9). This one keeps the live id, the owning action's id and updated_at, and reads the rest
-// from the config's parser, which the run holds anyway. It is made only when every field it
-// derives is the very value that arrived (SettledLiveParser.from), so it reads, compares,
-// fingerprints and serialises as the object it replaces: nothing that reads a LiveParser can
-// tell them apart, except by `instanceof`.
+// Held as parsed, each was an object of its own with its own copies of the regex, category and
+// message (docs/benchmarks.md "memory"). This one keeps the live id, the owning action's id and
+// updated_at, and reads the rest from the config's parser, which the run holds anyway. It is made
+// only when every field it derives is the very value that arrived (SettledLiveParser.from), so it
+// reads, compares, fingerprints and serialises as the object it replaces: nothing that reads a
+// LiveParser can tell them apart, except by `instanceof`.
 
-import type { DesiredParser, LiveParser, ParserStatus, TargetType } from './types.js';
+import type { LiveValues } from './kinds/fields.js';
+import { PARSER_FIELDS, PARSER_TABLE } from './kinds/parser-fields.js';
+import type { DesiredParser, LiveParser } from './types.js';
 
 /** The fields of a LiveParser, in the order the client builds it (model/kinds/parser.ts fromApiParser). */
-const LIVE_PARSER_KEYS = ['id', 'action_id', 'category', 'status', 'target_type', 'sender', 'regex', 'user_message', 'archived_at', 'updated_at'] as const;
+const LIVE_PARSER_KEYS: readonly (keyof LiveParser)[] = ['id', 'action_id', ...PARSER_TABLE.names, 'archived_at', 'updated_at'];
 
-export class SettledLiveParser implements LiveParser {
+// The table's fields, read from the config's parser as resolved (a getter on the prototype for
+// each, defined below: one shared function per field, nothing per object).
+export interface SettledLiveParser extends Readonly<LiveValues<typeof PARSER_FIELDS>> {}
+
+export class SettledLiveParser {
   private constructor(
     readonly id: string,
     readonly action_id: string,
@@ -37,31 +42,6 @@ export class SettledLiveParser implements LiveParser {
     return settled;
   }
 
-  get category(): string {
-    return this.config.category;
-  }
-
-  get status(): ParserStatus {
-    return this.config.status;
-  }
-
-  get target_type(): TargetType {
-    return this.config.target_type;
-  }
-
-  /** As resolveParser gives it: a ussd parser has none. */
-  get sender(): string | null {
-    return this.config.target_type === 'sms' ? this.config.sender : null;
-  }
-
-  get regex(): string {
-    return this.config.regex;
-  }
-
-  get user_message(): string {
-    return this.config.user_message;
-  }
-
   get archived_at(): null {
     return null;
   }
@@ -72,4 +52,15 @@ export class SettledLiveParser implements LiveParser {
     for (const k of LIVE_PARSER_KEYS) out[k] = this[k];
     return out as unknown as LiveParser;
   }
+}
+
+for (const name of PARSER_TABLE.names) {
+  const resolved = PARSER_TABLE.resolver(name);
+  Object.defineProperty(SettledLiveParser.prototype, name, {
+    get(this: SettledLiveParser) {
+      return resolved(this.config);
+    },
+    enumerable: false,
+    configurable: true,
+  });
 }

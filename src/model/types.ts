@@ -4,48 +4,19 @@
 // canonicalised and with secrets removed (the API client strips them at the boundary).
 
 import type { SourceLoc, Warning } from './diagnostic.js';
+import type { ACTION_FIELDS } from './kinds/action-fields.js';
+import type { APP_FIELDS } from './kinds/app-fields.js';
+import type { ConfigValues, LiveValues, ResolvedValues } from './kinds/fields.js';
+import type { PARSER_FIELDS, ParserStatus, TargetType } from './kinds/parser-fields.js';
+import type { StepDetails } from './kinds/action-values.js';
 
 export type { SourceLoc };
 
-export const TRANSPORT_TYPES = ['ussd', 'stk', 'push', 'variable_longstring'] as const;
-export type TransportType = (typeof TRANSPORT_TYPES)[number];
-
-export const PARSER_STATUSES = ['succeeded', 'failed', 'pending'] as const;
-export type ParserStatus = (typeof PARSER_STATUSES)[number];
-
-export const TARGET_TYPES = ['ussd', 'sms'] as const;
-export type TargetType = (typeof TARGET_TYPES)[number];
+export { TRANSPORT_TYPES, type TransportType } from './kinds/action-fields.js';
+export { PARSER_STATUSES, TARGET_TYPES, type ParserStatus, type TargetType } from './kinds/parser-fields.js';
+export { STEP_KINDS, type OperatorRef, type Step, type StepDetails } from './kinds/action-values.js';
 
 export type ResourceType = 'action' | 'parser' | 'app';
-
-/**
- * One menu step. The API stores each step as {is_param, convert_val_to_num, value,
- * expected_text?, description} but echoes only `value` (spec: Action.steps).
- */
-/** The step kinds, in the order the docs list them. */
-export const STEP_KINDS = ['press', 'variable', 'select', 'pin', 'ok'] as const;
-
-export type Step =
-  | { kind: 'press'; value: string; expect?: string; description?: string }
-  | { kind: 'variable'; name: string; description?: string }
-  | { kind: 'select'; name: string; description?: string }
-  | { kind: 'pin'; description?: string }
-  | { kind: 'ok'; description?: string };
-
-/** A step as the config says it, every detail included (the digest, and the applied-state record). */
-export interface StepDetails {
-  kind: Step['kind'];
-  value?: string;
-  name?: string;
-  expect?: string | null;
-  description: string;
-}
-
-/** An operator as written in the config: a world operator id or its exact name. */
-export interface OperatorRef {
-  ref: number | string;
-  loc?: SourceLoc;
-}
 
 /** A parser fixture run by `menuctl test`. */
 export interface Fixture {
@@ -92,16 +63,10 @@ export interface Managed {
 }
 
 /**
- * A parser as the config writes it, with its path (config form). `sender` is as written: a ussd
- * parser's is dropped only by resolveParser (model/kinds/parser.ts).
+ * A parser as the config writes it, with its path (config form): its fields (model/kinds/parser-fields.ts)
+ * as written. `sender` is as written: a ussd parser's is dropped only by resolveParser.
  */
-export interface DesiredParser extends Managed {
-  category: string;
-  status: ParserStatus;
-  target_type: TargetType; // default ussd
-  sender: string | null; // null for ussd
-  regex: string;
-  user_message: string; // default ''
+export interface DesiredParser extends Managed, ConfigValues<typeof PARSER_FIELDS> {
   /** Old category, so a rename is a patch. */
   renamed_from?: string;
 }
@@ -109,23 +74,12 @@ export interface DesiredParser extends Managed {
 /**
  * A parser as the API should hold it (resolveParser): a ussd parser has no sender. What a plan's
  * change carries as `desired` and what the client sends (model/kinds/parser.ts ParserBody wraps it).
+ * A live parser is this shape plus what the server keeps of its own.
  */
-export interface ResolvedParser {
-  category: string;
-  status: ParserStatus;
-  target_type: TargetType;
-  sender: string | null;
-  regex: string;
-  user_message: string;
-}
+export type ResolvedParser = ResolvedValues<typeof PARSER_FIELDS>;
 
 /** An action as the config writes it, with its path (config form): operators as written. */
-export interface DesiredAction extends Managed {
-  name: string;
-  root_code: string;
-  transport_type: TransportType;
-  operators: OperatorRef[];
-  steps: Step[];
+export interface DesiredAction extends Managed, ConfigValues<typeof ACTION_FIELDS> {
   renamed_from?: string;
   parsers: DesiredParser[];
   tests: Fixture[];
@@ -134,21 +88,13 @@ export interface DesiredAction extends Managed {
 }
 
 /** An app as the config writes it, with its path (config form). */
-export interface DesiredApp extends Managed {
-  name: string;
-  package_name: string;
-  webhook_url: string | null;
-}
+export interface DesiredApp extends Managed, ConfigValues<typeof APP_FIELDS> {}
 
 /**
  * An app as the API should hold it: its config values without the managing options. What a plan's
  * change carries as `desired` and what the client sends (model/kinds/app.ts AppBody wraps it).
  */
-export interface ResolvedApp {
-  name: string;
-  package_name: string;
-  webhook_url: string | null;
-}
+export type ResolvedApp = ResolvedValues<typeof APP_FIELDS>;
 
 export interface DesiredState {
   organization_id?: number;
@@ -166,50 +112,30 @@ export interface DesiredState {
  * An action as the API should hold it, with operators resolved to world operator ids: what a
  * plan's change carries as `desired` and what the client sends (model/kinds/action.ts ActionBody wraps it).
  */
-export interface ResolvedAction {
-  name: string;
-  root_code: string;
-  transport_type: TransportType;
-  operator_ids: number[];
-  steps: Step[];
-}
+export type ResolvedAction = ResolvedValues<typeof ACTION_FIELDS>;
 
 // ---- live state (from the API) ----
 
-export interface LiveAction {
+/** Its fields as echoed: operator names ([name, null] pairs reduced to names), step values only. */
+export interface LiveAction extends LiveValues<typeof ACTION_FIELDS> {
   id: string; // public id
-  name: string;
-  root_code: string;
-  transport_type: TransportType;
-  /** Operator names as the API echoes them ([name, null] pairs reduced to names). */
-  operators: string[];
-  /** Step values only: the API echoes nothing else of a step. */
-  steps: string[];
   description: string | null;
   organization_id: number;
   archived_at: string | null;
   updated_at: string;
 }
 
-export interface LiveParser {
+/** The resolved parser's shape, plus what the server keeps of its own. */
+export interface LiveParser extends LiveValues<typeof PARSER_FIELDS> {
   id: string;
   /** Public id of the owning action (attributes.custom_action_public_id). */
   action_id: string;
-  category: string;
-  status: ParserStatus;
-  target_type: TargetType;
-  sender: string | null;
-  regex: string;
-  user_message: string;
   archived_at: string | null;
   updated_at: string;
 }
 
-export interface LiveApp {
+export interface LiveApp extends LiveValues<typeof APP_FIELDS> {
   id: string;
-  name: string;
-  package_name: string;
-  webhook_url: string | null;
   organization_id: number;
   archived_at: string | null;
   updated_at: string;

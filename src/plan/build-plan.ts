@@ -112,10 +112,10 @@ export function buildPlan(desired: DesiredState, live: LiveState, options: PlanO
 
 /**
  * The plan's `config_digest`, worked out when first read: only a saved plan (--out, --format json)
- * and `apply --plan` read it, a sha-256 over the whole canonical config (~20 ms at 1,000 actions)
- * that a plan only shown does not pay. The getter is made here, not in buildPlan: V8 gives every
+ * and `apply --plan` read it, a sha-256 over the whole canonical config that a plan only shown
+ * does not pay. The getter is made here, not in buildPlan: V8 gives every
  * closure of a function one shared context, so a getter written there kept buildPlan's comparison
- * and live state (every pair, ~100 MB at 100,000 actions x 5) for as long as the plan lived.
+ * and live state (every pair) for as long as the plan lived.
  */
 function withLazyDigest(desired: DesiredState, before: Pick<Plan, 'format_version' | 'organization_id' | 'environment'>, after: Omit<Plan, 'format_version' | 'organization_id' | 'environment' | 'config_digest'>): Plan {
   let digest: string | undefined;

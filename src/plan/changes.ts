@@ -101,10 +101,9 @@ const OWNED_CREATE_KEYS = {
  * A create shows every field it sets, `before` null, in the same canonical form as a diff. It is
  * a view of its pair: every key an enumerable getter in its place (JSON and spreads see the same
  * plain change as before), the getters shared by every create, so V8 keeps them in the object's
- * shape and the object holds two values, its pair and the operator namer (~40 bytes). Held as
- * values, a create of a parser was its fields (six objects), a copy of its keys in a property
- * array and its resolved form: ~270 MB, then ~120 MB, for a plan that creates 100,000 actions x 5
- * (issue 28 item 9). Nothing writes to a change once planned.
+ * shape and the object holds two values, its pair and the operator namer. Held as values, a
+ * create of a parser was its fields (six objects), a copy of its keys in a property array and its
+ * resolved form. Nothing writes to a change once planned.
  */
 function createChange(pair: Pair, nameOf: (id: number) => string): Change {
   const change = Object.defineProperties({}, parentOf(pair) === undefined ? CREATE_KEYS : OWNED_CREATE_KEYS);

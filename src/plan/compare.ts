@@ -1,6 +1,7 @@
 // The comparison both the plan and the drift report are read from: every desired resource
 // paired with its live match (or null), the field differences, and the live resources that
-// nothing in the config claims. Pure: plain data in, plain data out.
+// nothing in the config claims. No I/O, plain data out; a Comparer keeps state between the
+// read's calls, and settle() replaces parsers in the list it is handed (by equal ones).
 
 import { actionAddress, appAddress, parserAddress } from '../model/address.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -8,6 +9,8 @@ import type {
   ResolvedApp, SourceLoc, DesiredAction, DesiredApp, DesiredParser, DesiredState, LiveAction, LiveApp, LiveParser, LiveState, RecordedScope, ResolvedParser,
 } from '../model/types.js';
 import { resolveParser } from '../model/canonical.js';
+import { resolveAction } from '../model/kinds/action.js';
+import { resolveApp } from '../model/kinds/app.js';
 import { SettledLiveParser } from '../model/settled-parser.js';
 import { KINDS } from '../model/kinds/index.js';
 import { recordedAction } from '../record/record.js';
@@ -49,9 +52,8 @@ export type Pair = ActionPair | ParserPair | AppPair;
 /**
  * The pair of a parser that arrived equal to its config (model/settled-parser.ts), matched by its
  * category, with no field to change: no change can come of it. It holds the settled live parser
- * and its action's pair, and works out the rest when read (its address, its resolved form), so a
- * no-change plan of 100,000 actions x 5 holds ~40 bytes a parser here instead of ~230 (the pair,
- * its resolved form and its address string). It reads as the plain pair would, field for field.
+ * and its action's pair, and works out the rest when read (its address, its resolved form), not
+ * the pair, its resolved form and its address string of every parser of a no-change plan. It reads as the plain pair would, field for field.
  */
 export class SettledParserPair {
   constructor(readonly live: SettledLiveParser, private readonly action: ActionPair) {}
@@ -94,8 +96,8 @@ export class SettledParserPair {
 /**
  * The pair of a parser with no live match: it is to be created. It holds the config's parser, its
  * address, its action's address and live id (null when the action is created too), and works out
- * its resolved form when read: a plan from empty at 100,000 actions x 5 holds 500,000 of these,
- * ~56 bytes each instead of ~170 (the plain pair and its resolved form). Not its action's pair: a
+ * its resolved form when read, not the plain pair and its resolved form of every parser of a plan
+ * from empty. Not its action's pair: a
  * create is a view of this pair for as long as the plan lives, and that would keep every action
  * pair and live action. It reads as the plain pair would, field for field.
  */
@@ -164,7 +166,7 @@ const NONE = Object.freeze([]) as unknown as never[];
 
 /**
  * A part as held until finish(): lists sized exactly (a list grown by push keeps room for ~17),
- * and the shared NONE for an empty one. ~150 bytes an action at 100,000 actions.
+ * and the shared NONE for an empty one.
  */
 function compact(part: ActionPart): ActionPart {
   return {
@@ -176,7 +178,7 @@ function compact(part: ActionPart): ActionPart {
 
 /**
  * compareStates in two halves, so that a plan compares each action as its parsers arrive, while
- * the rest are still being read (issue 17), rather than all of them after the last answer.
+ * the rest are still being read, rather than all of them after the last answer.
  * Built from the live lists (they come first); `parsersOf` is given each action's parsers as
  * read; `finish` gives exactly what compareStates gives for the whole live state, using an early
  * part only where its inputs are the very ones finish would use (else it compares again).
@@ -310,7 +312,7 @@ export class Comparer {
     this.desired.apps.forEach((app, i) => {
       const outcome = apps.outcomes[i]!;
       if (!outcome.ok) return;
-      const spec: ResolvedApp = { name: app.name, package_name: app.package_name, webhook_url: app.webhook_url };
+      const spec: ResolvedApp = resolveApp(app);
       const fields = outcome.live ? diffApp(outcome.live, spec) : NO_FIELD_CHANGES;
       out.pairs.push({ type: 'app', address: appAddress(app.package_name), desired: app, spec, live: outcome.live, fields, ...via(outcome.via) });
     });
@@ -350,13 +352,7 @@ export class Comparer {
     const ops = resolveActionOperators(action, this.lists.operators);
     const part: ActionPart = { diagnostics: [...ops.diagnostics], pairs: [], orphans: [] };
     if (!outcome.ok) return part;
-    const spec: ResolvedAction = {
-      name: action.name,
-      root_code: action.root_code,
-      transport_type: action.transport_type,
-      operator_ids: ops.ids,
-      steps: action.steps,
-    };
+    const spec: ResolvedAction = resolveAction(action, ops.ids);
     const address = actionAddress(action.name);
     const recorded = outcome.live ? recordedAction(this.recorded?.scope, address, outcome.live.id) : undefined;
     const visible = outcome.live ? diffAction(outcome.live, spec, this.nameOf) : NO_FIELD_CHANGES;
@@ -395,7 +391,7 @@ function recordedPin(w: Wanted, live: LiveState, recorded: RecordedScope | undef
 
 /**
  * The live app a record line names when it is another app (another package_name): the record was
- * edited, or the app changed outside menuctl. Such an id is never trusted (issue 28 item 3):
+ * edited, or the app changed outside menuctl. Such an id is never trusted:
  * taking it would rename another team's app and re-point its webhook. A config `id:` decides.
  */
 function recordDisagrees(w: Wanted, live: LiveState, recorded: RecordedScope | undefined, pinned: ReadonlySet<string>): LiveApp | null {

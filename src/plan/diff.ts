@@ -9,7 +9,7 @@ import type { ResolvedAction, FieldChange } from './types.js';
 
 /**
  * No differences: one shared, frozen list. A plan holds a pair per resource and nearly all of
- * them differ in nothing: an empty list each was ~20 MB at 100,000 actions x 5. Frozen, so code
+ * them differ in nothing: an empty list each added up. Frozen, so code
  * that would add to it fails loudly instead of changing every pair.
  */
 export const NO_FIELD_CHANGES = Object.freeze([]) as unknown as FieldChange[];

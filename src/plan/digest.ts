@@ -8,8 +8,8 @@ import type { DesiredState } from '../model/types.js';
 
 /**
  * sha-256 of JSON.stringify(canonicalDesiredState(state)), fed to the hash a resource at a time:
- * the same bytes, so the same digest, without the whole value or its text (~0.6 GB of memory
- * for a moment at 100,000 actions x 5, which set `plan --out`'s peak). Compact JSON writes an
+ * the same bytes, so the same digest, without the whole value or its text (which set
+ * `plan --out`'s peak). Compact JSON writes an
  * element of a list the same inside the list as alone, so the pieces join to the whole.
  */
 export function configDigest(state: DesiredState): string {

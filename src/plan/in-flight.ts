@@ -1,4 +1,4 @@
-// A create whose answer never came (issue 9 item 3). The record says an app create was sent
+// A create whose answer never came. The record says an app create was sent
 // and not answered; where the API cannot list apps, nothing can tell whether it exists, so the
 // plan holds that create back instead of sending it blindly again (the rest goes on): adopt it
 // with `menuctl import`, or confirm a new one with --recreate.
@@ -30,14 +30,14 @@ export const HELD_BACK_CODES: ReadonlySet<string> = new Set(['plan.create-in-fli
 
 /**
  * The app creates held back where the API cannot list apps (so nothing can prove an app absent):
- *  - in flight in the record (issue 28 item 2: one unresolved create holds back only itself;
- *    nothing depends on an app);
- *  - any app create, when the record looks incomplete for this API (issue 36 item 4): it names
+ *  - in flight in the record (one unresolved create holds back only itself; nothing depends on
+ *    an app);
+ *  - any app create, when the record looks incomplete for this API: it names
  *    an app id the API does not know, or actions of the config exist live without a line in it
  *    (a record rewound, replaced or never written for an organization that has things already).
  *    Its apps may exist too, so creating them blindly would make duplicates.
- * Every other app create there is planned with a warning naming `id:` and `menuctl import`
- * (issue 34 item 1): its package_name may exist in the organization, created by hand.
+ * Every other app create there is planned with a warning naming `id:` and `menuctl import`: its
+ * package_name may exist in the organization, created by hand.
  * `confirmable`: the addresses --recreate may confirm. `recorded`: the record for this API, when one was read.
  */
 export function heldBackCreates(

@@ -22,8 +22,7 @@ export interface Wanted {
   pinnedId?: string;
   /**
    * The desired resource, for the location of a finding. Its `loc` is read only when one is
-   * reported: read here for every resource, it made a location object per resource, ~300 bytes
-   * each at 600,000 (issue 28 item 9).
+   * reported: read here for every resource, it made a location object per resource.
    */
   from?: { readonly loc?: SourceLoc };
 }

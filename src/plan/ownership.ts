@@ -21,7 +21,7 @@ export function archiveReason(orphan: Orphan, owned: ReadonlySet<Orphan>, prune:
 /**
  * The orphan actions and apps menuctl manages: the record holds the live id under the address
  * the live resource still has. A line whose id now names another resource (renamed outside
- * menuctl, or an edited record) proves nothing: that one is left alone (issue 28 item 3).
+ * menuctl, or an edited record) proves nothing: that one is left alone.
  */
 export function managedOrphans(cmp: Comparison, recorded: RecordedScope | undefined): Set<Orphan> {
   const scope = recorded?.scope;

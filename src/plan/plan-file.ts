@@ -32,8 +32,8 @@ export function serializePlan(plan: Plan): string {
 
 /**
  * The plan file's text in pieces of whole lines, exactly serializePlan's bytes: what `plan --out`
- * and `plan --format json` write as they go. 100,000 actions x 5 created is ~0.7 GB of JSON,
- * longer than a JavaScript string can be ("Invalid string length"), so the text is never one.
+ * and `plan --format json` write as they go. A big plan's JSON is longer than a JavaScript string
+ * can be ("Invalid string length"), so the text is never one.
  */
 export function planJsonChunks(plan: Plan): Generator<string> {
   return stableJsonChunks(planDocument(plan));

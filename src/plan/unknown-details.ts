@@ -1,4 +1,4 @@
-// Unknown is not empty (CONTRACT.md "Ownership", issue 24 item 3). An action adopted by export
+// Unknown is not empty (CONTRACT.md "Ownership"). An action adopted by export
 // or import has step details the API does not show (step kind, expect text, description) and
 // operator ids it shows only by name: the record marks them unknown. Sending the action sends
 // the config's steps whole, so a plan never does that unless the user names the action in

@@ -1,6 +1,6 @@
 // Which live actions the live reader must read the parsers of: those a desired action can
 // match by name, old name (renamed_from) or pinned id. Reading only these keeps a plan to the
-// minimum of requests (issue 4: "the parsers of each action that matters").
+// minimum of requests: the parsers of each action that matters.
 
 import type { DesiredState, LiveAction } from '../model/types.js';
 

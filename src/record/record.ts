@@ -9,7 +9,7 @@
 //           API echoes only values) and its world operator ids (the API echoes only names,
 //           which are not unique);
 //   app:    its live id (the spec has no GET /api/apps), or `"pending": "create"` while a create
-//           was sent and its answer has not come (issue 9 item 3).
+//           was sent and its answer has not come.
 // Parsers need nothing: the API lists and echoes every parser field.
 
 import { STEP_KINDS } from '../model/types.js';
@@ -34,7 +34,7 @@ export function scopeKey(apiUrl: string, organizationId: number | null, environm
 const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
 /**
- * One API, one scope (issue 23 item 3): `HTTP://Host:80/`, `http://host/api` and `http://host`
+ * One API, one scope: `HTTP://Host:80/`, `http://host/api` and `http://host`
  * are the same API, so the scheme and host are lower-cased, a default port, trailing `/` and a
  * trailing `/api` (the requests' own prefix) are dropped. The rest of the path is kept as written:
  * a gateway may serve two APIs under two paths. Not a URL: the text less its trailing `/`.

@@ -1,7 +1,7 @@
 // Reading record files with a bound on each record (docs/replay.md "Limits"). readline builds a
 // whole line as one string before handing it over, and JSON.parse then builds the whole document:
-// a 100 MB line took 39 s and 2 GB, a 400 MB one crashed V8 ("invalid size error") at 2.8 GB
-// (issue 36 item 8). Here a line is collected as bytes and given up as soon as it passes the limit,
+// a very long line took seconds and gigabytes, a longer one crashed V8 ("invalid size error").
+// Here a line is collected as bytes and given up as soon as it passes the limit,
 // so memory holds at most one limit's worth of it and nothing past the limit is read. Pure apart
 // from consuming the stream it is given.
 

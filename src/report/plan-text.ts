@@ -25,8 +25,7 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
 
 /**
  * The same text in pieces of whole lines (the header, each change, the rest), for a caller that
- * writes as it goes: a plan that creates 100,000 actions x 5 is ~150 MB of text, which need never
- * be one string (issue 28 item 9).
+ * writes as it goes: a big plan's text need never be one string.
  */
 export function* planTextChunks(plan: Plan, options: TextOptions): Generator<string> {
   const st = style(options.color);

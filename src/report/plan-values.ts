@@ -150,7 +150,7 @@ function withCaret(lines: DiffLine[]): DiffLine[] {
 
 /** A field of a created resource: its value alone, a list or multi-line text as a + block. */
 export function valueView(path: string, value: unknown): FieldView | null {
-  // Empty values (null sender, empty user_message) are defaults: listing them is noise.
+  // Empty values (no sender, no message template) are defaults: listing them is noise.
   if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value) || isMultiline(value)) {
     return { kind: 'block', path: inert(path), lines: blockLines(value).map((text) => ({ mark: '+', text })) };

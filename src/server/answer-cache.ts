@@ -1,6 +1,6 @@
 // Large GET answers, kept as the bytes sent, so one organization listing tens of thousands of
 // resources again and again does not block every other organization for the query and the
-// serialisation each time (issue 10, item 4; docs/benchmarks.md, tenant fairness).
+// serialisation each time (docs/benchmarks.md, tenant fairness).
 //
 // Correctness rests on the version: any committed change to the database, by this server
 // (SQLite's total_changes() on its connection) or by another process on the same file (PRAGMA

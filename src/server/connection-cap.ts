@@ -1,5 +1,5 @@
-// Open connections per client address (issue 28 item 7): 1,200 idle sockets from one client
-// locked every other client out for ~20 s, since an idle connection costs the server a file
+// Open connections per client address: a thousand idle sockets from one client locked every
+// other client out until they timed out, since an idle connection costs the server a file
 // descriptor and a parser until its headers timeout. A client address (client-address.ts)
 // holding `max` connections has each further one closed as soon as it is accepted, before a
 // byte is read: its own open connections keep working, other addresses are not affected.

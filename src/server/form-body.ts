@@ -1,6 +1,6 @@
 // Bodies of POST /api/authenticate: JSON, or a form. Hover's own Android runner logs in with
 // multipart/form-data, and Rails-style APIs (as Hover's is) accept JSON, multipart and urlencoded
-// alike; a 415 there turned away real clients (issue 26). Every other route stays JSON only, as
+// alike; a 415 there turned away real clients. Every other route stays JSON only, as
 // the spec says ("All request and response bodies are JSON"). See docs/api.md "Authentication".
 //
 // Forms are parsed by the fetch API's Request.formData() (undici, built into Node): a well-kept

@@ -2,7 +2,7 @@
 //
 // The body is read with plain listeners, never `for await`: leaving an async iterator early
 // destroys the request and its socket, and the error path that followed then met a request
-// without a socket (issue 10, item 1). Here an oversized body only stops being kept; what is
+// without a socket. Here an oversized body only stops being kept; what is
 // left of it is discarded by discardRest() once the 413 is on its way.
 
 import type { IncomingMessage } from 'node:http';

@@ -1,6 +1,5 @@
-// Failed logins per client address (issue 28 item 7): every POST /api/authenticate runs a
-// deliberately slow password hash, so 75 guesses a second from one client both guessed freely
-// and pushed a real login's median from 28 to 445 ms. Each client address has a token bucket of
+// Failed logins per client address: every POST /api/authenticate runs a deliberately slow
+// password hash, so one client's guesses both guessed freely and slowed every real login. Each client address has a token bucket of
 // `attempts` failures, refilled at `attempts` per `windowS`: 10 per minute by default, a burst
 // of 10 typos and then one attempt every 6 s, as login forms of real services allow. An attempt
 // takes a token when it starts (so parallel guesses cannot all pass before the first fails) and

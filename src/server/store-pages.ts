@@ -1,7 +1,7 @@
-// Lists read one page at a time from SQLite (issue 28 item 6): the page's ids come from an index
+// Lists read one page at a time from SQLite: the page's ids come from an index
 // on (scope, archived, id) with LIMIT/OFFSET, so the rows a page skips are never loaded, and the
-// total is a COUNT over the same index. Loading every row to slice a page cost ~300 ms per
-// request at 50,000 actions, paid by every other tenant waiting behind it.
+// total is a COUNT over the same index. Loading every row to slice a page grew with the list,
+// and every other tenant waited behind it.
 
 import type { Statements } from './db.js';
 import type { ListSource } from './lists.js';

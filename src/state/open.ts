@@ -1,6 +1,8 @@
-// `--state URL` / MENUCTL_STATE to a backend (CONTRACT.md "State"). One line per backend: a new
-// one (S3 with conditional writes, Terraform's http protocol) is a file and a line here. The
-// network backends are imported only when used, so a laptop's file record loads no driver.
+// `--state URL` / MENUCTL_STATE to a backend (CONTRACT.md "State"). One line per backend; a new
+// one (S3 with conditional writes, Terraform's http protocol) is its file, its line here, how
+// shownUrl hides a secret its URL can carry, and the forms the help lists (docs/architecture.md
+// "Adding a state backend"). The network backends are imported only when used, so a laptop's
+// file record loads no driver.
 
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { StateBackend } from './backend.js';

@@ -1,5 +1,5 @@
 // The one escaping rule for text that came from outside menuctl (an API's answer, a config or
-// plan file) on its way to a terminal, a log or markdown (issue 28 item 4). A server's error
+// plan file) on its way to a terminal, a log or markdown. A server's error
 // detail or a resource's name must not move the cursor, set the window title, clear the screen,
 // reorder what is shown (bidi overrides) or start a line of its own that fakes a result
 // ("✓ create ..."). JSON output needs only what JSON.stringify leaves raw (inertJson).

@@ -1,5 +1,5 @@
 // JSON read in pieces, for a document longer than one JavaScript string can hold (V8: ~512 M
-// characters; a saved plan of 600,000 changes is ~0.7 GB). The bytes come in chunks; the
+// characters; a big saved plan). The bytes come in chunks; the
 // top-level object's members, and each element of a member that is an array, are cut out at
 // their separators (depth, strings and escapes tracked byte by byte) and each is given to
 // JSON.parse on its own. So every piece, and the whole, is checked as JSON.parse checks it, and

@@ -1,7 +1,7 @@
 // A file's text that can be kept compressed. Once a config is loaded, its text is needed only to
-// locate a finding or show its source line, which a clean run never does; at 100,000 actions x 5
-// the texts were 112 MB of a plan's heap (issue 28 item 9). YAML compresses 5-50x (raw deflate,
-// level 1: ~1 ms per MB either way), so a big config's text is packed after the load and inflated
+// locate a finding or show its source line, which a clean run never does, and a big config's
+// texts were a large part of a plan's heap. YAML compresses well and raw deflate at level 1 is
+// cheap either way, so a big config's text is packed after the load and inflated
 // again only while positions are being worked out.
 
 import { deflateRawSync, inflateRawSync } from 'node:zlib';

@@ -1,7 +1,7 @@
 // One copy of each repeated string. A big config repeats the same few values thousands of times
 // (a parser's status and target_type, a category, the same regex across one operator's actions),
-// and neither js-yaml nor JSON.parse shares them: at 100,000 actions x 5 the copies were ~200 MB
-// of the heap (issue 28 item 9). A pool lives as long as one read (a config load, a live read), so
+// and neither js-yaml nor JSON.parse shares them: a big config's copies were a large part of
+// the heap. A pool lives as long as one read (a config load, a live read), so
 // its map never outlives the values it dedupes.
 
 /** Longer strings are left alone: one is rarely repeated, and hashing it costs more than it saves. */
@@ -37,11 +37,11 @@ export class StringPool {
 /**
  * The string in memory of its own. A YAML reader slices every scalar out of its copy of the whole
  * text, and V8 keeps a slice's parent alive: every regex kept in the model would hold a copy of
- * the file (113 MB at 100,000 actions). V8 copies strings shorter than 13 characters instead of
+ * the file. V8 copies strings shorter than 13 characters instead of
  * slicing them, so those are left alone; a longer one is copied through a buffer, code unit for
  * code unit (UTF-16, so a lone surrogate from a YAML escape survives), into a flat string of its
- * own. (Concatenating and slicing again, as before, kept a 32-byte slice over a copy one
- * character longer: ~30 bytes more for each of ~600,000 such values at 100,000 actions x 5.)
+ * own. (Concatenating and slicing again, as before, kept a slice over a copy one character
+ * longer.)
  */
 export function ownCopy(s: string): string {
   return s.length < 13 ? s : Buffer.from(s, 'utf16le').toString('utf16le');
@@ -49,7 +49,7 @@ export function ownCopy(s: string): string {
 
 /**
  * A string as one flat piece of memory. A template literal or `+` makes a rope (a tree of the
- * parts, ~32 bytes a node, every part kept alive); `join` writes one sequential string. For strings
+ * parts, a node per part, every part kept alive); `join` writes one sequential string. For strings
  * kept by the hundred thousand, such as addresses.
  */
 export const flat = (...parts: string[]): string => parts.join('');

@@ -1,53 +1,41 @@
 // The action kind: a USSD menu path (name, root code, operators, steps). Parsers belong to it.
-// Its config form is model/types.ts's DesiredAction, what a change sends its ResolvedAction (operators
-// resolved to world operator ids); below: its canonical form, request body, answer, plan JSON and API calls.
+// Its fields are declared in action-fields.ts (its config form is model/types.ts's DesiredAction,
+// what a change sends its ResolvedAction: operators resolved to world operator ids); below: its
+// canonical form, request body, answer, plan JSON and API calls, made from them.
 
 import { actionAddress } from '../address.js';
-import type { LiveAction, ResolvedAction, TransportType } from '../types.js';
+import type { DesiredAction, LiveAction, ResolvedAction } from '../types.js';
+import { ACTION_FIELDS, ACTION_TABLE } from './action-fields.js';
+import { liveMaker, shaped, type CanonicalValues } from './fields.js';
 import type { Kind } from './kind.js';
-import { canonicalStep, hasHiddenStepDetails, stepAttributes, stepJson, stepValue, type StepAttributes } from './steps.js';
-import { byCodeUnit, str, strOrNull, type ApiResource } from './values.js';
+import { canonicalStep, hasHiddenStepDetails, type StepAttributes } from './steps.js';
+import { str, strOrNull, type ApiResource } from './values.js';
 
-export interface CanonicalAction {
-  name: string;
-  root_code: string;
-  transport_type: string;
-  /**
-   * Operator NAMES, sorted, duplicates kept: the API echoes only names, and names are not
-   * unique ("MTN" is several operators), so the only honest comparison is a sorted multiset.
-   */
-  operators: string[];
-  /** Step values in order: the API echoes nothing else of a step (spec: Action.steps). */
-  steps: string[];
+export type CanonicalAction = CanonicalValues<typeof ACTION_FIELDS>;
+
+const Resolved = shaped<DesiredAction, number[]>((o, a, ids) => {
+  ACTION_TABLE.resolve(a, o);
+  o.operator_ids = ids;
+  o.steps = a.steps;
+});
+
+/** The action as the API should hold it: its operators resolved to world operator ids (`operatorIds`, from the catalog). */
+export function resolveAction(a: DesiredAction, operatorIds: number[]): ResolvedAction {
+  return new Resolved(a, operatorIds) as unknown as ResolvedAction;
 }
 
 export function canonicalLiveAction(live: LiveAction): CanonicalAction {
-  return {
-    name: live.name,
-    root_code: live.root_code,
-    transport_type: live.transport_type,
-    operators: [...live.operators].sort(byCodeUnit),
-    steps: [...live.steps],
-  };
+  return ACTION_TABLE.canonicalLive(live);
 }
 
 /** `nameOf` maps a world operator id to the name the API would echo for it. */
 export function canonicalResolvedAction(desired: ResolvedAction, nameOf: (id: number) => string): CanonicalAction {
-  return {
-    name: desired.name,
-    root_code: desired.root_code,
-    transport_type: desired.transport_type,
-    operators: desired.operator_ids.map(nameOf).sort(byCodeUnit),
-    steps: desired.steps.map(stepValue),
-  };
+  return ACTION_TABLE.canonical(desired, nameOf);
 }
 
-/** An action's request body, create and update alike. */
+/** An action's request body, create and update alike: its scalar fields, and its operators and steps as the API takes them. */
 export interface ActionBody {
-  custom_action: {
-    name: string;
-    root_code: string;
-    transport_type: TransportType;
+  custom_action: Omit<ResolvedAction, 'operator_ids' | 'steps'> & {
     world_operator_ids: string[];
     custom_steps_attributes: Record<string, StepAttributes>;
   };
@@ -55,36 +43,22 @@ export interface ActionBody {
 
 /** Create and update body of an action. Steps are always sent: the API requires them on PATCH. */
 export function actionBody(spec: ResolvedAction): ActionBody {
-  const steps: Record<string, StepAttributes> = {};
-  spec.steps.forEach((step, i) => {
-    steps[String(i)] = stepAttributes(step, i);
-  });
-  return {
-    custom_action: {
-      name: spec.name,
-      root_code: spec.root_code,
-      transport_type: spec.transport_type,
-      world_operator_ids: spec.operator_ids.map(String),
-      custom_steps_attributes: steps,
-    },
-  };
+  const body: Record<string, unknown> = {};
+  ACTION_TABLE.createBody(spec, body);
+  return { custom_action: body as unknown as ActionBody['custom_action'] };
 }
 
+const Live = liveMaker(ACTION_TABLE, {
+  after: {
+    description: (a) => strOrNull(a.description),
+    organization_id: (a) => Number(a.organization_id),
+    archived_at: (a) => strOrNull(a.archived_at),
+    updated_at: (a) => str(a.updated_at),
+  },
+});
+
 export function fromApiAction(json: ApiResource): LiveAction {
-  const a = json.attributes;
-  const operators = (a.operators as unknown[]).map((pair) => (Array.isArray(pair) ? str(pair[0]) : str(pair)));
-  return {
-    id: String(json.id),
-    name: str(a.name),
-    root_code: str(a.root_code),
-    transport_type: a.transport_type as TransportType,
-    operators,
-    steps: (a.steps as unknown[]).map(str),
-    description: strOrNull(a.description),
-    organization_id: Number(a.organization_id),
-    archived_at: strOrNull(a.archived_at),
-    updated_at: str(a.updated_at),
-  };
+  return new Live(json) as unknown as LiveAction;
 }
 
 export const action: Kind<LiveAction, ResolvedAction> = {
@@ -115,9 +89,10 @@ export const action: Kind<LiveAction, ResolvedAction> = {
   liveIn: (s) => s.actions,
   canonicalLive: (a) => canonicalLiveAction(a),
   canonical: (spec, nameOf) => canonicalResolvedAction(spec, nameOf),
-  paths: ['name', 'root_code', 'transport_type', 'operators', 'steps'],
+  fields: ACTION_TABLE,
+  paths: ACTION_TABLE.paths,
   reviewValue: (d, path, value) => (path === 'steps' ? d.steps.map(canonicalStep) : value),
-  planJson: (d) => ({ name: d.name, root_code: d.root_code, transport_type: d.transport_type, operator_ids: d.operator_ids, steps: d.steps.map(stepJson) }),
+  planJson: (d) => ACTION_TABLE.planJson(d),
   api: {
     create: async (c, spec) => ({ live: await c.createAction(spec) }),
     list: (c) => c.listActions(),

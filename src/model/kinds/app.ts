@@ -1,25 +1,27 @@
 // The app kind: an Android app that receives results by webhook. Created with secrets (token,
 // webhook secret), which are read here and go to the secrets file only (apply/secrets-file.ts).
-// Below: its canonical form, request bodies, answer, plan JSON and API calls.
+// Its fields are declared in app-fields.ts; below: its canonical form, request bodies, answer,
+// plan JSON and API calls, made from them.
 
 import { appAddress } from '../address.js';
-import type { AppSecrets, ResolvedApp, LiveApp } from '../types.js';
+import type { AppSecrets, DesiredApp, ResolvedApp, LiveApp } from '../types.js';
+import { APP_FIELDS, APP_TABLE } from './app-fields.js';
+import { liveMaker, shaped, type CanonicalValues } from './fields.js';
 import type { Kind } from './kind.js';
-import { nullIfEmpty, pickDefined, str, strOrNull, type ApiResource } from './values.js';
+import { pickDefined, str, strOrNull, type ApiResource } from './values.js';
 
-export interface CanonicalApp {
-  name: string;
-  package_name: string;
-  webhook_url: string | null;
+export type CanonicalApp = CanonicalValues<typeof APP_FIELDS>;
+
+const Resolved = shaped<DesiredApp>((o, a) => APP_TABLE.resolve(a, o));
+
+/** The app as the API should hold it: its config values without the managing options. */
+export function resolveApp(a: DesiredApp): ResolvedApp {
+  return new Resolved(a) as unknown as ResolvedApp;
 }
 
+/** What the planner compares: an app without a webhook has null; '' would clear it the same way. */
 export function canonicalApp(a: LiveApp | ResolvedApp): CanonicalApp {
-  return {
-    name: a.name,
-    package_name: a.package_name,
-    // An app without a webhook has null; '' would clear it the same way.
-    webhook_url: nullIfEmpty(a.webhook_url),
-  };
+  return APP_TABLE.canonicalLive(a);
 }
 
 /** An app's request body, create or patch: fields of its resolved form. */
@@ -28,8 +30,8 @@ export interface AppBody {
 }
 
 export function appBody(spec: ResolvedApp): AppBody {
-  const app: Partial<ResolvedApp> = { name: spec.name, package_name: spec.package_name };
-  if (spec.webhook_url !== null) app.webhook_url = spec.webhook_url;
+  const app: Record<string, unknown> = {};
+  APP_TABLE.createBody(spec, app);
   return { app };
 }
 
@@ -37,18 +39,13 @@ export function appPatchBody(partial: Partial<ResolvedApp>): AppBody {
   return { app: pickDefined(partial) };
 }
 
+const Live = liveMaker(APP_TABLE, {
+  after: { organization_id: (a) => Number(a.organization_id), archived_at: (a) => strOrNull(a.archived_at), updated_at: (a) => str(a.updated_at) },
+});
+
 /** The app without its secrets (`token`, `webhook_secret` are dropped here). */
 export function fromApiApp(json: ApiResource): LiveApp {
-  const a = json.attributes;
-  return {
-    id: String(json.id),
-    name: str(a.name),
-    package_name: str(a.package_name),
-    webhook_url: strOrNull(a.webhook_url),
-    organization_id: Number(a.organization_id),
-    archived_at: strOrNull(a.archived_at),
-    updated_at: str(a.updated_at),
-  };
+  return new Live(json) as unknown as LiveApp;
 }
 
 /** The one place secrets are read (create responses, and getAppSecrets after a lost create answer). */
@@ -77,8 +74,9 @@ export const app: Kind<LiveApp, ResolvedApp> = {
   liveIn: (s) => s.apps,
   canonicalLive: (a) => canonicalApp(a),
   canonical: (spec) => canonicalApp(spec),
-  paths: ['name', 'package_name', 'webhook_url'],
-  planJson: (d) => ({ name: d.name, package_name: d.package_name, webhook_url: d.webhook_url }),
+  fields: APP_TABLE,
+  paths: APP_TABLE.paths,
+  planJson: (d) => APP_TABLE.planJson(d),
   api: {
     create: async (c, spec) => {
       const made = await c.createApp(spec);

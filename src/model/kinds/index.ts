@@ -1,7 +1,8 @@
-// The registry of resource kinds (issue 16 item 1, issue 25 item 1; decK's types/<kind>.go and
-// its registry): one module per kind (action.ts, parser.ts, app.ts), each a value of the `Kind`
-// interface (kind.ts). Code that does the same thing to every kind looks the kind up here instead
-// of switching on it; a new kind or field touches its own module, not the code that uses it.
+// The registry of resource kinds (decK's types/<kind>.go and its registry): one module per kind
+// (action.ts, parser.ts, app.ts), each a value of the `Kind` interface (kind.ts), with its fields
+// declared in its table (<kind>-fields.ts). Code that does the same thing to every kind looks the
+// kind up here instead of switching on it; a new kind touches its own modules, a new field its
+// table, not the code that uses them.
 
 import type { ParsedAddress } from '../address.js';
 import type { LiveAction, LiveApp, LiveParser, ResolvedParser, ResolvedApp, ResolvedAction, ResourceType } from '../types.js';

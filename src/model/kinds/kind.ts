@@ -3,6 +3,7 @@
 // is made of (canonical form, request bodies, reading an answer); index.ts is the registry.
 
 import type { ApiClient } from '../api-client.js';
+import type { FieldTable } from './fields.js';
 import type { AppSecrets, DesiredState, LiveState, ResolvedAction, ResourceType, ScopeRecord } from '../types.js';
 
 /** The record's writes a kind's `record` hooks make (state/record-file.ts RecordKeeper is one). */
@@ -83,6 +84,9 @@ export interface Kind<L, S> {
   canonicalLive(live: L): object;
   /** The desired resource's canonical form, as a create lists it (`nameOf`: operator id -> name). */
   canonical(spec: S, nameOf: (id: number) => string): object;
+  /** Its fields, declared once (fields.ts): what `paths`, `planJson`, the bodies and the schemas are made from. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  fields: FieldTable<any>;
   /** The canonical form's fields a plan compares, in the order a plan lists them (they are plan JSON paths). */
   paths: readonly string[];
   /**

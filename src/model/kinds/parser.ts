@@ -1,46 +1,29 @@
 // The parser kind: a regex that classifies a reply to its action. Nested: it belongs to an action
 // (its address extends the action's; it is created under the action's live public id).
-// Below: its resolved form (the config's as the API should hold it), canonical form, request bodies, answer,
-// plan JSON and API calls.
+// Its fields are declared in parser-fields.ts; below: its resolved form (the config's as the API
+// should hold it), canonical form, request bodies, answer, plan JSON and API calls, made from them.
 
-import type { DesiredParser, LiveParser, ParserStatus, ResolvedParser, TargetType } from '../types.js';
+import type { DesiredParser, LiveParser, ResolvedParser } from '../types.js';
+import { liveMaker, shaped, type CanonicalValues } from './fields.js';
 import type { Kind } from './kind.js';
-import { nullIfEmpty, pickDefined, str, strOrNull, type ApiResource } from './values.js';
+import { PARSER_FIELDS, PARSER_TABLE } from './parser-fields.js';
+import { pickDefined, str, strOrNull, type ApiResource } from './values.js';
 
-export interface CanonicalParser {
-  status: string;
-  category: string;
-  target_type: string;
-  sender: string | null;
-  regex: string;
-  user_message: string;
-}
+export type CanonicalParser = CanonicalValues<typeof PARSER_FIELDS>;
+
+const Resolved = shaped<DesiredParser>((o, p) => PARSER_TABLE.resolve(p, o));
 
 /**
  * The parser as the API should hold it, from the config's values as written: a ussd parser has
  * no sender (spec: "Null or empty for ussd parsers"), whatever the config says (the check warns).
  */
 export function resolveParser(p: DesiredParser): ResolvedParser {
-  return {
-    category: p.category,
-    status: p.status,
-    target_type: p.target_type,
-    sender: p.target_type === 'sms' ? p.sender : null,
-    regex: p.regex,
-    user_message: p.user_message,
-  };
+  return new Resolved(p) as unknown as ResolvedParser;
 }
 
+/** What the planner compares: the server's defaults filled in (a parser created without target_type is ussd, with no message ''). */
 export function canonicalParser(p: LiveParser | ResolvedParser): CanonicalParser {
-  return {
-    status: p.status,
-    category: p.category,
-    // A parser created without target_type is ussd, and without user_message has '' (spec: Parser).
-    target_type: p.target_type ?? 'ussd',
-    sender: nullIfEmpty(p.sender),
-    regex: p.regex,
-    user_message: p.user_message ?? '',
-  };
+  return PARSER_TABLE.canonicalLive(p);
 }
 
 /** A parser's request body, create or patch: fields of its resolved form, and its action's public id on create. */
@@ -48,23 +31,10 @@ export interface ParserBody {
   parser: Partial<ResolvedParser> & { action_id?: string };
 }
 
-/**
- * Create body of a parser. `target_type` and `sender` are sent only for sms parsers: the
- * spec's create body does not list them and a parser created without them is ussd/null,
- * so a ussd parser is created with exactly the documented fields.
- */
+/** Create body of a parser: its action's public id, then the fields the table sends on create. */
 export function parserBody(actionPublicId: string, spec: ResolvedParser): ParserBody {
-  const parser: ParserBody['parser'] = {
-    action_id: actionPublicId,
-    status: spec.status,
-    category: spec.category,
-    regex: spec.regex,
-    user_message: spec.user_message,
-  };
-  if (spec.target_type !== 'ussd' || spec.sender !== null) {
-    parser.target_type = spec.target_type;
-    parser.sender = spec.sender;
-  }
+  const parser: Record<string, unknown> = { action_id: actionPublicId };
+  PARSER_TABLE.createBody(spec, parser);
   return { parser };
 }
 
@@ -73,24 +43,13 @@ export function parserPatchBody(partial: Partial<ResolvedParser>): ParserBody {
   return { parser: pickDefined(partial) };
 }
 
+const Live = liveMaker(PARSER_TABLE, {
+  before: { action_id: (a) => str(a.custom_action_public_id) },
+  after: { archived_at: (a) => strOrNull(a.archived_at), updated_at: (a) => str(a.updated_at) },
+});
+
 export function fromApiParser(json: ApiResource): LiveParser {
-  const a = json.attributes;
-  const sender = strOrNull(a.sender);
-  return {
-    id: String(json.id),
-    action_id: str(a.custom_action_public_id),
-    category: str(a.category),
-    // Kept as sent even when outside our enum (the spec does not show the full set): the
-    // planner then sees a difference instead of the client refusing the whole state.
-    status: a.status as ParserStatus,
-    target_type: (a.target_type ?? 'ussd') as TargetType,
-    // "Null or empty for ussd parsers": one canonical form.
-    sender: sender === '' ? null : sender,
-    regex: str(a.regex),
-    user_message: str(a.user_message),
-    archived_at: strOrNull(a.archived_at),
-    updated_at: str(a.updated_at),
-  };
+  return new Live(json) as unknown as LiveParser;
 }
 
 export const parser: Kind<LiveParser, ResolvedParser> = {
@@ -105,8 +64,9 @@ export const parser: Kind<LiveParser, ResolvedParser> = {
   liveIn: (s) => s.parsers,
   canonicalLive: (p) => canonicalParser(p),
   canonical: (spec) => canonicalParser(spec),
-  paths: ['status', 'category', 'target_type', 'sender', 'regex', 'user_message'],
-  planJson: (d) => ({ category: d.category, status: d.status, target_type: d.target_type, sender: d.sender, regex: d.regex, user_message: d.user_message }),
+  fields: PARSER_TABLE,
+  paths: PARSER_TABLE.paths,
+  planJson: (d) => PARSER_TABLE.planJson(d),
   api: {
     create: async (c, spec, actionId) => ({ live: await c.createParser(actionId!, spec) }),
     list: (c, actionId) => c.listParsers(actionId!),

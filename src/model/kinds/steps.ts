@@ -1,7 +1,7 @@
 // An action's steps in their three forms: the value the API stores and echoes, the request's
 // step attributes, and the canonical details the record keeps (what the API does not echo). Pure.
 
-import type { Step, StepDetails } from '../types.js';
+import type { Step, StepDetails } from './action-values.js';
 
 /** One entry of `custom_steps_attributes` (spec: Step input object). */
 export interface StepAttributes {
